@@ -1,0 +1,24 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+
+export async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
+  const module = context.asAbsolutePath(path.join('server', 'dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: 'search' }, { language: 'msearch' }],
+    outputChannelName: 'Search Requests Language Server',
+  };
+  const client = new LanguageClient('searchRequests', 'Search Requests Language Server', serverOptions, clientOptions);
+  context.subscriptions.push(client);
+  await client.start();
+  return client;
+}

@@ -1,0 +1,57 @@
+// Bundles the extension (client) and the language server, each into one file.
+// Usage: node esbuild.mjs [--watch] [--minify] [target...]   (targets: client server cluster; default: client server)
+import * as esbuild from 'esbuild';
+
+const args = process.argv.slice(2);
+const watch = args.includes('--watch');
+const minify = args.includes('--minify');
+const wanted = args.filter((a) => !a.startsWith('--'));
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+  minify,
+  logLevel: 'warning',
+  // jsonc-parser's package.json points "main" at a UMD build that esbuild cannot follow; its ESM build bundles cleanly.
+  mainFields: ['module', 'main'],
+};
+
+const targets = {
+  client: {
+    ...common,
+    entryPoints: ['client/src/extension.ts'],
+    outfile: 'client/dist/extension.js',
+    external: ['vscode'],
+  },
+  server: {
+    ...common,
+    entryPoints: ['server/src/server.ts'],
+    outfile: 'server/dist/server.js',
+  },
+  cluster: {
+    ...common,
+    entryPoints: ['test/cluster/main.ts'],
+    outfile: 'dist/cluster.js',
+  },
+};
+
+const names = wanted.length > 0 ? wanted : ['client', 'server'];
+for (const name of names) {
+  if (!targets[name]) {
+    console.error(`unknown target ${name}; known: ${Object.keys(targets).join(', ')}`);
+    process.exit(2);
+  }
+}
+
+if (watch) {
+  for (const name of names) {
+    const ctx = await esbuild.context(targets[name]);
+    await ctx.watch();
+  }
+  console.log(`watching ${names.join(', ')}`);
+} else {
+  await Promise.all(names.map((name) => esbuild.build(targets[name])));
+}

@@ -1,0 +1,143 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const vscodeOnly = {
+  name: 'vscode',
+  message: 'Only client/src/features and client/src/extension.ts may use the vscode API.',
+};
+const clientLib = (name) => ({ name, message: 'The server never imports the language client.' });
+const noNetworkInServer = {
+  name: 'undici',
+  message: 'The server knows nothing of the network: the client pushes what it learned.',
+};
+const connection = (name) => ({
+  name,
+  message:
+    'The language service is pure: it takes and returns LSP types (vscode-languageserver-types), never the connection.',
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'client/dist/',
+      'server/dist/',
+      'dist/',
+      '.vscode-test/',
+      '.test-results/',
+      '**/*.d.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      parserOptions: { projectService: false, program: null },
+      globals: { console: 'readonly', process: 'readonly', URL: 'readonly', setTimeout: 'readonly' },
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            vscodeOnly,
+            clientLib('vscode-languageclient'),
+            clientLib('vscode-languageclient/node'),
+            noNetworkInServer,
+          ],
+          patterns: [
+            {
+              group: ['vscode-languageclient/*', 'undici/*', '**/client/src/**'],
+              message: 'The server never depends on the client.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/service/**/*.ts', 'server/src/spec/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            vscodeOnly,
+            clientLib('vscode-languageclient'),
+            clientLib('vscode-languageclient/node'),
+            noNetworkInServer,
+            connection('vscode-languageserver'),
+            connection('vscode-languageserver/node'),
+          ],
+          patterns: [
+            {
+              group: ['vscode-languageserver/*', 'vscode-languageclient/*', 'undici/*'],
+              message: 'The language service is pure.',
+            },
+            {
+              group: ['**/handlers/**', '**/server', '**/client/src/**'],
+              message: 'The language service does not reach into the glue.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'client/src/core is tested with node alone: no vscode import.' },
+            { name: 'jsonc-parser', message: 'The client knows nothing of parsing: ask the language server.' },
+          ],
+          patterns: [
+            { group: ['**/features/**', '**/extension'], message: 'core does not depend on the VS Code adapters.' },
+            {
+              group: ['**/server/src/service/**', '**/server/src/spec/**', '**/server/src/handlers/**'],
+              message: 'The client knows nothing of parsing: ask the language server (server/src/protocol).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/src/**/*.ts'],
+    ignores: ['client/src/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/src/service/**', '**/server/src/spec/**', '**/server/src/handlers/**', 'jsonc-parser'],
+              message: 'The client knows nothing of parsing: ask the language server (server/src/protocol).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
