@@ -129,6 +129,23 @@ const SPAN_CLAUSES: ParameterSpec = {
 };
 
 export const QUERY_CLAUSES: readonly QueryClauseSpec[] = [
+  // Registered by core in recent versions (3.x); older clusters answer `unknown query`. Never flagged, not checked.
+  {
+    name: 'combined_fields',
+    origin: 'core',
+    shape: 'object',
+    snippet: '{ "query": "$1", "fields": [ "${2:field}" ] }',
+    doc: 'Matches the text across several text fields as if they were one field (recent versions).',
+    rank: 20,
+  },
+  {
+    name: 'template',
+    origin: 'core',
+    shape: 'object',
+    snippet: '{ "source": { "query": { "${1:match_all}": {} } }, "params": {} }',
+    doc: 'A query written as a template with parameters, resolved at search time (recent versions).',
+    rank: 5,
+  },
   // ---------------------------------------------------------------- full text
   {
     name: 'match',

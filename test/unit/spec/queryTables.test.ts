@@ -121,11 +121,12 @@ const CORE_AGGREGATIONS = [
   'parent',
 ];
 
-/** Names the API specification lists but OpenSearch core does not register (OPENSEARCH.md 9). */
+/**
+ * Names the API specification lists but OpenSearch core does not register (OPENSEARCH.md 9). `combined_fields` and
+ * `template` are registered by recent core versions, so they are known (and never flagged).
+ */
 const NOT_REGISTERED = [
   'type',
-  'combined_fields',
-  'template',
   'boxplot',
   'rate',
   't_test',
@@ -175,10 +176,10 @@ function fillSnippet(snippet: string): string {
     const withChoice = /^\$\{\d+\|([^|}]*)\|\}/.exec(rest);
     const bare = /^\$\d+/.exec(rest);
     if (withDefault) {
-      out += withDefault[1];
+      out += withDefault[1] ?? '';
       i += withDefault[0].length;
     } else if (withChoice) {
-      out += withChoice[1].split(',')[0];
+      out += withChoice[1]?.split(',')[0] ?? '';
       i += withChoice[0].length;
     } else if (bare) {
       if (inString) {
