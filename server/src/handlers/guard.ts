@@ -15,7 +15,8 @@ export function guard<P, R>(
     try {
       return handler(params, token);
     } catch (error) {
-      const uri = (params as { textDocument?: { uri?: string } }).textDocument?.uri ?? '';
+      const carrier = params as { textDocument?: { uri?: string }; uri?: string };
+      const uri = carrier.textDocument?.uri ?? carrier.uri ?? '';
       connection.console.error(
         `[${name}] ${uri}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );

@@ -1,6 +1,8 @@
 import { CodeActionKind, TextDocumentSyncKind, type Connection } from 'vscode-languageserver';
 import { codeActions } from '../service/codeActions';
 import { codeLenses } from '../service/codeLenses';
+import { resolveRequest } from '../service/resolve';
+import { RESOLVE_REQUEST, type ResolveRequestParams, type ResolveRequestResult } from '../protocol/protocol';
 import { DocumentStore, isLanguageId } from '../service/documentStore';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { guard } from './guard';
@@ -62,6 +64,20 @@ export function startServer(connection: Connection): void {
       const document = store.get(params.textDocument.uri);
       return document === undefined ? [] : codeActions(document, params.context.diagnostics);
     }),
+  );
+
+  connection.onRequest(
+    RESOLVE_REQUEST,
+    guard<ResolveRequestParams, ResolveRequestResult>(
+      connection,
+      'resolveRequest',
+      { reason: 'The request could not be read.' },
+      (params) => {
+        const document = store.get(params.uri);
+        if (document === undefined) return { reason: 'The document is not open.' };
+        return resolveRequest(document, params);
+      },
+    ),
   );
 
   connection.listen();
