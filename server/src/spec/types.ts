@@ -53,3 +53,81 @@ export interface EndpointSpec {
   /** Whether the endpoint reads a request body. */
   readonly body: 'none' | 'optional' | 'required';
 }
+
+/** How OpenSearch reports an unknown parameter inside a query clause (OPENSEARCH.md 3.3). */
+export type UnknownParamStyle =
+  /** hand-written parsers: `parsing_exception` `[term] query does not support [foo]` */
+  | 'does-not-support'
+  /** ObjectParser-based clauses: `x_content_parse_exception` `[L:C] [ids] unknown field [foo]` (+ did you mean) */
+  | 'unknown-field';
+
+/**
+ * The type of a value inside a query clause or aggregation.
+ * `query`: one query object; `queries`: one query object or an array of them;
+ * `minimumShouldMatch`: int or string such as `"75%"`; `fuzziness`: `AUTO`, string or int;
+ * `scalar`: string, number or boolean; `stringOrArray`: a string or an array of strings;
+ * `field`/`fields`: field names (completed from mappings); `script`: a script object or string.
+ */
+export type ValueType =
+  | 'query'
+  | 'queries'
+  | 'string'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'enum'
+  | 'scalar'
+  | 'stringOrArray'
+  | 'object'
+  | 'array'
+  | 'minimumShouldMatch'
+  | 'fuzziness'
+  | 'field'
+  | 'fields'
+  | 'script'
+  | 'any';
+
+export interface ParameterSpec {
+  readonly name: string;
+  readonly type: ValueType;
+  readonly values?: readonly string[];
+  readonly required?: boolean;
+  readonly default?: string;
+  readonly deprecated?: boolean;
+  /** Our own short words. */
+  readonly doc?: string;
+}
+
+export interface QueryClauseSpec {
+  readonly name: string;
+  /** `core`: SearchModule; `module`: bundled with the default distribution; `plugin`: only when installed. */
+  readonly origin: 'core' | 'module' | 'plugin';
+  readonly deprecated?: boolean;
+  /**
+   * `object`: `{ "bool": { params } }`;
+   * `field`: `{ "match": { "<field>": <shorthand> | { params } } }`, exactly one field;
+   * `fieldWithParams`: `{ "terms": { "<field>": [values], params } }` (one field next to clause-level params).
+   */
+  readonly shape: 'object' | 'field' | 'fieldWithParams';
+  /** For `field` shapes: what the short form accepts instead of the params object. */
+  readonly shorthand?: 'scalar' | 'array' | 'none';
+  /** The complete parameter list, when we know it; absent means parameters are not checked. */
+  readonly params?: readonly ParameterSpec[];
+  readonly unknownParam?: UnknownParamStyle;
+  /** Completion snippet body for the clause's value, e.g. `{ "${1:field}": { "query": "$2" } }`. */
+  readonly snippet?: string;
+  /** Our own short words. */
+  readonly doc: string;
+  /** Higher is offered first in completion. */
+  readonly rank?: number;
+}
+
+export interface AggregationSpec {
+  readonly name: string;
+  readonly kind: 'metric' | 'bucket' | 'pipeline';
+  readonly origin: 'core' | 'module' | 'plugin';
+  readonly params?: readonly ParameterSpec[];
+  readonly snippet?: string;
+  readonly doc: string;
+  readonly rank?: number;
+}
