@@ -31,10 +31,10 @@ import {
 import { ensureCodeServer } from '../../scripts/lib/codeServerInstall';
 import { exec, ExecError, npmCommand } from '../../scripts/lib/exec';
 import { Shutdown } from '../../scripts/lib/shutdown';
+import { copyFixtureWorkspace, ROOT, SCREENSHOTS, SUITE_ENTRY, TEST_HOST, vsixPath } from './paths';
 import { runSuite } from './runSuite';
+import { addTally, emptyTally, formatTally } from './tally';
 import { runUiTour } from './uiTour';
-
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 const GLOBAL_TIMEOUT_MS = 15 * 60_000;
 const SUITE_TIMEOUT_MS = 5 * 60_000;
 
@@ -61,11 +61,7 @@ async function main(): Promise<number> {
 
   try {
     const started = Date.now();
-    const manifest = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
-      name: string;
-      version: string;
-    };
-    const vsix = path.join(ROOT, `${manifest.name}-${manifest.version}.vsix`);
+    const vsix = await vsixPath();
     if (values.dev) {
       log('building (npm run build)');
       await exec(npmCommand, ['run', 'build'], { cwd: ROOT });
@@ -89,7 +85,8 @@ async function main(): Promise<number> {
     await fs.mkdir(extensionsDir, { recursive: true });
     if (!values.dev) {
       log(`installing ${path.basename(vsix)}`);
-      log(await installExtension(install, { userDataDir, extensionsDir }, vsix));
+      const output = await installExtension(install, { userDataDir, extensionsDir }, vsix);
+      log(output.split('\n').find((line) => line.includes('successfully installed')) ?? output);
     }
 
     // No extension gallery: nothing here installs from one, and the machines that run this may have no internet.
@@ -122,53 +119,57 @@ async function main(): Promise<number> {
     const browser = await launchBrowser();
     shutdown.add('chromium', () => browser.close());
 
-    let failed = 0;
+    const tally = emptyTally();
     if (!values['no-suite']) {
-      const workspace = await copyWorkspace(runDir, 'suite-workspace');
+      const workspace = await copyFixtureWorkspace(runDir, 'suite-workspace');
       log(`integration suite (${values.dev ? 'development folder' : 'installed .vsix'})`);
-      const code = await runSuite({
+      const result = await runSuite({
         browser,
         server,
         workspace,
-        extensionDevelopmentPath: values.dev ? ROOT : path.join(ROOT, 'test', 'e2e', 'testHost'),
-        extensionTestsPath: path.join(ROOT, 'out', 'test', 'integration', 'index.js'),
+        extensionDevelopmentPath: values.dev ? ROOT : TEST_HOST,
+        extensionTestsPath: SUITE_ENTRY,
         timeoutMs: SUITE_TIMEOUT_MS,
         print: (line) => {
           console.log(line);
         },
       });
-      log(`integration suite exited with ${code}`);
-      failed += code === 0 ? 0 : 1;
+      log(`integration suite exited with ${result.code}`);
+      const counted = result.tally ?? emptyTally();
+      if (result.code !== 0 && counted.failed === 0) {
+        // The suite failed outside any test: it could not start, or it hung.
+        counted.failed = 1;
+      }
+      addTally(tally, counted);
     }
     if (!values['no-ui']) {
-      const workspace = await copyWorkspace(runDir, 'tour-workspace');
-      const ok = await runUiTour({
-        browser,
-        server,
-        workspace,
-        screenshots: path.join(ROOT, '.test-results', 'screenshots'),
-        log,
-      });
-      failed += ok ? 0 : 1;
+      const workspace = await copyFixtureWorkspace(runDir, 'tour-workspace');
+      addTally(
+        tally,
+        await runUiTour({
+          ...(values.dev ? { extensionDevelopmentPath: ROOT } : {}),
+          browser,
+          server,
+          workspace,
+          screenshots: SCREENSHOTS,
+          log,
+        }),
+      );
     }
-    if (failed > 0) {
-      log('code-server output:');
+    const ok = tally.failed === 0;
+    if (!ok) {
+      log('the last lines of code-server:');
       for (const line of serverLog.slice(-30)) {
         console.log(`  ${line}`);
       }
     }
-    log(`${failed === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
-    return failed === 0 ? 0 : 1;
+    log(`${ok ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+    console.log(`e2e: ${formatTally(tally)}`);
+    return ok ? 0 : 1;
   } finally {
     clearTimeout(deadline);
     await shutdown.stop();
   }
-}
-
-async function copyWorkspace(runDir: string, name: string): Promise<string> {
-  const target = path.join(runDir, name);
-  await fs.cp(path.join(ROOT, 'test', 'fixtures', 'workspace'), target, { recursive: true });
-  return target;
 }
 
 main().then(

@@ -4,13 +4,16 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { workbenchUrl, type RunningCodeServer } from '../../scripts/lib/codeServer';
+import { remoteUri, workbenchUrl, type RunningCodeServer } from '../../scripts/lib/codeServer';
+import type { Tally } from './tally';
 
 export interface TourOptions {
   readonly browser: Browser;
   readonly server: RunningCodeServer;
   /** A copy of test/fixtures/workspace. */
   readonly workspace: string;
+  /** Loads this folder as the extension (the --dev mode); otherwise the installed extension is used. */
+  readonly extensionDevelopmentPath?: string;
   /** Emptied first, then filled with the screenshots. */
   readonly screenshots: string;
   readonly log: (line: string) => void;
@@ -69,7 +72,14 @@ const STEPS: readonly Step[] = [
     name: 'hover-message',
     what: "hovering the unknown key shows OpenSearch's own message",
     run: async (page) => {
-      await activeEditor(page).locator('.view-line span', { hasText: 'indexx' }).first().hover();
+      const key = activeEditor(page)
+        .locator('.view-line span span', { hasText: /^"indexx"$/ })
+        .first();
+      const box = await key.boundingBox();
+      if (!box) {
+        throw new Error('the key "indexx" is not on screen');
+      }
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
       await page.locator('.monaco-hover', { hasText: 'is not supported in the metadata section' }).first().waitFor();
     },
   },
@@ -98,7 +108,8 @@ const STEPS: readonly Step[] = [
     name: 'quick-fix-applied',
     what: 'after the quick fix only the unknown key is left in the Problems panel',
     run: async (page) => {
-      await page.locator('.action-widget .monaco-list-row', { hasText: 'Add the final newline' }).first().click();
+      // The menu opens with its first fix selected, as the screenshot before shows.
+      await page.keyboard.press('Enter');
       const problems = page.locator('.markers-panel');
       await problems
         .locator('.monaco-list-row', { hasText: 'msearch.missing-final-newline' })
@@ -127,14 +138,18 @@ const STEPS: readonly Step[] = [
   },
 ];
 
-export async function runUiTour(options: TourOptions): Promise<boolean> {
+export async function runUiTour(options: TourOptions): Promise<Tally> {
   await fs.rm(options.screenshots, { recursive: true, force: true });
   await fs.mkdir(options.screenshots, { recursive: true });
   const page = await options.browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   try {
     options.log('UI tour');
-    await page.goto(workbenchUrl(options.server.url, options.workspace));
+    const payload: [string, string][] = [['skipWelcome', 'true']];
+    if (options.extensionDevelopmentPath) {
+      payload.push(['extensionDevelopmentPath', remoteUri(options.server, options.extensionDevelopmentPath)]);
+    }
+    await page.goto(workbenchUrl(options.server.url, options.workspace, payload));
     for (const [index, step] of STEPS.entries()) {
       const file = `${String(index + 1).padStart(2, '0')}-${step.name}.png`;
       try {
@@ -144,13 +159,13 @@ export async function runUiTour(options: TourOptions): Promise<boolean> {
         options.log(`  ✘ ${step.what}`);
         options.log(`    ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
         options.log(`    screenshot: ${path.join(options.screenshots, `failed-${file}`)}`);
-        return false;
+        return { passed: index, failed: 1, skipped: STEPS.length - index - 1 };
       }
       await page.screenshot({ path: path.join(options.screenshots, file) });
       options.log(`  ✔ ${step.what} (${file})`);
     }
     options.log(`screenshots in ${options.screenshots}`);
-    return true;
+    return { passed: STEPS.length, failed: 0, skipped: 0 };
   } finally {
     await page.close();
   }
