@@ -1,0 +1,20 @@
+// Headless Chromium from the system (Debian's package), driven by playwright-core: no browser download.
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export function chromiumPath(): string {
+  return process.env['SEARCH_REQUESTS_CHROMIUM'] ?? '/usr/bin/chromium';
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+}
