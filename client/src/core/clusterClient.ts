@@ -1,0 +1,309 @@
+// The HTTP client of one cluster: one pooled undici Agent (or ProxyAgent), its TLS material, its credentials.
+// Every request is bounded (timeout, cancellation), accounted (bytes, time), logged in one line, and every failure
+// becomes a RequestFailure with a clear message and no secret in it.
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { authorizationHeader } from './authHeader';
+import type { ClusterConfig } from './clusterConfig';
+import { classifyError, RequestFailure, timeoutFailure, truncated, type FailureContext } from './failures';
+import { excerpt, formatBytes, formatDuration } from './format';
+import { redact } from './redact';
+import { tlsConnectOptions } from './tlsOptions';
+
+export interface QueryParam {
+  readonly name: string;
+  readonly value: string;
+  /** False for `?pretty` (no `=`). */
+  readonly hasValue: boolean;
+}
+
+export interface HttpRequest {
+  readonly method: string;
+  /** Path with a leading `/`, without the query string. */
+  readonly path: string;
+  readonly query?: readonly QueryParam[];
+  readonly body?: string;
+  readonly contentType?: string;
+  /** The X-Opaque-Id header of the request. */
+  readonly opaqueId: string;
+  readonly signal?: AbortSignal;
+  /** Overall time limit for the answer (headers and body), 0 or undefined for none. */
+  readonly timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly contentType: string | undefined;
+  readonly body: Uint8Array;
+  readonly bytes: number;
+  readonly durationMs: number;
+  readonly opaqueId: string;
+}
+
+export interface ClusterClientOptions {
+  /** Password, token or API key, from the secret store. */
+  readonly secret?: string;
+  /** Proxy URL (see proxy.ts), or undefined for direct connections. */
+  readonly proxy?: string;
+  /** Relative TLS file paths are resolved against it. */
+  readonly baseDir?: string;
+  /** One line per request (method, path, status, bytes, time, X-Opaque-Id); nothing secret. */
+  readonly log?: (line: string) => void;
+  readonly userAgent?: string;
+  /** Answers larger than this fail (default 1 GiB). */
+  readonly maxBytes?: number;
+  /** Connect timeout in ms (default 10 s). */
+  readonly connectTimeoutMs?: number;
+}
+
+const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
+
+/** Characters allowed as is in a path (RFC 3986 pchar and `/`); `%` is kept when it starts an escape. */
+function encodePath(path: string): string {
+  return path.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/g, (c) => encodeURIComponent(c));
+}
+
+/** Query components: encoded, but `*`, `,` and `:` stay readable (index patterns, node filters, task ids). */
+function encodeQueryPart(text: string): string {
+  return encodeURIComponent(text).replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/%2A/gi, '*');
+}
+
+export function queryString(query: readonly QueryParam[] | undefined): string {
+  if (query === undefined || query.length === 0) return '';
+  return `?${query.map((p) => (p.hasValue ? `${encodeQueryPart(p.name)}=${encodeQueryPart(p.value)}` : encodeQueryPart(p.name))).join('&')}`;
+}
+
+/** The full URL of a request on a cluster (the cluster URL may have a path prefix). */
+export function requestUrl(clusterUrl: string, path: string, query?: readonly QueryParam[]): string {
+  const base = clusterUrl.replace(/\/+$/, '');
+  const rest = path.startsWith('/') ? path : `/${path}`;
+  return `${base}${encodePath(rest)}${queryString(query)}`;
+}
+
+export class ClusterClient {
+  private closed = false;
+  private readonly origin: string;
+  private readonly hostname: string;
+
+  private constructor(
+    readonly cluster: ClusterConfig,
+    private readonly dispatcher: Dispatcher,
+    private readonly options: ClusterClientOptions,
+  ) {
+    const url = new URL(cluster.url);
+    this.origin = url.host;
+    this.hostname = url.hostname;
+  }
+
+  /** Reads the TLS files (asynchronously) and creates the cluster's connection pool. */
+  static async create(cluster: ClusterConfig, options: ClusterClientOptions = {}): Promise<ClusterClient> {
+    const tls = cluster.url.startsWith('https:') ? await tlsConnectOptions(cluster, options.baseDir) : undefined;
+    const timeout = options.connectTimeoutMs ?? 10_000;
+    // headersTimeout/bodyTimeout are off: requests carry their own overall timeout (searchRequests.requestTimeout).
+    const common = { headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000, connections: 16 };
+    const dispatcher =
+      options.proxy === undefined
+        ? new Agent({ ...common, connect: { ...(tls ?? {}), timeout } })
+        : new ProxyAgent({
+            ...common,
+            uri: options.proxy,
+            ...(tls === undefined ? {} : { requestTls: tls }),
+            connect: { timeout },
+          });
+    return new ClusterClient(cluster, dispatcher, options);
+  }
+
+  /** The secrets that must never appear in a message. */
+  private hide(text: string): string {
+    return redact(text, [this.options.secret], this.cluster.username);
+  }
+
+  /** Sends a request and reads the whole answer. Throws RequestFailure. */
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    if (this.closed) throw new RequestFailure('cancelled', `The connection to ${this.cluster.name} was closed.`);
+    const started = performance.now();
+    const url = requestUrl(this.cluster.url, req.path, req.query);
+    const logTarget = `${req.method} ${req.path}${queryString(req.query)}`;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-opaque-id': req.opaqueId,
+      'user-agent': this.options.userAgent ?? 'search-requests',
+    };
+    const authorization = authorizationHeader(this.cluster, this.options.secret);
+    if (authorization !== undefined) headers['authorization'] = authorization;
+    if (req.body !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
+
+    const controller = new AbortController();
+    const timeoutMs = req.timeoutMs ?? 0;
+    let timedOut = false;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeoutMs)
+        : undefined;
+    const onAbort = (): void => {
+      controller.abort();
+    };
+    if (req.signal?.aborted === true) controller.abort();
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const context: { -readonly [K in keyof FailureContext]: FailureContext[K] } = {
+      origin: this.origin,
+      hostname: this.hostname,
+    };
+    let status: number | undefined;
+    try {
+      const response = await request(url, {
+        method: req.method as Dispatcher.HttpMethod,
+        headers,
+        ...(req.body === undefined ? {} : { body: req.body }),
+        dispatcher: this.dispatcher,
+        signal: controller.signal,
+      });
+      status = response.statusCode;
+      const lengthHeader = response.headers['content-length'];
+      const expected = typeof lengthHeader === 'string' ? Number(lengthHeader) : undefined;
+      if (expected !== undefined && Number.isFinite(expected)) context.expectedBytes = expected;
+      const contentTypeHeader = response.headers['content-type'];
+      const contentType = typeof contentTypeHeader === 'string' ? contentTypeHeader : undefined;
+      context.receivedBytes = 0;
+      const body = await readBody(response.body, context, this.options.maxBytes ?? DEFAULT_MAX_BYTES);
+      if (context.expectedBytes !== undefined && body.length < context.expectedBytes) throw truncated(context);
+      const durationMs = performance.now() - started;
+      this.logLine(`${logTarget} ${status} ${formatBytes(body.length)} ${formatDuration(durationMs)}`, req.opaqueId);
+      const result: HttpResponse = { status, contentType, body, bytes: body.length, durationMs, opaqueId: req.opaqueId };
+      checkAnswer(result, this.cluster, req.method, this.origin, (t) => this.hide(t));
+      return result;
+    } catch (error) {
+      let failure: RequestFailure;
+      if (timedOut) failure = timeoutFailure(this.origin, timeoutMs);
+      else if (req.signal?.aborted === true) failure = new RequestFailure('cancelled', 'Cancelled.');
+      else failure = classifyError(error, context);
+      const safe = new RequestFailure(failure.kind, this.hide(failure.message), failure.status ?? status);
+      if (!(error instanceof RequestFailure)) {
+        this.logLine(
+          `${logTarget} failed: ${safe.kind} ${formatDuration(performance.now() - started)}`,
+          req.opaqueId,
+        );
+      }
+      throw safe;
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Sends a request whose answer is small JSON (cluster info, health, tasks) and parses it. */
+  async json<T>(req: HttpRequest): Promise<{ status: number; value: T }> {
+    const response = await this.send(req);
+    const text = Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength).toString('utf8');
+    try {
+      return { status: response.status, value: JSON.parse(text) as T };
+    } catch {
+      throw new RequestFailure('notJson', `${this.origin} answered ${req.method} ${req.path} with something that is not JSON: "${this.hide(excerpt(text, 80))}".`, response.status);
+    }
+  }
+
+  private logLine(text: string, opaqueId: string): void {
+    this.options.log?.(this.hide(`[http] ${this.cluster.name} ${text} X-Opaque-Id: ${opaqueId}`));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.dispatcher.destroy();
+  }
+}
+
+async function readBody(
+  body: AsyncIterable<Buffer>,
+  context: { receivedBytes?: number; expectedBytes?: number; origin: string },
+  maxBytes: number,
+): Promise<Uint8Array> {
+  // With a Content-Length, one buffer is allocated up front and filled as chunks arrive: no big copy at the end.
+  const expected = context.expectedBytes;
+  if (expected !== undefined && expected > maxBytes) {
+    throw new RequestFailure('tooLarge', `The answer is ${formatBytes(expected)}, more than the ${formatBytes(maxBytes)} this extension reads.`);
+  }
+  let buffer = new Uint8Array(expected ?? 64 * 1024);
+  let length = 0;
+  for await (const chunk of body) {
+    if (length + chunk.length > buffer.length) {
+      if (length + chunk.length > maxBytes) {
+        throw new RequestFailure('tooLarge', `The answer is more than the ${formatBytes(maxBytes)} this extension reads.`);
+      }
+      const grown = new Uint8Array(Math.max(buffer.length * 2, length + chunk.length));
+      grown.set(buffer.subarray(0, length));
+      buffer = grown;
+    }
+    buffer.set(chunk, length);
+    length += chunk.length;
+    context.receivedBytes = length;
+  }
+  return length === buffer.length ? buffer : buffer.subarray(0, length);
+}
+
+function firstNonSpace(body: Uint8Array): number | undefined {
+  for (let i = 0; i < body.length && i < 1024; i++) {
+    const c = body[i]!;
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09 && c !== 0xef && c !== 0xbb && c !== 0xbf) return c;
+  }
+  return undefined;
+}
+
+function textStart(body: Uint8Array, bytes = 2048): string {
+  return Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, bytes)).toString('utf8');
+}
+
+/** The <title> of an HTML page, or its first text. */
+function htmlGist(html: string): string {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
+  if (title !== undefined && title !== '') return `"${excerpt(title, 80)}"`;
+  return `"${excerpt(html.replace(/<[^>]*>/g, ' '), 80)}"`;
+}
+
+/** Refuses answers that are not the cluster's: credentials refused, a proxy's HTML page. */
+function checkAnswer(
+  response: HttpResponse,
+  cluster: ClusterConfig,
+  method: string,
+  origin: string,
+  hide: (text: string) => string,
+): void {
+  const { status, contentType, body } = response;
+  const first = firstNonSpace(body);
+  const looksJson = first === 0x7b || first === 0x5b;
+  const jsonReason = (): string | undefined => {
+    if (!looksJson) return undefined;
+    const reason = /"reason"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(textStart(body))?.[1];
+    return reason === undefined ? undefined : excerpt(reason.replace(/\\"/g, '"'), 200);
+  };
+  if (status === 401) {
+    const who = cluster.auth === 'basic' ? `user "${cluster.username ?? ''}"` : `the ${cluster.auth} credentials`;
+    const message =
+      cluster.auth === 'none'
+        ? `${origin} asks for credentials (401 Unauthorized): set "auth" for cluster "${cluster.name}" in searchRequests.clusters.`
+        : `${origin} refused ${who} (401 Unauthorized). Change the secret with "Search Requests: Change Cluster Secret".`;
+    throw new RequestFailure('unauthorized', hide(message), status);
+  }
+  if (status === 403) {
+    const reason = jsonReason();
+    throw new RequestFailure(
+      'forbidden',
+      hide(`${origin} denied the request (403 Forbidden)${reason === undefined ? '' : `: ${reason}`}.`),
+      status,
+    );
+  }
+  if (method === 'HEAD' || body.length === 0) return;
+  const type = (contentType ?? '').toLowerCase();
+  if (type.includes('text/html') || (!looksJson && /^\s*<(!doctype|html|head|body)/i.test(textStart(body, 256)))) {
+    throw new RequestFailure(
+      'notJson',
+      hide(
+        `${origin} answered ${status} with an HTML page (${formatBytes(body.length)}) instead of JSON: ${htmlGist(textStart(body))}. A proxy, a load balancer or a login page answered, not the cluster; check the URL and the proxy settings.`,
+      ),
+      status,
+    );
+  }
+}

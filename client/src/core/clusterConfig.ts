@@ -1,0 +1,155 @@
+// The `searchRequests.clusters` setting: its model and its validation. Secrets are never part of it.
+
+export type AuthKind = 'none' | 'basic' | 'bearer' | 'apiKey';
+
+export const AUTH_KINDS: readonly AuthKind[] = ['none', 'basic', 'bearer', 'apiKey'];
+
+export interface TlsConfig {
+  /** PEM file of the certificate authority that signed the cluster's certificate (added to the system ones). */
+  readonly caFile?: string;
+  /** PEM client certificate and its key, for clusters that ask for one. */
+  readonly certFile?: string;
+  readonly keyFile?: string;
+  /** False turns certificate verification off for this cluster only. Default true. */
+  readonly rejectUnauthorized?: boolean;
+}
+
+export interface ClusterConfig {
+  readonly name: string;
+  /** Base URL, `http://` or `https://`, without credentials; may carry a path prefix. */
+  readonly url: string;
+  readonly auth: AuthKind;
+  /** For `basic`. */
+  readonly username?: string;
+  readonly tls?: TlsConfig;
+}
+
+export interface ClusterConfigProblem {
+  /** Position in the setting's array. */
+  readonly index: number;
+  readonly message: string;
+}
+
+export interface ParsedClusters {
+  readonly clusters: readonly ClusterConfig[];
+  readonly problems: readonly ClusterConfigProblem[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Why a cluster URL cannot be used, or undefined when it can. */
+export function urlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `"${url}" is not a URL: write it as http://host:9200 or https://host:9200`;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return `the URL must start with http:// or https://, not ${parsed.protocol}//`;
+  }
+  if (parsed.username !== '' || parsed.password !== '') {
+    return 'the URL holds a user name or password: remove them from the URL; set "auth" and the password is asked for and kept in the secret store';
+  }
+  if (parsed.search !== '' || parsed.hash !== '') {
+    return 'the URL must not have a query string or a fragment';
+  }
+  return undefined;
+}
+
+/** Reads the setting's raw value: the clusters that can be used, and a message for each entry that cannot. */
+export function parseClusters(raw: unknown): ParsedClusters {
+  const clusters: ClusterConfig[] = [];
+  const problems: ClusterConfigProblem[] = [];
+  if (raw === undefined || raw === null) return { clusters, problems };
+  if (!Array.isArray(raw)) {
+    return { clusters, problems: [{ index: -1, message: 'searchRequests.clusters must be a list of clusters' }] };
+  }
+  const names = new Set<string>();
+  raw.forEach((entry: unknown, index) => {
+    const problem = (message: string): void => {
+      problems.push({ index, message: `cluster ${index + 1}: ${message}` });
+    };
+    if (!isRecord(entry)) return problem('must be an object with "name" and "url"');
+    const name = entry['name'];
+    const url = entry['url'];
+    if (typeof name !== 'string' || name.trim() === '') return problem('"name" is missing');
+    if (names.has(name)) return problem(`the name "${name}" is used twice`);
+    if (typeof url !== 'string') return problem(`"${name}": "url" is missing`);
+    const bad = urlProblem(url);
+    if (bad !== undefined) return problem(`"${name}": ${bad}`);
+    const auth = entry['auth'] ?? 'none';
+    if (typeof auth !== 'string' || !(AUTH_KINDS as readonly string[]).includes(auth)) {
+      return problem(`"${name}": "auth" must be one of ${AUTH_KINDS.join(', ')}`);
+    }
+    const username = entry['username'];
+    if (username !== undefined && typeof username !== 'string') return problem(`"${name}": "username" must be a string`);
+    if (auth === 'basic' && (username === undefined || username === '')) {
+      return problem(`"${name}": basic authentication needs a "username"`);
+    }
+    const tlsRaw = entry['tls'];
+    let tls: TlsConfig | undefined;
+    if (tlsRaw !== undefined) {
+      if (!isRecord(tlsRaw)) return problem(`"${name}": "tls" must be an object`);
+      const out: Record<string, string | boolean> = {};
+      for (const key of ['caFile', 'certFile', 'keyFile'] as const) {
+        const value = tlsRaw[key];
+        if (value === undefined) continue;
+        if (typeof value !== 'string' || value === '') return problem(`"${name}": "tls.${key}" must be a file path`);
+        out[key] = value;
+      }
+      const reject = tlsRaw['rejectUnauthorized'];
+      if (reject !== undefined) {
+        if (typeof reject !== 'boolean') return problem(`"${name}": "tls.rejectUnauthorized" must be true or false`);
+        out['rejectUnauthorized'] = reject;
+      }
+      if ((out['certFile'] === undefined) !== (out['keyFile'] === undefined)) {
+        return problem(`"${name}": a client certificate needs both "tls.certFile" and "tls.keyFile"`);
+      }
+      tls = out as TlsConfig;
+    }
+    names.add(name);
+    clusters.push({
+      name,
+      url: url.replace(/\/+$/, ''),
+      auth: auth as AuthKind,
+      ...(typeof username === 'string' && username !== '' ? { username } : {}),
+      ...(tls === undefined ? {} : { tls }),
+    });
+  });
+  return { clusters, problems };
+}
+
+/** True when the user turned certificate verification off for this cluster. */
+export function verificationOff(cluster: ClusterConfig): boolean {
+  return cluster.url.startsWith('https:') && cluster.tls?.rejectUnauthorized === false;
+}
+
+/** Whether the cluster needs a secret (password, token or API key) from the secret store. */
+export function needsSecret(cluster: ClusterConfig): boolean {
+  return cluster.auth !== 'none';
+}
+
+/** What the secret is called in prompts. */
+export function secretName(auth: AuthKind): string {
+  switch (auth) {
+    case 'basic':
+      return 'password';
+    case 'bearer':
+      return 'token';
+    case 'apiKey':
+      return 'API key';
+    case 'none':
+      return 'secret';
+  }
+}
+
+/**
+ * The secret store key of a cluster's secret. It holds the URL, the auth kind and the user name, so that a secret is
+ * never sent to another server or for another user after the setting changed: a new one is asked for instead.
+ */
+export function secretKey(cluster: ClusterConfig): string {
+  return `searchRequests.cluster:${JSON.stringify([cluster.name, cluster.url, cluster.auth, cluster.username ?? ''])}`;
+}

@@ -1,0 +1,38 @@
+// What the status bar shows of a cluster: its distribution, version and health.
+import type { ClusterClient } from './clusterClient';
+import { isRequestFailure } from './failures';
+
+export interface ClusterInfo {
+  readonly distribution: string;
+  readonly version?: string;
+  readonly clusterName?: string;
+  /** green, yellow, red; undefined when the health could not be read (e.g. no permission). */
+  readonly health?: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `GET /` then `GET /_cluster/health`. Throws RequestFailure when the cluster cannot be reached. */
+export async function fetchClusterInfo(client: ClusterClient, opaqueId: string, signal?: AbortSignal): Promise<ClusterInfo> {
+  const common = { opaqueId, timeoutMs: 10_000, ...(signal === undefined ? {} : { signal }) };
+  const { value: root } = await client.json<unknown>({ method: 'GET', path: '/', ...common });
+  const version = isRecord(root) && isRecord(root['version']) ? root['version'] : {};
+  const distribution = typeof version['distribution'] === 'string' ? version['distribution'] : 'elasticsearch';
+  const number = typeof version['number'] === 'string' ? version['number'] : undefined;
+  const clusterName = isRecord(root) && typeof root['cluster_name'] === 'string' ? root['cluster_name'] : undefined;
+  let health: string | undefined;
+  try {
+    const { value } = await client.json<unknown>({ method: 'GET', path: '/_cluster/health', ...common });
+    if (isRecord(value) && typeof value['status'] === 'string') health = value['status'];
+  } catch (error) {
+    if (!isRequestFailure(error) || (error.kind !== 'forbidden' && error.status === undefined)) throw error;
+  }
+  return {
+    distribution,
+    ...(number === undefined ? {} : { version: number }),
+    ...(clusterName === undefined ? {} : { clusterName }),
+    ...(health === undefined ? {} : { health }),
+  };
+}

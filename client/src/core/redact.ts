@@ -1,0 +1,24 @@
+// Defence in depth: whatever builds a message, a log line or an error passes it through redact() with the secrets
+// it knows of, so that a secret that slipped in (an echoed header, a URL with credentials) never reaches the user.
+
+const MASK = '«hidden»';
+
+/** Every form in which a secret could appear in a text: as is, URL-encoded, and inside a Basic credential. */
+function forms(secret: string, username: string | undefined): string[] {
+  const out = new Set<string>([secret, encodeURIComponent(secret)]);
+  if (username !== undefined) out.add(Buffer.from(`${username}:${secret}`, 'utf8').toString('base64'));
+  return [...out].filter((s) => s.length >= 3);
+}
+
+export function redact(text: string, secrets: readonly (string | undefined)[], username?: string): string {
+  let out = text
+    // Credentials in URLs.
+    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s:@]*:[^/\s@]*@/gi, '$1')
+    // Authorization headers, whatever their scheme.
+    .replace(/(authorization["']?\s*[:=]\s*["']?)(basic|bearer|apikey)\s+[^\s"',}]+/gi, `$1$2 ${MASK}`);
+  for (const secret of secrets) {
+    if (secret === undefined || secret === '') continue;
+    for (const form of forms(secret, username)) out = out.split(form).join(MASK);
+  }
+  return out;
+}
