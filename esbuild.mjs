@@ -22,8 +22,9 @@ const common = {
 const targets = {
   client: {
     ...common,
-    entryPoints: ['client/src/extension.ts'],
-    outfile: 'client/dist/extension.js',
+    // The worker thread that indexes large responses is a bundle of its own (it must not load `vscode`).
+    entryPoints: { extension: 'client/src/extension.ts', jsonWorker: 'client/src/core/jsonWorker.ts' },
+    outdir: 'client/dist',
     external: ['vscode'],
   },
   server: {

@@ -15,6 +15,7 @@ const ALLOWED: readonly RegExp[] = [
   /^changelog\.md$/i,
   /^license(\.txt|\.md)?$/i,
   /^client\/dist\/extension\.js$/,
+  /^client\/dist\/jsonWorker\.js$/,
   /^server\/dist\/server\.js$/,
   /^language-configuration\.(search|msearch)\.json$/,
   /^syntaxes\/[\w.-]+\.tmLanguage\.json$/,
@@ -30,6 +31,7 @@ const REQUIRED = [
   'changelog.md',
   'license.txt',
   'client/dist/extension.js',
+  'client/dist/jsonWorker.js',
   'server/dist/server.js',
   'images/icon.png',
 ];

@@ -1,10 +1,55 @@
 import * as vscode from 'vscode';
-import { startLanguageClient } from './features/languageClient';
+import { ResponseWorker } from './core/responseWorker';
+import { RunHistory } from './core/runHistory';
+import { registerClusterCommands } from './features/clusterCommands';
+import { ClusterConnections } from './features/clusterConnections';
+import { ClusterStatus } from './features/clusterStatus';
+import { createLanguageClient } from './features/languageClient';
+import { registerResultCommands } from './features/resultDocuments';
+import { ResultsView } from './features/resultsView';
+import { registerRunCommands, Runner } from './features/runCommands';
+import { SecretStore } from './features/secretStore';
+import type { Services } from './features/services';
+import { Settings } from './features/settings';
+
+let runner: Runner | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  await startLanguageClient(context);
+  const log = vscode.window.createOutputChannel('Search Requests', { log: true });
+  const settings = new Settings();
+  const connections = new ClusterConnections(context.workspaceState, settings, new SecretStore(context.secrets), log);
+  const history = new RunHistory(settings.maxRuns());
+  const worker = new ResponseWorker(context.asAbsolutePath('client/dist/jsonWorker.js'));
+  const languageClient = createLanguageClient(context);
+  const services: Services = { context, languageClient, log, settings, connections, history, worker };
+
+  const results = new ResultsView(services);
+  const status = new ClusterStatus(services);
+  runner = new Runner(services);
+  context.subscriptions.push(
+    log,
+    connections,
+    {
+      dispose: () => {
+        history.dispose();
+      },
+    },
+    { dispose: () => void worker.dispose() },
+    results,
+    status,
+    runner,
+    ...registerRunCommands(runner),
+    ...registerClusterCommands(services, status),
+    ...registerResultCommands(services, results),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('searchRequests.results.maxRuns')) history.setMaxRuns(settings.maxRuns());
+    }),
+  );
+  await languageClient.start();
 }
 
-export function deactivate(): void {
-  // Everything is owned by context.subscriptions and disposed by VS Code.
+/** VS Code is closing: runs in flight are cancelled, on the clusters too. */
+export async function deactivate(): Promise<void> {
+  await runner?.cancelAll();
+  runner = undefined;
 }

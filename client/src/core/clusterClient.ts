@@ -134,11 +134,11 @@ export class ClusterClient {
 
     const controller = new AbortController();
     const timeoutMs = req.timeoutMs ?? 0;
-    let timedOut = false;
+    const state = { timedOut: false };
     const timer =
       timeoutMs > 0
         ? setTimeout(() => {
-            timedOut = true;
+            state.timedOut = true;
             controller.abort();
           }, timeoutMs)
         : undefined;
@@ -155,7 +155,7 @@ export class ClusterClient {
     let status: number | undefined;
     try {
       const response = await request(url, {
-        method: req.method as Dispatcher.HttpMethod,
+        method: req.method,
         headers,
         ...(req.body === undefined ? {} : { body: req.body }),
         dispatcher: this.dispatcher,
@@ -172,20 +172,24 @@ export class ClusterClient {
       if (context.expectedBytes !== undefined && body.length < context.expectedBytes) throw truncated(context);
       const durationMs = performance.now() - started;
       this.logLine(`${logTarget} ${status} ${formatBytes(body.length)} ${formatDuration(durationMs)}`, req.opaqueId);
-      const result: HttpResponse = { status, contentType, body, bytes: body.length, durationMs, opaqueId: req.opaqueId };
+      const result: HttpResponse = {
+        status,
+        contentType,
+        body,
+        bytes: body.length,
+        durationMs,
+        opaqueId: req.opaqueId,
+      };
       checkAnswer(result, this.cluster, req.method, this.origin, (t) => this.hide(t));
       return result;
     } catch (error) {
       let failure: RequestFailure;
-      if (timedOut) failure = timeoutFailure(this.origin, timeoutMs);
+      if (state.timedOut) failure = timeoutFailure(this.origin, timeoutMs);
       else if (req.signal?.aborted === true) failure = new RequestFailure('cancelled', 'Cancelled.');
       else failure = classifyError(error, context);
       const safe = new RequestFailure(failure.kind, this.hide(failure.message), failure.status ?? status);
       if (!(error instanceof RequestFailure)) {
-        this.logLine(
-          `${logTarget} failed: ${safe.kind} ${formatDuration(performance.now() - started)}`,
-          req.opaqueId,
-        );
+        this.logLine(`${logTarget} failed: ${safe.kind} ${formatDuration(performance.now() - started)}`, req.opaqueId);
       }
       throw safe;
     } finally {
@@ -195,13 +199,17 @@ export class ClusterClient {
   }
 
   /** Sends a request whose answer is small JSON (cluster info, health, tasks) and parses it. */
-  async json<T>(req: HttpRequest): Promise<{ status: number; value: T }> {
+  async json(req: HttpRequest): Promise<{ status: number; value: unknown }> {
     const response = await this.send(req);
     const text = Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength).toString('utf8');
     try {
-      return { status: response.status, value: JSON.parse(text) as T };
+      return { status: response.status, value: JSON.parse(text) as unknown };
     } catch {
-      throw new RequestFailure('notJson', `${this.origin} answered ${req.method} ${req.path} with something that is not JSON: "${this.hide(excerpt(text, 80))}".`, response.status);
+      throw new RequestFailure(
+        'notJson',
+        `${this.origin} answered ${req.method} ${req.path} with something that is not JSON: "${this.hide(excerpt(text, 80))}".`,
+        response.status,
+      );
     }
   }
 
@@ -224,14 +232,20 @@ async function readBody(
   // With a Content-Length, one buffer is allocated up front and filled as chunks arrive: no big copy at the end.
   const expected = context.expectedBytes;
   if (expected !== undefined && expected > maxBytes) {
-    throw new RequestFailure('tooLarge', `The answer is ${formatBytes(expected)}, more than the ${formatBytes(maxBytes)} this extension reads.`);
+    throw new RequestFailure(
+      'tooLarge',
+      `The answer is ${formatBytes(expected)}, more than the ${formatBytes(maxBytes)} this extension reads.`,
+    );
   }
   let buffer = new Uint8Array(expected ?? 64 * 1024);
   let length = 0;
   for await (const chunk of body) {
     if (length + chunk.length > buffer.length) {
       if (length + chunk.length > maxBytes) {
-        throw new RequestFailure('tooLarge', `The answer is more than the ${formatBytes(maxBytes)} this extension reads.`);
+        throw new RequestFailure(
+          'tooLarge',
+          `The answer is more than the ${formatBytes(maxBytes)} this extension reads.`,
+        );
       }
       const grown = new Uint8Array(Math.max(buffer.length * 2, length + chunk.length));
       grown.set(buffer.subarray(0, length));

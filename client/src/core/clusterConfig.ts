@@ -72,43 +72,73 @@ export function parseClusters(raw: unknown): ParsedClusters {
     const problem = (message: string): void => {
       problems.push({ index, message: `cluster ${index + 1}: ${message}` });
     };
-    if (!isRecord(entry)) return problem('must be an object with "name" and "url"');
+    if (!isRecord(entry)) {
+      problem('must be an object with "name" and "url"');
+      return;
+    }
     const name = entry['name'];
     const url = entry['url'];
-    if (typeof name !== 'string' || name.trim() === '') return problem('"name" is missing');
-    if (names.has(name)) return problem(`the name "${name}" is used twice`);
-    if (typeof url !== 'string') return problem(`"${name}": "url" is missing`);
+    if (typeof name !== 'string' || name.trim() === '') {
+      problem('"name" is missing');
+      return;
+    }
+    if (names.has(name)) {
+      problem(`the name "${name}" is used twice`);
+      return;
+    }
+    if (typeof url !== 'string') {
+      problem(`"${name}": "url" is missing`);
+      return;
+    }
     const bad = urlProblem(url);
-    if (bad !== undefined) return problem(`"${name}": ${bad}`);
+    if (bad !== undefined) {
+      problem(`"${name}": ${bad}`);
+      return;
+    }
     const auth = entry['auth'] ?? 'none';
     if (typeof auth !== 'string' || !(AUTH_KINDS as readonly string[]).includes(auth)) {
-      return problem(`"${name}": "auth" must be one of ${AUTH_KINDS.join(', ')}`);
+      problem(`"${name}": "auth" must be one of ${AUTH_KINDS.join(', ')}`);
+      return;
     }
     const username = entry['username'];
-    if (username !== undefined && typeof username !== 'string') return problem(`"${name}": "username" must be a string`);
+    if (username !== undefined && typeof username !== 'string') {
+      problem(`"${name}": "username" must be a string`);
+      return;
+    }
     if (auth === 'basic' && (username === undefined || username === '')) {
-      return problem(`"${name}": basic authentication needs a "username"`);
+      problem(`"${name}": basic authentication needs a "username"`);
+      return;
     }
     const tlsRaw = entry['tls'];
     let tls: TlsConfig | undefined;
     if (tlsRaw !== undefined) {
-      if (!isRecord(tlsRaw)) return problem(`"${name}": "tls" must be an object`);
+      if (!isRecord(tlsRaw)) {
+        problem(`"${name}": "tls" must be an object`);
+        return;
+      }
       const out: Record<string, string | boolean> = {};
       for (const key of ['caFile', 'certFile', 'keyFile'] as const) {
         const value = tlsRaw[key];
         if (value === undefined) continue;
-        if (typeof value !== 'string' || value === '') return problem(`"${name}": "tls.${key}" must be a file path`);
+        if (typeof value !== 'string' || value === '') {
+          problem(`"${name}": "tls.${key}" must be a file path`);
+          return;
+        }
         out[key] = value;
       }
       const reject = tlsRaw['rejectUnauthorized'];
       if (reject !== undefined) {
-        if (typeof reject !== 'boolean') return problem(`"${name}": "tls.rejectUnauthorized" must be true or false`);
+        if (typeof reject !== 'boolean') {
+          problem(`"${name}": "tls.rejectUnauthorized" must be true or false`);
+          return;
+        }
         out['rejectUnauthorized'] = reject;
       }
       if ((out['certFile'] === undefined) !== (out['keyFile'] === undefined)) {
-        return problem(`"${name}": a client certificate needs both "tls.certFile" and "tls.keyFile"`);
+        problem(`"${name}": a client certificate needs both "tls.certFile" and "tls.keyFile"`);
+        return;
       }
-      tls = out as TlsConfig;
+      tls = out;
     }
     names.add(name);
     clusters.push({

@@ -15,16 +15,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** `GET /` then `GET /_cluster/health`. Throws RequestFailure when the cluster cannot be reached. */
-export async function fetchClusterInfo(client: ClusterClient, opaqueId: string, signal?: AbortSignal): Promise<ClusterInfo> {
+export async function fetchClusterInfo(
+  client: ClusterClient,
+  opaqueId: string,
+  signal?: AbortSignal,
+): Promise<ClusterInfo> {
   const common = { opaqueId, timeoutMs: 10_000, ...(signal === undefined ? {} : { signal }) };
-  const { value: root } = await client.json<unknown>({ method: 'GET', path: '/', ...common });
+  const { value: root } = await client.json({ method: 'GET', path: '/', ...common });
   const version = isRecord(root) && isRecord(root['version']) ? root['version'] : {};
   const distribution = typeof version['distribution'] === 'string' ? version['distribution'] : 'elasticsearch';
   const number = typeof version['number'] === 'string' ? version['number'] : undefined;
   const clusterName = isRecord(root) && typeof root['cluster_name'] === 'string' ? root['cluster_name'] : undefined;
   let health: string | undefined;
   try {
-    const { value } = await client.json<unknown>({ method: 'GET', path: '/_cluster/health', ...common });
+    const { value } = await client.json({ method: 'GET', path: '/_cluster/health', ...common });
     if (isRecord(value) && typeof value['status'] === 'string') health = value['status'];
   } catch (error) {
     if (!isRequestFailure(error) || (error.kind !== 'forbidden' && error.status === undefined)) throw error;

@@ -19,7 +19,9 @@ export interface CurlRequest {
 }
 
 export function toCurl(cluster: ClusterConfig, request: CurlRequest): string {
-  const lines: string[] = [`curl -X ${request.method} ${shellQuote(requestUrl(cluster.url, request.path, request.query))}`];
+  const lines: string[] = [
+    `curl -X ${request.method} ${shellQuote(requestUrl(cluster.url, request.path, request.query))}`,
+  ];
   switch (cluster.auth) {
     case 'basic':
       // curl asks for the password.

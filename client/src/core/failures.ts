@@ -50,7 +50,7 @@ function chain(error: unknown): ErrorLike[] {
   const out: ErrorLike[] = [];
   let current: unknown = error;
   while (typeof current === 'object' && current !== null && out.length < 5) {
-    out.push(current as ErrorLike);
+    out.push(current);
     current = (current as ErrorLike).cause;
   }
   return out;
@@ -79,7 +79,8 @@ const TLS_PROBLEMS: Readonly<Record<string, string>> = {
   CERT_REVOKED: 'its certificate was revoked',
   CERT_SIGNATURE_FAILURE: 'the signature of its certificate is wrong',
   ERR_TLS_CERT_ALTNAME_INVALID: 'its certificate is for another host name',
-  ERR_SSL_WRONG_VERSION_NUMBER: 'it did not answer in TLS: if the cluster is plain HTTP, the URL must start with http://',
+  ERR_SSL_WRONG_VERSION_NUMBER:
+    'it did not answer in TLS: if the cluster is plain HTTP, the URL must start with http://',
   ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED:
     'it asks for a client certificate: set tls.certFile and tls.keyFile for this cluster',
   ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE: 'it refused the client certificate',
@@ -109,8 +110,17 @@ export function classifyError(error: unknown, context: FailureContext): RequestF
         ? ''
         : ' Set tls.caFile to the PEM file of the certificate authority, or, only for a cluster you trust on this network, tls.rejectUnauthorized to false.';
     const altname =
-      code === 'ERR_TLS_CERT_ALTNAME_INVALID' ? ` (${chain(error).map((l) => l.reason).find((r) => typeof r === 'string') ?? message})` : '';
-    return new RequestFailure('tls', `TLS: ${origin} cannot be trusted: ${TLS_PROBLEMS[code]!}${altname} [${code}].${hint}`);
+      code === 'ERR_TLS_CERT_ALTNAME_INVALID'
+        ? ` (${
+            chain(error)
+              .map((l) => l.reason)
+              .find((r) => typeof r === 'string') ?? message
+          })`
+        : '';
+    return new RequestFailure(
+      'tls',
+      `TLS: ${origin} cannot be trusted: ${TLS_PROBLEMS[code]!}${altname} [${code}].${hint}`,
+    );
   }
   if (code !== undefined && (code.startsWith('ERR_SSL') || code === 'EPROTO' || code.startsWith('ERR_TLS'))) {
     return new RequestFailure('tls', `TLS: the secure connection to ${origin} failed: ${message} [${code}].`);
@@ -156,7 +166,10 @@ export function classifyError(error: unknown, context: FailureContext): RequestF
       break;
   }
   if (/proxy/i.test(message)) return new RequestFailure('proxy', `The HTTP proxy refused the request: ${message}.`);
-  return new RequestFailure('network', `The request to ${origin} failed: ${message}${code === undefined ? '' : ` [${code}]`}.`);
+  return new RequestFailure(
+    'network',
+    `The request to ${origin} failed: ${message}${code === undefined ? '' : ` [${code}]`}.`,
+  );
 }
 
 export function truncated(context: FailureContext): RequestFailure {

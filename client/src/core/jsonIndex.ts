@@ -373,7 +373,9 @@ export class JsonNode {
 
   /** The node whose children live in the same index as this node's children. */
   private expanded(): { index: JsonIndex; id: number } {
-    return this.index.isShallow(this.id) ? { index: this.index.subIndex(this.id), id: 0 } : { index: this.index, id: this.id };
+    return this.index.isShallow(this.id)
+      ? { index: this.index.subIndex(this.id), id: 0 }
+      : { index: this.index, id: this.id };
   }
 
   childCount(): number {
@@ -413,7 +415,7 @@ export class JsonNode {
 
   /** Follows keys (objects) and positions (arrays). */
   find(path: readonly (string | number)[]): JsonNode | undefined {
-    let current: JsonNode | undefined = this;
+    let current: JsonNode | undefined = this.index.node(this.id);
     for (const step of path) {
       current = typeof step === 'number' ? current.at(step) : current.get(step);
       if (current === undefined) return undefined;

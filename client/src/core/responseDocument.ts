@@ -49,7 +49,8 @@ export class IndexedResponse {
       this.root = indexJson(body);
       this.summary = summarize(this.root);
     } else {
-      this.textBody = kind === 'text' ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') : '';
+      this.textBody =
+        kind === 'text' ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') : '';
       this.summary = { shape: kind, items: [] };
     }
   }

@@ -29,7 +29,10 @@ export class ResponseWorker {
       if (pending === undefined) return;
       this.pending.delete(message.id);
       if (message.ok) pending.resolve(message);
-      else pending.reject(message.syntax ? new JsonSyntaxError(message.message, -1, message.truncated) : new Error(message.message));
+      else
+        pending.reject(
+          message.syntax ? new JsonSyntaxError(message.message, -1, message.truncated) : new Error(message.message),
+        );
     });
     const fail = (error: Error): void => {
       for (const pending of this.pending.values()) pending.reject(error);
@@ -57,7 +60,8 @@ export class ResponseWorker {
   async open(body: Uint8Array, contentType: string | undefined): Promise<ResponseDocument> {
     const doc = this.nextDoc++;
     // Transfer only a buffer the body owns whole; otherwise copy (rare: bodies are read into their own buffer).
-    const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
+    const own =
+      body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
     const sent = own ? body : body.slice();
     const answer = await this.call(
       { op: 'open', doc, body: sent, ...(contentType === undefined ? {} : { contentType }) },

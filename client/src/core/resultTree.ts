@@ -7,17 +7,7 @@ import type { JsonNode } from './jsonIndex';
 export type JsonPath = readonly (string | number)[];
 
 export type ResultNodeKind =
-  | 'item'
-  | 'hits'
-  | 'hit'
-  | 'aggregations'
-  | 'aggregation'
-  | 'bucket'
-  | 'error'
-  | 'warning'
-  | 'value'
-  | 'text'
-  | 'more';
+  'item' | 'hits' | 'hit' | 'aggregations' | 'aggregation' | 'bucket' | 'error' | 'warning' | 'value' | 'text' | 'more';
 
 /** Where a node's children come from: its kind and the JSON path of its value. */
 export interface NodeRef {
@@ -198,7 +188,13 @@ function paged(
   return nodes;
 }
 
-function jsonChildren(parent: NodeRef | null, node: JsonNode, path: JsonPath, offset: number, limit: number): ResultNode[] {
+function jsonChildren(
+  parent: NodeRef | null,
+  node: JsonNode,
+  path: JsonPath,
+  offset: number,
+  limit: number,
+): ResultNode[] {
   if (!node.isContainer) return [];
   const isArray = node.kind === 'array';
   return paged(parent, node, offset, limit, (child, position) => {
@@ -227,7 +223,13 @@ function searchChildren(node: JsonNode, path: JsonPath): ResultNode[] {
   if (error !== undefined) out.push(errorNode(error, [...path, 'error'], node.get('status')?.number()));
   if (node.get('timed_out')?.boolean() === true) {
     const ref: NodeRef = { kind: 'warning', path: [...path, 'timed_out'] };
-    out.push({ ...ref, id: nodeId(ref), label: 'timed out', description: 'the results are partial', expandable: false });
+    out.push({
+      ...ref,
+      id: nodeId(ref),
+      label: 'timed out',
+      description: 'the results are partial',
+      expandable: false,
+    });
   }
   const shards = node.get('_shards');
   const failedShards = shards?.get('failed')?.number() ?? 0;
@@ -280,7 +282,13 @@ function hitNode(hit: JsonNode, path: JsonPath): ResultNode {
   let description: string | undefined;
   if (score !== undefined && score.kind === 'number') description = `score ${score.raw()}`;
   else if (sort !== undefined) description = `sort ${excerpt(sort.raw(), 80)}`;
-  return { ...ref, id: nodeId(ref), label: `${index}/${id}`, ...(description === undefined ? {} : { description }), expandable: true };
+  return {
+    ...ref,
+    id: nodeId(ref),
+    label: `${index}/${id}`,
+    ...(description === undefined ? {} : { description }),
+    expandable: true,
+  };
 }
 
 function hitChildren(hit: JsonNode, ref: NodeRef, offset: number, limit: number): ResultNode[] {
@@ -419,7 +427,9 @@ export function childrenOf(root: JsonNode, ref: NodeRef | null, offset: number, 
     case 'hit':
       return hitChildren(node, ref, offset, limit);
     case 'aggregations':
-      return paged(ref, node, offset, limit, (agg) => aggregationNode(agg, [...ref.path, agg.key ?? ''], agg.key ?? ''));
+      return paged(ref, node, offset, limit, (agg) =>
+        aggregationNode(agg, [...ref.path, agg.key ?? ''], agg.key ?? ''),
+      );
     case 'aggregation':
       return aggregationChildren(node, ref, offset, limit);
     case 'bucket':

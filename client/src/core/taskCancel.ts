@@ -74,8 +74,17 @@ export function failuresOf(answer: unknown): string[] {
     if (!Array.isArray(list)) continue;
     for (const failure of list) {
       if (!isRecord(failure)) continue;
-      const cause = isRecord(failure['caused_by']) ? failure['caused_by'] : isRecord(failure['reason']) ? failure['reason'] : failure;
-      const reason = typeof cause['reason'] === 'string' ? cause['reason'] : typeof failure['reason'] === 'string' ? failure['reason'] : JSON.stringify(failure);
+      const cause = isRecord(failure['caused_by'])
+        ? failure['caused_by']
+        : isRecord(failure['reason'])
+          ? failure['reason']
+          : failure;
+      const reason =
+        typeof cause['reason'] === 'string'
+          ? cause['reason']
+          : typeof failure['reason'] === 'string'
+            ? failure['reason']
+            : JSON.stringify(failure);
       const type = typeof cause['type'] === 'string' ? `${cause['type']}: ` : '';
       out.push(`${type}${reason}`);
     }
@@ -93,8 +102,12 @@ export interface CancelOptions {
 }
 
 /** The tasks whose X-Opaque-Id is exactly this one. */
-export async function findTasks(client: ClusterClient, opaqueId: string, options: CancelOptions): Promise<{ tasks: TaskRef[]; failures: string[] }> {
-  const { value } = await client.json<unknown>({
+export async function findTasks(
+  client: ClusterClient,
+  opaqueId: string,
+  options: CancelOptions,
+): Promise<{ tasks: TaskRef[]; failures: string[] }> {
+  const { value } = await client.json({
     method: 'GET',
     path: '/_tasks',
     query: [{ name: 'detailed', value: 'true', hasValue: true }],
@@ -108,7 +121,11 @@ export async function findTasks(client: ClusterClient, opaqueId: string, options
  * Cancels the run's tasks: the top ones (a cancelled parent cancels its children), found by X-Opaque-Id. Never
  * throws: what failed is in the report.
  */
-export async function cancelRunTasks(client: ClusterClient, opaqueId: string, options: CancelOptions): Promise<CancelReport> {
+export async function cancelRunTasks(
+  client: ClusterClient,
+  opaqueId: string,
+  options: CancelOptions,
+): Promise<CancelReport> {
   const failures: string[] = [];
   let found: TaskRef[] = [];
   const retries = options.retries ?? 3;
@@ -130,7 +147,7 @@ export async function cancelRunTasks(client: ClusterClient, opaqueId: string, op
   await Promise.all(
     roots.map(async (task) => {
       try {
-        const { value } = await client.json<unknown>({
+        const { value } = await client.json({
           method: 'POST',
           path: `/_tasks/${task.id}/_cancel`,
           opaqueId: options.requestOpaqueId,

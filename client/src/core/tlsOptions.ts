@@ -20,7 +20,12 @@ export function resolveFilePath(file: string, baseDir: string | undefined): stri
   return path.resolve(baseDir ?? process.cwd(), file);
 }
 
-async function readPem(cluster: ClusterConfig, key: string, file: string, baseDir: string | undefined): Promise<string> {
+async function readPem(
+  cluster: ClusterConfig,
+  key: string,
+  file: string,
+  baseDir: string | undefined,
+): Promise<string> {
   const absolute = resolveFilePath(file, baseDir);
   try {
     return await readFile(absolute, 'utf8');

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import {
   LanguageClient,
   TransportKind,
@@ -7,7 +7,8 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 
-export async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
+/** The language client, owned by the extension context; extension.ts starts it once the features are registered. */
+export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
   const module = context.asAbsolutePath(path.join('server', 'dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -19,6 +20,5 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
   };
   const client = new LanguageClient('searchRequests', 'Search Requests Language Server', serverOptions, clientOptions);
   context.subscriptions.push(client);
-  await client.start();
   return client;
 }

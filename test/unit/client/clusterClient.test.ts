@@ -22,7 +22,7 @@ async function failureOf(promise: Promise<unknown>): Promise<RequestFailure> {
 
 const SECRET = 'S3cret-passw0rd';
 
-describe('ClusterClient', () => {
+void describe('ClusterClient', () => {
   let fake: FakeCluster;
   const lines: string[] = [];
   before(async () => {
@@ -32,7 +32,7 @@ describe('ClusterClient', () => {
     await fake.close();
   });
 
-  it('builds URLs with the cluster path prefix, encoded paths and readable query values', () => {
+  void it('builds URLs with the cluster path prefix, encoded paths and readable query values', () => {
     assert.equal(
       requestUrl('http://h:9200/os/', '/logs-*,metrics/_search', [
         { name: 'q', value: 'level:error a', hasValue: true },
@@ -42,7 +42,7 @@ describe('ClusterClient', () => {
     );
   });
 
-  it('sends basic credentials, the X-Opaque-Id and logs one line without the secret', async () => {
+  void it('sends basic credentials, the X-Opaque-Id and logs one line without the secret', async () => {
     const client = await ClusterClient.create(cluster(fake.url, { auth: 'basic', username: 'admin' }), {
       secret: SECRET,
       log: (line) => lines.push(line),
@@ -53,14 +53,17 @@ describe('ClusterClient', () => {
       const last = fake.requests[fake.requests.length - 1]!;
       assert.equal(last.headers['x-opaque-id'], 'vscode-search-requests/info');
       assert.match(lines[0]!, /^\[http\] test GET \/ 200 \d+ B \d+ ms X-Opaque-Id: vscode-search-requests\/info$/);
-      for (const line of lines) assert.ok(!line.includes(SECRET) && !line.includes(Buffer.from(`admin:${SECRET}`).toString('base64')));
+      for (const line of lines)
+        assert.ok(!line.includes(SECRET) && !line.includes(Buffer.from(`admin:${SECRET}`).toString('base64')));
     } finally {
       await client.close();
     }
   });
 
-  it('says which user the cluster refused (401), without the password', async () => {
-    const client = await ClusterClient.create(cluster(fake.url, { auth: 'basic', username: 'admin' }), { secret: 'wrong' });
+  void it('says which user the cluster refused (401), without the password', async () => {
+    const client = await ClusterClient.create(cluster(fake.url, { auth: 'basic', username: 'admin' }), {
+      secret: 'wrong',
+    });
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.equal(failure.kind, 'unauthorized');
     assert.equal(failure.status, 401);
@@ -69,14 +72,14 @@ describe('ClusterClient', () => {
     await client.close();
   });
 
-  it('asks to configure auth when a cluster without auth gets a 401', async () => {
+  void it('asks to configure auth when a cluster without auth gets a 401', async () => {
     const client = await ClusterClient.create(cluster(fake.url));
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.match(failure.message, /asks for credentials \(401 Unauthorized\): set "auth" for cluster "test"/);
     await client.close();
   });
 
-  it('reports a refused connection', async () => {
+  void it('reports a refused connection', async () => {
     const client = await ClusterClient.create(cluster(await closedPortUrl()));
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.equal(failure.kind, 'refused');
@@ -84,7 +87,7 @@ describe('ClusterClient', () => {
     await client.close();
   });
 
-  it('reports a host name that does not resolve', async () => {
+  void it('reports a host name that does not resolve', async () => {
     const client = await ClusterClient.create(cluster('http://no-such-host.invalid:9200'));
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.equal(failure.kind, 'dns');
@@ -92,7 +95,7 @@ describe('ClusterClient', () => {
     await client.close();
   });
 
-  it("reports a proxy's HTML page as not the cluster", async () => {
+  void it("reports a proxy's HTML page as not the cluster", async () => {
     const server = await startRawServer((_req, res) => {
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>');
@@ -105,7 +108,7 @@ describe('ClusterClient', () => {
     await server.close();
   });
 
-  it('reports a body cut off before its Content-Length', async () => {
+  void it('reports a body cut off before its Content-Length', async () => {
     const server = await startRawServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
       res.write('{"took": 1, "hits": {"hits": [');
@@ -119,7 +122,7 @@ describe('ClusterClient', () => {
     await server.close();
   });
 
-  it('times out a slow answer', async () => {
+  void it('times out a slow answer', async () => {
     const server = await startRawServer(() => {
       // Never answers.
     });
@@ -131,32 +134,49 @@ describe('ClusterClient', () => {
     await server.close();
   });
 
-  it('stops when cancelled', async () => {
+  void it('stops when cancelled', async () => {
     const server = await startRawServer(() => undefined);
     const client = await ClusterClient.create(cluster(server.url));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x', signal: controller.signal }));
+    setTimeout(() => {
+      controller.abort();
+    }, 50);
+    const failure = await failureOf(
+      client.send({ method: 'GET', path: '/', opaqueId: 'x', signal: controller.signal }),
+    );
     assert.equal(failure.kind, 'cancelled');
     await client.close();
     await server.close();
   });
 
-  it('reports a 403 with the reason the cluster gave', async () => {
+  void it('reports a 403 with the reason the cluster gave', async () => {
     const server = await startRawServer((_req, res) => {
       res.writeHead(403, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { type: 'security_exception', reason: 'no permissions for [indices:data/read/search] and User [name=reader]' }, status: 403 }));
+      res.end(
+        JSON.stringify({
+          error: {
+            type: 'security_exception',
+            reason: 'no permissions for [indices:data/read/search] and User [name=reader]',
+          },
+          status: 403,
+        }),
+      );
     });
     const client = await ClusterClient.create(cluster(server.url));
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.equal(failure.kind, 'forbidden');
-    assert.match(failure.message, /denied the request \(403 Forbidden\): no permissions for \[indices:data\/read\/search\]/);
+    assert.match(
+      failure.message,
+      /denied the request \(403 Forbidden\): no permissions for \[indices:data\/read\/search\]/,
+    );
     await client.close();
     await server.close();
   });
 
-  it('keeps answers with an error status as answers', async () => {
-    const client = await ClusterClient.create(cluster(fake.url, { auth: 'basic', username: 'admin' }), { secret: SECRET });
+  void it('keeps answers with an error status as answers', async () => {
+    const client = await ClusterClient.create(cluster(fake.url, { auth: 'basic', username: 'admin' }), {
+      secret: SECRET,
+    });
     const response = await client.send({ method: 'GET', path: '/nothing/here', opaqueId: 'x' });
     assert.equal(response.status, 400);
     assert.match(Buffer.from(response.body).toString(), /no handler found/);
@@ -164,7 +184,7 @@ describe('ClusterClient', () => {
   });
 });
 
-describe('ClusterClient over TLS', () => {
+void describe('ClusterClient over TLS', () => {
   let fake: FakeCluster;
   before(async () => {
     fake = await startFakeCluster({ tls: {} });
@@ -173,28 +193,31 @@ describe('ClusterClient over TLS', () => {
     await fake.close();
   });
 
-  it('names the certificate problem when the CA is not trusted', async () => {
+  void it('names the certificate problem when the CA is not trusted', async () => {
     const client = await ClusterClient.create(cluster(fake.url));
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.equal(failure.kind, 'tls');
-    assert.match(failure.message, /cannot be trusted: its certificate chain ends in a self-signed certificate authority that is not trusted \[SELF_SIGNED_CERT_IN_CHAIN\]\. Set tls\.caFile/);
+    assert.match(
+      failure.message,
+      /cannot be trusted: its certificate chain ends in a self-signed certificate authority that is not trusted \[SELF_SIGNED_CERT_IN_CHAIN\]\. Set tls\.caFile/,
+    );
     await client.close();
   });
 
-  it('trusts the test CA given as caFile', async () => {
+  void it('trusts the test CA given as caFile', async () => {
     const client = await ClusterClient.create(cluster(fake.url, { tls: { caFile: tlsFile('ca.pem') } }));
     const info = await fetchClusterInfo(client, 'x');
     assert.equal(info.version, '2.19.0');
     await client.close();
   });
 
-  it('connects without verification only when told so', async () => {
+  void it('connects without verification only when told so', async () => {
     const client = await ClusterClient.create(cluster(fake.url, { tls: { rejectUnauthorized: false } }));
     assert.equal((await client.send({ method: 'GET', path: '/', opaqueId: 'x' })).status, 200);
     await client.close();
   });
 
-  it('reports a certificate for another host', async () => {
+  void it('reports a certificate for another host', async () => {
     const other = await startFakeCluster({ tls: { cert: 'otherhost' } });
     const client = await ClusterClient.create(cluster(other.url, { tls: { caFile: tlsFile('ca.pem') } }));
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
@@ -204,27 +227,29 @@ describe('ClusterClient over TLS', () => {
     await other.close();
   });
 
-  it('sends a client certificate when the cluster asks for one', async () => {
+  void it('sends a client certificate when the cluster asks for one', async () => {
     const mutual = await startFakeCluster({ tls: { requestClientCert: true } });
     const without = await ClusterClient.create(cluster(mutual.url, { tls: { caFile: tlsFile('ca.pem') } }));
     const failure = await failureOf(without.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.ok(['tls', 'reset', 'closed'].includes(failure.kind), failure.message);
     await without.close();
     const withCert = await ClusterClient.create(
-      cluster(mutual.url, { tls: { caFile: tlsFile('ca.pem'), certFile: tlsFile('client.pem'), keyFile: tlsFile('client.key') } }),
+      cluster(mutual.url, {
+        tls: { caFile: tlsFile('ca.pem'), certFile: tlsFile('client.pem'), keyFile: tlsFile('client.key') },
+      }),
     );
     assert.equal((await withCert.send({ method: 'GET', path: '/', opaqueId: 'x' })).status, 200);
     await withCert.close();
     await mutual.close();
   });
 
-  it('says when a CA file cannot be read', async () => {
+  void it('says when a CA file cannot be read', async () => {
     const failure = await failureOf(ClusterClient.create(cluster(fake.url, { tls: { caFile: '/no/such/ca.pem' } })));
     assert.equal(failure.kind, 'config');
     assert.match(failure.message, /tls\.caFile \/no\/such\/ca\.pem cannot be read \(ENOENT\)/);
   });
 
-  it('says that a plain HTTP URL reached a TLS server', async () => {
+  void it('says that a plain HTTP URL reached a TLS server', async () => {
     const client = await ClusterClient.create(cluster(fake.url.replace('https:', 'http:')));
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.match(failure.message, /https:\/\//);

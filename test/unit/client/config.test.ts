@@ -6,8 +6,8 @@ import { toCurl } from '../../../client/src/core/curl';
 import { proxyFor } from '../../../client/src/core/proxy';
 import { redact } from '../../../client/src/core/redact';
 
-describe('Cluster settings', () => {
-  it('keeps valid clusters and explains each invalid one', () => {
+void describe('Cluster settings', () => {
+  void it('keeps valid clusters and explains each invalid one', () => {
     const { clusters, problems } = parseClusters([
       { name: 'local', url: 'http://localhost:9200/' },
       { name: 'prod', url: 'https://search.example.com', auth: 'basic', username: 'admin', tls: { caFile: 'ca.pem' } },
@@ -35,20 +35,23 @@ describe('Cluster settings', () => {
     );
   });
 
-  it('keys secrets by name, URL, auth and user, so a secret never follows a changed URL', () => {
+  void it('keys secrets by name, URL, auth and user, so a secret never follows a changed URL', () => {
     const a = secretKey({ name: 'c', url: 'https://a', auth: 'basic', username: 'u' });
     assert.notEqual(a, secretKey({ name: 'c', url: 'https://b', auth: 'basic', username: 'u' }));
     assert.notEqual(a, secretKey({ name: 'c', url: 'https://a', auth: 'basic', username: 'v' }));
   });
 
-  it('builds Authorization headers', () => {
-    assert.equal(authorizationHeader({ name: 'c', url: 'http://h', auth: 'basic', username: 'u' }, 'p'), `Basic ${Buffer.from('u:p').toString('base64')}`);
+  void it('builds Authorization headers', () => {
+    assert.equal(
+      authorizationHeader({ name: 'c', url: 'http://h', auth: 'basic', username: 'u' }, 'p'),
+      `Basic ${Buffer.from('u:p').toString('base64')}`,
+    );
     assert.equal(authorizationHeader({ name: 'c', url: 'http://h', auth: 'bearer' }, 't'), 'Bearer t');
     assert.equal(authorizationHeader({ name: 'c', url: 'http://h', auth: 'apiKey' }, 'k'), 'ApiKey k');
     assert.equal(authorizationHeader({ name: 'c', url: 'http://h', auth: 'none' }, 'k'), undefined);
   });
 
-  it('hides secrets in every form', () => {
+  void it('hides secrets in every form', () => {
     const text = `failed https://u:hunter22@h/x Authorization: Basic ${Buffer.from('u:hunter22').toString('base64')} pw=hunter22 ${encodeURIComponent('hunter22')}`;
     const out = redact(text, ['hunter22'], 'u');
     assert.ok(!out.includes('hunter22'));
@@ -56,21 +59,36 @@ describe('Cluster settings', () => {
     assert.equal(out, 'failed https://h/x Authorization: Basic «hidden» pw=«hidden» «hidden»');
   });
 
-  it('uses http.proxy except for loopback and noProxy hosts', () => {
+  void it('uses http.proxy except for loopback and noProxy hosts', () => {
     assert.equal(proxyFor('https://search.example.com', { proxy: 'http://proxy:3128' }), 'http://proxy:3128');
     assert.equal(proxyFor('http://127.0.0.1:9200', { proxy: 'http://proxy:3128' }), undefined);
     assert.equal(proxyFor('http://localhost:9200', { proxy: 'http://proxy:3128' }), undefined);
-    assert.equal(proxyFor('https://a.corp.example', { proxy: 'http://proxy:3128', noProxy: ['.corp.example'] }), undefined);
-    assert.equal(proxyFor('https://a.example', { env: { HTTPS_PROXY: 'http://envproxy:8080' } }), 'http://envproxy:8080');
-    assert.equal(proxyFor('https://a.example', { env: { HTTPS_PROXY: 'http://p:1', NO_PROXY: 'a.example' } }), undefined);
+    assert.equal(
+      proxyFor('https://a.corp.example', { proxy: 'http://proxy:3128', noProxy: ['.corp.example'] }),
+      undefined,
+    );
+    assert.equal(
+      proxyFor('https://a.example', { env: { HTTPS_PROXY: 'http://envproxy:8080' } }),
+      'http://envproxy:8080',
+    );
+    assert.equal(
+      proxyFor('https://a.example', { env: { HTTPS_PROXY: 'http://p:1', NO_PROXY: 'a.example' } }),
+      undefined,
+    );
     assert.equal(proxyFor('https://a.example', {}), undefined);
   });
 });
 
-describe('cURL export', () => {
-  it('sends NDJSON with --data-binary, quotes for the shell and holds no secret', () => {
+void describe('cURL export', () => {
+  void it('sends NDJSON with --data-binary, quotes for the shell and holds no secret', () => {
     const curl = toCurl(
-      { name: 'c', url: 'https://h:9200', auth: 'basic', username: "o'brien", tls: { caFile: '/ca.pem', rejectUnauthorized: false } },
+      {
+        name: 'c',
+        url: 'https://h:9200',
+        auth: 'basic',
+        username: "o'brien",
+        tls: { caFile: '/ca.pem', rejectUnauthorized: false },
+      },
       {
         method: 'POST',
         path: '/logs-*/_msearch',
@@ -94,8 +112,14 @@ describe('cURL export', () => {
     );
   });
 
-  it('takes tokens from the environment', () => {
-    const curl = toCurl({ name: 'c', url: 'http://h', auth: 'bearer' }, { method: 'GET', path: '/_search', query: [], body: '{"size":1}', contentType: 'application/json' });
-    assert.equal(curl, `curl -X GET 'http://h/_search' \\\n  -H "Authorization: Bearer $OPENSEARCH_TOKEN" \\\n  -H 'Content-Type: application/json' \\\n  -d '{"size":1}'`);
+  void it('takes tokens from the environment', () => {
+    const curl = toCurl(
+      { name: 'c', url: 'http://h', auth: 'bearer' },
+      { method: 'GET', path: '/_search', query: [], body: '{"size":1}', contentType: 'application/json' },
+    );
+    assert.equal(
+      curl,
+      `curl -X GET 'http://h/_search' \\\n  -H "Authorization: Bearer $OPENSEARCH_TOKEN" \\\n  -H 'Content-Type: application/json' \\\n  -d '{"size":1}'`,
+    );
   });
 });

@@ -53,7 +53,10 @@ const NODE = 'fakeNode1';
 
 function send(res: http.ServerResponse, status: number, value: unknown): void {
   const body = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=UTF-8',
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 
@@ -80,7 +83,16 @@ function searchResponse(index: string, size: number, documents: number): Record<
       max_score: hits.length > 0 ? 1.5 : null,
       hits,
     },
-    aggregations: { levels: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [{ key: 'error', doc_count: 2 }, { key: 'info', doc_count: 1 }] } },
+    aggregations: {
+      levels: {
+        doc_count_error_upper_bound: 0,
+        sum_other_doc_count: 0,
+        buckets: [
+          { key: 'error', doc_count: 2 },
+          { key: 'info', doc_count: 1 },
+        ],
+      },
+    },
   };
 }
 
@@ -105,7 +117,10 @@ export async function startFakeCluster(options: FakeClusterOptions = {}): Promis
     if (options.user !== undefined) {
       const expected = `Basic ${Buffer.from(`${options.user.name}:${options.user.password}`).toString('base64')}`;
       if (req.headers.authorization !== expected) {
-        res.writeHead(401, { 'content-type': 'text/plain; charset=UTF-8', 'www-authenticate': 'Basic realm="OpenSearch Security"' });
+        res.writeHead(401, {
+          'content-type': 'text/plain; charset=UTF-8',
+          'www-authenticate': 'Basic realm="OpenSearch Security"',
+        });
         res.end('Unauthorized');
         return;
       }
@@ -115,7 +130,12 @@ export async function startFakeCluster(options: FakeClusterOptions = {}): Promis
     const parts = url.pathname.split('/').filter((p) => p !== '');
     if (typeof opaqueId === 'string') res.setHeader('x-opaque-id', opaqueId);
     if (parts.length === 0) {
-      send(res, 200, { name: NODE, cluster_name: 'fake', version: { distribution: 'opensearch', number: '2.19.0' }, tagline: 'The OpenSearch Project' });
+      send(res, 200, {
+        name: NODE,
+        cluster_name: 'fake',
+        version: { distribution: 'opensearch', number: '2.19.0' },
+        tagline: 'The OpenSearch Project',
+      });
       return;
     }
     if (url.pathname === '/_cluster/health') {
@@ -130,7 +150,12 @@ export async function startFakeCluster(options: FakeClusterOptions = {}): Promis
         if (!id.startsWith(`${NODE}:`) || task === undefined) {
           send(res, 200, {
             node_failures: [
-              { type: 'failed_node_exception', reason: `Failed node [${id.split(':')[0]}]`, node_id: id.split(':')[0], caused_by: { type: 'resource_not_found_exception', reason: `task [${id}] is not found` } },
+              {
+                type: 'failed_node_exception',
+                reason: `Failed node [${id.split(':')[0]}]`,
+                node_id: id.split(':')[0],
+                caused_by: { type: 'resource_not_found_exception', reason: `task [${id}] is not found` },
+              },
             ],
             nodes: {},
           });
@@ -148,32 +173,75 @@ export async function startFakeCluster(options: FakeClusterOptions = {}): Promis
       }
       const list: Record<string, unknown> = {};
       for (const t of tasks.values()) list[`${NODE}:${t.id}`] = taskInfo(t);
-      send(res, 200, { nodes: { [NODE]: { name: NODE, transport_address: '127.0.0.1:9300', host: '127.0.0.1', ip: '127.0.0.1:9300', roles: ['data'], tasks: list } } });
+      send(res, 200, {
+        nodes: {
+          [NODE]: {
+            name: NODE,
+            transport_address: '127.0.0.1:9300',
+            host: '127.0.0.1',
+            ip: '127.0.0.1:9300',
+            roles: ['data'],
+            tasks: list,
+          },
+        },
+      });
       return;
     }
     const endpoint = parts[parts.length - 1];
     if (endpoint !== '_search' && endpoint !== '_msearch') {
-      send(res, 400, { error: `no handler found for uri [${url.pathname}] and method [${req.method ?? ''}]`, status: 400 });
+      send(res, 400, {
+        error: `no handler found for uri [${url.pathname}] and method [${req.method ?? ''}]`,
+        status: 400,
+      });
       return;
     }
     const delay = options.latency?.find((l) => body.includes(l.pattern) || url.pathname.includes(l.pattern))?.ms ?? 0;
     const action = endpoint === '_msearch' ? 'indices:data/read/msearch' : 'indices:data/read/search';
     let finish: (cancelled: boolean) => void = () => undefined;
     const done = new Promise<boolean>((resolve) => (finish = resolve));
-    const parent: Task = { id: nextTask++, action, opaqueId: typeof opaqueId === 'string' ? opaqueId : undefined, cancelled: false, cancel: () => finish(true) };
+    const parent: Task = {
+      id: nextTask++,
+      action,
+      opaqueId: typeof opaqueId === 'string' ? opaqueId : undefined,
+      cancelled: false,
+      cancel: () => {
+        finish(true);
+      },
+    };
     tasks.set(parent.id, parent);
-    const child: Task = { id: nextTask++, action: 'indices:data/read/search[phase/query]', parent: parent.id, opaqueId: parent.opaqueId, cancelled: false, cancel: () => finish(true) };
+    const child: Task = {
+      id: nextTask++,
+      action: 'indices:data/read/search[phase/query]',
+      parent: parent.id,
+      opaqueId: parent.opaqueId,
+      cancelled: false,
+      cancel: () => {
+        finish(true);
+      },
+    };
     tasks.set(child.id, child);
-    const timer = setTimeout(() => finish(false), delay);
+    const timer = setTimeout(() => {
+      finish(false);
+    }, delay);
     // A client that goes away cancels its search, as OpenSearch does when the HTTP channel closes.
-    res.on('close', () => finish(true));
+    res.on('close', () => {
+      finish(true);
+    });
     const cancelled = await done;
     clearTimeout(timer);
     tasks.delete(parent.id);
     tasks.delete(child.id);
     if (res.writableEnded || res.destroyed) return;
     if (cancelled) {
-      send(res, 400, error(400, 'task_cancelled_exception', 'The parent task was cancelled, shouldn\'t start any child tasks, by user request'));
+      send(
+        res,
+        400,
+        error(
+          400,
+          'task_cancelled_exception',
+          "The parent task was cancelled, shouldn't start any child tasks, by user request",
+        ),
+      );
       return;
     }
     const index = parts.length === 2 ? (parts[0] ?? '') : 'logs';
@@ -182,7 +250,11 @@ export async function startFakeCluster(options: FakeClusterOptions = {}): Promis
       return;
     }
     if (!body.endsWith('\n')) {
-      send(res, 400, error(400, 'illegal_argument_exception', 'The msearch request must be terminated by a newline [\\n]'));
+      send(
+        res,
+        400,
+        error(400, 'illegal_argument_exception', 'The msearch request must be terminated by a newline [\\n]'),
+      );
       return;
     }
     const lines = body.split('\n').slice(0, -1);
@@ -191,7 +263,9 @@ export async function startFakeCluster(options: FakeClusterOptions = {}): Promis
       const header = JSON.parse(lines[i] === '' ? '{}' : (lines[i] ?? '{}')) as { index?: string };
       const target = header.index ?? index;
       if (target === 'missing') {
-        responses.push({ ...(error(404, 'index_not_found_exception', `no such index [${target}]`, { index: target }) as object) });
+        responses.push({
+          ...(error(404, 'index_not_found_exception', `no such index [${target}]`, { index: target }) as object),
+        });
       } else {
         responses.push({ ...searchResponse(target, 10, documents), status: 200 });
       }

@@ -18,8 +18,8 @@ function rebuild(node: JsonNode): unknown {
   return node.value();
 }
 
-describe('JsonIndex', () => {
-  it('navigates keys and positions, at any depth (shallow containers indexed on demand)', () => {
+void describe('JsonIndex', () => {
+  void it('navigates keys and positions, at any depth (shallow containers indexed on demand)', () => {
     const root = indexJson(bytes('{"a": [1, {"b": {"c": {"d": {"e": "deep \\"x\\" é"}}}}], "k\\u00e9y": null}'), 2);
     assert.equal(root.find(['a', 1, 'b', 'c', 'd', 'e'])?.value(), 'deep "x" é');
     assert.equal(root.get('kéy')?.kind, 'null');
@@ -27,7 +27,7 @@ describe('JsonIndex', () => {
     assert.equal(root.find(['a', 5]), undefined);
   });
 
-  it('gives the same values as JSON.parse', () => {
+  void it('gives the same values as JSON.parse', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 1, max: 6 }), (value, depth) => {
         const text = JSON.stringify(value, null, depth % 2 === 0 ? 2 : undefined);
@@ -38,7 +38,7 @@ describe('JsonIndex', () => {
     );
   });
 
-  it('says when the text ends early', () => {
+  void it('says when the text ends early', () => {
     for (const text of ['{"a": [1, 2', '{"a": "unterminated', '', '  ', '{"a": 1', '[1, {"b": tr']) {
       assert.throws(
         () => indexJson(bytes(text)),
@@ -48,7 +48,7 @@ describe('JsonIndex', () => {
     }
   });
 
-  it('rejects what is not JSON', () => {
+  void it('rejects what is not JSON', () => {
     for (const text of ['<html>', '{"a" 1}', '{"a": 1}}', '[1 2]', '{a: 1}']) {
       assert.throws(
         () => indexJson(bytes(text)),

@@ -7,15 +7,21 @@ import { ResponseWorker } from '../../../client/src/core/responseWorker';
 
 const WORKER = path.resolve(__dirname, '..', '..', '..', 'client', 'src', 'core', 'jsonWorker.js');
 
-describe('Response documents', () => {
+void describe('Response documents', () => {
   const worker = new ResponseWorker(WORKER);
   after(async () => {
     await worker.dispose();
   });
 
-  const body = () => Buffer.from(JSON.stringify({ took: 1, hits: { total: 2, hits: [{ _index: 'i', _id: '1', _score: 2, _source: { a: [1, 2] } }] } }));
+  const body = () =>
+    Buffer.from(
+      JSON.stringify({
+        took: 1,
+        hits: { total: 2, hits: [{ _index: 'i', _id: '1', _score: 2, _source: { a: [1, 2] } }] },
+      }),
+    );
 
-  it('serves the same tree, text and values from the worker as locally', async () => {
+  void it('serves the same tree, text and values from the worker as locally', async () => {
     const local = LocalResponseDocument.open(body(), 'application/json');
     const remote = await worker.open(body(), 'application/json');
     assert.deepEqual(remote.summary, local.summary);
@@ -29,13 +35,22 @@ describe('Response documents', () => {
     remote.dispose();
   });
 
-  it('reports a truncated answer from the worker', async () => {
-    await assert.rejects(worker.open(Buffer.from('{"took": 1, "hits": {'), 'application/json'), (error: unknown) => error instanceof JsonSyntaxError && error.truncated);
+  void it('reports a truncated answer from the worker', async () => {
+    await assert.rejects(
+      worker.open(Buffer.from('{"took": 1, "hits": {'), 'application/json'),
+      (error: unknown) => error instanceof JsonSyntaxError && error.truncated,
+    );
   });
 
-  it('shows a text answer line by line', async () => {
-    const doc = LocalResponseDocument.open(Buffer.from('green open logs\nyellow open metrics\n'), 'text/plain; charset=UTF-8');
+  void it('shows a text answer line by line', async () => {
+    const doc = LocalResponseDocument.open(
+      Buffer.from('green open logs\nyellow open metrics\n'),
+      'text/plain; charset=UTF-8',
+    );
     assert.equal(doc.summary.shape, 'text');
-    assert.deepEqual((await doc.children(null, 0, 50)).map((n) => n.label), ['green open logs', 'yellow open metrics']);
+    assert.deepEqual(
+      (await doc.children(null, 0, 50)).map((n) => n.label),
+      ['green open logs', 'yellow open metrics'],
+    );
   });
 });

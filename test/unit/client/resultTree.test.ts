@@ -11,7 +11,12 @@ function brief(nodes: readonly ResultNode[]): string[] {
   return nodes.map((n) => `${n.kind} ${n.label}${n.description === undefined ? '' : ` — ${n.description}`}`);
 }
 
-const hit = (i: number) => ({ _index: 'logs', _id: String(i), _score: 1.25, _source: { message: `m${i}`, host: { name: 'web' } } });
+const hit = (i: number) => ({
+  _index: 'logs',
+  _id: String(i),
+  _score: 1.25,
+  _source: { message: `m${i}`, host: { name: 'web' } },
+});
 
 const MSEARCH = {
   took: 12,
@@ -21,18 +26,25 @@ const MSEARCH = {
       timed_out: false,
       _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
       hits: { total: { value: 10000, relation: 'gte' }, max_score: 1.25, hits: [hit(1), hit(2), hit(3)] },
-      aggregations: { levels: { buckets: [{ key: 'error', doc_count: 7, top: { value: 3 } }] }, avg_bytes: { value: 12.5 } },
+      aggregations: {
+        levels: { buckets: [{ key: 'error', doc_count: 7, top: { value: 3 } }] },
+        avg_bytes: { value: 12.5 },
+      },
       status: 200,
     },
     {
-      error: { root_cause: [{ type: 'index_not_found_exception', reason: 'no such index [nope]' }], type: 'index_not_found_exception', reason: 'no such index [nope]' },
+      error: {
+        root_cause: [{ type: 'index_not_found_exception', reason: 'no such index [nope]' }],
+        type: 'index_not_found_exception',
+        reason: 'no such index [nope]',
+      },
       status: 404,
     },
   ],
 };
 
-describe('Results tree model', () => {
-  it('summarizes each _msearch response: status, took, total (gte as 10,000+), or the error', () => {
+void describe('Results tree model', () => {
+  void it('summarizes each _msearch response: status, took, total (gte as 10,000+), or the error', () => {
     assert.deepEqual(summarize(root(MSEARCH)), {
       shape: 'msearch',
       took: 12,
@@ -43,7 +55,7 @@ describe('Results tree model', () => {
     });
   });
 
-  it('shows responses, hits, _source fields and aggregations', () => {
+  void it('shows responses, hits, _source fields and aggregations', () => {
     const r = root(MSEARCH);
     const items = childrenOf(r, null, 0, 50);
     assert.deepEqual(brief(items), [
@@ -68,12 +80,20 @@ describe('Results tree model', () => {
     assert.deepEqual(brief(aggs), ['aggregation levels — 1 bucket', 'aggregation avg_bytes — 12.5']);
     const buckets = childrenOf(r, aggs[0]!, 0, 50);
     assert.deepEqual(brief(buckets), ['bucket error — 7 docs']);
-    assert.deepEqual(brief(childrenOf(r, buckets[0]!, 0, 50)), ['value key — error', 'value doc_count — 7', 'aggregation top — 3']);
+    assert.deepEqual(brief(childrenOf(r, buckets[0]!, 0, 50)), [
+      'value key — error',
+      'value doc_count — 7',
+      'aggregation top — 3',
+    ]);
     const error = childrenOf(r, items[1]!, 0, 50);
-    assert.deepEqual(brief(error), ['value root_cause — [1 item]', 'value type — index_not_found_exception', 'value reason — no such index [nope]']);
+    assert.deepEqual(brief(error), [
+      'value root_cause — [1 item]',
+      'value type — index_not_found_exception',
+      'value reason — no such index [nope]',
+    ]);
   });
 
-  it('pages long lists with a "more" item', () => {
+  void it('pages long lists with a "more" item', () => {
     const hits = Array.from({ length: 120 }, (_, i) => hit(i));
     const r = root({ took: 1, hits: { total: { value: 120, relation: 'eq' }, hits } });
     const top = childrenOf(r, null, 0, 50);
@@ -84,17 +104,24 @@ describe('Results tree model', () => {
     assert.equal(more.label, 'Show 50 more');
     assert.equal(more.description, '50 of 120 shown');
     assert.deepEqual(more.more, { parent: { kind: 'hits', path: ['hits'] }, shown: 50, total: 120 });
-    const page3 = childrenOf(r, more.more!.parent, 100, 50);
+    const page3 = childrenOf(r, more.more.parent, 100, 50);
     assert.deepEqual(brief(page3).slice(-1), ['hit logs/119 — score 1.25']);
     assert.equal(page3.length, 20);
   });
 
-  it('shows an error answer and any other answer as a JSON tree', () => {
-    const error = root({ error: { type: 'parsing_exception', reason: 'unknown query [mach]', line: 1, col: 20 }, status: 400 });
-    assert.deepEqual(summarize(error).items, [{ status: 400, error: { type: 'parsing_exception', reason: 'unknown query [mach]' } }]);
+  void it('shows an error answer and any other answer as a JSON tree', () => {
+    const error = root({
+      error: { type: 'parsing_exception', reason: 'unknown query [mach]', line: 1, col: 20 },
+      status: 400,
+    });
+    assert.deepEqual(summarize(error).items, [
+      { status: 400, error: { type: 'parsing_exception', reason: 'unknown query [mach]' } },
+    ]);
     assert.deepEqual(brief(childrenOf(error, null, 0, 50)), ['error 400 parsing_exception — unknown query [mach]']);
     const simple = root({ error: 'no handler found for uri [/x] and method [GET]', status: 400 });
-    assert.deepEqual(brief(childrenOf(simple, null, 0, 50)), ['error 400 error — no handler found for uri [/x] and method [GET]']);
+    assert.deepEqual(brief(childrenOf(simple, null, 0, 50)), [
+      'error 400 error — no handler found for uri [/x] and method [GET]',
+    ]);
     const tasks = root({ nodes: { n1: { name: 'node-1', tasks: {} } } });
     assert.equal(summarize(tasks).shape, 'json');
     assert.deepEqual(brief(childrenOf(tasks, null, 0, 50)), ['value nodes — {1 field}']);
@@ -102,8 +129,13 @@ describe('Results tree model', () => {
     assert.deepEqual(brief(childrenOf(cat, null, 0, 50)), ['value [0] — {2 fields}']);
   });
 
-  it('marks partial results', () => {
-    const r = root({ took: 1, timed_out: true, _shards: { total: 5, successful: 3, failed: 2, failures: [] }, hits: { hits: [] } });
+  void it('marks partial results', () => {
+    const r = root({
+      took: 1,
+      timed_out: true,
+      _shards: { total: 5, successful: 3, failed: 2, failures: [] },
+      hits: { hits: [] },
+    });
     assert.deepEqual(brief(childrenOf(r, null, 0, 50)), [
       'warning timed out — the results are partial',
       'warning 2 of 5 shards failed — the results are partial',

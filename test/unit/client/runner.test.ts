@@ -7,7 +7,7 @@ import { startFakeCluster, type FakeCluster } from './fakeCluster';
 
 const MSEARCH = '{"index":"logs"}\n{"query":{"match":{"message":"slow"}}}\n';
 
-describe('Runs and their cancellation on the cluster', () => {
+void describe('Runs and their cancellation on the cluster', () => {
   let fake: FakeCluster;
   let client: ClusterClient;
   before(async () => {
@@ -19,7 +19,7 @@ describe('Runs and their cancellation on the cluster', () => {
     await fake.close();
   });
 
-  it('runs an _msearch and returns the answer', async () => {
+  void it('runs an _msearch and returns the answer', async () => {
     const outcome = await executeRun(
       client,
       { method: 'POST', path: '/_msearch', query: [], body: '{}\n{"size":1}\n', contentType: 'application/x-ndjson' },
@@ -32,9 +32,13 @@ describe('Runs and their cancellation on the cluster', () => {
     assert.equal(last.body, '{}\n{"size":1}\n');
   });
 
-  it('cancels the run\'s own task (not another run\'s) when the user cancels', async () => {
+  void it("cancels the run's own task (not another run's) when the user cancels", async () => {
     const other = new AbortController();
-    const bystander = executeRun(client, { method: 'POST', path: '/_msearch', query: [], body: MSEARCH, contentType: 'application/x-ndjson' }, { opaqueId: 'someone-else', signal: other.signal });
+    const bystander = executeRun(
+      client,
+      { method: 'POST', path: '/_msearch', query: [], body: MSEARCH, contentType: 'application/x-ndjson' },
+      { opaqueId: 'someone-else', signal: other.signal },
+    );
     const controller = new AbortController();
     const running = executeRun(
       client,
@@ -45,16 +49,24 @@ describe('Runs and their cancellation on the cluster', () => {
     controller.abort();
     const outcome = await running;
     assert.equal(outcome.failure?.kind, 'cancelled');
-    assert.deepEqual(outcome.cancel?.found.map((t) => t.action).sort(), ['indices:data/read/msearch', 'indices:data/read/search[phase/query]']);
-    assert.equal(outcome.cancel?.cancelled.length, 2, describeCancel(outcome.cancel!));
-    assert.match(describeCancel(outcome.cancel!), /^Cancelled 2 task\(s\) on the cluster: fakeNode1:\d+, fakeNode1:\d+ \(indices:data\/read\/msearch, indices:data\/read\/search\[phase\/query\]\)\.$/);
+    const cancel = outcome.cancel;
+    assert.ok(cancel !== undefined);
+    assert.deepEqual(cancel.found.map((t) => t.action).sort(), [
+      'indices:data/read/msearch',
+      'indices:data/read/search[phase/query]',
+    ]);
+    assert.equal(cancel.cancelled.length, 2, describeCancel(cancel));
+    assert.match(
+      describeCancel(cancel),
+      /^Cancelled 2 task\(s\) on the cluster: fakeNode1:\d+, fakeNode1:\d+ \(indices:data\/read\/msearch, indices:data\/read\/search\[phase\/query\]\)\.$/,
+    );
     // The other run's tasks are still there.
     assert.equal(fake.runningTasks().length, 2);
     other.abort();
     await bystander;
   });
 
-  it('cancels on the cluster when the timeout expires', async () => {
+  void it('cancels on the cluster when the timeout expires', async () => {
     const outcome = await executeRun(
       client,
       { method: 'POST', path: '/_msearch', query: [], body: MSEARCH, contentType: 'application/x-ndjson' },
@@ -65,19 +77,28 @@ describe('Runs and their cancellation on the cluster', () => {
     assert.equal(fake.runningTasks().length, 0);
   });
 
-  it('reports node failures of a cancel', async () => {
+  void it('reports node failures of a cancel', async () => {
     const report = await cancelRunTasks(client, 'nobody', { requestOpaqueId: 'x', retries: 0 });
     assert.deepEqual(report, { found: [], cancelled: [], failures: [] });
     assert.equal(describeCancel(report), 'No task of this run was running on the cluster any more.');
-    const { value } = await client.json<unknown>({ method: 'POST', path: '/_tasks/fakeNode1:999/_cancel', opaqueId: 'x' });
+    const { value } = await client.json({
+      method: 'POST',
+      path: '/_tasks/fakeNode1:999/_cancel',
+      opaqueId: 'x',
+    });
     assert.deepEqual(failuresOf(value), ['resource_not_found_exception: task [fakeNode1:999] is not found']);
   });
 
-  it('reads tasks from every group_by shape', () => {
+  void it('reads tasks from every group_by shape', () => {
     const task = { node: 'n1', id: 7, action: 'a', cancellable: true, headers: { 'X-Opaque-Id': 'o' } };
     const expected = [{ id: 'n1:7', action: 'a', cancellable: true, opaqueId: 'o' }];
     assert.deepEqual(tasksOf({ nodes: { n1: { tasks: { 'n1:7': task } } } }), expected);
     assert.deepEqual(tasksOf({ tasks: [task] }), expected);
-    assert.deepEqual(tasksOf({ tasks: { 'n1:7': { ...task, children: [{ ...task, id: 8, parent_task_id: 'n1:7' }] } } }).map((t) => t.id), ['n1:7', 'n1:8']);
+    assert.deepEqual(
+      tasksOf({ tasks: { 'n1:7': { ...task, children: [{ ...task, id: 8, parent_task_id: 'n1:7' }] } } }).map(
+        (t) => t.id,
+      ),
+      ['n1:7', 'n1:8'],
+    );
   });
 });

@@ -1,0 +1,100 @@
+// The last runs, newest first, with their responses; the Results view shows them and commands act on them.
+// Evicted runs release their response (which may live in the worker).
+import type { ClusterConfig } from './clusterConfig';
+import type { FailureKind } from './failures';
+import type { ResponseDocument } from './responseDocument';
+import type { RunRequest } from './runner';
+
+export type RunState = 'running' | 'cancelling' | 'done' | 'failed' | 'cancelled';
+
+export interface RunRecord {
+  readonly id: string;
+  readonly opaqueId: string;
+  readonly label: string;
+  readonly cluster: ClusterConfig;
+  readonly request: RunRequest & { readonly endpoint?: string };
+  /** Where the request came from, to run it again. */
+  readonly source?: { readonly uri: string; readonly line?: number; readonly all?: boolean };
+  readonly startedAt: number;
+  state: RunState;
+  status?: number;
+  durationMs?: number;
+  bytes?: number;
+  document?: ResponseDocument;
+  failure?: { readonly kind: FailureKind; readonly message: string };
+  /** What the cancellation did on the cluster. */
+  cancelMessage?: string;
+}
+
+export class RunHistory {
+  private readonly runs: RunRecord[] = [];
+  private readonly listeners = new Set<(run: RunRecord | undefined) => void>();
+
+  constructor(private maxRuns: number) {}
+
+  /** `run` changed (or the list did, when undefined). */
+  onDidChange(listener: (run: RunRecord | undefined) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private fire(run: RunRecord | undefined): void {
+    for (const listener of [...this.listeners]) listener(run);
+  }
+
+  list(): readonly RunRecord[] {
+    return this.runs;
+  }
+
+  get(id: string): RunRecord | undefined {
+    return this.runs.find((run) => run.id === id);
+  }
+
+  add(run: RunRecord): void {
+    this.runs.unshift(run);
+    this.trim();
+    this.fire(undefined);
+  }
+
+  changed(run: RunRecord): void {
+    if (this.runs.includes(run)) this.fire(run);
+  }
+
+  setMaxRuns(maxRuns: number): void {
+    this.maxRuns = maxRuns;
+    if (this.trim()) this.fire(undefined);
+  }
+
+  private trim(): boolean {
+    let removed = false;
+    // Running runs stay until they end, whatever the limit.
+    for (let i = this.runs.length - 1; i >= 0 && this.runs.length > Math.max(1, this.maxRuns); i--) {
+      const run = this.runs[i]!;
+      if (run.state === 'running' || run.state === 'cancelling') continue;
+      run.document?.dispose();
+      this.runs.splice(i, 1);
+      removed = true;
+    }
+    return removed;
+  }
+
+  remove(id: string): void {
+    const index = this.runs.findIndex((run) => run.id === id);
+    if (index === -1) return;
+    this.runs[index]!.document?.dispose();
+    this.runs.splice(index, 1);
+    this.fire(undefined);
+  }
+
+  clear(): void {
+    for (const run of [...this.runs]) {
+      if (run.state !== 'running' && run.state !== 'cancelling') this.remove(run.id);
+    }
+  }
+
+  dispose(): void {
+    for (const run of this.runs) run.document?.dispose();
+    this.runs.length = 0;
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,336 @@
+// Commands on clusters: add one step by step (with a connection test), pick the active one, change or forget
+// its secret, test the connection. Each returns what it did, so that it can be scripted.
+import * as vscode from 'vscode';
+import { ClusterClient } from '../core/clusterClient';
+import { fetchClusterInfo, type ClusterInfo } from '../core/clusterInfo';
+import {
+  AUTH_KINDS,
+  needsSecret,
+  parseClusters,
+  secretName,
+  urlProblem,
+  type AuthKind,
+  type ClusterConfig,
+} from '../core/clusterConfig';
+import { isRequestFailure } from '../core/failures';
+import { proxyFor } from '../core/proxy';
+import { opaqueIdFor } from '../core/runIds';
+import type { ClusterStatus } from './clusterStatus';
+import type { Services } from './services';
+
+/** Arguments of `searchRequests.addCluster` for scripts and tests: no question is asked. */
+export interface AddClusterArgs extends ClusterConfig {
+  readonly secret?: string;
+  readonly target?: 'workspace' | 'user';
+  /** Skip the connection test. */
+  readonly skipTest?: boolean;
+}
+
+async function testConnection(
+  services: Services,
+  cluster: ClusterConfig,
+  secret: string | undefined,
+): Promise<ClusterInfo> {
+  const proxy = proxyFor(cluster.url, services.settings.proxy());
+  const baseDir = services.settings.baseDir();
+  const client = await ClusterClient.create(cluster, {
+    ...(secret === undefined ? {} : { secret }),
+    ...(proxy === undefined ? {} : { proxy }),
+    ...(baseDir === undefined ? {} : { baseDir }),
+    log: (line) => {
+      services.log.info(line);
+    },
+  });
+  try {
+    return await fetchClusterInfo(client, opaqueIdFor(services.settings.opaqueIdPrefix(), 'connection-test'));
+  } finally {
+    await client.close();
+  }
+}
+
+function describeInfo(info: ClusterInfo): string {
+  const product = info.distribution === 'opensearch' ? 'OpenSearch' : 'Elasticsearch';
+  return `${product}${info.version === undefined ? '' : ` ${info.version}`}${info.health === undefined ? '' : `, health ${info.health}`}`;
+}
+
+const AUTH_LABELS: Readonly<Record<AuthKind, string>> = {
+  none: 'No authentication',
+  basic: 'User name and password (basic)',
+  bearer: 'Bearer token',
+  apiKey: 'API key',
+};
+
+async function askCluster(services: Services): Promise<{ cluster: ClusterConfig; secret?: string } | undefined> {
+  const title = 'Search Requests: Add Cluster';
+  const existing = new Set(services.connections.clusters().map((c) => c.name));
+  const url = await vscode.window.showInputBox({
+    title: `${title} (1/4): URL`,
+    prompt: 'The URL of the cluster, e.g. http://localhost:9200 or https://search.example.com',
+    value: 'http://localhost:9200',
+    ignoreFocusOut: true,
+    validateInput: (value) => urlProblem(value.trim()),
+  });
+  if (url === undefined) return undefined;
+  const host = new URL(url.trim()).hostname;
+  const name = await vscode.window.showInputBox({
+    title: `${title} (2/4): name`,
+    prompt: 'A name for this cluster',
+    value: existing.has(host) ? `${host}-2` : host,
+    ignoreFocusOut: true,
+    validateInput: (value) =>
+      value.trim() === ''
+        ? 'Enter a name'
+        : existing.has(value.trim())
+          ? `A cluster is already named "${value.trim()}"`
+          : undefined,
+  });
+  if (name === undefined) return undefined;
+  const auth = await vscode.window.showQuickPick(
+    AUTH_KINDS.map((authKind) => ({ label: AUTH_LABELS[authKind], authKind })),
+    { title: `${title} (3/4): authentication`, ignoreFocusOut: true },
+  );
+  if (auth === undefined) return undefined;
+  let username: string | undefined;
+  if (auth.authKind === 'basic') {
+    username = await vscode.window.showInputBox({
+      title: `${title}: user name`,
+      ignoreFocusOut: true,
+      validateInput: (value) => (value === '' ? 'Enter the user name' : undefined),
+    });
+    if (username === undefined) return undefined;
+  }
+  let secret: string | undefined;
+  if (auth.authKind !== 'none') {
+    secret = await vscode.window.showInputBox({
+      title: `${title}: ${secretName(auth.authKind)}`,
+      prompt: `Kept in VS Code's secret storage, never in settings.`,
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (value) => (value === '' ? `Enter the ${secretName(auth.authKind)}` : undefined),
+    });
+    if (secret === undefined) return undefined;
+  }
+  let tls: ClusterConfig['tls'];
+  if (url.trim().startsWith('https:')) {
+    const choice = await vscode.window.showQuickPick(
+      [
+        { label: "Trust the system's certificate authorities", id: 'system' },
+        { label: 'Trust a certificate authority file (PEM)…', id: 'ca' },
+        {
+          label: '$(warning) Turn certificate verification off',
+          description: 'not safe: only for a test cluster on a trusted network',
+          id: 'off',
+        },
+      ],
+      { title: `${title} (4/4): certificates`, ignoreFocusOut: true },
+    );
+    if (choice === undefined) return undefined;
+    if (choice.id === 'ca') {
+      const files = await vscode.window.showOpenDialog({
+        title: 'The certificate authority (PEM) that signed the cluster certificate',
+        canSelectMany: false,
+        filters: { 'PEM certificates': ['pem', 'crt', 'cer'], 'All files': ['*'] },
+      });
+      if (files?.[0] === undefined) return undefined;
+      tls = { caFile: files[0].fsPath };
+    } else if (choice.id === 'off') {
+      tls = { rejectUnauthorized: false };
+    }
+  }
+  return {
+    cluster: {
+      name: name.trim(),
+      url: url.trim().replace(/\/+$/, ''),
+      auth: auth.authKind,
+      ...(username === undefined ? {} : { username }),
+      ...(tls === undefined ? {} : { tls }),
+    },
+    ...(secret === undefined ? {} : { secret }),
+  };
+}
+
+async function saveCluster(cluster: ClusterConfig, target: vscode.ConfigurationTarget): Promise<void> {
+  const config = vscode.workspace.getConfiguration('searchRequests');
+  const inspected = config.inspect<unknown[]>('clusters');
+  const current =
+    (target === vscode.ConfigurationTarget.Workspace ? inspected?.workspaceValue : inspected?.globalValue) ?? [];
+  const list = Array.isArray(current) ? current.filter((c) => (c as { name?: unknown }).name !== cluster.name) : [];
+  await config.update('clusters', [...list, cluster], target);
+}
+
+export async function addCluster(
+  services: Services,
+  status: ClusterStatus,
+  args?: AddClusterArgs,
+): Promise<string | undefined> {
+  let cluster: ClusterConfig;
+  let secret: string | undefined;
+  if (args !== undefined) {
+    const { secret: given, target: _target, skipTest: _skip, ...config } = args;
+    const parsed = parseClusters([config]);
+    const first = parsed.clusters[0];
+    if (first === undefined) throw new Error(parsed.problems[0]?.message ?? 'invalid cluster');
+    cluster = first;
+    secret = given;
+  } else {
+    const asked = await askCluster(services);
+    if (asked === undefined) return undefined;
+    ({ cluster, secret } = asked);
+  }
+  if (args?.skipTest !== true) {
+    try {
+      const info = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Connecting to ${cluster.url}…` },
+        () => testConnection(services, cluster, secret),
+      );
+      void vscode.window.showInformationMessage(`Connected to "${cluster.name}": ${describeInfo(info)}.`);
+    } catch (error) {
+      const message = isRequestFailure(error) ? error.message : String(error);
+      if (args !== undefined) throw new Error(`The connection test failed: ${message}`);
+      const save = 'Save Anyway';
+      const choice = await vscode.window.showErrorMessage(
+        `The connection test failed: ${message}`,
+        { modal: true },
+        save,
+      );
+      if (choice !== save) return undefined;
+    }
+  }
+  let target = vscode.ConfigurationTarget.Global;
+  if (args?.target === 'workspace') target = vscode.ConfigurationTarget.Workspace;
+  else if (args === undefined && vscode.workspace.workspaceFolders !== undefined) {
+    const where = await vscode.window.showQuickPick(
+      [
+        {
+          label: 'User settings',
+          description: 'this cluster in every workspace',
+          target: vscode.ConfigurationTarget.Global,
+        },
+        {
+          label: 'Workspace settings',
+          description: 'this workspace only (.vscode/settings.json)',
+          target: vscode.ConfigurationTarget.Workspace,
+        },
+      ],
+      { title: 'Search Requests: where to save the cluster (no secret is saved there)', ignoreFocusOut: true },
+    );
+    if (where === undefined) return undefined;
+    target = where.target;
+  }
+  if (secret !== undefined) await services.connections.secrets.store(cluster, secret);
+  await saveCluster(cluster, target);
+  await services.connections.setActive(cluster.name);
+  await status.refresh();
+  services.log.info(`[clusters] added "${cluster.name}" (${cluster.url}, auth ${cluster.auth})`);
+  return cluster.name;
+}
+
+export async function selectCluster(
+  services: Services,
+  status: ClusterStatus,
+  name?: string,
+): Promise<string | undefined> {
+  const { connections } = services;
+  if (name === undefined) {
+    const active = connections.active()?.name;
+    const items: (vscode.QuickPickItem & { name?: string })[] = connections.clusters().map((cluster) => {
+      const info = status.infos.get(cluster.name);
+      return {
+        label: `${cluster.name === active ? '$(check) ' : ''}${cluster.name}`,
+        description: cluster.url,
+        ...(info === undefined ? {} : { detail: describeInfo(info) }),
+        name: cluster.name,
+      };
+    });
+    items.push({ label: '$(add) Add cluster…' });
+    const picked = await vscode.window.showQuickPick(items, { title: 'Search Requests: cluster to run requests on' });
+    if (picked === undefined) return undefined;
+    if (picked.name === undefined)
+      return await vscode.commands.executeCommand<string | undefined>('searchRequests.addCluster');
+    name = picked.name;
+  }
+  if (connections.find(name) === undefined)
+    throw new Error(`No cluster is named "${name}" in searchRequests.clusters.`);
+  await connections.setActive(name);
+  return name;
+}
+
+async function pickCluster(
+  services: Services,
+  name: string | undefined,
+  withSecret: boolean,
+): Promise<ClusterConfig | undefined> {
+  const { connections } = services;
+  if (name !== undefined) {
+    const found = connections.find(name);
+    if (found === undefined) throw new Error(`No cluster is named "${name}" in searchRequests.clusters.`);
+    return found;
+  }
+  const candidates = connections.clusters().filter((c) => !withSecret || needsSecret(c));
+  if (candidates.length === 0) {
+    void vscode.window.showInformationMessage('No configured cluster uses a password, token or API key.');
+    return undefined;
+  }
+  if (candidates.length === 1) return candidates[0];
+  const picked = await vscode.window.showQuickPick(
+    candidates.map((c) => ({ label: c.name, description: `${c.url} (${c.auth})`, cluster: c })),
+    { title: 'Search Requests: which cluster?' },
+  );
+  return picked?.cluster;
+}
+
+export async function changeSecret(services: Services, name?: string, secret?: string): Promise<boolean> {
+  const cluster = await pickCluster(services, name, true);
+  if (cluster === undefined) return false;
+  if (secret !== undefined) {
+    await services.connections.secrets.store(cluster, secret);
+    return true;
+  }
+  return (await services.connections.askSecret(cluster)) !== undefined;
+}
+
+export async function forgetSecret(services: Services, name?: string): Promise<boolean> {
+  const cluster = await pickCluster(services, name, true);
+  if (cluster === undefined) return false;
+  await services.connections.secrets.forget(cluster);
+  void vscode.window.showInformationMessage(
+    `The ${secretName(cluster.auth)} of "${cluster.name}" is forgotten; it will be asked for at the next run.`,
+  );
+  return true;
+}
+
+export async function testActiveConnection(
+  services: Services,
+  status: ClusterStatus,
+): Promise<ClusterInfo | undefined> {
+  const cluster = await services.connections.activeOrAsk();
+  if (cluster === undefined) return undefined;
+  try {
+    const client = await services.connections.client(cluster, true);
+    const info = await fetchClusterInfo(client, opaqueIdFor(services.settings.opaqueIdPrefix(), 'connection-test'));
+    void status.refresh();
+    void vscode.window.showInformationMessage(`"${cluster.name}": ${describeInfo(info)}.`);
+    return info;
+  } catch (error) {
+    void vscode.window.showErrorMessage(isRequestFailure(error) ? error.message : String(error));
+    return undefined;
+  }
+}
+
+export function registerClusterCommands(services: Services, status: ClusterStatus): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('searchRequests.addCluster', (args?: AddClusterArgs) =>
+      addCluster(services, status, args),
+    ),
+    vscode.commands.registerCommand('searchRequests.selectCluster', (name?: string) =>
+      selectCluster(services, status, name),
+    ),
+    vscode.commands.registerCommand('searchRequests.changeClusterSecret', (name?: string, secret?: string) =>
+      changeSecret(services, name, secret),
+    ),
+    vscode.commands.registerCommand('searchRequests.forgetClusterSecret', (name?: string) =>
+      forgetSecret(services, name),
+    ),
+    vscode.commands.registerCommand('searchRequests.testConnection', () => testActiveConnection(services, status)),
+  ];
+}

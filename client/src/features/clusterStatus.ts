@@ -1,0 +1,116 @@
+// The status bar item: the active cluster, its version and health; a click picks another cluster.
+import * as vscode from 'vscode';
+import { fetchClusterInfo, type ClusterInfo } from '../core/clusterInfo';
+import { verificationOff, type ClusterConfig } from '../core/clusterConfig';
+import { isRequestFailure } from '../core/failures';
+import { opaqueIdFor } from '../core/runIds';
+import type { Services } from './services';
+
+const HEALTH_ICON: Readonly<Record<string, string>> = {
+  green: '$(pass-filled)',
+  yellow: '$(warning)',
+  red: '$(error)',
+};
+
+export class ClusterStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem(
+    'searchRequests.cluster',
+    vscode.StatusBarAlignment.Left,
+    50,
+  );
+  private readonly disposables: { dispose(): unknown }[] = [];
+  private generation = 0;
+  /** The last info read per cluster, for the quick pick. */
+  readonly infos = new Map<string, ClusterInfo>();
+
+  constructor(private readonly services: Services) {
+    this.item.name = 'Search Requests: active cluster';
+    this.disposables.push(
+      this.item,
+      services.connections.onDidChange(() => void this.refresh()),
+    );
+    void this.refresh();
+  }
+
+  private show(text: string, tooltip: string | vscode.MarkdownString, command: string, background?: string): void {
+    this.item.text = text;
+    this.item.tooltip = tooltip;
+    this.item.command = command;
+    this.item.backgroundColor = background === undefined ? undefined : new vscode.ThemeColor(background);
+    this.item.show();
+  }
+
+  /** Reads the active cluster's version and health again (without asking for a secret). */
+  async refresh(): Promise<ClusterInfo | undefined> {
+    const generation = ++this.generation;
+    const { connections, settings } = this.services;
+    const cluster = connections.active();
+    if (cluster === undefined) {
+      const none = connections.clusters().length === 0;
+      this.show(
+        none ? '$(database) Add cluster' : '$(database) Select cluster',
+        none
+          ? 'Search Requests: add a cluster to run requests on'
+          : 'Search Requests: pick the cluster to run requests on',
+        none ? 'searchRequests.addCluster' : 'searchRequests.selectCluster',
+      );
+      return undefined;
+    }
+    const lock = verificationOff(cluster) ? '$(unlock) ' : '';
+    this.show(
+      `$(database) ${lock}${cluster.name} $(sync~spin)`,
+      `Connecting to ${cluster.url}…`,
+      'searchRequests.selectCluster',
+    );
+    try {
+      const client = await connections.client(cluster, false);
+      const info = await fetchClusterInfo(client, opaqueIdFor(settings.opaqueIdPrefix(), 'status'));
+      if (generation !== this.generation) return info;
+      this.infos.set(cluster.name, info);
+      const health = info.health ?? 'unknown';
+      const product = info.distribution === 'opensearch' ? 'OpenSearch' : 'Elasticsearch';
+      const version = info.version === undefined ? '' : ` ${info.version}`;
+      this.show(
+        `$(database) ${lock}${cluster.name} · ${product}${version} ${HEALTH_ICON[health] ?? ''}`.trimEnd(),
+        this.tooltip(
+          cluster,
+          `${product}${version}, health **${health}**${info.clusterName === undefined ? '' : `, cluster name \`${info.clusterName}\``}`,
+        ),
+        'searchRequests.selectCluster',
+        health === 'red'
+          ? 'statusBarItem.errorBackground'
+          : health === 'yellow' || lock !== ''
+            ? 'statusBarItem.warningBackground'
+            : undefined,
+      );
+      return info;
+    } catch (error) {
+      if (generation !== this.generation) return undefined;
+      const message = isRequestFailure(error) ? error.message : String(error);
+      const needsSecret = isRequestFailure(error) && error.kind === 'config' && message.startsWith('No ');
+      this.show(
+        `$(database) ${lock}${cluster.name} ${needsSecret ? '$(key)' : '$(debug-disconnect)'}`,
+        this.tooltip(
+          cluster,
+          needsSecret ? `${message} It is asked for at the first run.` : `Not reachable: ${message}`,
+        ),
+        'searchRequests.selectCluster',
+        needsSecret ? undefined : 'statusBarItem.errorBackground',
+      );
+      return undefined;
+    }
+  }
+
+  private tooltip(cluster: ClusterConfig, line: string): vscode.MarkdownString {
+    const markdown = new vscode.MarkdownString(`**${cluster.name}** — ${cluster.url}\n\n${line}`);
+    if (verificationOff(cluster))
+      markdown.appendMarkdown('\n\n$(warning) Certificate verification is **off** for this cluster.');
+    markdown.appendMarkdown('\n\nClick to pick another cluster.');
+    markdown.supportThemeIcons = true;
+    return markdown;
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}

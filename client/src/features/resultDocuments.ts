@@ -1,0 +1,87 @@
+// Read-only JSON documents of results (scheme `search-requests-result`), and the commands that open a result,
+// copy its value, copy a run as cURL, show more, clear.
+import * as vscode from 'vscode';
+import { toCurl } from '../core/curl';
+import type { JsonPath } from '../core/resultTree';
+import type { ResultElement, ResultsView } from './resultsView';
+import type { Services } from './services';
+
+export const RESULT_SCHEME = 'search-requests-result';
+
+/** `search-requests-result:/<run id>/<name>.json?<path as JSON>`: the `.json` name gives the JSON language. */
+export function resultUri(runId: string, name: string, path: JsonPath): vscode.Uri {
+  const safe = name.replace(/[^\w.\-@]+/g, '_').slice(0, 60) || 'result';
+  return vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${runId}/${safe}.json`, query: JSON.stringify(path) });
+}
+
+class ResultContentProvider implements vscode.TextDocumentContentProvider {
+  constructor(private readonly services: Services) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const runId = uri.path.split('/')[1] ?? '';
+    const run = this.services.history.get(runId);
+    if (run === undefined) return '// This run is no longer in the Results view (searchRequests.results.maxRuns).';
+    if (run.document === undefined) return `// ${run.failure?.message ?? 'No answer (yet).'}`;
+    const path = JSON.parse(uri.query === '' ? '[]' : uri.query) as JsonPath;
+    return run.document.text(path, true);
+  }
+}
+
+function pathOf(element: ResultElement | undefined): { runId: string; path: JsonPath; name: string } | undefined {
+  if (element === undefined) return undefined;
+  if (element.type === 'run') return { runId: element.runId, path: [], name: 'response' };
+  if (element.type === 'node' && element.node.kind !== 'more' && element.node.kind !== 'text') {
+    return { runId: element.runId, path: element.node.path, name: element.node.label };
+  }
+  return undefined;
+}
+
+export function registerResultCommands(services: Services, view: ResultsView): vscode.Disposable[] {
+  const selected = (element: ResultElement | undefined): ResultElement | undefined => element ?? view.view.selection[0];
+  return [
+    vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, new ResultContentProvider(services)),
+    vscode.commands.registerCommand('searchRequests.openResult', async (element?: ResultElement) => {
+      const target =
+        pathOf(selected(element)) ??
+        (services.history.list()[0] === undefined
+          ? undefined
+          : { runId: services.history.list()[0]!.id, path: [], name: 'response' });
+      if (target === undefined) return undefined;
+      const document = await vscode.workspace.openTextDocument(resultUri(target.runId, target.name, target.path));
+      await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+      return document.uri.toString();
+    }),
+    vscode.commands.registerCommand('searchRequests.copyResultValue', async (element?: ResultElement) => {
+      const target = selected(element);
+      let text: string | undefined;
+      if (target?.type === 'message') text = target.text;
+      else if (target?.type === 'node' && target.node.kind === 'text') text = target.node.label;
+      else {
+        const at = pathOf(target);
+        const run = at === undefined ? undefined : services.history.get(at.runId);
+        if (at === undefined || run?.document === undefined) return undefined;
+        const value = await run.document.value(at.path);
+        text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+      }
+      await vscode.env.clipboard.writeText(text);
+      return text;
+    }),
+    vscode.commands.registerCommand('searchRequests.copyAsCurl', async (element?: ResultElement | string) => {
+      const runId =
+        typeof element === 'string' ? element : (selected(element)?.runId ?? services.history.list()[0]?.id);
+      const run = runId === undefined ? undefined : services.history.get(runId);
+      if (run === undefined) return undefined;
+      const curl = toCurl(run.cluster, { ...run.request, opaqueId: run.opaqueId });
+      await vscode.env.clipboard.writeText(curl);
+      void vscode.window.setStatusBarMessage('cURL command copied (no secret in it)', 3000);
+      return curl;
+    }),
+    vscode.commands.registerCommand('searchRequests.showMoreResults', (element: ResultElement) => {
+      view.showMore(element);
+    }),
+    vscode.commands.registerCommand('searchRequests.clearResults', () => {
+      services.history.clear();
+    }),
+    vscode.commands.registerCommand('searchRequests.revealRun', (runId: string) => view.reveal(runId)),
+  ];
+}

@@ -1,0 +1,256 @@
+// The Results view (`searchRequests.results`): the last runs, newest first; under each its responses, hits,
+// `_source` fields and aggregations, loaded a page at a time from the response document. Only the run that changed
+// is refreshed; elements keep their identity so that VS Code keeps what is expanded.
+import * as vscode from 'vscode';
+import { formatBytes, formatDuration } from '../core/format';
+import type { NodeRef, ResultNode } from '../core/resultTree';
+import type { RunRecord } from '../core/runHistory';
+import type { Services } from './services';
+
+export type ResultElement =
+  | { readonly type: 'run'; readonly runId: string }
+  | {
+      readonly type: 'message';
+      readonly runId: string;
+      readonly id: string;
+      readonly text: string;
+      readonly error: boolean;
+    }
+  | { readonly type: 'node'; readonly runId: string; node: ResultNode };
+
+const STATE_ICONS: Readonly<Record<RunRecord['state'], [string, string | undefined]>> = {
+  running: ['loading~spin', undefined],
+  cancelling: ['loading~spin', 'list.warningForeground'],
+  done: ['pass', 'testing.iconPassed'],
+  failed: ['error', 'list.errorForeground'],
+  cancelled: ['circle-slash', 'list.warningForeground'],
+};
+
+const NODE_ICONS: Readonly<Partial<Record<ResultNode['kind'], string>>> = {
+  item: 'search',
+  hits: 'list-flat',
+  hit: 'file',
+  aggregations: 'graph',
+  aggregation: 'symbol-numeric',
+  bucket: 'symbol-enum-member',
+  error: 'error',
+  warning: 'warning',
+  more: 'ellipsis',
+};
+
+export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ResultElement | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  /** Elements by key, so that a refreshed element is the same object VS Code knows. */
+  private readonly elements = new Map<string, ResultElement>();
+  /** How many children are shown, per parent (`more` raises it by a page). */
+  private readonly shown = new Map<string, number>();
+  private readonly disposables: { dispose(): unknown }[] = [];
+  readonly view: vscode.TreeView<ResultElement>;
+
+  constructor(private readonly services: Services) {
+    this.view = vscode.window.createTreeView('searchRequests.results', {
+      treeDataProvider: this,
+      showCollapseAll: true,
+    });
+    this.disposables.push(
+      this.view,
+      this.changed,
+      services.history.onDidChange((run) => {
+        if (run === undefined) {
+          this.forgetGone();
+          this.changed.fire(undefined);
+        } else {
+          // A new state is a new element (its id and expansion change): refresh the list; otherwise only the run.
+          const known = this.elements.get(`${run.id}:${run.state}`);
+          this.forgetRun(run.id);
+          this.changed.fire(known ?? undefined);
+        }
+      }),
+    );
+  }
+
+  private forgetRun(runId: string): void {
+    for (const key of [...this.elements.keys()]) if (key.startsWith(`${runId}/`)) this.elements.delete(key);
+    for (const key of [...this.shown.keys()]) if (key.startsWith(`${runId}/`)) this.shown.delete(key);
+  }
+
+  private forgetGone(): void {
+    const alive = new Set(this.services.history.list().map((run) => run.id));
+    for (const key of [...this.elements.keys()]) {
+      const runId = key.split(/[/:]/)[0] ?? '';
+      if (!alive.has(runId)) this.elements.delete(key);
+    }
+  }
+
+  /** A run's element; a new one for each state of the run, since its id holds the state. */
+  runElement(runId: string): ResultElement {
+    const key = `${runId}:${this.services.history.get(runId)?.state ?? 'gone'}`;
+    let element = this.elements.get(key);
+    if (element === undefined) {
+      element = { type: 'run', runId };
+      this.elements.set(key, element);
+    }
+    return element;
+  }
+
+  private nodeElement(runId: string, node: ResultNode): ResultElement {
+    const key = `${runId}/${node.id}`;
+    const existing = this.elements.get(key);
+    if (existing?.type === 'node') {
+      existing.node = node;
+      return existing;
+    }
+    const element: ResultElement = { type: 'node', runId, node };
+    this.elements.set(key, element);
+    return element;
+  }
+
+  private messageElement(runId: string, id: string, text: string, error: boolean): ResultElement {
+    const key = `${runId}/#${id}`;
+    const element: ResultElement = { type: 'message', runId, id, text, error };
+    this.elements.set(key, element);
+    return element;
+  }
+
+  getTreeItem(element: ResultElement): vscode.TreeItem {
+    const run = this.services.history.get(element.runId);
+    if (element.type === 'run') return this.runItem(element, run);
+    if (element.type === 'message') {
+      const item = new vscode.TreeItem(element.text, vscode.TreeItemCollapsibleState.None);
+      item.id = `${element.runId}/#${element.id}`;
+      item.tooltip = element.text;
+      item.iconPath = new vscode.ThemeIcon(
+        element.error ? 'error' : 'info',
+        new vscode.ThemeColor(element.error ? 'list.errorForeground' : 'foreground'),
+      );
+      item.contextValue = 'searchRequests.message';
+      return item;
+    }
+    const node = element.node;
+    const item = new vscode.TreeItem(
+      node.label,
+      !node.expandable
+        ? vscode.TreeItemCollapsibleState.None
+        : node.kind === 'item' || node.kind === 'hits'
+          ? vscode.TreeItemCollapsibleState.Expanded
+          : vscode.TreeItemCollapsibleState.Collapsed,
+    );
+    item.id = `${element.runId}/${node.id}`;
+    if (node.description !== undefined) item.description = node.description;
+    item.tooltip = node.tooltip ?? `${node.label}${node.description === undefined ? '' : `: ${node.description}`}`;
+    const icon = node.failed === true ? 'error' : NODE_ICONS[node.kind];
+    if (icon !== undefined) {
+      item.iconPath = new vscode.ThemeIcon(
+        icon,
+        node.failed === true ? new vscode.ThemeColor('list.errorForeground') : undefined,
+      );
+    }
+    if (node.kind === 'more') {
+      item.contextValue = 'searchRequests.more';
+      item.command = { title: 'Show more', command: 'searchRequests.showMoreResults', arguments: [element] };
+    } else {
+      item.contextValue = node.kind === 'text' ? 'searchRequests.text' : 'searchRequests.node';
+    }
+    return item;
+  }
+
+  private runItem(element: ResultElement, run: RunRecord | undefined): vscode.TreeItem {
+    if (run === undefined) return new vscode.TreeItem('(gone)');
+    const newest = this.services.history.list()[0]?.id === run.id;
+    const item = new vscode.TreeItem(
+      run.label,
+      run.state === 'running' || run.state === 'cancelling'
+        ? vscode.TreeItemCollapsibleState.None
+        : newest
+          ? vscode.TreeItemCollapsibleState.Expanded
+          : vscode.TreeItemCollapsibleState.Collapsed,
+    );
+    // The id changes with the state, so that a finished run opens expanded even if it was shown while running.
+    item.id = `${element.runId}:${run.state}`;
+    const parts = [run.cluster.name];
+    if (run.state === 'running') parts.push('running…');
+    else if (run.state === 'cancelling') parts.push('cancelling…');
+    else if (run.state === 'cancelled') parts.push('cancelled');
+    else if (run.failure !== undefined) parts.push(run.failure.kind);
+    if (run.status !== undefined) parts.push(String(run.status));
+    if (run.durationMs !== undefined && run.state !== 'running') parts.push(formatDuration(run.durationMs));
+    if (run.bytes !== undefined) parts.push(formatBytes(run.bytes));
+    item.description = parts.join(' · ');
+    const [icon, color] = STATE_ICONS[run.state];
+    const failedStatus = run.state === 'done' && run.status !== undefined && run.status >= 400;
+    item.iconPath = new vscode.ThemeIcon(
+      failedStatus ? 'error' : icon,
+      failedStatus
+        ? new vscode.ThemeColor('list.errorForeground')
+        : color === undefined
+          ? undefined
+          : new vscode.ThemeColor(color),
+    );
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendMarkdown(`**${run.label}**\n\n`);
+    tooltip.appendCodeblock(`${run.request.method} ${run.request.path}`, 'text');
+    tooltip.appendMarkdown(
+      `\nCluster: ${run.cluster.name} (${run.cluster.url})  \nStarted: ${new Date(run.startedAt).toLocaleTimeString()}  \nX-Opaque-Id: \`${run.opaqueId}\``,
+    );
+    if (run.failure !== undefined) tooltip.appendMarkdown(`\n\n${run.failure.message}`);
+    item.tooltip = tooltip;
+    item.contextValue =
+      run.state === 'running' || run.state === 'cancelling' ? 'searchRequests.run.running' : 'searchRequests.run';
+    return item;
+  }
+
+  private page(key: string): number {
+    return this.shown.get(key) ?? this.services.settings.pageSize();
+  }
+
+  async getChildren(element?: ResultElement): Promise<ResultElement[]> {
+    if (element === undefined) return this.services.history.list().map((run) => this.runElement(run.id));
+    const run = this.services.history.get(element.runId);
+    if (run === undefined || element.type === 'message') return [];
+    if (element.type === 'run') {
+      const out: ResultElement[] = [];
+      if (run.failure !== undefined)
+        out.push(this.messageElement(run.id, 'failure', run.failure.message, run.failure.kind !== 'cancelled'));
+      if (run.cancelMessage !== undefined) out.push(this.messageElement(run.id, 'cancel', run.cancelMessage, false));
+      if (run.document !== undefined) {
+        const nodes = await run.document.children(null, 0, this.page(`${run.id}/`));
+        out.push(...nodes.map((node) => this.nodeElement(run.id, node)));
+      }
+      return out;
+    }
+    if (run.document === undefined || !element.node.expandable) return [];
+    const ref: NodeRef = { kind: element.node.kind, path: element.node.path };
+    const nodes = await run.document.children(ref, 0, this.page(`${run.id}/${element.node.id}`));
+    return nodes.map((node) => this.nodeElement(run.id, node));
+  }
+
+  /** Only runs are revealed: they are at the top. */
+  getParent(): ResultElement | undefined {
+    return undefined;
+  }
+
+  /** The `more` item was clicked: one more page under its parent. */
+  showMore(element: ResultElement): void {
+    if (element.type !== 'node' || element.node.more === undefined) return;
+    const parent = element.node.more.parent;
+    const parentKey =
+      parent === null ? `${element.runId}/` : `${element.runId}/${parent.kind}:${JSON.stringify(parent.path)}`;
+    this.shown.set(parentKey, element.node.more.shown + this.services.settings.pageSize());
+    const parentElement = parent === null ? this.runElement(element.runId) : this.elements.get(parentKey);
+    this.changed.fire(parentElement ?? undefined);
+  }
+
+  async reveal(runId: string): Promise<void> {
+    if (this.services.history.get(runId) === undefined) return;
+    try {
+      await this.view.reveal(this.runElement(runId), { select: false, focus: false });
+    } catch {
+      // The view may not be resolvable yet; the run shows anyway.
+    }
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}

@@ -1,0 +1,327 @@
+// `searchRequests.run`, `searchRequests.runAll`, `searchRequests.rerun` and `searchRequests.cancelRun`: ask the
+// language server for the request, send it to the active cluster with a cancellable progress notification, keep
+// the answer for the Results view, and return the parsed responses.
+import * as vscode from 'vscode';
+import {
+  RESOLVE_REQUEST,
+  type ResolveRequestParams,
+  type ResolveRequestResult,
+  type ResolvedRequest,
+} from '../../../server/src/protocol/protocol';
+import type { ClusterConfig } from '../core/clusterConfig';
+import { RequestFailure, isRequestFailure } from '../core/failures';
+import { formatBytes, formatDuration } from '../core/format';
+import { INLINE_LIMIT, openResponse } from '../core/openResponse';
+import type { ItemSummary, ResponseShape } from '../core/resultTree';
+import type { RunRecord } from '../core/runHistory';
+import { newRunId, opaqueIdFor } from '../core/runIds';
+import { executeRun } from '../core/runner';
+import { describeCancel } from '../core/taskCancel';
+import type { Services } from './services';
+
+/** What the run commands return (for scripts and tests). */
+export interface RunResult {
+  readonly id: string;
+  readonly label: string;
+  readonly cluster: string;
+  readonly method: string;
+  readonly path: string;
+  readonly opaqueId: string;
+  readonly state: RunRecord['state'];
+  /** HTTP status of the answer. */
+  readonly status?: number;
+  readonly durationMs: number;
+  readonly bytes?: number;
+  readonly shape?: ResponseShape;
+  /** One per `_msearch` response (or the one search answer): status, took, total, error. */
+  readonly items: readonly ItemSummary[];
+  /** The parsed answer, when it is at most 1 MB (larger ones stay in the worker; open them from the view). */
+  readonly response?: unknown;
+  /** For `_msearch`: the parsed responses, in order. */
+  readonly responses?: readonly unknown[];
+  readonly failure?: { readonly kind: string; readonly message: string };
+  /** When cancelled or timed out: what was cancelled on the cluster. */
+  readonly cancelMessage?: string;
+}
+
+export class Runner implements vscode.Disposable {
+  private readonly inFlight = new Map<string, { abort: AbortController; done: Promise<unknown> }>();
+
+  constructor(private readonly services: Services) {}
+
+  private async resolve(uri: vscode.Uri, line: number | undefined, all: boolean): Promise<ResolvedRequest | undefined> {
+    // Opening makes sure the language server has the document (a no-op when it is open already).
+    await vscode.workspace.openTextDocument(uri);
+    const params: ResolveRequestParams = { uri: uri.toString(), ...(all ? { all: true } : { line: line ?? 0 }) };
+    const result = await this.services.languageClient.sendRequest<ResolveRequestResult>(RESOLVE_REQUEST, params);
+    if (result.request === undefined) {
+      void vscode.window.showInformationMessage(result.reason ?? 'There is nothing to run here.');
+      return undefined;
+    }
+    return result.request;
+  }
+
+  private async confirmErrors(request: ResolvedRequest): Promise<boolean> {
+    if (request.errorCount === 0) return true;
+    const send = 'Send Anyway';
+    const list = request.errors.map((e) => `• ${e}`).join('\n');
+    const more =
+      request.errorCount > request.errors.length ? `\n… and ${request.errorCount - request.errors.length} more` : '';
+    const choice = await vscode.window.showWarningMessage(
+      `${request.label} has ${request.errorCount} error${request.errorCount === 1 ? '' : 's'}: OpenSearch will reject it.`,
+      { modal: true, detail: `${list}${more}` },
+      send,
+    );
+    return choice === send;
+  }
+
+  /** `searchRequests.run`: the request at a line (the cursor's when no argument is given). */
+  async run(uriArg?: string | vscode.Uri, lineArg?: number): Promise<RunResult | undefined> {
+    const target = this.target(uriArg, lineArg);
+    if (target === undefined) return undefined;
+    const request = await this.resolve(target.uri, target.line, false);
+    if (request === undefined || !(await this.confirmErrors(request))) return undefined;
+    return this.send(request, { uri: target.uri.toString(), line: target.line });
+  }
+
+  /** `searchRequests.runAll`: a whole `.msearch` file as one `_msearch`. */
+  async runAll(uriArg?: string | vscode.Uri): Promise<RunResult | undefined> {
+    const target = this.target(uriArg, 0);
+    if (target === undefined) return undefined;
+    const request = await this.resolve(target.uri, undefined, true);
+    if (request === undefined || !(await this.confirmErrors(request))) return undefined;
+    return this.send(request, { uri: target.uri.toString(), all: true });
+  }
+
+  /** `searchRequests.rerun`: a run of the Results view, again, from its document as it is now. */
+  async rerun(runId?: string): Promise<RunResult | undefined> {
+    const run = runId === undefined ? this.services.history.list()[0] : this.services.history.get(runId);
+    if (run?.source === undefined) return undefined;
+    const uri = vscode.Uri.parse(run.source.uri);
+    return run.source.all === true ? this.runAll(uri) : this.run(uri, run.source.line);
+  }
+
+  /** `searchRequests.cancelRun`: cancels a run in flight (the newest when no id is given). */
+  cancel(runId?: string): boolean {
+    const id = runId ?? [...this.inFlight.keys()].pop();
+    const entry = id === undefined ? undefined : this.inFlight.get(id);
+    if (entry === undefined) return false;
+    entry.abort.abort();
+    return true;
+  }
+
+  private target(
+    uriArg: string | vscode.Uri | undefined,
+    lineArg: number | undefined,
+  ): { uri: vscode.Uri; line: number } | undefined {
+    if (uriArg !== undefined) {
+      const uri = typeof uriArg === 'string' ? vscode.Uri.parse(uriArg) : uriArg;
+      const line =
+        lineArg ??
+        (vscode.window.activeTextEditor?.document.uri.toString() === uri.toString()
+          ? vscode.window.activeTextEditor.selection.active.line
+          : 0);
+      return { uri, line };
+    }
+    const editor = vscode.window.activeTextEditor;
+    if (editor === undefined || !['search', 'msearch'].includes(editor.document.languageId)) {
+      void vscode.window.showInformationMessage(
+        'Open a .search or .msearch file and put the cursor in a request to run it.',
+      );
+      return undefined;
+    }
+    return { uri: editor.document.uri, line: editor.selection.active.line };
+  }
+
+  private async send(request: ResolvedRequest, source: RunRecord['source']): Promise<RunResult | undefined> {
+    const { connections, settings, history } = this.services;
+    const cluster = await connections.activeOrAsk();
+    if (cluster === undefined) return undefined;
+    const id = newRunId();
+    const opaqueId = opaqueIdFor(settings.opaqueIdPrefix(), id);
+    const run: RunRecord = {
+      id,
+      opaqueId,
+      label: request.label,
+      cluster,
+      request: {
+        method: request.method,
+        path: request.path,
+        query: request.query,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        ...(request.contentType === undefined ? {} : { contentType: request.contentType }),
+        ...(request.endpoint === undefined ? {} : { endpoint: request.endpoint }),
+      },
+      ...(source === undefined ? {} : { source }),
+      startedAt: Date.now(),
+      state: 'running',
+    };
+    history.add(run);
+    void vscode.commands.executeCommand('searchRequests.revealRun', run.id);
+    const abort = new AbortController();
+    const done = this.execute(run, cluster, abort);
+    this.inFlight.set(id, { abort, done });
+    try {
+      return await done;
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
+
+  private async execute(run: RunRecord, cluster: ClusterConfig, abort: AbortController): Promise<RunResult> {
+    const { connections, settings, history, log } = this.services;
+    log.info(`[run] ${run.id} ${run.label} on ${cluster.name} (X-Opaque-Id: ${run.opaqueId})`);
+    try {
+      const client = await connections.client(cluster, true);
+      const timeoutMs = settings.requestTimeoutMs();
+      const outcome = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `${run.label} on ${cluster.name}`,
+          cancellable: true,
+        },
+        (progress, token) => {
+          token.onCancellationRequested(() => {
+            abort.abort();
+          });
+          progress.report({ message: 'running…' });
+          return executeRun(client, run.request, {
+            opaqueId: run.opaqueId,
+            signal: abort.signal,
+            timeoutMs,
+            onCancelling: (why) => {
+              run.state = 'cancelling';
+              history.changed(run);
+              progress.report({
+                message:
+                  why === 'timeout'
+                    ? 'timed out: cancelling its tasks on the cluster…'
+                    : 'cancelling its tasks on the cluster…',
+              });
+            },
+          });
+        },
+      );
+      run.durationMs = outcome.durationMs;
+      if (outcome.cancel !== undefined) {
+        run.cancelMessage = describeCancel(outcome.cancel);
+        log.info(`[run] ${run.id} ${outcome.failure?.kind ?? 'cancelled'}: ${run.cancelMessage}`);
+      }
+      if (outcome.failure !== undefined) throw outcome.failure;
+      const response = outcome.response!;
+      run.status = response.status;
+      run.bytes = response.bytes;
+      run.document = await openResponse(
+        response.body,
+        response.contentType,
+        this.services.worker,
+        new URL(cluster.url).host,
+      );
+      run.state = 'done';
+      history.changed(run);
+      return await this.result(run);
+    } catch (error) {
+      const failure = isRequestFailure(error)
+        ? error
+        : new RequestFailure('network', error instanceof Error ? error.message : String(error));
+      run.failure = { kind: failure.kind, message: failure.message };
+      run.state = failure.kind === 'cancelled' ? 'cancelled' : 'failed';
+      run.durationMs ??= Date.now() - run.startedAt;
+      history.changed(run);
+      this.notify(run, cluster);
+      return this.result(run);
+    }
+  }
+
+  private notify(run: RunRecord, cluster: ClusterConfig): void {
+    const failure = run.failure;
+    if (failure === undefined) return;
+    if (failure.kind === 'cancelled') {
+      void vscode.window.showInformationMessage(`${run.label}: cancelled. ${run.cancelMessage ?? ''}`.trim());
+      return;
+    }
+    const text =
+      failure.kind === 'timeout' && run.cancelMessage !== undefined
+        ? `${failure.message} ${run.cancelMessage}`
+        : failure.message;
+    const actions: string[] = [];
+    if (failure.kind === 'unauthorized' && cluster.auth !== 'none') actions.push('Change Secret');
+    if (failure.kind === 'tls' || failure.kind === 'config' || failure.kind === 'unauthorized')
+      actions.push('Open Settings');
+    void vscode.window.showErrorMessage(`${run.label}: ${text}`, ...actions).then((choice) => {
+      if (choice === 'Change Secret')
+        void vscode.commands.executeCommand('searchRequests.changeClusterSecret', cluster.name);
+      if (choice === 'Open Settings')
+        void vscode.commands.executeCommand('workbench.action.openSettings', 'searchRequests.clusters');
+    });
+  }
+
+  private async result(run: RunRecord): Promise<RunResult> {
+    const summary = run.document?.summary;
+    let response: unknown;
+    if (
+      run.document !== undefined &&
+      run.bytes !== undefined &&
+      run.bytes <= INLINE_LIMIT &&
+      summary?.shape !== 'text'
+    ) {
+      response = await run.document.value([]);
+    }
+    const responses =
+      summary?.shape === 'msearch' && typeof response === 'object' && response !== null
+        ? ((response as { responses?: unknown[] }).responses ?? undefined)
+        : undefined;
+    const line =
+      run.failure === undefined
+        ? `[run] ${run.id} ${run.status ?? ''} ${formatBytes(run.bytes ?? 0)} ${formatDuration(run.durationMs ?? 0)}`
+        : `[run] ${run.id} ${run.failure.kind}: ${run.failure.message}`;
+    this.services.log.info(line);
+    return {
+      id: run.id,
+      label: run.label,
+      cluster: run.cluster.name,
+      method: run.request.method,
+      path: run.request.path,
+      opaqueId: run.opaqueId,
+      state: run.state,
+      ...(run.status === undefined ? {} : { status: run.status }),
+      durationMs: run.durationMs ?? 0,
+      ...(run.bytes === undefined ? {} : { bytes: run.bytes }),
+      ...(summary === undefined ? {} : { shape: summary.shape }),
+      items: summary?.items ?? [],
+      ...(response === undefined ? {} : { response }),
+      ...(responses === undefined ? {} : { responses }),
+      ...(run.failure === undefined ? {} : { failure: run.failure }),
+      ...(run.cancelMessage === undefined ? {} : { cancelMessage: run.cancelMessage }),
+    };
+  }
+
+  /** Cancels what is in flight (VS Code is closing): aborts, and cancels the tasks on the clusters. */
+  async cancelAll(): Promise<void> {
+    const entries = [...this.inFlight.values()];
+    for (const entry of entries) entry.abort.abort();
+    await Promise.race([
+      Promise.allSettled(entries.map((e) => e.done)),
+      new Promise((resolve) => setTimeout(resolve, 4000)),
+    ]);
+  }
+
+  dispose(): void {
+    for (const entry of this.inFlight.values()) entry.abort.abort();
+  }
+}
+
+export function registerRunCommands(runner: Runner): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('searchRequests.run', (uri?: string | vscode.Uri, line?: number) =>
+      runner.run(uri, line),
+    ),
+    vscode.commands.registerCommand('searchRequests.runAll', (uri?: string | vscode.Uri) => runner.runAll(uri)),
+    vscode.commands.registerCommand('searchRequests.rerun', (target?: string | { runId?: string }) =>
+      runner.rerun(typeof target === 'string' ? target : target?.runId),
+    ),
+    vscode.commands.registerCommand('searchRequests.cancelRun', (target?: string | { runId?: string }) =>
+      runner.cancel(typeof target === 'string' ? target : target?.runId),
+    ),
+  ];
+}

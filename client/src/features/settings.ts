@@ -1,0 +1,59 @@
+// The extension's settings, read when asked (they may change at any time).
+import * as vscode from 'vscode';
+import { parseClusters, type ParsedClusters } from '../core/clusterConfig';
+import type { ProxySettings } from '../core/proxy';
+import { DEFAULT_OPAQUE_ID_PREFIX } from '../core/runIds';
+
+const SECTION = 'searchRequests';
+
+export class Settings {
+  private get config(): vscode.WorkspaceConfiguration {
+    return vscode.workspace.getConfiguration(SECTION);
+  }
+
+  clusters(): ParsedClusters {
+    return parseClusters(this.config.get<unknown>('clusters'));
+  }
+
+  opaqueIdPrefix(): string {
+    return this.config.get<string>('opaqueIdPrefix') ?? DEFAULT_OPAQUE_ID_PREFIX;
+  }
+
+  /** In ms; 0 for none. The setting is in seconds. */
+  requestTimeoutMs(): number {
+    const seconds = this.config.get<number>('requestTimeout') ?? 300;
+    return Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : 0;
+  }
+
+  maxRuns(): number {
+    return Math.max(1, Math.floor(this.config.get<number>('results.maxRuns') ?? 20));
+  }
+
+  pageSize(): number {
+    return Math.max(1, Math.floor(this.config.get<number>('results.pageSize') ?? 50));
+  }
+
+  proxy(): ProxySettings {
+    const http = vscode.workspace.getConfiguration('http');
+    const proxy = http.get<string>('proxy');
+    const noProxy = http.get<string[]>('noProxy');
+    return {
+      ...(proxy === undefined ? {} : { proxy }),
+      ...(noProxy === undefined || noProxy.length === 0 ? {} : { noProxy }),
+      env: process.env,
+    };
+  }
+
+  /** Relative TLS file paths are read from the first workspace folder. */
+  baseDir(): string | undefined {
+    return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  }
+
+  affectsClusters(event: vscode.ConfigurationChangeEvent): boolean {
+    return (
+      event.affectsConfiguration(`${SECTION}.clusters`) ||
+      event.affectsConfiguration('http.proxy') ||
+      event.affectsConfiguration('http.noProxy')
+    );
+  }
+}
