@@ -14,6 +14,11 @@ import {
 
 export const CLAUSE_BY_NAME: ReadonlyMap<string, QueryClauseSpec> = new Map(QUERY_CLAUSES.map((c) => [c.name, c]));
 
+/** Parameters by name, per clause, built once. */
+const PARAMS_BY_CLAUSE: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
+  QUERY_CLAUSES.map((c) => [c.name, new Map((c.params ?? []).map((p) => [p.name, p]))]),
+);
+
 /** Names a default distribution registers: what "did you mean" may suggest. */
 const REGISTERED = QUERY_CLAUSES.filter((c) => c.origin !== 'plugin').map((c) => c.name);
 
@@ -210,8 +215,8 @@ function checkParams(
   params: readonly ParameterSpec[],
   body: Record<string, unknown>,
 ): void {
-  const byName = new Map(params.map((p) => [p.name, p]));
-  for (const key of Object.keys(body)) {
+  const byName = PARAMS_BY_CLAUSE.get(clause.name) ?? new Map(params.map((p) => [p.name, p]));
+  for (const key in body) {
     const spec = byName.get(key);
     const valuePath = [...path, key];
     const value = body[key];
