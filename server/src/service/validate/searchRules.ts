@@ -173,17 +173,21 @@ function checkPointInTime(
     }
   }
   if (targets.kind !== 'search') return;
+  // The parameter itself is what the server refuses here: point at all of it.
+  const refuse = (code: string, message: string, param: QueryParam): void => {
+    urlIssues.push({ code, severity: Severity.Error, message, span: param.span });
+  };
   for (const name of ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices', 'ignore_throttled']) {
     const param = params.get(name);
-    if (param !== undefined) report('pit.indices-options', validation('indicesOptions'), undefined, param);
+    if (param !== undefined) refuse('pit.indices-options', validation('indicesOptions'), param);
   }
   for (const name of ['routing', 'preference']) {
     const param = params.get(name);
-    if (param !== undefined) report(`pit.${name}`, validation(name), undefined, param);
+    if (param !== undefined) refuse(`pit.${name}`, validation(name), param);
   }
   const ccs = params.get('ccs_minimize_roundtrips');
   if (ccs !== undefined && (ccs.value === '' || ccs.value === 'true')) {
-    report('pit.ccs-minimize-roundtrips', validation('ccs_minimize_roundtrips'), undefined, ccs);
+    refuse('pit.ccs-minimize-roundtrips', validation('ccs_minimize_roundtrips'), ccs);
   }
 }
 
