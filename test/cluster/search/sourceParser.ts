@@ -93,7 +93,7 @@ function intValue(v: JNode): number {
     if (n === undefined) throw new OsError(400, 'number_format_exception', `For input string: "${v.value}"`, { openSearch: false });
     return n;
   }
-  throw new OsError(400, 'json_parse_exception', `Current token (${tokenName(v)}) not numeric, can not use numeric value accessors`, {
+  throw new OsError(400, 'json_parse_exception', `Current token (${jacksonToken(v)}) not numeric, can not use numeric value accessors`, {
     openSearch: false,
   });
 }
@@ -105,7 +105,13 @@ function boolValue(v: JNode): boolean {
     if (v.value === 'false') return false;
     throw illegalArgument(`Failed to parse value [${v.value}] as only [true] or [false] are allowed.`);
   }
-  throw new OsError(400, 'json_parse_exception', `Current token (${tokenName(v)}) not of boolean type`, { openSearch: false });
+  throw new OsError(400, 'json_parse_exception', `Current token (${jacksonToken(v)}) not of boolean type`, { openSearch: false });
+}
+
+function jacksonToken(v: JNode): string {
+  if (v.kind === 'number') return v.integral ? 'VALUE_NUMBER_INT' : 'VALUE_NUMBER_FLOAT';
+  if (v.kind === 'boolean') return v.value ? 'VALUE_TRUE' : 'VALUE_FALSE';
+  return tokenName(v);
 }
 
 function textValue(v: JNode): string {
