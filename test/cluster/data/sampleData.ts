@@ -5,7 +5,7 @@ import { Random } from './random';
 import type { Store } from './store';
 
 export const LOGS_PER_DAY = 3000;
-export const PRODUCT_COUNT = 1000;
+export const PRODUCT_COUNT = 1200;
 export const LOG_DAYS = 3;
 
 export const LOGS_MAPPINGS: Mappings = {

@@ -137,3 +137,12 @@ export function decodeComponent(s: string): string {
     throw illegalArgument(`unterminated escape sequence at end of string: ${s}`);
   }
 }
+
+/** Decodes one path segment (`+` stays a plus sign in paths). */
+export function decodePathSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw illegalArgument(`unterminated escape sequence at end of string: ${s}`);
+  }
+}

@@ -6,7 +6,7 @@ import * as https from 'node:https';
 import { asOsError, OsError, SimpleError } from '../core/errors';
 import { didYouMeanArrow } from '../core/values';
 import { applyFilterPath, renderJson } from '../core/xcontent';
-import { decodeQuery, RestRequest, type Method } from './restRequest';
+import { decodePathSegment, decodeQuery, RestRequest, type Method } from './restRequest';
 import type { ExecContext, RestResponse, Router } from './router';
 
 export const MAX_CONTENT_LENGTH = 100 * 1024 * 1024;
@@ -140,7 +140,7 @@ async function handle(options: ServerOptions, req: http.IncomingMessage, res: ht
   try {
     path = rawPath
       .split('/')
-      .map((seg) => decodeURIComponent(seg))
+      .map((seg) => decodePathSegment(seg))
       .join('/');
     request = new RestRequest(method as Method, path, uri, decodeQuery(q < 0 ? '' : uri.slice(q + 1)), req.headers, body);
   } catch (e) {
