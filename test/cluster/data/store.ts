@@ -25,6 +25,8 @@ export class Shard {
   readonly docs = new Map<string, Doc>();
   readonly textStats = new Map<string, TextStats>();
   private nextDoc = 0;
+  private docList: Doc[] | undefined;
+  private postingCache = new Map<string, { byTerm: Map<string, number[]>; docCount: number }>();
   seqNo = -1;
 
   constructor(
@@ -49,6 +51,7 @@ export class Shard {
     };
     if (previous) this.docs.delete(id);
     this.docs.set(id, doc);
+    this.docList = undefined;
     this.stat(doc);
     return { doc, created: previous === undefined };
   }
@@ -58,8 +61,46 @@ export class Shard {
     if (!doc) return undefined;
     this.seqNo++;
     this.docs.delete(id);
+    this.docList = undefined;
     this.unstat(doc);
     return doc;
+  }
+
+  /** The documents in `_doc` order (cached until the next write). */
+  list(): readonly Doc[] {
+    if (!this.docList) {
+      this.docList = [...this.docs.values()];
+      this.postingCache.clear();
+    }
+    return this.docList;
+  }
+
+  /** Positions in list() of the documents holding each term of a text or keyword field. */
+  postings(field: string): { byTerm: Map<string, number[]>; docCount: number } {
+    const docs = this.list();
+    let p = this.postingCache.get(field);
+    if (p) return p;
+    const byTerm = new Map<string, number[]>();
+    let docCount = 0;
+    docs.forEach((doc, pos) => {
+      const fv = doc.fields.get(field);
+      if (!fv) return;
+      const terms = fv.freqs ? fv.freqs.keys() : new Set(fv.terms ?? []).values();
+      let any = false;
+      for (const t of terms) {
+        any = true;
+        let list = byTerm.get(t);
+        if (!list) {
+          list = [];
+          byTerm.set(t, list);
+        }
+        list.push(pos);
+      }
+      if (any) docCount++;
+    });
+    p = { byTerm, docCount };
+    this.postingCache.set(field, p);
+    return p;
   }
 
   private stat(doc: Doc): void {

@@ -47,8 +47,10 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
       return multiMatch(ctx, q);
     case 'term':
       return termQuery(ctx, q.field, q.value, q.caseInsensitive, q.boost);
-    case 'terms':
-      return filterScores(ctx, q.boost, (doc) => q.values.some((v) => termMatches(ctx, q.field, doc, v, false)));
+    case 'terms': {
+      const tests = q.values.map((v) => termTest(ctx, q.field, v, false));
+      return filterScores(ctx, q.boost, (doc) => tests.some((t) => t(doc)));
+    }
     case 'range':
       return rangeQuery(ctx, q);
     case 'exists':
@@ -177,18 +179,21 @@ function coerce(ctx: ShardContext, info: FieldInfo, value: unknown): string | nu
   return String(value);
 }
 
-function termMatches(ctx: ShardContext, field: string, doc: Doc, value: unknown, caseInsensitive: boolean): boolean {
+/** A per-document test for a term; the value is converted once, failing the shard on bad input. */
+function termTest(ctx: ShardContext, field: string, value: unknown, caseInsensitive: boolean): (doc: Doc) => boolean {
   const info = fieldInfo(ctx, field);
-  if (!info) return false;
-  const fv = values(doc, field);
-  if (!fv) return false;
+  if (!info) return () => false;
   if (info.type === 'text') {
-    const v = String(value);
-    return (fv.tokens ?? []).some((t) => (caseInsensitive ? t.toLowerCase() === v.toLowerCase() : t === v));
+    const v = caseInsensitive ? String(value).toLowerCase() : String(value);
+    return (doc) => values(doc, field)?.freqs?.has(v) === true || (caseInsensitive && (values(doc, field)?.tokens ?? []).some((t) => t.toLowerCase() === v));
   }
   const c = coerce(ctx, info, value);
-  if (typeof c === 'number') return (fv.numbers ?? []).includes(c);
-  return (fv.terms ?? []).some((t) => (caseInsensitive ? t.toLowerCase() === c.toLowerCase() : t === c));
+  if (typeof c === 'number') return (doc) => values(doc, field)?.numbers?.includes(c) === true;
+  if (caseInsensitive) {
+    const lower = c.toLowerCase();
+    return (doc) => (values(doc, field)?.terms ?? []).some((t) => t.toLowerCase() === lower);
+  }
+  return (doc) => values(doc, field)?.terms?.includes(c) === true;
 }
 
 /** A term query: BM25 scored on text fields; on other fields scored with the shard's document frequency. */
@@ -196,7 +201,15 @@ function termQuery(ctx: ShardContext, field: string, value: unknown, caseInsensi
   const info = fieldInfo(ctx, field);
   if (!info) return none(ctx.docs.length);
   if (info.type === 'text' && !caseInsensitive) return textTermsQuery(ctx, field, [String(value)], 1, boost);
-  const out = filterScores(ctx, 1, (doc) => termMatches(ctx, field, doc, value, caseInsensitive));
+  if (info.type === 'keyword' && !caseInsensitive) {
+    const p = ctx.shard.postings(field);
+    const hits = p.byTerm.get(String(value)) ?? [];
+    const out = none(ctx.docs.length);
+    const score = boost * idf(hits.length, p.docCount) * bm25(1, 1, 1);
+    for (const pos of hits) out[pos] = score;
+    return out;
+  }
+  const out = filterScores(ctx, 1, termTest(ctx, field, value, caseInsensitive));
   if (isNumeric(info.type) || info.type === 'date') {
     return out.map((s) => (s === NO_MATCH ? NO_MATCH : boost));
   }
@@ -210,28 +223,31 @@ function termQuery(ctx: ShardContext, field: string, value: unknown, caseInsensi
   return out.map((s) => (s === NO_MATCH ? NO_MATCH : score));
 }
 
-/** Disjunction of terms on a text field, with a minimum number of matching terms. */
+/** Disjunction of terms on a text field, with a minimum number of matching terms (walks the postings). */
 function textTermsQuery(ctx: ShardContext, field: string, terms: readonly string[], minMatch: number, boost: number, prefixLast = false): Scores {
   const out = none(ctx.docs.length);
   const stats = ctx.shard.textStats.get(field);
   if (!stats || stats.docCount === 0) return out;
   const avgdl = stats.sumTokens / stats.docCount;
-  const weights = terms.map((t) => boost * idf(stats.docFreq.get(t) ?? 0, stats.docCount));
-  ctx.docs.forEach((doc, i) => {
-    const fv = doc.fields.get(field);
-    if (!fv?.freqs || !fv.tokens) return;
-    let matched = 0;
-    let score = 0;
-    terms.forEach((t, k) => {
-      let freq = fv.freqs!.get(t) ?? 0;
-      if (freq === 0 && prefixLast && k === terms.length - 1) freq = fv.tokens!.filter((tok) => tok.startsWith(t)).length;
-      if (freq > 0) {
-        matched++;
-        score += weights[k] * bm25(freq, fv.tokens!.length, avgdl);
+  const postings = ctx.shard.postings(field).byTerm;
+  const matched = new Uint16Array(ctx.docs.length);
+  const score = new Float64Array(ctx.docs.length);
+  terms.forEach((t, k) => {
+    const expanded = prefixLast && k === terms.length - 1 ? [...postings.keys()].filter((x) => x.startsWith(t)) : [t];
+    const seen = expanded.length > 1 ? new Set<number>() : undefined;
+    for (const term of expanded) {
+      const weight = boost * idf(stats.docFreq.get(term) ?? 0, stats.docCount);
+      for (const pos of postings.get(term) ?? []) {
+        const fv = ctx.docs[pos].fields.get(field)!;
+        const freq = fv.freqs!.get(term) ?? 0;
+        if (!seen || !seen.has(pos)) matched[pos]++;
+        seen?.add(pos);
+        score[pos] += weight * bm25(freq, fv.tokens!.length, avgdl);
       }
-    });
-    if (matched >= minMatch && matched > 0) out[i] = score;
+    }
   });
+  const min = Math.max(1, minMatch);
+  for (let i = 0; i < out.length; i++) if (matched[i] >= min) out[i] = score[i];
   return out;
 }
 

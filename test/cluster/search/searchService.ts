@@ -250,7 +250,7 @@ async function queryPhase(
       );
     }
     const inTime = await shardDelay(cluster.latencyFor(index.name), task, deadline);
-    const docs = [...shard.docs.values()];
+    const docs = shard.list();
     const ctx: ShardContext = { index, shard, docs, now };
     if (!inTime) {
       return { order, index, shard, node, ctx, top: [], total: 0, maxScore: -Infinity, aggDocs: [], terminatedEarly: false, timedOut: true };
