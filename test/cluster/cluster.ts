@@ -42,7 +42,10 @@ export class Cluster {
   readonly random = new Random(7);
   httpPort = 9200;
   httpHost = '127.0.0.1';
-  readonly scrolls = new Map<string, { hits: unknown[]; total: unknown; pageSize: number; offset: number; expires: number }>();
+  readonly scrolls = new Map<
+    string,
+    { hits: unknown[]; total: unknown; pageSize: number; offset: number; expires: number }
+  >();
 
   constructor(
     readonly topology: Topology,

@@ -10,7 +10,7 @@ function errorType(body: unknown): string | undefined {
   return undefined;
 }
 
-describe('differential corpus against the local cluster', () => {
+void describe('differential corpus against the local cluster', () => {
   let cluster: RunningCluster;
   let results: CorpusResult[];
 
@@ -20,25 +20,27 @@ describe('differential corpus against the local cluster', () => {
   });
   after(() => cluster.close());
 
-  it('has an expectation for every request', () => {
+  void it('has an expectation for every request', () => {
     const requests = readCorpus();
     assert.ok(requests.length > 100, `only ${requests.length} requests`);
     for (const r of requests) assert.ok(r.expect, `${r.file}:${r.line} has no "# expect:" comment`);
   });
 
-  it('answers each request with the expected status and error type', () => {
+  void it('answers each request with the expected status and error type', () => {
     const wrong: string[] = [];
     for (const r of results) {
       const e = r.expect!;
       const type = errorType(r.body);
       if (r.status !== e.status || (e.type !== undefined && type !== e.type)) {
-        wrong.push(`${r.file}:${r.line} ${r.method} ${r.path}: expected ${e.status} ${e.type ?? ''}, got ${r.status} ${type ?? ''} ${JSON.stringify(r.body).slice(0, 300)}`);
+        wrong.push(
+          `${r.file}:${r.line} ${r.method} ${r.path}: expected ${e.status} ${e.type ?? ''}, got ${r.status} ${type ?? ''} ${JSON.stringify(r.body).slice(0, 300)}`,
+        );
       }
     }
     assert.deepEqual(wrong, []);
   });
 
-  it('covers both rejected and accepted requests', () => {
+  void it('covers both rejected and accepted requests', () => {
     assert.ok(results.some((r) => r.status === 200));
     assert.ok(results.some((r) => r.status === 400));
   });

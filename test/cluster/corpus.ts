@@ -47,7 +47,8 @@ function isComment(line: string): boolean {
 function parseExpect(line: string): Expectation | undefined {
   const m = EXPECT.exec(line.trim());
   if (!m) return undefined;
-  return { status: Number(m[1]), ...(m[2] !== undefined ? { type: m[2] } : {}) };
+  const type = m[2] as string | undefined;
+  return { status: Number(m[1]), ...(type !== undefined ? { type } : {}) };
 }
 
 function normalizePath(p: string): string {
@@ -138,7 +139,9 @@ export function parseSearchFile(file: string, text: string): CorpusRequest[] {
       line: start,
       method,
       path: target,
-      ...(body !== undefined ? { body, contentType: isMsearch(target) ? 'application/x-ndjson' : 'application/json' } : {}),
+      ...(body !== undefined
+        ? { body, contentType: isMsearch(target) ? 'application/x-ndjson' : 'application/json' }
+        : {}),
       ...(expect ? { expect } : {}),
     });
     expect = nextExpect;
@@ -206,7 +209,10 @@ export function send(
         method: req.method,
         headers: {
           ...(req.body !== undefined
-            ? { 'content-type': req.contentType ?? 'application/json', 'content-length': String(Buffer.byteLength(req.body)) }
+            ? {
+                'content-type': req.contentType ?? 'application/json',
+                'content-length': String(Buffer.byteLength(req.body)),
+              }
             : {}),
           ...headers,
         },
@@ -233,7 +239,10 @@ export function send(
 }
 
 /** Runs the whole corpus against a cluster, one request after the other. */
-export async function runCorpus(baseUrl: string, requests: readonly CorpusRequest[] = readCorpus()): Promise<CorpusResult[]> {
+export async function runCorpus(
+  baseUrl: string,
+  requests: readonly CorpusRequest[] = readCorpus(),
+): Promise<CorpusResult[]> {
   const out: CorpusResult[] = [];
   for (const req of requests) {
     const res = await send(baseUrl, req);

@@ -5,14 +5,14 @@ import { after, before, describe, it } from 'node:test';
 import { startCluster, tlsDirectory, type RunningCluster } from './index';
 import { at, call } from './testClient';
 
-describe('HTTP layer', () => {
+void describe('HTTP layer', () => {
   let c: RunningCluster;
   before(async () => {
     c = await startCluster({ sampleData: false });
   });
   after(() => c.close());
 
-  it('answers GET / like OpenSearch', async () => {
+  void it('answers GET / like OpenSearch', async () => {
     const r = await call(c.url, 'GET', '/');
     assert.equal(r.status, 200);
     assert.equal(r.headers['content-type'], 'application/json; charset=UTF-8');
@@ -21,13 +21,13 @@ describe('HTTP layer', () => {
     assert.equal(at(r.json, 'tagline'), 'The OpenSearch Project: https://opensearch.org/');
   });
 
-  it('pretty-prints like Jackson', async () => {
+  void it('pretty-prints like Jackson', async () => {
     const r = await call(c.url, 'GET', '/_cluster/health?pretty');
     assert.match(r.text, /^\{\n {2}"cluster_name" : "search-requests-demo",\n/);
     assert.match(r.text, /"active_shards_percent_as_number" : 100\.0\n\}\n$/);
   });
 
-  it('echoes X-Opaque-Id on success and error, and rejects two different values', async () => {
+  void it('echoes X-Opaque-Id on success and error, and rejects two different values', async () => {
     const ok = await call(c.url, 'GET', '/', { headers: { 'X-Opaque-Id': 'abc' } });
     assert.equal(ok.headers['x-opaque-id'], 'abc');
     const err = await call(c.url, 'GET', '/_search?bogus=1', { headers: { 'X-Opaque-Id': 'def' } });
@@ -40,23 +40,29 @@ describe('HTTP layer', () => {
     assert.equal(same.status, 200);
   });
 
-  it('answers unknown paths and wrong methods as RestController does', async () => {
+  void it('answers unknown paths and wrong methods as RestController does', async () => {
     const none = await call(c.url, 'GET', '/_foo/_bar/_baz');
     assert.deepEqual(none.json, { error: 'no handler found for uri [/_foo/_bar/_baz] and method [GET]', status: 400 });
     const wrong = await call(c.url, 'DELETE', '/_cluster/health');
     assert.equal(wrong.status, 405);
-    assert.equal(at(wrong.json, 'error'), 'Incorrect HTTP method for uri [/_cluster/health] and method [DELETE], allowed: [GET]');
+    assert.equal(
+      at(wrong.json, 'error'),
+      'Incorrect HTTP method for uri [/_cluster/health] and method [DELETE], allowed: [GET]',
+    );
     assert.equal(wrong.headers.allow, 'GET');
     const put = await call(c.url, 'PUT', '/_search');
     assert.equal(put.status, 400);
     assert.equal(at(put.json, 'error', 'type'), 'invalid_index_name_exception');
   });
 
-  it('checks Content-Type', async () => {
+  void it('checks Content-Type', async () => {
     const missing = await call(c.url, 'POST', '/_search', { raw: '{}', contentType: '' });
     assert.deepEqual(missing.json, { error: 'Content-Type header is missing', status: 406 });
     const form = await call(c.url, 'POST', '/_search', { raw: '{}', contentType: 'application/x-www-form-urlencoded' });
-    assert.deepEqual(form.json, { error: 'Content-Type header [application/x-www-form-urlencoded] is not supported', status: 406 });
+    assert.deepEqual(form.json, {
+      error: 'Content-Type header [application/x-www-form-urlencoded] is not supported',
+      status: 406,
+    });
     const yaml = await call(c.url, 'POST', '/_msearch', { raw: '{}\n{}\n', contentType: 'application/yaml' });
     assert.deepEqual(yaml.json, {
       error: 'Content-Type [application/yaml] does not support stream parsing. Use JSON or SMILE instead',
@@ -66,7 +72,7 @@ describe('HTTP layer', () => {
     assert.equal(ndjson.status, 200);
   });
 
-  it('applies filter_path to answers but not to errors', async () => {
+  void it('applies filter_path to answers but not to errors', async () => {
     const r = await call(c.url, 'GET', '/?filter_path=-version,-tagline');
     assert.deepEqual(Object.keys(r.json as object), ['name', 'cluster_name', 'cluster_uuid']);
     const r2 = await call(c.url, 'GET', '/?filter_path=version.num*');
@@ -75,7 +81,7 @@ describe('HTTP layer', () => {
     assert.equal(at(e.json, 'error', 'type'), 'index_not_found_exception');
   });
 
-  it('survives malformed and oversized requests', async () => {
+  void it('survives malformed and oversized requests', async () => {
     const bad = await call(c.url, 'POST', '/_search', { raw: '{"query": {"match": {"a": "b"}}' });
     assert.equal(bad.status, 400);
     assert.equal(at(bad.json, 'error', 'type'), 'json_e_o_f_exception');
@@ -88,36 +94,40 @@ describe('HTTP layer', () => {
   });
 });
 
-describe('basic auth', () => {
+void describe('basic auth', () => {
   let c: RunningCluster;
   before(async () => {
     c = await startCluster({ sampleData: false, user: { name: 'admin', password: 's3cret' } });
   });
   after(() => c.close());
 
-  it('answers 401 as the security plugin does', async () => {
+  void it('answers 401 as the security plugin does', async () => {
     const r = await call(c.url, 'GET', '/');
     assert.equal(r.status, 401);
     assert.equal(r.text, 'Unauthorized');
     assert.equal(r.headers['www-authenticate'], 'Basic realm="OpenSearch Security"');
-    const wrong = await call(c.url, 'GET', '/', { headers: { authorization: `Basic ${Buffer.from('admin:nope').toString('base64')}` } });
+    const wrong = await call(c.url, 'GET', '/', {
+      headers: { authorization: `Basic ${Buffer.from('admin:nope').toString('base64')}` },
+    });
     assert.equal(wrong.status, 401);
   });
 
-  it('serves with the right credentials', async () => {
-    const r = await call(c.url, 'GET', '/', { headers: { authorization: `Basic ${Buffer.from('admin:s3cret').toString('base64')}` } });
+  void it('serves with the right credentials', async () => {
+    const r = await call(c.url, 'GET', '/', {
+      headers: { authorization: `Basic ${Buffer.from('admin:s3cret').toString('base64')}` },
+    });
     assert.equal(r.status, 200);
   });
 });
 
-describe('TLS', () => {
+void describe('TLS', () => {
   let c: RunningCluster;
   before(async () => {
     c = await startCluster({ sampleData: false, tls: true });
   });
   after(() => c.close());
 
-  it('serves HTTPS with a certificate of the test CA', async () => {
+  void it('serves HTTPS with a certificate of the test CA', async () => {
     assert.match(c.url, /^https:\/\/127\.0\.0\.1:\d+$/);
     const ca = readFileSync(path.join(tlsDirectory(), 'ca.pem'));
     const r = await call(c.url, 'GET', '/', { ca });

@@ -3,16 +3,19 @@ import { after, before, describe, it } from 'node:test';
 import { startCluster, type RunningCluster } from './index';
 import { at, call } from './testClient';
 
-describe('index management and _cat', () => {
+void describe('index management and _cat', () => {
   let c: RunningCluster;
   before(async () => {
     c = await startCluster({ sampleData: false });
   });
   after(() => c.close());
 
-  it('creates an index with mappings, indexes documents and searches them', async () => {
+  void it('creates an index with mappings, indexes documents and searches them', async () => {
     const created = await call(c.url, 'PUT', '/books', {
-      body: { settings: { number_of_shards: 2 }, mappings: { properties: { title: { type: 'text' }, year: { type: 'integer' } } } },
+      body: {
+        settings: { number_of_shards: 2 },
+        mappings: { properties: { title: { type: 'text' }, year: { type: 'integer' } } },
+      },
     });
     assert.deepEqual(created.json, { acknowledged: true, shards_acknowledged: true, index: 'books' });
     const again = await call(c.url, 'PUT', '/books');
@@ -37,7 +40,7 @@ describe('index management and _cat', () => {
     assert.equal(at(get.json, 'found'), true);
   });
 
-  it('maps new fields dynamically and returns mappings', async () => {
+  void it('maps new fields dynamically and returns mappings', async () => {
     await call(c.url, 'POST', '/dyn/_doc/1', { body: { name: 'x', count: 3, when: '2024-01-02T03:04:05Z', ok: true } });
     const m = await call(c.url, 'GET', '/dyn/_mapping');
     assert.deepEqual(at(m.json, 'dyn', 'mappings', 'properties'), {
@@ -50,11 +53,25 @@ describe('index management and _cat', () => {
     assert.ok(at(all.json, 'books', 'mappings'));
   });
 
-  it('lists indices, health and deletes', async () => {
+  void it('lists indices, health and deletes', async () => {
     const cat = await call(c.url, 'GET', '/_cat/indices?format=json&s=index');
     const rows = cat.json as Record<string, string>[];
-    assert.deepEqual(rows.map((r) => r.index), ['books', 'dyn']);
-    assert.deepEqual(Object.keys(rows[0]), ['health', 'status', 'index', 'uuid', 'pri', 'rep', 'docs.count', 'docs.deleted', 'store.size', 'pri.store.size']);
+    assert.deepEqual(
+      rows.map((r) => r.index),
+      ['books', 'dyn'],
+    );
+    assert.deepEqual(Object.keys(rows[0]), [
+      'health',
+      'status',
+      'index',
+      'uuid',
+      'pri',
+      'rep',
+      'docs.count',
+      'docs.deleted',
+      'store.size',
+      'pri.store.size',
+    ]);
     assert.equal(rows[0]['docs.count'], '2');
     const text = await call(c.url, 'GET', '/_cat/indices?v&h=index,docs.count&s=index');
     assert.equal(text.text, 'index docs.count\nbooks          2\ndyn            1\n');

@@ -28,7 +28,7 @@ async function waitUntil<T>(fn: () => Promise<T | undefined>, timeoutMs = 5000):
   }
 }
 
-describe('tasks', () => {
+void describe('tasks', () => {
   let c: RunningCluster;
   before(async () => {
     c = await startCluster({ latency: [{ pattern: 'logs*', ms: 3000 }] });
@@ -41,7 +41,7 @@ describe('tasks', () => {
       return (at(r.json, 'tasks') as TaskJson[]).find((t) => t.headers['X-Opaque-Id'] === opaque);
     });
 
-  it('shows a running search with its shard children, headers and details, and cancels it', async () => {
+  void it('shows a running search with its shard children, headers and details, and cancels it', async () => {
     const pending = call(c.url, 'GET', '/logs/_search?size=1', { headers: { 'X-Opaque-Id': 'run-1' } });
     const task = await running('run-1');
     assert.equal(task.cancellable, true);
@@ -61,7 +61,10 @@ describe('tasks', () => {
     }
 
     const byNodes = await call(c.url, 'GET', '/_tasks?actions=*search*');
-    const nodes = at(byNodes.json, 'nodes') as Record<string, { tasks: Record<string, TaskJson>; ip: string; roles: string[] }>;
+    const nodes = at(byNodes.json, 'nodes') as Record<
+      string,
+      { tasks: Record<string, TaskJson>; ip: string; roles: string[] }
+    >;
     assert.ok(nodes[c.topology.local].tasks[taskId]);
     assert.match(nodes[c.topology.local].ip, /:9300$/);
 
@@ -70,7 +73,9 @@ describe('tasks', () => {
     assert.equal(at(one.json, 'task', 'action'), 'indices:data/read/search');
 
     const cat = await call(c.url, 'GET', '/_cat/tasks?format=json&h=action,task_id,parent_task_id,x_opaque_id');
-    assert.ok((cat.json as Record<string, string>[]).some((row) => row.task_id === taskId && row.x_opaque_id === 'run-1'));
+    assert.ok(
+      (cat.json as Record<string, string>[]).some((row) => row.task_id === taskId && row.x_opaque_id === 'run-1'),
+    );
 
     const cancel = await call(c.url, 'POST', `/_tasks/${taskId}/_cancel`);
     assert.equal(cancel.status, 200);
@@ -89,14 +94,14 @@ describe('tasks', () => {
     assert.equal(at(gone.json, 'error', 'root_cause', 0, 'type'), 'index_not_found_exception');
   });
 
-  it('ends a search at its timeout with partial results', async () => {
+  void it('ends a search at its timeout with partial results', async () => {
     const r = await call(c.url, 'GET', '/logs,products/_search?timeout=100ms&size=0');
     assert.equal(r.status, 200);
     assert.equal(at(r.json, 'timed_out'), true);
     assert.equal(at(r.json, 'hits', 'total', 'value'), 1200);
   });
 
-  it('lists the list task itself, with per-node children, in the three shapes', async () => {
+  void it('lists the list task itself, with per-node children, in the three shapes', async () => {
     const none = await call(c.url, 'GET', '/_tasks?group_by=none&actions=cluster:monitor/tasks/lists*');
     const tasks = at(none.json, 'tasks') as TaskJson[];
     assert.equal(tasks.filter((t) => t.action === 'cluster:monitor/tasks/lists').length, 1);
@@ -111,18 +116,21 @@ describe('tasks', () => {
     assert.deepEqual(nothing.json, { nodes: {} });
   });
 
-  it('reports cancel failures inside a 200', async () => {
+  void it('reports cancel failures inside a 200', async () => {
     const unknownNode = await call(c.url, 'POST', '/_tasks/nope:1/_cancel');
     assert.equal(unknownNode.status, 200);
     assert.equal(at(unknownNode.json, 'node_failures', 0, 'type'), 'failed_node_exception');
     assert.equal(at(unknownNode.json, 'node_failures', 0, 'caused_by', 'type'), 'no_such_node_exception');
     const unknownTask = await call(c.url, 'POST', `/_tasks/${c.topology.local}:1/_cancel`);
-    assert.equal(at(unknownTask.json, 'node_failures', 0, 'caused_by', 'reason'), `task [${c.topology.local}:1] is not found`);
+    assert.equal(
+      at(unknownTask.json, 'node_failures', 0, 'caused_by', 'reason'),
+      `task [${c.topology.local}:1] is not found`,
+    );
     const nothing = await call(c.url, 'POST', '/_tasks/_cancel?actions=nothing');
     assert.deepEqual(nothing.json, { nodes: {} });
   });
 
-  it('cancels the search of a client that goes away', async () => {
+  void it('cancels the search of a client that goes away', async () => {
     const url = new URL('/logs/_search', c.url);
     const req = http.request(url, { method: 'GET', headers: { 'X-Opaque-Id': 'gone-1' } });
     req.on('error', () => undefined);
@@ -135,10 +143,19 @@ describe('tasks', () => {
       return r.status === 404 ? true : undefined;
     });
     const stats = await call(c.url, 'GET', `/_nodes/_local/stats/task_cancellation`);
-    assert.ok((at(stats.json, 'nodes', c.topology.local, 'task_cancellation', 'search_task', 'total_count_post_cancel') as number) >= 1);
+    assert.ok(
+      (at(
+        stats.json,
+        'nodes',
+        c.topology.local,
+        'task_cancellation',
+        'search_task',
+        'total_count_post_cancel',
+      ) as number) >= 1,
+    );
   });
 
-  it('waits for completion', async () => {
+  void it('waits for completion', async () => {
     const pending = call(c.url, 'GET', '/logs/_search?size=0&timeout=300ms', { headers: { 'X-Opaque-Id': 'wait-1' } });
     const task = await running('wait-1');
     const waited = await call(c.url, 'GET', `/_tasks/${task.node}:${task.id}?wait_for_completion=true&timeout=5s`);

@@ -24,13 +24,20 @@ export function call(baseUrl: string, method: string, path: string, options: Cal
   const url = new URL(path, baseUrl);
   const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const headers: Record<string, string | string[]> = { ...(options.headers ?? {}) };
-  if (payload !== undefined && options.contentType !== '') headers['content-type'] = options.contentType ?? 'application/json';
+  if (payload !== undefined && options.contentType !== '')
+    headers['content-type'] = options.contentType ?? 'application/json';
   if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
   const mod = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = mod.request(
       url,
-      { method, headers, agent: false, ...(options.ca ? { ca: options.ca } : {}), ...(options.signal ? { signal: options.signal } : {}) },
+      {
+        method,
+        headers,
+        agent: false,
+        ...(options.ca ? { ca: options.ca } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

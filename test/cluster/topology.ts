@@ -101,7 +101,7 @@ export function checkTopology(raw: unknown): Topology {
     if (!Array.isArray(node.roles) || !node.roles.every((r) => typeof r === 'string')) {
       fail(`nodes[${i}].roles must be an array of strings`);
     }
-    const attributes = node.attributes ?? {};
+    const attributes: unknown = node.attributes ?? {};
     if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) {
       fail(`nodes[${i}].attributes must be an object`);
     }

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { startCluster } from '../cluster/index';
 
-describe('local cluster API', () => {
-  it('starts on an ephemeral port and closes', async () => {
+void describe('local cluster API', () => {
+  void it('starts on an ephemeral port and closes', async () => {
     const cluster = await startCluster({ sampleData: false });
     assert.match(cluster.url, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.ok(cluster.port > 0);
@@ -12,7 +12,7 @@ describe('local cluster API', () => {
     await cluster.close();
   });
 
-  it('refuses an inconsistent topology', async () => {
+  void it('refuses an inconsistent topology', async () => {
     await assert.rejects(
       startCluster({
         topology: {

@@ -174,13 +174,19 @@ function parseObject(r: Reader, depth: number, line: number, col: number): JObje
   r.advance();
   const entries: JEntry[] = [];
   const seen = new Set<string>();
-  if (!r.skipSpace()) r.failEof(`Unexpected end-of-input: expected close marker for Object (start marker at line ${line}, column ${col})`);
+  if (!r.skipSpace())
+    r.failEof(
+      `Unexpected end-of-input: expected close marker for Object (start marker at line ${line}, column ${col})`,
+    );
   if (r.peek() === '}') {
     r.advance();
     return { kind: 'object', entries, line, col };
   }
   for (;;) {
-    if (!r.skipSpace()) r.failEof(`Unexpected end-of-input: expected close marker for Object (start marker at line ${line}, column ${col})`);
+    if (!r.skipSpace())
+      r.failEof(
+        `Unexpected end-of-input: expected close marker for Object (start marker at line ${line}, column ${col})`,
+      );
     const ch = r.peek();
     if (ch !== '"') {
       r.advance();
@@ -192,34 +198,51 @@ function parseObject(r: Reader, depth: number, line: number, col: number): JObje
       throw jacksonError('json_parse_exception', `Duplicate field '${key}'`, r.line, r.col);
     }
     seen.add(key);
-    if (!r.skipSpace()) r.failEof(`Unexpected end-of-input: expected close marker for Object (start marker at line ${line}, column ${col})`);
+    if (!r.skipSpace())
+      r.failEof(
+        `Unexpected end-of-input: expected close marker for Object (start marker at line ${line}, column ${col})`,
+      );
     if (r.peek() !== ':') {
       const c = r.peek();
       r.advance();
       r.fail(`Unexpected character ${describeChar(c)}: was expecting a colon to separate field name and value`);
     }
     r.advance();
-    const value = parseValue(r, depth + 1, `: expected close marker for Object (start marker at line ${line}, column ${col})`);
+    const value = parseValue(
+      r,
+      depth + 1,
+      `: expected close marker for Object (start marker at line ${line}, column ${col})`,
+    );
     entries.push({ key, keyPos, value });
-    if (!r.skipSpace()) r.failEof(`Unexpected end-of-input: expected close marker for Object (start marker at line ${line}, column ${col})`);
+    if (!r.skipSpace())
+      r.failEof(
+        `Unexpected end-of-input: expected close marker for Object (start marker at line ${line}, column ${col})`,
+      );
     const sep = r.peek();
     r.advance();
     if (sep === '}') return { kind: 'object', entries, line, col };
-    if (sep !== ',') r.fail(`Unexpected character ${describeChar(sep)}: was expecting comma to separate Object entries`);
+    if (sep !== ',')
+      r.fail(`Unexpected character ${describeChar(sep)}: was expecting comma to separate Object entries`);
   }
 }
 
 function parseArray(r: Reader, depth: number, line: number, col: number): JArray {
   r.advance();
   const items: JNode[] = [];
-  if (!r.skipSpace()) r.failEof(`Unexpected end-of-input: expected close marker for Array (start marker at line ${line}, column ${col})`);
+  if (!r.skipSpace())
+    r.failEof(`Unexpected end-of-input: expected close marker for Array (start marker at line ${line}, column ${col})`);
   if (r.peek() === ']') {
     r.advance();
     return { kind: 'array', items, line, col };
   }
   for (;;) {
-    items.push(parseValue(r, depth + 1, `: expected close marker for Array (start marker at line ${line}, column ${col})`));
-    if (!r.skipSpace()) r.failEof(`Unexpected end-of-input: expected close marker for Array (start marker at line ${line}, column ${col})`);
+    items.push(
+      parseValue(r, depth + 1, `: expected close marker for Array (start marker at line ${line}, column ${col})`),
+    );
+    if (!r.skipSpace())
+      r.failEof(
+        `Unexpected end-of-input: expected close marker for Array (start marker at line ${line}, column ${col})`,
+      );
     const sep = r.peek();
     r.advance();
     if (sep === ']') return { kind: 'array', items, line, col };
@@ -260,7 +283,8 @@ function parseString(r: Reader): string {
           break;
         case 'u': {
           const hex = r.text.slice(r.pos, r.pos + 4);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) r.fail('Unexpected character: expected a hex-digit for character escape sequence');
+          if (!/^[0-9a-fA-F]{4}$/.test(hex))
+            r.fail('Unexpected character: expected a hex-digit for character escape sequence');
           for (let i = 0; i < 4; i++) r.advance();
           out += String.fromCharCode(parseInt(hex, 16));
           break;
@@ -269,7 +293,9 @@ function parseString(r: Reader): string {
           r.fail(`Unrecognized character escape ${describeChar(e)}`);
       }
     } else if (ch.charCodeAt(0) < 32) {
-      r.fail(`Illegal unquoted character ${describeChar(ch)}: has to be escaped using backslash to be included in string value`);
+      r.fail(
+        `Illegal unquoted character ${describeChar(ch)}: has to be escaped using backslash to be included in string value`,
+      );
     } else {
       out += ch;
     }
@@ -280,7 +306,9 @@ function parseNumber(r: Reader, line: number, col: number): JNumber {
   const m = /^-?(\d+)(\.\d+)?([eE][+-]?\d+)?/.exec(r.text.slice(r.pos, r.pos + 400));
   if (!m) {
     r.advance();
-    r.fail(`Unexpected character ${describeChar(r.peek() || ' ')}: expected digit (0-9) to follow minus sign, for valid numeric value`);
+    r.fail(
+      `Unexpected character ${describeChar(r.peek() || ' ')}: expected digit (0-9) to follow minus sign, for valid numeric value`,
+    );
   }
   const text = m[0];
   if (m[1].length > 1 && m[1].startsWith('0')) r.fail('Invalid numeric value: Leading zeroes not allowed');
@@ -290,7 +318,7 @@ function parseNumber(r: Reader, line: number, col: number): JNumber {
     r.advance();
     r.fail(`Unexpected character ${describeChar(next)}: Expected space separating root-level values`);
   }
-  const integral = m[2] === undefined && m[3] === undefined;
+  const integral = !/[.eE]/.test(text);
   return { kind: 'number', value: Number(text), text, integral, line, col };
 }
 
@@ -306,8 +334,14 @@ export function parseJsonValue(text: string): { value: JNode | undefined; rest: 
 export function nextTokenName(rest: Reader): string | undefined {
   if (!rest.skipSpace()) return undefined;
   const ch = rest.peek();
-  const map: Record<string, string> = { '{': 'START_OBJECT', '[': 'START_ARRAY', '"': 'VALUE_STRING', '}': 'END_OBJECT', ']': 'END_ARRAY' };
-  if (map[ch] !== undefined) return map[ch];
+  const map: Record<string, string> = {
+    '{': 'START_OBJECT',
+    '[': 'START_ARRAY',
+    '"': 'VALUE_STRING',
+    '}': 'END_OBJECT',
+    ']': 'END_ARRAY',
+  };
+  if (ch in map) return map[ch];
   if (ch === '-' || (ch >= '0' && ch <= '9')) return 'VALUE_NUMBER';
   if (rest.text.startsWith('true', rest.pos) || rest.text.startsWith('false', rest.pos)) return 'VALUE_BOOLEAN';
   if (rest.text.startsWith('null', rest.pos)) return 'VALUE_NULL';

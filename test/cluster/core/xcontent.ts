@@ -93,7 +93,7 @@ function write(v: Value, pretty: boolean, depth: number, out: string[]): void {
   } else if (typeof v === 'object') {
     writeEntries(Object.entries(v as Record<string, unknown>), pretty, depth, out);
   } else {
-    out.push(JSON.stringify(String(v)));
+    out.push('null');
   }
 }
 

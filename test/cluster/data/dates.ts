@@ -1,7 +1,8 @@
 // Dates as the default `date` field reads them (`strict_date_optional_time||epoch_millis`), date math
 // (`now-1d/d`, `2024-01-01||+1M`), and the rounding rules that range queries apply to date math.
 
-const ISO = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?)?)?$/;
+const ISO =
+  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?)?)?$/;
 
 /** Epoch milliseconds, or undefined when the text is not a date of the default format. */
 export function parseDate(value: unknown): number | undefined {
@@ -9,7 +10,7 @@ export function parseDate(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const m = ISO.exec(value);
   if (m) {
-    const [, y, mo, d, h, mi, s, frac, zone] = m;
+    const [, y, mo, d, h, mi, s, frac, zone] = m as unknown as (string | undefined)[];
     let ms = Date.UTC(
       Number(y),
       Number(mo ?? '1') - 1,
@@ -101,7 +102,9 @@ export function resolveDateMath(text: string, now: number, roundUp: boolean): nu
     math = sep < 0 ? '' : text.slice(sep + 2);
     const parsed = parseDate(datePart);
     if (parsed === undefined) {
-      throw new DateMathError(`failed to parse date field [${text}] with format [strict_date_optional_time||epoch_millis]`);
+      throw new DateMathError(
+        `failed to parse date field [${text}] with format [strict_date_optional_time||epoch_millis]`,
+      );
     }
     base = parsed;
     if (math === '' && roundUp && /^\d{4}-\d{2}-\d{2}$/.test(datePart)) {
@@ -122,7 +125,8 @@ export function resolveDateMath(text: string, now: number, roundUp: boolean): nu
       const num = /^\d*/.exec(math.slice(i))?.[0] ?? '';
       i += num.length;
       const unit = math[i++] as Unit | undefined;
-      if (!unit || !'yMwdhHms'.includes(unit)) throw new DateMathError(`unit [${unit ?? ''}] not supported for date math [${math}]`);
+      if (!unit || !'yMwdhHms'.includes(unit))
+        throw new DateMathError(`unit [${unit ?? ''}] not supported for date math [${math}]`);
       const n = num === '' ? 1 : Number(num);
       ms = add(ms, op === '+' ? n : -n, unit);
     } else {

@@ -90,7 +90,11 @@ function checkProperties(props: unknown): void {
     const p = def as Property;
     const type = p.type ?? (p.properties ? 'object' : undefined);
     if (type === undefined) {
-      throw new OsError(400, 'mapper_parsing_exception', `Failed to parse mapping: No type specified for field [${name}]`);
+      throw new OsError(
+        400,
+        'mapper_parsing_exception',
+        `Failed to parse mapping: No type specified for field [${name}]`,
+      );
     }
     if (!KNOWN_TYPES.has(type)) {
       throw new OsError(
@@ -197,7 +201,11 @@ export function indexFields(fields: Map<string, FieldInfo>, source: Record<strin
         const info = fields.get(path);
         if (info) addValue(out, info, value, path);
         for (const [sub, subInfo] of fields) {
-          if (sub.startsWith(`${path}.`) && !sub.slice(path.length + 1).includes('.') && isMultiField(fields, path, sub)) {
+          if (
+            sub.startsWith(`${path}.`) &&
+            !sub.slice(path.length + 1).includes('.') &&
+            isMultiField(fields, path, sub)
+          ) {
             addValue(out, subInfo, value, path);
           }
         }
@@ -257,7 +265,7 @@ function addValue(out: Map<string, FieldValues>, info: FieldInfo, value: unknown
   }
 }
 
-function fieldError(info: FieldInfo, path: string, value: unknown, type: string): OsError {
+function fieldError(_info: FieldInfo, path: string, value: unknown, type: string): OsError {
   return new OsError(
     400,
     'mapper_parsing_exception',
@@ -265,9 +273,15 @@ function fieldError(info: FieldInfo, path: string, value: unknown, type: string)
     {
       causedBy:
         type === 'date'
-          ? new OsError(400, 'illegal_argument_exception', `failed to parse date field [${String(value)}] with format [strict_date_optional_time||epoch_millis]`, { openSearch: false })
-          : new OsError(400, 'illegal_argument_exception', `For input string: "${String(value)}"`, { openSearch: false }),
+          ? new OsError(
+              400,
+              'illegal_argument_exception',
+              `failed to parse date field [${String(value)}] with format [strict_date_optional_time||epoch_millis]`,
+              { openSearch: false },
+            )
+          : new OsError(400, 'illegal_argument_exception', `For input string: "${String(value)}"`, {
+              openSearch: false,
+            }),
     },
   );
-  void info;
 }

@@ -1,7 +1,14 @@
 // In-memory indexes: shards placed on data nodes, documents routed to shards by their id, per-shard term
 // statistics for scoring, aliases, and the index-name rules of `PUT /<index>`.
 import { OsError } from '../core/errors';
-import { addDynamicMappings, indexFields, leafFields, type FieldInfo, type FieldValues, type Mappings } from './mapping';
+import {
+  addDynamicMappings,
+  indexFields,
+  leafFields,
+  type FieldInfo,
+  type FieldValues,
+  type Mappings,
+} from './mapping';
 import type { Random } from './random';
 
 export interface Doc {
@@ -224,7 +231,11 @@ export class Store {
   }
 
   /** Indexes (or replaces) one document; new fields are mapped dynamically. */
-  indexDoc(index: Index, id: string | undefined, source: Record<string, unknown>): { doc: Doc; created: boolean; shard: Shard } {
+  indexDoc(
+    index: Index,
+    id: string | undefined,
+    source: Record<string, unknown>,
+  ): { doc: Doc; created: boolean; shard: Shard } {
     const docId = id ?? this.random.base64Id(20);
     if (addDynamicMappings(index.mappings, source)) index.fields = leafFields(index.mappings);
     const fields = indexFields(index.fields, source);
@@ -253,7 +264,7 @@ export function checkIndexName(name: string): void {
   if (/[\\/*?"<>| ,]/.test(name)) fail('must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]');
   if (name !== name.toLowerCase()) fail('must be lowercase');
   if (name === '.' || name === '..') fail("must not be '.' or '..'");
-  if (Buffer.byteLength(name) > 255) fail('index name is too long, (' + Buffer.byteLength(name) + ' > 255)');
+  if (Buffer.byteLength(name) > 255) fail(`index name is too long, (${Buffer.byteLength(name)} > 255)`);
 }
 
 /** Murmur3 x86 32-bit of the id's UTF-16 code units, the hash OpenSearch routes documents with. */

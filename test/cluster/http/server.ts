@@ -31,7 +31,9 @@ export function createHttpServer(options: ServerOptions): http.Server {
       }
     });
   };
-  const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler) : http.createServer(handler);
+  const server = options.tls
+    ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler)
+    : http.createServer(handler);
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n');
     else socket.destroy();
@@ -142,7 +144,14 @@ async function handle(options: ServerOptions, req: http.IncomingMessage, res: ht
       .split('/')
       .map((seg) => decodePathSegment(seg))
       .join('/');
-    request = new RestRequest(method as Method, path, uri, decodeQuery(q < 0 ? '' : uri.slice(q + 1)), req.headers, body);
+    request = new RestRequest(
+      method as Method,
+      path,
+      uri,
+      decodeQuery(q < 0 ? '' : uri.slice(q + 1)),
+      req.headers,
+      body,
+    );
   } catch (e) {
     const err = asOsError(e);
     send(res, method, opaque.value, { status: err.status, body: err.toBody() }, false, undefined);
@@ -179,9 +188,13 @@ async function handle(options: ServerOptions, req: http.IncomingMessage, res: ht
       res.end();
       return;
     }
-    simple(405, `Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${resolution.allowed.join(', ')}]`, {
-      allow: resolution.allowed.join(','),
-    });
+    simple(
+      405,
+      `Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${resolution.allowed.join(', ')}]`,
+      {
+        allow: resolution.allowed.join(','),
+      },
+    );
     return;
   }
   const { handler, pathParams } = resolution.match;
@@ -190,11 +203,17 @@ async function handle(options: ServerOptions, req: http.IncomingMessage, res: ht
     const type = contentTypeOf(request.header('content-type'));
     if (type === undefined) {
       const header = request.header('content-type');
-      simple(406, header === undefined ? 'Content-Type header is missing' : `Content-Type header [${header}] is not supported`);
+      simple(
+        406,
+        header === undefined ? 'Content-Type header is missing' : `Content-Type header [${header}] is not supported`,
+      );
       return;
     }
     if (handler.supportsContentStream === true && type !== 'json' && type !== 'smile') {
-      simple(406, `Content-Type [${request.header('content-type') ?? ''}] does not support stream parsing. Use JSON or SMILE instead`);
+      simple(
+        406,
+        `Content-Type [${request.header('content-type') ?? ''}] does not support stream parsing. Use JSON or SMILE instead`,
+      );
       return;
     }
   }
@@ -220,7 +239,11 @@ async function handle(options: ServerOptions, req: http.IncomingMessage, res: ht
     const execute = await handler.prepare(request);
     checkParams(request, handler.responseParams ?? []);
     if (request.hasContent() && !request.contentConsumed) {
-      throw new OsError(400, 'illegal_argument_exception', `request [${method} ${path}] does not support having a body`);
+      throw new OsError(
+        400,
+        'illegal_argument_exception',
+        `request [${method} ${path}] does not support having a body`,
+      );
     }
     response = await execute(ctx);
   } catch (e) {
@@ -234,12 +257,18 @@ async function handle(options: ServerOptions, req: http.IncomingMessage, res: ht
 
 /** BaseRestHandler: every parameter must have been read by the handler or be a response parameter. */
 function checkParams(request: RestRequest, responseParams: readonly string[]): void {
-  const unconsumed = [...request.params.keys()].filter((p) => !request.consumed.has(p) && !responseParams.includes(p)).sort();
+  const unconsumed = [...request.params.keys()]
+    .filter((p) => !request.consumed.has(p) && !responseParams.includes(p))
+    .sort();
   if (unconsumed.length === 0) return;
   const candidates = [...request.consumed, ...responseParams, ...GLOBAL_PARAMS];
   const parts = unconsumed.map((p) => `[${p}]${didYouMeanArrow(p, candidates)}`);
   const noun = unconsumed.length === 1 ? 'parameter' : 'parameters';
-  throw new OsError(400, 'illegal_argument_exception', `request [${request.path}] contains unrecognized ${noun}: ${parts.join(', ')}`);
+  throw new OsError(
+    400,
+    'illegal_argument_exception',
+    `request [${request.path}] contains unrecognized ${noun}: ${parts.join(', ')}`,
+  );
 }
 
 function send(

@@ -40,7 +40,8 @@ export function resolveNodes(topology: Topology, expressions: readonly string[])
       continue;
     }
     for (const n of nodes) {
-      if (expr === '_all' || simpleMatch(expr, n.name) || simpleMatch(expr, n.ip) || simpleMatch(expr, n.host)) selected.add(n.id);
+      if (expr === '_all' || simpleMatch(expr, n.name) || simpleMatch(expr, n.ip) || simpleMatch(expr, n.host))
+        selected.add(n.id);
     }
     const colon = expr.indexOf(':');
     if (colon < 0) continue;
@@ -53,7 +54,10 @@ export function resolveNodes(topology: Topology, expressions: readonly string[])
     } else if (attr === 'ingest') {
       apply(parseRoleValue(value), (n) => n.roles.includes('ingest'));
     } else if (attr === 'coordinating_only') {
-      apply(parseRoleValue(value), (n) => !isClusterManagerEligible(n) && !canContainData(n) && !n.roles.includes('ingest'));
+      apply(
+        parseRoleValue(value),
+        (n) => !isClusterManagerEligible(n) && !canContainData(n) && !n.roles.includes('ingest'),
+      );
     } else {
       const dynamicRole = !BUILT_IN_ROLES.has(attr) && nodes.some((n) => n.roles.includes(attr));
       if (dynamicRole) apply(parseRoleValue(value), (n) => n.roles.includes(attr));

@@ -8,7 +8,6 @@ import { indicesOptionsFrom, resolveIndices, type IndicesOptions } from '../sear
 import { splitCommas } from '../search/searchRequest';
 import { parseTaskId } from '../tasks/taskInfo';
 import type { Task } from '../tasks/taskManager';
-import { isClusterManagerEligible } from '../topology';
 import { CAT_RESPONSE_PARAMS, catResponse, type Cell, type Column } from './catTable';
 import { clusterHealth } from './clusterHandlers';
 
@@ -21,8 +20,20 @@ const INDICES_COLUMNS: Column[] = [
   { name: 'rep', aliases: ['r', 'shards.replica', 'shardsReplica'], desc: 'number of replica shards', right: true },
   { name: 'docs.count', aliases: ['dc', 'docsCount'], desc: 'available docs', right: true },
   { name: 'docs.deleted', aliases: ['dd', 'docsDeleted'], desc: 'deleted docs', right: true },
-  { name: 'creation.date', aliases: ['cd'], desc: 'index creation date (millisecond value)', default: false, right: true },
-  { name: 'creation.date.string', aliases: ['cds'], desc: 'index creation date (as string)', default: false, right: true },
+  {
+    name: 'creation.date',
+    aliases: ['cd'],
+    desc: 'index creation date (millisecond value)',
+    default: false,
+    right: true,
+  },
+  {
+    name: 'creation.date.string',
+    aliases: ['cds'],
+    desc: 'index creation date (as string)',
+    default: false,
+    right: true,
+  },
   { name: 'store.size', aliases: ['ss', 'storeSize'], desc: 'store size of primaries & replicas', right: true },
   { name: 'pri.store.size', desc: 'store size of primaries', right: true },
 ];
@@ -32,7 +43,13 @@ function indicesHandler(cluster: Cluster): RouteHandler {
     responseParams: CAT_RESPONSE_PARAMS,
     prepare(req: RestRequest) {
       const expressions = splitCommas(req.param('index'));
-      const base: IndicesOptions = { ignoreUnavailable: false, allowNoIndices: true, expandOpen: true, expandClosed: true, expandHidden: false };
+      const base: IndicesOptions = {
+        ignoreUnavailable: false,
+        allowNoIndices: true,
+        expandOpen: true,
+        expandClosed: true,
+        expandHidden: false,
+      };
       const options = indicesOptionsFrom(base, req.param('expand_wildcards'), undefined, undefined, undefined);
       const health = req.param('health');
       req.bool('pri', false);
@@ -81,7 +98,11 @@ const NODES_COLUMNS: Column[] = [
   { name: 'load_5m', aliases: ['l'], desc: '5m load avg', right: true },
   { name: 'load_15m', aliases: ['l'], desc: '15m load avg', right: true },
   { name: 'uptime', aliases: ['u'], desc: 'node uptime', default: false, right: true },
-  { name: 'node.role', aliases: ['r', 'role', 'nodeRole'], desc: 'm:master eligible node, d:data node, i:ingest node, -:coordinating node only' },
+  {
+    name: 'node.role',
+    aliases: ['r', 'role', 'nodeRole'],
+    desc: 'm:master eligible node, d:data node, i:ingest node, -:coordinating node only',
+  },
   { name: 'node.roles', aliases: ['rs', 'all roles'], desc: ' -:coordinating node only' },
   { name: 'cluster_manager', aliases: ['cm', 'm', 'master'], desc: '*:current cluster manager' },
   { name: 'name', aliases: ['n'], desc: 'node name' },
@@ -129,7 +150,6 @@ function nodesHandler(cluster: Cluster): RouteHandler {
             cluster_manager: n.id === cluster.topology.cluster_manager ? '*' : '-',
             name: n.name,
           };
-          void isClusterManagerEligible;
           return row;
         });
         return catResponse(req, NODES_COLUMNS, rows);
@@ -170,10 +190,21 @@ function tasksHandler(cluster: Cluster): RouteHandler {
       const fullId = req.bool('full_id', false);
       return (ctx) => {
         const headers: Record<string, string> = ctx.opaqueId === undefined ? {} : { 'X-Opaque-Id': ctx.opaqueId };
-        const own = cluster.tasks.register({ node: cluster.topology.local, action: 'cluster:monitor/tasks/lists', cancellable: false, headers });
-        const children = nodes.map((node) => cluster.tasks.register({ node, action: 'cluster:monitor/tasks/lists[n]', cancellable: false, parent: own }));
+        const own = cluster.tasks.register({
+          node: cluster.topology.local,
+          action: 'cluster:monitor/tasks/lists',
+          cancellable: false,
+          headers,
+        });
+        const children = nodes.map((node) =>
+          cluster.tasks.register({ node, action: 'cluster:monitor/tasks/lists[n]', cancellable: false, parent: own }),
+        );
         try {
-          const tasks = cluster.tasks.list({ nodes: new Set(nodes), actions, ...(parent ? { parentTaskId: `${parent.node}:${parent.id}` } : {}) });
+          const tasks = cluster.tasks.list({
+            nodes: new Set(nodes),
+            actions,
+            ...(parent ? { parentTaskId: `${parent.node}:${parent.id}` } : {}),
+          });
           const ordered = orderAsGroups(tasks);
           const rows = ordered.map((t) => {
             const node = cluster.node(t.node);
@@ -198,7 +229,9 @@ function tasksHandler(cluster: Cluster): RouteHandler {
             if (detailed) row.description = t.description;
             return row;
           });
-          const columns = detailed ? [...TASKS_COLUMNS, { name: 'description', aliases: ['desc'], desc: 'task action' }] : TASKS_COLUMNS;
+          const columns = detailed
+            ? [...TASKS_COLUMNS, { name: 'description', aliases: ['desc'], desc: 'task action' }]
+            : TASKS_COLUMNS;
           return catResponse(req, columns, rows);
         } finally {
           for (const c of children) cluster.tasks.unregister(c);
@@ -233,12 +266,37 @@ const HEALTH_COLUMNS: Column[] = [
   { name: 'discovered_cluster_manager', aliases: ['dcm'], desc: 'cluster manager is discovered', right: true },
   { name: 'shards', aliases: ['t', 'sh', 'shards.total', 'shardsTotal'], desc: 'total number of shards', right: true },
   { name: 'pri', aliases: ['p', 'shards.primary', 'shardsPrimary'], desc: 'number of primary shards', right: true },
-  { name: 'relo', aliases: ['r', 'shards.relocating', 'shardsRelocating'], desc: 'number of relocating nodes', right: true },
-  { name: 'init', aliases: ['i', 'shards.initializing', 'shardsInitializing'], desc: 'number of initializing nodes', right: true },
-  { name: 'unassign', aliases: ['u', 'shards.unassigned', 'shardsUnassigned'], desc: 'number of unassigned shards', right: true },
+  {
+    name: 'relo',
+    aliases: ['r', 'shards.relocating', 'shardsRelocating'],
+    desc: 'number of relocating nodes',
+    right: true,
+  },
+  {
+    name: 'init',
+    aliases: ['i', 'shards.initializing', 'shardsInitializing'],
+    desc: 'number of initializing nodes',
+    right: true,
+  },
+  {
+    name: 'unassign',
+    aliases: ['u', 'shards.unassigned', 'shardsUnassigned'],
+    desc: 'number of unassigned shards',
+    right: true,
+  },
   { name: 'pending_tasks', aliases: ['pt', 'pendingTasks'], desc: 'number of pending tasks', right: true },
-  { name: 'max_task_wait_time', aliases: ['mtwt', 'maxTaskWaitTime'], desc: 'wait time of longest task pending', right: true },
-  { name: 'active_shards_percent', aliases: ['asp', 'activeShardsPercent'], desc: 'active number of shards in percent', right: true },
+  {
+    name: 'max_task_wait_time',
+    aliases: ['mtwt', 'maxTaskWaitTime'],
+    desc: 'wait time of longest task pending',
+    right: true,
+  },
+  {
+    name: 'active_shards_percent',
+    aliases: ['asp', 'activeShardsPercent'],
+    desc: 'active number of shards in percent',
+    right: true,
+  },
 ];
 
 function healthHandler(cluster: Cluster): RouteHandler {
@@ -295,7 +353,14 @@ function aliasesHandler(cluster: Cluster): RouteHandler {
         for (const idx of cluster.store.indices.values()) {
           for (const alias of idx.aliases) {
             if (names.length > 0 && !names.includes(alias)) continue;
-            rows.push({ alias, index: idx.name, filter: '-', 'routing.index': '-', 'routing.search': '-', is_write_index: '-' });
+            rows.push({
+              alias,
+              index: idx.name,
+              filter: '-',
+              'routing.index': '-',
+              'routing.search': '-',
+              is_write_index: '-',
+            });
           }
         }
         return catResponse(req, ALIASES_COLUMNS, rows);
@@ -323,14 +388,17 @@ function shardsHandler(cluster: Cluster): RouteHandler {
       const expressions = splitCommas(req.param('index'));
       req.bool('local', false);
       return () => {
-        const indices = resolveIndices(cluster.store, expressions, { ignoreUnavailable: false, allowNoIndices: true, expandOpen: true, expandClosed: true, expandHidden: false });
+        const indices = resolveIndices(cluster.store, expressions, {
+          ignoreUnavailable: false,
+          allowNoIndices: true,
+          expandOpen: true,
+          expandClosed: true,
+          expandHidden: false,
+        });
         const rows: Record<string, Cell>[] = [];
         for (const idx of indices) {
           for (const sh of idx.shards) {
-            const copies = [
-              { node: sh.primaryNode, p: 'p' },
-              ...sh.replicaNodes.map((node) => ({ node, p: 'r' })),
-            ];
+            const copies = [{ node: sh.primaryNode, p: 'p' }, ...sh.replicaNodes.map((node) => ({ node, p: 'r' }))];
             for (const c of copies) {
               const n = c.node === undefined ? undefined : cluster.node(c.node);
               rows.push({
@@ -366,7 +434,18 @@ export function registerCatRoutes(router: Router, cluster: Cluster): void {
   router.add('GET', '/_cat', {
     prepare: () => () => ({
       status: 200,
-      text: ['=^.^=', '/_cat/aliases', '/_cat/health', '/_cat/indices', '/_cat/indices/{index}', '/_cat/nodes', '/_cat/shards', '/_cat/shards/{index}', '/_cat/tasks', ''].join('\n'),
+      text: [
+        '=^.^=',
+        '/_cat/aliases',
+        '/_cat/health',
+        '/_cat/indices',
+        '/_cat/indices/{index}',
+        '/_cat/nodes',
+        '/_cat/shards',
+        '/_cat/shards/{index}',
+        '/_cat/tasks',
+        '',
+      ].join('\n'),
     }),
   });
 }

@@ -13,7 +13,20 @@ export interface Column {
 
 export type Cell = string | number | null | { bytes: number } | { nanos: number };
 
-export const CAT_RESPONSE_PARAMS = ['format', 'h', 'v', 'ts', 'pri', 'bytes', 'size', 'time', 's', 'timeout', 'limit', 'help'];
+export const CAT_RESPONSE_PARAMS = [
+  'format',
+  'h',
+  'v',
+  'ts',
+  'pri',
+  'bytes',
+  'size',
+  'time',
+  's',
+  'timeout',
+  'limit',
+  'help',
+];
 
 function formatBytes(n: number, unit: string | undefined): string {
   const units: [string, number][] = [
@@ -40,7 +53,7 @@ function formatBytes(n: number, unit: string | undefined): string {
 
 function formatNanos(n: number, unit: string | undefined): string {
   const units: Record<string, number> = { d: 86400e9, h: 3600e9, m: 60e9, s: 1e9, ms: 1e6, micros: 1e3, nanos: 1 };
-  if (unit !== undefined && units[unit] !== undefined) return String(Math.floor(n / units[unit]));
+  if (unit !== undefined && unit in units) return String(Math.floor(n / units[unit]));
   for (const [u, size] of Object.entries(units)) {
     if (n >= size || u === 'nanos') {
       const v = n / size;
@@ -65,7 +78,12 @@ function selectColumns(columns: readonly Column[], h: string | undefined): Colum
   const out: Column[] = [];
   for (const raw of h.split(',')) {
     const name = raw.trim();
-    const re = new RegExp(`^${name.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const re = new RegExp(
+      `^${name
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     for (const c of columns) {
       if ((re.test(c.name) || (c.aliases ?? []).includes(name)) && !out.includes(c)) out.push(c);
     }
@@ -73,7 +91,11 @@ function selectColumns(columns: readonly Column[], h: string | undefined): Colum
   return out;
 }
 
-export function catResponse(req: RestRequest, columns: readonly Column[], rows: readonly Record<string, Cell>[]): RestResponse {
+export function catResponse(
+  req: RestRequest,
+  columns: readonly Column[],
+  rows: readonly Record<string, Cell>[],
+): RestResponse {
   const help = req.bool('help', false);
   const verbose = req.bool('v', false);
   const format = req.params.get('format');
@@ -83,7 +105,9 @@ export function catResponse(req: RestRequest, columns: readonly Column[], rows: 
   if (help) {
     const w0 = Math.max(...columns.map((c) => c.name.length));
     const w1 = Math.max(...columns.map((c) => (c.aliases ?? []).join(',').length));
-    const text = columns.map((c) => `${c.name.padEnd(w0)} | ${(c.aliases ?? []).join(',').padEnd(w1)} | ${c.desc}`).join('\n') + '\n';
+    const text =
+      columns.map((c) => `${c.name.padEnd(w0)} | ${(c.aliases ?? []).join(',').padEnd(w1)} | ${c.desc}`).join('\n') +
+      '\n';
     return { status: 200, text };
   }
   const selected = selectColumns(columns, req.param('h'));
@@ -93,7 +117,11 @@ export function catResponse(req: RestRequest, columns: readonly Column[], rows: 
     const keys = sortSpec.split(',').map((k) => {
       const [name, dir] = k.split(':');
       const idx = selected.findIndex((c) => c.name === name || (c.aliases ?? []).includes(name));
-      return { idx: idx >= 0 ? idx : selected.length, col: columns.find((c) => c.name === name || (c.aliases ?? []).includes(name)), desc: dir === 'desc' };
+      return {
+        idx: idx >= 0 ? idx : selected.length,
+        col: columns.find((c) => c.name === name || (c.aliases ?? []).includes(name)),
+        desc: dir === 'desc',
+      };
     });
     const full = rows.map((r, i) => ({ r, i }));
     full.sort((a, b) => {
@@ -106,12 +134,16 @@ export function catResponse(req: RestRequest, columns: readonly Column[], rows: 
       }
       return a.i - b.i;
     });
-    data = full.map(({ r }) => selected.map((c) => ({ raw: r[c.name] ?? null, text: render(r[c.name] ?? null, units) })));
+    data = full.map(({ r }) =>
+      selected.map((c) => ({ raw: r[c.name] ?? null, text: render(r[c.name] ?? null, units) })),
+    );
   }
   if (format === 'json') {
     return { status: 200, body: data.map((row) => Object.fromEntries(selected.map((c, i) => [c.name, row[i].text]))) };
   }
-  const widths = selected.map((c, i) => Math.max(verbose ? c.name.length : 0, ...data.map((row) => (row[i].text ?? '').length)));
+  const widths = selected.map((c, i) =>
+    Math.max(verbose ? c.name.length : 0, ...data.map((row) => (row[i].text ?? '').length)),
+  );
   const lines: string[] = [];
   const line = (cells: string[]): string =>
     cells

@@ -7,7 +7,10 @@ import { SEARCH_DEFAULT_OPTIONS, resolveIndices } from '../search/indexResolver'
 import { splitCommas } from '../search/searchRequest';
 import { canContainData } from '../topology';
 
-export function clusterHealth(cluster: Cluster, indices = [...cluster.store.indices.values()]): Record<string, unknown> {
+export function clusterHealth(
+  cluster: Cluster,
+  indices = [...cluster.store.indices.values()],
+): Record<string, unknown> {
   let primaries = 0;
   let active = 0;
   for (const idx of indices) {
@@ -57,7 +60,14 @@ function healthHandler(cluster: Cluster): RouteHandler {
     prepare(req: RestRequest) {
       const expressions = splitCommas(req.param('index'));
       const level = req.param('level') ?? 'cluster';
-      for (const p of ['wait_for_status', 'wait_for_nodes', 'wait_for_active_shards', 'wait_for_events', 'awareness_attribute']) req.param(p);
+      for (const p of [
+        'wait_for_status',
+        'wait_for_nodes',
+        'wait_for_active_shards',
+        'wait_for_events',
+        'awareness_attribute',
+      ])
+        req.param(p);
       req.bool('wait_for_no_relocating_shards', false);
       req.bool('wait_for_no_initializing_shards', false);
       req.bool('local', false);

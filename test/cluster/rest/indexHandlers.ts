@@ -45,10 +45,13 @@ function createIndexHandler(cluster: Cluster): RouteHandler {
         const shards = Number(setting(settings, 'number_of_shards') ?? 1);
         const replicas = Number(setting(settings, 'number_of_replicas') ?? 1);
         if (!Number.isInteger(shards) || shards < 1) {
-          throw illegalArgument(`Failed to parse value [${String(setting(settings, 'number_of_shards'))}] for setting [index.number_of_shards] must be >= 1`);
+          throw illegalArgument(
+            `Failed to parse value [${String(setting(settings, 'number_of_shards'))}] for setting [index.number_of_shards] must be >= 1`,
+          );
         }
-        const mappings: Mappings | undefined = body.mappings !== undefined ? validateMappings(body.mappings) : undefined;
-        const aliases = Object.keys((body.aliases ?? {}) as Record<string, unknown>);
+        const mappings: Mappings | undefined =
+          body.mappings !== undefined ? validateMappings(body.mappings) : undefined;
+        const aliases = Object.keys(body.aliases ?? {});
         cluster.store.createIndex(name, { shards, replicas, ...(mappings ? { mappings } : {}), aliases });
         return { status: 200, body: { acknowledged: true, shards_acknowledged: true, index: name } };
       };
@@ -73,7 +76,9 @@ function deleteIndexHandler(cluster: Cluster): RouteHandler {
       return () => {
         for (const e of expressions) {
           if (!e.includes('*') && !cluster.store.indices.has(e) && cluster.store.aliasTargets(e)) {
-            throw illegalArgument(`The provided expression [${e}] matches an alias, specify the corresponding concrete indices instead.`);
+            throw illegalArgument(
+              `The provided expression [${e}] matches an alias, specify the corresponding concrete indices instead.`,
+            );
           }
         }
         for (const idx of resolveIndices(cluster.store, expressions, options)) cluster.store.deleteIndex(idx.name);
@@ -104,7 +109,13 @@ function getIndexHandler(cluster: Cluster): RouteHandler {
   return {
     prepare(req: RestRequest) {
       const expressions = splitCommas(req.param('index'));
-      const options = indicesOptionsFrom(SEARCH_DEFAULT_OPTIONS, req.param('expand_wildcards'), req.param('ignore_unavailable'), req.param('allow_no_indices'), undefined);
+      const options = indicesOptionsFrom(
+        SEARCH_DEFAULT_OPTIONS,
+        req.param('expand_wildcards'),
+        req.param('ignore_unavailable'),
+        req.param('allow_no_indices'),
+        undefined,
+      );
       req.bool('local', false);
       req.bool('flat_settings', false);
       req.bool('include_defaults', false);
@@ -123,13 +134,20 @@ function mappingHandler(cluster: Cluster): RouteHandler {
   return {
     prepare(req: RestRequest) {
       const expressions = splitCommas(req.param('index'));
-      const options = indicesOptionsFrom(SEARCH_DEFAULT_OPTIONS, req.param('expand_wildcards'), req.param('ignore_unavailable'), req.param('allow_no_indices'), undefined);
+      const options = indicesOptionsFrom(
+        SEARCH_DEFAULT_OPTIONS,
+        req.param('expand_wildcards'),
+        req.param('ignore_unavailable'),
+        req.param('allow_no_indices'),
+        undefined,
+      );
       req.bool('local', false);
       req.time('cluster_manager_timeout');
       req.time('master_timeout');
       return () => {
         const out: Record<string, unknown> = {};
-        for (const idx of resolveIndices(cluster.store, expressions, options)) out[idx.name] = { mappings: idx.mappings };
+        for (const idx of resolveIndices(cluster.store, expressions, options))
+          out[idx.name] = { mappings: idx.mappings };
         return { status: 200, body: out };
       };
     },
@@ -155,12 +173,23 @@ function indexTarget(cluster: Cluster, name: string): Index {
   return cluster.store.createIndex(name, { shards: 1, replicas: 1 });
 }
 
-function indexDoc(cluster: Cluster, indexName: string, id: string | undefined, source: Record<string, unknown>, opType: 'index' | 'create'): { status: number; body: Record<string, unknown> } {
+function indexDoc(
+  cluster: Cluster,
+  indexName: string,
+  id: string | undefined,
+  source: Record<string, unknown>,
+  opType: 'index' | 'create',
+): { status: number; body: Record<string, unknown> } {
   const idx = indexTarget(cluster, indexName);
   if (opType === 'create' && id !== undefined && cluster.store.shardFor(idx, id).docs.has(id)) {
-    throw new OsError(409, 'version_conflict_engine_exception', `[${id}]: version conflict, document already exists (current version [1])`, {
-      metadata: { index_uuid: idx.uuid, shard: String(cluster.store.shardFor(idx, id).id), index: idx.name },
-    });
+    throw new OsError(
+      409,
+      'version_conflict_engine_exception',
+      `[${id}]: version conflict, document already exists (current version [1])`,
+      {
+        metadata: { index_uuid: idx.uuid, shard: String(cluster.store.shardFor(idx, id).id), index: idx.name },
+      },
+    );
   }
   const started = Date.now();
   const { doc, created, shard } = cluster.store.indexDoc(idx, id, source);
@@ -202,14 +231,20 @@ function docHandler(cluster: Cluster): RouteHandler {
       const index = req.param('index') ?? '';
       const id = req.param('id');
       const opType = req.param('op_type') ?? 'index';
-      if (opType !== 'index' && opType !== 'create') throw illegalArgument(`opType must be 'create' or 'index', found: [${opType}]`);
+      if (opType !== 'index' && opType !== 'create')
+        throw illegalArgument(`opType must be 'create' or 'index', found: [${opType}]`);
       docWriteParams(req);
       const text = req.requiredContent();
       return () => {
         const { value } = parseJsonValue(text);
         if (value?.kind !== 'object') {
           throw new OsError(400, 'mapper_parsing_exception', 'failed to parse', {
-            causedBy: new OsError(400, 'not_x_content_exception', 'Compressor detection can only be called on some xcontent bytes or compressed xcontent bytes', { openSearch: false }),
+            causedBy: new OsError(
+              400,
+              'not_x_content_exception',
+              'Compressor detection can only be called on some xcontent bytes or compressed xcontent bytes',
+              { openSearch: false },
+            ),
           });
         }
         return indexDoc(cluster, index, id, toPlain(value) as Record<string, unknown>, opType);
@@ -223,7 +258,17 @@ function getDocHandler(cluster: Cluster): RouteHandler {
     prepare(req: RestRequest) {
       const index = req.param('index') ?? '';
       const id = req.param('id') ?? '';
-      for (const p of ['routing', 'preference', 'stored_fields', '_source', '_source_includes', '_source_excludes', 'version', 'version_type']) req.param(p);
+      for (const p of [
+        'routing',
+        'preference',
+        'stored_fields',
+        '_source',
+        '_source_includes',
+        '_source_excludes',
+        'version',
+        'version_type',
+      ])
+        req.param(p);
       req.bool('realtime', true);
       req.bool('refresh', false);
       return () => {
@@ -233,7 +278,15 @@ function getDocHandler(cluster: Cluster): RouteHandler {
         if (!doc) return { status: 404, body: { _index: idx.name, _id: id, found: false } };
         return {
           status: 200,
-          body: { _index: idx.name, _id: id, _version: doc.version, _seq_no: doc.seqNo, _primary_term: doc.primaryTerm, found: true, _source: doc.source },
+          body: {
+            _index: idx.name,
+            _id: id,
+            _version: doc.version,
+            _seq_no: doc.seqNo,
+            _primary_term: doc.primaryTerm,
+            found: true,
+            _source: doc.source,
+          },
         };
       };
     },
@@ -253,7 +306,15 @@ function deleteDocHandler(cluster: Cluster): RouteHandler {
         const doc = shard.delete(id);
         return {
           status: doc ? 200 : 404,
-          body: { _index: idx.name, _id: id, _version: (doc?.version ?? 0) + 1, result: doc ? 'deleted' : 'not_found', _shards: shardsHeader(idx), _seq_no: shard.seqNo, _primary_term: 1 },
+          body: {
+            _index: idx.name,
+            _id: id,
+            _version: (doc?.version ?? 0) + 1,
+            result: doc ? 'deleted' : 'not_found',
+            _shards: shardsHeader(idx),
+            _seq_no: shard.seqNo,
+            _primary_term: 1,
+          },
         };
       };
     },
@@ -273,7 +334,8 @@ function bulkHandler(cluster: Cluster): RouteHandler {
       return () => {
         const started = Date.now();
         const lines = text.split('\n');
-        if (text.length > 0 && !text.endsWith('\n')) throw illegalArgument('The bulk request must be terminated by a newline [\\n]');
+        if (text.length > 0 && !text.endsWith('\n'))
+          throw illegalArgument('The bulk request must be terminated by a newline [\\n]');
         const items: unknown[] = [];
         let errors = false;
         for (let i = 0; i < lines.length; i++) {
@@ -281,21 +343,26 @@ function bulkHandler(cluster: Cluster): RouteHandler {
           if (line === '') continue;
           const { value } = parseJsonValue(line);
           if (value?.kind !== 'object' || value.entries.length !== 1) {
-            throw illegalArgument(`Malformed action/metadata line [${i + 1}], expected START_OBJECT or END_OBJECT but found [${value ? value.kind : 'null'}]`);
+            throw illegalArgument(
+              `Malformed action/metadata line [${i + 1}], expected START_OBJECT or END_OBJECT but found [${value ? value.kind : 'null'}]`,
+            );
           }
           const action = value.entries[0].key;
           const meta = toPlain(value.entries[0].value) as Record<string, unknown>;
           if (!['index', 'create', 'delete', 'update'].includes(action)) {
-            throw illegalArgument(`Malformed action/metadata line [${i + 1}], expected field [create], [delete], [index] or [update] but found [${action}]`);
+            throw illegalArgument(
+              `Malformed action/metadata line [${i + 1}], expected field [create], [delete], [index] or [update] but found [${action}]`,
+            );
           }
           const index = typeof meta._index === 'string' ? meta._index : defaultIndex;
-          const id = meta._id === undefined ? undefined : String(meta._id as string | number);
+          const id = typeof meta._id === 'string' || typeof meta._id === 'number' ? String(meta._id) : undefined;
           if (index === undefined) throw validationError(['index is missing']);
           let source: Record<string, unknown> = {};
           if (action !== 'delete') {
             i++;
             const { value: body } = parseJsonValue(lines[i] ?? '');
-            if (body?.kind !== 'object') throw illegalArgument(`The bulk request must be terminated by a newline [\\n]`);
+            if (body?.kind !== 'object')
+              throw illegalArgument(`The bulk request must be terminated by a newline [\\n]`);
             source = toPlain(body) as Record<string, unknown>;
             if (action === 'update') source = (source.doc ?? {}) as Record<string, unknown>;
           }
@@ -304,7 +371,16 @@ function bulkHandler(cluster: Cluster): RouteHandler {
               const idx = cluster.store.indices.get(index);
               if (!idx) throw indexNotFound(index);
               const doc = cluster.store.shardFor(idx, id ?? '').delete(id ?? '');
-              items.push({ delete: { _index: index, _id: id, _version: (doc?.version ?? 0) + 1, result: doc ? 'deleted' : 'not_found', _shards: shardsHeader(idx), status: doc ? 200 : 404 } });
+              items.push({
+                delete: {
+                  _index: index,
+                  _id: id,
+                  _version: (doc?.version ?? 0) + 1,
+                  result: doc ? 'deleted' : 'not_found',
+                  _shards: shardsHeader(idx),
+                  status: doc ? 200 : 404,
+                },
+              });
             } else {
               const r = indexDoc(cluster, index, id, source, action === 'create' ? 'create' : 'index');
               items.push({ [action]: { ...r.body, status: r.status } });
@@ -325,7 +401,13 @@ function refreshHandler(cluster: Cluster): RouteHandler {
   return {
     prepare(req: RestRequest) {
       const expressions = splitCommas(req.param('index'));
-      const options = indicesOptionsFrom(SEARCH_DEFAULT_OPTIONS, req.param('expand_wildcards'), req.param('ignore_unavailable'), req.param('allow_no_indices'), undefined);
+      const options = indicesOptionsFrom(
+        SEARCH_DEFAULT_OPTIONS,
+        req.param('expand_wildcards'),
+        req.param('ignore_unavailable'),
+        req.param('allow_no_indices'),
+        undefined,
+      );
       return () => {
         let total = 0;
         let ok = 0;

@@ -12,7 +12,12 @@ function envelope(cluster: Cluster, nodes: Record<string, unknown>): Record<stri
   return { _nodes: { total: count, successful: count, failed: 0 }, cluster_name: cluster.topology.cluster_name, nodes };
 }
 
-function unrecognized(req: RestRequest, invalid: readonly string[], candidates: readonly string[], what: string): string {
+function unrecognized(
+  req: RestRequest,
+  invalid: readonly string[],
+  candidates: readonly string[],
+  what: string,
+): string {
   const sorted = [...invalid].sort();
   const parts = sorted.map((p) => `[${p}]${didYouMeanArrow(p, candidates)}`);
   return `request [${req.path}] contains unrecognized ${what}${sorted.length > 1 ? 's' : ''}: ${parts.join(', ')}`;
@@ -40,7 +45,10 @@ function infoHandler(cluster: Cluster): RouteHandler {
       }
       req.time('timeout');
       req.bool('flat_settings', false);
-      const wanted = metrics.size === 1 && metrics.has('_all') ? new Set(INFO_METRICS) : new Set([...metrics].filter((m) => INFO_METRICS.includes(m)));
+      const wanted =
+        metrics.size === 1 && metrics.has('_all')
+          ? new Set(INFO_METRICS)
+          : new Set([...metrics].filter((m) => INFO_METRICS.includes(m)));
       const ids = resolveNodes(cluster.topology, nodeIds);
       return () => {
         const nodes: Record<string, unknown> = {};
@@ -62,7 +70,9 @@ function statsHandler(cluster: Cluster): RouteHandler {
       let indexMetrics = new Set<string>(['_all']);
       if (metrics.size === 1 && metrics.has('_all')) {
         if (indexMetricParam !== undefined) {
-          throw illegalArgument(`request [${req.path}] contains index metrics [${indexMetricParam}] but all stats requested`);
+          throw illegalArgument(
+            `request [${req.path}] contains index metrics [${indexMetricParam}] but all stats requested`,
+          );
         }
       } else if (metrics.has('_all')) {
         throw illegalArgument(`request [${req.path}] contains _all and individual metrics [${metricParam ?? ''}]`);
@@ -76,7 +86,9 @@ function statsHandler(cluster: Cluster): RouteHandler {
             if (bad.length > 0) throw illegalArgument(unrecognized(req, bad, INDEX_METRICS, 'index metric'));
           }
         } else if (indexMetricParam !== undefined) {
-          throw illegalArgument(`request [${req.path}] contains index metrics [${indexMetricParam}] but indices stats not requested`);
+          throw illegalArgument(
+            `request [${req.path}] contains index metrics [${indexMetricParam}] but indices stats not requested`,
+          );
         }
       }
       req.time('timeout');

@@ -7,7 +7,13 @@ import { parseJsonValue } from '../core/json';
 import { parseTimeValue } from '../core/values';
 import { indicesOptionsFrom, SEARCH_DEFAULT_OPTIONS } from '../search/indexResolver';
 import { parseMsearchBody, validateMsearch } from '../search/msearchParser';
-import { checkRestTotalHits, parseRestSearch, splitCommas, validateSearch, type SearchRequest } from '../search/searchRequest';
+import {
+  checkRestTotalHits,
+  parseRestSearch,
+  splitCommas,
+  validateSearch,
+  type SearchRequest,
+} from '../search/searchRequest';
 import { searchDescription } from '../search/describe';
 import { executeSearch } from '../search/searchService';
 import { TRACK_TOTAL_HITS_ACCURATE } from '../search/sourceParser';
@@ -58,7 +64,9 @@ function msearchHandler(cluster: Cluster): RouteHandler {
         if (maxConcurrent < 1) throw illegalArgument('maxConcurrentSearchRequests must be positive');
       }
       const preFilter = req.has('pre_filter_shard_size') ? req.int('pre_filter_shard_size', 128) : undefined;
-      const maxShardRequests = req.has('max_concurrent_shard_requests') ? req.int('max_concurrent_shard_requests', 5) : undefined;
+      const maxShardRequests = req.has('max_concurrent_shard_requests')
+        ? req.int('max_concurrent_shard_requests', 5)
+        : undefined;
       const cancelAfter = req.time('cancel_after_time_interval');
       const indices = splitCommas(req.param('index'));
       const searchType = req.param('search_type');
@@ -86,7 +94,8 @@ function msearchHandler(cluster: Cluster): RouteHandler {
       );
       for (let i = 0; i < items.length; i++) {
         if (preFilter !== undefined && preFilter < 1) throw illegalArgument('preFilterShardSize must be >= 1');
-        if (maxShardRequests !== undefined && maxShardRequests < 1) throw illegalArgument('maxConcurrentShardRequests must be >= 1');
+        if (maxShardRequests !== undefined && maxShardRequests < 1)
+          throw illegalArgument('maxConcurrentShardRequests must be >= 1');
       }
       return async (ctx) => {
         validateMsearch(items);
@@ -104,7 +113,9 @@ function msearchHandler(cluster: Cluster): RouteHandler {
           cluster.tasks.cancel(task, 'channel closed');
         });
         try {
-          const responses = await runLimited(items, maxConcurrent ?? defaultConcurrency(cluster), (sr) => runItem(cluster, sr, task, ctx.opaqueId));
+          const responses = await runLimited(items, maxConcurrent ?? defaultConcurrency(cluster), (sr) =>
+            runItem(cluster, sr, task, ctx.opaqueId),
+          );
           return { status: 200, body: { took: Date.now() - start, responses } };
         } finally {
           cluster.tasks.unregister(task);
@@ -119,7 +130,12 @@ function defaultConcurrency(cluster: Cluster): number {
   return Math.max(1, dataNodes * 7);
 }
 
-async function runItem(cluster: Cluster, sr: SearchRequest, parent: Task, opaqueId: string | undefined): Promise<Record<string, unknown>> {
+async function runItem(
+  cluster: Cluster,
+  sr: SearchRequest,
+  parent: Task,
+  opaqueId: string | undefined,
+): Promise<Record<string, unknown>> {
   try {
     validateSearch(sr);
     const body = await executeSearch(cluster, sr, { parent, headers: headersOf(opaqueId) });
@@ -177,10 +193,15 @@ function scrollHandler(cluster: Cluster): RouteHandler {
       req.bool('rest_total_hits_as_int', false);
       if (keepAlive !== undefined) parseTimeValue(keepAlive, 'scroll');
       return () => {
-        if (id === undefined) throw new OsError(400, 'action_request_validation_exception', 'Validation Failed: 1: scrollId is missing;');
+        if (id === undefined)
+          throw new OsError(400, 'action_request_validation_exception', 'Validation Failed: 1: scrollId is missing;');
         const ctx = cluster.scrolls.get(id);
         if (!ctx || ctx.expires < Date.now()) {
-          const missing = new OsError(404, 'search_context_missing_exception', `No search context found for id [${id.length}]`);
+          const missing = new OsError(
+            404,
+            'search_context_missing_exception',
+            `No search context found for id [${id.length}]`,
+          );
           const err = new OsError(404, 'search_phase_execution_exception', 'all shards failed', {
             metadata: { phase: 'query', grouped: true },
           });
@@ -217,7 +238,8 @@ function clearScrollHandler(cluster: Cluster): RouteHandler {
           for (const e of value.entries) {
             if (e.key !== 'scroll_id') continue;
             if (e.value.kind === 'string') ids.push(e.value.value);
-            else if (e.value.kind === 'array') for (const i of e.value.items) if (i.kind === 'string') ids.push(i.value);
+            else if (e.value.kind === 'array')
+              for (const i of e.value.items) if (i.kind === 'string') ids.push(i.value);
           }
         }
       }

@@ -14,7 +14,12 @@ function timeoutError(what: string): OsError {
 }
 
 /** Registers the list task and its per-node children, as a real `_tasks` call shows itself. */
-function registerListTasks(cluster: Cluster, action: string, nodeIds: readonly string[], opaqueId: string | undefined): Task[] {
+function registerListTasks(
+  cluster: Cluster,
+  action: string,
+  nodeIds: readonly string[],
+  opaqueId: string | undefined,
+): Task[] {
   const headers: Record<string, string> = opaqueId === undefined ? {} : { 'X-Opaque-Id': opaqueId };
   const parent = cluster.tasks.register({ node: cluster.topology.local, action, cancellable: false, headers });
   const children = nodeIds.map((node) =>
@@ -76,7 +81,10 @@ function getHandler(cluster: Cluster): RouteHandler {
         }
         const task = cluster.tasks.get(taskId);
         if (!task) {
-          throw resourceNotFound(`task [${taskId}] isn't running and hasn't stored its results`, indexNotFound('.tasks'));
+          throw resourceNotFound(
+            `task [${taskId}] isn't running and hasn't stored its results`,
+            indexNotFound('.tasks'),
+          );
         }
         if (wait) {
           if (!(await cluster.tasks.waitFor(task, timeout ?? DEFAULT_WAIT_MS))) throw timeoutError(taskId);
@@ -89,7 +97,10 @@ function getHandler(cluster: Cluster): RouteHandler {
 }
 
 function failedNode(nodeId: string, cause: OsError): Record<string, unknown> {
-  const err = new OsError(500, 'failed_node_exception', `Failed node [${nodeId}]`, { metadata: { node_id: nodeId }, causedBy: cause });
+  const err = new OsError(500, 'failed_node_exception', `Failed node [${nodeId}]`, {
+    metadata: { node_id: nodeId },
+    causedBy: cause,
+  });
   return err.toCause();
 }
 
@@ -124,7 +135,12 @@ function cancelHandler(cluster: Cluster): RouteHandler {
             const taskId = `${id.node}:${id.id}`;
             if (!cluster.node(id.node)) {
               nodeFailures.push(
-                failedNode(id.node, new OsError(500, 'no_such_node_exception', `No such node [${id.node}]`, { metadata: { node_id: id.node } })),
+                failedNode(
+                  id.node,
+                  new OsError(500, 'no_such_node_exception', `No such node [${id.node}]`, {
+                    metadata: { node_id: id.node },
+                  }),
+                ),
               );
             } else {
               const task = cluster.tasks.get(taskId);
@@ -136,7 +152,10 @@ function cancelHandler(cluster: Cluster): RouteHandler {
                 );
               } else if (!task.cancellable) {
                 nodeFailures.push(
-                  failedNode(id.node, new OsError(400, 'illegal_argument_exception', `task [${taskId}] doesn't support cancellation`)),
+                  failedNode(
+                    id.node,
+                    new OsError(400, 'illegal_argument_exception', `task [${taskId}] doesn't support cancellation`),
+                  ),
                 );
               } else {
                 toCancel = [task];
@@ -153,7 +172,10 @@ function cancelHandler(cluster: Cluster): RouteHandler {
               if (!(await cluster.tasks.waitForDescendants(t, DEFAULT_WAIT_MS))) throw timeoutError(t.taskId);
             }
           }
-          return { status: 200, body: renderTaskList(cluster, toCancel, groupBy, { detailed: false, human }, { nodeFailures }) };
+          return {
+            status: 200,
+            body: renderTaskList(cluster, toCancel, groupBy, { detailed: false, human }, { nodeFailures }),
+          };
         } finally {
           for (const t of own.reverse()) cluster.tasks.unregister(t);
         }

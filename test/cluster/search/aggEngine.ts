@@ -219,7 +219,12 @@ function termsAgg(spec: AggSpec, list: readonly Item[], sets: readonly ShardDocs
   const cmpKey = (a: string | number, b: string | number): number => (a < b ? -1 : a > b ? 1 : 0);
   const subValue = (g: Item[]): number => {
     const sub = spec.subs.find((s) => s.name === orderKey.split('.')[0]);
-    if (!sub) throw new OsError(400, 'aggregation_execution_exception', `Invalid aggregator order path [${orderKey}]. Unknown aggregation [${orderKey}]`);
+    if (!sub)
+      throw new OsError(
+        400,
+        'aggregation_execution_exception',
+        `Invalid aggregator order path [${orderKey}]. Unknown aggregation [${orderKey}]`,
+      );
     const r = runOne(sub, g, regroup(g));
     const v = r.value as { value: number } | null | undefined;
     return v ? v.value : -Infinity;
@@ -316,7 +321,7 @@ function histogramAgg(spec: AggSpec, list: readonly Item[], sets: readonly Shard
   if (isDate) {
     const cal = spec.params.calendar_interval ?? spec.params.interval;
     const fixed = spec.params.fixed_interval;
-    if (typeof cal === 'string' && CALENDAR[cal] !== undefined && fixed === undefined) {
+    if (typeof cal === 'string' && cal in CALENDAR && fixed === undefined) {
       const unit = CALENDAR[cal];
       floor = (v) => calendarFloor(v, unit);
       next = (v) => calendarNext(v, unit);
@@ -327,7 +332,9 @@ function histogramAgg(spec: AggSpec, list: readonly Item[], sets: readonly Shard
       if (text === undefined) throw illegalArgument('Invalid interval specified, must be non-null and non-empty');
       const step = fixedMillis(text);
       if (step === undefined) {
-        throw illegalArgument(`failed to parse setting [date_histogram.fixedInterval] with value [${text}] as a time value: unit is missing or unrecognized`);
+        throw illegalArgument(
+          `failed to parse setting [date_histogram.fixedInterval] with value [${text}] as a time value: unit is missing or unrecognized`,
+        );
       }
       floor = (v) => v - (((v % step) + step) % step);
       next = (v) => v + step;
@@ -369,7 +376,8 @@ function histogramAgg(spec: AggSpec, list: readonly Item[], sets: readonly Shard
     });
   if (spec.params.keyed === true) {
     const keyed: Record<string, unknown> = {};
-    for (const b of buckets) keyed[String((b.key_as_string as string | undefined) ?? (b.key as { value: number }).value)] = b;
+    for (const b of buckets)
+      keyed[String((b.key_as_string as string | undefined) ?? (b.key as { value: number }).value)] = b;
     return { buckets: keyed };
   }
   return { buckets };
@@ -384,9 +392,12 @@ function rangeAgg(spec: AggSpec, list: readonly Item[], sets: readonly ShardDocs
     const from = typeof r.from === 'number' ? r.from : undefined;
     const to = typeof r.to === 'number' ? r.to : undefined;
     const kept = info
-      ? list.filter((it) => numbersOf(it.doc, info.path).some((v) => (from === undefined || v >= from) && (to === undefined || v < to)))
+      ? list.filter((it) =>
+          numbersOf(it.doc, info.path).some((v) => (from === undefined || v >= from) && (to === undefined || v < to)),
+        )
       : [];
-    const key = typeof r.key === 'string' ? r.key : `${from === undefined ? '*' : fmt(from)}-${to === undefined ? '*' : fmt(to)}`;
+    const key =
+      typeof r.key === 'string' ? r.key : `${from === undefined ? '*' : fmt(from)}-${to === undefined ? '*' : fmt(to)}`;
     return withSubs(
       spec,
       {

@@ -105,7 +105,16 @@ const PARAMS: Record<string, readonly string[]> = {
   extended_stats: [...VALUES_SOURCE, 'sigma'],
   cardinality: [...VALUES_SOURCE, 'precision_threshold', 'execution_hint'],
   missing: VALUES_SOURCE,
-  histogram: [...VALUES_SOURCE, 'interval', 'offset', 'min_doc_count', 'extended_bounds', 'hard_bounds', 'order', 'keyed'],
+  histogram: [
+    ...VALUES_SOURCE,
+    'interval',
+    'offset',
+    'min_doc_count',
+    'extended_bounds',
+    'hard_bounds',
+    'order',
+    'keyed',
+  ],
   date_histogram: [
     ...VALUES_SOURCE,
     'calendar_interval',
@@ -222,11 +231,15 @@ function buildSpec(name: string, type: string, body: JObject, subs: AggSpec[], m
     }
     return { ...base, params: toPlain(body) as Record<string, unknown>, filters, filtersKeyed: keyed };
   }
-  const allowed = PARAMS[type];
+  const allowed = PARAMS[type] as readonly string[] | undefined;
   if (allowed) {
     for (const e of body.entries) {
       if (!allowed.includes(e.key)) {
-        throw xContentParseError(e.keyPos.line, e.keyPos.col, `[${type}] unknown field [${e.key}]${didYouMean(e.key, allowed)}`);
+        throw xContentParseError(
+          e.keyPos.line,
+          e.keyPos.col,
+          `[${type}] unknown field [${e.key}]${didYouMean(e.key, allowed)}`,
+        );
       }
       checkParamType(type, e.key, e.value, e.keyPos);
     }

@@ -41,7 +41,13 @@ export function renderQuery(q: Query): Record<string, unknown> {
     case 'match_phrase':
       return {
         [q.prefix ? 'match_phrase_prefix' : 'match_phrase']: {
-          [q.field]: { query: q.query, slop: q.slop, ...(q.prefix ? { max_expansions: 50 } : {}), zero_terms_query: 'NONE', ...boosted(q) },
+          [q.field]: {
+            query: q.query,
+            slop: q.slop,
+            ...(q.prefix ? { max_expansions: 50 } : {}),
+            zero_terms_query: 'NONE',
+            ...boosted(q),
+          },
         },
       };
     case 'multi_match':
@@ -64,7 +70,9 @@ export function renderQuery(q: Query): Record<string, unknown> {
       };
     case 'term':
       return {
-        term: { [q.field]: { value: q.value, ...(q.caseInsensitive ? { case_insensitive: true } : {}), ...boosted(q) } },
+        term: {
+          [q.field]: { value: q.value, ...(q.caseInsensitive ? { case_insensitive: true } : {}), ...boosted(q) },
+        },
       };
     case 'terms':
       return { terms: { [q.field]: q.values, ...boosted(q) } };
@@ -88,13 +96,28 @@ export function renderQuery(q: Query): Record<string, unknown> {
       return { ids: { values: q.values, ...boosted(q) } };
     case 'prefix':
     case 'regexp':
-      return { [q.type]: { [q.field]: { value: q.value, ...(q.type === 'regexp' ? { flags_value: 255, max_determinized_states: 10000 } : {}), ...boosted(q) } } };
+      return {
+        [q.type]: {
+          [q.field]: {
+            value: q.value,
+            ...(q.type === 'regexp' ? { flags_value: 255, max_determinized_states: 10000 } : {}),
+            ...boosted(q),
+          },
+        },
+      };
     case 'wildcard':
       return { wildcard: { [q.field]: { wildcard: q.value, ...boosted(q) } } };
     case 'fuzzy':
       return {
         fuzzy: {
-          [q.field]: { value: q.value, fuzziness: q.fuzziness, prefix_length: 0, max_expansions: 50, transpositions: true, ...boosted(q) },
+          [q.field]: {
+            value: q.value,
+            fuzziness: q.fuzziness,
+            prefix_length: 0,
+            max_expansions: 50,
+            transpositions: true,
+            ...boosted(q),
+          },
         },
       };
     case 'bool': {
@@ -113,7 +136,12 @@ export function renderQuery(q: Query): Record<string, unknown> {
       return { dis_max: { tie_breaker: double(q.tieBreaker), queries: q.queries.map(renderQuery), ...boosted(q) } };
     case 'boosting':
       return {
-        boosting: { positive: renderQuery(q.positive), negative: renderQuery(q.negative), negative_boost: double(q.negativeBoost), ...boosted(q) },
+        boosting: {
+          positive: renderQuery(q.positive),
+          negative: renderQuery(q.negative),
+          negative_boost: double(q.negativeBoost),
+          ...boosted(q),
+        },
       };
     case 'wrapped':
       return { [q.clause]: { query: renderQuery(q.inner), ...boosted(q) } };
@@ -166,7 +194,8 @@ export function renderSource(s: SearchSource): Record<string, unknown> {
   if (s.explain !== undefined) out.explain = s.explain;
   if (s.trackScores) out.track_scores = true;
   if (s.trackTotalHitsUpTo !== undefined) {
-    out.track_total_hits = s.trackTotalHitsUpTo === 2147483647 ? true : s.trackTotalHitsUpTo === -1 ? false : s.trackTotalHitsUpTo;
+    out.track_total_hits =
+      s.trackTotalHitsUpTo === 2147483647 ? true : s.trackTotalHitsUpTo === -1 ? false : s.trackTotalHitsUpTo;
   }
   if (s.source) out._source = { includes: s.source.includes, excludes: s.source.excludes };
   if (s.sort) out.sort = s.sort.map((x) => ({ [x.field]: { order: x.order } }));

@@ -26,7 +26,11 @@ export function filterSource(source: Record<string, unknown>, filter: SourceFilt
   if (filter.includes.length === 0 && filter.excludes.length === 0) return source;
   const inc = filter.includes.length > 0 ? pathMatcher(filter.includes) : undefined;
   const exc = filter.excludes.length > 0 ? filter.excludes.map((p) => wildcardToRegExp(p)) : [];
-  const walk = (obj: Record<string, unknown>, prefix: string, included: boolean): Record<string, unknown> | undefined => {
+  const walk = (
+    obj: Record<string, unknown>,
+    prefix: string,
+    included: boolean,
+  ): Record<string, unknown> | undefined => {
     const out: Record<string, unknown> = {};
     let any = false;
     for (const [key, value] of Object.entries(obj)) {
@@ -59,7 +63,8 @@ export function checkSortFields(index: Index, sort: readonly SortSpec[]): void {
     if (s.field === '_score' || s.field === '_doc') continue;
     const info = index.fields.get(s.field);
     if (!info) {
-      if (s.unmappedType === undefined) throw queryShardError(index, `No mapping found for [${s.field}] in order to sort on`);
+      if (s.unmappedType === undefined)
+        throw queryShardError(index, `No mapping found for [${s.field}] in order to sort on`);
       continue;
     }
     if (info.type === 'text') throw textFieldDataError(s.field);
@@ -74,7 +79,7 @@ export function sortValue(index: Index, doc: Doc, s: SortSpec, score: number): S
   const numeric = info !== undefined && (isNumeric(info.type) || info.type === 'date' || info.type === 'boolean');
   if (numeric) {
     const nums = fv?.numbers ?? [];
-    if (nums.length === 0) return missingValue(s, true, info !== undefined && isIntegral(info.type));
+    if (nums.length === 0) return missingValue(s, true, isIntegral(info.type));
     const mode = s.mode ?? (s.order === 'asc' ? 'min' : 'max');
     if (mode === 'sum') return nums.reduce((a, b) => a + b, 0);
     if (mode === 'avg') return nums.reduce((a, b) => a + b, 0) / nums.length;
@@ -90,7 +95,8 @@ function missingValue(s: SortSpec, numeric: boolean, integral: boolean): SortKey
   const missing = s.missing ?? '_last';
   const last = missing === '_last';
   const first = missing === '_first';
-  if (!last && !first) return typeof missing === 'number' ? missing : String(missing as string);
+  if (!last && !first)
+    return typeof missing === 'number' ? missing : typeof missing === 'string' ? missing : JSON.stringify(missing);
   if (!numeric) return null;
   const high = (last && s.order === 'asc') || (first && s.order === 'desc');
   if (integral) return high ? LONG_MAX : LONG_MIN;
@@ -111,7 +117,11 @@ export function renderSortValue(index: Index, s: SortSpec, v: SortKey): unknown 
   if (s.field === '_score' && typeof v === 'number') return float(v);
   if (typeof v === 'number' && !Number.isFinite(v)) return v > 0 ? 'Infinity' : '-Infinity';
   const info = index.fields.get(s.field);
-  if (typeof v === 'number' && info && (info.type === 'double' || info.type === 'float' || info.type === 'half_float' || info.type === 'scaled_float')) {
+  if (
+    typeof v === 'number' &&
+    info &&
+    (info.type === 'double' || info.type === 'float' || info.type === 'half_float' || info.type === 'scaled_float')
+  ) {
     return info.type === 'float' ? float(v) : double(v);
   }
   return v;

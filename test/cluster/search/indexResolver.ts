@@ -87,7 +87,12 @@ export function indicesOptionsFrom(
 }
 
 function globToRe(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 function visible(index: Index, options: IndicesOptions, pattern: string): boolean {

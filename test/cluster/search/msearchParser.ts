@@ -106,7 +106,10 @@ function applyHeader(sr: SearchRequest, header: JNode, defaults: IndicesOptions)
         break;
       case 'cancel_after_time_interval':
       case 'cancelAfterTimeInterval':
-        sr.cancelAfterMs = value.kind === 'number' ? value.value : parseTimeValue(scalarString(value), 'XContentMapValues.nodeTimeValue');
+        sr.cancelAfterMs =
+          value.kind === 'number'
+            ? value.value
+            : parseTimeValue(scalarString(value), 'XContentMapValues.nodeTimeValue');
         break;
       case 'phase_took':
         nodeBoolean(value);
@@ -122,7 +125,11 @@ function applyHeader(sr: SearchRequest, header: JNode, defaults: IndicesOptions)
  * Splits and parses the body. `onBody` runs for each parsed item (the REST layer checks
  * `rest_total_hits_as_int` there).
  */
-export function parseMsearchBody(data: string, defaults: MsearchDefaults, onItem: (sr: SearchRequest) => void): SearchRequest[] {
+export function parseMsearchBody(
+  data: string,
+  defaults: MsearchDefaults,
+  onItem: (sr: SearchRequest) => void,
+): SearchRequest[] {
   const items: SearchRequest[] = [];
   const next = (from: number): number => {
     const idx = data.indexOf('\n', from);
@@ -148,7 +155,8 @@ export function parseMsearchBody(data: string, defaults: MsearchDefaults, onItem
     }
     sr.ccsMinimizeRoundtrips = defaults.ccsMinimizeRoundtrips;
     if (marker - from > 0) applyHeader(sr, parseHeaderMap(data.slice(from, marker)), sr.indicesOptions);
-    if (defaults.cancelAfterMs !== undefined && sr.cancelAfterMs === undefined) sr.cancelAfterMs = defaults.cancelAfterMs;
+    if (defaults.cancelAfterMs !== undefined && sr.cancelAfterMs === undefined)
+      sr.cancelAfterMs = defaults.cancelAfterMs;
     from = marker + 1;
     marker = next(from);
     if (marker === -1) break;

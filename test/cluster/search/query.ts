@@ -48,7 +48,11 @@ export type Query =
       readonly value: string | number | boolean;
       readonly caseInsensitive: boolean;
     } & Boosted)
-  | ({ readonly type: 'terms'; readonly field: string; readonly values: readonly (string | number | boolean)[] } & Boosted)
+  | ({
+      readonly type: 'terms';
+      readonly field: string;
+      readonly values: readonly (string | number | boolean)[];
+    } & Boosted)
   | ({
       readonly type: 'range';
       readonly field: string;
@@ -79,7 +83,12 @@ export type Query =
     } & Boosted)
   | ({ readonly type: 'constant_score'; readonly filter: Query } & Boosted)
   | ({ readonly type: 'dis_max'; readonly queries: readonly Query[]; readonly tieBreaker: number } & Boosted)
-  | ({ readonly type: 'boosting'; readonly positive: Query; readonly negative: Query; readonly negativeBoost: number } & Boosted)
+  | ({
+      readonly type: 'boosting';
+      readonly positive: Query;
+      readonly negative: Query;
+      readonly negativeBoost: number;
+    } & Boosted)
   | ({ readonly type: 'wrapped'; readonly clause: string; readonly inner: Query } & Boosted)
   | ({
       readonly type: 'query_string';

@@ -40,7 +40,17 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
     case 'unsupported':
       return none(n);
     case 'match':
-      return matchQuery(ctx, q.field, q.query, q.operator, q.minimumShouldMatch, q.zeroTermsQuery, q.boost, q.fuzziness, q.prefixLast);
+      return matchQuery(
+        ctx,
+        q.field,
+        q.query,
+        q.operator,
+        q.minimumShouldMatch,
+        q.zeroTermsQuery,
+        q.boost,
+        q.fuzziness,
+        q.prefixLast,
+      );
     case 'match_phrase':
       return phraseQuery(ctx, q.field, q.query, q.slop, q.boost, q.prefix ?? false);
     case 'multi_match':
@@ -67,7 +77,9 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
     }
     case 'fuzzy': {
       const max = fuzzinessOf(q.fuzziness, q.value.length);
-      return filterScores(ctx, q.boost, (doc) => stringValues(ctx, q.field, doc).some((v) => editDistance(v, q.value.toLowerCase()) <= max));
+      return filterScores(ctx, q.boost, (doc) =>
+        stringValues(ctx, q.field, doc).some((v) => editDistance(v, q.value.toLowerCase()) <= max),
+      );
     }
     case 'bool':
       return boolQuery(ctx, q);
@@ -100,7 +112,10 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
       return inner.map((s) => (s === NO_MATCH ? NO_MATCH : s * q.boost));
     }
     case 'query_string':
-      return evaluate(parseQueryString(q, (pattern) => expandFields(ctx.index, pattern), ctx.index), ctx);
+      return evaluate(
+        parseQueryString(q, (pattern) => expandFields(ctx.index, pattern), ctx.index),
+        ctx,
+      );
   }
 }
 
@@ -185,7 +200,9 @@ function termTest(ctx: ShardContext, field: string, value: unknown, caseInsensit
   if (!info) return () => false;
   if (info.type === 'text') {
     const v = caseInsensitive ? String(value).toLowerCase() : String(value);
-    return (doc) => values(doc, field)?.freqs?.has(v) === true || (caseInsensitive && (values(doc, field)?.tokens ?? []).some((t) => t.toLowerCase() === v));
+    return (doc) =>
+      values(doc, field)?.freqs?.has(v) === true ||
+      (caseInsensitive && (values(doc, field)?.tokens ?? []).some((t) => t.toLowerCase() === v));
   }
   const c = coerce(ctx, info, value);
   if (typeof c === 'number') return (doc) => values(doc, field)?.numbers?.includes(c) === true;
@@ -224,7 +241,14 @@ function termQuery(ctx: ShardContext, field: string, value: unknown, caseInsensi
 }
 
 /** Disjunction of terms on a text field, with a minimum number of matching terms (walks the postings). */
-function textTermsQuery(ctx: ShardContext, field: string, terms: readonly string[], minMatch: number, boost: number, prefixLast = false): Scores {
+function textTermsQuery(
+  ctx: ShardContext,
+  field: string,
+  terms: readonly string[],
+  minMatch: number,
+  boost: number,
+  prefixLast = false,
+): Scores {
   const out = none(ctx.docs.length);
   const stats = ctx.shard.textStats.get(field);
   if (!stats || stats.docCount === 0) return out;
@@ -301,7 +325,14 @@ function matchQuery(
   return maxOf(parts, 0);
 }
 
-function fuzzyTerms(ctx: ShardContext, field: string, terms: string[], min: number, fuzziness: string, boost: number): Scores {
+function fuzzyTerms(
+  ctx: ShardContext,
+  field: string,
+  terms: string[],
+  min: number,
+  fuzziness: string,
+  boost: number,
+): Scores {
   return filterScores(ctx, boost, (doc) => {
     const tokens = doc.fields.get(field)?.tokens ?? [];
     let matched = 0;
@@ -332,13 +363,21 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       dp[i][j] = Math.min(dp[i - 1][j] + 1, dp[i][j - 1] + 1, dp[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) dp[i][j] = Math.min(dp[i][j], dp[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        dp[i][j] = Math.min(dp[i][j], dp[i - 2][j - 2] + 1);
     }
   }
   return dp[a.length][b.length];
 }
 
-function phraseQuery(ctx: ShardContext, field: string, text: string, slop: number, boost: number, prefix: boolean): Scores {
+function phraseQuery(
+  ctx: ShardContext,
+  field: string,
+  text: string,
+  slop: number,
+  boost: number,
+  prefix: boolean,
+): Scores {
   const fields = expandFields(ctx.index, field);
   const parts = fields.map((info) => {
     if (info.type !== 'text') return termQuery(ctx, info.path, text, false, boost);
@@ -388,15 +427,27 @@ function phraseFreq(tokens: readonly string[], terms: readonly string[], slop: n
 
 function multiMatch(ctx: ShardContext, q: Extract<Query, { type: 'multi_match' }>): Scores {
   const fields: FieldBoost[] = [];
-  for (const fb of q.fields) for (const info of expandFields(ctx.index, fb.field)) fields.push({ field: info.path, boost: fb.boost });
+  for (const fb of q.fields)
+    for (const info of expandFields(ctx.index, fb.field)) fields.push({ field: info.path, boost: fb.boost });
   const perField = fields.map((fb) => {
     if (q.mmType === 'phrase' || q.mmType === 'phrase_prefix') {
       return phraseQuery(ctx, fb.field, q.query, q.slop, fb.boost, q.mmType === 'phrase_prefix');
     }
     const info = fieldInfo(ctx, fb.field);
-    if (info && info.type !== 'text' && isNumeric(info.type) && !Number.isFinite(Number(q.query))) return none(ctx.docs.length);
+    if (info && info.type !== 'text' && isNumeric(info.type) && !Number.isFinite(Number(q.query)))
+      return none(ctx.docs.length);
     if (info && info.type === 'date' && parseDate(q.query) === undefined) return none(ctx.docs.length);
-    return matchQuery(ctx, fb.field, q.query, q.operator, q.minimumShouldMatch, 'NONE', fb.boost, undefined, q.mmType === 'bool_prefix');
+    return matchQuery(
+      ctx,
+      fb.field,
+      q.query,
+      q.operator,
+      q.minimumShouldMatch,
+      'NONE',
+      fb.boost,
+      undefined,
+      q.mmType === 'bool_prefix',
+    );
   });
   if (q.mmType === 'most_fields') {
     const out = none(ctx.docs.length);

@@ -75,7 +75,11 @@ export function parseInnerQuery(node: JNode): Query {
   const first = node.entries[0];
   const name = first.key;
   if (first.value.kind !== 'object') {
-    throw parsingError(`[${name}] query malformed, no start_object after query name`, first.keyPos.line, first.keyPos.col);
+    throw parsingError(
+      `[${name}] query malformed, no start_object after query name`,
+      first.keyPos.line,
+      first.keyPos.col,
+    );
   }
   if (!REGISTERED.has(name)) {
     const cause = new OsError(
@@ -103,7 +107,12 @@ export function parseInnerQuery(node: JNode): Query {
   return query;
 }
 
-function unknownParam(clause: string, key: string, node: { line: number; col: number }, known: readonly string[]): never {
+function unknownParam(
+  clause: string,
+  key: string,
+  node: { line: number; col: number },
+  known: readonly string[],
+): never {
   if (OBJECT_PARSER_CLAUSES.has(clause)) {
     throw xContentParseError(node.line, node.col, `[${clause}] unknown field [${key}]${didYouMean(key, known)}`);
   }
@@ -129,7 +138,8 @@ function str(clause: string, key: string, v: JNode): string {
 function bool(clause: string, key: string, v: JNode): boolean {
   if (v.kind === 'boolean') return v.value;
   if (v.kind === 'string' && (v.value === 'true' || v.value === 'false')) return v.value === 'true';
-  if (v.kind === 'string') throw illegalArgument(`Failed to parse value [${v.value}] as only [true] or [false] are allowed.`);
+  if (v.kind === 'string')
+    throw illegalArgument(`Failed to parse value [${v.value}] as only [true] or [false] are allowed.`);
   throw parsingError(`[${clause}] query does not support [${key}]`, v.line, v.col);
 }
 
@@ -256,7 +266,8 @@ function parseClause(name: string, obj: JObject): Query {
       return parseMultiTerm(name, obj);
     case 'fuzzy': {
       const { field, value, c } = singleField(name, obj);
-      if (value.kind !== 'object') return withCommon({ type: 'fuzzy', field, value: str(name, field, value), fuzziness: 'AUTO' }, c);
+      if (value.kind !== 'object')
+        return withCommon({ type: 'fuzzy', field, value: str(name, field, value), fuzziness: 'AUTO' }, c);
       let v: string | undefined;
       let fuzziness = 'AUTO';
       for (const e of value.entries) {
@@ -280,7 +291,7 @@ function parseClause(name: string, obj: JObject): Query {
           unknownParam(name, e.key, e.keyPos, []);
         }
       }
-      if (!filter) throw parsingError('[constant_score] requires a \'filter\' element', obj.line, obj.col);
+      if (!filter) throw parsingError("[constant_score] requires a 'filter' element", obj.line, obj.col);
       return withCommon({ type: 'constant_score', filter }, c);
     }
     case 'dis_max': {
@@ -297,7 +308,8 @@ function parseClause(name: string, obj: JObject): Query {
           unknownParam(name, e.key, e.keyPos, []);
         }
       }
-      if (queries.length === 0) throw parsingError('[dis_max] requires \'queries\' field with at least one clause', obj.line, obj.col);
+      if (queries.length === 0)
+        throw parsingError("[dis_max] requires 'queries' field with at least one clause", obj.line, obj.col);
       return withCommon({ type: 'dis_max', queries, tieBreaker }, c);
     }
     case 'boosting': {
@@ -311,9 +323,14 @@ function parseClause(name: string, obj: JObject): Query {
         else if (e.key === 'negative_boost') negativeBoost = num(name, e.key, e.value);
         else if (!common(name, e.key, e.value, c)) unknownParam(name, e.key, e.keyPos, []);
       }
-      if (!positive) throw parsingError('[boosting] query requires \'positive\' query to be set\'', obj.line, obj.col);
-      if (!negative) throw parsingError('[boosting] query requires \'negative\' query to be set\'', obj.line, obj.col);
-      if (negativeBoost < 0) throw parsingError('[boosting] query requires \'negative_boost\' to be set to be a positive value\'', obj.line, obj.col);
+      if (!positive) throw parsingError("[boosting] query requires 'positive' query to be set'", obj.line, obj.col);
+      if (!negative) throw parsingError("[boosting] query requires 'negative' query to be set'", obj.line, obj.col);
+      if (negativeBoost < 0)
+        throw parsingError(
+          "[boosting] query requires 'negative_boost' to be set to be a positive value'",
+          obj.line,
+          obj.col,
+        );
       return withCommon({ type: 'boosting', positive, negative, negativeBoost }, c);
     }
     case 'query_string':
@@ -446,7 +463,11 @@ function parseMatch(name: string, obj: JObject): Query {
         case 'zero_terms_query': {
           const z = str(name, e.key, e.value).toUpperCase();
           if (z !== 'NONE' && z !== 'ALL') {
-            throw parsingError(`Unsupported zero_terms_query value [${str(name, e.key, e.value)}]`, e.value.line, e.value.col);
+            throw parsingError(
+              `Unsupported zero_terms_query value [${str(name, e.key, e.value)}]`,
+              e.value.line,
+              e.value.col,
+            );
           }
           zeroTerms = z;
           break;
@@ -470,7 +491,13 @@ function parseMatch(name: string, obj: JObject): Query {
   if (query === undefined) throw parsingError('No text specified for text query', obj.line, obj.col);
   if (name === 'match_phrase' || name === 'match_phrase_prefix') {
     return withCommon(
-      { type: 'match_phrase', field, query: String(query), slop, ...(name === 'match_phrase_prefix' ? { prefix: true } : {}) },
+      {
+        type: 'match_phrase',
+        field,
+        query: String(query),
+        slop,
+        ...(name === 'match_phrase_prefix' ? { prefix: true } : {}),
+      },
       c,
     );
   }
@@ -540,7 +567,11 @@ function parseMultiMatch(obj: JObject): Query {
       case 'type': {
         const t = str(name, e.key, e.value).toLowerCase();
         if (!MULTI_MATCH_TYPES.includes(t)) {
-          throw parsingError(`failed to parse [multi_match] query type [${t}]. unknown type.`, e.value.line, e.value.col);
+          throw parsingError(
+            `failed to parse [multi_match] query type [${t}]. unknown type.`,
+            e.value.line,
+            e.value.col,
+          );
         }
         mmType = t;
         break;
@@ -577,8 +608,6 @@ function parseMultiMatch(obj: JObject): Query {
     c,
   );
 }
-
-const RANGE_PARAMS = ['gt', 'gte', 'lt', 'lte', 'from', 'to', 'include_lower', 'include_upper', 'format', 'time_zone', 'relation'];
 
 function parseRange(obj: JObject): Query {
   const { field, value, c } = singleField('range', obj);
@@ -642,7 +671,6 @@ function parseRange(obj: JObject): Query {
         throw parsingError(`[range] query does not support [${e.key}]`, e.keyPos.line, e.keyPos.col);
     }
   }
-  void RANGE_PARAMS;
   return withCommon(
     {
       type: 'range',
@@ -669,7 +697,11 @@ function parseMultiTerm(name: 'prefix' | 'wildcard' | 'regexp', obj: JObject): Q
     if (common(name, e.key, e.value, c)) continue;
     if (e.key === 'value' || (name === 'wildcard' && e.key === 'wildcard')) v = str(name, e.key, e.value);
     else if (e.key === 'case_insensitive') caseInsensitive = bool(name, e.key, e.value);
-    else if (e.key === 'rewrite' || (name === 'regexp' && ['flags', 'flags_value', 'max_determinized_states'].includes(e.key))) continue;
+    else if (
+      e.key === 'rewrite' ||
+      (name === 'regexp' && ['flags', 'flags_value', 'max_determinized_states'].includes(e.key))
+    )
+      continue;
     else unknownParam(name, e.key, e.keyPos, []);
   }
   if (v === undefined) {

@@ -72,15 +72,26 @@ function tokenize(query: string, index: Index): Token[] {
     const rest = query.slice(i);
     if (rest.startsWith('"')) {
       const end = query.indexOf('"', i + 1);
-      if (end < 0) fail(`Lexical error at line 1, column ${query.length + 1}.  Encountered: <EOF> after : "${query.slice(i)}"`);
-      tokens.push({ kind: 'phrase', text: query.slice(i + 1, end), ...(field !== undefined ? { field } : {}), ...(prefix ? { prefix } : {}) });
+      if (end < 0)
+        fail(`Lexical error at line 1, column ${query.length + 1}.  Encountered: <EOF> after : "${query.slice(i)}"`);
+      tokens.push({
+        kind: 'phrase',
+        text: query.slice(i + 1, end),
+        ...(field !== undefined ? { field } : {}),
+        ...(prefix ? { prefix } : {}),
+      });
       i = end + 1;
       continue;
     }
     if (rest.startsWith('[') || rest.startsWith('{')) {
       const m = /^[[{]\s*(\S+)\s+TO\s+(\S+?)\s*[\]}]/.exec(rest);
       if (!m) throw syntaxError(index, query, `Encountered "<EOF>" at line 1, column ${query.length}.`);
-      tokens.push({ kind: 'range', text: m[0], ...(field !== undefined ? { field } : {}), ...(prefix ? { prefix } : {}) });
+      tokens.push({
+        kind: 'range',
+        text: m[0],
+        ...(field !== undefined ? { field } : {}),
+        ...(prefix ? { prefix } : {}),
+      });
       i += m[0].length;
       continue;
     }
@@ -113,7 +124,12 @@ function tokenize(query: string, index: Index): Token[] {
       tokens.push({ kind: 'op', text: word });
       continue;
     }
-    tokens.push({ kind: 'term', text: word.replace(/\\(.)/g, '$1'), ...(field !== undefined ? { field } : {}), ...(prefix ? { prefix } : {}) });
+    tokens.push({
+      kind: 'term',
+      text: word.replace(/\\(.)/g, '$1'),
+      ...(field !== undefined ? { field } : {}),
+      ...(prefix ? { prefix } : {}),
+    });
   }
   return tokens;
 }
@@ -132,16 +148,15 @@ interface Ctx {
 function parseGroup(ctx: Ctx, nested: boolean): Query {
   const clauses: { occur: Occur; query: Query }[] = [];
   let pendingOp: string | undefined;
-  let sawOr = false;
   while (ctx.pos < ctx.tokens.length) {
     const t = ctx.tokens[ctx.pos];
     if (t.kind === 'rparen') {
-      if (!nested) throw syntaxError(ctx.index, ctx.query, `Encountered " ")" ") "" at line 1, column ${ctx.query.indexOf(')')}.`);
+      if (!nested)
+        throw syntaxError(ctx.index, ctx.query, `Encountered " ")" ") "" at line 1, column ${ctx.query.indexOf(')')}.`);
       break;
     }
     if (t.kind === 'op') {
       ctx.pos++;
-      if (t.text === 'OR') sawOr = true;
       if (t.text === 'AND' && clauses.length > 0) {
         const last = clauses[clauses.length - 1];
         if (last.occur === 'should') last.occur = 'must';
@@ -172,7 +187,6 @@ function parseGroup(ctx: Ctx, nested: boolean): Query {
   if (pendingOp !== undefined) {
     throw syntaxError(ctx.index, ctx.query, `Encountered "<EOF>" at line 1, column ${ctx.query.length}.`);
   }
-  void sawOr;
   if (clauses.length === 1 && clauses[0].occur !== 'must_not') return clauses[0].query;
   return {
     type: 'bool',
@@ -237,12 +251,15 @@ function leafForField(ctx: Ctx, t: Token, info: FieldInfo, boost: number): Query
   if (/[*?]/.test(text)) {
     if (lenientSkip) return undefined;
     const value = info.type === 'text' ? text.toLowerCase() : text;
-    if (/^[^*?]+\*$/.test(value)) return { type: 'prefix', field, value: value.slice(0, -1), caseInsensitive: false, boost };
+    if (/^[^*?]+\*$/.test(value))
+      return { type: 'prefix', field, value: value.slice(0, -1), caseInsensitive: false, boost };
     return { type: 'wildcard', field, value, caseInsensitive: false, boost };
   }
   if (lenientSkip) {
     const n = Number(text);
-    if (info.type === 'boolean' ? text !== 'true' && text !== 'false' : info.type === 'date' ? false : !Number.isFinite(n)) {
+    if (
+      info.type === 'boolean' ? text !== 'true' && text !== 'false' : info.type === 'date' ? false : !Number.isFinite(n)
+    ) {
       return undefined;
     }
   }
@@ -254,7 +271,8 @@ export function parseQueryString(
   expand: (pattern: string) => FieldInfo[],
   index: Index,
 ): Query {
-  const explicit = q.fields.length > 0 ? q.fields : q.defaultField !== undefined ? [{ field: q.defaultField, boost: 1 }] : [];
+  const explicit =
+    q.fields.length > 0 ? q.fields : q.defaultField !== undefined ? [{ field: q.defaultField, boost: 1 }] : [];
   const defaults = explicit.length > 0 ? explicit : [{ field: '*', boost: 1 }];
   const lenient = q.lenient ?? defaults.some((d) => d.field.includes('*'));
   const tokens = tokenize(q.query, index);

@@ -130,7 +130,8 @@ function parseUrlSource(req: RestRequest, s: SearchSource): void {
     let operator: 'AND' | 'OR' = 'OR';
     if (op !== undefined) {
       const up = op.toUpperCase();
-      if (up !== 'AND' && up !== 'OR') throw illegalArgument(`No enum constant org.opensearch.index.query.Operator.${up}`);
+      if (up !== 'AND' && up !== 'OR')
+        throw illegalArgument(`No enum constant org.opensearch.index.query.Operator.${up}`);
       operator = up;
     }
     s.query = {

@@ -85,7 +85,11 @@ function chooseCopy(shard: Shard, preference: string | undefined, salt: number):
   return copies[salt % copies.length];
 }
 
-export async function executeSearch(cluster: Cluster, sr: SearchRequest, options: SearchOptions): Promise<Record<string, unknown>> {
+export async function executeSearch(
+  cluster: Cluster,
+  sr: SearchRequest,
+  options: SearchOptions,
+): Promise<Record<string, unknown>> {
   const start = Date.now();
   const local = cluster.topology.local;
   const task = cluster.tasks.register({
@@ -112,7 +116,12 @@ export async function executeSearch(cluster: Cluster, sr: SearchRequest, options
   }
 }
 
-async function runSearch(cluster: Cluster, sr: SearchRequest, task: Task, start: number): Promise<Record<string, unknown>> {
+async function runSearch(
+  cluster: Cluster,
+  sr: SearchRequest,
+  task: Task,
+  start: number,
+): Promise<Record<string, unknown>> {
   const indices = resolveIndices(cluster.store, sr.indices, sr.indicesOptions);
   const s = sr.source;
   const from = s.from ?? 0;
@@ -176,7 +185,13 @@ async function runSearch(cluster: Cluster, sr: SearchRequest, task: Task, start:
   const body: Record<string, unknown> = {};
   if (sr.scrollMs !== undefined) {
     const id = scrollId(cluster);
-    cluster.scrolls.set(id, { hits, total: hitsObj.total, pageSize: size, offset: size, expires: Date.now() + sr.scrollMs });
+    cluster.scrolls.set(id, {
+      hits,
+      total: hitsObj.total,
+      pageSize: size,
+      offset: size,
+      expires: Date.now() + sr.scrollMs,
+    });
     body._scroll_id = id;
   }
   body.took = Date.now() - start;
@@ -200,7 +215,9 @@ async function runSearch(cluster: Cluster, sr: SearchRequest, task: Task, start:
 }
 
 function scrollId(cluster: Cluster): string {
-  return Buffer.from(`DXF1ZXJ5QW5kRmV0Y2gBAAAAAAAA${cluster.random.base64Id(40)}`).toString('base64').replace(/=+$/, '');
+  return Buffer.from(`DXF1ZXJ5QW5kRmV0Y2gBAAAAAAAA${cluster.random.base64Id(40)}`)
+    .toString('base64')
+    .replace(/=+$/, '');
 }
 
 function compareCandidates(a: Candidate, b: Candidate, sort: readonly SortSpec[] | undefined): number {
@@ -253,7 +270,19 @@ async function queryPhase(
     const docs = shard.list();
     const ctx: ShardContext = { index, shard, docs, now };
     if (!inTime) {
-      return { order, index, shard, node, ctx, top: [], total: 0, maxScore: -Infinity, aggDocs: [], terminatedEarly: false, timedOut: true };
+      return {
+        order,
+        index,
+        shard,
+        node,
+        ctx,
+        top: [],
+        total: 0,
+        maxScore: -Infinity,
+        aggDocs: [],
+        terminatedEarly: false,
+        timedOut: true,
+      };
     }
     task.ensureNotCancelled();
     if (s.sort) checkSortFields(index, s.sort);
@@ -302,7 +331,12 @@ function checkAggregations(aggs: readonly AggSpec[], ctx: ShardContext, position
   runAggregations(aggs, [{ ctx, positions: positions.slice(0, 1) }]);
 }
 
-async function fetchPhase(cluster: Cluster, parent: Task, page: readonly Candidate[], byOrder: Map<number, ShardResult>): Promise<void> {
+async function fetchPhase(
+  cluster: Cluster,
+  parent: Task,
+  page: readonly Candidate[],
+  byOrder: Map<number, ShardResult>,
+): Promise<void> {
   const shards = new Set(page.map((c) => c.shardOrder));
   for (const order of shards) {
     const r = byOrder.get(order);
@@ -322,7 +356,7 @@ async function fetchPhase(cluster: Cluster, parent: Task, page: readonly Candida
   await Promise.resolve();
 }
 
-function renderHit(cluster: Cluster, sr: SearchRequest, r: ShardResult, c: Candidate): Record<string, unknown> {
+function renderHit(_cluster: Cluster, sr: SearchRequest, r: ShardResult, c: Candidate): Record<string, unknown> {
   const doc: Doc = r.ctx.docs[c.pos];
   const s = sr.source;
   const hit: Record<string, unknown> = {};
@@ -340,20 +374,21 @@ function renderHit(cluster: Cluster, sr: SearchRequest, r: ShardResult, c: Candi
   const scored = s.sort === undefined || s.trackScores === true || s.sort.some((x) => x.field === '_score');
   hit._score = scored ? float(c.score) : null;
   const storedNone = s.storedFields?.length === 1 && s.storedFields[0] === '_none_';
-  const fetch = s.source?.fetch ?? (s.storedFields === undefined);
+  const fetch = s.source?.fetch ?? s.storedFields === undefined;
   if (fetch && !storedNone) hit._source = s.source ? filterSource(doc.source, s.source) : doc.source;
   if (s.sort) hit.sort = s.sort.map((x, i) => renderSortValue(r.index, x, c.keys[i]));
   if (s.explain) {
     hit._explanation = { value: float(c.score), description: `sum of:`, details: [] };
   }
-  void cluster;
   return hit;
 }
 
 function groupFailures(failures: readonly ShardFailure[]): ShardFailure[] {
   const seen = new Set<string>();
   const out: ShardFailure[] = [];
-  for (const f of [...failures].sort((a, b) => (a.index.name < b.index.name ? -1 : a.index.name > b.index.name ? 1 : a.shardId - b.shardId))) {
+  for (const f of [...failures].sort((a, b) =>
+    a.index.name < b.index.name ? -1 : a.index.name > b.index.name ? 1 : a.shardId - b.shardId,
+  )) {
     const key = `${f.index.name}|${f.error.type}|${f.error.reason}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -395,14 +430,28 @@ const TYPED_NAMES: Record<string, string> = {
   cardinality: 'cardinality',
 };
 
-function typedKeys(specs: readonly AggSpec[], aggs: Record<string, unknown>, results: readonly ShardResult[]): Record<string, unknown> {
+function typedKeys(
+  specs: readonly AggSpec[],
+  aggs: Record<string, unknown>,
+  results: readonly ShardResult[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const spec of specs) {
     let prefix = TYPED_NAMES[spec.type] ?? spec.type;
     if (spec.type === 'terms') {
       const field = spec.params.field;
-      const info = typeof field === 'string' ? results.map((r) => r.index.fields.get(field)).find((f) => f !== undefined) : undefined;
-      prefix = info === undefined ? 'sterms' : ['keyword', 'ip', 'text'].includes(info.type) ? 'sterms' : ['double', 'float', 'half_float', 'scaled_float'].includes(info.type) ? 'dterms' : 'lterms';
+      const info =
+        typeof field === 'string'
+          ? results.map((r) => r.index.fields.get(field)).find((f) => f !== undefined)
+          : undefined;
+      prefix =
+        info === undefined
+          ? 'sterms'
+          : ['keyword', 'ip', 'text'].includes(info.type)
+            ? 'sterms'
+            : ['double', 'float', 'half_float', 'scaled_float'].includes(info.type)
+              ? 'dterms'
+              : 'lterms';
     }
     const value = aggs[spec.name];
     out[`${prefix}#${spec.name}`] = spec.subs.length > 0 ? typedBuckets(spec, value, results) : value;

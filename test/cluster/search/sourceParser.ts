@@ -60,7 +60,11 @@ export function parseSearchBody(text: string, checkTrailing: boolean): SearchSou
   if (value === undefined || value.kind !== 'object') {
     const line = value?.line ?? 1;
     const col = value?.col ?? 1;
-    throw parsingError(`Expected [START_OBJECT] but found [${value === undefined ? 'null' : tokenName(value)}]`, line, col);
+    throw parsingError(
+      `Expected [START_OBJECT] but found [${value === undefined ? 'null' : tokenName(value)}]`,
+      line,
+      col,
+    );
   }
   const source = parseSource(value);
   if (checkTrailing) {
@@ -89,13 +93,21 @@ function intValue(v: JNode): number {
     return Math.trunc(v.value);
   }
   if (v.kind === 'string') {
-    const n = parseJavaInt(v.value.trim()) ?? (Number.isFinite(Number(v.value)) && v.value.trim() !== '' ? Math.trunc(Number(v.value)) : undefined);
-    if (n === undefined) throw new OsError(400, 'number_format_exception', `For input string: "${v.value}"`, { openSearch: false });
+    const n =
+      parseJavaInt(v.value.trim()) ??
+      (Number.isFinite(Number(v.value)) && v.value.trim() !== '' ? Math.trunc(Number(v.value)) : undefined);
+    if (n === undefined)
+      throw new OsError(400, 'number_format_exception', `For input string: "${v.value}"`, { openSearch: false });
     return n;
   }
-  throw new OsError(400, 'json_parse_exception', `Current token (${jacksonToken(v)}) not numeric, can not use numeric value accessors`, {
-    openSearch: false,
-  });
+  throw new OsError(
+    400,
+    'json_parse_exception',
+    `Current token (${jacksonToken(v)}) not numeric, can not use numeric value accessors`,
+    {
+      openSearch: false,
+    },
+  );
 }
 
 function boolValue(v: JNode): boolean {
@@ -105,7 +117,9 @@ function boolValue(v: JNode): boolean {
     if (v.value === 'false') return false;
     throw illegalArgument(`Failed to parse value [${v.value}] as only [true] or [false] are allowed.`);
   }
-  throw new OsError(400, 'json_parse_exception', `Current token (${jacksonToken(v)}) not of boolean type`, { openSearch: false });
+  throw new OsError(400, 'json_parse_exception', `Current token (${jacksonToken(v)}) not of boolean type`, {
+    openSearch: false,
+  });
 }
 
 function jacksonToken(v: JNode): string {
@@ -262,7 +276,11 @@ function parseSource(obj: JObject): SearchSource {
         case 'stats':
           s.stats = items.map((item) => {
             if (item.kind !== 'string') {
-              throw parsingError(`Expected [VALUE_STRING] in [stats] but found [${tokenName(item)}]`, item.line, item.col);
+              throw parsingError(
+                `Expected [VALUE_STRING] in [stats] but found [${tokenName(item)}]`,
+                item.line,
+                item.col,
+              );
             }
             return item.value;
           });
@@ -306,7 +324,12 @@ function parseOrder(v: JNode): 'asc' | 'desc' {
 
 function parseSortObject(v: JObject): SortSpec {
   const first = v.entries[0] as (typeof v.entries)[number] | undefined;
-  if (!first) throw parsingError('malformed sort format, within the sort array, an object, or an actual string are allowed', v.line, v.col);
+  if (!first)
+    throw parsingError(
+      'malformed sort format, within the sort array, an object, or an actual string are allowed',
+      v.line,
+      v.col,
+    );
   const field = first.key;
   const dflt: 'asc' | 'desc' = field === '_score' ? 'desc' : 'asc';
   if (first.value.kind === 'string') return { field, order: parseOrder(first.value) };
@@ -318,7 +341,17 @@ function parseSortObject(v: JObject): SortSpec {
   let mode: string | undefined;
   let unmappedType: string | undefined;
   let format: string | undefined;
-  const known = ['order', 'missing', 'mode', 'unmapped_type', 'nested', 'numeric_type', 'format', 'nested_path', 'nested_filter'];
+  const known = [
+    'order',
+    'missing',
+    'mode',
+    'unmapped_type',
+    'nested',
+    'numeric_type',
+    'format',
+    'nested_path',
+    'nested_filter',
+  ];
   for (const e of first.value.entries) {
     if (e.key === 'order') order = parseOrder(e.value);
     else if (e.key === 'missing') missing = toPlain(e.value);

@@ -13,7 +13,13 @@ function resourceStats(task: Task): Record<string, unknown> {
   const running = task.runningTimeNanos();
   const zero = { cpu_time_in_nanos: 0, memory_in_bytes: 0 };
   if (!task.resourceTracked) {
-    return { average: zero, total: zero, min: zero, max: zero, thread_info: { thread_executions: 0, active_threads: 0 } };
+    return {
+      average: zero,
+      total: zero,
+      min: zero,
+      max: zero,
+      thread_info: { thread_executions: 0, active_threads: 0 },
+    };
   }
   // Only a fraction of wall time is spent on a CPU while a shard waits; memory grows with the work done.
   const cpu = Math.round(Math.min(running, 2_000_000 + running * 0.02));
@@ -46,7 +52,8 @@ export function renderTaskInfo(task: Task, options: RenderOptions): Record<strin
   if (task.parent) out.parent_task_id = task.parent.taskId;
   out.headers = { ...task.headers };
   if (options.detailed) out.resource_stats = resourceStats(task);
-  if (task.cancelled && task.cancellationTimeMillis !== undefined) out.cancellation_time_millis = task.cancellationTimeMillis;
+  if (task.cancelled && task.cancellationTimeMillis !== undefined)
+    out.cancellation_time_millis = task.cancellationTimeMillis;
   return out;
 }
 

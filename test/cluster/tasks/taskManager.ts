@@ -118,7 +118,9 @@ export class TaskManager {
 
   register(options: TaskOptions): Task {
     if (options.parent?.cancelled) {
-      throw taskCancelled(`The parent task was cancelled, shouldn't start any child tasks, ${options.parent.reasonCancelled ?? ''}`);
+      throw taskCancelled(
+        `The parent task was cancelled, shouldn't start any child tasks, ${options.parent.reasonCancelled ?? ''}`,
+      );
     }
     const id = (this.counters.get(options.node) ?? 1) + 1;
     this.counters.set(options.node, id);
@@ -151,7 +153,8 @@ export class TaskManager {
     const out: Task[] = [];
     for (const t of this.tasks.values()) {
       if (filter.nodes && !filter.nodes.has(t.node)) continue;
-      if (filter.actions && filter.actions.length > 0 && !filter.actions.some((p) => simpleMatch(p, t.action))) continue;
+      if (filter.actions && filter.actions.length > 0 && !filter.actions.some((p) => simpleMatch(p, t.action)))
+        continue;
       if (filter.parentTaskId !== undefined && t.parent?.taskId !== filter.parentTaskId) continue;
       out.push(t);
     }
