@@ -64,7 +64,7 @@ function indicesHandler(cluster: Cluster): RouteHandler {
           const pri = idx.shards.reduce((s, sh) => s + sh.storeBytes(), 0);
           const copies = 1 + Math.min(idx.numberOfReplicas, idx.shards[0]?.replicaNodes.length ?? 0);
           return {
-            health: 'green',
+            health: clusterHealth(cluster, [idx]).status as string,
             status: idx.state,
             index: idx.name,
             uuid: idx.uuid,
@@ -321,10 +321,10 @@ function healthHandler(cluster: Cluster): RouteHandler {
           pri: h.active_primary_shards as number,
           relo: 0,
           init: 0,
-          unassign: 0,
+          unassign: h.unassigned_shards as number,
           pending_tasks: 0,
           max_task_wait_time: '-',
-          active_shards_percent: '100.0%',
+          active_shards_percent: `${(h.active_shards_percent_as_number as { value: number }).value.toFixed(1)}%`,
         };
         return catResponse(req, HEALTH_COLUMNS, [row]);
       };
@@ -398,7 +398,12 @@ function shardsHandler(cluster: Cluster): RouteHandler {
         const rows: Record<string, Cell>[] = [];
         for (const idx of indices) {
           for (const sh of idx.shards) {
-            const copies = [{ node: sh.primaryNode, p: 'p' }, ...sh.replicaNodes.map((node) => ({ node, p: 'r' }))];
+            const copies: { node: string | undefined; p: string }[] = [
+              { node: sh.primaryNode, p: 'p' },
+              ...sh.replicaNodes.map((node) => ({ node, p: 'r' })),
+            ];
+            for (let r = sh.replicaNodes.length; r < idx.numberOfReplicas; r++)
+              copies.push({ node: undefined, p: 'r' });
             for (const c of copies) {
               const n = c.node === undefined ? undefined : cluster.node(c.node);
               rows.push({

@@ -13,15 +13,20 @@ export function clusterHealth(
 ): Record<string, unknown> {
   let primaries = 0;
   let active = 0;
+  let unassigned = 0;
+  let unassignedPrimaries = 0;
   for (const idx of indices) {
     for (const sh of idx.shards) {
       if (sh.primaryNode !== undefined) primaries++;
+      else unassignedPrimaries++;
       active += (sh.primaryNode !== undefined ? 1 : 0) + sh.replicaNodes.length;
+      unassigned += (sh.primaryNode === undefined ? 1 : 0) + idx.numberOfReplicas - sh.replicaNodes.length;
     }
   }
+  const total = active + unassigned;
   return {
     cluster_name: cluster.topology.cluster_name,
-    status: 'green',
+    status: unassignedPrimaries > 0 ? 'red' : unassigned > 0 ? 'yellow' : 'green',
     timed_out: false,
     number_of_nodes: cluster.nodes.length,
     number_of_data_nodes: cluster.nodes.filter(canContainData).length,
@@ -31,12 +36,12 @@ export function clusterHealth(
     active_shards: active,
     relocating_shards: 0,
     initializing_shards: 0,
-    unassigned_shards: 0,
+    unassigned_shards: unassigned,
     delayed_unassigned_shards: 0,
     number_of_pending_tasks: 0,
     number_of_in_flight_fetch: 0,
     task_max_waiting_in_queue_millis: 0,
-    active_shards_percent_as_number: double(100),
+    active_shards_percent_as_number: double(total === 0 ? 100 : (active / total) * 100),
   };
 }
 
@@ -84,14 +89,14 @@ function healthHandler(cluster: Cluster): RouteHandler {
           for (const idx of indices) {
             const h = clusterHealth(cluster, [idx]);
             per[idx.name] = {
-              status: 'green',
+              status: h.status,
               number_of_shards: idx.numberOfShards,
               number_of_replicas: idx.numberOfReplicas,
               active_primary_shards: h.active_primary_shards,
               active_shards: h.active_shards,
               relocating_shards: 0,
               initializing_shards: 0,
-              unassigned_shards: 0,
+              unassigned_shards: h.unassigned_shards,
             };
           }
           body.indices = per;
