@@ -153,6 +153,16 @@ void describe('search over the sample data', () => {
     assert.equal(hits(byDoc).length, 3);
   });
 
+  void it('continues after search_after', async () => {
+    const sort = [{ price: 'asc' }, { sku: 'asc' }];
+    const first = hits(await search('/products/_search', { size: 3, sort }));
+    const next = hits(await search('/products/_search', { size: 2, sort, search_after: first[0].sort }));
+    assert.deepEqual(
+      next.map((h) => h._id),
+      first.slice(1).map((h) => h._id),
+    );
+  });
+
   void it('terminates early and times out as asked', async () => {
     const r = await search('/logs/_search?size=0&terminate_after=10&track_total_hits=true');
     assert.equal(at(r, 'terminated_early'), true);

@@ -2,7 +2,7 @@
 // `[phase/query]` child per shard on the node holding it (delayed by --latency, cancellable, bounded by the
 // search timeout), then the merge of top hits, totals and aggregations, and the fetch phase.
 import type { Cluster } from '../cluster';
-import { asOsError, OsError } from '../core/errors';
+import { asOsError, illegalArgument, OsError } from '../core/errors';
 import { float } from '../core/xcontent';
 import { formatTimeValue } from '../core/values';
 import type { Doc, Index, Shard } from '../data/store';
@@ -214,6 +214,12 @@ async function runSearch(
   return body;
 }
 
+function afterKey(v: unknown): SortKey {
+  if (typeof v === 'number' || typeof v === 'string') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return null;
+}
+
 function scrollId(cluster: Cluster): string {
   return Buffer.from(`DXF1ZXJ5QW5kRmV0Y2gBAAAAAAAA${cluster.random.base64Id(40)}`)
     .toString('base64')
@@ -312,6 +318,23 @@ async function queryPhase(
     }));
     const limit = sr.scrollMs !== undefined ? MAX_RESULT_WINDOW : window;
     candidates.sort((a, b) => compareCandidates(a, b, sort));
+    if (s.searchAfter) {
+      const after = s.searchAfter;
+      const specs = sort ?? [{ field: '_score', order: 'desc' as const }];
+      if (after.length !== specs.length) {
+        throw illegalArgument(`search_after has ${after.length} value(s) but sort has ${specs.length}.`);
+      }
+      const kept = candidates.filter((cand) => {
+        const keys = sort ? cand.keys : [cand.score];
+        for (let i = 0; i < specs.length; i++) {
+          const c = compareKeys(keys[i], afterKey(after[i]), specs[i].order);
+          if (c !== 0) return c > 0;
+        }
+        return false;
+      });
+      candidates.length = 0;
+      candidates.push(...kept);
+    }
     const top = candidates.slice(0, limit);
     let maxScore = -Infinity;
     for (const pos of matched) if (scores[pos] > maxScore) maxScore = scores[pos];
