@@ -153,6 +153,15 @@ void describe('search over the sample data', () => {
     assert.equal(hits(byDoc).length, 3);
   });
 
+  void it('highlights matched words', async () => {
+    const r = await search('/logs/_search?size=1', {
+      query: { match: { message: 'declined' } },
+      highlight: { fields: { message: {} } },
+    });
+    const h = hits(r)[0] as unknown as { highlight: Record<string, string[]> };
+    assert.match(h.highlight.message[0], /<em>declined<\/em>/);
+  });
+
   void it('continues after search_after', async () => {
     const sort = [{ price: 'asc' }, { sku: 'asc' }];
     const first = hits(await search('/products/_search', { size: 3, sort }));

@@ -11,6 +11,7 @@ import { runAggregations, type ShardDocs } from './aggEngine';
 import type { AggSpec } from './aggParser';
 import { searchDescription } from './describe';
 import { checkSortFields, compareKeys, filterSource, renderSortValue, sortValue, type SortKey } from './hits';
+import { highlightHit, queryTerms } from './highlight';
 import { resolveIndices } from './indexResolver';
 import { evaluate, NO_MATCH, type ShardContext } from './queryEngine';
 import type { SearchRequest } from './searchRequest';
@@ -399,6 +400,10 @@ function renderHit(_cluster: Cluster, sr: SearchRequest, r: ShardResult, c: Cand
   const storedNone = s.storedFields?.length === 1 && s.storedFields[0] === '_none_';
   const fetch = s.source?.fetch ?? s.storedFields === undefined;
   if (fetch && !storedNone) hit._source = s.source ? filterSource(doc.source, s.source) : doc.source;
+  if (s.highlight) {
+    const h = highlightHit(s.highlight, queryTerms(s.query), r.index, doc);
+    if (h) hit.highlight = h;
+  }
   if (s.sort) hit.sort = s.sort.map((x, i) => renderSortValue(r.index, x, c.keys[i]));
   if (s.explain) {
     hit._explanation = { value: float(c.score), description: `sum of:`, details: [] };

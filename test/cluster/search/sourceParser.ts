@@ -4,6 +4,7 @@ import { illegalArgument, OsError, parsingError } from '../core/errors';
 import { nextTokenName, parseJsonValue, tokenName, toPlain, type JNode, type JObject } from '../core/json';
 import { parseJavaInt, parseTimeValue } from '../core/values';
 import { parseAggregations, type AggSpec } from './aggParser';
+import { parseHighlight, type HighlightSpec } from './highlight';
 import type { Query } from './query';
 import { parseInnerQuery } from './queryParser';
 
@@ -45,6 +46,7 @@ export interface SearchSource {
   pit?: { id: string; keepAlive?: string };
   profile?: boolean;
   stats?: string[];
+  highlight?: HighlightSpec;
   /** Query of the `q` URL parameter, which replaces the body query. */
   fromUrl?: boolean;
   /** The body as given, for task descriptions. */
@@ -224,9 +226,11 @@ function parseSource(obj: JObject): SearchSource {
         case '_source':
           s.source = parseSourceObject(v);
           break;
+        case 'highlight':
+          s.highlight = parseHighlight(toPlain(v) as Record<string, unknown>);
+          break;
         case 'script_fields':
         case 'indices_boost':
-        case 'highlight':
         case 'suggest':
         case 'collapse':
         case 'slice':
