@@ -28,8 +28,10 @@ export function parseHighlight(raw: Record<string, unknown>): HighlightSpec {
     });
   };
   if (Array.isArray(raw.fields)) {
-    for (const f of raw.fields)
-      if (f !== null && typeof f === 'object') for (const [k, v] of Object.entries(f)) add(k, v);
+    for (const f of raw.fields as unknown[]) {
+      if (f !== null && typeof f === 'object')
+        for (const [k, v] of Object.entries(f as Record<string, unknown>)) add(k, v);
+    }
   } else if (raw.fields !== null && typeof raw.fields === 'object') {
     for (const [k, v] of Object.entries(raw.fields)) add(k, v);
   }
@@ -67,7 +69,7 @@ export function queryTerms(q: Query | undefined, out = new Map<string, Set<strin
       for (const m of q.query.matchAll(/(?:([\w.@*]+):)?("[^"]*"|[^\s()]+)/g)) {
         const word = m[2].replace(/"/g, '');
         if (['AND', 'OR', 'NOT'].includes(word)) continue;
-        add((m[1] as string | undefined) ?? '*', word);
+        add(m.at(1) ?? '*', word);
       }
       break;
     case 'bool':
