@@ -1,5 +1,6 @@
 // Task descriptions of searches: SearchRequest.buildDescription, with the source rendered the way
 // SearchSourceBuilder.toString renders it (every query with its defaults, e.g. `"boost":1.0`).
+import { formatTimeValue } from '../core/values';
 import { double, renderJson } from '../core/xcontent';
 import type { AggSpec } from './aggParser';
 import type { Query } from './query';
@@ -205,6 +206,6 @@ export function renderSource(s: SearchSource): Record<string, unknown> {
 
 export function searchDescription(sr: SearchRequest): string {
   const parts = [`indices[${sr.indices.join(',')}]`, `search_type[${sr.searchType}]`];
-  if (sr.scrollMs !== undefined) parts.push(`scroll[${sr.scrollMs}ms]`);
+  if (sr.scrollMs !== undefined) parts.push(`scroll[${formatTimeValue(sr.scrollMs * 1e6)}]`);
   return `${parts.join(', ')}, source[${renderJson(renderSource(sr.source), false)}]`;
 }
