@@ -44,11 +44,11 @@ function cases(): Case[] {
     };
     if (document.kind === 'msearch') {
       const resolved = resolveRequest(document, { uri: document.uri, all: true }).request!;
-      const expect = lines.map((l) => /expect:\s*(\d{3})/.exec(l)).find((m) => m !== null);
+      const expect = lines.map((l) => /expect:\s*(\d{3})/.exec(l)).find((m): m is RegExpExecArray => m !== null);
       out.push({
         where: file,
         request: resolved,
-        expect: expect === undefined || expect === null ? undefined : Number(expect[1]),
+        expect: expect === undefined ? undefined : Number(expect[1]),
       });
     } else {
       for (const request of document.model.requests) {
