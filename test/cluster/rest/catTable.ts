@@ -53,7 +53,7 @@ function formatBytes(n: number, unit: string | undefined): string {
 
 function formatNanos(n: number, unit: string | undefined): string {
   const units: Record<string, number> = { d: 86400e9, h: 3600e9, m: 60e9, s: 1e9, ms: 1e6, micros: 1e3, nanos: 1 };
-  const unitSize = unit !== undefined ? units[unit] : undefined;
+  const unitSize = unit !== undefined && Object.hasOwn(units, unit) ? units[unit] : undefined;
   if (unitSize !== undefined) return String(Math.floor(n / unitSize));
   for (const [u, size] of Object.entries(units)) {
     if (n >= size || u === 'nanos') {

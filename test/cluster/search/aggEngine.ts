@@ -321,7 +321,7 @@ function histogramAgg(spec: AggSpec, list: readonly Item[], sets: readonly Shard
   if (isDate) {
     const cal = spec.params.calendar_interval ?? spec.params.interval;
     const fixed = spec.params.fixed_interval;
-    const unit = typeof cal === 'string' ? CALENDAR[cal] : undefined;
+    const unit = typeof cal === 'string' && Object.hasOwn(CALENDAR, cal) ? CALENDAR[cal] : undefined;
     if (unit !== undefined && fixed === undefined) {
       floor = (v) => calendarFloor(v, unit);
       next = (v) => calendarNext(v, unit);
