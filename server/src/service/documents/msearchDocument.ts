@@ -2,7 +2,7 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { parseUrl, type RequestTarget } from '../url/requestLine';
 import { Severity, type Issue } from '../validate/issues';
 import { validateTarget } from '../validate/url';
-import { DEFAULT_CONTEXT, validatePair, type LineIssue, type MsearchContext } from './msearchPair';
+import { DEFAULT_CONTEXT, validatePair, type IndexPart, type LineIssue, type MsearchContext } from './msearchPair';
 import { toDiagnostic } from './diagnostics';
 
 const COMMENT = /^\s*(#|\/\/)/;
@@ -17,6 +17,10 @@ interface CachedPair {
   readonly header: string;
   readonly body: string | undefined;
   readonly issues: LineIssue[];
+  readonly indexParts: readonly IndexPart[];
+  /** The issues as diagnostics, positioned for a pair whose header is at `atLine`. */
+  diagnostics: Diagnostic[];
+  atLine: number;
 }
 
 export interface MsearchTarget {
@@ -193,22 +197,61 @@ export class MsearchDocument {
     if (this.target !== undefined) {
       for (const issue of this.targetIssues) out.push(toDiagnostic(issue, this.target.line));
     }
-    const pairs = this.pairLines();
-    for (const pair of pairs) {
-      const header = this.lines[pair.header]!;
-      const body = pair.body === -1 ? undefined : this.lines[pair.body];
-      let cached = this.pairs[pair.index];
-      if (cached === undefined || cached.header !== header || cached.body !== body) {
-        cached = { header, body, issues: validatePair(header, body, this.context) };
-        this.pairs[pair.index] = cached;
+    const lines = this.lines;
+    const last = lines.length - 1;
+    const endsWithNewline = lines[last] === '';
+    let index = 0;
+    for (let header = this.firstFramedLine; header <= last; header += 2, index++) {
+      if (header === last && endsWithNewline) break;
+      const bodyLine = header + 1 < last || (header + 1 === last && !endsWithNewline) ? header + 1 : -1;
+      const headerText = lines[header]!;
+      const bodyText = bodyLine === -1 ? undefined : lines[bodyLine];
+      let cached = this.pairs[index];
+      if (cached === undefined || cached.header !== headerText || cached.body !== bodyText) {
+        cached = {
+          header: headerText,
+          body: bodyText,
+          ...validatePair(headerText, bodyText, this.context),
+          diagnostics: [],
+          atLine: -1,
+        };
+        this.pairs[index] = cached;
       }
-      for (const issue of cached.issues) out.push(toDiagnostic(issue, issue.line === 0 ? pair.header : pair.body));
+      if (cached.issues.length === 0) continue;
+      if (cached.atLine !== header) {
+        cached.diagnostics = cached.issues.map((issue) => toDiagnostic(issue, issue.line === 0 ? header : header + 1));
+        cached.atLine = header;
+      }
+      for (const diagnostic of cached.diagnostics) out.push(diagnostic);
     }
-    this.framingDiagnostics(pairs, out);
+    this.framingDiagnostics(out);
     return out;
   }
 
-  private framingDiagnostics(pairs: readonly PairLines[], out: Diagnostic[]): void {
+  /** Index expressions written in the file: in headers, and in the target comment's path. */
+  indexMentions(): { line: number; name: string; span: { offset: number; length: number } }[] {
+    this.diagnostics();
+    const out: { line: number; name: string; span: { offset: number; length: number } }[] = [];
+    const target = this.target;
+    if (target !== undefined && target.target.segments.length === 2) {
+      const segment = target.target.segments[0]!;
+      let offset = segment.span.offset;
+      for (const name of segment.text.split(',')) {
+        out.push({ line: target.line, name, span: { offset, length: name.length } });
+        offset += name.length + 1;
+      }
+    }
+    for (let index = 0; index < this.pairs.length; index++) {
+      const cached = this.pairs[index];
+      if (cached === undefined || cached.indexParts.length === 0) continue;
+      const line = this.firstFramedLine + index * 2;
+      if (this.lines[line] !== cached.header) continue;
+      for (const part of cached.indexParts) out.push({ line, name: part.name, span: part.span });
+    }
+    return out;
+  }
+
+  private framingDiagnostics(out: Diagnostic[]): void {
     const last = this.lines.length - 1;
     const lastLine = this.lines[last]!;
     const sentLines = last + 1 - this.commentLines;
@@ -253,8 +296,10 @@ export class MsearchDocument {
         ),
       );
     }
-    const complete = pairs.filter((p) => p.body !== -1 && p.body < last).length;
-    const dangling = pairs.find((p) => p.body === -1);
+    // Terminated lines from the first framed one alternate header and body; the last line is unterminated.
+    const completeLines = last - this.firstFramedLine;
+    const complete = Math.max(0, Math.floor(completeLines / 2));
+    const dangling = completeLines > 0 && completeLines % 2 === 1 ? { header: last - 1 } : undefined;
     if (dangling !== undefined && lastLine === '') {
       out.push(
         toDiagnostic(

@@ -198,25 +198,28 @@ function nodeValue(node: Node): unknown {
   }
 }
 
-/** Counts `:` outside strings: the number of object members written in the text. */
+/**
+ * Counts `:` outside strings: the number of object members written in the text. Strings are skipped with indexOf,
+ * which is native and fast; only the short stretches between strings are read character by character.
+ */
 export function countMembersInText(text: string): number {
   let count = 0;
   const length = text.length;
   let i = 0;
   while (i < length) {
-    const c = text.charCodeAt(i);
-    if (c === 34 /* " */) {
-      i++;
-      while (i < length) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \ */) i += 2;
-        else if (d === 34) break;
-        else i++;
-      }
-    } else if (c === 58 /* : */) {
-      count++;
+    const quote = text.indexOf('"', i);
+    const gapEnd = quote === -1 ? length : quote;
+    for (let j = i; j < gapEnd; j++) if (text.charCodeAt(j) === 58 /* : */) count++;
+    if (quote === -1) break;
+    let end = quote;
+    for (;;) {
+      end = text.indexOf('"', end + 1);
+      if (end === -1) return count;
+      let backslashes = 0;
+      while (text.charCodeAt(end - 1 - backslashes) === 92 /* \ */) backslashes++;
+      if (backslashes % 2 === 0) break;
     }
-    i++;
+    i = end + 1;
   }
   return count;
 }

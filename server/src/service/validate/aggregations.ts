@@ -2,6 +2,7 @@ import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { JsonCheck } from './jsonCheck';
+import { validateAggregationBody } from './aggregationRules';
 import { validateQueryContainer } from './query';
 
 const AGGREGATION_NAMES = AGGREGATIONS.filter((a) => a.origin !== 'plugin').map((a) => a.name);
@@ -85,6 +86,8 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
       );
     } else if (QUERY_AGGREGATIONS.has(field)) {
       validateQueryContainer(check, fieldPath, value);
+    } else {
+      validateAggregationBody(check, fieldPath, name, field, value);
     }
   }
   if (type === undefined) {

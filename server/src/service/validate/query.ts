@@ -4,6 +4,7 @@ import { QUERY_CLAUSES } from '../../spec/queries';
 import type { ParameterSpec, QueryClauseSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
 import {
+  ENUM_ERROR,
   FIELD_VALUE_REQUIRED,
   PARSER_NAME,
   REQUIRED_TEXT,
@@ -13,6 +14,11 @@ import {
 } from './queryMessages';
 
 export const CLAUSE_BY_NAME: ReadonlyMap<string, QueryClauseSpec> = new Map(QUERY_CLAUSES.map((c) => [c.name, c]));
+
+/** Parameters by name, per clause, built once. */
+const PARAMS_BY_CLAUSE: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
+  QUERY_CLAUSES.map((c) => [c.name, new Map((c.params ?? []).map((p) => [p.name, p]))]),
+);
 
 /** Names a default distribution registers: what "did you mean" may suggest. */
 const REGISTERED = QUERY_CLAUSES.filter((c) => c.origin !== 'plugin').map((c) => c.name);
@@ -210,8 +216,8 @@ function checkParams(
   params: readonly ParameterSpec[],
   body: Record<string, unknown>,
 ): void {
-  const byName = new Map(params.map((p) => [p.name, p]));
-  for (const key of Object.keys(body)) {
+  const byName = PARAMS_BY_CLAUSE.get(clause.name) ?? new Map(params.map((p) => [p.name, p]));
+  for (const key in body) {
     const spec = byName.get(key);
     const valuePath = [...path, key];
     const value = body[key];
@@ -251,6 +257,16 @@ function checkParamValue(
       return;
     case 'enum':
       if (spec.values !== undefined && typeof value === 'string') {
+        const refuse = ENUM_ERROR[`${clause.name}.${spec.name}`] ?? ENUM_ERROR[`*.${spec.name}`];
+        if (refuse !== undefined) {
+          const message = refuse(value, spec.values);
+          if (message !== undefined) {
+            check.error('query.invalid-value', message, path, 'value', {
+              replacements: spec.values.map((v) => JSON.stringify(v)),
+            });
+          }
+          return;
+        }
         const lower = value.toLowerCase();
         if (!spec.values.some((v) => v.toLowerCase() === lower)) {
           check.warning(

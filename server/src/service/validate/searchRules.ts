@@ -52,8 +52,7 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
   const fromParam = targets.kind === 'search' ? urlValue(params, 'from') : undefined;
   const sizeParam = targets.kind === 'search' ? urlValue(params, 'size') : undefined;
   const urlFrom = fromParam === undefined ? undefined : parseJavaInt(fromParam.value);
-  let urlSize = sizeParam === undefined ? undefined : parseJavaInt(sizeParam.value);
-  if (urlSize === -1) urlSize = undefined;
+  const urlSize = sizeParam === undefined ? undefined : parseJavaInt(sizeParam.value);
   const from = urlFrom ?? facts.from?.value ?? 0;
   const size = urlSize ?? facts.size?.value ?? 10;
   const scroll = targets.kind === 'search' ? urlValue(params, 'scroll') : undefined;
@@ -173,17 +172,21 @@ function checkPointInTime(
     }
   }
   if (targets.kind !== 'search') return;
+  // The parameter itself is what the server refuses here: point at all of it.
+  const refuse = (code: string, message: string, param: QueryParam): void => {
+    urlIssues.push({ code, severity: Severity.Error, message, span: param.span });
+  };
   for (const name of ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices', 'ignore_throttled']) {
     const param = params.get(name);
-    if (param !== undefined) report('pit.indices-options', validation('indicesOptions'), undefined, param);
+    if (param !== undefined) refuse('pit.indices-options', validation('indicesOptions'), param);
   }
   for (const name of ['routing', 'preference']) {
     const param = params.get(name);
-    if (param !== undefined) report(`pit.${name}`, validation(name), undefined, param);
+    if (param !== undefined) refuse(`pit.${name}`, validation(name), param);
   }
   const ccs = params.get('ccs_minimize_roundtrips');
   if (ccs !== undefined && (ccs.value === '' || ccs.value === 'true')) {
-    report('pit.ccs-minimize-roundtrips', validation('ccs_minimize_roundtrips'), undefined, ccs);
+    refuse('pit.ccs-minimize-roundtrips', validation('ccs_minimize_roundtrips'), ccs);
   }
 }
 

@@ -48,8 +48,9 @@ export function intParamError(name: string, value: string): string | undefined {
 export interface TimeValue {
   /** Milliseconds, -1 for the "unset" value, rounded down for sub-millisecond units. */
   readonly millis: number;
-  /** The duration in words, for hovers. */
-  readonly words: string;
+  /** The number written, and its unit's name (`second`), or undefined for -1 and 0. */
+  readonly amount?: number;
+  readonly unit?: string;
 }
 
 const UNITS: readonly (readonly [string, number, string])[] = [
@@ -77,8 +78,8 @@ export function parseTimeValue(value: string, settingName: string): { value?: Ti
     }
   }
   if (unit === undefined) {
-    if (/^-0*1$/.test(normalized)) return { value: { millis: -1, words: 'unset (-1)' } };
-    if (/^0+$/.test(normalized)) return { value: { millis: 0, words: 'zero' } };
+    if (/^-0*1$/.test(normalized)) return { value: { millis: -1 } };
+    if (/^0+$/.test(normalized)) return { value: { millis: 0 } };
     return {
       error: `failed to parse setting [${settingName}] with value [${value}] as a time value: unit is missing or unrecognized`,
     };
@@ -97,18 +98,19 @@ export function parseTimeValue(value: string, settingName: string): { value?: Ti
       error: `failed to parse setting [${settingName}] with value [${value}] as a time value: negative durations are not supported`,
     };
   }
-  if (parsed === -1n) return { value: { millis: -1, words: 'unset (-1)' } };
+  if (parsed === -1n) return { value: { millis: -1 } };
   const n = Number(parsed);
-  return { value: { millis: Math.floor(n * factor), words: describeDuration(n, word, factor) } };
+  return { value: { millis: Math.floor(n * factor), amount: n, unit: word } };
 }
 
-function describeDuration(n: number, word: string, factor: number): string {
-  const base = `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-  const millis = n * factor;
-  if (millis < 60_000 || word === 'minute' || word === 'hour' || word === 'day') {
-    return millis >= 86_400_000 && word !== 'day' ? `${base} (${humanMillis(millis)})` : base;
-  }
-  return `${base} (${humanMillis(millis)})`;
+/** A parsed time value in words, for hovers: `90 seconds (1m 30s)`, `-1 (no value)`. */
+export function describeTimeValue(value: TimeValue): string {
+  if (value.millis === -1) return '-1: no value (the default applies, or no limit)';
+  if (value.amount === undefined || value.unit === undefined) return 'zero';
+  const base = `${value.amount.toLocaleString('en-US')} ${value.unit}${value.amount === 1 ? '' : 's'}`;
+  return value.millis >= 60_000 && humanMillis(value.millis) !== `${value.amount}${value.unit[0] ?? ''}`
+    ? `${base} (${humanMillis(value.millis)})`
+    : base;
 }
 
 /** A duration in the largest sensible units, e.g. `1h 30m`. */
