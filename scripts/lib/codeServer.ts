@@ -28,6 +28,8 @@ export interface RunningCodeServer {
   readonly url: string;
   readonly port: number;
   readonly pid: number;
+  /** Settles when the server process ends. */
+  readonly exited: Promise<void>;
   /** Stops the server and every process it started (extension host, language servers). */
   stop(): Promise<void>;
   /** Kills them at once, for process exit handlers. */
@@ -110,6 +112,11 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   if (pid === undefined) {
     throw new Error('code-server could not be started');
   }
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
 
   const port = await new Promise<number>((resolve, reject) => {
     let pending = '';
@@ -145,6 +152,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     url: `http://${urlHost}:${port}`,
     port,
     pid,
+    exited,
     stop: () => stopProcessGroup(child),
     stopNow: () => {
       killProcessGroupNow(child);
