@@ -219,6 +219,7 @@ function readPathExpression(expr: ts.Expression, file: string): PathExpression {
     const filterCall = expr.expression.expression;
     if (
       expr.arguments.length === 1 &&
+      separator !== undefined &&
       ts.isStringLiteral(separator) &&
       separator.text === '/' &&
       ts.isCallExpression(filterCall) &&
@@ -412,8 +413,9 @@ function shapeOf(
   }
   if (ts.isTypeReferenceNode(node)) {
     const aliasName = ts.isIdentifier(node.typeName) ? node.typeName.text : node.typeName.right.text;
-    if (aliasName === 'Array' && node.typeArguments?.length === 1) {
-      shape.array = shapeOf(checker, node.typeArguments[0], shape.array ?? emptyShape(), direct, depth + 1);
+    const element = node.typeArguments?.length === 1 ? node.typeArguments[0] : undefined;
+    if (aliasName === 'Array' && element !== undefined) {
+      shape.array = shapeOf(checker, element, shape.array ?? emptyShape(), direct, depth + 1);
       return shape;
     }
     const declaration = aliasDeclaration(checker, node.typeName);

@@ -1,12 +1,84 @@
-import { TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CodeActionKind, TextDocumentSyncKind, type Connection } from 'vscode-languageserver';
+import { codeActions } from '../service/codeActions';
+import { codeLenses } from '../service/codeLenses';
+import { resolveRequest } from '../service/resolve';
+import { RESOLVE_REQUEST, type ResolveRequestParams, type ResolveRequestResult } from '../protocol/protocol';
+import { DocumentStore, isLanguageId } from '../service/documentStore';
+import { DiagnosticsPublisher } from './diagnosticsPublisher';
+import { guard } from './guard';
 
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  const store = new DocumentStore();
+  const publisher = new DiagnosticsPublisher(connection, store);
+
   connection.onInitialize(() => ({
-    capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental },
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      codeLensProvider: { resolveProvider: false },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    },
     serverInfo: { name: 'search-requests' },
   }));
-  documents.listen(connection);
+
+  connection.onDidOpenTextDocument((params) => {
+    const { uri, languageId, version, text } = params.textDocument;
+    const language = isLanguageId(languageId)
+      ? languageId
+      : uri.endsWith('.msearch')
+        ? 'msearch'
+        : uri.endsWith('.search')
+          ? 'search'
+          : undefined;
+    if (language === undefined) return;
+    store.open(uri, language, version, text);
+    publisher.schedule(uri, true);
+  });
+
+  connection.onDidChangeTextDocument((params) => {
+    const { uri, version } = params.textDocument;
+    try {
+      store.change(uri, version, params.contentChanges);
+    } catch (error) {
+      connection.console.error(
+        `[change] ${uri}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return;
+    }
+    publisher.schedule(uri);
+  });
+
+  connection.onDidCloseTextDocument((params) => {
+    store.close(params.textDocument.uri);
+    publisher.clear(params.textDocument.uri);
+  });
+
+  connection.onCodeLens(
+    guard(connection, 'codeLens', [], (params) => {
+      const document = store.get(params.textDocument.uri);
+      return document === undefined ? [] : codeLenses(document);
+    }),
+  );
+
+  connection.onCodeAction(
+    guard(connection, 'codeAction', [], (params) => {
+      const document = store.get(params.textDocument.uri);
+      return document === undefined ? [] : codeActions(document, params.context.diagnostics);
+    }),
+  );
+
+  connection.onRequest(
+    RESOLVE_REQUEST,
+    guard<ResolveRequestParams, ResolveRequestResult>(
+      connection,
+      'resolveRequest',
+      { reason: 'The request could not be read.' },
+      (params) => {
+        const document = store.get(params.uri);
+        if (document === undefined) return { reason: 'The document is not open.' };
+        return resolveRequest(document, params);
+      },
+    ),
+  );
+
   connection.listen();
 }

@@ -1,0 +1,112 @@
+// Custom requests and notifications between the extension and the language server, declared once.
+// Plain data only: both sides import these names and shapes; neither imports the other's code.
+
+/** The client asks for the request at a line (or the whole `.msearch` file), ready to send. */
+export const RESOLVE_REQUEST = 'searchRequests/resolveRequest';
+
+export interface ResolveRequestParams {
+  readonly uri: string;
+  /** Zero-based line; any line of the request (or of the `.msearch` pair). Ignored when `all` is set. */
+  readonly line?: number;
+  /** `.msearch` only: the whole file as one `_msearch`. */
+  readonly all?: boolean;
+}
+
+export interface QueryParameter {
+  /** Decoded name and value. */
+  readonly name: string;
+  readonly value: string;
+  /** False for `?pretty` (no `=`). */
+  readonly hasValue: boolean;
+}
+
+export interface ResolvedRequest {
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  /** The path as written, with a leading `/`, without the query string. */
+  readonly path: string;
+  readonly query: readonly QueryParameter[];
+  /** The body to send (comments stripped; NDJSON compacted one object per line, with the final newline). */
+  readonly body?: string;
+  readonly contentType?: 'application/json' | 'application/x-ndjson';
+  /** `search`, `msearch`, `tasks.list`, ... or undefined when the endpoint is unknown. */
+  readonly endpoint?: string;
+  /** For `_msearch`: how many searches the body holds. */
+  readonly searchCount?: number;
+  /** Short label for views, e.g. `GET logs-*\/_search` or `#12 logs-* match message`. */
+  readonly label: string;
+  /** Lines of the document the request covers (inclusive). */
+  readonly startLine: number;
+  readonly endLine: number;
+  /** How many Error diagnostics the request has: the client asks before sending when there are any. */
+  readonly errorCount: number;
+  /** The first error messages, for the confirmation prompt. */
+  readonly errors: readonly string[];
+}
+
+export interface ResolveRequestResult {
+  readonly request?: ResolvedRequest;
+  /** Why nothing can be run at this line (no request there, document not open, ...). */
+  readonly reason?: string;
+}
+
+/** The client evaluates a node filter against the nodes it pushed (Clusters view, "evaluate node filter" command). */
+export const EVALUATE_NODE_FILTER = 'searchRequests/evaluateNodeFilter';
+
+export interface EvaluateNodeFilterParams {
+  readonly filter: string;
+}
+
+export interface EvaluateNodeFilterResult {
+  /** Error diagnostics of the filter text, as the language server reports them. */
+  readonly errors: readonly string[];
+  readonly warnings: readonly string[];
+  /** Ids of the selected nodes, in cluster order; undefined when no cluster state is known. */
+  readonly selected?: readonly string[];
+  /** Each expression, what it did, and which node ids it added or removed. */
+  readonly steps: readonly {
+    expression: string;
+    explanation: string;
+    added: readonly string[];
+    removed: readonly string[];
+  }[];
+}
+
+/** The client tells the server what the connected cluster holds; the server uses it for completion, hover, diagnostics. */
+export const CLUSTER_STATE = 'searchRequests/clusterState';
+
+export interface ClusterStateNode {
+  readonly id: string;
+  readonly name: string;
+  readonly host: string;
+  readonly ip: string;
+  readonly roles: readonly string[];
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly local: boolean;
+  readonly clusterManager: boolean;
+}
+
+export interface ClusterStateField {
+  readonly name: string;
+  readonly type: string;
+}
+
+export interface ClusterStateIndex {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly fields: readonly ClusterStateField[];
+}
+
+export interface ClusterStateTask {
+  readonly id: string;
+  readonly action: string;
+}
+
+/** Everything optional: the client sends what changed; `undefined` keeps the previous value, `null` clears the whole state. */
+export interface ClusterStateParams {
+  readonly clusterName?: string;
+  readonly indices?: readonly ClusterStateIndex[];
+  readonly nodes?: readonly ClusterStateNode[];
+  readonly tasks?: readonly ClusterStateTask[];
+  readonly clear?: boolean;
+}

@@ -1,0 +1,26 @@
+import type { CodeLens } from 'vscode-languageserver-types';
+import type { ParsedDocument } from './documentStore';
+
+export const RUN_COMMAND = 'searchRequests.run';
+export const RUN_ALL_COMMAND = 'searchRequests.runAll';
+
+function lens(line: number, title: string, command: string, args: unknown[]): CodeLens {
+  return {
+    range: { start: { line, character: 0 }, end: { line, character: 0 } },
+    command: { title, command, arguments: args },
+  };
+}
+
+/** `▶ Run` above each request (`.search`) or header line (`.msearch`), `▶ Run all` at the top of a `.msearch`. */
+export function codeLenses(document: ParsedDocument): CodeLens[] {
+  if (document.kind === 'search') {
+    return document.model.requests.map((r) => lens(r.line, '▶ Run', RUN_COMMAND, [document.uri, r.line]));
+  }
+  const pairs = document.model.pairLines();
+  if (pairs.length === 0) return [];
+  const out: CodeLens[] = [lens(0, '▶ Run all', RUN_ALL_COMMAND, [document.uri])];
+  for (const pair of pairs) {
+    out.push(lens(pair.header, '▶ Run', RUN_COMMAND, [document.uri, pair.header]));
+  }
+  return out;
+}

@@ -1,0 +1,308 @@
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import { parseUrl, type RequestTarget } from '../url/requestLine';
+import { Severity, type Issue } from '../validate/issues';
+import { validateTarget } from '../validate/url';
+import { DEFAULT_CONTEXT, validatePair, type LineIssue, type MsearchContext } from './msearchPair';
+import { toDiagnostic } from './diagnostics';
+
+const COMMENT = /^\s*(#|\/\/)/;
+const TARGET = /^(\s*(?:#|\/\/)\s*)([A-Za-z]+)([ \t]+)(\S(?:.*\S)?)\s*$/;
+const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH']);
+
+export const EMPTY_FIRST_LINE_WARNING =
+  'support for empty first line before any action metadata in msearch API is deprecated and will be removed in the next major version';
+export const MISSING_NEWLINE = 'The msearch request must be terminated by a newline [\\n]';
+
+interface CachedPair {
+  readonly header: string;
+  readonly body: string | undefined;
+  readonly issues: LineIssue[];
+  /** The issues as diagnostics, positioned for a pair whose header is at `atLine`. */
+  diagnostics: Diagnostic[];
+  atLine: number;
+}
+
+export interface MsearchTarget {
+  readonly line: number;
+  readonly target: RequestTarget;
+}
+
+export interface TextEdit {
+  readonly range?: Range;
+  readonly text: string;
+}
+
+/** A header/body pair by its line numbers; `body` is -1 for a header with no body line. */
+export interface PairLines {
+  readonly index: number;
+  readonly header: number;
+  readonly body: number;
+}
+
+/**
+ * A `.msearch` file, framed as OpenSearch frames the body: after the leading comment lines, lines alternate header
+ * and body without ever re-synchronising. Validation results are kept per pair, so that an edit only re-validates
+ * the pairs it touched (an edit that adds an odd number of lines shifts every later pair, and those are re-read).
+ */
+export class MsearchDocument {
+  private lines: string[];
+  private commentLines = 0;
+  private emptyFirstLine = false;
+  private target: MsearchTarget | undefined;
+  private targetIssues: Issue[] = [];
+  private context: MsearchContext = DEFAULT_CONTEXT;
+  /** Per pair index: its issues and the text they were found in (compared by reference when re-used). */
+  private pairs: (CachedPair | undefined)[] = [];
+
+  constructor(text: string) {
+    this.lines = text.split('\n');
+    this.reframe();
+  }
+
+  get lineCount(): number {
+    return this.lines.length;
+  }
+
+  line(index: number): string {
+    return this.lines[index] ?? '';
+  }
+
+  get text(): string {
+    return this.lines.join('\n');
+  }
+
+  /** First line of the framed body (after comments and a skipped empty first line). */
+  get firstFramedLine(): number {
+    return this.commentLines + (this.emptyFirstLine ? 1 : 0);
+  }
+
+  get commentLineCount(): number {
+    return this.commentLines;
+  }
+
+  get targetComment(): MsearchTarget | undefined {
+    return this.target;
+  }
+
+  /** Applies one content change (LSP incremental sync; no range = full text). */
+  applyChange(change: TextEdit): void {
+    if (change.range === undefined) {
+      this.lines = change.text.split('\n');
+      this.reframe();
+      return;
+    }
+    const { start, end } = change.range;
+    const lastIndex = this.lines.length - 1;
+    const startLine = Math.min(start.line, lastIndex);
+    const endLine = Math.min(end.line, lastIndex);
+    const prefix = this.lines[startLine]!.slice(0, start.character);
+    const suffix = end.line > lastIndex ? '' : this.lines[endLine]!.slice(end.character);
+    const replacement = (prefix + change.text + suffix).split('\n');
+    const oldCount = endLine - startLine + 1;
+    const delta = replacement.length - oldCount;
+    const oldFirst = this.firstFramedLine;
+    const oldComments = this.commentLines;
+    this.lines.splice(startLine, oldCount, ...replacement);
+    if (startLine <= oldComments) this.reframe();
+    const first = this.firstFramedLine;
+    if (first !== oldFirst) {
+      this.pairs = [];
+      return;
+    }
+    // Cached pairs are checked against their text when used; here they only need to stay aligned with their lines.
+    const firstPair = Math.max(0, Math.floor((startLine - first) / 2));
+    if (delta % 2 !== 0) {
+      this.pairs.length = Math.min(this.pairs.length, firstPair);
+    } else if (delta !== 0 && firstPair < this.pairs.length) {
+      const removed = Math.floor((endLine - first) / 2) - firstPair + 1;
+      this.pairs.splice(firstPair, removed, ...new Array<undefined>(removed + delta / 2));
+    }
+  }
+
+  private reframe(): void {
+    const previousContext = this.context;
+    let count = 0;
+    while (count < this.lines.length - 1 && COMMENT.test(this.lines[count]!)) count++;
+    this.commentLines = count;
+    this.emptyFirstLine = this.lines.length - 1 > count && this.lines[count] === '';
+    this.target = undefined;
+    this.targetIssues = [];
+    for (let i = 0; i < count; i++) {
+      const match = TARGET.exec(this.lines[i]!);
+      if (match === null || !METHODS.has(match[2]!.toUpperCase())) continue;
+      const [, lead = '', method = '', gap = '', url = ''] = match;
+      const target = parseUrl(
+        method,
+        { offset: lead.length, length: method.length },
+        url,
+        lead.length + method.length + gap.length,
+      );
+      this.target = { line: i, target };
+      break;
+    }
+    this.context = DEFAULT_CONTEXT;
+    if (this.target !== undefined) {
+      const issues: Issue[] = [];
+      const facts = validateTarget(this.target.target, issues);
+      if (facts.route !== undefined && facts.route.endpoint.name !== 'msearch') {
+        issues.push({
+          code: 'msearch.target-not-msearch',
+          severity: Severity.Warning,
+          message: `A .msearch file is an _msearch body; this target runs it as [${facts.route.endpoint.name}].`,
+          span: this.target.target.pathSpan,
+        });
+      }
+      this.targetIssues = issues;
+      const rest = facts.params.get('rest_total_hits_as_int');
+      this.context = {
+        restTotalHitsAsInt: rest !== undefined && (rest.value === '' || rest.value === 'true'),
+        pathHasIndex: facts.route?.params.has('index') === true,
+      };
+    }
+    if (
+      previousContext.restTotalHitsAsInt !== this.context.restTotalHitsAsInt ||
+      previousContext.pathHasIndex !== this.context.pathHasIndex
+    ) {
+      this.pairs = [];
+    }
+  }
+
+  /** Every pair the framing yields, including a last header with no body line. */
+  pairLines(): PairLines[] {
+    const out: PairLines[] = [];
+    const last = this.lines.length - 1;
+    for (let header = this.firstFramedLine, index = 0; header <= last; header += 2, index++) {
+      if (header === last && this.lines[last] === '') break;
+      const body = header + 1 <= last && !(header + 1 === last && this.lines[last] === '') ? header + 1 : -1;
+      out.push({ index, header, body });
+    }
+    return out;
+  }
+
+  /** The pair a line belongs to, if it is framed. */
+  pairAt(line: number): PairLines | undefined {
+    const first = this.firstFramedLine;
+    if (line < first) return undefined;
+    const index = Math.floor((line - first) / 2);
+    const header = first + index * 2;
+    const last = this.lines.length - 1;
+    if (header > last || (header === last && this.lines[last] === '')) return undefined;
+    const body = header + 1 <= last && !(header + 1 === last && this.lines[last] === '') ? header + 1 : -1;
+    return { index, header, body };
+  }
+
+  diagnostics(): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    if (this.target !== undefined) {
+      for (const issue of this.targetIssues) out.push(toDiagnostic(issue, this.target.line));
+    }
+    const lines = this.lines;
+    const last = lines.length - 1;
+    const endsWithNewline = lines[last] === '';
+    let index = 0;
+    for (let header = this.firstFramedLine; header <= last; header += 2, index++) {
+      if (header === last && endsWithNewline) break;
+      const bodyLine = header + 1 < last || (header + 1 === last && !endsWithNewline) ? header + 1 : -1;
+      const headerText = lines[header]!;
+      const bodyText = bodyLine === -1 ? undefined : lines[bodyLine];
+      let cached = this.pairs[index];
+      if (cached === undefined || cached.header !== headerText || cached.body !== bodyText) {
+        cached = {
+          header: headerText,
+          body: bodyText,
+          issues: validatePair(headerText, bodyText, this.context),
+          diagnostics: [],
+          atLine: -1,
+        };
+        this.pairs[index] = cached;
+      }
+      if (cached.issues.length === 0) continue;
+      if (cached.atLine !== header) {
+        cached.diagnostics = cached.issues.map((issue) => toDiagnostic(issue, issue.line === 0 ? header : header + 1));
+        cached.atLine = header;
+      }
+      for (const diagnostic of cached.diagnostics) out.push(diagnostic);
+    }
+    this.framingDiagnostics(out);
+    return out;
+  }
+
+  private framingDiagnostics(out: Diagnostic[]): void {
+    const last = this.lines.length - 1;
+    const lastLine = this.lines[last]!;
+    const sentLines = last + 1 - this.commentLines;
+    if (sentLines === 1 && lastLine === '') {
+      out.push(
+        toDiagnostic(
+          {
+            code: 'msearch.empty-body',
+            severity: Severity.Error,
+            message: 'request body or source parameter is required',
+            span: { offset: 0, length: 0 },
+          },
+          last,
+        ),
+      );
+      return;
+    }
+    if (this.emptyFirstLine) {
+      out.push(
+        toDiagnostic(
+          {
+            code: 'msearch.empty-first-line',
+            severity: Severity.Warning,
+            message: EMPTY_FIRST_LINE_WARNING,
+            span: { offset: 0, length: 0 },
+          },
+          this.commentLines,
+        ),
+      );
+    }
+    if (lastLine !== '') {
+      out.push(
+        toDiagnostic(
+          {
+            code: 'msearch.missing-final-newline',
+            severity: Severity.Error,
+            message: MISSING_NEWLINE,
+            span: { offset: lastLine.length, length: 0 },
+            data: { insert: { title: 'Add the final newline', text: '\n' } },
+          },
+          last,
+        ),
+      );
+    }
+    // Terminated lines from the first framed one alternate header and body; the last line is unterminated.
+    const completeLines = last - this.firstFramedLine;
+    const complete = Math.max(0, Math.floor(completeLines / 2));
+    const dangling = completeLines > 0 && completeLines % 2 === 1 ? { header: last - 1 } : undefined;
+    if (dangling !== undefined && lastLine === '') {
+      out.push(
+        toDiagnostic(
+          {
+            code: 'msearch.dangling-header',
+            severity: Severity.Warning,
+            message:
+              'This header has no body line: OpenSearch silently drops it. Add a body line ({} searches everything).',
+            span: { offset: 0, length: this.lines[dangling.header]!.length },
+            data: { insert: { title: 'Add an empty body line {}', text: '\n{}' } },
+          },
+          dangling.header,
+        ),
+      );
+    }
+    if (complete === 0 && lastLine === '') {
+      out.push(
+        toDiagnostic(
+          {
+            code: 'msearch.no-requests',
+            severity: Severity.Error,
+            message: 'Validation Failed: 1: no requests added;',
+            span: { offset: 0, length: this.lines[this.firstFramedLine]?.length ?? 0 },
+          },
+          Math.min(this.firstFramedLine, last),
+        ),
+      );
+    }
+  }
+}

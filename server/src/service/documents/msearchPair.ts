@@ -1,0 +1,130 @@
+import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
+import { Severity, type Issue } from '../validate/issues';
+import { JsonCheck, type XContentLocator } from '../validate/jsonCheck';
+import { validateMsearchHeader } from '../validate/msearchHeader';
+import { validateSearchBody } from '../validate/searchBody';
+import { checkSearchRules } from '../validate/searchRules';
+
+/** What the request line says that items depend on. */
+export interface MsearchContext {
+  readonly restTotalHitsAsInt: boolean;
+  /** Whether the path names indexes (`/logs-*\/_msearch`). */
+  readonly pathHasIndex: boolean;
+}
+
+export const DEFAULT_CONTEXT: MsearchContext = { restTotalHitsAsInt: false, pathHasIndex: false };
+
+/** An issue on the header (0) or body (1) line of a pair. */
+export interface LineIssue extends Issue {
+  readonly line: 0 | 1;
+}
+
+/** Each NDJSON line is parsed on its own: line 1, columns from 1. */
+export const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset + 1 });
+
+/** Validates one header/body pair of a `.msearch` file as MultiSearchRequest reads it (OPENSEARCH.md 1.3-1.5). */
+export function validatePair(header: string, body: string | undefined, context: MsearchContext): LineIssue[] {
+  const out: LineIssue[] = [];
+  const headerResult = validateHeaderText(header, ONE_LINE);
+  for (const issue of headerResult.issues) out.push({ ...issue, line: 0 });
+  if (body !== undefined) {
+    for (const issue of validateBodyText(body, context, headerResult.hasIndex, ONE_LINE))
+      out.push({ ...issue, line: 1 });
+  }
+  return out;
+}
+
+/** One header: blank and whitespace mean defaults; a non-object is silently read as `{}`. */
+export function validateHeaderText(text: string, locator: XContentLocator): { issues: Issue[]; hasIndex: boolean } {
+  const issues: Issue[] = [];
+  if (text.length === 0) return { issues, hasIndex: false };
+  const first = firstToken(text);
+  if (first.token === 'NONE') return { issues, hasIndex: false };
+  if (first.token === 'INVALID') return { issues: syntaxIssues(JsonSegment.parse(text)), hasIndex: false };
+  if (first.token !== 'START_OBJECT') {
+    issues.push({
+      code: 'msearch.header-not-object',
+      severity: Severity.Warning,
+      message: `This header is a ${first.token}, not an object: OpenSearch silently reads it as {} (default index and options).`,
+      span: { offset: first.offset, length: text.trimEnd().length - first.offset },
+      data: { replacements: ['{}'] },
+    });
+    return { issues, hasIndex: false };
+  }
+  const segment = JsonSegment.parse(text);
+  issues.push(...syntaxIssues(segment));
+  if (segment.trailingOffset !== -1) {
+    issues.push({
+      code: 'msearch.trailing-content',
+      severity: Severity.Warning,
+      message: 'OpenSearch reads only the first JSON object of a header and silently ignores the rest.',
+      span: { offset: segment.trailingOffset, length: text.trimEnd().length - segment.trailingOffset },
+    });
+  }
+  let hasIndex = false;
+  if (isObject(segment.value)) {
+    const facts = validateMsearchHeader(new JsonCheck(segment, issues, locator), segment.value);
+    hasIndex = facts.indices !== undefined && facts.indices.length > 0;
+  }
+  return { issues, hasIndex };
+}
+
+/** One search body of an `_msearch`: an object, read like a `_search` body without the trailing-token check. */
+export function validateBodyText(
+  text: string,
+  context: MsearchContext,
+  headerHasIndex: boolean,
+  locator: XContentLocator,
+): Issue[] {
+  const first = firstToken(text);
+  if (first.token === 'NONE') {
+    return [
+      {
+        code: 'msearch.blank-body',
+        severity: Severity.Error,
+        message:
+          'Expected [START_OBJECT] but found [null] (a blank line in body position fails the whole _msearch; use {} for an empty search)',
+        span: { offset: 0, length: text.length },
+        data: { replacements: ['{}'] },
+      },
+    ];
+  }
+  if (first.token !== 'START_OBJECT' && first.token !== 'INVALID') {
+    return [
+      {
+        code: 'msearch.body-not-object',
+        severity: Severity.Error,
+        message: `Expected [START_OBJECT] but found [${first.token}]`,
+        span: { offset: first.offset, length: text.trimEnd().length - first.offset },
+      },
+    ];
+  }
+  const segment = JsonSegment.parse(text);
+  const issues: Issue[] = syntaxIssues(segment);
+  if (isObject(segment.value)) {
+    const check = new JsonCheck(segment, issues, locator);
+    const facts = validateSearchBody(check, segment.value);
+    checkSearchRules(
+      {
+        urlIssues: [],
+        body: check,
+        params: new Map(),
+        indices: headerHasIndex || context.pathHasIndex ? { path: ['pit'] } : undefined,
+        kind: 'msearch',
+        restTotalHitsAsInt: context.restTotalHitsAsInt,
+      },
+      facts,
+    );
+  }
+  return issues;
+}
+
+/** Syntax problems of a segment as issues (OpenSearch: `json_parse_exception`, the whole request fails). */
+export function syntaxIssues(segment: JsonSegment): Issue[] {
+  return segment.problems.map((problem) => ({
+    code: problem.kind === 'duplicate-key' ? 'json.duplicate-key' : 'json.syntax',
+    severity: Severity.Error,
+    message: problem.message,
+    span: { offset: problem.offset, length: Math.max(problem.length, 1) },
+  }));
+}

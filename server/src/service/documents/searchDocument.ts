@@ -1,0 +1,325 @@
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { firstToken, isObject, JsonSegment, type Span } from '../json/jsonSegment';
+import { compactJson, splitJsonValues } from '../json/jsonValues';
+import { LineMap } from '../text/lineMap';
+import { parseRequestLine, type RequestTarget } from '../url/requestLine';
+import type { RouteMatch } from '../url/routes';
+import { Severity, type Issue } from '../validate/issues';
+import { JsonCheck } from '../validate/jsonCheck';
+import { validateSearchBody } from '../validate/searchBody';
+import { checkSearchRules, checkUrlSort } from '../validate/searchRules';
+import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
+import { SOURCE } from './diagnostics';
+import { syntaxIssues, validateBodyText, validateHeaderText, type MsearchContext } from './msearchPair';
+
+const REQUEST_LINE = /^\s*(GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]+\S/i;
+const COMMENT_LINE = /^\s*(#|\/\/)/;
+
+/** One request of a `.search` file. */
+export interface SearchRequest {
+  readonly index: number;
+  /** The request line. */
+  readonly line: number;
+  readonly target: RequestTarget;
+  /** Last line of the request, comments and blank lines included (before the next request line). */
+  readonly endLine: number;
+  /** The body, or undefined when there is none. Lines [bodyStart, bodyEnd] with comment lines blanked out. */
+  readonly body:
+    | {
+        readonly startLine: number;
+        readonly endLine: number;
+        /** Document offset of the body's first character. */
+        readonly offset: number;
+        readonly text: string;
+      }
+    | undefined;
+}
+
+/** A `.search` file: requests in console format (PRODUCT.md). Cheap to re-parse whole, so it is. */
+export class SearchDocument {
+  readonly map: LineMap;
+  readonly requests: readonly SearchRequest[];
+  private readonly strayLines: readonly number[];
+  private diagnosticsCache: Diagnostic[] | undefined;
+
+  constructor(readonly text: string) {
+    this.map = new LineMap(text);
+    const { requests, stray } = parseRequests(this.map);
+    this.requests = requests;
+    this.strayLines = stray;
+  }
+
+  /** The request whose block contains a line. */
+  requestAt(line: number): SearchRequest | undefined {
+    let lo = 0;
+    let hi = this.requests.length - 1;
+    let found: SearchRequest | undefined;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const request = this.requests[mid]!;
+      if (request.line <= line) {
+        found = request;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return found !== undefined && line <= found.endLine ? found : undefined;
+  }
+
+  diagnostics(): Diagnostic[] {
+    this.diagnosticsCache ??= this.computeDiagnostics();
+    return this.diagnosticsCache;
+  }
+
+  private computeDiagnostics(): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    for (const line of this.strayLines) {
+      const text = this.map.line(line);
+      out.push(
+        lineDiagnostic(
+          line,
+          { offset: 0, length: text.trimEnd().length },
+          {
+            code: 'search.outside-request',
+            severity: Severity.Warning,
+            message:
+              'This text belongs to no request: a request starts with a line `METHOD /path` (e.g. `GET /_search`).',
+          },
+        ),
+      );
+    }
+    for (const request of this.requests) validateRequest(this.map, request, out);
+    return out;
+  }
+}
+
+function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number[] } {
+  const requests: SearchRequest[] = [];
+  const stray: number[] = [];
+  const starts: number[] = [];
+  for (let line = 0; line < map.lineCount; line++) {
+    if (REQUEST_LINE.test(map.line(line))) starts.push(line);
+  }
+  const firstStart = starts[0] ?? map.lineCount;
+  for (let line = 0; line < firstStart; line++) {
+    const text = map.line(line);
+    if (/\S/.test(text) && !COMMENT_LINE.test(text)) stray.push(line);
+  }
+  starts.forEach((line, index) => {
+    const endLine = (starts[index + 1] ?? map.lineCount) - 1;
+    const target = parseRequestLine(map.line(line))!;
+    let bodyStart = -1;
+    let bodyEnd = -1;
+    for (let l = line + 1; l <= endLine; l++) {
+      const text = map.line(l);
+      if (!/\S/.test(text) || COMMENT_LINE.test(text)) continue;
+      if (bodyStart === -1) bodyStart = l;
+      bodyEnd = l;
+    }
+    let body: SearchRequest['body'];
+    if (bodyStart !== -1) {
+      const lines: string[] = [];
+      for (let l = bodyStart; l <= bodyEnd; l++) {
+        const text = map.line(l);
+        // Comment lines are not sent; blanking them keeps every position, so the server's line:col match the editor's.
+        lines.push(COMMENT_LINE.test(text) && !/^\s*\/\//.test(text) ? ' '.repeat(text.length) : text);
+      }
+      body = { startLine: bodyStart, endLine: bodyEnd, offset: map.lineStart(bodyStart), text: lines.join('\n') };
+    }
+    requests.push({ index, line, target, endLine, body });
+  });
+  return { requests, stray };
+}
+
+function lineDiagnostic(line: number, span: Span, issue: Omit<Issue, 'span'> & { data?: Issue['data'] }): Diagnostic {
+  const diagnostic: Diagnostic = {
+    range: { start: { line, character: span.offset }, end: { line, character: span.offset + span.length } },
+    severity: issue.severity,
+    code: issue.code,
+    source: SOURCE,
+    message: issue.message,
+  };
+  if (issue.data !== undefined) diagnostic.data = issue.data;
+  return diagnostic;
+}
+
+/** Positions issues found in a slice of the body. */
+function bodyDiagnostic(map: LineMap, bodyOffset: number, sliceOffset: number, issue: Issue): Diagnostic {
+  const start = map.positionAt(bodyOffset + sliceOffset + issue.span.offset);
+  const end = map.positionAt(bodyOffset + sliceOffset + issue.span.offset + issue.span.length);
+  const diagnostic: Diagnostic = {
+    range: { start, end },
+    severity: issue.severity,
+    code: issue.code,
+    source: SOURCE,
+    message: issue.message,
+  };
+  if (issue.data !== undefined) diagnostic.data = issue.data;
+  return diagnostic;
+}
+
+function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[]): void {
+  const urlIssues: Issue[] = [];
+  const facts = validateTarget(request.target, urlIssues);
+  const route = facts.route;
+  const body = request.body;
+  const bodyIssues: { slice: number; issue: Issue }[] = [];
+  if (route !== undefined && body !== undefined) {
+    const refused = bodyNotAllowed(request.target, route);
+    if (refused !== undefined) {
+      const lastLine = map.line(body.endLine);
+      out.push({
+        range: { start: map.positionAt(body.offset), end: { line: body.endLine, character: lastLine.length } },
+        severity: refused.severity,
+        code: 'url.body-not-supported',
+        source: SOURCE,
+        message: refused.message,
+      });
+    }
+  }
+  const name = route?.endpoint.name;
+  if (name === 'search') {
+    validateSearch(request, facts, route!, urlIssues, bodyIssues);
+  } else if (name === 'msearch') {
+    validateMsearch(request, facts, route!, urlIssues, bodyIssues);
+  } else if (body !== undefined) {
+    for (const slice of splitJsonValues(body.text)) {
+      for (const issue of syntaxIssues(JsonSegment.parse(slice.text))) bodyIssues.push({ slice: slice.offset, issue });
+    }
+  }
+  for (const issue of urlIssues) out.push(lineDiagnostic(request.line, issue.span, issue));
+  if (body !== undefined) {
+    for (const { slice, issue } of bodyIssues) out.push(bodyDiagnostic(map, body.offset, slice, issue));
+  }
+}
+
+function validateSearch(
+  request: SearchRequest,
+  facts: UrlFacts,
+  route: RouteMatch,
+  urlIssues: Issue[],
+  bodyIssues: { slice: number; issue: Issue }[],
+): void {
+  checkUrlSort(facts.params, urlIssues);
+  const index = route.params.get('index');
+  const targets = {
+    urlIssues,
+    params: facts.params,
+    indices: index === undefined ? undefined : { span: index.span },
+    kind: 'search' as const,
+  };
+  const body = request.body;
+  if (body === undefined) {
+    checkSearchRules({ ...targets, body: undefined }, {});
+    return;
+  }
+  const push = (issue: Issue): void => {
+    bodyIssues.push({ slice: 0, issue });
+  };
+  const first = firstToken(body.text);
+  if (first.token !== 'START_OBJECT' && first.token !== 'INVALID') {
+    push({
+      code: 'search.body-not-object',
+      severity: Severity.Error,
+      message: `Expected [START_OBJECT] but found [${first.token}]`,
+      span: { offset: first.offset, length: body.text.trimEnd().length - first.offset },
+    });
+    return;
+  }
+  const segment = JsonSegment.parse(body.text);
+  const issues: Issue[] = syntaxIssues(segment);
+  if (segment.trailingOffset !== -1) {
+    const trailing = firstToken(body.text.slice(segment.trailingOffset)).token;
+    issues.push({
+      code: 'search.trailing-content',
+      severity: Severity.Error,
+      message: `Unexpected token [${trailing === 'INVALID' ? 'VALUE_STRING' : trailing}] found after the main object.`,
+      span: { offset: segment.trailingOffset, length: body.text.trimEnd().length - segment.trailingOffset },
+    });
+  }
+  if (isObject(segment.value)) {
+    const lines = new LineMap(body.text);
+    const check = new JsonCheck(segment, issues, (offset) => {
+      const position = lines.positionAt(offset);
+      return { line: position.line + 1, column: position.character + 1 };
+    });
+    const bodyFacts = validateSearchBody(check, segment.value);
+    checkSearchRules({ ...targets, body: check }, bodyFacts);
+    const q = facts.params.get('q');
+    if (q !== undefined && 'query' in segment.value) {
+      check.warning(
+        'search.q-overrides-query',
+        'The URL parameter `q` replaces this query: the server runs the query string instead.',
+        ['query'],
+        'key',
+      );
+    }
+  }
+  issues.forEach(push);
+}
+
+function validateMsearch(
+  request: SearchRequest,
+  facts: UrlFacts,
+  route: RouteMatch,
+  urlIssues: Issue[],
+  bodyIssues: { slice: number; issue: Issue }[],
+): void {
+  const body = request.body;
+  if (body === undefined) {
+    if (!facts.params.has('source')) {
+      urlIssues.push({
+        code: 'msearch.empty-body',
+        severity: Severity.Error,
+        message: 'request body or source parameter is required',
+        span: request.target.urlSpan,
+      });
+    }
+    return;
+  }
+  const rest = facts.params.get('rest_total_hits_as_int');
+  const context: MsearchContext = {
+    restTotalHitsAsInt: rest !== undefined && (rest.value === '' || rest.value === 'true'),
+    pathHasIndex: route.params.has('index'),
+  };
+  const values = splitJsonValues(body.text);
+  for (let i = 0; i < values.length; i += 2) {
+    const header = values[i]!;
+    const item = values[i + 1];
+    const headerLocator = compactJson(header.text).column;
+    const headerResult = validateHeaderText(header.text, (offset) => ({ line: 1, column: headerLocator(offset) }));
+    for (const issue of headerResult.issues) bodyIssues.push({ slice: header.offset, issue });
+    if (item === undefined) {
+      bodyIssues.push({
+        slice: header.offset,
+        issue: {
+          code: 'msearch.dangling-header',
+          severity: Severity.Warning,
+          message: 'This header has no body: OpenSearch silently drops it. Add a body ({} searches everything).',
+          span: { offset: 0, length: header.text.length },
+          data: { insert: { title: 'Add an empty body {}', text: '\n{}' } },
+        },
+      });
+      if (values.length === 1) {
+        bodyIssues.push({
+          slice: header.offset,
+          issue: {
+            code: 'msearch.no-requests',
+            severity: Severity.Error,
+            message: 'Validation Failed: 1: no requests added;',
+            span: { offset: 0, length: header.text.length },
+          },
+        });
+      }
+      continue;
+    }
+    const itemLocator = compactJson(item.text).column;
+    for (const issue of validateBodyText(item.text, context, headerResult.hasIndex, (offset) => ({
+      line: 1,
+      column: itemLocator(offset),
+    }))) {
+      bodyIssues.push({ slice: item.offset, issue });
+    }
+  }
+}

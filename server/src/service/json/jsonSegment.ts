@@ -1,0 +1,291 @@
+import { createScanner, parseTree, ParseErrorCode, SyntaxKind, type Node, type ParseError } from 'jsonc-parser';
+import { jacksonSyntaxMessage } from './jacksonMessages';
+
+export type JsonPath = readonly (string | number)[];
+
+/** What a diagnostic points at: the key of the member at `path`, its value, or both. */
+export type Target = 'key' | 'value' | 'member';
+
+export interface Span {
+  readonly offset: number;
+  readonly length: number;
+}
+
+export interface JsonSyntaxProblem extends Span {
+  readonly kind: 'syntax' | 'duplicate-key';
+  readonly message: string;
+}
+
+/** The token OpenSearch's parser sees first, in its own names. */
+export type FirstToken =
+  | 'START_OBJECT'
+  | 'START_ARRAY'
+  | 'VALUE_STRING'
+  | 'VALUE_NUMBER'
+  | 'VALUE_BOOLEAN'
+  | 'VALUE_NULL'
+  | 'NONE'
+  | 'INVALID';
+
+/**
+ * One JSON text (an NDJSON line, or a console body) parsed once.
+ *
+ * The fast path is `JSON.parse`, which is native and gives no positions: positions are only needed when something
+ * is reported, so the jsonc tree is built lazily. Texts with comments, trailing content or errors go to jsonc-parser.
+ * Only the first value is read, as OpenSearch reads it; `trailingOffset` says where anything after it starts.
+ */
+export class JsonSegment {
+  private treeCache: Node | undefined | null = null;
+
+  private constructor(
+    readonly text: string,
+    /** The first value, or undefined when the text has a syntax error before that value ends. */
+    readonly value: unknown,
+    readonly problems: readonly JsonSyntaxProblem[],
+    /** Offset of the first non-blank, non-comment content after the first value, or -1. */
+    readonly trailingOffset: number,
+  ) {}
+
+  get ok(): boolean {
+    return this.problems.length === 0;
+  }
+
+  static parse(text: string): JsonSegment {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return JsonSegment.parseSlow(text);
+    }
+    if (countMembersInText(text) !== countMembersInValue(value)) {
+      // Two members with one name collapsed into one: find which, with positions.
+      return JsonSegment.parseSlow(text);
+    }
+    return new JsonSegment(text, value, [], -1);
+  }
+
+  private static parseSlow(text: string): JsonSegment {
+    const errors: ParseError[] = [];
+    const tree = parseTree(text, errors, {
+      allowTrailingComma: false,
+      disallowComments: false,
+      allowEmptyContent: true,
+    });
+    const segment = new JsonSegment(text, undefined, [], -1);
+    segment.treeCache = tree;
+    const problems: JsonSyntaxProblem[] = [];
+    let trailingOffset = -1;
+    const first = errors[0];
+    if (first !== undefined && first.error === ParseErrorCode.EndOfFileExpected) {
+      trailingOffset = first.offset;
+    } else if (first !== undefined) {
+      problems.push({
+        kind: 'syntax',
+        offset: first.offset,
+        length: first.length,
+        message: jacksonSyntaxMessage(text, first, tree),
+      });
+    }
+    if (tree !== undefined) collectDuplicates(tree, problems);
+    const value = problems.some((p) => p.kind === 'syntax') || tree === undefined ? undefined : nodeValue(tree);
+    return new JsonSegment(text, value, problems, trailingOffset);
+  }
+
+  /** The jsonc tree of the first value, for positions. */
+  tree(): Node | undefined {
+    if (this.treeCache === null) {
+      this.treeCache = parseTree(this.text, [], { allowTrailingComma: false, disallowComments: false });
+    }
+    return this.treeCache;
+  }
+
+  /** The span of what `path` names; falls back to the nearest ancestor that exists. */
+  spanOf(path: JsonPath, target: Target = 'value'): Span {
+    const root = this.tree();
+    if (root === undefined) return { offset: 0, length: this.text.length };
+    let node: Node = root;
+    let property: Node | undefined;
+    for (const segment of path) {
+      const next = childAt(node, segment);
+      if (next === undefined) {
+        return spanOfNode(property !== undefined && target !== 'value' ? property : node, 'value');
+      }
+      property = next.property;
+      node = next.value;
+    }
+    if (property === undefined || target === 'value') return spanOfNode(node, 'value');
+    return spanOfNode(property, target);
+  }
+}
+
+function childAt(node: Node, segment: string | number): { value: Node; property?: Node } | undefined {
+  const children = node.children;
+  if (children === undefined) return undefined;
+  if (node.type === 'array') {
+    const item = typeof segment === 'number' ? children[segment] : undefined;
+    return item === undefined ? undefined : { value: item };
+  }
+  if (node.type !== 'object') return undefined;
+  // The last member wins, as JSON.parse keeps it.
+  for (let i = children.length - 1; i >= 0; i--) {
+    const property = children[i]!;
+    const key = property.children?.[0];
+    if (key !== undefined && key.value === segment) {
+      const value = property.children?.[1];
+      return value === undefined ? { value: key, property } : { value, property };
+    }
+  }
+  return undefined;
+}
+
+function spanOfNode(node: Node, target: Target): Span {
+  if (node.type === 'property' && target === 'key') {
+    const key = node.children?.[0];
+    if (key !== undefined) return { offset: key.offset, length: key.length };
+  }
+  return { offset: node.offset, length: node.length };
+}
+
+function collectDuplicates(node: Node, problems: JsonSyntaxProblem[]): void {
+  const children = node.children;
+  if (children === undefined) return;
+  if (node.type === 'object') {
+    const seen = new Set<string>();
+    for (const property of children) {
+      const key = property.children?.[0];
+      if (key !== undefined && typeof key.value === 'string') {
+        if (seen.has(key.value)) {
+          problems.push({
+            kind: 'duplicate-key',
+            offset: key.offset,
+            length: key.length,
+            message: `Duplicate field '${key.value}'`,
+          });
+        }
+        seen.add(key.value);
+      }
+      const value = property.children?.[1];
+      if (value !== undefined) collectDuplicates(value, problems);
+    }
+  } else if (node.type === 'array') {
+    for (const child of children) collectDuplicates(child, problems);
+  }
+}
+
+/** Like jsonc's getNodeValue, but objects are plain, and the last of two equal keys wins. */
+function nodeValue(node: Node): unknown {
+  switch (node.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const property of node.children ?? []) {
+        const key = property.children?.[0];
+        const value = property.children?.[1];
+        if (key !== undefined && typeof key.value === 'string') {
+          Object.defineProperty(out, key.value, {
+            value: value === undefined ? undefined : nodeValue(value),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        }
+      }
+      return out;
+    }
+    case 'array':
+      return (node.children ?? []).map(nodeValue);
+    default:
+      return node.value as unknown;
+  }
+}
+
+/**
+ * Counts `:` outside strings: the number of object members written in the text. Strings are skipped with indexOf,
+ * which is native and fast; only the short stretches between strings are read character by character.
+ */
+export function countMembersInText(text: string): number {
+  let count = 0;
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    const quote = text.indexOf('"', i);
+    const gapEnd = quote === -1 ? length : quote;
+    for (let j = i; j < gapEnd; j++) if (text.charCodeAt(j) === 58 /* : */) count++;
+    if (quote === -1) break;
+    let end = quote;
+    for (;;) {
+      end = text.indexOf('"', end + 1);
+      if (end === -1) return count;
+      let backslashes = 0;
+      while (text.charCodeAt(end - 1 - backslashes) === 92 /* \ */) backslashes++;
+      if (backslashes % 2 === 0) break;
+    }
+    i = end + 1;
+  }
+  return count;
+}
+
+function countMembersInValue(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) count += countMembersInValue(item);
+    return count;
+  }
+  for (const key in value) {
+    count += 1 + countMembersInValue((value as Record<string, unknown>)[key]);
+  }
+  return count;
+}
+
+/** The first token of a text as OpenSearch's parser would see it (comments skipped). */
+export function firstToken(text: string): { token: FirstToken; offset: number } {
+  const scanner = createScanner(text, false);
+  let kind = scanner.scan();
+  while (
+    kind === SyntaxKind.Trivia ||
+    kind === SyntaxKind.LineBreakTrivia ||
+    kind === SyntaxKind.LineCommentTrivia ||
+    kind === SyntaxKind.BlockCommentTrivia
+  ) {
+    kind = scanner.scan();
+  }
+  const offset = scanner.getTokenOffset();
+  switch (kind) {
+    case SyntaxKind.OpenBraceToken:
+      return { token: 'START_OBJECT', offset };
+    case SyntaxKind.OpenBracketToken:
+      return { token: 'START_ARRAY', offset };
+    case SyntaxKind.StringLiteral:
+      return { token: 'VALUE_STRING', offset };
+    case SyntaxKind.NumericLiteral:
+      return { token: 'VALUE_NUMBER', offset };
+    case SyntaxKind.TrueKeyword:
+    case SyntaxKind.FalseKeyword:
+      return { token: 'VALUE_BOOLEAN', offset };
+    case SyntaxKind.NullKeyword:
+      return { token: 'VALUE_NULL', offset };
+    case SyntaxKind.EOF:
+      return { token: 'NONE', offset };
+    default:
+      return { token: 'INVALID', offset };
+  }
+}
+
+/** OpenSearch's name for the token of a parsed JSON value. */
+export function tokenOf(value: unknown): Exclude<FirstToken, 'NONE' | 'INVALID'> {
+  if (value === null) return 'VALUE_NULL';
+  switch (typeof value) {
+    case 'string':
+      return 'VALUE_STRING';
+    case 'number':
+      return 'VALUE_NUMBER';
+    case 'boolean':
+      return 'VALUE_BOOLEAN';
+    default:
+      return Array.isArray(value) ? 'START_ARRAY' : 'START_OBJECT';
+  }
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

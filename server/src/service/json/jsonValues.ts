@@ -1,0 +1,89 @@
+import { createScanner, SyntaxKind } from 'jsonc-parser';
+
+export interface ValueSlice {
+  readonly offset: number;
+  readonly text: string;
+}
+
+/**
+ * Splits a text into its top-level JSON values (a console `_msearch` body: objects one after another, each may span
+ * lines). Whatever cannot be balanced runs to the end, where parsing it reports the syntax error.
+ */
+export function splitJsonValues(text: string): ValueSlice[] {
+  const scanner = createScanner(text, false);
+  const out: ValueSlice[] = [];
+  let depth = 0;
+  let start = -1;
+  for (;;) {
+    const kind = scanner.scan();
+    if (kind === SyntaxKind.EOF) break;
+    if (
+      kind === SyntaxKind.Trivia ||
+      kind === SyntaxKind.LineBreakTrivia ||
+      kind === SyntaxKind.LineCommentTrivia ||
+      kind === SyntaxKind.BlockCommentTrivia
+    ) {
+      continue;
+    }
+    const offset = scanner.getTokenOffset();
+    if (depth === 0) start = offset;
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+      depth++;
+    } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) {
+      depth = Math.max(0, depth - 1);
+    }
+    if (depth === 0) {
+      const end = offset + scanner.getTokenLength();
+      out.push({ offset: start, text: text.slice(start, end) });
+      start = -1;
+    }
+  }
+  if (depth > 0 && start !== -1) out.push({ offset: start, text: text.slice(start) });
+  return out;
+}
+
+/**
+ * A JSON text on one line, as Kibana sends each `_msearch` object: comments and whitespace outside strings removed.
+ * `column` maps an offset of the original text to the 1-based column in the compact one.
+ */
+export function compactJson(text: string): { compact: string; column: (offset: number) => number } {
+  const scanner = createScanner(text, false);
+  const parts: string[] = [];
+  const starts: number[] = [];
+  const compactStarts: number[] = [];
+  let length = 0;
+  for (;;) {
+    const kind = scanner.scan();
+    if (kind === SyntaxKind.EOF) break;
+    if (
+      kind === SyntaxKind.Trivia ||
+      kind === SyntaxKind.LineBreakTrivia ||
+      kind === SyntaxKind.LineCommentTrivia ||
+      kind === SyntaxKind.BlockCommentTrivia
+    ) {
+      continue;
+    }
+    const token = text.slice(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength());
+    starts.push(scanner.getTokenOffset());
+    compactStarts.push(length);
+    parts.push(token);
+    length += token.length;
+  }
+  const column = (offset: number): number => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    let found = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid]! <= offset) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    const base = starts[found] ?? 0;
+    return (compactStarts[found] ?? 0) + Math.max(0, offset - base) + 1;
+  };
+  return { compact: parts.join(''), column };
+}

@@ -1,0 +1,281 @@
+import type { Span } from '../json/jsonSegment';
+import { BUILT_IN_ROLES } from '../../spec/nodes';
+
+/** A node as the cluster describes it (pushed by the client once connected). */
+export interface ClusterNode {
+  readonly id: string;
+  readonly name: string;
+  readonly host: string;
+  readonly ip: string;
+  readonly roles: readonly string[];
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly local?: boolean;
+  readonly clusterManager?: boolean;
+}
+
+export interface FilterExpression {
+  readonly text: string;
+  /** Offset of the expression inside the filter text. */
+  readonly offset: number;
+}
+
+/**
+ * Splits a filter as the server does: nodes stats and tasks split on commas without trimming (empty entries kept);
+ * nodes info trims and drops empty entries.
+ */
+export function splitNodeFilter(text: string, mode: 'raw' | 'trimmed'): FilterExpression[] {
+  const out: FilterExpression[] = [];
+  let offset = 0;
+  const pieces = text.split(',');
+  while (mode === 'raw' && pieces.length > 0 && pieces[pieces.length - 1] === '') pieces.pop();
+  for (const piece of pieces) {
+    if (mode === 'raw') {
+      out.push({ text: piece, offset });
+    } else {
+      const trimmed = piece.trim();
+      if (trimmed.length > 0) out.push({ text: trimmed, offset: offset + piece.indexOf(trimmed) });
+    }
+    offset += piece.length + 1;
+  }
+  return out;
+}
+
+/** Role words the filter resolves with its own mechanism. */
+const SPECIAL_ROLES: Readonly<Record<string, string>> = {
+  data: 'data',
+  master: 'cluster_manager',
+  cluster_manager: 'cluster_manager',
+  ingest: 'ingest',
+  coordinating_only: 'coordinating_only',
+};
+
+export interface FilterProblem {
+  readonly span: Span;
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  readonly message: string;
+}
+
+/** `Booleans.parseBoolean(value, true)`: blank is true. */
+function roleValue(value: string): boolean | undefined {
+  if (!/\S/.test(value)) return true;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return undefined;
+}
+
+/** Problems decidable from the text alone (OPENSEARCH.md 5.1). */
+export function checkNodeFilter(expressions: readonly FilterExpression[]): FilterProblem[] {
+  const problems: FilterProblem[] = [];
+  let adds = false;
+  for (const expression of expressions) {
+    const colon = expression.text.indexOf(':');
+    if (colon === -1) {
+      adds = true;
+      continue;
+    }
+    const attr = expression.text.slice(0, colon);
+    const value = expression.text.slice(colon + 1);
+    const valueSpan = { offset: expression.offset + colon + 1, length: value.length };
+    if (SPECIAL_ROLES[attr] !== undefined) {
+      const on = roleValue(value);
+      if (on === undefined) {
+        problems.push({
+          span: valueSpan,
+          severity: 'error',
+          code: 'nodes.invalid-role-value',
+          message: `Failed to parse value [${value}] as only [true] or [false] are allowed.`,
+        });
+      } else if (on) {
+        adds = true;
+      }
+    } else if (BUILT_IN_ROLES.includes(attr)) {
+      problems.push({
+        span: { offset: expression.offset, length: expression.text.length },
+        severity: 'warning',
+        code: 'nodes.filter-selects-nothing',
+        message: `[${attr}] is a built-in role that node filters do not resolve: [${expression.text}] only matches nodes with an attribute named [${attr}], so it selects no node on a usual cluster.${attr === 'search' ? ' To select search nodes use [data:true], which includes them.' : ''}`,
+      });
+      adds = true;
+    } else {
+      adds = true;
+    }
+  }
+  if (!adds && expressions.length > 0) {
+    const first = expressions[0]!;
+    const last = expressions[expressions.length - 1]!;
+    problems.push({
+      span: { offset: first.offset, length: last.offset + last.text.length - first.offset },
+      severity: 'warning',
+      code: 'nodes.filter-selects-nothing',
+      message:
+        'This filter only removes nodes, and resolution starts from an empty set: it selects no node. Start with `_all` (e.g. `_all,' +
+        `${first.text}\`).`,
+    });
+  }
+  return problems;
+}
+
+/** `Regex.simpleMatch`: `*` matches anything, case-sensitive. */
+export function simpleMatch(pattern: string, value: string): boolean {
+  if (!pattern.includes('*')) return pattern === value;
+  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}$`, 's').test(value);
+}
+
+const DATA_ROLES = new Set(['data', 'search', 'warm']);
+
+function hasRoleKind(node: ClusterNode, kind: string): boolean {
+  switch (kind) {
+    case 'data':
+      return node.roles.some((r) => DATA_ROLES.has(r) || r.startsWith('data_'));
+    case 'cluster_manager':
+      return node.roles.includes('cluster_manager') || node.roles.includes('master');
+    case 'ingest':
+      return node.roles.includes('ingest');
+    case 'coordinating_only':
+      return !hasRoleKind(node, 'data') && !hasRoleKind(node, 'cluster_manager') && !hasRoleKind(node, 'ingest');
+    default:
+      return false;
+  }
+}
+
+export interface ResolutionStep {
+  readonly expression: string;
+  /** What the step did, in words. */
+  readonly explanation: string;
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+}
+
+export interface FilterResolution {
+  /** Node ids in cluster order. */
+  readonly selected: readonly string[];
+  readonly steps: readonly ResolutionStep[];
+}
+
+/** `DiscoveryNodes.resolveNodes` on a known set of nodes; an empty filter selects every node. */
+export function resolveNodeFilter(
+  expressions: readonly FilterExpression[],
+  nodes: readonly ClusterNode[],
+): FilterResolution {
+  if (expressions.length === 0) {
+    return {
+      selected: nodes.map((n) => n.id),
+      steps: [
+        { expression: '(none)', explanation: 'No filter: every node.', added: nodes.map((n) => n.id), removed: [] },
+      ],
+    };
+  }
+  const selected = new Set<string>();
+  const steps: ResolutionStep[] = [];
+  for (const { text } of expressions) {
+    const before = new Set(selected);
+    const explanations: string[] = [];
+    if (text === '_local') {
+      const local = nodes.find((n) => n.local === true);
+      if (local !== undefined) selected.add(local.id);
+      explanations.push('adds the node that receives the request (the local node)');
+    } else if (text === '_master' || text === '_cluster_manager') {
+      const manager = nodes.find((n) => n.clusterManager === true);
+      if (manager !== undefined) selected.add(manager.id);
+      explanations.push('adds the elected cluster manager');
+    } else if (nodes.some((n) => n.id === text)) {
+      selected.add(text);
+      explanations.push('adds the node with this id');
+    } else {
+      for (const node of nodes) {
+        if (
+          text === '_all' ||
+          simpleMatch(text, node.name) ||
+          simpleMatch(text, node.ip) ||
+          simpleMatch(text, node.host)
+        ) {
+          selected.add(node.id);
+        }
+      }
+      explanations.push(text === '_all' ? 'adds every node' : 'adds nodes whose name, IP or host name matches');
+      const colon = text.indexOf(':');
+      if (colon !== -1) explanations.push(applyAttribute(text.slice(0, colon), text.slice(colon + 1), nodes, selected));
+    }
+    steps.push({
+      expression: text,
+      explanation: explanations.join('; '),
+      added: [...selected].filter((id) => !before.has(id)),
+      removed: [...before].filter((id) => !selected.has(id)),
+    });
+  }
+  return { selected: nodes.filter((n) => selected.has(n.id)).map((n) => n.id), steps };
+}
+
+function applyAttribute(attr: string, value: string, nodes: readonly ClusterNode[], selected: Set<string>): string {
+  const special = SPECIAL_ROLES[attr];
+  if (special !== undefined) {
+    const on = roleValue(value);
+    if (on === undefined) return 'invalid role value: the server rejects the request';
+    for (const node of nodes) {
+      if (hasRoleKind(node, special)) {
+        if (on) selected.add(node.id);
+        else selected.delete(node.id);
+      }
+    }
+    return `${on ? 'adds' : 'removes'} ${describeRoleKind(special)}`;
+  }
+  const parts: string[] = [];
+  if (!BUILT_IN_ROLES.includes(attr)) {
+    const on = roleValue(value);
+    const withRole = nodes.filter((n) => n.roles.includes(attr));
+    if (withRole.length > 0 && on !== undefined) {
+      for (const node of withRole) {
+        if (on) selected.add(node.id);
+        else selected.delete(node.id);
+      }
+      parts.push(`${on ? 'adds' : 'removes'} nodes with the custom role [${attr}]`);
+    }
+  }
+  for (const node of nodes) {
+    for (const [name, attributeValue] of Object.entries(node.attributes)) {
+      if (simpleMatch(attr, name) && simpleMatch(value, attributeValue)) selected.add(node.id);
+    }
+  }
+  parts.push(`adds nodes with an attribute matching [${attr}] = [${value}]`);
+  return parts.join('; ');
+}
+
+export function describeRoleKind(kind: string): string {
+  switch (kind) {
+    case 'data':
+      return 'every node that can hold data (roles data, search, warm)';
+    case 'cluster_manager':
+      return 'every cluster-manager-eligible node';
+    case 'ingest':
+      return 'every ingest node';
+    default:
+      return 'every coordinating-only node (neither cluster-manager-eligible, data nor ingest)';
+  }
+}
+
+/** How an expression resolves, in words, without knowing the cluster. */
+export function describeExpression(text: string): string {
+  if (text === '_all') return 'adds every node';
+  if (text === '_local') return 'adds the node that receives the request';
+  if (text === '_master' || text === '_cluster_manager') return 'adds the elected cluster manager';
+  const colon = text.indexOf(':');
+  if (colon === -1) {
+    return text.includes('*')
+      ? 'adds nodes whose name, IP or host name matches this pattern'
+      : 'adds the node with this id, or nodes whose name, IP or host name is this';
+  }
+  const attr = text.slice(0, colon);
+  const value = text.slice(colon + 1);
+  const special = SPECIAL_ROLES[attr];
+  if (special !== undefined) {
+    const on = roleValue(value);
+    if (on === undefined) return 'invalid: only `true` or `false` may follow a role';
+    return `${on ? 'adds' : 'removes'} ${describeRoleKind(special)}`;
+  }
+  if (BUILT_IN_ROLES.includes(attr)) {
+    return `matches only nodes with an attribute named [${attr}]: the built-in role itself is not resolved`;
+  }
+  return `adds or removes nodes with the custom role [${attr}], and adds nodes whose attribute [${attr}] matches [${value}]`;
+}

@@ -1,0 +1,90 @@
+import { SCOPE_ENDPOINTS } from '../../spec/endpoints';
+import { GENERATED_ENDPOINTS } from '../../spec/generated/endpoints';
+import type { EndpointSpec, HttpMethod } from '../../spec/types';
+import type { PathSegment } from './requestLine';
+
+interface Route {
+  readonly template: string;
+  readonly parts: readonly { readonly literal?: string; readonly param?: string }[];
+  readonly endpoint: EndpointSpec;
+  /** Validated deeply (the server's own parameter list). */
+  readonly scope: boolean;
+}
+
+export interface RouteMatch {
+  readonly endpoint: EndpointSpec;
+  readonly template: string;
+  readonly scope: boolean;
+  /** Path parameters by name, with the segment they came from. */
+  readonly params: ReadonlyMap<string, PathSegment>;
+}
+
+export type Resolution =
+  | { readonly kind: 'match'; readonly route: RouteMatch }
+  | { readonly kind: 'method-not-allowed'; readonly allowed: readonly HttpMethod[] }
+  | { readonly kind: 'unknown' };
+
+function toRoute(endpoint: EndpointSpec, template: string, scope: boolean): Route {
+  const parts = template
+    .split('/')
+    .filter((p) => p.length > 0)
+    .map((p) => (p.startsWith('{') && p.endsWith('}') ? { param: p.slice(1, -1) } : { literal: p }));
+  return { template, parts, endpoint, scope };
+}
+
+const SCOPE_NAMES = new Set(SCOPE_ENDPOINTS.map((e) => e.name));
+
+/** Every route: ours first, then the API spec's for everything else. */
+export const ROUTES: readonly Route[] = [
+  ...SCOPE_ENDPOINTS.flatMap((e) => e.paths.map((p) => toRoute(e, p, true))),
+  ...GENERATED_ENDPOINTS.filter((e) => !SCOPE_NAMES.has(e.name)).flatMap((e) =>
+    e.paths.map((p) => toRoute(e, p, false)),
+  ),
+];
+
+/** Order of RestRequest.Method, used to list allowed methods. */
+const METHOD_ORDER: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH'];
+
+/** Explicit segments win over placeholders, level by level, as in the server's path trie. */
+function compareRoutes(a: Route, b: Route): number {
+  for (let i = 0; i < a.parts.length; i++) {
+    const la = a.parts[i]!.literal !== undefined;
+    const lb = b.parts[i]!.literal !== undefined;
+    if (la !== lb) return la ? -1 : 1;
+  }
+  return 0;
+}
+
+/** The handler the server would dispatch `method path` to. */
+export function resolveRoute(method: string, segments: readonly PathSegment[]): Resolution {
+  const candidates = ROUTES.filter(
+    (route) =>
+      route.parts.length === segments.length &&
+      route.parts.every((part, i) => part.literal === undefined || part.literal === segments[i]!.text),
+  ).sort(compareRoutes);
+  if (candidates.length === 0) return { kind: 'unknown' };
+  const upper = method.toUpperCase();
+  for (const route of candidates) {
+    if ((route.endpoint.methods as readonly string[]).includes(upper)) {
+      const params = new Map<string, PathSegment>();
+      route.parts.forEach((part, i) => {
+        if (part.param !== undefined) params.set(part.param, segments[i]!);
+      });
+      return {
+        kind: 'match',
+        route: { endpoint: route.endpoint, template: route.template, scope: route.scope, params },
+      };
+    }
+  }
+  const allowed = new Set<HttpMethod>();
+  for (const route of candidates) for (const m of route.endpoint.methods) allowed.add(m);
+  return {
+    kind: 'method-not-allowed',
+    allowed: [...allowed].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)),
+  };
+}
+
+/** Every literal path segment that starts with `_`, for "did you mean" on endpoint names. */
+export const ENDPOINT_WORDS: readonly string[] = [
+  ...new Set(ROUTES.flatMap((r) => r.parts.flatMap((p) => (p.literal?.startsWith('_') === true ? [p.literal] : [])))),
+];

@@ -1,0 +1,213 @@
+// Rules inside one aggregation's definition, with the texts of OpenSearch's aggregation builders.
+import { isObject, type JsonPath } from '../json/jsonSegment';
+import { didYouMean, suggestions } from '../text/similarity';
+import { AGGREGATIONS } from '../../spec/aggregations';
+import type { ParameterSpec } from '../../spec/types';
+import type { JsonCheck } from './jsonCheck';
+
+const PARAMS: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
+  AGGREGATIONS.filter((a) => a.params !== undefined).map((a) => [a.name, new Map(a.params!.map((p) => [p.name, p]))]),
+);
+
+/** Built by an ObjectParser named after the type: unknown keys read `[L:C] [terms] unknown field [x]`. */
+const OBJECT_PARSER = new Set([
+  'terms',
+  'histogram',
+  'date_histogram',
+  'range',
+  'date_range',
+  'avg',
+  'sum',
+  'min',
+  'max',
+  'value_count',
+  'stats',
+  'extended_stats',
+  'cardinality',
+  'multi_terms',
+  'significant_terms',
+  'percentiles',
+  'percentile_ranks',
+]);
+
+/** Values-source aggregations: one of `field` or `script` is required. */
+const NEEDS_FIELD_OR_SCRIPT = new Set([
+  'terms',
+  'histogram',
+  'date_histogram',
+  'avg',
+  'sum',
+  'min',
+  'max',
+  'value_count',
+  'stats',
+  'extended_stats',
+  'cardinality',
+  'percentiles',
+  'percentile_ranks',
+]);
+
+export const CALENDAR_INTERVALS: readonly string[] = [
+  'year',
+  '1y',
+  'quarter',
+  '1q',
+  'month',
+  '1M',
+  'week',
+  '1w',
+  'day',
+  '1d',
+  'hour',
+  '1h',
+  'minute',
+  '1m',
+  'second',
+  '1s',
+];
+
+const GAP_POLICIES = ['insert_zeros', 'skip'];
+
+/** Checks the body of `{ "<name>": { "<type>": { body } } }`. */
+export function validateAggregationBody(
+  check: JsonCheck,
+  path: JsonPath,
+  name: string,
+  type: string,
+  body: Record<string, unknown>,
+): void {
+  const known = PARAMS.get(type);
+  if (known !== undefined && OBJECT_PARSER.has(type)) {
+    const names = [...known.keys()];
+    for (const key in body) {
+      if (known.has(key)) continue;
+      const near = suggestions(key, names);
+      check.error(
+        'aggs.unknown-parameter',
+        `${check.where([...path, key], 'key')} [${type}] unknown field [${key}]${didYouMean(key, names)}`,
+        [...path, key],
+        'key',
+        near.length > 0 ? { replacements: near.map((n) => JSON.stringify(n)) } : undefined,
+      );
+    }
+  }
+  const missing = (code: string, message: string): void => {
+    check.error(code, message, path, 'key');
+  };
+  if (NEEDS_FIELD_OR_SCRIPT.has(type) && !('field' in body) && !('script' in body)) {
+    missing('aggs.missing-field', 'Required one of fields [field, script], but none were specified. ');
+  }
+  switch (type) {
+    case 'terms':
+    case 'multi_terms':
+      if (typeof body.size === 'number' && body.size <= 0) {
+        check.error(
+          'aggs.invalid-size',
+          `${check.where([...path, 'size'], 'key')} [${type}] failed to parse field [size]: [size] must be greater than 0. Found [${body.size}] in [${name}]`,
+          [...path, 'size'],
+        );
+      }
+      if (type === 'multi_terms') {
+        if (!('terms' in body)) missing('aggs.missing-parameter', 'Required [terms]');
+        else if (Array.isArray(body.terms) && body.terms.length < 2) {
+          check.error(
+            'aggs.multi-terms-count',
+            `multi term aggregation must has at least 2 terms. Found [${body.terms.length}] in [${name}] Use terms aggregation for single term aggregation`,
+            [...path, 'terms'],
+          );
+        }
+      }
+      return;
+    case 'date_histogram':
+      dateHistogram(check, path, body);
+      return;
+    case 'composite':
+      if (!('sources' in body)) missing('aggs.missing-parameter', 'Required [sources]');
+      return;
+    case 'filters':
+      if (isObject(body.filters) && Object.keys(body.filters).length === 0) {
+        check.error('aggs.empty-filters', '[filters] cannot be empty.', [...path, 'filters']);
+      } else if (Array.isArray(body.filters) && body.filters.length === 0) {
+        check.error('aggs.empty-filters', '[filters] cannot be empty.', [...path, 'filters']);
+      }
+      return;
+    case 'nested':
+      if (!('path' in body)) missing('aggs.missing-parameter', `Missing [path] field for nested aggregation [${name}]`);
+      return;
+    case 'bucket_selector':
+      for (const field of ['buckets_path', 'script']) {
+        if (!(field in body)) {
+          missing(
+            'aggs.missing-parameter',
+            `Missing required field [${field}] for bucket_selector aggregation [${name}]`,
+          );
+          break;
+        }
+      }
+      gapPolicy(check, path, body);
+      return;
+    case 'bucket_script': {
+      const absent = ['buckets_path', 'script'].filter((f) => !(f in body));
+      if (absent.length > 0) missing('aggs.missing-parameter', `Required [${absent.join(', ')}]`);
+      gapPolicy(check, path, body);
+      return;
+    }
+    case 'range':
+    case 'date_range':
+    case 'ip_range':
+      if (!('ranges' in body)) missing('aggs.missing-parameter', `No [ranges] specified for the [${name}] aggregation`);
+      return;
+    case 'percentile_ranks':
+      if (!('values' in body)) missing('aggs.missing-parameter', `[values] must not be null: [${name}]`);
+      return;
+    default:
+      gapPolicy(check, path, body);
+  }
+}
+
+function gapPolicy(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  const policy = body.gap_policy;
+  if (typeof policy === 'string' && !GAP_POLICIES.includes(policy)) {
+    check.error(
+      'aggs.invalid-gap-policy',
+      `Invalid gap policy: [${policy}], accepted values: [${GAP_POLICIES.join(', ')}]`,
+      [...path, 'gap_policy'],
+      'value',
+      { replacements: GAP_POLICIES.map((p) => JSON.stringify(p)) },
+    );
+  }
+}
+
+function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  const kinds = ['calendar_interval', 'fixed_interval', 'interval'].filter((k) => k in body);
+  if (kinds.length === 0) {
+    check.error('aggs.missing-interval', 'Invalid interval specified, must be non-null and non-empty', path, 'key');
+  }
+  if ('interval' in body) {
+    check.warning(
+      'aggs.deprecated',
+      '[interval] on [date_histogram] is deprecated, use [fixed_interval] or [calendar_interval] in the future.',
+      [...path, 'interval'],
+      'key',
+    );
+  }
+  const keys = Object.keys(body).filter((k) => k === 'calendar_interval' || k === 'fixed_interval');
+  if (keys.length === 2) {
+    check.error(
+      'aggs.two-intervals',
+      `Cannot use [${keys[1]!}] with [${keys[0]!}] configuration option.`,
+      [...path, keys[1]!],
+      'key',
+    );
+  }
+  const calendar = body.calendar_interval;
+  if (typeof calendar === 'string' && !CALENDAR_INTERVALS.includes(calendar)) {
+    check.error(
+      'aggs.invalid-calendar-interval',
+      `The supplied interval [${calendar}] could not be parsed as a calendar interval.`,
+      [...path, 'calendar_interval'],
+      'value',
+      { replacements: ['"minute"', '"hour"', '"day"', '"week"', '"month"', '"quarter"', '"year"'] },
+    );
+  }
+}

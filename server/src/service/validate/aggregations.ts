@@ -1,0 +1,96 @@
+import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
+import { didYouMean, suggestions } from '../text/similarity';
+import { AGGREGATIONS } from '../../spec/aggregations';
+import type { JsonCheck } from './jsonCheck';
+import { validateAggregationBody } from './aggregationRules';
+import { validateQueryContainer } from './query';
+
+const AGGREGATION_NAMES = AGGREGATIONS.filter((a) => a.origin !== 'plugin').map((a) => a.name);
+const KNOWN = new Set(AGGREGATIONS.map((a) => a.name));
+const VALID_NAME = /^[^[\]>]+$/;
+
+/** Aggregations that take a query as their definition. */
+const QUERY_AGGREGATIONS = new Set(['filter']);
+
+/** An `aggs` object (AggregatorFactories.parseAggregators; OPENSEARCH.md 3.4). */
+export function validateAggregations(check: JsonCheck, path: JsonPath, aggs: Record<string, unknown>): void {
+  for (const name of Object.keys(aggs)) {
+    const namePath = [...path, name];
+    if (!VALID_NAME.test(name)) {
+      check.error(
+        'aggs.invalid-name',
+        `Invalid aggregation name [${name}]. Aggregation names can contain any character except '[', ']', and '>'`,
+        namePath,
+        'key',
+      );
+    }
+    const definition = aggs[name];
+    if (!isObject(definition)) {
+      check.error(
+        'aggs.not-an-object',
+        `Aggregation definition for [${name} starts with a [${tokenOf(definition)}], expected a [START_OBJECT].`,
+        namePath,
+      );
+      continue;
+    }
+    validateDefinition(check, namePath, name, definition);
+  }
+}
+
+function validateDefinition(check: JsonCheck, path: JsonPath, name: string, definition: Record<string, unknown>): void {
+  let type: string | undefined;
+  let subAggs = false;
+  for (const field of Object.keys(definition)) {
+    const value = definition[field];
+    const fieldPath = [...path, field];
+    if (!isObject(value)) {
+      check.error(
+        'aggs.expected-object',
+        `Expected [START_OBJECT] under [${field}], but got a [${tokenOf(value)}] in [${name}]`,
+        fieldPath,
+      );
+      continue;
+    }
+    if (field === 'meta') continue;
+    if (field === 'aggs' || field === 'aggregations') {
+      if (subAggs) {
+        check.error(
+          'aggs.two-sub-aggregations',
+          `Found two sub aggregation definitions under [${name}]`,
+          fieldPath,
+          'key',
+        );
+      }
+      subAggs = true;
+      validateAggregations(check, fieldPath, value);
+      continue;
+    }
+    if (type !== undefined) {
+      check.error(
+        'aggs.two-types',
+        `Found two aggregation type definitions in [${name}]: [${type}] and [${field}]`,
+        fieldPath,
+        'key',
+      );
+      continue;
+    }
+    type = field;
+    if (!KNOWN.has(field)) {
+      const replacements = suggestions(field, AGGREGATION_NAMES);
+      check.error(
+        'aggs.unknown-type',
+        `Unknown aggregation type [${field}]${didYouMean(field, AGGREGATION_NAMES)}`,
+        fieldPath,
+        'key',
+        replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
+      );
+    } else if (QUERY_AGGREGATIONS.has(field)) {
+      validateQueryContainer(check, fieldPath, value);
+    } else {
+      validateAggregationBody(check, fieldPath, name, field, value);
+    }
+  }
+  if (type === undefined) {
+    check.error('aggs.missing-definition', `Missing definition for aggregation [${name}]`, path, 'key');
+  }
+}

@@ -1,0 +1,51 @@
+import type { JsonPath, JsonSegment, Target } from '../json/jsonSegment';
+import { Severity, type FixData, type IssueSink } from './issues';
+
+/** Gives Jackson's `line:col` of an offset in a segment, as the server would count in what is sent. */
+export type XContentLocator = (offset: number) => { line: number; column: number };
+
+/** Reports findings inside one JSON segment, positioned by JSON path. */
+export class JsonCheck {
+  constructor(
+    readonly segment: JsonSegment,
+    readonly issues: IssueSink,
+    private readonly locator: XContentLocator,
+  ) {}
+
+  report(
+    severity: Severity,
+    code: string,
+    message: string,
+    path: JsonPath,
+    target: Target = 'value',
+    data?: FixData,
+  ): void {
+    const span = this.segment.spanOf(path, target);
+    this.issues.push(data === undefined ? { code, severity, message, span } : { code, severity, message, span, data });
+  }
+
+  error(code: string, message: string, path: JsonPath, target: Target = 'value', data?: FixData): void {
+    this.report(Severity.Error, code, message, path, target, data);
+  }
+
+  warning(code: string, message: string, path: JsonPath, target: Target = 'value', data?: FixData): void {
+    this.report(Severity.Warning, code, message, path, target, data);
+  }
+
+  /** `[L:C]` of where `path` starts, as OpenSearch prints an XContentLocation. */
+  where(path: JsonPath, target: Target = 'value', atEnd = false): string {
+    const span = this.segment.spanOf(path, target);
+    const { line, column } = this.locator(atEnd ? span.offset + span.length - 1 : span.offset);
+    return `[${line}:${column}]`;
+  }
+}
+
+/** Java's `Object.toString()` of a JSON value as Jackson built it. */
+export function javaString(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `[${value.map(javaString).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}=${javaString(v)}`);
+  return `{${entries.join(', ')}}`;
+}

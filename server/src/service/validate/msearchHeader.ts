@@ -1,0 +1,107 @@
+import { isObject, type JsonPath } from '../json/jsonSegment';
+import { suggestions } from '../text/similarity';
+import { METADATA_KEY_BY_NAME, type MetadataKeySpec } from '../../spec/msearchMetadata';
+import { SEARCH_TYPES } from '../../spec/endpoints';
+import { javaString, type JsonCheck } from './jsonCheck';
+import { hasText, parseTimeValue, splitByComma, strictBooleanError, expandWildcardsError } from './values';
+
+export interface HeaderFacts {
+  /** Index expressions of the header, as the server splits them; undefined when the header names none. */
+  readonly indices: readonly string[] | undefined;
+}
+
+/** Checks the keys and values of one `_msearch` header object (OPENSEARCH.md 1.4). */
+export function validateMsearchHeader(check: JsonCheck, header: Record<string, unknown>): HeaderFacts {
+  let indices: string[] | undefined;
+  for (const key of Object.keys(header)) {
+    const value = header[key];
+    const spec = METADATA_KEY_BY_NAME.get(key);
+    const path: JsonPath = [key];
+    if (spec === undefined) {
+      const replacements = suggestions(key, METADATA_KEY_BY_NAME.keys());
+      check.error(
+        'msearch.unknown-metadata-key',
+        `key [${key}] is not supported in the metadata section`,
+        path,
+        'key',
+        replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
+      );
+      continue;
+    }
+    const found = checkMetadataValue(check, spec, key, value, path);
+    if (found !== undefined) indices = found;
+  }
+  return { indices };
+}
+
+function checkMetadataValue(
+  check: JsonCheck,
+  spec: MetadataKeySpec,
+  key: string,
+  value: unknown,
+  path: JsonPath,
+): string[] | undefined {
+  switch (spec.kind) {
+    case 'indices': {
+      if (Array.isArray(value)) return value.map(javaString);
+      if (value === null || isObject(value)) {
+        check.warning('msearch.index-not-a-string', `[${key}] should be a string or an array of index names`, path);
+        return undefined;
+      }
+      const names = splitByComma(javaString(value));
+      if (names.some((name) => name !== name.trim())) {
+        check.warning(
+          'msearch.index-untrimmed',
+          `Index names are split on commas without trimming: ${names
+            .filter((n) => n !== n.trim())
+            .map((n) => `[${n}]`)
+            .join(', ')} keeps its spaces and names no index.`,
+          path,
+        );
+      }
+      return names;
+    }
+    case 'searchType': {
+      const text = javaString(value);
+      if (!(SEARCH_TYPES as readonly string[]).includes(text) && text !== 'stream') {
+        check.error('msearch.invalid-search-type', `No search type for [${text}]`, path);
+      }
+      return undefined;
+    }
+    case 'boolean':
+    case 'namedBoolean':
+    case 'nullNamedBoolean':
+    case 'indicesOptionBoolean': {
+      if (typeof value === 'boolean') return undefined;
+      const text = javaString(value);
+      if (spec.kind === 'indicesOptionBoolean' && !hasText(text) && typeof value === 'string') return undefined;
+      const strict = strictBooleanError(text);
+      if (strict === undefined) return undefined;
+      const name = spec.kind === 'namedBoolean' ? key : spec.kind === 'indicesOptionBoolean' ? spec.name : 'null';
+      const message = spec.kind === 'boolean' ? strict : `Could not convert [${name}] to boolean: ${strict}`;
+      check.error('msearch.invalid-boolean', message, path);
+      return undefined;
+    }
+    case 'expandWildcards': {
+      const values = Array.isArray(value) ? value.map(javaString) : splitByComma(javaString(value));
+      const bad = expandWildcardsError(values);
+      if (bad !== undefined) check.error('msearch.invalid-expand-wildcards', bad.message, path);
+      return undefined;
+    }
+    case 'time': {
+      if (typeof value === 'number') return undefined;
+      const parsed = parseTimeValue(javaString(value), 'XContentMapValues.nodeTimeValue');
+      if (parsed.error !== undefined) check.error('msearch.invalid-time-value', parsed.error, path);
+      return undefined;
+    }
+    case 'text':
+      if (value !== null && typeof value === 'object') {
+        check.warning(
+          'msearch.metadata-not-scalar',
+          `[${key}] is read as text; an object or array is almost surely a mistake`,
+          path,
+        );
+      }
+      return undefined;
+  }
+}

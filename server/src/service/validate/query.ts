@@ -1,0 +1,311 @@
+import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
+import { didYouMean, suggestions } from '../text/similarity';
+import { QUERY_CLAUSES } from '../../spec/queries';
+import type { ParameterSpec, QueryClauseSpec } from '../../spec/types';
+import type { JsonCheck } from './jsonCheck';
+import {
+  FIELD_VALUE_REQUIRED,
+  PARSER_NAME,
+  REQUIRED_TEXT,
+  REQUIRED_TOGETHER,
+  UNKNOWN_PARAM_TEXT,
+  fieldArrayText,
+} from './queryMessages';
+
+export const CLAUSE_BY_NAME: ReadonlyMap<string, QueryClauseSpec> = new Map(QUERY_CLAUSES.map((c) => [c.name, c]));
+
+/** Parameters by name, per clause, built once. */
+const PARAMS_BY_CLAUSE: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
+  QUERY_CLAUSES.map((c) => [c.name, new Map((c.params ?? []).map((p) => [p.name, p]))]),
+);
+
+/** Names a default distribution registers: what "did you mean" may suggest. */
+const REGISTERED = QUERY_CLAUSES.filter((c) => c.origin !== 'plugin').map((c) => c.name);
+
+function replacementsFor(found: readonly string[]): { replacements: string[] } | undefined {
+  return found.length > 0 ? { replacements: found.map((r) => JSON.stringify(r)) } : undefined;
+}
+
+/**
+ * A query object, where the server calls `parseInnerQueryBuilder` (OPENSEARCH.md 3.3): exactly one clause name whose
+ * value is an object.
+ */
+export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: unknown): void {
+  if (!isObject(value)) {
+    check.error('query.not-an-object', '[_na] query malformed, must start with start_object', path);
+    return;
+  }
+  const keys = Object.keys(value);
+  const first = keys[0];
+  if (first === undefined) {
+    check.error(
+      'query.empty-clause',
+      `query malformed, empty clause found at ${check.where(path, 'value', true)}`,
+      path,
+    );
+    return;
+  }
+  const body = value[first];
+  if (!isObject(body)) {
+    check.error('query.malformed', `[${first}] query malformed, no start_object after query name`, [...path, first]);
+  } else {
+    const clause = CLAUSE_BY_NAME.get(first);
+    if (clause === undefined) {
+      check.error(
+        'query.unknown-clause',
+        `unknown query [${first}]${didYouMean(first, REGISTERED)}`,
+        [...path, first],
+        'key',
+        replacementsFor(suggestions(first, REGISTERED)),
+      );
+    } else {
+      validateClause(check, [...path, first], clause, body);
+    }
+  }
+  for (const extra of keys.slice(1)) {
+    check.error(
+      'query.two-clauses',
+      `[${first}] malformed query, expected [END_OBJECT] but found [FIELD_NAME]`,
+      [...path, extra],
+      'key',
+    );
+  }
+}
+
+function validateClause(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: QueryClauseSpec,
+  body: Record<string, unknown>,
+): void {
+  switch (clause.shape) {
+    case 'object':
+      if (clause.params !== undefined) {
+        checkParams(check, path, clause, clause.params, body);
+        checkRequired(check, path, clause, body);
+      }
+      return;
+    case 'field':
+      validateFieldClause(check, path, clause, body);
+      return;
+    case 'fieldWithParams':
+      validateFieldWithParams(check, path, clause, body);
+      return;
+  }
+}
+
+/** `{"match": {"field": "text"}}` or `{"match": {"field": {params}}}`: exactly one field. */
+function validateFieldClause(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: QueryClauseSpec,
+  body: Record<string, unknown>,
+): void {
+  const keys = Object.keys(body);
+  const field = keys[0];
+  for (const extra of keys.slice(1)) {
+    check.error(
+      'query.multiple-fields',
+      `[${clause.name}] query doesn't support multiple fields, found [${field ?? ''}] and [${extra}]`,
+      [...path, extra],
+      'key',
+    );
+  }
+  if (field === undefined) {
+    if (
+      clause.name === 'term' ||
+      clause.name === 'range' ||
+      clause.name === 'prefix' ||
+      clause.name === 'wildcard' ||
+      clause.name === 'regexp'
+    ) {
+      check.error('query.missing-field', 'field name is null or empty', path, 'key');
+    } else if (clause.name === 'match') {
+      check.error('query.missing-parameter', 'No text specified for text query', path, 'key');
+    }
+    return;
+  }
+  const value = body[field];
+  const fieldPath = [...path, field];
+  if (isObject(value)) {
+    if (clause.params !== undefined) {
+      checkParams(check, fieldPath, clause, clause.params, value);
+      const required = FIELD_VALUE_REQUIRED[clause.name];
+      if (required !== undefined && !required.names.some((n) => n in value && value[n] !== null)) {
+        check.error('query.missing-parameter', required.message, fieldPath, 'key');
+      }
+    }
+  } else if (Array.isArray(value)) {
+    const message = fieldArrayText(clause.name, field, check.where(fieldPath).slice(1, -1));
+    if (message !== undefined) check.error('query.field-array', message, fieldPath);
+  } else if (clause.shorthand === 'none' && value !== null) {
+    check.error('query.no-short-form', `[${clause.name}] query does not support [${field}]`, fieldPath);
+  } else if (value === null && FIELD_VALUE_REQUIRED[clause.name] !== undefined) {
+    check.error('query.missing-parameter', FIELD_VALUE_REQUIRED[clause.name]!.message, fieldPath);
+  }
+}
+
+/** `{"terms": {"field": [..], "boost": 2}}`: one field next to clause-level parameters. */
+function validateFieldWithParams(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: QueryClauseSpec,
+  body: Record<string, unknown>,
+): void {
+  if (clause.params === undefined) return;
+  const clauseLevel = new Set(clause.params.map((p) => p.name));
+  let field: string | undefined;
+  for (const key of Object.keys(body)) {
+    if (clauseLevel.has(key)) continue;
+    if (field !== undefined && clause.name === 'terms') {
+      check.error(
+        'query.multiple-fields',
+        isObject(body[key])
+          ? `[terms] query does not support more than one field. Already got: [${field}] but also found [${key}]`
+          : '[terms] query does not support multiple fields',
+        [...path, key],
+        'key',
+      );
+    }
+    field ??= key;
+  }
+  if (clause.name === 'terms') {
+    if (field === undefined) {
+      check.error(
+        'query.missing-field',
+        '[terms] query requires a field name, followed by array of terms or a document lookup specification',
+        path,
+        'key',
+      );
+    } else {
+      const values = body[field];
+      if (Array.isArray(values)) {
+        values.forEach((item, i) => {
+          if (item === null)
+            check.error('query.missing-parameter', 'No value specified for terms query', [...path, field, i]);
+        });
+      } else if (!isObject(values)) {
+        check.error('query.terms-not-array', `[terms] query does not support [${field}]`, [...path, field]);
+      }
+    }
+  }
+}
+
+function checkRequired(check: JsonCheck, path: JsonPath, clause: QueryClauseSpec, body: Record<string, unknown>): void {
+  const required = REQUIRED_TEXT[clause.name];
+  if (required !== undefined) {
+    for (const [name, message] of required) {
+      if (!(name in body)) {
+        check.error('query.missing-parameter', message, path, 'key');
+        return;
+      }
+    }
+  }
+  const together = REQUIRED_TOGETHER[clause.name];
+  if (together !== undefined) {
+    const missing = together.filter((name) => !(name in body));
+    if (missing.length > 0) check.error('query.missing-parameter', `Required [${missing.join(', ')}]`, path, 'key');
+  }
+}
+
+function checkParams(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: QueryClauseSpec,
+  params: readonly ParameterSpec[],
+  body: Record<string, unknown>,
+): void {
+  const byName = PARAMS_BY_CLAUSE.get(clause.name) ?? new Map(params.map((p) => [p.name, p]));
+  for (const key in body) {
+    const spec = byName.get(key);
+    const valuePath = [...path, key];
+    const value = body[key];
+    if (spec === undefined) {
+      reportUnknownParam(check, valuePath, clause, key, value, [...byName.keys()]);
+      continue;
+    }
+    checkParamValue(check, valuePath, clause, spec, value);
+  }
+}
+
+function checkParamValue(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: QueryClauseSpec,
+  spec: ParameterSpec,
+  value: unknown,
+): void {
+  switch (spec.type) {
+    case 'query':
+      validateQueryContainer(check, path, value);
+      return;
+    case 'queries':
+      if (Array.isArray(value)) {
+        value.forEach((item, i) => {
+          validateQueryContainer(check, [...path, i], item);
+        });
+      } else if (isObject(value) || clause.unknownParam !== 'unknown-field') {
+        validateQueryContainer(check, path, value);
+      } else {
+        check.error(
+          'query.wrong-type',
+          `${check.where(path)} [${clause.name}] ${spec.name} doesn't support values of type: ${tokenOf(value)}`,
+          path,
+        );
+      }
+      return;
+    case 'enum':
+      if (spec.values !== undefined && typeof value === 'string') {
+        const lower = value.toLowerCase();
+        if (!spec.values.some((v) => v.toLowerCase() === lower)) {
+          check.warning(
+            'query.unknown-value',
+            `[${clause.name}] [${spec.name}] expects one of ${spec.values.map((v) => `[${v}]`).join(', ')}; got [${value}]`,
+            path,
+            'value',
+            { replacements: spec.values.map((v) => JSON.stringify(v)) },
+          );
+        }
+      }
+      return;
+    case 'boolean':
+      if (typeof value === 'number') {
+        check.error(
+          'value.not-a-boolean',
+          `Current token (${Number.isInteger(value) ? 'VALUE_NUMBER_INT' : 'VALUE_NUMBER_FLOAT'}) not of boolean type`,
+          path,
+        );
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+function reportUnknownParam(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: QueryClauseSpec,
+  key: string,
+  value: unknown,
+  known: readonly string[],
+): void {
+  const near = suggestions(key, known);
+  const data = replacementsFor(near);
+  const custom = UNKNOWN_PARAM_TEXT[clause.name];
+  const isValue = value === null || typeof value !== 'object';
+  if (custom !== undefined) {
+    check.error('query.unknown-parameter', custom(key, isValue), path, 'key', data);
+  } else if (clause.unknownParam === 'unknown-field' || PARSER_NAME[clause.name] !== undefined) {
+    const parser = PARSER_NAME[clause.name] ?? clause.name;
+    check.error(
+      'query.unknown-parameter',
+      `${check.where(path, 'key')} [${parser}] unknown field [${key}]${didYouMean(key, known)}`,
+      path,
+      'key',
+      data,
+    );
+  } else if (clause.unknownParam === 'does-not-support') {
+    check.error('query.unknown-parameter', `[${clause.name}] query does not support [${key}]`, path, 'key', data);
+  }
+}

@@ -1,0 +1,113 @@
+// Exact texts of query parse errors that differ by clause (OpenSearch's *QueryBuilder.fromXContent).
+
+/** Unknown parameter wording of parsers that follow neither common style. */
+export const UNKNOWN_PARAM_TEXT: Readonly<Record<string, (key: string, isValue: boolean) => string>> = {
+  more_like_this: (key) => `[mlt] query does not support [${key}]`,
+  simple_query_string: (key, isValue) =>
+    isValue
+      ? `[simple_query_string] unsupported field [${key}]`
+      : `[simple_query_string] query does not support [${key}]`,
+  geo_shape: (key) => `query does not support [${key}]`,
+  xy_shape: (key) => `query does not support [${key}]`,
+};
+
+/** Parsers whose unknown-field error names a parser other than the clause. */
+export const PARSER_NAME: Readonly<Record<string, string>> = { rank_feature: 'feature' };
+
+/**
+ * Missing required parameters: `[clause, [param, message]...]`, checked in this order (the server reports the first
+ * one it meets). Clauses built by a ConstructingObjectParser list every missing name at once; see REQUIRED_TOGETHER.
+ */
+export const REQUIRED_TEXT: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  multi_match: [['query', 'No text specified for multi_match query']],
+  query_string: [['query', '[query_string] must be provided with a [query]']],
+  simple_query_string: [['query', '[simple_query_string] query text missing']],
+  exists: [['field', '[exists] must be provided with a [field]']],
+  nested: [
+    ['path', "[nested] requires 'path' field"],
+    ['query', "[nested] requires 'query' field"],
+  ],
+  has_child: [
+    ['type', "[has_child] requires 'type' field"],
+    ['query', "[has_child] requires 'query' field"],
+  ],
+  has_parent: [
+    ['parent_type', "[has_parent] requires 'parent_type' field"],
+    ['query', "[has_parent] requires 'query' field"],
+  ],
+  constant_score: [['filter', "[constant_score] requires a 'filter' element"]],
+  dis_max: [['queries', "[dis_max] requires 'queries' field with at least one clause"]],
+  boosting: [
+    ['positive', "[boosting] query requires 'positive' query to be set'"],
+    ['negative', "[boosting] query requires 'negative' query to be set'"],
+    ['negative_boost', "[boosting] query requires 'negative_boost' to be set to be a positive value'"],
+  ],
+  script: [['script', 'script must be provided with a [script] filter']],
+  more_like_this: [['like', "more_like_this requires 'like' to be specified"]],
+  span_near: [['clauses', 'span_near must include [clauses]']],
+  span_or: [['clauses', 'span_or must include [clauses]']],
+  span_not: [
+    ['include', 'span_not must have [include] span query clause'],
+    ['exclude', 'span_not must have [exclude] span query clause'],
+  ],
+  span_first: [
+    ['match', 'span_first must have [match] span query clause'],
+    ['end', 'span_first must have [end] set for it'],
+  ],
+  span_within: [
+    ['big', 'span_within must include [big]'],
+    ['little', 'span_within must include [little]'],
+  ],
+  span_containing: [
+    ['big', 'span_containing must include [big]'],
+    ['little', 'span_containing must include [little]'],
+  ],
+  span_multi: [['match', '[span_multi] must have [match] multi term query clause']],
+};
+
+/** ConstructingObjectParser clauses: `Required [a, b]` lists every missing argument. */
+export const REQUIRED_TOGETHER: Readonly<Record<string, readonly string[]>> = {
+  script_score: ['query', 'script'],
+  distance_feature: ['field', 'origin', 'pivot'],
+};
+
+/** The per-field object of these clauses must hold a value under one of these names. */
+export const FIELD_VALUE_REQUIRED: Readonly<
+  Record<string, { readonly names: readonly string[]; readonly message: string }>
+> = {
+  match: { names: ['query'], message: 'No text specified for text query' },
+  match_phrase: { names: ['query'], message: '[match_phrase] requires query value' },
+  match_phrase_prefix: { names: ['query'], message: '[match_phrase_prefix] requires query value' },
+  match_bool_prefix: { names: ['query'], message: '[match_bool_prefix] requires query value' },
+  term: { names: ['value', 'term'], message: 'value cannot be null' },
+  prefix: { names: ['value'], message: 'value cannot be null' },
+  wildcard: { names: ['value', 'wildcard'], message: 'value cannot be null' },
+  regexp: { names: ['value'], message: 'value cannot be null' },
+  fuzzy: { names: ['value', 'term'], message: 'query value cannot be null' },
+};
+
+/** What a field-form clause says when its field holds an array (OPENSEARCH.md 3.3 and the parsers). */
+export function fieldArrayText(clause: string, field: string, where: string): string | undefined {
+  switch (clause) {
+    case 'term':
+      return '[term] query does not support array of values';
+    case 'range':
+      return `[range] query does not support [${field}]`;
+    case 'terms_set':
+      return '[terms_set] unknown token [START_ARRAY]';
+    case 'fuzzy':
+      return `[fuzzy] unexpected token [START_ARRAY] after [${field}]`;
+    case 'match':
+    case 'match_phrase':
+    case 'match_phrase_prefix':
+    case 'match_bool_prefix':
+    case 'common':
+    case 'prefix':
+    case 'wildcard':
+    case 'regexp':
+      // The short form is read as text: an array ends in an illegal_state_exception (HTTP 500).
+      return `Can't get text on a START_ARRAY at ${where}`;
+    default:
+      return undefined;
+  }
+}

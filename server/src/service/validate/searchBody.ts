@@ -1,0 +1,277 @@
+import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
+import { suggestions } from '../text/similarity';
+import {
+  SEARCH_BODY_FIELD_BY_NAME,
+  type BodyArrayRule,
+  type BodyFieldSpec,
+  type BodyObjectRule,
+  type BodyValueRule,
+} from '../../spec/searchBody';
+import { validateAggregations } from './aggregations';
+import type { JsonCheck } from './jsonCheck';
+import { validateQueryContainer } from './query';
+import { isJavaDouble, parseTimeValue, strictBooleanError } from './values';
+
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+/** `track_total_hits: true` as the server stores it. */
+export const TRACK_TOTAL_HITS_ACCURATE = INT_MAX;
+export const TRACK_TOTAL_HITS_DISABLED = -1;
+
+/** What cross-field rules need to know of a body, with where each fact was written. */
+export interface SearchBodyFacts {
+  from?: { value: number; path: JsonPath };
+  size?: { value: number; path: JsonPath };
+  trackTotalHits?: { value: number; path: JsonPath };
+  rescore?: JsonPath;
+  sort?: JsonPath;
+  pit?: JsonPath;
+  searchAfter?: JsonPath;
+}
+
+/** Checks a search body object field by field, as `SearchSourceBuilder.parseXContent` reads it. */
+export function validateSearchBody(check: JsonCheck, body: Record<string, unknown>): SearchBodyFacts {
+  const facts: SearchBodyFacts = {};
+  const keys = Object.keys(body);
+  for (const key of keys) {
+    const value = body[key];
+    const path: JsonPath = [key];
+    const spec = SEARCH_BODY_FIELD_BY_NAME.get(key);
+    const token = tokenOf(value);
+    const rule =
+      spec === undefined
+        ? undefined
+        : token === 'START_OBJECT'
+          ? spec.object
+          : token === 'START_ARRAY'
+            ? spec.array
+            : token === 'VALUE_NULL'
+              ? undefined
+              : spec.value;
+    if (spec === undefined || rule === undefined) {
+      const replacements = spec === undefined ? suggestions(key, SEARCH_BODY_FIELD_BY_NAME.keys()) : [];
+      check.error(
+        spec === undefined ? 'search.unknown-field' : 'search.wrong-type',
+        `Unknown key for a ${token} in [${key}].`,
+        path,
+        spec === undefined ? 'key' : 'value',
+        replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
+      );
+      continue;
+    }
+    if (token === 'START_OBJECT') checkObject(check, path, spec, spec.object!, value as Record<string, unknown>, facts);
+    else if (token === 'START_ARRAY') checkArray(check, path, spec, spec.array!, value as unknown[], facts);
+    else checkValue(check, path, spec, spec.value!, value, facts);
+  }
+  if ('aggs' in body && 'aggregations' in body) {
+    const last = keys.indexOf('aggs') > keys.indexOf('aggregations') ? 'aggs' : 'aggregations';
+    const other = last === 'aggs' ? 'aggregations' : 'aggs';
+    check.warning(
+      'search.aggs-twice',
+      `Both [aggs] and [aggregations] are given: the server keeps [${last}] and silently drops [${other}].`,
+      [other],
+      'key',
+    );
+  }
+  return facts;
+}
+
+function checkValue(
+  check: JsonCheck,
+  path: JsonPath,
+  spec: BodyFieldSpec,
+  rule: BodyValueRule,
+  value: unknown,
+  facts: SearchBodyFacts,
+): void {
+  switch (rule) {
+    case 'int': {
+      const n = intValue(check, path, value);
+      if (n === undefined) return;
+      if (spec.name === 'from') {
+        if (n < 0) check.error('search.negative-from', `[from] parameter cannot be negative, found [${n}]`, path);
+        facts.from = { value: n, path };
+      } else if (spec.name === 'size') {
+        if (n < 0) check.error('search.negative-size', `[size] parameter cannot be negative, found [${n}]`, path);
+        facts.size = { value: n, path };
+      }
+      return;
+    }
+    case 'float':
+      numberValue(check, path, value);
+      return;
+    case 'boolean':
+      booleanValue(check, path, value);
+      return;
+    case 'time': {
+      const parsed = parseTimeValue(scalarText(value), 'timeout');
+      if (parsed.error !== undefined) check.error('value.invalid-time', parsed.error, path);
+      return;
+    }
+    case 'trackTotalHits': {
+      if (typeof value === 'boolean' || value === 'true' || value === 'false') {
+        const on = value === true || value === 'true';
+        facts.trackTotalHits = { value: on ? TRACK_TOTAL_HITS_ACCURATE : TRACK_TOTAL_HITS_DISABLED, path };
+        return;
+      }
+      const n = intValue(check, path, value);
+      if (n !== undefined) facts.trackTotalHits = { value: n, path };
+      return;
+    }
+    case 'source':
+      if (typeof value === 'number') {
+        check.error(
+          'search.wrong-type',
+          'Expected one of [VALUE_BOOLEAN, VALUE_STRING, START_ARRAY, START_OBJECT] but found [VALUE_NUMBER]',
+          path,
+        );
+      }
+      return;
+    case 'text':
+      return;
+  }
+}
+
+function checkObject(
+  check: JsonCheck,
+  path: JsonPath,
+  spec: BodyFieldSpec,
+  rule: BodyObjectRule,
+  value: Record<string, unknown>,
+  facts: SearchBodyFacts,
+): void {
+  switch (rule) {
+    case 'query':
+      validateQueryContainer(check, path, value);
+      return;
+    case 'aggregations':
+      validateAggregations(check, path, value);
+      return;
+    case 'sort':
+      facts.sort = path;
+      return;
+    case 'indicesBoostObject':
+      check.warning(
+        'search.deprecated',
+        'Object format in indices_boost is deprecated, please use array format instead',
+        path,
+        'key',
+      );
+      for (const index of Object.keys(value)) {
+        const boost = value[index];
+        const token = tokenOf(boost);
+        if (token === 'START_OBJECT' || token === 'START_ARRAY' || token === 'VALUE_NULL') {
+          check.error('search.wrong-type', `Unknown key for a ${token} in [${index}].`, [...path, index]);
+        }
+      }
+      return;
+    case 'source':
+    case 'any':
+      if (spec.name === 'rescore') facts.rescore = path;
+      if (spec.name === 'pit') facts.pit = path;
+      return;
+  }
+}
+
+function checkArray(
+  check: JsonCheck,
+  path: JsonPath,
+  spec: BodyFieldSpec,
+  rule: BodyArrayRule,
+  value: unknown[],
+  facts: SearchBodyFacts,
+): void {
+  switch (rule) {
+    case 'strings':
+      value.forEach((item, i) => {
+        const token = tokenOf(item);
+        if (token !== 'VALUE_STRING') {
+          check.error('search.wrong-type', `Expected [VALUE_STRING] in [${spec.name}] but found [${token}]`, [
+            ...path,
+            i,
+          ]);
+        }
+      });
+      return;
+    case 'sort':
+      facts.sort = path;
+      return;
+    case 'any':
+      if (spec.name === 'rescore' && value.length > 0) facts.rescore = path;
+      if (spec.name === 'search_after') facts.searchAfter = path;
+      return;
+    case 'fieldAndFormat':
+    case 'source':
+    case 'indicesBoost':
+      return;
+  }
+}
+
+function scalarText(value: unknown): string {
+  return typeof value === 'string' ? value : String(value);
+}
+
+function numberToken(value: number): string {
+  return Number.isInteger(value) ? 'VALUE_NUMBER_INT' : 'VALUE_NUMBER_FLOAT';
+}
+
+/** `XContentParser.intValue()`: numbers (truncated), numeric strings; booleans are refused by Jackson. */
+function intValue(check: JsonCheck, path: JsonPath, value: unknown): number | undefined {
+  if (typeof value === 'boolean') {
+    check.error(
+      'value.not-a-number',
+      `Current token (${value ? 'VALUE_TRUE' : 'VALUE_FALSE'}) not numeric, can not use numeric value accessors`,
+      path,
+    );
+    return undefined;
+  }
+  if (typeof value === 'number') {
+    if (value < INT_MIN || value > INT_MAX) {
+      check.error(
+        'value.out-of-range',
+        `Numeric value (${String(value)}) out of range of int (${INT_MIN} - ${INT_MAX})`,
+        path,
+      );
+      return undefined;
+    }
+    return Math.trunc(value);
+  }
+  const text = scalarText(value);
+  if (!isJavaDouble(text)) {
+    check.error('value.not-a-number', `For input string: "${text}"`, path);
+    return undefined;
+  }
+  const n = Number(text.trim().replace(/[fFdD]$/, ''));
+  if (!(n >= INT_MIN && n <= INT_MAX)) {
+    check.error('value.out-of-range', `Value [${text}] is out of range for an integer`, path);
+    return undefined;
+  }
+  return Math.trunc(n);
+}
+
+function numberValue(check: JsonCheck, path: JsonPath, value: unknown): void {
+  if (typeof value === 'boolean') {
+    check.error(
+      'value.not-a-number',
+      `Current token (${value ? 'VALUE_TRUE' : 'VALUE_FALSE'}) not numeric, can not use numeric value accessors`,
+      path,
+    );
+  } else if (typeof value === 'string' && !isJavaDouble(value)) {
+    check.error('value.not-a-number', `For input string: "${value}"`, path);
+  }
+}
+
+/** `XContentParser.booleanValue()`: JSON booleans, and the strings "true"/"false" ("" is false). */
+function booleanValue(check: JsonCheck, path: JsonPath, value: unknown): void {
+  if (typeof value === 'number') {
+    check.error('value.not-a-boolean', `Current token (${numberToken(value)}) not of boolean type`, path);
+  } else if (typeof value === 'string' && value !== '') {
+    const error = strictBooleanError(value);
+    if (error !== undefined) check.error('value.not-a-boolean', error, path);
+  }
+}
+
+/** Whether a value is a JSON object, for callers that hold `unknown`. */
+export function asObject(value: unknown): Record<string, unknown> | undefined {
+  return isObject(value) ? value : undefined;
+}

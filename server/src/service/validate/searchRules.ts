@@ -1,0 +1,215 @@
+import type { JsonPath, Span } from '../json/jsonSegment';
+import type { QueryParam } from '../url/requestLine';
+import { Severity, type IssueSink } from './issues';
+import type { JsonCheck } from './jsonCheck';
+import { TRACK_TOTAL_HITS_ACCURATE, TRACK_TOTAL_HITS_DISABLED, type SearchBodyFacts } from './searchBody';
+import { parseJavaInt } from './values';
+
+const MAX_RESULT_WINDOW = 10000;
+
+/** Where a cross-field finding goes: a URL parameter (line-relative span) or a body path. */
+export interface RuleTargets {
+  readonly urlIssues: IssueSink;
+  readonly body: JsonCheck | undefined;
+  readonly params: ReadonlyMap<string, QueryParam>;
+  /** The index named by the path or the msearch header, if any. */
+  readonly indices: { readonly span?: Span; readonly path?: JsonPath } | undefined;
+  readonly kind: 'search' | 'msearch';
+  /** `rest_total_hits_as_int` of the msearch URL, for its items. */
+  readonly restTotalHitsAsInt?: boolean;
+}
+
+function urlValue(params: ReadonlyMap<string, QueryParam>, name: string): QueryParam | undefined {
+  return params.get(name);
+}
+
+function boolParam(param: QueryParam | undefined, emptyIsTrue: boolean): boolean | undefined {
+  if (param === undefined) return undefined;
+  if (param.value === '') return emptyIsTrue ? true : undefined;
+  if (param.value === 'true') return true;
+  if (param.value === 'false') return false;
+  return undefined;
+}
+
+/** Rules that look at the URL and the body together (OPENSEARCH.md 2.3). */
+export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): void {
+  const { params, body, urlIssues } = targets;
+  const report = (
+    code: string,
+    message: string,
+    bodyPath: JsonPath | undefined,
+    param: QueryParam | undefined,
+    severity = Severity.Error,
+  ): void => {
+    if (param !== undefined) {
+      urlIssues.push({ code, severity, message, span: param.hasEquals ? param.valueSpan : param.nameSpan });
+    } else if (bodyPath !== undefined && body !== undefined) {
+      body.report(severity, code, message, bodyPath);
+    }
+  };
+
+  // URL values override the body (RestSearchAction applies them after parsing the body).
+  const fromParam = targets.kind === 'search' ? urlValue(params, 'from') : undefined;
+  const sizeParam = targets.kind === 'search' ? urlValue(params, 'size') : undefined;
+  const urlFrom = fromParam === undefined ? undefined : parseJavaInt(fromParam.value);
+  let urlSize = sizeParam === undefined ? undefined : parseJavaInt(sizeParam.value);
+  if (urlSize === -1) urlSize = undefined;
+  const from = urlFrom ?? facts.from?.value ?? 0;
+  const size = urlSize ?? facts.size?.value ?? 10;
+  const scroll = targets.kind === 'search' ? urlValue(params, 'scroll') : undefined;
+
+  let trackParam: QueryParam | undefined;
+  let track = facts.trackTotalHits?.value;
+  if (targets.kind === 'search') {
+    trackParam = urlValue(params, 'track_total_hits');
+    if (trackParam !== undefined) {
+      if (trackParam.value === 'true') track = TRACK_TOTAL_HITS_ACCURATE;
+      else if (trackParam.value === 'false') track = TRACK_TOTAL_HITS_DISABLED;
+      else track = parseJavaInt(trackParam.value) ?? track;
+    }
+  }
+  const trackWhere = trackParam !== undefined ? { param: trackParam } : { path: facts.trackTotalHits?.path };
+
+  // rest_total_hits_as_int needs accurate tracking.
+  const restAsInt =
+    targets.kind === 'search'
+      ? boolParam(urlValue(params, 'rest_total_hits_as_int'), true)
+      : targets.restTotalHitsAsInt;
+  if (
+    restAsInt === true &&
+    track !== undefined &&
+    track !== TRACK_TOTAL_HITS_ACCURATE &&
+    track !== TRACK_TOTAL_HITS_DISABLED
+  ) {
+    report(
+      'search.total-hits-as-int',
+      `[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got ${track}`,
+      trackWhere.path,
+      trackWhere.param,
+    );
+  }
+
+  if (scroll !== undefined) {
+    const validation = (message: string, code: string, path: JsonPath | undefined, param?: QueryParam): void => {
+      report(code, `Validation Failed: 1: ${message};`, path, param);
+    };
+    if (track !== undefined && track !== TRACK_TOTAL_HITS_ACCURATE) {
+      validation(
+        'disabling [track_total_hits] is not allowed in a scroll context',
+        'scroll.track-total-hits',
+        trackWhere.path,
+        trackWhere.param,
+      );
+    }
+    if (from > 0)
+      validation('using [from] is not allowed in a scroll context', 'scroll.from', facts.from?.path, fromParam);
+    if (size === 0)
+      validation('[size] cannot be [0] in a scroll context', 'scroll.size-zero', facts.size?.path, sizeParam);
+    if (facts.rescore !== undefined)
+      validation('using [rescore] is not allowed in a scroll context', 'scroll.rescore', facts.rescore);
+    const cache = urlValue(params, 'request_cache');
+    if (cache?.value === 'true')
+      validation('[request_cache] cannot be used in a scroll context', 'scroll.request-cache', undefined, cache);
+    if (facts.pit !== undefined)
+      validation('using [point in time] is not allowed in a scroll context', 'scroll.pit', facts.pit);
+    if (facts.searchAfter !== undefined) {
+      report('scroll.search-after', '`search_after` cannot be used in a scroll context.', facts.searchAfter, undefined);
+    }
+    if (size > MAX_RESULT_WINDOW) {
+      report(
+        'search.result-window',
+        `Batch size is too large, size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${size}]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index level setting.`,
+        facts.size?.path,
+        sizeParam,
+      );
+    }
+  } else if (from + size > MAX_RESULT_WINDOW) {
+    const useSize = sizeParam !== undefined || facts.size !== undefined;
+    report(
+      'search.result-window',
+      `Result window is too large, from + size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${from + size}]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.`,
+      useSize ? facts.size?.path : facts.from?.path,
+      useSize ? sizeParam : fromParam,
+    );
+  }
+
+  if (facts.searchAfter !== undefined && from > 0) {
+    report(
+      'search.search-after-from',
+      '`from` parameter must be set to 0 when `search_after` is used.',
+      facts.from?.path ?? facts.searchAfter,
+      fromParam,
+    );
+  }
+  if (facts.sort !== undefined && facts.rescore !== undefined) {
+    report(
+      'search.sort-with-rescore',
+      'Cannot use [sort] option in conjunction with [rescore].',
+      facts.rescore,
+      undefined,
+    );
+  }
+
+  if (facts.pit !== undefined) checkPointInTime(targets, facts.pit, report);
+}
+
+function checkPointInTime(
+  targets: RuleTargets,
+  pit: JsonPath,
+  report: (code: string, message: string, bodyPath: JsonPath | undefined, param: QueryParam | undefined) => void,
+): void {
+  const { params, indices, urlIssues } = targets;
+  const validation = (what: string): string => `Validation Failed: 1: [${what}] cannot be used with point in time;`;
+  if (indices !== undefined) {
+    if (indices.span !== undefined) {
+      urlIssues.push({
+        code: 'pit.indices',
+        severity: Severity.Error,
+        message: validation('indices'),
+        span: indices.span,
+      });
+    } else if (indices.path !== undefined) {
+      report('pit.indices', validation('indices'), pit, undefined);
+    }
+  }
+  if (targets.kind !== 'search') return;
+  // The parameter itself is what the server refuses here: point at all of it.
+  const refuse = (code: string, message: string, param: QueryParam): void => {
+    urlIssues.push({ code, severity: Severity.Error, message, span: param.span });
+  };
+  for (const name of ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices', 'ignore_throttled']) {
+    const param = params.get(name);
+    if (param !== undefined) refuse('pit.indices-options', validation('indicesOptions'), param);
+  }
+  for (const name of ['routing', 'preference']) {
+    const param = params.get(name);
+    if (param !== undefined) refuse(`pit.${name}`, validation(name), param);
+  }
+  const ccs = params.get('ccs_minimize_roundtrips');
+  if (ccs !== undefined && (ccs.value === '' || ccs.value === 'true')) {
+    refuse('pit.ccs-minimize-roundtrips', validation('ccs_minimize_roundtrips'), ccs);
+  }
+}
+
+/** `sort=field:up` in the URL: the server silently skips that entry. */
+export function checkUrlSort(params: ReadonlyMap<string, QueryParam>, urlIssues: IssueSink): void {
+  const sort = params.get('sort');
+  if (sort === undefined) return;
+  let offset = sort.valueSpan.offset;
+  for (const entry of sort.value.split(',')) {
+    const colon = entry.lastIndexOf(':');
+    if (colon !== -1) {
+      const direction = entry.slice(colon + 1);
+      if (direction !== 'asc' && direction !== 'desc') {
+        urlIssues.push({
+          code: 'search.sort-direction-ignored',
+          severity: Severity.Warning,
+          message: `[${direction}] is neither asc nor desc: the server silently ignores the sort entry [${entry}].`,
+          span: { offset: offset + colon + 1, length: direction.length },
+          data: { replacements: ['asc', 'desc'] },
+        });
+      }
+    }
+    offset += entry.length + 1;
+  }
+}

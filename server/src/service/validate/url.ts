@@ -1,0 +1,494 @@
+import type { Span } from '../json/jsonSegment';
+import { checkNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
+import { suggestions } from '../text/similarity';
+import { ENDPOINT_WORDS, resolveRoute, type RouteMatch } from '../url/routes';
+import type { QueryParam, RequestTarget } from '../url/requestLine';
+import { GLOBAL_PARAMS, RESPONSE_PARAMS, SEARCH_TYPES } from '../../spec/endpoints';
+import { NODES_INFO_METRICS, NODES_STATS_INDEX_METRICS, NODES_STATS_METRICS } from '../../spec/nodes';
+import type { EndpointSpec, ParamSpec } from '../../spec/types';
+import { Severity, type IssueSink } from './issues';
+import { readTaskId } from './taskId';
+import {
+  expandWildcardsError,
+  hasText,
+  intParamError,
+  parseJavaInt,
+  parseTimeValue,
+  splitByComma,
+  strictBooleanError,
+} from './values';
+
+/** What the URL says, for the body and cross-field rules. */
+export interface UrlFacts {
+  readonly route: RouteMatch | undefined;
+  /** Query parameters by name; the last one written wins, as on the server. */
+  readonly params: ReadonlyMap<string, QueryParam>;
+}
+
+const INDICES_OPTION_BOOLEANS = new Set(['ignore_unavailable', 'allow_no_indices', 'ignore_throttled']);
+
+/** Path placeholders the handlers read, offered in "did you mean" with the rest. */
+const PATH_PARAM_NAMES: Readonly<Record<string, readonly string[]>> = {
+  search: ['index'],
+  msearch: ['index'],
+  'tasks.get': ['task_id'],
+  'tasks.cancel': ['task_id'],
+  'nodes.info': ['nodeId', 'metrics'],
+  'nodes.stats': ['nodeId', 'metric', 'index_metric'],
+};
+
+function push(
+  issues: IssueSink,
+  severity: Severity,
+  code: string,
+  message: string,
+  span: Span,
+  replacements?: string[],
+): void {
+  issues.push(
+    replacements !== undefined && replacements.length > 0
+      ? { severity, code, message, span, data: { replacements } }
+      : { severity, code, message, span },
+  );
+}
+
+/** Checks a request line: method and path against the routes, then every URL parameter. */
+export function validateTarget(target: RequestTarget, issues: IssueSink): UrlFacts {
+  const params = new Map<string, QueryParam>();
+  for (const param of target.query) params.set(param.name, param);
+  const method = target.method.toUpperCase();
+  const resolution = resolveRoute(method, target.segments);
+  if (resolution.kind === 'method-not-allowed') {
+    const uri = target.queryString.length > 0 ? `${target.path}?${target.queryString}` : target.path;
+    push(
+      issues,
+      Severity.Error,
+      'url.method-not-allowed',
+      `Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${resolution.allowed.join(', ')}]`,
+      target.methodSpan,
+      [...resolution.allowed],
+    );
+    return { route: undefined, params };
+  }
+  if (resolution.kind === 'unknown') {
+    checkUnknownEndpointWords(target, issues);
+    return { route: undefined, params };
+  }
+  const route = resolution.route;
+  checkEndpointWordsInPlaceholders(route, issues);
+  checkIndexCreation(route, issues);
+  checkParams(target, route, issues);
+  checkPathParams(target, route, params, issues);
+  return { route, params };
+}
+
+/** A body sent to a handler that reads none: the server refuses it (for endpoints we only know from the spec, a warning). */
+export function bodyNotAllowed(
+  target: RequestTarget,
+  route: RouteMatch,
+): { severity: Severity; message: string } | undefined {
+  if (route.endpoint.body !== 'none') return undefined;
+  return {
+    severity: route.scope ? Severity.Error : Severity.Warning,
+    message: `request [${target.method.toUpperCase()} ${target.path}] does not support having a body`,
+  };
+}
+
+function checkUnknownEndpointWords(target: RequestTarget, issues: IssueSink): void {
+  for (const segment of target.segments) {
+    if (!segment.text.startsWith('_') || ENDPOINT_WORDS.includes(segment.text)) continue;
+    const near = suggestions(segment.text, ENDPOINT_WORDS).slice(0, 3);
+    if (near.length > 0) {
+      push(
+        issues,
+        Severity.Warning,
+        'url.unknown-endpoint',
+        `[${segment.text}] is not an OpenSearch endpoint; did you mean ${near.map((n) => `[${n}]`).join(' or ')}?`,
+        segment.span,
+        near,
+      );
+    }
+  }
+}
+
+/** `GET /_serch`: the segment lands in an `{index}` placeholder and names no index; most likely a misspelt endpoint. */
+function checkEndpointWordsInPlaceholders(route: RouteMatch, issues: IssueSink): void {
+  const index = route.params.get('index');
+  if (index === undefined || !index.text.startsWith('_') || index.text === '_all') return;
+  if (ENDPOINT_WORDS.includes(index.text)) return;
+  const near = suggestions(index.text, ENDPOINT_WORDS).slice(0, 3);
+  if (near.length === 0) return;
+  push(
+    issues,
+    Severity.Warning,
+    'url.unknown-endpoint',
+    `[${index.text}] is read as an index name here (index names cannot start with '_'); did you mean ${near
+      .map((n) => `[${n}]`)
+      .join(' or ')}?`,
+    index.span,
+    near,
+  );
+}
+
+/** `PUT /_search` lands on index creation, which refuses the name. */
+function checkIndexCreation(route: RouteMatch, issues: IssueSink): void {
+  if (route.endpoint.name !== 'indices.create') return;
+  const index = route.params.get('index');
+  if (index === undefined) return;
+  const first = index.text[0];
+  if (first === '_' || first === '-' || first === '+') {
+    push(
+      issues,
+      Severity.Error,
+      'url.invalid-index-name',
+      `Invalid index name [${index.text}], must not start with '_', '-', or '+'`,
+      index.span,
+    );
+  }
+}
+
+function knownParams(endpoint: EndpointSpec): Map<string, ParamSpec> {
+  const known = new Map<string, ParamSpec>();
+  for (const p of GLOBAL_PARAMS) known.set(p.name, p);
+  for (const p of endpoint.params) known.set(p.name, p);
+  return known;
+}
+
+function checkParams(target: RequestTarget, route: RouteMatch, issues: IssueSink): void {
+  const known = knownParams(route.endpoint);
+  const candidates = [
+    ...known.keys(),
+    ...(RESPONSE_PARAMS[route.endpoint.name] ?? []),
+    ...(PATH_PARAM_NAMES[route.endpoint.name] ?? []),
+  ];
+  for (const param of target.query) {
+    const spec = known.get(param.name);
+    if (spec === undefined) {
+      const near = suggestions(param.name, [...new Set(candidates)]);
+      if (route.scope) {
+        const hint =
+          near.length === 0
+            ? ''
+            : near.length === 1
+              ? ` -> did you mean [${near[0]!}]?`
+              : ` -> did you mean any of [${near.join(', ')}]?`;
+        push(
+          issues,
+          Severity.Error,
+          'url.unknown-parameter',
+          `request [${target.path}] contains unrecognized parameter: [${param.name}]${hint}`,
+          param.nameSpan,
+          near,
+        );
+      } else {
+        push(
+          issues,
+          Severity.Warning,
+          'url.unlisted-parameter',
+          `The OpenSearch API specification lists no parameter [${param.name}] for [${route.endpoint.name}]${near.length > 0 ? `; did you mean [${near[0]!}]?` : '.'}`,
+          param.nameSpan,
+          near,
+        );
+      }
+      continue;
+    }
+    checkParamValue(param, spec, route, issues);
+  }
+}
+
+function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues: IssueSink): void {
+  const severity = route.scope || GLOBAL_PARAMS.includes(spec) ? Severity.Error : Severity.Warning;
+  const value = param.value;
+  const span = param.hasEquals ? param.valueSpan : param.nameSpan;
+  const error = (code: string, message: string, at: Span = span): void => {
+    push(issues, severity, code, message, at);
+  };
+  switch (spec.kind) {
+    case 'boolean': {
+      if (value === '') {
+        if (spec.emptyMeans === 'serverError') {
+          push(
+            issues,
+            Severity.Warning,
+            'url.empty-boolean',
+            `An empty [${param.name}] is read as null and the server fails with an internal error; write true or false.`,
+            param.span,
+          );
+        }
+        return;
+      }
+      if (!hasText(value)) return;
+      const strict = strictBooleanError(value);
+      if (strict === undefined) return;
+      error(
+        'url.invalid-boolean',
+        INDICES_OPTION_BOOLEANS.has(param.name) ? `Could not convert [${param.name}] to boolean: ${strict}` : strict,
+      );
+      return;
+    }
+    case 'integer':
+    case 'long': {
+      const problem = intParamError(param.name, value);
+      if (problem !== undefined) {
+        error('url.invalid-integer', problem);
+        return;
+      }
+      const n = parseJavaInt(value)!;
+      const bound = INTEGER_BOUNDS[param.name];
+      if (bound !== undefined && route.scope) {
+        const message = bound(n);
+        if (message !== undefined) error('url.out-of-range', message);
+      }
+      return;
+    }
+    case 'float':
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value.trim())) {
+        error('url.invalid-number', `Failed to parse float parameter [${param.name}] with value [${value}]`);
+      }
+      return;
+    case 'time': {
+      const parsed = parseTimeValue(value, param.name);
+      if (parsed.error !== undefined) error('url.invalid-time', parsed.error);
+      return;
+    }
+    case 'enum':
+      checkEnum(param, spec, route, issues);
+      return;
+    case 'enumList': {
+      if (param.name === 'expand_wildcards') {
+        const bad = expandWildcardsError(splitByComma(value));
+        if (bad !== undefined) error('url.invalid-expand-wildcards', bad.message);
+      } else if (spec.values !== undefined) {
+        const wrong = splitByComma(value).find((v) => !spec.values!.includes(v));
+        if (wrong !== undefined) {
+          push(
+            issues,
+            Severity.Warning,
+            'url.unknown-value',
+            `[${wrong}] is not one of ${spec.values.join(', ')}`,
+            span,
+          );
+        }
+      }
+      return;
+    }
+    case 'booleanOrInteger': {
+      if (value === 'true' || value === 'false') return;
+      const n = parseJavaInt(value);
+      if (n === undefined) {
+        error('url.invalid-integer', `Failed to parse int parameter [${param.name}] with value [${value}]`);
+      } else if (n < -1) {
+        error('url.out-of-range', `[${param.name}] parameter must be positive or equals to -1, got ${n}`);
+      }
+      return;
+    }
+    case 'nodeFilter':
+      checkNodeFilterText(value, span.offset, 'raw', issues);
+      return;
+    case 'taskId': {
+      const task = readTaskId(value);
+      if (task.kind === 'malformed') error('tasks.malformed-task-id', task.message);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+const INTEGER_BOUNDS: Readonly<Record<string, (n: number) => string | undefined>> = {
+  from: (n) => (n < 0 ? `[from] parameter cannot be negative, found [${n}]` : undefined),
+  size: (n) => (n < -1 ? `[size] parameter cannot be negative, found [${n}]` : undefined),
+  batched_reduce_size: (n) => (n <= 1 ? 'batchedReduceSize must be >= 2' : undefined),
+  max_concurrent_shard_requests: (n) => (n < 1 ? 'maxConcurrentShardRequests must be >= 1' : undefined),
+  pre_filter_shard_size: (n) => (n < 1 ? 'preFilterShardSize must be >= 1' : undefined),
+  terminate_after: (n) => (n < 0 ? 'terminateAfter must be > 0' : undefined),
+  max_concurrent_searches: (n) => (n < 1 ? 'maxConcurrentSearchRequests must be positive' : undefined),
+};
+
+function checkEnum(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues: IssueSink): void {
+  const value = param.value;
+  const span = param.hasEquals ? param.valueSpan : param.nameSpan;
+  if (spec.values === undefined || spec.values.includes(value)) return;
+  if (param.name === 'search_type' && route.scope) {
+    if (value === 'stream') return;
+    const message =
+      route.endpoint.name === 'search' && (value === 'query_and_fetch' || value === 'dfs_query_and_fetch')
+        ? `Unsupported search type [${value}]`
+        : `No search type for [${value}]`;
+    push(issues, Severity.Error, 'url.invalid-search-type', message, span, [...SEARCH_TYPES]);
+    return;
+  }
+  if (param.name === 'group_by' && route.scope) {
+    push(
+      issues,
+      Severity.Error,
+      'tasks.invalid-group-by',
+      `[group_by] must be one of [nodes], [parents] or [none] but was [${value}]`,
+      span,
+      [...spec.values],
+    );
+    return;
+  }
+  push(
+    issues,
+    Severity.Warning,
+    'url.unknown-value',
+    `[${param.name}] expects one of ${spec.values.map((v) => `[${v}]`).join(', ')}; got [${value}]`,
+    span,
+    [...spec.values],
+  );
+}
+
+export function checkNodeFilterText(text: string, offset: number, mode: 'raw' | 'trimmed', issues: IssueSink): void {
+  for (const problem of checkNodeFilter(splitNodeFilter(text, mode))) {
+    push(issues, problem.severity === 'error' ? Severity.Error : Severity.Warning, problem.code, problem.message, {
+      offset: offset + problem.span.offset,
+      length: problem.span.length,
+    });
+  }
+}
+
+function checkPathParams(
+  target: RequestTarget,
+  route: RouteMatch,
+  params: Map<string, QueryParam>,
+  issues: IssueSink,
+): void {
+  const name = route.endpoint.name;
+  const taskId = route.params.get('task_id');
+  if (taskId !== undefined && (name === 'tasks.get' || name === 'tasks.cancel')) {
+    const task = readTaskId(taskId.text);
+    if (task.kind === 'malformed') {
+      push(issues, Severity.Error, 'tasks.malformed-task-id', task.message, taskId.span);
+    } else if (task.kind === 'unset' && name === 'tasks.get') {
+      push(issues, Severity.Error, 'tasks.task-id-required', 'Validation Failed: 1: task id is required;', taskId.span);
+    } else if (task.kind === 'set' && name === 'tasks.cancel' && params.has('nodes')) {
+      push(
+        issues,
+        Severity.Error,
+        'tasks.task-id-with-nodes',
+        'Validation Failed: 1: task id cannot be used together with node ids;',
+        params.get('nodes')!.nameSpan,
+      );
+    }
+  }
+  if (name === 'nodes.info') checkNodesInfoPath(route, issues);
+  if (name === 'nodes.stats') checkNodesStatsPath(target, route, issues);
+}
+
+function checkNodesInfoPath(route: RouteMatch, issues: IssueSink): void {
+  const nodeId = route.params.get('node_id');
+  const metric = route.params.get('metric');
+  if (nodeId !== undefined && metric === undefined) {
+    // `/_nodes/os,jvm` names metrics, not nodes, when every piece is a metric.
+    const pieces = nodeId.text
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p.length > 0);
+    if (pieces.length > 0 && pieces.every((p) => NODES_INFO_METRICS.includes(p) || p === '_all')) return;
+  }
+  if (nodeId !== undefined) checkNodeFilterText(nodeId.text, nodeId.span.offset, 'trimmed', issues);
+  if (metric !== undefined) {
+    let offset = metric.span.offset;
+    for (const piece of metric.text.split(',')) {
+      const trimmed = piece.trim();
+      if (trimmed.length > 0 && trimmed !== '_all' && !NODES_INFO_METRICS.includes(trimmed)) {
+        const near = suggestions(trimmed, NODES_INFO_METRICS);
+        push(
+          issues,
+          Severity.Warning,
+          'nodes.unknown-info-metric',
+          `[${trimmed}] is not a nodes info metric; the server silently drops it.${near.length > 0 ? ` Did you mean [${near[0]!}]?` : ''}`,
+          { offset, length: piece.length },
+          near,
+        );
+      }
+      offset += piece.length + 1;
+    }
+  }
+}
+
+function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: IssueSink): void {
+  const nodeId = route.params.get('node_id');
+  if (nodeId !== undefined) checkNodeFilterText(nodeId.text, nodeId.span.offset, 'raw', issues);
+  const metric = route.params.get('metric');
+  const indexMetric = route.params.get('index_metric');
+  const path = target.path;
+  if (metric !== undefined) {
+    const metrics = splitByComma(metric.text);
+    const unknown = metrics.filter((m) => m !== '_all' && !NODES_STATS_METRICS.includes(m));
+    if (unknown.length > 0) {
+      const first = unknown[0]!;
+      const near = suggestions(first, [...NODES_STATS_METRICS, '_all']);
+      const hint =
+        near.length === 0
+          ? ''
+          : near.length === 1
+            ? ` -> did you mean [${near[0]!}]?`
+            : ` -> did you mean any of [${near.join(', ')}]?`;
+      push(
+        issues,
+        Severity.Error,
+        'nodes.unknown-metric',
+        `request [${path}] contains unrecognized metric: [${first}]${hint}`,
+        pieceSpan(metric.text, metric.span.offset, first),
+        near,
+      );
+    } else if (metrics.includes('_all') && metrics.length > 1) {
+      push(
+        issues,
+        Severity.Error,
+        'nodes.all-and-metrics',
+        `request [${path}] contains _all and individual metrics [${metric.text}]`,
+        metric.span,
+      );
+    }
+    if (indexMetric !== undefined) {
+      const indexMetrics = splitByComma(indexMetric.text);
+      const badIndex = indexMetrics.find((m) => m !== '_all' && !NODES_STATS_INDEX_METRICS.includes(m));
+      if (badIndex !== undefined) {
+        const near = suggestions(badIndex, [...NODES_STATS_INDEX_METRICS, '_all']);
+        const hint =
+          near.length === 0
+            ? ''
+            : near.length === 1
+              ? ` -> did you mean [${near[0]!}]?`
+              : ` -> did you mean any of [${near.join(', ')}]?`;
+        push(
+          issues,
+          Severity.Error,
+          'nodes.unknown-index-metric',
+          `request [${path}] contains unrecognized index metric: [${badIndex}]${hint}`,
+          pieceSpan(indexMetric.text, indexMetric.span.offset, badIndex),
+          near,
+        );
+      } else if (metrics.includes('_all')) {
+        push(
+          issues,
+          Severity.Error,
+          'nodes.index-metric-with-all',
+          `request [${path}] contains index metrics [${indexMetric.text}] but all stats requested`,
+          indexMetric.span,
+        );
+      } else if (!metrics.includes('indices')) {
+        push(
+          issues,
+          Severity.Error,
+          'nodes.index-metric-without-indices',
+          `request [${path}] contains index metrics [${indexMetric.text}] but indices stats not requested`,
+          indexMetric.span,
+        );
+      }
+    }
+  }
+}
+
+function pieceSpan(text: string, offset: number, piece: string): Span {
+  const at = text.split(',').indexOf(piece);
+  let start = offset;
+  text
+    .split(',')
+    .slice(0, Math.max(at, 0))
+    .forEach((p) => (start += p.length + 1));
+  return { offset: start, length: piece.length };
+}

@@ -1,0 +1,149 @@
+// How OpenSearch reads scalar values (OPENSEARCH.md 7.1, 7.2). Each function returns the error text the server
+// would give, or undefined when the value is accepted.
+
+/** `Booleans.parseBoolean(String)`: exact lowercase true/false only. */
+export function strictBooleanError(value: string): string | undefined {
+  if (value === 'true' || value === 'false') return undefined;
+  return `Failed to parse value [${value}] as only [true] or [false] are allowed.`;
+}
+
+/** Java's `hasText`: some non-whitespace character. */
+export function hasText(value: string): boolean {
+  return /\S/.test(value);
+}
+
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+
+/** `Integer.parseInt`: optional sign, decimal digits, in range. */
+export function parseJavaInt(value: string): number | undefined {
+  if (!/^[+-]?\d+$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= INT_MIN && n <= INT_MAX ? n : undefined;
+}
+
+/** `Long.parseLong`: optional sign, decimal digits, in range. */
+export function parseJavaLong(value: string): bigint | undefined {
+  if (!/^[+-]?\d+$/.test(value)) return undefined;
+  const n = BigInt(value);
+  return n >= -9223372036854775808n && n <= 9223372036854775807n ? n : undefined;
+}
+
+/** Whether `Double.parseDouble` accepts the text (it trims, and takes `NaN`, `Infinity`, hex and `d`/`f` suffixes). */
+export function isJavaDouble(value: string): boolean {
+  const s = value.trim();
+  return (
+    /^[+-]?(NaN|Infinity|((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)[fFdD]?)$/.test(s) ||
+    /^[+-]?0[xX]([0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?\d+[fFdD]?$/.test(s)
+  );
+}
+
+/** `RestRequest.paramAsInt`. */
+export function intParamError(name: string, value: string): string | undefined {
+  return parseJavaInt(value) === undefined
+    ? `Failed to parse int parameter [${name}] with value [${value}]`
+    : undefined;
+}
+
+export interface TimeValue {
+  /** Milliseconds, -1 for the "unset" value, rounded down for sub-millisecond units. */
+  readonly millis: number;
+  /** The number written, and its unit's name (`second`), or undefined for -1 and 0. */
+  readonly amount?: number;
+  readonly unit?: string;
+}
+
+const UNITS: readonly (readonly [string, number, string])[] = [
+  ['nanos', 1e-6, 'nanosecond'],
+  ['micros', 1e-3, 'microsecond'],
+  ['ms', 1, 'millisecond'],
+  ['s', 1000, 'second'],
+  ['m', 60_000, 'minute'],
+  ['h', 3_600_000, 'hour'],
+  ['d', 86_400_000, 'day'],
+];
+
+/**
+ * `TimeValue.parseTimeValue(value, settingName)` to the letter: suffixes are tested on the lower-cased, trimmed text,
+ * except `m`, which is tested on the text as written (so `5M` is rejected).
+ */
+export function parseTimeValue(value: string, settingName: string): { value?: TimeValue; error?: string } {
+  const normalized = value.toLowerCase().trim();
+  let unit: readonly [string, number, string] | undefined;
+  for (const candidate of UNITS) {
+    const [suffix] = candidate;
+    if (suffix === 'm' ? value.endsWith('m') : normalized.endsWith(suffix)) {
+      unit = candidate;
+      break;
+    }
+  }
+  if (unit === undefined) {
+    if (/^-0*1$/.test(normalized)) return { value: { millis: -1 } };
+    if (/^0+$/.test(normalized)) return { value: { millis: 0 } };
+    return {
+      error: `failed to parse setting [${settingName}] with value [${value}] as a time value: unit is missing or unrecognized`,
+    };
+  }
+  const [suffix, factor, word] = unit;
+  const number = normalized.slice(0, normalized.length - suffix.length).trim();
+  const parsed = parseJavaLong(number);
+  if (parsed === undefined) {
+    if (isJavaDouble(number) || /^[+-]?\d+$/.test(number)) {
+      return { error: `failed to parse [${value}], fractional time values are not supported` };
+    }
+    return { error: `failed to parse [${value}]` };
+  }
+  if (parsed < -1n) {
+    return {
+      error: `failed to parse setting [${settingName}] with value [${value}] as a time value: negative durations are not supported`,
+    };
+  }
+  if (parsed === -1n) return { value: { millis: -1 } };
+  const n = Number(parsed);
+  return { value: { millis: Math.floor(n * factor), amount: n, unit: word } };
+}
+
+/** A parsed time value in words, for hovers: `90 seconds (1m 30s)`, `-1 (no value)`. */
+export function describeTimeValue(value: TimeValue): string {
+  if (value.millis === -1) return '-1: no value (the default applies, or no limit)';
+  if (value.amount === undefined || value.unit === undefined) return 'zero';
+  const base = `${value.amount.toLocaleString('en-US')} ${value.unit}${value.amount === 1 ? '' : 's'}`;
+  return value.millis >= 60_000 && humanMillis(value.millis) !== `${value.amount}${value.unit[0] ?? ''}`
+    ? `${base} (${humanMillis(value.millis)})`
+    : base;
+}
+
+/** A duration in the largest sensible units, e.g. `1h 30m`. */
+export function humanMillis(millis: number): string {
+  if (millis < 1000) return `${millis}ms`;
+  const parts: string[] = [];
+  let rest = Math.floor(millis / 1000);
+  const days = Math.floor(rest / 86400);
+  rest -= days * 86400;
+  const hours = Math.floor(rest / 3600);
+  rest -= hours * 3600;
+  const minutes = Math.floor(rest / 60);
+  const seconds = rest - minutes * 60;
+  if (days > 0) parts.push(`${days}d`);
+  if (hours > 0) parts.push(`${hours}h`);
+  if (minutes > 0) parts.push(`${minutes}m`);
+  if (seconds > 0) parts.push(`${seconds}s`);
+  return parts.join(' ');
+}
+
+export const EXPAND_WILDCARD_VALUES: readonly string[] = ['open', 'closed', 'hidden', 'none', 'all'];
+
+/** `IndicesOptions` parsing of `expand_wildcards` values. */
+export function expandWildcardsError(values: readonly string[]): { value: string; message: string } | undefined {
+  for (const value of values) {
+    if (!EXPAND_WILDCARD_VALUES.includes(value)) return { value, message: `No valid expand wildcard value [${value}]` };
+  }
+  return undefined;
+}
+
+/** `Strings.splitStringByCommaToArray`: Java's `split(",")`: no trimming, inner empty pieces kept, trailing ones dropped. */
+export function splitByComma(value: string): string[] {
+  const parts = value.split(',');
+  while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}

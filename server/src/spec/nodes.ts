@@ -1,0 +1,96 @@
+// Metrics of the Nodes API (OPENSEARCH.md 5.2) and the built-in node roles (5.1).
+
+export const NODES_INFO_METRICS: readonly string[] = [
+  'settings',
+  'os',
+  'process',
+  'jvm',
+  'thread_pool',
+  'transport',
+  'http',
+  'plugins',
+  'ingest',
+  'aggregations',
+  'indices',
+  'search_pipelines',
+];
+
+export const NODES_STATS_METRICS: readonly string[] = [
+  'os',
+  'process',
+  'jvm',
+  'thread_pool',
+  'fs',
+  'transport',
+  'http',
+  'breaker',
+  'script',
+  'discovery',
+  'ingest',
+  'adaptive_selection',
+  'script_cache',
+  'indexing_pressure',
+  'shard_indexing_pressure',
+  'search_backpressure',
+  'cluster_manager_throttling',
+  'weighted_routing',
+  'file_cache',
+  'task_cancellation',
+  'search_pipeline',
+  'resource_usage_stats',
+  'segment_replication_backpressure',
+  'repositories',
+  'admission_control',
+  'caches',
+  'remote_store',
+  'native_allocator',
+  'native_memory',
+  'indices',
+];
+
+export const NODES_STATS_INDEX_METRICS: readonly string[] = [
+  'completion',
+  'docs',
+  'fielddata',
+  'flush',
+  'get',
+  'indexing',
+  'merge',
+  'query_cache',
+  'recovery',
+  'refresh',
+  'request_cache',
+  'search',
+  'segments',
+  'store',
+  'suggest',
+  'translog',
+  'warmer',
+];
+
+/** Roles OpenSearch builds in. A filter `role:true` on another name looks for dynamic roles and attributes. */
+export const BUILT_IN_ROLES: readonly string[] = [
+  'data',
+  'ingest',
+  'cluster_manager',
+  'remote_cluster_client',
+  'search',
+];
+
+/** Role names a node filter resolves with its own mechanism (OPENSEARCH.md 5.1 step 5). */
+export const FILTER_ROLES: readonly string[] = ['data', 'master', 'cluster_manager', 'ingest', 'coordinating_only'];
+
+/** Node-filter words that pick nodes by position in the cluster. */
+export const FILTER_SPECIALS: readonly string[] = ['_all', '_local', '_cluster_manager', '_master'];
+
+/** Role abbreviations as `_cat/nodes` prints them. */
+export const ROLE_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  cluster_manager: 'm',
+  master: 'm',
+  data: 'd',
+  ingest: 'i',
+  remote_cluster_client: 'r',
+  search: 's',
+  warm: 'w',
+  ml: 'l',
+};

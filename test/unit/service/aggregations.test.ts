@@ -1,0 +1,149 @@
+import { describe, it } from 'node:test';
+import { expectDiagnostic, expectNo } from './harness';
+
+const E = 1;
+const W = 2;
+const aggs = (json: string): string => `{}\n{"size":0,"aggs":${json}}\n`;
+
+void describe('aggregations (OPENSEARCH.md 3.4)', () => {
+  void it('accepts common aggregations with sub-aggregations and meta', () => {
+    expectNo(
+      'msearch',
+      aggs(
+        JSON.stringify({
+          by_level: {
+            terms: { field: 'level', size: 5, order: { _count: 'desc' } },
+            meta: { owner: 'me' },
+            aggs: {
+              avg_duration: { avg: { field: 'duration_ms' } },
+              p: { percentiles: { field: 'duration_ms', percents: [50, 99] } },
+            },
+          },
+          per_hour: { date_histogram: { field: '@timestamp', calendar_interval: 'hour', min_doc_count: 0 } },
+          h: { histogram: { field: 'price', interval: 10 } },
+          c: { cardinality: { field: 'user' } },
+          r: { range: { field: 'price', ranges: [{ to: 10 }] } },
+          f: { filters: { filters: { errors: { term: { level: 'error' } } } } },
+          top: { top_hits: { size: 1 } },
+          comp: { composite: { sources: [{ l: { terms: { field: 'level' } } }] } },
+          sb: { sum_bucket: { buckets_path: 'by_level>_count' } },
+        }),
+      ),
+    );
+  });
+
+  void it('rejects an unknown aggregation type with "did you mean"', () => {
+    expectDiagnostic('msearch', aggs('{"x":{«"termz"»:{"field":"a"}}}'), {
+      code: 'aggs.unknown-type',
+      severity: E,
+      message: 'Unknown aggregation type [termz] did you mean [terms]?',
+    });
+    expectDiagnostic('msearch', aggs('{"x":{«"boxplot"»:{"field":"a"}}}'), {
+      code: 'aggs.unknown-type',
+      severity: E,
+      message: /^Unknown aggregation type \[boxplot\]/,
+    });
+  });
+
+  void it('rejects bad names', () => {
+    expectDiagnostic('msearch', aggs('{«"a>b"»:{"avg":{"field":"x"}}}'), {
+      code: 'aggs.invalid-name',
+      severity: E,
+      message: "Invalid aggregation name [a>b]. Aggregation names can contain any character except '[', ']', and '>'",
+    });
+  });
+
+  void it('rejects two types in one aggregation', () => {
+    expectDiagnostic('msearch', aggs('{"x":{"terms":{"field":"a"},«"avg"»:{"field":"b"}}}'), {
+      code: 'aggs.two-types',
+      severity: E,
+      message: 'Found two aggregation type definitions in [x]: [terms] and [avg]',
+    });
+  });
+
+  void it('rejects a missing definition', () => {
+    expectDiagnostic('msearch', aggs('{«"x"»:{"meta":{}}}'), {
+      code: 'aggs.missing-definition',
+      severity: E,
+      message: 'Missing definition for aggregation [x]',
+    });
+  });
+
+  void it('rejects a definition that is not an object', () => {
+    expectDiagnostic('msearch', aggs('{"x":«5»}'), {
+      code: 'aggs.not-an-object',
+      severity: E,
+      message: 'Aggregation definition for [x starts with a [VALUE_NUMBER], expected a [START_OBJECT].',
+    });
+    expectDiagnostic('msearch', aggs('{"x":{"terms":«"level"»}}'), {
+      code: 'aggs.expected-object',
+      severity: E,
+      message: 'Expected [START_OBJECT] under [terms], but got a [VALUE_STRING] in [x]',
+    });
+  });
+
+  void it('rejects two sub-aggregation blocks', () => {
+    expectDiagnostic(
+      'msearch',
+      aggs(
+        '{"x":{"terms":{"field":"a"},"aggs":{"y":{"avg":{"field":"b"}}},«"aggregations"»:{"z":{"avg":{"field":"b"}}}}}',
+      ),
+      { code: 'aggs.two-sub-aggregations', severity: E, message: 'Found two sub aggregation definitions under [x]' },
+    );
+  });
+
+  void it('rejects unknown parameters of parser-built aggregations', () => {
+    expectDiagnostic('msearch', aggs('{"x":{"terms":{"field":"a",«"sise"»:5}}}'), {
+      code: 'aggs.unknown-parameter',
+      severity: E,
+      message: /^\[1:\d+\] \[terms\] unknown field \[sise\] did you mean \[size\]\?$/,
+    });
+  });
+
+  void it('requires a field or a script', () => {
+    expectDiagnostic('msearch', aggs('{"x":{«"avg"»:{"missing":0}}}'), {
+      code: 'aggs.missing-field',
+      severity: E,
+      message: 'Required one of fields [field, script], but none were specified. ',
+    });
+  });
+
+  void it('checks date_histogram intervals', () => {
+    expectDiagnostic('msearch', aggs('{"x":{"date_histogram":{"field":"t","calendar_interval":«"2d"»}}}'), {
+      code: 'aggs.invalid-calendar-interval',
+      severity: E,
+      message: 'The supplied interval [2d] could not be parsed as a calendar interval.',
+    });
+    expectDiagnostic(
+      'msearch',
+      aggs('{"x":{"date_histogram":{"field":"t","calendar_interval":"day",«"fixed_interval"»:"1h"}}}'),
+      {
+        code: 'aggs.two-intervals',
+        severity: E,
+        message: 'Cannot use [fixed_interval] with [calendar_interval] configuration option.',
+      },
+    );
+    expectDiagnostic('msearch', aggs('{"x":{"date_histogram":{"field":"t",«"interval"»:"1h"}}}'), {
+      code: 'aggs.deprecated',
+      severity: W,
+    });
+    expectDiagnostic('msearch', aggs('{"x":{«"date_histogram"»:{"field":"t"}}}'), {
+      code: 'aggs.missing-interval',
+      severity: E,
+      message: 'Invalid interval specified, must be non-null and non-empty',
+    });
+  });
+
+  void it('checks terms size and pipeline gap policies', () => {
+    expectDiagnostic('msearch', aggs('{"x":{"terms":{"field":"a","size":«0»}}}'), {
+      code: 'aggs.invalid-size',
+      severity: E,
+      message: /\[terms\] failed to parse field \[size\]: \[size\] must be greater than 0\. Found \[0\] in \[x\]$/,
+    });
+    expectDiagnostic('msearch', aggs('{"x":{"derivative":{"buckets_path":"a","gap_policy":«"keep_values"»}}}'), {
+      code: 'aggs.invalid-gap-policy',
+      severity: E,
+      message: 'Invalid gap policy: [keep_values], accepted values: [insert_zeros, skip]',
+    });
+  });
+});

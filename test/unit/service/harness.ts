@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
+
+const OPEN = '«';
+const CLOSE = '»';
+
+/** Diagnostics of a text, as the language service reports them. */
+export function diagnose(language: LanguageId, text: string): Diagnostic[] {
+  const store = new DocumentStore();
+  store.open(`file:///test.${language}`, language, 1, text);
+  return store.diagnostics(`file:///test.${language}`);
+}
+
+/** Strips `«` `»` from a text and returns the range they marked. */
+export function marked(text: string): {
+  text: string;
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+} {
+  const open = text.indexOf(OPEN);
+  const close = text.indexOf(CLOSE);
+  assert.ok(open !== -1 && close > open, 'the example must mark the expected range with « and »');
+  const clean = text.slice(0, open) + text.slice(open + 1, close) + text.slice(close + 1);
+  const position = (offset: number): { line: number; character: number } => {
+    const before = clean.slice(0, offset);
+    const line = before.split('\n').length - 1;
+    return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+  };
+  return { text: clean, start: position(open), end: position(close - 1) };
+}
+
+export interface Expected {
+  readonly code: string;
+  readonly severity: 1 | 2 | 3 | 4;
+  /** The exact message, or a part of it. */
+  readonly message?: string | RegExp;
+}
+
+/** Asserts that the marked range carries exactly one diagnostic with this code, and returns it. */
+export function expectDiagnostic(language: LanguageId, markedText: string, expected: Expected): Diagnostic {
+  const { text, start, end } = marked(markedText);
+  const diagnostics = diagnose(language, text);
+  const withCode = diagnostics.filter((d) => d.code === expected.code);
+  assert.equal(
+    withCode.length,
+    1,
+    `expected one ${expected.code}, got: ${JSON.stringify(diagnostics.map((d) => [d.code, d.message]))}`,
+  );
+  const diagnostic = withCode[0]!;
+  assert.equal(diagnostic.severity, expected.severity, `severity of ${expected.code}`);
+  assert.equal(diagnostic.source, 'search-requests');
+  assert.deepEqual(diagnostic.range, { start, end }, `range of ${expected.code}: ${diagnostic.message}`);
+  if (typeof expected.message === 'string') assert.equal(diagnostic.message, expected.message);
+  else if (expected.message !== undefined) assert.match(diagnostic.message, expected.message);
+  return diagnostic;
+}
+
+/** Asserts that a text has no diagnostic with this code (or none at all when no code is given). */
+export function expectNo(language: LanguageId, text: string, code?: string): void {
+  const diagnostics = diagnose(language, text).filter((d) => code === undefined || d.code === code);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.message]),
+    [],
+    `expected no ${code ?? 'diagnostic'}`,
+  );
+}
+
+/** Asserts that a text has no Error diagnostic at all. */
+export function expectNoErrors(language: LanguageId, text: string): void {
+  const errors = diagnose(language, text).filter((d) => d.severity === 1);
+  assert.deepEqual(
+    errors.map((d) => [d.code, d.message]),
+    [],
+  );
+}

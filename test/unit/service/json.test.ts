@@ -1,0 +1,58 @@
+import { describe, it } from 'node:test';
+import { expectDiagnostic, expectNo } from './harness';
+
+const E = 1;
+
+void describe('JSON syntax as OpenSearch parses it', () => {
+  void it('allows comments', () => {
+    expectNo('search', 'GET /_search\n{\n  // the query\n  "query": { /* all */ "match_all": {} }\n}\n');
+  });
+
+  void it('rejects duplicate keys on the second occurrence', () => {
+    expectDiagnostic('msearch', '{"index":"a",«"index"»:"b"}\n{}\n', {
+      code: 'json.duplicate-key',
+      severity: E,
+      message: "Duplicate field 'index'",
+    });
+    expectDiagnostic('search', 'GET /_search\n{"size": 1, "query": {"match_all": {}}, «"size"»: 2}\n', {
+      code: 'json.duplicate-key',
+      severity: E,
+    });
+    expectNo('msearch', '{"index":"a"}\n{"query":{"bool":{"must":[{"term":{"a":1}},{"term":{"a":2}}]}}}\n');
+  });
+
+  void it('reports a trailing comma with Jackson’s words', () => {
+    expectDiagnostic('msearch', '{}\n{"size":1,«}»\n', {
+      code: 'json.syntax',
+      severity: E,
+      message: "Unexpected character ('}' (code 125)): was expecting double-quote to start field name",
+    });
+  });
+
+  void it('reports a missing colon, a missing comma and an unknown token', () => {
+    expectDiagnostic('msearch', '{}\n{"size" «1»}\n', {
+      code: 'json.syntax',
+      severity: E,
+      message: "Unexpected character ('1' (code 49)): was expecting a colon to separate field name and value",
+    });
+    expectDiagnostic('msearch', '{}\n{"size":1 «"from"»:2}\n', {
+      code: 'json.syntax',
+      severity: E,
+      message: "Unexpected character ('\"' (code 34)): was expecting comma to separate Object entries",
+    });
+    expectDiagnostic('msearch', '{}\n{"version":«True»}\n', {
+      code: 'json.syntax',
+      severity: E,
+      message:
+        "Unrecognized token 'True': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')",
+    });
+  });
+
+  void it('reports single quotes', () => {
+    expectDiagnostic('msearch', "{}\n{«'size'»:1}\n", {
+      code: 'json.syntax',
+      severity: E,
+      message: "Unexpected character (''' (code 39)): was expecting double-quote to start field name",
+    });
+  });
+});

@@ -1,0 +1,219 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { expectDiagnostic, expectNo } from './harness';
+
+const E = 1;
+const W = 2;
+
+void describe('request lines and URL parameters', () => {
+  void it('accepts the parameters the search handler reads, and the global ones', () => {
+    expectNo(
+      'search',
+      'GET /logs-*/_search?size=5&from=0&track_total_hits=true&timeout=10s&search_type=dfs_query_then_fetch&expand_wildcards=open,hidden&pretty&human=true&filter_path=hits.hits._id&q=level:error&default_operator=AND&allow_no_indices=false&routing=a,b&preference=_local&request_cache=true&typed_keys\n',
+    );
+  });
+
+  void it('rejects an unknown parameter with OpenSearch’s "did you mean"', () => {
+    const d = expectDiagnostic('search', 'GET /_search?«sizee»=5\n', {
+      code: 'url.unknown-parameter',
+      severity: E,
+      message: 'request [/_search] contains unrecognized parameter: [sizee] -> did you mean [size]?',
+    });
+    assert.deepEqual((d.data as { replacements: string[] }).replacements, ['size']);
+    expectDiagnostic('search', 'GET /_search?«zzz»=5\n', {
+      code: 'url.unknown-parameter',
+      severity: E,
+      message: 'request [/_search] contains unrecognized parameter: [zzz]',
+    });
+  });
+
+  void it('follows the server, not the API spec, where they differ (OPENSEARCH.md 9)', () => {
+    expectDiagnostic('search', 'POST /_msearch?«allow_partial_results»=true\n{}\n{}\n', {
+      code: 'url.unknown-parameter',
+      severity: E,
+    });
+    expectNo(
+      'search',
+      'POST /_msearch?routing=a&expand_wildcards=all&ignore_unavailable=true&allow_no_indices=true&ignore_throttled=false&cancel_after_time_interval=1m\n{}\n{}\n',
+    );
+    expectNo('search', 'POST /_tasks/_cancel?group_by=none&actions=*search\n');
+  });
+
+  void it('only warns on parameters of endpoints known from the spec alone', () => {
+    expectDiagnostic('search', 'GET /_cat/indices?«bogus»=1\n', { code: 'url.unlisted-parameter', severity: W });
+    expectNo('search', 'GET /_cat/indices?v&h=index,docs.count&s=index\n');
+  });
+
+  void it('says nothing of unknown endpoints it knows nothing about', () => {
+    expectNo('search', 'GET /_plugins/_unknown_thing/abc?x=1\n');
+  });
+
+  void it('rejects a method the path does not accept', () => {
+    expectDiagnostic('search', '«PUT» /_cluster/health?pretty\n', {
+      code: 'url.method-not-allowed',
+      severity: E,
+      message: 'Incorrect HTTP method for uri [/_cluster/health?pretty] and method [PUT], allowed: [GET]',
+    });
+  });
+
+  void it('lands PUT /_search on index creation, which refuses the name', () => {
+    expectDiagnostic('search', 'PUT /«_search»\n', {
+      code: 'url.invalid-index-name',
+      severity: E,
+      message: "Invalid index name [_search], must not start with '_', '-', or '+'",
+    });
+  });
+
+  void it('warns of a misspelt endpoint', () => {
+    expectDiagnostic('search', 'GET /logs/«_serch»\n', {
+      code: 'url.unknown-endpoint',
+      severity: W,
+      message: /did you mean \[_search\]/,
+    });
+    expectDiagnostic('search', 'GET /«_serch»\n', { code: 'url.unknown-endpoint', severity: W });
+  });
+
+  void it('reads booleans strictly', () => {
+    expectDiagnostic('search', 'GET /_search?track_scores=«yes»\n', {
+      code: 'url.invalid-boolean',
+      severity: E,
+      message: 'Failed to parse value [yes] as only [true] or [false] are allowed.',
+    });
+    expectDiagnostic('search', 'GET /_search?pretty=«TRUE»\n', { code: 'url.invalid-boolean', severity: E });
+    expectDiagnostic('search', 'GET /_search?ignore_unavailable=«1»\n', {
+      code: 'url.invalid-boolean',
+      severity: E,
+      message:
+        'Could not convert [ignore_unavailable] to boolean: Failed to parse value [1] as only [true] or [false] are allowed.',
+    });
+    // Present but empty: true for primitive booleans, the default for boxed ones.
+    expectNo('search', 'GET /_search?track_scores&pretty=&explain=&version=&ignore_unavailable=\n');
+  });
+
+  void it('warns that an empty allow_partial_search_results ends in a server error', () => {
+    expectDiagnostic('search', 'GET /_search?«allow_partial_search_results»\n', {
+      code: 'url.empty-boolean',
+      severity: W,
+    });
+  });
+
+  void it('reads integers and their bounds', () => {
+    expectDiagnostic('search', 'GET /_search?size=«ten»\n', {
+      code: 'url.invalid-integer',
+      severity: E,
+      message: 'Failed to parse int parameter [size] with value [ten]',
+    });
+    expectDiagnostic('search', 'GET /_search?from=«-1»\n', {
+      code: 'url.out-of-range',
+      severity: E,
+      message: '[from] parameter cannot be negative, found [-1]',
+    });
+    expectNo('search', 'GET /_search?size=-1\n');
+    expectDiagnostic('search', 'GET /_search?size=«-2»\n', { code: 'url.out-of-range', severity: E });
+    expectDiagnostic('search', 'GET /_search?batched_reduce_size=«1»\n', {
+      code: 'url.out-of-range',
+      severity: E,
+      message: 'batchedReduceSize must be >= 2',
+    });
+    expectDiagnostic('search', 'GET /_search?max_concurrent_shard_requests=«0»\n', {
+      code: 'url.out-of-range',
+      severity: E,
+      message: 'maxConcurrentShardRequests must be >= 1',
+    });
+    expectDiagnostic('search', 'GET /_search?pre_filter_shard_size=«0»\n', {
+      code: 'url.out-of-range',
+      severity: E,
+      message: 'preFilterShardSize must be >= 1',
+    });
+    expectDiagnostic('search', 'GET /_search?terminate_after=«-3»\n', {
+      code: 'url.out-of-range',
+      severity: E,
+      message: 'terminateAfter must be > 0',
+    });
+    expectDiagnostic('search', 'POST /_msearch?max_concurrent_searches=«0»\n{}\n{}\n', {
+      code: 'url.out-of-range',
+      severity: E,
+      message: 'maxConcurrentSearchRequests must be positive',
+    });
+  });
+
+  void it('reads track_total_hits as a boolean or an integer of at least -1', () => {
+    expectNo(
+      'search',
+      'GET /_search?track_total_hits=false\nGET /_search?track_total_hits=-1\nGET /_search?track_total_hits=100\n',
+    );
+    expectDiagnostic('search', 'GET /_search?track_total_hits=«-5»\n', {
+      code: 'url.out-of-range',
+      severity: E,
+      message: '[track_total_hits] parameter must be positive or equals to -1, got -5',
+    });
+    expectDiagnostic('search', 'GET /_search?track_total_hits=«yes»\n', {
+      code: 'url.invalid-integer',
+      severity: E,
+      message: 'Failed to parse int parameter [track_total_hits] with value [yes]',
+    });
+  });
+
+  void it('reads time values to the letter', () => {
+    expectDiagnostic('search', 'GET /_search?timeout=«5»\n', {
+      code: 'url.invalid-time',
+      severity: E,
+      message: 'failed to parse setting [timeout] with value [5] as a time value: unit is missing or unrecognized',
+    });
+    expectDiagnostic('search', 'GET /_search?scroll=«1.5m»\n', {
+      code: 'url.invalid-time',
+      severity: E,
+      message: 'failed to parse [1.5m], fractional time values are not supported',
+    });
+    expectNo('search', 'GET /_search?timeout=5S&cancel_after_time_interval=-1\n');
+  });
+
+  void it('reads enums', () => {
+    expectDiagnostic('search', 'GET /_search?search_type=«query_and_fetch»\n', {
+      code: 'url.invalid-search-type',
+      severity: E,
+      message: 'Unsupported search type [query_and_fetch]',
+    });
+    expectDiagnostic('search', 'GET /_search?search_type=«fast»\n', {
+      code: 'url.invalid-search-type',
+      severity: E,
+      message: 'No search type for [fast]',
+    });
+    expectDiagnostic('search', 'GET /_search?expand_wildcards=«open,shut»\n', {
+      code: 'url.invalid-expand-wildcards',
+      severity: E,
+      message: 'No valid expand wildcard value [shut]',
+    });
+    expectDiagnostic('search', 'GET /_search?suggest_mode=«sometimes»\n', { code: 'url.unknown-value', severity: W });
+  });
+
+  void it('warns of a sort direction the server ignores', () => {
+    expectDiagnostic('search', 'GET /_search?sort=@timestamp:«up»,_score\n', {
+      code: 'search.sort-direction-ignored',
+      severity: W,
+    });
+    expectNo('search', 'GET /_search?sort=@timestamp:desc,level:asc,_score\n');
+  });
+
+  void it('rejects a body on an endpoint that reads none', () => {
+    expectDiagnostic('search', 'GET /_tasks\n«{"actions": "*"}»\n', {
+      code: 'url.body-not-supported',
+      severity: E,
+      message: 'request [GET /_tasks] does not support having a body',
+    });
+    expectNo('search', 'GET /_tasks?actions=*search*\n');
+  });
+
+  void it('warns of text that belongs to no request', () => {
+    expectDiagnostic('search', '«{"query": {}}»\nGET /_search\n', { code: 'search.outside-request', severity: W });
+    expectNo('search', '# a comment\n// another\n\nGET /_search\n');
+  });
+
+  void it('rejects an _msearch with no body', () => {
+    expectDiagnostic('search', 'POST «/_msearch»\n', {
+      code: 'msearch.empty-body',
+      severity: E,
+      message: 'request body or source parameter is required',
+    });
+  });
+});
