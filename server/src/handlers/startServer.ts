@@ -2,7 +2,17 @@ import { CodeActionKind, TextDocumentSyncKind, type Connection } from 'vscode-la
 import { codeActions } from '../service/codeActions';
 import { codeLenses } from '../service/codeLenses';
 import { resolveRequest } from '../service/resolve';
-import { RESOLVE_REQUEST, type ResolveRequestParams, type ResolveRequestResult } from '../protocol/protocol';
+import {
+  CLUSTER_STATE,
+  EVALUATE_NODE_FILTER,
+  RESOLVE_REQUEST,
+  type ClusterStateParams,
+  type EvaluateNodeFilterParams,
+  type EvaluateNodeFilterResult,
+  type ResolveRequestParams,
+  type ResolveRequestResult,
+} from '../protocol/protocol';
+import { evaluateNodeFilter } from '../service/nodes/evaluate';
 import { DocumentStore, isLanguageId } from '../service/documentStore';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { guard } from './guard';
@@ -79,6 +89,29 @@ export function startServer(connection: Connection): void {
       },
     ),
   );
+
+  connection.onRequest(
+    EVALUATE_NODE_FILTER,
+    guard<EvaluateNodeFilterParams, EvaluateNodeFilterResult>(
+      connection,
+      'evaluateNodeFilter',
+      { errors: [], warnings: [], steps: [] },
+      (params) => evaluateNodeFilter(params.filter, store.cluster),
+    ),
+  );
+
+  connection.onNotification(CLUSTER_STATE, (params: ClusterStateParams) => {
+    try {
+      store.cluster.update(params);
+    } catch (error) {
+      connection.console.error(
+        `[clusterState] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return;
+    }
+    // What the cluster holds changes the information diagnostics of every open document.
+    for (const uri of store.uris()) publisher.schedule(uri);
+  });
 
   connection.listen();
 }

@@ -2,6 +2,8 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { MsearchDocument } from './documents/msearchDocument';
 import { SearchDocument } from './documents/searchDocument';
 import { LineMap } from './text/lineMap';
+import { ClusterKnowledge } from './cluster/clusterKnowledge';
+import { clusterDiagnostics } from './cluster/clusterDiagnostics';
 
 export type LanguageId = 'search' | 'msearch';
 
@@ -24,6 +26,8 @@ export function isLanguageId(id: string): id is LanguageId {
  */
 export class DocumentStore {
   private readonly documents = new Map<string, ParsedDocument>();
+  /** What the connected cluster holds; shared by every document. */
+  readonly cluster = new ClusterKnowledge();
 
   open(uri: string, languageId: LanguageId, version: number, text: string): ParsedDocument {
     const document: ParsedDocument =
@@ -60,7 +64,14 @@ export class DocumentStore {
 
   diagnostics(uri: string): Diagnostic[] {
     const document = this.documents.get(uri);
-    return document === undefined ? [] : document.model.diagnostics();
+    if (document === undefined) return [];
+    const own = document.model.diagnostics();
+    if (!this.cluster.connected) return own;
+    return [...own, ...clusterDiagnostics(document, this.cluster)];
+  }
+
+  uris(): string[] {
+    return [...this.documents.keys()];
   }
 }
 

@@ -2,7 +2,7 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { parseUrl, type RequestTarget } from '../url/requestLine';
 import { Severity, type Issue } from '../validate/issues';
 import { validateTarget } from '../validate/url';
-import { DEFAULT_CONTEXT, validatePair, type LineIssue, type MsearchContext } from './msearchPair';
+import { DEFAULT_CONTEXT, validatePair, type IndexPart, type LineIssue, type MsearchContext } from './msearchPair';
 import { toDiagnostic } from './diagnostics';
 
 const COMMENT = /^\s*(#|\/\/)/;
@@ -17,6 +17,7 @@ interface CachedPair {
   readonly header: string;
   readonly body: string | undefined;
   readonly issues: LineIssue[];
+  readonly indexParts: readonly IndexPart[];
   /** The issues as diagnostics, positioned for a pair whose header is at `atLine`. */
   diagnostics: Diagnostic[];
   atLine: number;
@@ -210,7 +211,7 @@ export class MsearchDocument {
         cached = {
           header: headerText,
           body: bodyText,
-          issues: validatePair(headerText, bodyText, this.context),
+          ...validatePair(headerText, bodyText, this.context),
           diagnostics: [],
           atLine: -1,
         };
@@ -224,6 +225,29 @@ export class MsearchDocument {
       for (const diagnostic of cached.diagnostics) out.push(diagnostic);
     }
     this.framingDiagnostics(out);
+    return out;
+  }
+
+  /** Index expressions written in the file: in headers, and in the target comment's path. */
+  indexMentions(): { line: number; name: string; span: { offset: number; length: number } }[] {
+    this.diagnostics();
+    const out: { line: number; name: string; span: { offset: number; length: number } }[] = [];
+    const target = this.target;
+    if (target !== undefined && target.target.segments.length === 2) {
+      const segment = target.target.segments[0]!;
+      let offset = segment.span.offset;
+      for (const name of segment.text.split(',')) {
+        out.push({ line: target.line, name, span: { offset, length: name.length } });
+        offset += name.length + 1;
+      }
+    }
+    for (let index = 0; index < this.pairs.length; index++) {
+      const cached = this.pairs[index];
+      if (cached === undefined || cached.indexParts.length === 0) continue;
+      const line = this.firstFramedLine + index * 2;
+      if (this.lines[line] !== cached.header) continue;
+      for (const part of cached.indexParts) out.push({ line, name: part.name, span: part.span });
+    }
     return out;
   }
 

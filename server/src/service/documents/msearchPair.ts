@@ -1,4 +1,4 @@
-import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
+import { firstToken, isObject, JsonSegment, type Span } from '../json/jsonSegment';
 import { Severity, type Issue } from '../validate/issues';
 import { JsonCheck, type XContentLocator } from '../validate/jsonCheck';
 import { validateMsearchHeader } from '../validate/msearchHeader';
@@ -19,11 +19,22 @@ export interface LineIssue extends Issue {
   readonly line: 0 | 1;
 }
 
+export interface IndexPart {
+  readonly name: string;
+  readonly span: Span;
+}
+
+export interface PairResult {
+  readonly issues: LineIssue[];
+  /** Index expressions of the header, with their place on the header line. */
+  readonly indexParts: readonly IndexPart[];
+}
+
 /** Each NDJSON line is parsed on its own: line 1, columns from 1. */
 export const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset + 1 });
 
 /** Validates one header/body pair of a `.msearch` file as MultiSearchRequest reads it (OPENSEARCH.md 1.3-1.5). */
-export function validatePair(header: string, body: string | undefined, context: MsearchContext): LineIssue[] {
+export function validatePair(header: string, body: string | undefined, context: MsearchContext): PairResult {
   const out: LineIssue[] = [];
   const headerResult = validateHeaderText(header, ONE_LINE);
   for (const issue of headerResult.issues) out.push({ ...issue, line: 0 });
@@ -31,16 +42,23 @@ export function validatePair(header: string, body: string | undefined, context: 
     for (const issue of validateBodyText(body, context, headerResult.hasIndex, ONE_LINE))
       out.push({ ...issue, line: 1 });
   }
-  return out;
+  return { issues: out, indexParts: headerResult.indexParts };
+}
+
+export interface HeaderResult {
+  readonly issues: Issue[];
+  readonly hasIndex: boolean;
+  readonly indexParts: readonly IndexPart[];
 }
 
 /** One header: blank and whitespace mean defaults; a non-object is silently read as `{}`. */
-export function validateHeaderText(text: string, locator: XContentLocator): { issues: Issue[]; hasIndex: boolean } {
+export function validateHeaderText(text: string, locator: XContentLocator): HeaderResult {
   const issues: Issue[] = [];
-  if (text.length === 0) return { issues, hasIndex: false };
+  const none: HeaderResult = { issues, hasIndex: false, indexParts: [] };
+  if (text.length === 0) return none;
   const first = firstToken(text);
-  if (first.token === 'NONE') return { issues, hasIndex: false };
-  if (first.token === 'INVALID') return { issues: syntaxIssues(JsonSegment.parse(text)), hasIndex: false };
+  if (first.token === 'NONE') return none;
+  if (first.token === 'INVALID') return { ...none, issues: syntaxIssues(JsonSegment.parse(text)) };
   if (first.token !== 'START_OBJECT') {
     issues.push({
       code: 'msearch.header-not-object',
@@ -49,7 +67,7 @@ export function validateHeaderText(text: string, locator: XContentLocator): { is
       span: { offset: first.offset, length: text.trimEnd().length - first.offset },
       data: { replacements: ['{}'] },
     });
-    return { issues, hasIndex: false };
+    return none;
   }
   const segment = JsonSegment.parse(text);
   issues.push(...syntaxIssues(segment));
@@ -61,12 +79,9 @@ export function validateHeaderText(text: string, locator: XContentLocator): { is
       span: { offset: segment.trailingOffset, length: text.trimEnd().length - segment.trailingOffset },
     });
   }
-  let hasIndex = false;
-  if (isObject(segment.value)) {
-    const facts = validateMsearchHeader(new JsonCheck(segment, issues, locator), segment.value);
-    hasIndex = facts.indices !== undefined && facts.indices.length > 0;
-  }
-  return { issues, hasIndex };
+  if (!isObject(segment.value)) return none;
+  const facts = validateMsearchHeader(new JsonCheck(segment, issues, locator), segment.value);
+  return { issues, hasIndex: facts.indices !== undefined && facts.indices.length > 0, indexParts: facts.indexParts };
 }
 
 /** One search body of an `_msearch`: an object, read like a `_search` body without the trailing-token check. */

@@ -1,4 +1,4 @@
-import { isObject, type JsonPath } from '../json/jsonSegment';
+import { isObject, type JsonPath, type Span } from '../json/jsonSegment';
 import { suggestions } from '../text/similarity';
 import { METADATA_KEY_BY_NAME, type MetadataKeySpec } from '../../spec/msearchMetadata';
 import { SEARCH_TYPES } from '../../spec/endpoints';
@@ -8,11 +8,14 @@ import { hasText, parseTimeValue, splitByComma, strictBooleanError, expandWildca
 export interface HeaderFacts {
   /** Index expressions of the header, as the server splits them; undefined when the header names none. */
   readonly indices: readonly string[] | undefined;
+  /** Each expression with where it is written in the header text (for what the cluster says of it). */
+  readonly indexParts: readonly { readonly name: string; readonly span: Span }[];
 }
 
 /** Checks the keys and values of one `_msearch` header object (OPENSEARCH.md 1.4). */
 export function validateMsearchHeader(check: JsonCheck, header: Record<string, unknown>): HeaderFacts {
   let indices: string[] | undefined;
+  let indexParts: { name: string; span: Span }[] = [];
   for (const key of Object.keys(header)) {
     const value = header[key];
     const spec = METADATA_KEY_BY_NAME.get(key);
@@ -29,9 +32,32 @@ export function validateMsearchHeader(check: JsonCheck, header: Record<string, u
       continue;
     }
     const found = checkMetadataValue(check, spec, key, value, path);
-    if (found !== undefined) indices = found;
+    if (found !== undefined) {
+      indices = found;
+      indexParts = locateIndexParts(check, key, value);
+    }
   }
-  return { indices };
+  return { indices, indexParts };
+}
+
+/** Where each index expression of `"index": "a,b"` or `"index": ["a", "b"]` is written. */
+function locateIndexParts(check: JsonCheck, key: string, value: unknown): { name: string; span: Span }[] {
+  if (Array.isArray(value)) {
+    return value.flatMap((item, i) =>
+      typeof item === 'string' ? [{ name: item, span: check.segment.spanOf([key, i]) }] : [],
+    );
+  }
+  if (typeof value !== 'string') return [];
+  const span = check.segment.spanOf([key]);
+  const raw = check.segment.text.slice(span.offset, span.offset + span.length);
+  if (raw !== JSON.stringify(value)) return [{ name: value, span }];
+  const parts: { name: string; span: Span }[] = [];
+  let offset = span.offset + 1;
+  for (const name of value.split(',')) {
+    parts.push({ name, span: { offset, length: name.length } });
+    offset += name.length + 1;
+  }
+  return parts;
 }
 
 function checkMetadataValue(

@@ -1,0 +1,97 @@
+import type { ClusterStateIndex, ClusterStateParams, ClusterStateTask } from '../../protocol/protocol';
+import type { ClusterNode } from '../nodes/nodeFilter';
+import { simpleMatch } from '../nodes/nodeFilter';
+
+/**
+ * What the connected cluster holds, as the client last pushed it: index names, aliases, field mappings, nodes and
+ * running tasks. Empty until a cluster is connected; every feature must work without it.
+ */
+export class ClusterKnowledge {
+  clusterName: string | undefined;
+  indices: readonly ClusterStateIndex[] = [];
+  nodes: readonly ClusterNode[] = [];
+  tasks: readonly ClusterStateTask[] = [];
+  private aliasTargets = new Map<string, string[]>();
+  private fieldCache = new Map<string, ReadonlyMap<string, string>>();
+  /** Changes on every update, so that callers can cache per version. */
+  version = 0;
+
+  get connected(): boolean {
+    return this.clusterName !== undefined;
+  }
+
+  update(params: ClusterStateParams): void {
+    this.version++;
+    if (params.clear === true) {
+      this.clusterName = undefined;
+      this.indices = [];
+      this.nodes = [];
+      this.tasks = [];
+    }
+    if (params.clusterName !== undefined) this.clusterName = params.clusterName;
+    if (params.indices !== undefined) this.indices = params.indices;
+    if (params.nodes !== undefined) {
+      this.nodes = params.nodes.map((n) => ({ ...n }));
+    }
+    if (params.tasks !== undefined) this.tasks = params.tasks;
+    this.aliasTargets = new Map();
+    for (const index of this.indices) {
+      for (const alias of index.aliases) {
+        const targets = this.aliasTargets.get(alias) ?? [];
+        targets.push(index.name);
+        this.aliasTargets.set(alias, targets);
+      }
+    }
+    this.fieldCache = new Map();
+  }
+
+  get aliases(): readonly string[] {
+    return [...this.aliasTargets.keys()];
+  }
+
+  /**
+   * The concrete indexes one expression of an index list resolves to (`logs-*`, an alias, a name, `_all`).
+   * Undefined when it cannot be known here (remote clusters, date math, exclusions).
+   */
+  resolveIndexExpression(expression: string): string[] | undefined {
+    const text = expression.trim();
+    if (text.length === 0) return [];
+    if (text.includes(':') || text.startsWith('<') || text.startsWith('-')) return undefined;
+    if (text === '_all' || text === '*') return this.indices.filter((i) => !i.name.startsWith('.')).map((i) => i.name);
+    const out = new Set<string>();
+    for (const index of this.indices) {
+      if (
+        text.includes('*')
+          ? simpleMatch(text, index.name) && (!index.name.startsWith('.') || text.startsWith('.'))
+          : index.name === text
+      ) {
+        out.add(index.name);
+      }
+    }
+    for (const [alias, targets] of this.aliasTargets) {
+      if (text.includes('*') ? simpleMatch(text, alias) : alias === text) for (const t of targets) out.add(t);
+    }
+    return [...out];
+  }
+
+  /** Fields and their types across the indexes an index list resolves to (every index when none is named). */
+  fields(indexList: readonly string[] | undefined): ReadonlyMap<string, string> {
+    const key = indexList === undefined ? '*' : indexList.join(',');
+    const cached = this.fieldCache.get(key);
+    if (cached !== undefined) return cached;
+    const names = new Set<string>();
+    if (indexList === undefined || indexList.length === 0) {
+      for (const index of this.indices) names.add(index.name);
+    } else {
+      for (const expression of indexList)
+        for (const name of this.resolveIndexExpression(expression) ?? []) names.add(name);
+    }
+    const fields = new Map<string, string>();
+    for (const index of this.indices) {
+      if (!names.has(index.name)) continue;
+      for (const field of index.fields) if (!fields.has(field.name)) fields.set(field.name, field.type);
+    }
+    this.fieldCache.set(key, fields);
+    return fields;
+  }
+}

@@ -1,0 +1,78 @@
+import type { Range } from 'vscode-languageserver-types';
+import type { MsearchDocument } from '../documents/msearchDocument';
+import { validateHeaderText, ONE_LINE } from '../documents/msearchPair';
+import type { SearchDocument } from '../documents/searchDocument';
+import { splitJsonValues } from '../json/jsonValues';
+import { resolveRoute } from '../url/routes';
+
+/** Something a document names that the connected cluster can confirm: an index expression or a node filter. */
+export interface Mention {
+  readonly kind: 'index' | 'nodeFilter';
+  readonly text: string;
+  readonly range: Range;
+  /** For node filters: how the endpoint splits the list. */
+  readonly split?: 'raw' | 'trimmed';
+}
+
+function onLine(line: number, offset: number, length: number): Range {
+  return { start: { line, character: offset }, end: { line, character: offset + length } };
+}
+
+/** Index expressions and node filters of a `.search` file. */
+export function searchMentions(model: SearchDocument): Mention[] {
+  const out: Mention[] = [];
+  for (const request of model.requests) {
+    const target = request.target;
+    const resolution = resolveRoute(target.method, target.segments);
+    if (resolution.kind !== 'match') continue;
+    const route = resolution.route;
+    const index = route.params.get('index');
+    if (index !== undefined) {
+      let offset = index.span.offset;
+      for (const name of index.text.split(',')) {
+        out.push({ kind: 'index', text: name, range: onLine(request.line, offset, name.length) });
+        offset += name.length + 1;
+      }
+    }
+    const nodeId = route.params.get('node_id');
+    if (nodeId !== undefined && route.endpoint.name.startsWith('nodes.')) {
+      out.push({
+        kind: 'nodeFilter',
+        text: nodeId.text,
+        range: onLine(request.line, nodeId.span.offset, nodeId.span.length),
+        split: route.endpoint.name === 'nodes.info' ? 'trimmed' : 'raw',
+      });
+    }
+    const nodes = target.query.find((p) => p.name === 'nodes');
+    if (nodes !== undefined && route.endpoint.name.startsWith('tasks.')) {
+      out.push({
+        kind: 'nodeFilter',
+        text: nodes.value,
+        range: onLine(request.line, nodes.valueSpan.offset, nodes.valueSpan.length),
+        split: 'raw',
+      });
+    }
+    const body = request.body;
+    if (route.endpoint.name === 'msearch' && body !== undefined) {
+      splitJsonValues(body.text).forEach((slice, i) => {
+        if (i % 2 !== 0) return;
+        for (const part of validateHeaderText(slice.text, ONE_LINE).indexParts) {
+          const start = body.offset + slice.offset + part.span.offset;
+          out.push({
+            kind: 'index',
+            text: part.name,
+            range: { start: model.map.positionAt(start), end: model.map.positionAt(start + part.span.length) },
+          });
+        }
+      });
+    }
+  }
+  return out;
+}
+
+/** Index expressions of a `.msearch` file. */
+export function msearchMentions(model: MsearchDocument): Mention[] {
+  return model
+    .indexMentions()
+    .map((m) => ({ kind: 'index' as const, text: m.name, range: onLine(m.line, m.span.offset, m.span.length) }));
+}

@@ -1,0 +1,502 @@
+// Runs a search as query_then_fetch does: a `indices:data/read/search` task on the coordinating node, one
+// `[phase/query]` child per shard on the node holding it (delayed by --latency, cancellable, bounded by the
+// search timeout), then the merge of top hits, totals and aggregations, and the fetch phase.
+import type { Cluster } from '../cluster';
+import { asOsError, illegalArgument, OsError } from '../core/errors';
+import { float } from '../core/xcontent';
+import { formatTimeValue } from '../core/values';
+import type { Doc, Index, Shard } from '../data/store';
+import type { Task } from '../tasks/taskManager';
+import { runAggregations, type ShardDocs } from './aggEngine';
+import type { AggSpec } from './aggParser';
+import { searchDescription } from './describe';
+import { checkSortFields, compareKeys, filterSource, renderSortValue, sortValue, type SortKey } from './hits';
+import { highlightHit, queryTerms } from './highlight';
+import { resolveIndices } from './indexResolver';
+import { evaluate, NO_MATCH, type ShardContext } from './queryEngine';
+import type { SearchRequest } from './searchRequest';
+import { TRACK_TOTAL_HITS_DISABLED, type SortSpec } from './sourceParser';
+
+export const MAX_RESULT_WINDOW = 10000;
+const DEFAULT_TRACK_TOTAL_HITS = 10000;
+
+interface Candidate {
+  readonly shardOrder: number;
+  readonly pos: number;
+  readonly score: number;
+  readonly keys: SortKey[];
+}
+
+interface ShardResult {
+  readonly order: number;
+  readonly index: Index;
+  readonly shard: Shard;
+  readonly node: string;
+  readonly ctx: ShardContext;
+  readonly top: Candidate[];
+  readonly total: number;
+  readonly maxScore: number;
+  readonly aggDocs: number[];
+  readonly terminatedEarly: boolean;
+  readonly timedOut: boolean;
+}
+
+interface ShardFailure {
+  readonly index: Index;
+  readonly shardId: number;
+  readonly node: string;
+  readonly error: OsError;
+}
+
+export interface SearchOptions {
+  readonly parent?: Task;
+  readonly headers: Record<string, string>;
+  /** Called once the search task exists (to cancel it when the client goes away). */
+  readonly onTask?: (task: Task) => void;
+}
+
+function resultWindowError(window: number): OsError {
+  return new OsError(
+    400,
+    'illegal_argument_exception',
+    `Result window is too large, from + size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${window}]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.`,
+  );
+}
+
+/** Waits `ms`, or less when the task is cancelled (throws) or the deadline passes (returns false). */
+async function shardDelay(ms: number, task: Task, deadline: number | undefined): Promise<boolean> {
+  if (ms <= 0) return true;
+  const limit = deadline === undefined ? ms : Math.max(0, Math.min(ms, deadline - Date.now()));
+  const timedOut = deadline !== undefined && limit < ms;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, limit);
+    task.onCancel(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  task.ensureNotCancelled();
+  return !timedOut;
+}
+
+function chooseCopy(shard: Shard, preference: string | undefined, salt: number): string | undefined {
+  const copies = [shard.primaryNode, ...shard.replicaNodes].filter((n): n is string => n !== undefined);
+  if (copies.length === 0) return undefined;
+  if (preference === '_primary' || preference === '_primary_first') return copies[0];
+  return copies[salt % copies.length];
+}
+
+export async function executeSearch(
+  cluster: Cluster,
+  sr: SearchRequest,
+  options: SearchOptions,
+): Promise<Record<string, unknown>> {
+  const start = Date.now();
+  const local = cluster.topology.local;
+  const task = cluster.tasks.register({
+    node: local,
+    action: 'indices:data/read/search',
+    cancellable: true,
+    ...(options.parent ? { parent: options.parent } : {}),
+    description: () => searchDescription(sr),
+    headers: options.headers,
+    resourceTracked: true,
+  });
+  options.onTask?.(task);
+  let cancelTimer: NodeJS.Timeout | undefined;
+  if (sr.cancelAfterMs !== undefined && sr.cancelAfterMs > 0) {
+    cancelTimer = setTimeout(() => {
+      cluster.tasks.cancel(task, `Cancellation timeout of ${formatTimeValue(sr.cancelAfterMs! * 1e6)} is expired`);
+    }, sr.cancelAfterMs);
+  }
+  try {
+    return await runSearch(cluster, sr, task, start);
+  } finally {
+    if (cancelTimer) clearTimeout(cancelTimer);
+    cluster.tasks.unregister(task);
+  }
+}
+
+async function runSearch(
+  cluster: Cluster,
+  sr: SearchRequest,
+  task: Task,
+  start: number,
+): Promise<Record<string, unknown>> {
+  const indices = resolveIndices(cluster.store, sr.indices, sr.indicesOptions);
+  const s = sr.source;
+  const from = s.from ?? 0;
+  const size = s.size ?? 10;
+  const deadline = s.timeoutMs !== undefined && s.timeoutMs >= 0 ? start + s.timeoutMs : undefined;
+  const now = Date.now();
+  const targets: { index: Index; shard: Shard; node: string | undefined }[] = [];
+  let salt = task.id;
+  for (const index of indices) {
+    for (const shard of index.shards) targets.push({ index, shard, node: chooseCopy(shard, sr.preference, salt++) });
+  }
+  const results: ShardResult[] = [];
+  const failures: ShardFailure[] = [];
+  await Promise.all(
+    targets.map(async (t, order) => {
+      if (t.node === undefined) {
+        failures.push({
+          index: t.index,
+          shardId: t.shard.id,
+          node: '',
+          error: new OsError(503, 'no_shard_available_action_exception', 'No shard available'),
+        });
+        return;
+      }
+      try {
+        results.push(await queryPhase(cluster, sr, task, t.index, t.shard, t.node, order, deadline, now));
+      } catch (e) {
+        failures.push({ index: t.index, shardId: t.shard.id, node: t.node, error: asOsError(e) });
+      }
+    }),
+  );
+  results.sort((a, b) => a.order - b.order);
+  if (targets.length > 0 && failures.length === targets.length) throw allShardsFailed(failures, 'query');
+  if (failures.length > 0 && sr.allowPartialSearchResults === false) {
+    throw new OsError(500, 'search_phase_execution_exception', 'Partial shards failure', {
+      metadata: { phase: 'query', grouped: true },
+    });
+  }
+  const sort = s.sort;
+  const merged: Candidate[] = results.flatMap((r) => r.top);
+  merged.sort((a, b) => compareCandidates(a, b, sort));
+  const byOrder = new Map(results.map((r) => [r.order, r]));
+  const page = sr.scrollMs !== undefined ? merged : merged.slice(from, from + size);
+  await fetchPhase(cluster, task, page, byOrder);
+  const hits = page.map((c) => renderHit(cluster, sr, byOrder.get(c.shardOrder)!, c));
+  const upTo = s.trackTotalHitsUpTo ?? DEFAULT_TRACK_TOTAL_HITS;
+  const totalCount = results.reduce((sum, r) => sum + r.total, 0);
+  const scoresTracked = sort === undefined || sort.some((x) => x.field === '_score') || s.trackScores === true;
+  let maxScore: number | null = null;
+  if (scoresTracked && size > 0 && totalCount > 0) maxScore = Math.max(...results.map((r) => r.maxScore));
+  const hitsObj: Record<string, unknown> = {};
+  if (upTo !== TRACK_TOTAL_HITS_DISABLED) {
+    const value = Math.min(totalCount, upTo);
+    if (sr.restTotalHitsAsInt) hitsObj.total = value;
+    else hitsObj.total = { value, relation: totalCount > upTo ? 'gte' : 'eq' };
+  } else if (sr.restTotalHitsAsInt) {
+    hitsObj.total = -1;
+  }
+  hitsObj.max_score = maxScore === null || !Number.isFinite(maxScore) ? null : float(maxScore);
+  hitsObj.hits = sr.scrollMs !== undefined ? hits.slice(0, size) : hits;
+  const body: Record<string, unknown> = {};
+  if (sr.scrollMs !== undefined) {
+    const id = scrollId(cluster);
+    cluster.scrolls.set(id, {
+      hits,
+      total: hitsObj.total,
+      pageSize: size,
+      offset: size,
+      expires: Date.now() + sr.scrollMs,
+    });
+    body._scroll_id = id;
+  }
+  body.took = Date.now() - start;
+  body.timed_out = results.some((r) => r.timedOut);
+  if (results.some((r) => r.terminatedEarly)) body.terminated_early = true;
+  const shardsObj: Record<string, unknown> = {
+    total: targets.length,
+    successful: results.length,
+    skipped: 0,
+    failed: failures.length,
+  };
+  if (failures.length > 0) shardsObj.failures = groupFailures(failures).map(renderShardFailure);
+  body._shards = shardsObj;
+  body.hits = hitsObj;
+  if (s.aggs) {
+    const sets: ShardDocs[] = results.map((r) => ({ ctx: r.ctx, positions: r.aggDocs }));
+    const aggs = runAggregations(s.aggs, sets);
+    body.aggregations = sr.typedKeys ? typedKeys(s.aggs, aggs, results) : aggs;
+  }
+  return body;
+}
+
+function afterKey(v: unknown): SortKey {
+  if (typeof v === 'number' || typeof v === 'string') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return null;
+}
+
+function scrollId(cluster: Cluster): string {
+  return Buffer.from(`DXF1ZXJ5QW5kRmV0Y2gBAAAAAAAA${cluster.random.base64Id(40)}`)
+    .toString('base64')
+    .replace(/=+$/, '');
+}
+
+function compareCandidates(a: Candidate, b: Candidate, sort: readonly SortSpec[] | undefined): number {
+  if (sort === undefined || sort.length === 0) {
+    if (a.score !== b.score) return b.score - a.score;
+  } else {
+    for (let i = 0; i < sort.length; i++) {
+      const c = compareKeys(a.keys[i], b.keys[i], sort[i].order);
+      if (c !== 0) return c;
+    }
+  }
+  if (a.shardOrder !== b.shardOrder) return a.shardOrder - b.shardOrder;
+  return a.pos - b.pos;
+}
+
+async function queryPhase(
+  cluster: Cluster,
+  sr: SearchRequest,
+  parent: Task,
+  index: Index,
+  shard: Shard,
+  node: string,
+  order: number,
+  deadline: number | undefined,
+  now: number,
+): Promise<ShardResult> {
+  const task = cluster.tasks.register({
+    node,
+    action: 'indices:data/read/search[phase/query]',
+    cancellable: true,
+    parent,
+    description: `shardId[[${index.name}][${shard.id}]]`,
+    resourceTracked: true,
+  });
+  const counter = cluster.counter(node);
+  counter.queryCurrent++;
+  const started = Date.now();
+  try {
+    const s = sr.source;
+    const window = (s.from ?? 0) + (s.size ?? 10);
+    if (sr.scrollMs === undefined && window > MAX_RESULT_WINDOW) throw resultWindowError(window);
+    if (sr.scrollMs !== undefined && (s.size ?? 10) > MAX_RESULT_WINDOW) {
+      throw new OsError(
+        400,
+        'illegal_argument_exception',
+        `Batch size is too large, size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${s.size ?? 10}]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index level setting.`,
+      );
+    }
+    const inTime = await shardDelay(cluster.latencyFor(index.name), task, deadline);
+    const docs = shard.list();
+    const ctx: ShardContext = { index, shard, docs, now };
+    if (!inTime) {
+      return {
+        order,
+        index,
+        shard,
+        node,
+        ctx,
+        top: [],
+        total: 0,
+        maxScore: -Infinity,
+        aggDocs: [],
+        terminatedEarly: false,
+        timedOut: true,
+      };
+    }
+    task.ensureNotCancelled();
+    if (s.sort) checkSortFields(index, s.sort);
+    const scores = s.query ? evaluate(s.query, ctx) : new Float64Array(docs.length).fill(1);
+    const post = s.postFilter ? evaluate(s.postFilter, ctx) : undefined;
+    const aggDocs: number[] = [];
+    const matched: number[] = [];
+    let terminatedEarly = false;
+    for (let i = 0; i < docs.length; i++) {
+      if (scores[i] === NO_MATCH) continue;
+      if (s.minScore !== undefined && scores[i] < s.minScore) continue;
+      if (s.terminateAfter !== undefined && aggDocs.length >= s.terminateAfter) {
+        terminatedEarly = true;
+        break;
+      }
+      aggDocs.push(i);
+      if (post && post[i] === NO_MATCH) continue;
+      matched.push(i);
+    }
+    if (s.aggs) checkAggregations(s.aggs, ctx, aggDocs);
+    const sort = s.sort;
+    const candidates: Candidate[] = matched.map((pos) => ({
+      shardOrder: order,
+      pos,
+      score: scores[pos],
+      keys: sort ? sort.map((x) => sortValue(index, docs[pos], x, scores[pos])) : [],
+    }));
+    const limit = sr.scrollMs !== undefined ? MAX_RESULT_WINDOW : window;
+    candidates.sort((a, b) => compareCandidates(a, b, sort));
+    if (s.searchAfter) {
+      const after = s.searchAfter;
+      const specs = sort ?? [{ field: '_score', order: 'desc' as const }];
+      if (after.length !== specs.length) {
+        throw illegalArgument(`search_after has ${after.length} value(s) but sort has ${specs.length}.`);
+      }
+      const kept = candidates.filter((cand) => {
+        const keys = sort ? cand.keys : [cand.score];
+        for (let i = 0; i < specs.length; i++) {
+          const c = compareKeys(keys[i], afterKey(after[i]), specs[i].order);
+          if (c !== 0) return c > 0;
+        }
+        return false;
+      });
+      candidates.length = 0;
+      candidates.push(...kept);
+    }
+    const top = candidates.slice(0, limit);
+    let maxScore = -Infinity;
+    for (const pos of matched) if (scores[pos] > maxScore) maxScore = scores[pos];
+    const upTo = s.trackTotalHitsUpTo ?? DEFAULT_TRACK_TOTAL_HITS;
+    const total = upTo === TRACK_TOTAL_HITS_DISABLED ? 0 : matched.length;
+    return { order, index, shard, node, ctx, top, total, maxScore, aggDocs, terminatedEarly, timedOut: false };
+  } finally {
+    counter.queryCurrent--;
+    counter.queryTotal++;
+    counter.queryTimeMs += Date.now() - started;
+    cluster.tasks.unregister(task);
+  }
+}
+
+/** Runs the aggregations on one shard's documents so that a field error fails that shard, as on a real node. */
+function checkAggregations(aggs: readonly AggSpec[], ctx: ShardContext, positions: number[]): void {
+  runAggregations(aggs, [{ ctx, positions: positions.slice(0, 1) }]);
+}
+
+async function fetchPhase(
+  cluster: Cluster,
+  parent: Task,
+  page: readonly Candidate[],
+  byOrder: Map<number, ShardResult>,
+): Promise<void> {
+  const shards = new Set(page.map((c) => c.shardOrder));
+  for (const order of shards) {
+    const r = byOrder.get(order);
+    if (!r) continue;
+    const t = cluster.tasks.register({
+      node: r.node,
+      action: 'indices:data/read/search[phase/fetch/id]',
+      cancellable: true,
+      parent,
+      description: `id[${parent.id}], size[${page.filter((c) => c.shardOrder === order).length}]`,
+      resourceTracked: true,
+    });
+    const counter = cluster.counter(r.node);
+    counter.fetchTotal++;
+    cluster.tasks.unregister(t);
+  }
+  await Promise.resolve();
+}
+
+function renderHit(_cluster: Cluster, sr: SearchRequest, r: ShardResult, c: Candidate): Record<string, unknown> {
+  const doc: Doc = r.ctx.docs[c.pos];
+  const s = sr.source;
+  const hit: Record<string, unknown> = {};
+  if (s.explain) {
+    hit._shard = `[${r.index.name}][${r.shard.id}]`;
+    hit._node = r.node;
+  }
+  hit._index = r.index.name;
+  hit._id = doc.id;
+  if (s.version) hit._version = doc.version;
+  if (s.seqNoPrimaryTerm) {
+    hit._seq_no = doc.seqNo;
+    hit._primary_term = doc.primaryTerm;
+  }
+  const scored = s.sort === undefined || s.trackScores === true || s.sort.some((x) => x.field === '_score');
+  hit._score = scored ? float(c.score) : null;
+  const storedNone = s.storedFields?.length === 1 && s.storedFields[0] === '_none_';
+  const fetch = s.source?.fetch ?? s.storedFields === undefined;
+  if (fetch && !storedNone) hit._source = s.source ? filterSource(doc.source, s.source) : doc.source;
+  if (s.highlight) {
+    const h = highlightHit(s.highlight, queryTerms(s.query), r.index, doc);
+    if (h) hit.highlight = h;
+  }
+  if (s.sort) hit.sort = s.sort.map((x, i) => renderSortValue(r.index, x, c.keys[i]));
+  if (s.explain) {
+    hit._explanation = { value: float(c.score), description: `sum of:`, details: [] };
+  }
+  return hit;
+}
+
+function groupFailures(failures: readonly ShardFailure[]): ShardFailure[] {
+  const seen = new Set<string>();
+  const out: ShardFailure[] = [];
+  for (const f of [...failures].sort((a, b) =>
+    a.index.name < b.index.name ? -1 : a.index.name > b.index.name ? 1 : a.shardId - b.shardId,
+  )) {
+    const key = `${f.index.name}|${f.error.type}|${f.error.reason}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(f);
+  }
+  return out;
+}
+
+function renderShardFailure(f: ShardFailure): Record<string, unknown> {
+  return { shard: f.shardId, index: f.index.name, node: f.node, reason: f.error.toCause() };
+}
+
+/** SearchPhaseExecutionException "all shards failed", with its grouped failures and root causes. */
+export function allShardsFailed(failures: readonly ShardFailure[], phase: string): OsError {
+  const grouped = groupFailures(failures);
+  let status = grouped[0].error.status;
+  for (const f of grouped) if (f.error.status >= 500) status = f.error.status;
+  const err = new OsError(status, 'search_phase_execution_exception', 'all shards failed', {
+    metadata: { phase, grouped: true },
+  });
+  err.extra = { failed_shards: grouped.map(renderShardFailure) };
+  const roots: OsError[] = [];
+  const keys = new Set<string>();
+  for (const f of grouped) {
+    for (const r of f.error.guessRootCauses()) {
+      const key = `${r.type}|${r.reason}|${String(r.metadata.index)}`;
+      if (keys.has(key)) continue;
+      keys.add(key);
+      roots.push(r);
+    }
+  }
+  err.rootCauses = roots;
+  err.causedBy = grouped[0].error.guessRootCauses()[0];
+  return err;
+}
+
+const TYPED_NAMES: Record<string, string> = {
+  value_count: 'value_count',
+  cardinality: 'cardinality',
+};
+
+function typedKeys(
+  specs: readonly AggSpec[],
+  aggs: Record<string, unknown>,
+  results: readonly ShardResult[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const spec of specs) {
+    let prefix = TYPED_NAMES[spec.type] ?? spec.type;
+    if (spec.type === 'terms') {
+      const field = spec.params.field;
+      const info =
+        typeof field === 'string'
+          ? results.map((r) => r.index.fields.get(field)).find((f) => f !== undefined)
+          : undefined;
+      prefix =
+        info === undefined
+          ? 'sterms'
+          : ['keyword', 'ip', 'text'].includes(info.type)
+            ? 'sterms'
+            : ['double', 'float', 'half_float', 'scaled_float'].includes(info.type)
+              ? 'dterms'
+              : 'lterms';
+    }
+    const value = aggs[spec.name];
+    out[`${prefix}#${spec.name}`] = spec.subs.length > 0 ? typedBuckets(spec, value, results) : value;
+  }
+  return out;
+}
+
+function typedBuckets(spec: AggSpec, value: unknown, results: readonly ShardResult[]): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const v = value as Record<string, unknown>;
+  const subNames = new Set(spec.subs.map((x) => x.name));
+  const rename = (b: Record<string, unknown>): Record<string, unknown> => {
+    const sub: Record<string, unknown> = {};
+    const rest: Record<string, unknown> = {};
+    for (const [k, val] of Object.entries(b)) (subNames.has(k) ? sub : rest)[k] = val;
+    return { ...rest, ...typedKeys(spec.subs, sub, results) };
+  };
+  if (Array.isArray(v.buckets)) return { ...v, buckets: (v.buckets as Record<string, unknown>[]).map(rename) };
+  return rename(v);
+}
