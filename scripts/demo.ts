@@ -10,6 +10,8 @@
 // Options: --desktop       open desktop VS Code (`code` on the PATH) with the development folder instead
 //          --port N        VS Code's port (default 8080; 0 for any free port)
 //          --host ADDRESS  VS Code's address (default 127.0.0.1; 0.0.0.0 to open it from another machine)
+//          --check         open the address in headless Chromium, check that the extension works there against
+//                          the cluster, save .test-results/screenshots/demo.png, stop, and exit with the result
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
@@ -24,6 +26,7 @@ import {
   writeUserSettings,
 } from './lib/codeServer';
 import { ensureCodeServer } from './lib/codeServerInstall';
+import { checkDemo } from './lib/demoCheck';
 import { exec, ExecError, npmCommand } from './lib/exec';
 import { startLocalCluster } from './lib/localCluster';
 import { Shutdown } from './lib/shutdown';
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
       desktop: { type: 'boolean', default: false },
       port: { type: 'string', default: '8080' },
       host: { type: 'string', default: '127.0.0.1' },
+      check: { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
@@ -61,6 +65,9 @@ async function main(): Promise<void> {
     throw new Error(`--port: not a port: ${values.port}`);
   }
   const code = values.desktop ? findOnPath('code') : undefined;
+  if (values.desktop && values.check) {
+    throw new Error('--check works with the browser demo only.');
+  }
   if (values.desktop && !code) {
     throw new Error('--desktop needs desktop VS Code with its `code` command on the PATH.');
   }
@@ -144,6 +151,16 @@ async function main(): Promise<void> {
   console.log('');
   console.log('  Open the VS Code address in a browser. Ctrl+C stops both.');
   console.log('');
+
+  if (values.check) {
+    const ok = await checkDemo({
+      clusterUrl: cluster.url,
+      vscodeUrl: url,
+      screenshot: path.join(ROOT, '.test-results', 'screenshots', 'demo.png'),
+      log,
+    });
+    await shutdown.exit(ok ? 0 : 1);
+  }
 
   await Promise.race([
     server.exited.then(() => `VS Code stopped:\n${serverOutput.join('\n')}`),
