@@ -36,11 +36,13 @@ export interface ParamSpec {
   readonly kind: ParamKind;
   readonly values?: readonly string[];
   /** For booleans: what a present-but-empty value means (OPENSEARCH.md 7.2). */
-  readonly emptyMeans?: 'true' | 'default' | 'serverError';
+  readonly emptyMeans?: 'true' | 'default';
   readonly default?: string;
   readonly deprecated?: boolean;
   /** Our own short words, shown on hover and in completion details. */
   readonly doc?: string;
+  /** The server reads this parameter only when that one is present (otherwise it is unrecognized). */
+  readonly requires?: string;
 }
 
 export interface EndpointSpec {

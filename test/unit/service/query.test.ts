@@ -178,8 +178,32 @@ void describe('query clauses (OPENSEARCH.md 3)', () => {
     });
   });
 
-  void it('warns of an enum value the clause does not know', () => {
+  void it('rejects enumerated values the server refuses, in its words', () => {
+    expectDiagnostic('msearch', query('{"multi_match":{"query":"x","type":«"best"»}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'failed to parse [multi_match] query type [best]. unknown type.',
+    });
+    expectDiagnostic('msearch', query('{"match":{"a":{"query":"x","operator":«"xor"»}}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'No enum constant org.opensearch.index.query.Operator.XOR',
+    });
+    expectDiagnostic('msearch', query('{"match":{"a":{"query":"x","zero_terms_query":«"some"»}}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'Unsupported zero_terms_query value [some]',
+    });
     expectDiagnostic('msearch', query('{"nested":{"path":"p","query":{"match_all":{}},"score_mode":«"median"»}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'No score mode for child query [median] found',
+    });
+    expectNo('msearch', query('{"match":{"a":{"query":"x","operator":"And","zero_terms_query":"NONE"}}}'));
+  });
+
+  void it('warns of an enum value the clause does not know', () => {
+    expectDiagnostic('msearch', query('{"function_score":{"query":{"match_all":{}},"boost_mode":«"mult"»}}'), {
       code: 'query.unknown-value',
       severity: W,
     });

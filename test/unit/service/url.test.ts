@@ -9,7 +9,7 @@ void describe('request lines and URL parameters', () => {
   void it('accepts the parameters the search handler reads, and the global ones', () => {
     expectNo(
       'search',
-      'GET /logs-*/_search?size=5&from=0&track_total_hits=true&timeout=10s&search_type=dfs_query_then_fetch&expand_wildcards=open,hidden&pretty&human=true&filter_path=hits.hits._id&q=level:error&default_operator=AND&allow_no_indices=false&routing=a,b&preference=_local&request_cache=true&typed_keys\n',
+      'GET /logs-*/_search?size=5&from=0&track_total_hits=true&timeout=10s&search_type=dfs_query_then_fetch&expand_wildcards=open,hidden&pretty&human=true&filter_path=hits.hits._id&q=level:error&default_operator=AND&allow_no_indices=false&routing=a,b&preference=_local&request_cache=true&typed_keys&streaming_mode=no_scoring\n',
     );
   });
 
@@ -90,11 +90,22 @@ void describe('request lines and URL parameters', () => {
     expectNo('search', 'GET /_search?track_scores&pretty=&explain=&version=&ignore_unavailable=\n');
   });
 
-  void it('warns that an empty allow_partial_search_results ends in a server error', () => {
-    expectDiagnostic('search', 'GET /_search?«allow_partial_search_results»\n', {
-      code: 'url.empty-boolean',
-      severity: W,
+  void it('reads the query-string options only next to q, and the suggester options only next to suggest_field', () => {
+    expectDiagnostic('search', 'GET /logs/_search?«df»=message\n', {
+      code: 'url.unknown-parameter',
+      severity: E,
+      message: 'request [/logs/_search] contains unrecognized parameter: [df]',
     });
+    expectNo(
+      'search',
+      'GET /logs/_search?q=timeout&df=message&analyzer=standard&analyze_wildcard&lenient=true&default_operator=and\n',
+    );
+    expectDiagnostic('search', 'GET /_search?«suggest_text»=x\n', { code: 'url.unknown-parameter', severity: E });
+    expectNo('search', 'GET /_search?suggest_field=message&suggest_text=x&suggest_size=3&suggest_mode=popular\n');
+  });
+
+  void it('treats an empty allow_partial_search_results as unset', () => {
+    expectNo('search', 'GET /_search?allow_partial_search_results\n');
   });
 
   void it('reads integers and their bounds', () => {
@@ -108,8 +119,12 @@ void describe('request lines and URL parameters', () => {
       severity: E,
       message: '[from] parameter cannot be negative, found [-1]',
     });
-    expectNo('search', 'GET /_search?size=-1\n');
-    expectDiagnostic('search', 'GET /_search?size=«-2»\n', { code: 'url.out-of-range', severity: E });
+    // Every from and size given is applied: -1 is not "unset".
+    expectDiagnostic('search', 'GET /_search?size=«-1»\n', {
+      code: 'url.out-of-range',
+      severity: E,
+      message: '[size] parameter cannot be negative, found [-1]',
+    });
     expectDiagnostic('search', 'GET /_search?batched_reduce_size=«1»\n', {
       code: 'url.out-of-range',
       severity: E,
@@ -184,7 +199,10 @@ void describe('request lines and URL parameters', () => {
       severity: E,
       message: 'No valid expand wildcard value [shut]',
     });
-    expectDiagnostic('search', 'GET /_search?suggest_mode=«sometimes»\n', { code: 'url.unknown-value', severity: W });
+    expectDiagnostic('search', 'GET /_search?suggest_field=message&suggest_mode=«sometimes»\n', {
+      code: 'url.unknown-value',
+      severity: W,
+    });
   });
 
   void it('warns of a sort direction the server ignores', () => {

@@ -4,6 +4,7 @@ import { QUERY_CLAUSES } from '../../spec/queries';
 import type { ParameterSpec, QueryClauseSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
 import {
+  ENUM_ERROR,
   FIELD_VALUE_REQUIRED,
   PARSER_NAME,
   REQUIRED_TEXT,
@@ -256,6 +257,16 @@ function checkParamValue(
       return;
     case 'enum':
       if (spec.values !== undefined && typeof value === 'string') {
+        const refuse = ENUM_ERROR[`${clause.name}.${spec.name}`] ?? ENUM_ERROR[`*.${spec.name}`];
+        if (refuse !== undefined) {
+          const message = refuse(value, spec.values);
+          if (message !== undefined) {
+            check.error('query.invalid-value', message, path, 'value', {
+              replacements: spec.values.map((v) => JSON.stringify(v)),
+            });
+          }
+          return;
+        }
         const lower = value.toLowerCase();
         if (!spec.values.some((v) => v.toLowerCase() === lower)) {
           check.warning(

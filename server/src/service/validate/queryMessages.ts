@@ -111,3 +111,31 @@ export function fieldArrayText(clause: string, field: string, where: string): st
       return undefined;
   }
 }
+
+/**
+ * Enumerated parameters whose bad values the server refuses, and its words; keyed `clause.param` or `*.param`.
+ * Returns undefined when the value is accepted. Parameters not listed here only get a warning.
+ */
+export const ENUM_ERROR: Readonly<Record<string, (value: string, allowed: readonly string[]) => string | undefined>> = {
+  'multi_match.type': (value, allowed) =>
+    allowed.includes(value) ? undefined : `failed to parse [multi_match] query type [${value}]. unknown type.`,
+  '*.zero_terms_query': (value, allowed) =>
+    allowed.some((a) => a.toLowerCase() === value.toLowerCase())
+      ? undefined
+      : `Unsupported zero_terms_query value [${value}]`,
+  '*.operator': (value) =>
+    value.toLowerCase() === 'and' || value.toLowerCase() === 'or'
+      ? undefined
+      : `No enum constant org.opensearch.index.query.Operator.${value.toUpperCase()}`,
+  'nested.score_mode': (value, allowed) =>
+    allowed.includes(value) ? undefined : `No score mode for child query [${value}] found`,
+  'has_child.score_mode': (value, allowed) =>
+    allowed.includes(value) ? undefined : `No score mode for child query [${value}] found`,
+  'range.relation': (value, allowed) => {
+    const lower = value.toLowerCase();
+    if (allowed.some((a) => a.toLowerCase() === lower)) return undefined;
+    return lower === 'disjoint'
+      ? '[range] query does not support relation [disjoint]'
+      : `${value} is not a valid relation`;
+  },
+};

@@ -52,8 +52,7 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
   const fromParam = targets.kind === 'search' ? urlValue(params, 'from') : undefined;
   const sizeParam = targets.kind === 'search' ? urlValue(params, 'size') : undefined;
   const urlFrom = fromParam === undefined ? undefined : parseJavaInt(fromParam.value);
-  let urlSize = sizeParam === undefined ? undefined : parseJavaInt(sizeParam.value);
-  if (urlSize === -1) urlSize = undefined;
+  const urlSize = sizeParam === undefined ? undefined : parseJavaInt(sizeParam.value);
   const from = urlFrom ?? facts.from?.value ?? 0;
   const size = urlSize ?? facts.size?.value ?? 10;
   const scroll = targets.kind === 'search' ? urlValue(params, 'scroll') : undefined;

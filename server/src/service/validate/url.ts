@@ -155,7 +155,10 @@ function knownParams(endpoint: EndpointSpec): Map<string, ParamSpec> {
 }
 
 function checkParams(target: RequestTarget, route: RouteMatch, issues: IssueSink): void {
+  const present = new Set(target.query.map((p) => p.name));
   const known = knownParams(route.endpoint);
+  // Parameters read only next to another one (`df` with `q`) are not read, so not recognized, without it.
+  for (const [name, spec] of known) if (spec.requires !== undefined && !present.has(spec.requires)) known.delete(name);
   const candidates = [
     ...known.keys(),
     ...(RESPONSE_PARAMS[route.endpoint.name] ?? []),
@@ -206,15 +209,6 @@ function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, 
   switch (spec.kind) {
     case 'boolean': {
       if (value === '') {
-        if (spec.emptyMeans === 'serverError') {
-          push(
-            issues,
-            Severity.Warning,
-            'url.empty-boolean',
-            `An empty [${param.name}] is read as null and the server fails with an internal error; write true or false.`,
-            param.span,
-          );
-        }
         return;
       }
       if (!hasText(value)) return;
@@ -297,7 +291,7 @@ function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, 
 
 const INTEGER_BOUNDS: Readonly<Record<string, (n: number) => string | undefined>> = {
   from: (n) => (n < 0 ? `[from] parameter cannot be negative, found [${n}]` : undefined),
-  size: (n) => (n < -1 ? `[size] parameter cannot be negative, found [${n}]` : undefined),
+  size: (n) => (n < 0 ? `[size] parameter cannot be negative, found [${n}]` : undefined),
   batched_reduce_size: (n) => (n <= 1 ? 'batchedReduceSize must be >= 2' : undefined),
   max_concurrent_shard_requests: (n) => (n < 1 ? 'maxConcurrentShardRequests must be >= 1' : undefined),
   pre_filter_shard_size: (n) => (n < 1 ? 'preFilterShardSize must be >= 1' : undefined),
