@@ -16,5 +16,14 @@ export function chromiumPath(): string {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  // Signals are left to the launcher's own shutdown (scripts/lib/shutdown.ts), which closes the browser in turn;
+  // playwright's handlers would exit the process before the rest is stopped.
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
 }

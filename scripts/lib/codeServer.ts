@@ -28,6 +28,8 @@ export interface RunningCodeServer {
   readonly url: string;
   readonly port: number;
   readonly pid: number;
+  /** Settles when the server process ends. */
+  readonly exited: Promise<void>;
   /** Stops the server and every process it started (extension host, language servers). */
   stop(): Promise<void>;
   /** Kills them at once, for process exit handlers. */
@@ -110,9 +112,15 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   if (pid === undefined) {
     throw new Error('code-server could not be started');
   }
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
 
   const port = await new Promise<number>((resolve, reject) => {
     let pending = '';
+    const recent: string[] = [];
     const timer = setTimeout(() => {
       reject(new Error(`code-server did not listen within ${options.startTimeoutMs ?? 60_000} ms`));
     }, options.startTimeoutMs ?? 60_000);
@@ -122,6 +130,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
       pending = lines.pop() ?? '';
       for (const line of lines) {
         options.log?.(line);
+        recent.push(line);
+        if (recent.length > 15) {
+          recent.shift();
+        }
         const match = /HTTP server listening on https?:\/\/[^\s]*:(\d+)\//.exec(line);
         if (match?.[1]) {
           clearTimeout(timer);
@@ -133,7 +145,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     child.stderr.on('data', onData);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`code-server exited before it listened (code ${String(code)}, signal ${String(signal)})`));
+      const how = `code ${String(code)}, signal ${String(signal)}`;
+      reject(new Error(`code-server exited before it listened (${how}):\n${[...recent, pending].join('\n')}`));
     });
   }).catch(async (error: unknown) => {
     await stopProcessGroup(child);
@@ -145,6 +158,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     url: `http://${urlHost}:${port}`,
     port,
     pid,
+    exited,
     stop: () => stopProcessGroup(child),
     stopNow: () => {
       killProcessGroupNow(child);

@@ -24,6 +24,11 @@ export class Shutdown {
     }
   }
 
+  /** Whether stop() was called: processes ending now are being stopped, not failing. */
+  get stopping(): boolean {
+    return this.running !== undefined;
+  }
+
   stop(): Promise<void> {
     this.running ??= (async () => {
       for (const { name, stop } of this.stoppers.reverse()) {

@@ -52,6 +52,9 @@ async function main(): Promise<number> {
     if (values.vsix) {
       await exec(npmCommand, ['run', 'package'], { cwd: ROOT });
       const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(executable);
+      if (!cli) {
+        throw new Error(`no command line found beside ${executable}`);
+      }
       const result = spawnSync(
         cli,
         [...cliArgs, '--extensions-dir', extensionsDir, '--install-extension', await vsixPath()],

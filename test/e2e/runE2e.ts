@@ -35,6 +35,7 @@ import { copyFixtureWorkspace, ROOT, SCREENSHOTS, SUITE_ENTRY, TEST_HOST, vsixPa
 import { runSuite } from './runSuite';
 import { addTally, emptyTally, formatTally } from './tally';
 import { runUiTour } from './uiTour';
+
 const GLOBAL_TIMEOUT_MS = 15 * 60_000;
 const SUITE_TIMEOUT_MS = 5 * 60_000;
 

@@ -43,3 +43,11 @@ export async function openScratch(name: string, content: string): Promise<vscode
 export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
+
+/** Removes the scratch files of this run. */
+export function removeScratchFiles(): void {
+  if (scratchDir) {
+    fs.rmSync(scratchDir, { recursive: true, force: true });
+    scratchDir = undefined;
+  }
+}

@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
+import { removeScratchFiles } from './documents';
 
 /** Test files that must run first: activation is observed before anything else opens a file. */
 const FIRST = ['activation.test.js'];
@@ -19,6 +20,7 @@ export function run(): Promise<void> {
   }
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
+      removeScratchFiles();
       // The launchers read this line for their summary.
       const { passes, failures: failed, pending } = runner.stats ?? { passes: 0, failures, pending: 0 };
       console.log(`integration: ${passes} passed, ${failed} failed, ${pending} skipped`);
