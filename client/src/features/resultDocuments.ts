@@ -83,5 +83,6 @@ export function registerResultCommands(services: Services, view: ResultsView): v
       services.history.clear();
     }),
     vscode.commands.registerCommand('searchRequests.revealRun', (runId: string) => view.reveal(runId)),
+    vscode.commands.registerCommand('searchRequests.describeResults', (depth?: number) => view.describe(depth ?? 3)),
   ];
 }

@@ -38,6 +38,13 @@ const NODE_ICONS: Readonly<Partial<Record<ResultNode['kind'], string>>> = {
   more: 'ellipsis',
 };
 
+export interface DescribedItem {
+  readonly label: string;
+  readonly description?: string;
+  readonly contextValue?: string;
+  readonly children?: readonly DescribedItem[];
+}
+
 export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ResultElement | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -239,6 +246,30 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
     this.shown.set(parentKey, element.node.more.shown + this.services.settings.pageSize());
     const parentElement = parent === null ? this.runElement(element.runId) : this.elements.get(parentKey);
     this.changed.fire(parentElement ?? undefined);
+  }
+
+  /**
+   * The view as plain data, `depth` levels from the top (what a user sees once expanded): for scripts and tests,
+   * through the same getChildren/getTreeItem VS Code calls.
+   */
+  async describe(depth: number, parent?: ResultElement): Promise<DescribedItem[]> {
+    const children = await this.getChildren(parent);
+    return Promise.all(
+      children.map(async (child) => {
+        const item = this.getTreeItem(child);
+        const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+        const nested =
+          depth > 1 && item.collapsibleState !== vscode.TreeItemCollapsibleState.None
+            ? await this.describe(depth - 1, child)
+            : undefined;
+        return {
+          label,
+          ...(typeof item.description === 'string' ? { description: item.description } : {}),
+          ...(item.contextValue === undefined ? {} : { contextValue: item.contextValue }),
+          ...(nested === undefined ? {} : { children: nested }),
+        };
+      }),
+    );
   }
 
   async reveal(runId: string): Promise<void> {

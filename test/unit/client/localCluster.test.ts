@@ -126,10 +126,7 @@ void describe('Client core against the local cluster', () => {
     assert.equal(outcome.response?.status, 400);
     const document = LocalResponseDocument.open(outcome.response.body, outcome.response.contentType);
     assert.equal(document.summary.shape, 'error');
-    assert.match(
-      document.summary.items[0]?.error?.reason ?? '',
-      /unrecognized parameter: \[sizee\]/,
-    );
+    assert.match(document.summary.items[0]?.error?.reason ?? '', /unrecognized parameter: \[sizee\]/);
   });
 });
 
