@@ -6,6 +6,7 @@ import { RESOLVE_REQUEST, type ResolveRequestParams, type ResolveRequestResult }
 import { DocumentStore, isLanguageId } from '../service/documentStore';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { guard } from './guard';
+import { LANGUAGE_FEATURE_CAPABILITIES, registerLanguageFeatures } from './languageFeatures';
 
 export function startServer(connection: Connection): void {
   const store = new DocumentStore();
@@ -16,6 +17,7 @@ export function startServer(connection: Connection): void {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       codeLensProvider: { resolveProvider: false },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      ...LANGUAGE_FEATURE_CAPABILITIES,
     },
     serverInfo: { name: 'search-requests' },
   }));
@@ -65,6 +67,8 @@ export function startServer(connection: Connection): void {
       return document === undefined ? [] : codeActions(document, params.context.diagnostics);
     }),
   );
+
+  registerLanguageFeatures(connection, store);
 
   connection.onRequest(
     RESOLVE_REQUEST,
