@@ -36,6 +36,7 @@ function touches(range: Range | undefined, startLine: number, endLine: number): 
 
 function formatSearch(model: SearchDocument, range: Range | undefined): TextEdit[] {
   const out: TextEdit[] = [];
+  const eol = model.text.includes('\r\n') ? '\r\n' : '\n';
   for (const request of model.requests) {
     const body = request.body;
     if (body === undefined || !touches(range, request.line, body.endLine)) continue;
@@ -43,7 +44,7 @@ function formatSearch(model: SearchDocument, range: Range | undefined): TextEdit
     const endLineText = model.map.line(body.endLine);
     const end = model.map.lineStart(body.endLine) + endLineText.replace(/\r$/, '').length;
     const original = model.text.slice(start, end);
-    const formatted = formatBody(original, endpointOf(request));
+    const formatted = formatBody(original, endpointOf(request), eol);
     if (formatted === undefined || formatted === original) continue;
     for (const edit of whitespaceEdits(original, formatted)) {
       out.push({
@@ -85,8 +86,7 @@ function prettyJson(text: string, eol: string): string | undefined {
     : pretty.replace(new RegExp(`${MARK}(\\d+)`, 'g'), (_all, n: string) => hashLines[Number(n)] ?? '');
 }
 
-function formatBody(text: string, endpoint: string | undefined): string | undefined {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+function formatBody(text: string, endpoint: string | undefined, eol: string): string | undefined {
   if (endpoint === undefined || !NDJSON.has(endpoint)) return prettyJson(text, eol);
   // One JSON value after another: format each, keep the comment lines between them on their own lines.
   const values = splitJsonValues(text);

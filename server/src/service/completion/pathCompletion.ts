@@ -62,7 +62,7 @@ function listItems(
         kind: CompletionItemKind.EnumMember,
         range,
         newText: value,
-        rank: value === '_all' ? 30 : 80 - i * 0.1,
+        rank: value === '_all' ? 30 : 95 - i * 0.1,
         detail,
       }),
     );

@@ -210,6 +210,17 @@ export function valueOptions(slot: Slot, cursor: JsonCursor): ValueOption[] {
       return slot.owner === 'script' ? [form('{ source }', '{ "source": "$1" }', 100)] : [];
     case 'headerValue':
       return metadataValues(slot.key, cursor);
+    case 'header':
+      return [
+        form('{ index }', '{"index": "${1:index}"}', 100, 'A header naming the indexes to search.'),
+        form('{}', '{}', 90, 'The default indexes and options.'),
+      ];
+    case 'body':
+      return [
+        form('{ query }', '{"query": {$1}}', 100, 'A search body with a query.'),
+        form('{ query, aggs }', '{"size": 0, "query": {$1}, "aggs": {$2}}', 95, 'Aggregations only.'),
+        form('{}', '{}', 90, 'Matches everything.'),
+      ];
     default:
       return [];
   }

@@ -29,6 +29,8 @@ const REQUEST_START = /^\s*(GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]/i;
 const COMMENT = /^\s*(#|\/\/)/;
 const HASH_COMMENT = /^\s*#/;
 const BARE_WORD = /^\s*[A-Za-z]*\s*$/;
+/** A word and one token after it: a request line whose method is being written (`po /_search`). */
+const WORD_AND_TARGET = /^\s*[A-Za-z]+[ \t]+\S+\s*$/;
 const TARGET_COMMENT = /^(\s*(?:#|\/\/)\s*)[A-Za-z]/;
 
 const NONE: Located = { kind: 'none' };
@@ -76,7 +78,10 @@ function locateInSearch(model: SearchDocument, position: Position): Located {
   if (COMMENT.test(text)) return NONE;
   const bare = BARE_WORD.test(text);
   const request = model.requestAt(line);
-  if (request === undefined) return bare ? { kind: 'lineStart', line, text } : NONE;
+  if (request === undefined) {
+    if (bare) return { kind: 'lineStart', line, text };
+    return WORD_AND_TARGET.test(text) ? { kind: 'requestLine', line, text, from: 0 } : NONE;
+  }
   const body = requestBodyText(model, request);
   const offset = model.map.offsetAt(position) - body.start;
   const toPosition =
@@ -99,7 +104,9 @@ function locateInSearch(model: SearchDocument, position: Position): Located {
       toPosition: toPosition(value.offset),
     };
   }
-  if (bare && jsonCursor(body.text, offset).depth === 0) return { kind: 'lineStart', line, text };
+  if ((bare || WORD_AND_TARGET.test(text)) && jsonCursor(body.text, offset).depth === 0) {
+    return bare ? { kind: 'lineStart', line, text } : { kind: 'requestLine', line, text, from: 0 };
+  }
   const root = bodySlotFor(endpoint);
   if (root === undefined) return NONE;
   return { kind: 'json', text: body.text, offset, root, toPosition: toPosition(0) };
