@@ -32,7 +32,7 @@ function searchSymbols(model: SearchDocument): DocumentSymbol[] {
     const method = target.method.toUpperCase();
     const lastLine = request.body?.endLine ?? request.line;
     const symbol: DocumentSymbol = {
-      name: `${method} ${target.path.replace(/^\//, '')}`,
+      name: `${method} ${target.path === '/' ? '/' : target.path.replace(/^\//, '')}`,
       kind: SymbolKind.Function,
       range: linesRange(model.map, request.line, lastLine),
       selectionRange: {

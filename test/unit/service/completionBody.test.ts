@@ -42,6 +42,10 @@ void describe('completion in search bodies', () => {
     );
   });
 
+  void it('puts the missing comma in the edit when the cursor follows the previous value', () => {
+    assert.equal(completeWith(search('{"query":{}|}'), 'search', 'size'), search('{"query":{}, "size": 10}'));
+  });
+
   void it('adds no comma when none is needed', () => {
     assert.equal(completeWith(search('{ "size": 1, | }'), 'search', 'from'), search('{ "size": 1, "from": 0 }'));
   });

@@ -31,13 +31,24 @@ export function jsonCompletion(
   const end = token === undefined ? offset : token.kind === 'string' && !token.closed ? offset : start + token.length;
   const range: Range = { start: toPosition(start), end: toPosition(end) };
   const quoted = text.charAt(start) === '"';
+  // The comma a previous member lacks: right before the edit it joins the edit (edits may not touch each other).
+  const lead = cursor.commaBefore >= 0 && cursor.commaBefore === start ? ', ' : '';
   const additionalTextEdits =
-    cursor.commaBefore >= 0
+    cursor.commaBefore >= 0 && cursor.commaBefore < start
       ? [{ range: { start: toPosition(cursor.commaBefore), end: toPosition(cursor.commaBefore) }, newText: ',' }]
       : undefined;
-  return cursor.kind === 'key'
-    ? keyItems(slot, cursor, range, quoted, additionalTextEdits)
-    : valueItems(slot, cursor, range, quoted, additionalTextEdits);
+  const place = { range, quoted, lead, additionalTextEdits };
+  return cursor.kind === 'key' ? keyItems(slot, cursor, place) : valueItems(slot, cursor, place);
+}
+
+/** Where items go: the range they replace, and what goes with them. */
+interface Placement {
+  readonly range: Range;
+  /** Whether the replaced token starts with a quote. */
+  readonly quoted: boolean;
+  /** Text put before each item (a missing comma). */
+  readonly lead: string;
+  readonly additionalTextEdits: CompletionItem['additionalTextEdits'];
 }
 
 /** What the object already holds that rules options out. */
@@ -54,20 +65,15 @@ function available(slot: Slot, cursor: JsonCursor): readonly KeyOption[] {
   );
 }
 
-function keyItems(
-  slot: Slot,
-  cursor: JsonCursor,
-  range: Range,
-  quoted: boolean,
-  additionalTextEdits: CompletionItem['additionalTextEdits'],
-): CompletionItem[] {
+function keyItems(slot: Slot, cursor: JsonCursor, place: Placement): CompletionItem[] {
+  const { range, quoted, lead, additionalTextEdits } = place;
   const hasColon = cursor.next === SyntaxKind.ColonToken;
   const comma = !hasColon && cursor.next === SyntaxKind.StringLiteral ? ',' : '';
   const out: CompletionItem[] = [];
   for (const option of available(slot, cursor)) {
     if (option.member !== undefined && hasColon) continue;
     const key = `"${snippetText(option.name)}"`;
-    const newText = (option.member ?? (hasColon ? key : `${key}: ${option.snippet}`)) + comma;
+    const newText = lead + (option.member ?? (hasColon ? key : `${key}: ${option.snippet}`)) + comma;
     const detail = [option.type, option.note, option.default === undefined ? undefined : `default ${option.default}`]
       .filter((p) => p !== undefined)
       .join(' · ');
@@ -90,13 +96,8 @@ function keyItems(
   return out;
 }
 
-function valueItems(
-  slot: Slot,
-  cursor: JsonCursor,
-  range: Range,
-  quoted: boolean,
-  additionalTextEdits: CompletionItem['additionalTextEdits'],
-): CompletionItem[] {
+function valueItems(slot: Slot, cursor: JsonCursor, place: Placement): CompletionItem[] {
+  const { range, quoted, lead, additionalTextEdits } = place;
   const last = cursor.path[cursor.path.length - 1];
   const inArray = typeof last === 'number';
   const next = cursor.next;
@@ -116,7 +117,7 @@ function valueItems(
         label: option.label,
         kind: option.kind,
         range,
-        newText: option.text + (needsComma ? ',' : ''),
+        newText: lead + option.text + (needsComma ? ',' : ''),
         snippet: true,
         rank: option.rank,
         ...(option.detail === undefined ? {} : { detail: option.detail }),

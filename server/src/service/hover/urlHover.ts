@@ -10,14 +10,15 @@ import { code, defaultPart, heading, lineRange, markdownHover } from './markdown
 import { nodeFilterText } from './nodeFilterHover';
 import { taskIdText } from './taskIdHover';
 
-function paramText(param: ParamSpec): string {
+function paramText(param: ParamSpec, endpoint: string | undefined): string {
   const head = heading(
     param.name,
     paramType(param),
     defaultPart(param.default),
     param.deprecated === true ? 'deprecated' : undefined,
   );
-  return param.doc === undefined ? head : `${head}\n\n${param.doc}`;
+  if (param.doc !== undefined) return `${head}\n\n${param.doc}`;
+  return endpoint === undefined ? head : `${head}\n\nListed by the OpenSearch API specification for ${code(endpoint)}.`;
 }
 
 function hoverOn(line: number, piece: LinePiece, value: string): Hover {
@@ -43,13 +44,15 @@ export function urlHover(text: string, from: number, line: number, character: nu
           .split(',')
           .map((p) => p.trim())
           .filter((p) => p.length > 0);
-        if (!(
-          info &&
-          route.params.get('metric') === undefined &&
-          pieces.every((p) => NODES_INFO_METRICS.includes(p))
-        )) {
-          return hoverOn(line, cursor.segment, nodeFilterText(segmentText, info ? 'trimmed' : 'raw'));
-        }
+        const metrics =
+          info && route.params.get('metric') === undefined && pieces.every((p) => NODES_INFO_METRICS.includes(p));
+        return hoverOn(
+          line,
+          cursor.segment,
+          metrics
+            ? `${heading('Nodes info metrics', code(segmentText))}\n\nA segment made only of info metrics names metrics of every node, not nodes.`
+            : nodeFilterText(segmentText, info ? 'trimmed' : 'raw'),
+        );
       }
       const endpoint = route.endpoint;
       const where = route.scope
@@ -62,12 +65,15 @@ export function urlHover(text: string, from: number, line: number, character: nu
       );
     }
     case 'paramName': {
-      const param = endpointParams(cursor.target).params.get(decodeComponent(cursor.name.text, true));
-      return param === undefined ? null : hoverOn(line, cursor.name, paramText(param));
+      const { route, params } = endpointParams(cursor.target);
+      const param = params.get(decodeComponent(cursor.name.text, true));
+      return param === undefined ? null : hoverOn(line, cursor.name, paramText(param, route?.endpoint.name));
     }
     case 'paramValue': {
-      const param = endpointParams(cursor.target).params.get(cursor.name);
+      const { route, params } = endpointParams(cursor.target);
+      const param = params.get(cursor.name);
       if (param === undefined) return null;
+      const endpoint = route?.endpoint.name;
       const value =
         cursor.target.query.find((q) => q.valueSpan.offset === cursor.value.start)?.value ?? cursor.value.text;
       switch (param.kind) {
@@ -75,14 +81,14 @@ export function urlHover(text: string, from: number, line: number, character: nu
           const parsed = parseTimeValue(value, param.name);
           const meaning =
             parsed.value !== undefined ? `${code(value)} = ${parsed.value.words}` : code(parsed.error ?? '');
-          return hoverOn(line, cursor.value, `${meaning}\n\n${paramText(param)}`);
+          return hoverOn(line, cursor.value, `${meaning}\n\n${paramText(param, endpoint)}`);
         }
         case 'nodeFilter':
           return hoverOn(line, cursor.value, nodeFilterText(value, 'raw'));
         case 'taskId':
           return hoverOn(line, cursor.value, taskIdText(value));
         default:
-          return hoverOn(line, cursor.value, paramText(param));
+          return hoverOn(line, cursor.value, paramText(param, endpoint));
       }
     }
     default:
