@@ -23,7 +23,9 @@ export function registerLanguageFeatures(connection: Connection, store: Document
   connection.onCompletion(
     guard(connection, 'completion', { isIncomplete: false, items: [] }, (params) => {
       const document = store.get(params.textDocument.uri);
-      return document === undefined ? { isIncomplete: false, items: [] } : completion(document, params.position);
+      return document === undefined
+        ? { isIncomplete: false, items: [] }
+        : completion(document, params.position, params.context?.triggerCharacter);
     }),
   );
   connection.onHover(

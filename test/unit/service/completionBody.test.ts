@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { complete, completeWith, labels } from './cursorText';
+import { completion } from '../../../server/src/service/completion/index';
+import { complete, completeWith, labels, open, positionAt, withCursor } from './cursorText';
+
+function triggered(marked: string, character: string): string[] {
+  const { text, offset } = withCursor(marked);
+  return labels(completion(open(text, 'search'), positionAt(text, offset), character).items);
+}
 
 const search = (body: string): string => `GET /logs-*/_search\n${body}\n`;
 
@@ -243,5 +249,14 @@ void describe('completion in search bodies', () => {
       search('{\n  "query": { "bool": { "must": [ { "match": { "field": { "query": "" } } } ] } }\n}'),
     );
     JSON.parse(text.slice(text.indexOf('\n') + 1));
+  });
+
+  void it('opens on the trigger characters that mean something here, and not after a comma between members', () => {
+    assert.ok(triggered(search('{ "|" }'), '"').includes('query'));
+    assert.ok(triggered(search('{ "query": { "match": { "m": { "operator":| } } } }'), ':').includes('and'));
+    assert.deepEqual(triggered(search('{ "size": 1,| }'), ','), []);
+    assert.deepEqual(triggered(search('{ "size"| }'), '"'), []);
+    assert.deepEqual(triggered(search('{ "query": { "wildcard": { "url": "/api/|" } } }'), '/'), []);
+    assert.ok(triggered('GET /_search?expand_wildcards=open,|', ',').includes('closed'));
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { complete, completeWith, labels } from './cursorText';
+import { completion } from '../../../server/src/service/completion/index';
+import { complete, completeWith, labels, open, positionAt, withCursor } from './cursorText';
 
 void describe('completion in .msearch files', () => {
   void it('offers metadata keys in a header line, aliases last', () => {
@@ -60,6 +61,11 @@ void describe('completion in .msearch files', () => {
       completeWith('{"cancel_after_time_interval":"30|"}\n{}\n', 'msearch', '30s'),
       '{"cancel_after_time_interval":"30s"}\n{}\n',
     );
+  });
+
+  void it('opens on a comma inside a comma list', () => {
+    const { text, offset } = withCursor('{"expand_wildcards":"open,|"}\n{}\n');
+    assert.ok(labels(completion(open(text, 'msearch'), positionAt(text, offset), ',').items).includes('closed'));
   });
 
   void it('reads a body line as a search body', () => {

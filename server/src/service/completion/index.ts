@@ -9,8 +9,12 @@ import { methodCompletion, requestLineCompletion } from './requestLineCompletion
  * Completion at a position of a `.search` or `.msearch` document, by context: request lines (methods, paths, URL
  * parameters and values), `_msearch` headers, search bodies, node filters. Items come ordered by relevance, each
  * with the exact range it replaces.
+ *
+ * `triggerCharacter` is the character whose typing asked for completion, if any: in JSON, only `"` and `:` (and `,`
+ * inside a string, for comma lists) open the list, so that typing `,` then Enter after a member does not accept an
+ * item; on request lines every trigger character is meant.
  */
-export function completion(document: ParsedDocument, position: Position): CompletionList {
+export function completion(document: ParsedDocument, position: Position, triggerCharacter?: string): CompletionList {
   const located = locate(document, position);
   switch (located.kind) {
     case 'requestLine':
@@ -32,7 +36,7 @@ export function completion(document: ParsedDocument, position: Position): Comple
       );
     }
     case 'json':
-      return list(jsonCompletion(located.text, located.offset, located.root, located.toPosition));
+      return list(jsonCompletion(located.text, located.offset, located.root, located.toPosition, triggerCharacter));
     default:
       return list([]);
   }

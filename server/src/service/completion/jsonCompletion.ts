@@ -20,9 +20,11 @@ export function jsonCompletion(
   offset: number,
   root: Slot,
   toPosition: (offset: number) => Position,
+  triggerCharacter?: string,
 ): CompletionItem[] {
   const cursor = jsonCursor(text, offset);
   if (cursor.kind === 'none') return [];
+  if (!triggeredHere(triggerCharacter, cursor, offset)) return [];
   const slot = slotAt(root, cursor.path);
   if (slot.t === 'unknown') return [];
   const token = cursor.token;
@@ -39,6 +41,23 @@ export function jsonCompletion(
       : undefined;
   const place = { range, quoted, lead, additionalTextEdits };
   return cursor.kind === 'key' ? keyItems(slot, cursor, place) : valueItems(slot, cursor, place);
+}
+
+/** Whether the character typed opens the list here (`undefined`: asked for, or typed a word character). */
+function triggeredHere(character: string | undefined, cursor: JsonCursor, offset: number): boolean {
+  const token = cursor.token;
+  switch (character) {
+    case undefined:
+    case ':':
+      return true;
+    case '"':
+      // Typing the closing quote of a string asks for nothing.
+      return token === undefined || !(token.closed && offset === token.offset + token.length);
+    case ',':
+      return token?.kind === 'string';
+    default:
+      return false;
+  }
 }
 
 /** Where items go: the range they replace, and what goes with them. */
