@@ -73,17 +73,44 @@ function msearchChildren(map: LineMap, request: SearchRequest): DocumentSymbol[]
   return out;
 }
 
+/**
+ * What each pair's label says after its number, by header line and body line. Lines an edit did not touch keep their
+ * string objects, so looking them up is cheap, and a 20,000-pair file does not re-read every pair on each request.
+ */
+interface LabelMemo {
+  readonly defaultIndex: string;
+  readonly byHeader: Map<string, Map<string | undefined, string>>;
+}
+
+const memos = new WeakMap<MsearchDocument, LabelMemo>();
+
 function msearchSymbols(model: MsearchDocument): DocumentSymbol[] {
   const defaultIndex = pathIndex(model.targetComment?.target);
-  return model.pairLines().map((pair) => {
+  const previous = memos.get(model);
+  const old = previous?.defaultIndex === defaultIndex ? previous.byHeader : undefined;
+  const byHeader = new Map<string, Map<string | undefined, string>>();
+  const symbols = model.pairLines().map((pair) => {
     const header = model.line(pair.header);
     const body = pair.body === -1 ? undefined : model.line(pair.body);
     const lastLine = pair.body === -1 ? pair.header : pair.body;
+    let rest = byHeader.get(header)?.get(body) ?? old?.get(header)?.get(body);
+    if (rest === undefined) {
+      const label = pairLabel(1, header, body, defaultIndex);
+      rest = label.slice(label.indexOf(' ') + 1);
+    }
+    let bodies = byHeader.get(header);
+    if (bodies === undefined) {
+      bodies = new Map();
+      byHeader.set(header, bodies);
+    }
+    bodies.set(body, rest);
     return {
-      name: pairLabel(pair.index + 1, header, body, defaultIndex),
+      name: `#${pair.index + 1} ${rest}`,
       kind: SymbolKind.Object,
       range: linesRange(model, pair.header, lastLine),
       selectionRange: linesRange(model, pair.header, pair.header),
     };
   });
+  memos.set(model, { defaultIndex, byHeader });
+  return symbols;
 }

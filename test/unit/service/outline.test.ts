@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { FoldingRangeKind, SymbolKind } from 'vscode-languageserver-types';
 import { foldingRanges } from '../../../server/src/service/folding';
 import { documentSymbols } from '../../../server/src/service/symbols';
+import { DocumentStore } from '../../../server/src/service/documentStore';
 import { open } from './cursorText';
 
 const SEARCH = [
@@ -73,6 +74,28 @@ void describe('document symbols', () => {
     );
     assert.deepEqual(symbols[1]!.range, { start: { line: 3, character: 0 }, end: { line: 4, character: 47 } });
     assert.deepEqual(symbols[1]!.selectionRange, { start: { line: 3, character: 0 }, end: { line: 3, character: 2 } });
+  });
+});
+
+void describe('document symbols after edits', () => {
+  void it('follows edits of a .msearch file: changed pairs, shifted pairs, a new default index', () => {
+    const store = new DocumentStore();
+    const uri = 'file:///edits.msearch';
+    const names = (): string[] => documentSymbols(store.get(uri)!).map((s) => s.name);
+    store.open(uri, 'msearch', 1, '{"index":"a"}\n{}\n{"index":"b"}\n{"query":{"term":{"x":1}}}\n');
+    assert.deepEqual(names(), ['#1 a match_all', '#2 b term x']);
+    store.change(uri, 2, [
+      { range: { start: { line: 0, character: 10 }, end: { line: 0, character: 11 } }, text: 'c' },
+    ]);
+    assert.deepEqual(names(), ['#1 c match_all', '#2 b term x']);
+    store.change(uri, 3, [
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '{}\n{}\n' },
+    ]);
+    assert.deepEqual(names(), ['#1 (all) match_all', '#2 c match_all', '#3 b term x']);
+    store.change(uri, 4, [
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# GET /logs/_msearch\n' },
+    ]);
+    assert.deepEqual(names(), ['#1 logs match_all', '#2 c match_all', '#3 b term x']);
   });
 });
 
