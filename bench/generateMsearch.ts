@@ -43,7 +43,7 @@ type Int = (min: number, max: number) => number;
 
 function header(i: number, pick: Pick, int: Int, next: () => number): Record<string, unknown> {
   const out: Record<string, unknown> = { index: pick(INDEXES) };
-  if (next() < 0.3) out.preference = `session-${int(1, 500)}`;
+  if (next() < 0.3) out.preference = `user-${int(1, 500)}`;
   if (next() < 0.2) out.search_type = next() < 0.5 ? 'query_then_fetch' : 'dfs_query_then_fetch';
   if (next() < 0.2) out.request_cache = next() < 0.5;
   if (next() < 0.1) out.routing = `tenant-${i % 37}`;

@@ -1,7 +1,9 @@
 import { SyntaxKind } from 'jsonc-parser';
 import { CompletionItemKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver-types';
 import { jsonCursor, type JsonCursor } from '../context/jsonCursor';
-import { AGGREGATION_BY_NAME, keyOptions, slotAt, snippetText, type KeyOption, type Slot } from '../context/slots';
+import { keyOptions, type KeyOption } from '../context/keyOptions';
+import { AGGREGATION_BY_NAME, slotAt, type Slot } from '../context/slots';
+import { snippetText } from '../context/snippets';
 import { fillSnippet, item } from './items';
 import { valueOptions } from './valueOptions';
 

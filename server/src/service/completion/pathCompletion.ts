@@ -1,6 +1,6 @@
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import { commaPieceAt, type LinePiece, type RequestLineCursor } from '../context/requestLineCursor';
-import { snippetText } from '../context/slots';
+import { snippetText } from '../context/snippets';
 import { ROUTES } from '../url/routes';
 import { NODES_INFO_METRICS, NODES_STATS_INDEX_METRICS, NODES_STATS_METRICS } from '../../spec/nodes';
 import { item, lineRange } from './items';

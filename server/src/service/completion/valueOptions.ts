@@ -1,6 +1,8 @@
 import { CompletionItemKind } from 'vscode-languageserver-types';
 import type { JsonCursor } from '../context/jsonCursor';
-import { keyOptions, snippetText, type Slot } from '../context/slots';
+import { keyOptions } from '../context/keyOptions';
+import type { Slot } from '../context/slots';
+import { snippetText } from '../context/snippets';
 import { TIME_VALUED } from '../../spec/bodyForms';
 import type { MetadataKeySpec } from '../../spec/msearchMetadata';
 import type { ParameterSpec } from '../../spec/types';

@@ -1,6 +1,7 @@
 import type { Hover, Position } from 'vscode-languageserver-types';
 import { jsonCursor, type CursorToken } from '../context/jsonCursor';
-import { keyOptions, slotAt, type KeyOption, type Slot } from '../context/slots';
+import { keyOptions, type KeyOption } from '../context/keyOptions';
+import { slotAt, type Slot } from '../context/slots';
 import { parseTimeValue } from '../validate/values';
 import { TIME_VALUED } from '../../spec/bodyForms';
 import { code, defaultPart, heading, markdownHover } from './markdown';
