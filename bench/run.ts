@@ -181,7 +181,7 @@ async function serveFile(file: string): Promise<{ url: string; child: ChildProce
     server.listen(0, '127.0.0.1', () => console.log('port ' + server.address().port));`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       const match = /port (\d+)/.exec(chunk.toString());
       if (match) resolve(Number(match[1]));
     });
