@@ -19,6 +19,15 @@ import { ensureCodeServer } from '../../scripts/lib/codeServerInstall';
 import { startCluster } from '../cluster/index';
 import { ROOT, SCREENSHOTS } from './paths';
 
+const MSEARCH = [
+  '{"index": "logs"}',
+  '{"size": 3, "query": {"match": {"message": "timeout"}}, "aggs": {"levels": {"terms": {"field": "level"}}}}',
+  '{"index": "logs-*", "preference": "_local"}',
+  '{"size": 0, "aggs": {"per_service": {"terms": {"field": "service"}}}}',
+  '{"index": "no-such-index"}',
+  '{}',
+  '',
+].join('\n');
 const SLOW = 'GET /products/_search\n{\n  "query": { "match": { "description": "noise cancelling" } }\n}\n';
 
 function log(line: string): void {
@@ -34,7 +43,12 @@ function resultsView(page: Page): Locator {
 }
 
 async function openFile(page: Page, name: string): Promise<void> {
-  await page.getByRole('treeitem', { name }).first().click();
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(name);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
 }
 
@@ -48,6 +62,7 @@ async function main(): Promise<number> {
     JSON.stringify({ 'searchRequests.clusters': [{ name: 'local', url: cluster.url, auth: 'none' }] }, null, 2),
   );
   await fs.writeFile(path.join(workspace, 'slow.search'), SLOW);
+  await fs.writeFile(path.join(workspace, 'overview.msearch'), MSEARCH);
   // The folder is shared with the UI tour: only this tour's files are replaced.
   await fs.mkdir(SCREENSHOTS, { recursive: true });
   for (const file of await fs.readdir(SCREENSHOTS)) {
@@ -92,24 +107,31 @@ async function main(): Promise<number> {
     const steps: [string, string, () => Promise<void>][] = [
       [
         'run-all',
-        'dashboard.msearch run with ▶ Run all: the Results view lists each response with status, took and total',
+        'overview.msearch run with ▶ Run all: the Results view lists each response with status, took and total, or its error',
         async () => {
-          await openFile(page, 'dashboard.msearch');
+          await openFile(page, 'overview.msearch');
           await editor(page).locator('.codelens-decoration a', { hasText: '▶ Run all' }).first().click();
+          await resultsView(page).getByRole('treeitem', { name: /#1/ }).first().waitFor();
+          // Clusters and Tasks have their own tour: give the Results view the room.
+          for (const pane of ['Clusters', 'Tasks']) {
+            const header = page.locator('.pane-header', { hasText: pane }).first();
+            if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+          }
           await resultsView(page).getByRole('treeitem', { name: /#3/ }).first().waitFor();
           await page.locator('.statusbar-item', { hasText: 'local' }).first().waitFor();
+          await page.mouse.move(700, 600);
         },
       ],
       [
         'hit-fields',
-        'a hit of the third response expanded: its _source fields as key/value items',
+        'a hit of the first response expanded: its _source fields as key/value items',
         async () => {
           const hit = resultsView(page)
-            .getByRole('treeitem', { name: /^products\// })
+            .getByRole('treeitem', { name: /^logs-/ })
             .first();
           await hit.click();
           await resultsView(page)
-            .getByRole('treeitem', { name: /^description/ })
+            .getByRole('treeitem', { name: /^message/ })
             .first()
             .waitFor();
         },
@@ -119,7 +141,7 @@ async function main(): Promise<number> {
         'the hit opened as pretty JSON in a read-only editor',
         async () => {
           const hit = resultsView(page)
-            .getByRole('treeitem', { name: /^products\// })
+            .getByRole('treeitem', { name: /^logs-/ })
             .first();
           await hit.hover();
           await hit.locator('.action-label[aria-label="Open Result as JSON"]').click();
@@ -135,6 +157,7 @@ async function main(): Promise<number> {
           await editor(page).locator('.view-line').first().click();
           await page.keyboard.press('Control+Enter');
           await page.locator('.notification-toast', { hasText: 'products/_search on local' }).waitFor();
+          await page.waitForTimeout(600);
         },
       ],
       [
@@ -145,6 +168,13 @@ async function main(): Promise<number> {
           await toast.hover();
           await toast.getByRole('button', { name: 'Cancel' }).click();
           await page.locator('.notification-toast', { hasText: /Cancelled \d+ task\(s\) on the cluster/ }).waitFor();
+          await resultsView(page)
+            .getByRole('treeitem', { name: /products\/_search/ })
+            .filter({ hasText: 'cancelled' })
+            .first()
+            .waitFor();
+          // The toast slides in: let it settle for the picture.
+          await page.waitForTimeout(600);
         },
       ],
     ];

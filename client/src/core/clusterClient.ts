@@ -106,6 +106,8 @@ export class ClusterClient {
         : new ProxyAgent({
             ...common,
             uri: options.proxy,
+            // Plain HTTP goes to the proxy as absolute-form requests; HTTPS through a CONNECT tunnel.
+            proxyTunnel: cluster.url.startsWith('https:'),
             ...(tls === undefined ? {} : { requestTls: tls }),
             connect: { timeout },
           });
@@ -134,7 +136,7 @@ export class ClusterClient {
 
     const controller = new AbortController();
     const timeoutMs = req.timeoutMs ?? 0;
-    const state = { timedOut: false };
+    const state = { timedOut: false, logged: false };
     const timer =
       timeoutMs > 0
         ? setTimeout(() => {
@@ -154,13 +156,24 @@ export class ClusterClient {
     };
     let status: number | undefined;
     try {
-      const response = await request(url, {
+      const pending = request(url, {
         method: req.method,
         headers,
         ...(req.body === undefined ? {} : { body: req.body }),
         dispatcher: this.dispatcher,
         signal: controller.signal,
       });
+      // Some phases (a proxy's CONNECT) do not watch the signal: the abort wins the race all the same.
+      const aborted = new Promise<never>((_resolve, reject) => {
+        const fail = (): void => {
+          reject(new RequestFailure('cancelled', 'Cancelled.'));
+        };
+        if (controller.signal.aborted) fail();
+        else controller.signal.addEventListener('abort', fail, { once: true });
+      });
+      pending.catch(() => undefined);
+      aborted.catch(() => undefined);
+      const response = await Promise.race([pending, aborted]);
       status = response.statusCode;
       const lengthHeader = response.headers['content-length'];
       const expected = typeof lengthHeader === 'string' ? Number(lengthHeader) : undefined;
@@ -172,6 +185,7 @@ export class ClusterClient {
       if (context.expectedBytes !== undefined && body.length < context.expectedBytes) throw truncated(context);
       const durationMs = performance.now() - started;
       this.logLine(`${logTarget} ${status} ${formatBytes(body.length)} ${formatDuration(durationMs)}`, req.opaqueId);
+      state.logged = true;
       const result: HttpResponse = {
         status,
         contentType,
@@ -188,7 +202,7 @@ export class ClusterClient {
       else if (req.signal?.aborted === true) failure = new RequestFailure('cancelled', 'Cancelled.');
       else failure = classifyError(error, context);
       const safe = new RequestFailure(failure.kind, this.hide(failure.message), failure.status ?? status);
-      if (!(error instanceof RequestFailure)) {
+      if (!state.logged) {
         this.logLine(`${logTarget} failed: ${safe.kind} ${formatDuration(performance.now() - started)}`, req.opaqueId);
       }
       throw safe;

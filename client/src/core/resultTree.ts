@@ -264,7 +264,8 @@ function searchChildren(node: JsonNode, path: JsonPath): ResultNode[] {
     const n = aggregations.childCount();
     out.push({ ...ref, id: nodeId(ref), label: 'aggregations', description: `${n}`, expandable: n > 0 });
   }
-  const skip = new Set(['hits', 'aggregations', 'error', 'status', 'timed_out']);
+  // `took` and `status` are in the description of the response already.
+  const skip = new Set(['hits', 'aggregations', 'error', 'status', 'timed_out', 'took']);
   for (const child of node.children()) {
     const key = child.key ?? '';
     if (skip.has(key) || (key === '_shards' && failedShards > 0)) continue;

@@ -38,6 +38,9 @@ const NODE_ICONS: Readonly<Partial<Record<ResultNode['kind'], string>>> = {
   more: 'ellipsis',
 };
 
+/** The first `_msearch` responses open expanded; the others wait for a click (an answer may hold hundreds). */
+const OPEN_ITEMS = 3;
+
 export interface DescribedItem {
   readonly label: string;
   readonly description?: string;
@@ -139,13 +142,15 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
       node.label,
       !node.expandable
         ? vscode.TreeItemCollapsibleState.None
-        : node.kind === 'item' || node.kind === 'hits'
+        : (node.kind === 'item' && Number(node.path[1]) < OPEN_ITEMS) || node.kind === 'hits'
           ? vscode.TreeItemCollapsibleState.Expanded
           : vscode.TreeItemCollapsibleState.Collapsed,
     );
     item.id = `${element.runId}/${node.id}`;
     if (node.description !== undefined) item.description = node.description;
-    item.tooltip = node.tooltip ?? `${node.label}${node.description === undefined ? '' : `: ${node.description}`}`;
+    const spoken = `${node.label}${node.description === undefined ? '' : `: ${node.description}`}`;
+    item.tooltip = node.tooltip === undefined ? spoken : `${spoken}\n\n${node.tooltip}`;
+    item.accessibilityInformation = { label: spoken };
     const icon = node.failed === true ? 'error' : NODE_ICONS[node.kind];
     if (icon !== undefined) {
       item.iconPath = new vscode.ThemeIcon(
@@ -217,8 +222,11 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
     if (run === undefined || element.type === 'message') return [];
     if (element.type === 'run') {
       const out: ResultElement[] = [];
-      if (run.failure !== undefined)
+      // A cancelled run says what its cancellation did; "Cancelled." alone adds nothing.
+      const cancelled = run.failure?.kind === 'cancelled' && run.cancelMessage !== undefined;
+      if (run.failure !== undefined && !cancelled) {
         out.push(this.messageElement(run.id, 'failure', run.failure.message, run.failure.kind !== 'cancelled'));
+      }
       if (run.cancelMessage !== undefined) out.push(this.messageElement(run.id, 'cancel', run.cancelMessage, false));
       if (run.document !== undefined) {
         const nodes = await run.document.children(null, 0, this.page(`${run.id}/`));

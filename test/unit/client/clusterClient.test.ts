@@ -173,6 +173,21 @@ void describe('ClusterClient', () => {
     await server.close();
   });
 
+  void it('goes through the HTTP proxy when one is set', async () => {
+    const seen: string[] = [];
+    const proxy = await startRawServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"version":{"number":"2.19.0","distribution":"opensearch"}}');
+    });
+    // The host does not exist: only the proxy can answer.
+    const client = await ClusterClient.create(cluster('http://cluster.invalid:9200'), { proxy: proxy.url });
+    assert.equal((await client.send({ method: 'GET', path: '/', opaqueId: 'x' })).status, 200);
+    assert.deepEqual(seen, ['http://cluster.invalid:9200/']);
+    await client.close();
+    await proxy.close();
+  });
+
   void it('keeps answers with an error status as answers', async () => {
     const client = await ClusterClient.create(cluster(fake.url, { auth: 'basic', username: 'admin' }), {
       secret: SECRET,

@@ -67,7 +67,6 @@ void describe('Results tree model', () => {
     assert.deepEqual(brief(first), [
       'hits hits — 10,000+ hits · 3 returned',
       'aggregations aggregations — 2',
-      'value took — 5',
       'value _shards — {4 fields}',
     ]);
     const hits = childrenOf(r, first[0]!, 0, 50);
@@ -140,7 +139,6 @@ void describe('Results tree model', () => {
       'warning timed out — the results are partial',
       'warning 2 of 5 shards failed — the results are partial',
       'hits hits — total not tracked · 0 returned',
-      'value took — 1',
     ]);
   });
 });
