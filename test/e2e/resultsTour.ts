@@ -57,10 +57,8 @@ async function main(): Promise<number> {
   const runDir = await fs.mkdtemp(path.join(os.tmpdir(), 'search-requests-results-tour-'));
   const workspace = path.join(runDir, 'workspace');
   await fs.cp(path.join(ROOT, 'samples'), workspace, { recursive: true });
-  await fs.writeFile(
-    path.join(workspace, '.vscode', 'settings.json'),
-    JSON.stringify({ 'searchRequests.clusters': [{ name: 'local', url: cluster.url, auth: 'none' }] }, null, 2),
-  );
+  // A new user: no cluster configured yet; the tour adds it.
+  await fs.writeFile(path.join(workspace, '.vscode', 'settings.json'), '{}\n');
   await fs.writeFile(path.join(workspace, 'slow.search'), SLOW);
   await fs.writeFile(path.join(workspace, 'overview.msearch'), MSEARCH);
   // The folder is shared with the UI tour: only this tour's files are replaced.
@@ -104,12 +102,38 @@ async function main(): Promise<number> {
         return false;
       }
     };
+    const quickInput = page.locator('.quick-input-widget');
+    const answer = async (text: string): Promise<void> => {
+      const input = quickInput.locator('input');
+      await input.waitFor({ state: 'visible' });
+      await input.fill(text);
+      await page.keyboard.press('Enter');
+    };
     const steps: [string, string, () => Promise<void>][] = [
+      [
+        'add-cluster',
+        'a new user clicks "Add cluster" in the status bar and answers: URL, name, no authentication, workspace settings',
+        async () => {
+          await openFile(page, 'overview.msearch');
+          await page.locator('.statusbar-item', { hasText: 'Add cluster' }).first().click();
+          await quickInput.locator('.quick-input-title', { hasText: 'URL' }).waitFor();
+          await answer(cluster.url);
+          await quickInput.locator('.quick-input-title', { hasText: 'name' }).waitFor();
+          await answer('local');
+          await quickInput.locator('.quick-input-title', { hasText: 'authentication' }).waitFor();
+          await answer('No authentication');
+          await quickInput.locator('.quick-input-title', { hasText: 'where to save' }).waitFor();
+          await answer('Workspace settings');
+          await page.locator('.notification-toast', { hasText: 'Connected to "local": OpenSearch' }).waitFor();
+          await page.locator('.statusbar-item', { hasText: 'local · OpenSearch' }).first().waitFor();
+          await page.waitForTimeout(600);
+        },
+      ],
       [
         'run-all',
         'overview.msearch run with ▶ Run all: the Results view lists each response with status, took and total, or its error',
         async () => {
-          await openFile(page, 'overview.msearch');
+          await page.keyboard.press('Escape');
           await editor(page).locator('.codelens-decoration a', { hasText: '▶ Run all' }).first().click();
           await resultsView(page).getByRole('treeitem', { name: /#1/ }).first().waitFor();
           // Clusters and Tasks have their own tour: give the Results view the room.
