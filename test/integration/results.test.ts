@@ -106,6 +106,27 @@ describe('Results view', function () {
     assert.equal(more.description, '2 of 5 shown');
   });
 
+  it('shows other endpoints as a JSON tree, and a text answer line by line', async () => {
+    const editor = await openScratch('other.search', 'GET _tasks?detailed\n\nGET _cat/indices?v\n');
+    const tasks = await vscode.commands.executeCommand<RunResult & { shape?: string }>(
+      'searchRequests.run',
+      editor.document.uri,
+      0,
+    );
+    assert.equal(tasks.shape, 'json');
+    const [tasksRun] = await describeResults(2);
+    assert.equal(tasksRun?.children?.[0]?.label, 'nodes');
+    const cat = await vscode.commands.executeCommand<RunResult & { shape?: string }>(
+      'searchRequests.run',
+      editor.document.uri,
+      2,
+    );
+    assert.equal(cat.shape, 'text');
+    const [catRun] = await describeResults(2);
+    assert.match(catRun?.children?.[0]?.label ?? '', /^health\s+status\s+index/);
+    assert.ok(catRun?.children?.some((line) => line.label.includes('products')));
+  });
+
   it('runs a run again from its document', async () => {
     const before = await describeResults(1);
     const again = await vscode.commands.executeCommand<RunResult>('searchRequests.rerun');

@@ -9,9 +9,13 @@ import type { Services } from './services';
 export const RESULT_SCHEME = 'search-requests-result';
 
 /** `search-requests-result:/<run id>/<name>.json?<path as JSON>`: the `.json` name gives the JSON language. */
-export function resultUri(runId: string, name: string, path: JsonPath): vscode.Uri {
+export function resultUri(runId: string, name: string, path: JsonPath, extension = 'json'): vscode.Uri {
   const safe = name.replace(/[^\w.\-@]+/g, '_').slice(0, 60) || 'result';
-  return vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${runId}/${safe}.json`, query: JSON.stringify(path) });
+  return vscode.Uri.from({
+    scheme: RESULT_SCHEME,
+    path: `/${runId}/${safe}.${extension}`,
+    query: JSON.stringify(path),
+  });
 }
 
 class ResultContentProvider implements vscode.TextDocumentContentProvider {
@@ -47,7 +51,10 @@ export function registerResultCommands(services: Services, view: ResultsView): v
           ? undefined
           : { runId: services.history.list()[0]!.id, path: [], name: 'response' });
       if (target === undefined) return undefined;
-      const document = await vscode.workspace.openTextDocument(resultUri(target.runId, target.name, target.path));
+      // A text answer (`_cat` without format=json) opens as text.
+      const shape = services.history.get(target.runId)?.document?.summary.shape;
+      const uri = resultUri(target.runId, target.name, target.path, shape === 'text' ? 'txt' : 'json');
+      const document = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
       return document.uri.toString();
     }),
