@@ -23,7 +23,7 @@ const targets = {
   client: {
     ...common,
     // The worker thread that indexes large responses is a bundle of its own (it must not load `vscode`).
-    entryPoints: { extension: 'client/src/extension.ts', jsonWorker: 'client/src/core/jsonWorker.ts' },
+    entryPoints: { extension: 'client/src/extension.ts', worker: 'client/src/core/jsonWorker.ts' },
     outdir: 'client/dist',
     external: ['vscode'],
   },

@@ -15,7 +15,7 @@ const ALLOWED: readonly RegExp[] = [
   /^changelog\.md$/i,
   /^license(\.txt|\.md)?$/i,
   /^client\/dist\/extension\.js$/,
-  /^client\/dist\/jsonWorker\.js$/,
+  /^client\/dist\/worker\.js$/,
   /^server\/dist\/server\.js$/,
   /^language-configuration\.(search|msearch)\.json$/,
   /^syntaxes\/[\w.-]+\.tmLanguage\.json$/,
@@ -31,7 +31,7 @@ const REQUIRED = [
   'changelog.md',
   'license.txt',
   'client/dist/extension.js',
-  'client/dist/jsonWorker.js',
+  'client/dist/worker.js',
   'server/dist/server.js',
   'images/icon.png',
 ];

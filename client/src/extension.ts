@@ -19,7 +19,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const settings = new Settings();
   const connections = new ClusterConnections(context.workspaceState, settings, new SecretStore(context.secrets), log);
   const history = new RunHistory(settings.maxRuns());
-  const worker = new ResponseWorker(context.asAbsolutePath('client/dist/jsonWorker.js'));
+  const worker = new ResponseWorker(context.asAbsolutePath('client/dist/worker.js'));
   const languageClient = createLanguageClient(context);
   const services: Services = { context, languageClient, log, settings, connections, history, worker };
 

@@ -96,6 +96,7 @@ describe('Results view', function () {
     const editor = await openScratch('many.search', 'GET /logs/_search?size=5\n');
     await vscode.commands.executeCommand('searchRequests.run', editor.document.uri, 0);
     const [run] = await describeResults(3);
+    await config().update('results.pageSize', undefined, vscode.ConfigurationTarget.Workspace);
     const hits = run?.children?.find((item) => item.label === 'hits');
     assert.deepEqual(
       hits?.children?.map((item) => item.contextValue),
@@ -125,6 +126,26 @@ describe('Results view', function () {
     const [catRun] = await describeResults(2);
     assert.match(catRun?.children?.[0]?.label ?? '', /^health\s+status\s+index/);
     assert.ok(catRun?.children?.some((line) => line.label.includes('products')));
+  });
+
+  it('reads a large answer in the worker thread: the tree shows its first hits', async () => {
+    const editor = await openScratch('large.search', 'GET /logs-*/_search?size=6000\n');
+    const result = await vscode.commands.executeCommand<RunResult & { bytes?: number; items: { hits?: number }[] }>(
+      'searchRequests.run',
+      editor.document.uri,
+      0,
+    );
+    assert.ok((result.bytes ?? 0) > 1024 * 1024, `${result.bytes ?? 0} bytes`);
+    assert.equal(result.items[0]?.hits, 6000);
+    // Too large to hand back whole: it stays in the worker, and the view reads it from there.
+    assert.equal(result.response, undefined);
+    const [run] = await describeResults(3);
+    const hits = run?.children?.find((item) => item.label === 'hits');
+    assert.equal(hits?.children?.length, 51);
+    assert.equal(hits.children[50]?.label, 'Show 50 more');
+    const uri = await vscode.commands.executeCommand<string>('searchRequests.openResult');
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+    assert.equal((JSON.parse(document?.getText() ?? '{}') as { hits: { hits: unknown[] } }).hits.hits.length, 6000);
   });
 
   it('runs a run again from its document', async () => {
