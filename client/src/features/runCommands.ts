@@ -53,7 +53,17 @@ export class Runner implements vscode.Disposable {
     // Opening makes sure the language server has the document (a no-op when it is open already).
     await vscode.workspace.openTextDocument(uri);
     const params: ResolveRequestParams = { uri: uri.toString(), ...(all ? { all: true } : { line: line ?? 0 }) };
-    const result = await this.services.languageClient.sendRequest<ResolveRequestResult>(RESOLVE_REQUEST, params);
+    let result: ResolveRequestResult;
+    try {
+      result = await this.services.languageClient.sendRequest<ResolveRequestResult>(RESOLVE_REQUEST, params);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.services.log.error(`[run] the language server could not resolve the request: ${message}`);
+      void vscode.window.showErrorMessage(
+        `The request could not be read: the language server did not answer (${message}). See the "Search Requests Language Server" output.`,
+      );
+      return undefined;
+    }
     if (result.request === undefined) {
       void vscode.window.showInformationMessage(result.reason ?? 'There is nothing to run here.');
       return undefined;
