@@ -4,6 +4,7 @@ import { formatBytes } from './format';
 
 export type FailureKind =
   | 'config'
+  | 'secretMissing'
   | 'refused'
   | 'dns'
   | 'tls'

@@ -117,7 +117,10 @@ export class ClusterConnections implements vscode.Disposable {
       secret = await this.secrets.get(cluster);
       if (secret === undefined && interactive) secret = await this.askSecret(cluster);
       if (secret === undefined) {
-        throw new RequestFailure('config', `No ${secretName(cluster.auth)} is stored for cluster "${cluster.name}".`);
+        throw new RequestFailure(
+          'secretMissing',
+          `No ${secretName(cluster.auth)} is stored for cluster "${cluster.name}".`,
+        );
       }
     }
     const proxy = proxyFor(cluster.url, this.settings.proxy());

@@ -87,7 +87,7 @@ export class ClusterStatus implements vscode.Disposable {
     } catch (error) {
       if (generation !== this.generation) return undefined;
       const message = isRequestFailure(error) ? error.message : String(error);
-      const needsSecret = isRequestFailure(error) && error.kind === 'config' && message.startsWith('No ');
+      const needsSecret = isRequestFailure(error) && error.kind === 'secretMissing';
       this.show(
         `$(database) ${lock}${cluster.name} ${needsSecret ? '$(key)' : '$(debug-disconnect)'}`,
         this.tooltip(
