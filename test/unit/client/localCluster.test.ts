@@ -1,11 +1,14 @@
 // The client core against the local OpenSearch-compatible cluster (test/cluster), over real HTTP.
 import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { startCluster, tlsDirectory, type RunningCluster } from '../../cluster/index';
 import { ClusterClient } from '../../../client/src/core/clusterClient';
 import type { ClusterConfig } from '../../../client/src/core/clusterConfig';
 import { fetchClusterInfo } from '../../../client/src/core/clusterInfo';
+import { toCurl } from '../../../client/src/core/curl';
 import { RequestFailure } from '../../../client/src/core/failures';
 import { LocalResponseDocument } from '../../../client/src/core/responseDocument';
 import { executeRun } from '../../../client/src/core/runner';
@@ -115,6 +118,36 @@ void describe('Client core against the local cluster', () => {
     );
     assert.equal(outcome.failure?.kind, 'timeout');
     assert.ok((outcome.cancel?.cancelled.length ?? 0) > 0);
+  });
+
+  void it('exports a run as a cURL command that the cluster answers the same way', async (t) => {
+    const curl = toCurl(config(cluster.url), {
+      method: 'POST',
+      path: '/_msearch',
+      query: [],
+      body: MSEARCH_BODY,
+      contentType: 'application/x-ndjson',
+      opaqueId: 'vscode-search-requests/curl',
+    });
+    let stdout: string;
+    try {
+      ({ stdout } = await promisify(execFile)('bash', ['-c', `${curl} --silent`]));
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ENOENT') {
+        t.skip('bash is not installed');
+        return;
+      }
+      throw error;
+    }
+    if (stdout === '') {
+      t.skip('curl is not installed');
+      return;
+    }
+    const answer = JSON.parse(stdout) as { responses: { status: number }[] };
+    assert.deepEqual(
+      answer.responses.map((r) => r.status),
+      [200, 404],
+    );
   });
 
   void it('keeps error answers (400) as answers', async () => {
