@@ -1,7 +1,8 @@
 // `npm run bench`: every bench module in turn. Add a module by importing it and listing its entry point here.
 import { runCompletionBench } from './completion';
+import { runValidationBench } from './validation';
 
-const BENCHES: readonly (() => void | Promise<void>)[] = [runCompletionBench];
+const BENCHES: readonly (() => void | Promise<void>)[] = [runValidationBench, runCompletionBench];
 
 async function main(): Promise<void> {
   for (const bench of BENCHES) {
