@@ -47,7 +47,7 @@ function isComment(line: string): boolean {
 function parseExpect(line: string): Expectation | undefined {
   const m = EXPECT.exec(line.trim());
   if (!m) return undefined;
-  const type = m[2] as string | undefined;
+  const type = m[2];
   return { status: Number(m[1]), ...(type !== undefined ? { type } : {}) };
 }
 
@@ -56,7 +56,7 @@ function normalizePath(p: string): string {
 }
 
 function isMsearch(p: string): boolean {
-  const pathOnly = p.split('?')[0];
+  const pathOnly = p.split('?')[0]!;
   return /(^|\/)_msearch$/.test(pathOnly);
 }
 
@@ -70,7 +70,7 @@ export function compactObjects(text: string): string {
   let depth = 0;
   let i = 0;
   while (i < text.length) {
-    const ch = text[i];
+    const ch = text[i]!;
     if (ch === '"') {
       let j = i + 1;
       while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
@@ -110,27 +110,28 @@ export function parseSearchFile(file: string, text: string): CorpusRequest[] {
   let expect: Expectation | undefined;
   let i = 0;
   while (i < lines.length) {
-    const m = REQUEST_LINE.exec(lines[i]);
+    const m = REQUEST_LINE.exec(lines[i]!);
     if (!m) {
-      const e = parseExpect(lines[i]);
+      const e = parseExpect(lines[i]!);
       if (e) expect = e;
       i++;
       continue;
     }
-    const method = m[1].toUpperCase();
-    const target = normalizePath(m[2]);
+    const method = m[1]!.toUpperCase();
+    const target = normalizePath(m[2]!);
     const start = i + 1;
     i++;
     const bodyLines: string[] = [];
     let nextExpect: Expectation | undefined;
-    while (i < lines.length && !REQUEST_LINE.test(lines[i])) {
-      const e = parseExpect(lines[i]);
+    for (; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (REQUEST_LINE.test(line)) break;
+      const e = parseExpect(line);
       if (e) nextExpect = e;
-      if (!isComment(lines[i])) bodyLines.push(lines[i]);
-      i++;
+      if (!isComment(line)) bodyLines.push(line);
     }
-    while (bodyLines.length > 0 && bodyLines[bodyLines.length - 1].trim() === '') bodyLines.pop();
-    while (bodyLines.length > 0 && bodyLines[0].trim() === '') bodyLines.shift();
+    while (bodyLines.at(-1)?.trim() === '') bodyLines.pop();
+    while (bodyLines[0]?.trim() === '') bodyLines.shift();
     const raw = bodyLines.join('\n');
     let body: string | undefined;
     if (raw.length > 0) body = isMsearch(target) ? compactObjects(raw) : raw;
@@ -163,8 +164,8 @@ export function parseMsearchFile(file: string, text: string): CorpusRequest {
     if (e) expect = e;
     const t = /^(?:#|\/\/)\s*(GET|POST)\s+(\S+)\s*$/i.exec(current.trim());
     if (t) {
-      method = t[1].toUpperCase();
-      target = normalizePath(t[2]);
+      method = t[1]!.toUpperCase();
+      target = normalizePath(t[2]!);
     }
     offset = end + 1;
     line++;

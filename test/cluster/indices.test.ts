@@ -60,7 +60,7 @@ void describe('index management and _cat', () => {
       rows.map((r) => r.index),
       ['books', 'dyn'],
     );
-    assert.deepEqual(Object.keys(rows[0]), [
+    assert.deepEqual(Object.keys(rows[0]!), [
       'health',
       'status',
       'index',
@@ -72,7 +72,7 @@ void describe('index management and _cat', () => {
       'store.size',
       'pri.store.size',
     ]);
-    assert.equal(rows[0]['docs.count'], '2');
+    assert.equal(rows[0]!['docs.count'], '2');
     const text = await call(c.url, 'GET', '/_cat/indices?v&h=index,docs.count&s=index');
     assert.equal(text.text, 'index docs.count\nbooks          2\ndyn            1\n');
     const health = await call(c.url, 'GET', '/_cluster/health');

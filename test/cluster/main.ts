@@ -14,7 +14,7 @@ function parseArgs(argv: readonly string[]): ClusterOptions {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => {
-      const v = argv[++i] as string | undefined;
+      const v = argv[++i];
       if (v === undefined) throw new Error(`${arg} needs a value`);
       return v;
     };

@@ -58,8 +58,8 @@ void describe('search over the sample data', () => {
     const r = await search('/products/_search', { query: { match: { description: 'wireless headphones' } } });
     const h = hits(r);
     assert.ok(h.length > 0);
-    for (let i = 1; i < h.length; i++) assert.ok((h[i - 1]._score ?? 0) >= (h[i]._score ?? 0));
-    assert.equal(at(r, 'hits', 'max_score'), h[0]._score);
+    for (let i = 1; i < h.length; i++) assert.ok((h[i - 1]!._score ?? 0) >= (h[i]!._score ?? 0));
+    assert.equal(at(r, 'hits', 'max_score'), h[0]!._score);
     const and = await search('/products/_search?size=0', {
       query: { match: { description: { query: 'wireless headphones', operator: 'and' } } },
     });
@@ -95,7 +95,7 @@ void describe('search over the sample data', () => {
     const cs = await search('/logs/_search?size=1', {
       query: { constant_score: { filter: { term: { level: 'ERROR' } }, boost: 2 } },
     });
-    assert.equal(hits(cs)[0]._score, 2);
+    assert.equal(hits(cs)[0]!._score, 2);
     const ids = await search('/products/_search', { query: { ids: { values: ['P00001', 'P00002'] } } });
     assert.deepEqual(
       hits(ids)
@@ -133,10 +133,10 @@ void describe('search over the sample data', () => {
       prices,
       [...prices].sort((x, y) => y - x),
     );
-    assert.deepEqual(Object.keys(hits(sorted)[0]._source ?? {}).sort(), ['name', 'price']);
-    assert.equal(hits(sorted)[0]._score, null);
+    assert.deepEqual(Object.keys(hits(sorted)[0]!._source ?? {}).sort(), ['name', 'price']);
+    assert.equal(hits(sorted)[0]!._score, null);
     assert.equal(at(sorted, 'hits', 'max_score'), null);
-    assert.equal(typeof hits(sorted)[0].sort?.[0], 'number');
+    assert.equal(typeof hits(sorted)[0]!.sort?.[0], 'number');
     const page1 = hits(await search('/products/_search?sort=sku:asc&size=4'));
     const page2 = hits(await search('/products/_search?sort=sku:asc&size=2&from=2'));
     assert.deepEqual(
@@ -144,7 +144,7 @@ void describe('search over the sample data', () => {
       page1.slice(2).map((h) => h._id),
     );
     const noSource = hits(await search('/products/_search?_source=false&size=1'));
-    assert.equal(noSource[0]._source, undefined);
+    assert.equal(noSource[0]!._source, undefined);
     const v = hits(
       await search('/products/_search?size=1&version=true&seq_no_primary_term=true'),
     )[0] as unknown as Record<string, unknown>;
@@ -158,14 +158,14 @@ void describe('search over the sample data', () => {
       query: { match: { message: 'declined' } },
       highlight: { fields: { message: {} } },
     });
-    const h = hits(r)[0] as unknown as { highlight: Record<string, string[]> };
-    assert.match(h.highlight.message[0], /<em>declined<\/em>/);
+    const h = hits(r)[0] as unknown as { highlight: { message: string[] } };
+    assert.match(h.highlight.message[0]!, /<em>declined<\/em>/);
   });
 
   void it('continues after search_after', async () => {
     const sort = [{ price: 'asc' }, { sku: 'asc' }];
     const first = hits(await search('/products/_search', { size: 3, sort }));
-    const next = hits(await search('/products/_search', { size: 2, sort, search_after: first[0].sort }));
+    const next = hits(await search('/products/_search', { size: 2, sort, search_after: first[0]!.sort }));
     assert.deepEqual(
       next.map((h) => h._id),
       first.slice(1).map((h) => h._id),
@@ -197,7 +197,7 @@ void describe('search over the sample data', () => {
       sum_other_doc_count: number;
     };
     assert.equal(levels.buckets.length, 2);
-    assert.equal(levels.buckets[0].key, 'INFO');
+    assert.equal(levels.buckets[0]!.key, 'INFO');
     assert.equal(levels.buckets.reduce((s, b) => s + b.doc_count, 0) + levels.sum_other_doc_count, 9000);
     assert.equal(typeof at(levels, 'buckets', 0, 'avg_d', 'value'), 'number');
     assert.equal(at(r, 'aggregations', 'n', 'value'), 9000);
@@ -215,10 +215,10 @@ void describe('search over the sample data', () => {
     assert.equal(r.status, 200);
     const responses = at(r.json, 'responses') as Record<string, unknown>[];
     assert.equal(responses.length, 3);
-    assert.equal(responses[0].status, 200);
-    assert.equal(responses[1].status, 404);
+    assert.equal(responses[0]!.status, 200);
+    assert.equal(responses[1]!.status, 404);
     assert.equal(at(responses[1], 'error', 'root_cause', 0, 'type'), 'index_not_found_exception');
-    assert.equal(responses[2].status, 200);
+    assert.equal(responses[2]!.status, 200);
     const indexed = await call(c.url, 'POST', '/products/_msearch', {
       raw: '{}\n{"size":0}\n',
       contentType: 'application/x-ndjson',

@@ -65,8 +65,8 @@ void describe('tasks', () => {
       string,
       { tasks: Record<string, TaskJson>; ip: string; roles: string[] }
     >;
-    assert.ok(nodes[c.topology.local].tasks[taskId]);
-    assert.match(nodes[c.topology.local].ip, /:9300$/);
+    assert.ok(nodes[c.topology.local]?.tasks[taskId]);
+    assert.match(nodes[c.topology.local]!.ip, /:9300$/);
 
     const one = await call(c.url, 'GET', `/_tasks/${taskId}`);
     assert.equal(at(one.json, 'completed'), false);
@@ -109,7 +109,7 @@ void describe('tasks', () => {
     const parents = await call(c.url, 'GET', '/_tasks?group_by=parents&actions=cluster:monitor/tasks/lists*');
     const top = Object.values(at(parents.json, 'tasks') as Record<string, TaskJson>);
     assert.equal(top.length, 1);
-    assert.equal(top[0].children?.length, c.topology.nodes.length);
+    assert.equal(top[0]!.children?.length, c.topology.nodes.length);
     const filtered = await call(c.url, 'GET', '/_tasks?nodes=_local&actions=cluster:monitor/tasks/lists*');
     assert.deepEqual(Object.keys(at(filtered.json, 'nodes') as object), [c.topology.local]);
     const nothing = await call(c.url, 'GET', '/_tasks?actions=nothing');

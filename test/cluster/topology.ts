@@ -119,7 +119,7 @@ export function checkTopology(raw: unknown): Topology {
       attributes: attrs,
     });
   }
-  const local = typeof t.local === 'string' ? t.local : nodes[0].id;
+  const local = typeof t.local === 'string' ? t.local : nodes[0]!.id; // nodes was checked to be non-empty
   if (!ids.has(local)) fail(`"local" names no node: ${local}`);
   const manager = typeof t.cluster_manager === 'string' ? t.cluster_manager : nodes.find(isClusterManagerEligible)?.id;
   if (manager === undefined) return fail('no cluster-manager-eligible node');

@@ -16,6 +16,7 @@ import { evaluateNodeFilter } from '../service/nodes/evaluate';
 import { DocumentStore, isLanguageId } from '../service/documentStore';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { guard } from './guard';
+import { LANGUAGE_FEATURE_CAPABILITIES, registerLanguageFeatures } from './languageFeatures';
 
 export function startServer(connection: Connection): void {
   const store = new DocumentStore();
@@ -26,6 +27,7 @@ export function startServer(connection: Connection): void {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       codeLensProvider: { resolveProvider: false },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      ...LANGUAGE_FEATURE_CAPABILITIES,
     },
     serverInfo: { name: 'search-requests' },
   }));
@@ -75,6 +77,8 @@ export function startServer(connection: Connection): void {
       return document === undefined ? [] : codeActions(document, params.context.diagnostics);
     }),
   );
+
+  registerLanguageFeatures(connection, store);
 
   connection.onRequest(
     RESOLVE_REQUEST,

@@ -311,7 +311,8 @@ function parseNumber(r: Reader, line: number, col: number): JNumber {
     );
   }
   const text = m[0];
-  if (m[1].length > 1 && m[1].startsWith('0')) r.fail('Invalid numeric value: Leading zeroes not allowed');
+  const digits = m[1]!; // the integer part, (\d+), is not optional
+  if (digits.length > 1 && digits.startsWith('0')) r.fail('Invalid numeric value: Leading zeroes not allowed');
   for (let i = 0; i < text.length; i++) r.advance();
   const next = r.peek();
   if (/[A-Za-z_.]/.test(next)) {

@@ -89,16 +89,17 @@ export function similarity(a: string, b: string): number {
   if (a.length === 0 || b.length === 0) return a === b ? 1 : 0;
   const prev = new Array<number>(b.length + 1);
   const cur = new Array<number>(b.length + 1);
+  // Every index in 0..b.length of both rows is written before it is read.
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      cur[j] = Math.min(cur[j - 1] + 1, prev[j] + 1, prev[j - 1] + cost);
+      cur[j] = Math.min(cur[j - 1]! + 1, prev[j]! + 1, prev[j - 1]! + cost);
     }
-    for (let j = 0; j <= b.length; j++) prev[j] = cur[j];
+    for (let j = 0; j <= b.length; j++) prev[j] = cur[j]!;
   }
-  return 1 - prev[b.length] / Math.max(a.length, b.length);
+  return 1 - prev[b.length]! / Math.max(a.length, b.length);
 }
 
 /** Candidates whose similarity to `name` is above 0.5, best first, ties alphabetical. */

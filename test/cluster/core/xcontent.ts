@@ -34,7 +34,10 @@ export function javaNumberText(n: JavaNumber): string {
     return plain.includes('.') ? plain : `${plain}.0`;
   }
   // Scientific: 1.0E7, 1.234E-5
-  const [mant, exp] = Number(digits).toExponential().split('e');
+  const sci = Number(digits).toExponential(); // always <mantissa>e<sign><exponent>
+  const e = sci.indexOf('e');
+  const mant = sci.slice(0, e);
+  const exp = sci.slice(e + 1);
   const m = mant.includes('.') ? mant : `${mant}.0`;
   return `${m}E${exp.startsWith('+') ? exp.slice(1) : exp}`;
 }
@@ -162,8 +165,8 @@ function filterInclude(v: Value, paths: string[][]): Value {
     for (const p of paths) {
       if (p[0] === '**') {
         next.push(p);
-        if (p.length > 1 && segMatch(p[1], key)) next.push(p.slice(2));
-      } else if (segMatch(p[0], key)) {
+        if (p.length > 1 && segMatch(p[1]!, key)) next.push(p.slice(2));
+      } else if (segMatch(p[0]!, key)) {
         next.push(p.slice(1));
       }
     }
@@ -185,8 +188,9 @@ function filterExclude(v: Value, paths: string[][]): Value {
   for (const [key, val] of entries) {
     const next: string[][] = [];
     let drop = false;
+    // Paths are never empty here: they come from split('.') and only grow shorter while longer than one.
     for (const p of paths) {
-      if (segMatch(p[0], key)) {
+      if (segMatch(p[0]!, key)) {
         if (p.length === 1) drop = true;
         else next.push(p.slice(1));
       }

@@ -142,13 +142,14 @@ export function addDynamicMappings(mappings: Mappings, source: Record<string, un
     for (const [key, value] of Object.entries(obj)) {
       const sample = Array.isArray(value) ? (value as unknown[]).find((v) => v !== null) : value;
       if (sample === null || sample === undefined) continue;
-      const existing = props[key] as Property | undefined;
+      const existing = props[key];
       if (typeof sample === 'object' && !Array.isArray(sample)) {
-        if (!existing) {
-          props[key] = { properties: {} };
+        let target = existing;
+        if (!target) {
+          target = { properties: {} };
+          props[key] = target;
           changed = true;
         }
-        const target = props[key];
         target.properties ??= {};
         walk(sample as Record<string, unknown>, target.properties);
         continue;

@@ -22,24 +22,28 @@ export class Random {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    if (items.length === 0) throw new Error('cannot pick from an empty list');
+    return items[Math.floor(this.next() * items.length)]!;
   }
 
   /** Picks with weights (same length as items). */
   weighted<T>(items: readonly T[], weights: readonly number[]): T {
+    if (items.length === 0 || weights.length !== items.length) {
+      throw new Error(`weighted pick needs as many weights as items (got ${weights.length} and ${items.length})`);
+    }
     const total = weights.reduce((a, b) => a + b, 0);
     let r = this.next() * total;
     for (let i = 0; i < items.length; i++) {
-      r -= weights[i];
-      if (r < 0) return items[i];
+      r -= weights[i]!;
+      if (r < 0) return items[i]!;
     }
-    return items[items.length - 1];
+    return items[items.length - 1]!;
   }
 
   /** A URL-safe base64 id like the ones OpenSearch generates for documents, nodes and indices. */
   base64Id(length: number): string {
     let s = '';
-    for (let i = 0; i < length; i++) s += ID_CHARS[Math.floor(this.next() * 64)];
+    for (let i = 0; i < length; i++) s += ID_CHARS[Math.floor(this.next() * ID_CHARS.length)]!;
     return s;
   }
 }

@@ -36,9 +36,9 @@ export const PRODUCTS_MAPPINGS: Mappings = {
 
 const SERVICES = ['checkout', 'payments', 'search', 'inventory', 'auth', 'gateway'];
 const HOSTS = ['web-01', 'web-02', 'web-03', 'api-01', 'api-02', 'worker-01'];
-const LEVELS = ['INFO', 'WARN', 'ERROR', 'DEBUG'];
+const LEVELS = ['INFO', 'WARN', 'ERROR', 'DEBUG'] as const;
 const LEVEL_WEIGHTS = [70, 15, 7, 8];
-const MESSAGES: Record<string, string[]> = {
+const MESSAGES: Record<(typeof LEVELS)[number], string[]> = {
   INFO: [
     'request completed',
     'user logged in',
@@ -67,10 +67,19 @@ const MESSAGES: Record<string, string[]> = {
   DEBUG: ['cache lookup', 'query plan selected', 'token validated', 'retry scheduled'],
 };
 
-const CATEGORIES = ['laptops', 'phones', 'audio', 'cameras', 'accessories', 'monitors', 'storage', 'networking'];
+const CATEGORIES = [
+  'laptops',
+  'phones',
+  'audio',
+  'cameras',
+  'accessories',
+  'monitors',
+  'storage',
+  'networking',
+] as const;
 const BRANDS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Tyrell'];
 const ADJECTIVES = ['Pro', 'Ultra', 'Mini', 'Max', 'Lite', 'Plus', 'Air', 'Studio'];
-const NOUNS: Record<string, string[]> = {
+const NOUNS: Record<(typeof CATEGORIES)[number], string[]> = {
   laptops: ['Laptop', 'Notebook', 'Ultrabook'],
   phones: ['Phone', 'Smartphone'],
   audio: ['Headphones', 'Earbuds', 'Speaker', 'Soundbar'],
@@ -160,7 +169,7 @@ export function loadSampleData(store: Store, now: number): void {
       rating: Math.round((1 + random.next() * 4) * 10) / 10,
       in_stock: random.next() > 0.2,
       tags,
-      created_at: new Date(logDays(now)[0] - random.int(0, 365) * 86_400_000).toISOString(),
+      created_at: new Date(logDays(now)[0]! - random.int(0, 365) * 86_400_000).toISOString(),
     });
   }
 }

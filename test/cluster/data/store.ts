@@ -188,7 +188,7 @@ export class Store {
     for (let i = 0; i < numberOfShards; i++) {
       const primary = dataNodeCount > 0 ? this.dataNodes[(offset + i) % dataNodeCount] : undefined;
       const replicas: string[] = [];
-      for (let r = 1; r <= numberOfReplicas; r++) replicas.push(this.dataNodes[(offset + i + r) % dataNodeCount]);
+      for (let r = 1; r <= numberOfReplicas; r++) replicas.push(this.dataNodes[(offset + i + r) % dataNodeCount]!);
       shards.push(new Shard(name, i, primary, replicas));
     }
     const mappings = options.mappings ?? { properties: {} };
@@ -227,7 +227,8 @@ export class Store {
   }
 
   shardFor(index: Index, id: string): Shard {
-    return index.shards[Math.abs(murmur3(id)) % index.numberOfShards];
+    // numberOfShards is at least 1 and is the length of shards.
+    return index.shards[Math.abs(murmur3(id)) % index.numberOfShards]!;
   }
 
   /** Indexes (or replaces) one document; new fields are mapped dynamically. */
@@ -279,7 +280,7 @@ export function murmur3(key: string): number {
   const c2 = 0x1b873593;
   const n = bytes.length - (bytes.length % 4);
   for (let i = 0; i < n; i += 4) {
-    let k = bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24);
+    let k = bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24);
     k = Math.imul(k, c1);
     k = (k << 15) | (k >>> 17);
     k = Math.imul(k, c2);
@@ -289,10 +290,10 @@ export function murmur3(key: string): number {
   }
   let k = 0;
   const rem = bytes.length % 4;
-  if (rem >= 3) k ^= bytes[n + 2] << 16;
-  if (rem >= 2) k ^= bytes[n + 1] << 8;
+  if (rem >= 3) k ^= bytes[n + 2]! << 16;
+  if (rem >= 2) k ^= bytes[n + 1]! << 8;
   if (rem >= 1) {
-    k ^= bytes[n];
+    k ^= bytes[n]!;
     k = Math.imul(k, c1);
     k = (k << 15) | (k >>> 17);
     k = Math.imul(k, c2);

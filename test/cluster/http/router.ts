@@ -66,11 +66,12 @@ export class Router {
       let score = '';
       let ok = true;
       for (let i = 0; i < parts.length; i++) {
-        const seg = route.segments[i];
+        const seg = route.segments[i]!;
+        const part = parts[i]!;
         if (seg.startsWith('{') && seg.endsWith('}')) {
-          params[seg.slice(1, -1)] = parts[i];
+          params[seg.slice(1, -1)] = part;
           score += '1';
-        } else if (seg === parts[i]) {
+        } else if (seg === part) {
           score += '0';
         } else {
           ok = false;

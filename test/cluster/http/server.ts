@@ -93,7 +93,7 @@ function authorized(options: ServerOptions, req: http.IncomingMessage): boolean 
 /** XContentType.fromMediaType: the body formats OpenSearch knows. */
 function contentTypeOf(header: string | undefined): 'json' | 'smile' | 'yaml' | 'cbor' | undefined {
   if (header === undefined) return undefined;
-  const type = header.split(';')[0].trim().toLowerCase();
+  const type = header.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json' || type === 'application/x-ndjson' || type === 'application/*') return 'json';
   if (type === 'application/smile') return 'smile';
   if (type === 'application/yaml') return 'yaml';

@@ -53,7 +53,8 @@ function formatBytes(n: number, unit: string | undefined): string {
 
 function formatNanos(n: number, unit: string | undefined): string {
   const units: Record<string, number> = { d: 86400e9, h: 3600e9, m: 60e9, s: 1e9, ms: 1e6, micros: 1e3, nanos: 1 };
-  if (unit !== undefined && unit in units) return String(Math.floor(n / units[unit]));
+  const unitSize = unit !== undefined && Object.hasOwn(units, unit) ? units[unit] : undefined;
+  if (unitSize !== undefined) return String(Math.floor(n / unitSize));
   for (const [u, size] of Object.entries(units)) {
     if (n >= size || u === 'nanos') {
       const v = n / size;
@@ -115,7 +116,7 @@ export function catResponse(
   const sortSpec = req.param('s');
   if (sortSpec !== undefined) {
     const keys = sortSpec.split(',').map((k) => {
-      const [name, dir] = k.split(':');
+      const [name = '', dir] = k.split(':');
       const idx = selected.findIndex((c) => c.name === name || (c.aliases ?? []).includes(name));
       return {
         idx: idx >= 0 ? idx : selected.length,
@@ -139,18 +140,19 @@ export function catResponse(
     );
   }
   if (format === 'json') {
-    return { status: 200, body: data.map((row) => Object.fromEntries(selected.map((c, i) => [c.name, row[i].text]))) };
+    return { status: 200, body: data.map((row) => Object.fromEntries(selected.map((c, i) => [c.name, row[i]!.text]))) };
   }
   const widths = selected.map((c, i) =>
-    Math.max(verbose ? c.name.length : 0, ...data.map((row) => (row[i].text ?? '').length)),
+    Math.max(verbose ? c.name.length : 0, ...data.map((row) => (row[i]!.text ?? '').length)),
   );
   const lines: string[] = [];
+  // Every row, like the header, has one cell per selected column.
   const line = (cells: string[]): string =>
     cells
       .map((cell, i) => {
         const last = i === cells.length - 1;
-        if (selected[i].right === true) return cell.padStart(widths[i]);
-        return last ? cell : cell.padEnd(widths[i]);
+        if (selected[i]!.right === true) return cell.padStart(widths[i]!);
+        return last ? cell : cell.padEnd(widths[i]!);
       })
       .join(' ');
   if (verbose) lines.push(line(selected.map((c) => c.name)));

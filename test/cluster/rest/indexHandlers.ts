@@ -165,7 +165,7 @@ function indexTarget(cluster: Cluster, name: string): Index {
   if (existing) return existing;
   const alias = cluster.store.aliasTargets(name);
   if (alias) {
-    if (alias.length === 1) return alias[0];
+    if (alias.length === 1) return alias[0]!;
     throw illegalArgument(
       `no write index is defined for alias [${name}]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index`,
     );
@@ -339,7 +339,7 @@ function bulkHandler(cluster: Cluster): RouteHandler {
         const items: unknown[] = [];
         let errors = false;
         for (let i = 0; i < lines.length; i++) {
-          const line = lines[i].trim();
+          const line = lines[i]!.trim();
           if (line === '') continue;
           const { value } = parseJsonValue(line);
           if (value?.kind !== 'object' || value.entries.length !== 1) {
@@ -347,8 +347,9 @@ function bulkHandler(cluster: Cluster): RouteHandler {
               `Malformed action/metadata line [${i + 1}], expected START_OBJECT or END_OBJECT but found [${value ? value.kind : 'null'}]`,
             );
           }
-          const action = value.entries[0].key;
-          const meta = toPlain(value.entries[0].value) as Record<string, unknown>;
+          const entry = value.entries[0]!;
+          const action = entry.key;
+          const meta = toPlain(entry.value) as Record<string, unknown>;
           if (!['index', 'create', 'delete', 'update'].includes(action)) {
             throw illegalArgument(
               `Malformed action/metadata line [${i + 1}], expected field [create], [delete], [index] or [update] but found [${action}]`,

@@ -152,7 +152,7 @@ async function runLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
       const i = next++;
-      results[i] = await fn(items[i]);
+      results[i] = await fn(items[i]!);
     }
   });
   await Promise.all(workers);

@@ -22,7 +22,7 @@ interface Item {
 
 function items(sets: readonly ShardDocs[]): Item[] {
   const out: Item[] = [];
-  for (const s of sets) for (const pos of s.positions) out.push({ doc: s.ctx.docs[pos], ctx: s.ctx, pos });
+  for (const s of sets) for (const pos of s.positions) out.push({ doc: s.ctx.docs[pos]!, ctx: s.ctx, pos });
   return out;
 }
 
@@ -321,8 +321,8 @@ function histogramAgg(spec: AggSpec, list: readonly Item[], sets: readonly Shard
   if (isDate) {
     const cal = spec.params.calendar_interval ?? spec.params.interval;
     const fixed = spec.params.fixed_interval;
-    if (typeof cal === 'string' && cal in CALENDAR && fixed === undefined) {
-      const unit = CALENDAR[cal];
+    const unit = typeof cal === 'string' && Object.hasOwn(CALENDAR, cal) ? CALENDAR[cal] : undefined;
+    if (unit !== undefined && fixed === undefined) {
       floor = (v) => calendarFloor(v, unit);
       next = (v) => calendarNext(v, unit);
     } else if (typeof cal === 'string' && spec.params.calendar_interval !== undefined) {
@@ -363,7 +363,7 @@ function histogramAgg(spec: AggSpec, list: readonly Item[], sets: readonly Shard
   const keys = [...groups.keys()].sort((a, b) => a - b);
   const all: number[] = [];
   if (keys.length > 0 && minDocCount === 0) {
-    for (let k = keys[0]; k <= keys[keys.length - 1]; k = next(k)) all.push(k);
+    for (let k = keys[0]!; k <= keys[keys.length - 1]!; k = next(k)) all.push(k);
   } else {
     all.push(...keys);
   }

@@ -231,7 +231,7 @@ function buildSpec(name: string, type: string, body: JObject, subs: AggSpec[], m
     }
     return { ...base, params: toPlain(body) as Record<string, unknown>, filters, filtersKeyed: keyed };
   }
-  const allowed = PARAMS[type] as readonly string[] | undefined;
+  const allowed = PARAMS[type];
   if (allowed) {
     for (const e of body.entries) {
       if (!allowed.includes(e.key)) {

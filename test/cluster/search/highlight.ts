@@ -67,7 +67,7 @@ export function queryTerms(q: Query | undefined, out = new Map<string, Set<strin
       break;
     case 'query_string':
       for (const m of q.query.matchAll(/(?:([\w.@*]+):)?("[^"]*"|[^\s()]+)/g)) {
-        const word = m[2].replace(/"/g, '');
+        const word = m[2]!.replace(/"/g, '');
         if (['AND', 'OR', 'NOT'].includes(word)) continue;
         add(m.at(1) ?? '*', word);
       }

@@ -12,9 +12,7 @@ const LONG_MIN = -9223372036854775808n;
 function pathMatcher(patterns: readonly string[]): (path: string, isLeaf: boolean) => 'yes' | 'prefix' | 'no' {
   const res = patterns.map((p) => wildcardToRegExp(p));
   return (path, _isLeaf) => {
-    for (let i = 0; i < patterns.length; i++) {
-      if (res[i].test(path)) return 'yes';
-    }
+    if (res.some((re) => re.test(path))) return 'yes';
     for (const p of patterns) {
       if (p.startsWith(`${path}.`) || p.startsWith('*')) return 'prefix';
     }
@@ -88,7 +86,7 @@ export function sortValue(index: Index, doc: Doc, s: SortSpec, score: number): S
   const terms = fv?.terms ?? [];
   if (terms.length === 0) return missingValue(s, false, false);
   const sorted = [...terms].sort();
-  return (s.mode ?? (s.order === 'asc' ? 'min' : 'max')) === 'max' ? sorted[sorted.length - 1] : sorted[0];
+  return (s.mode ?? (s.order === 'asc' ? 'min' : 'max')) === 'max' ? sorted[sorted.length - 1]! : sorted[0]!;
 }
 
 function missingValue(s: SortSpec, numeric: boolean, integral: boolean): SortKey {

@@ -94,9 +94,10 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
         let max = NO_MATCH;
         let sum = 0;
         for (const p of parts) {
-          if (p[i] === NO_MATCH) continue;
-          sum += p[i];
-          if (p[i] > max) max = p[i];
+          const s = p[i]!;
+          if (s === NO_MATCH) continue;
+          sum += s;
+          if (s > max) max = s;
         }
         if (max !== NO_MATCH) out[i] = (max + q.tieBreaker * (sum - max)) * q.boost;
       }
@@ -262,16 +263,16 @@ function textTermsQuery(
     for (const term of expanded) {
       const weight = boost * idf(stats.docFreq.get(term) ?? 0, stats.docCount);
       for (const pos of postings.get(term) ?? []) {
-        const fv = ctx.docs[pos].fields.get(field)!;
+        const fv = ctx.docs[pos]!.fields.get(field)!;
         const freq = fv.freqs!.get(term) ?? 0;
-        if (!seen || !seen.has(pos)) matched[pos]++;
+        if (!seen || !seen.has(pos)) matched[pos]!++;
         seen?.add(pos);
-        score[pos] += weight * bm25(freq, fv.tokens!.length, avgdl);
+        score[pos]! += weight * bm25(freq, fv.tokens!.length, avgdl);
       }
     }
   });
   const min = Math.max(1, minMatch);
-  for (let i = 0; i < out.length; i++) if (matched[i] >= min) out[i] = score[i];
+  for (let i = 0; i < out.length; i++) if (matched[i]! >= min) out[i] = score[i]!;
   return out;
 }
 
@@ -357,17 +358,20 @@ function fuzzinessOf(spec: string, length: number): number {
 }
 
 function editDistance(a: string, b: string): number {
+  // dp is an (a.length + 1) x (b.length + 1) matrix, and every index below stays inside it.
   const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) dp[0][j] = j;
+  const cell = (i: number, j: number): number => dp[i]![j]!;
+  for (let j = 1; j <= b.length; j++) dp[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
+    const row = dp[i]!;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      dp[i][j] = Math.min(dp[i - 1][j] + 1, dp[i][j - 1] + 1, dp[i - 1][j - 1] + cost);
+      row[j] = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        dp[i][j] = Math.min(dp[i][j], dp[i - 2][j - 2] + 1);
+        row[j] = Math.min(cell(i, j), cell(i - 2, j - 2) + 1);
     }
   }
-  return dp[a.length][b.length];
+  return cell(a.length, b.length);
 }
 
 function phraseQuery(
@@ -402,7 +406,7 @@ function phraseQuery(
 function phraseFreq(tokens: readonly string[], terms: readonly string[], slop: number, prefix: boolean): number {
   let freq = 0;
   const eq = (tok: string | undefined, k: number): boolean =>
-    tok !== undefined && (prefix && k === terms.length - 1 ? tok.startsWith(terms[k]) : tok === terms[k]);
+    tok !== undefined && (prefix && k === terms.length - 1 ? tok.startsWith(terms[k]!) : tok === terms[k]);
   for (let start = 0; start < tokens.length; start++) {
     if (!eq(tokens[start], 0)) continue;
     let pos = start;
@@ -453,7 +457,9 @@ function multiMatch(ctx: ShardContext, q: Extract<Query, { type: 'multi_match' }
     const out = none(ctx.docs.length);
     for (const p of perField) {
       p.forEach((s, i) => {
-        if (s !== NO_MATCH) out[i] = (out[i] === NO_MATCH ? 0 : out[i]) + s;
+        if (s === NO_MATCH) return;
+        const acc = out[i]!;
+        out[i] = (acc === NO_MATCH ? 0 : acc) + s;
       });
     }
     return out.map((s) => (s === NO_MATCH ? NO_MATCH : s * q.boost));
@@ -462,16 +468,17 @@ function multiMatch(ctx: ShardContext, q: Extract<Query, { type: 'multi_match' }
 }
 
 function maxOf(parts: readonly Scores[], tieBreaker: number): Scores {
-  if (parts.length === 1) return parts[0];
+  if (parts.length === 1) return parts[0]!;
   const n = parts[0]?.length ?? 0;
   const out = new Float64Array(n).fill(NO_MATCH);
   for (let i = 0; i < n; i++) {
     let max = NO_MATCH;
     let sum = 0;
     for (const p of parts) {
-      if (p[i] === NO_MATCH) continue;
-      sum += p[i];
-      if (p[i] > max) max = p[i];
+      const s = p[i]!;
+      if (s === NO_MATCH) continue;
+      sum += s;
+      if (s > max) max = s;
     }
     if (max !== NO_MATCH) out[i] = max + tieBreaker * (sum - max);
   }
@@ -551,20 +558,22 @@ function boolQuery(ctx: ShardContext, q: Extract<Query, { type: 'bool' }>): Scor
     let score = 0;
     let ok = true;
     for (const m of must) {
-      if (m[i] === NO_MATCH) {
+      const v = m[i]!;
+      if (v === NO_MATCH) {
         ok = false;
         break;
       }
-      score += m[i];
+      score += v;
     }
     if (!ok) continue;
     if (filter.some((f) => f[i] === NO_MATCH)) continue;
     if (mustNot.some((f) => f[i] !== NO_MATCH)) continue;
     let matchedShould = 0;
     for (const s of should) {
-      if (s[i] !== NO_MATCH) {
+      const v = s[i]!;
+      if (v !== NO_MATCH) {
         matchedShould++;
-        score += s[i];
+        score += v;
       }
     }
     if (matchedShould < minShould) continue;

@@ -69,10 +69,10 @@ export function parseInnerQuery(node: JNode): Query {
   if (node.kind !== 'object') {
     throw parsingError('[_na] query malformed, must start with start_object', node.line, node.col);
   }
-  if (node.entries.length === 0) {
+  const [first, extra] = node.entries;
+  if (first === undefined) {
     throw illegalArgument(`query malformed, empty clause found at [${node.line}:${node.col}]`);
   }
-  const first = node.entries[0];
   const name = first.key;
   if (first.value.kind !== 'object') {
     throw parsingError(
@@ -96,8 +96,7 @@ export function parseInnerQuery(node: JNode): Query {
     );
   }
   const query = parseClause(name, first.value);
-  if (node.entries.length > 1) {
-    const extra = node.entries[1];
+  if (extra !== undefined) {
     throw parsingError(
       `[${name}] malformed query, expected [END_OBJECT] but found [FIELD_NAME]`,
       extra.keyPos.line,
@@ -404,7 +403,7 @@ function parseTerms(obj: JObject): Query {
   return withCommon({ type: 'terms', field, values }, c);
 }
 
-const MATCH_PARAMS: Record<string, readonly string[]> = {
+const MATCH_PARAMS = {
   match: [
     'query',
     'analyzer',
@@ -433,9 +432,9 @@ const MATCH_PARAMS: Record<string, readonly string[]> = {
     'operator',
     'prefix_length',
   ],
-};
+} satisfies Record<string, readonly string[]>;
 
-function parseMatch(name: string, obj: JObject): Query {
+function parseMatch(name: keyof typeof MATCH_PARAMS, obj: JObject): Query {
   const { field, value, c } = singleField(name, obj);
   let query: string | number | boolean | null | undefined;
   let op: Operator = 'OR';
@@ -446,7 +445,7 @@ function parseMatch(name: string, obj: JObject): Query {
   if (value.kind !== 'object') {
     query = value.kind === 'null' ? null : scalar(name, field, value);
   } else {
-    const allowed = MATCH_PARAMS[name];
+    const allowed: readonly string[] = MATCH_PARAMS[name];
     for (const e of value.entries) {
       if (common(name, e.key, e.value, c)) continue;
       if (!allowed.includes(e.key)) unknownParam(name, e.key, e.keyPos, allowed);

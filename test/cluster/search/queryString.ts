@@ -32,7 +32,7 @@ function tokenize(query: string, index: Index): Token[] {
     throw syntaxError(index, query, why);
   };
   while (i < query.length) {
-    const ch = query[i];
+    const ch = query[i]!;
     if (/\s/.test(ch)) {
       i++;
       continue;
@@ -48,7 +48,7 @@ function tokenize(query: string, index: Index): Token[] {
       continue;
     }
     let prefix: '+' | '-' | undefined;
-    if ((ch === '+' || ch === '-') && i + 1 < query.length && !/\s/.test(query[i + 1])) {
+    if ((ch === '+' || ch === '-') && i + 1 < query.length && !/\s/.test(query[i + 1]!)) {
       prefix = ch;
       i++;
     }
@@ -66,7 +66,7 @@ function tokenize(query: string, index: Index): Token[] {
     let field: string | undefined;
     const fm = /^((?:\\.|[^\s:()"[\]{}])+):(?!\/)/.exec(query.slice(i));
     if (fm) {
-      field = fm[1].replace(/\\(.)/g, '$1');
+      field = fm[1]!.replace(/\\(.)/g, '$1');
       i += fm[0].length;
     }
     const rest = query.slice(i);
@@ -149,7 +149,7 @@ function parseGroup(ctx: Ctx, nested: boolean): Query {
   const clauses: { occur: Occur; query: Query }[] = [];
   let pendingOp: string | undefined;
   while (ctx.pos < ctx.tokens.length) {
-    const t = ctx.tokens[ctx.pos];
+    const t = ctx.tokens[ctx.pos]!;
     if (t.kind === 'rparen') {
       if (!nested)
         throw syntaxError(ctx.index, ctx.query, `Encountered " ")" ") "" at line 1, column ${ctx.query.indexOf(')')}.`);
@@ -157,10 +157,8 @@ function parseGroup(ctx: Ctx, nested: boolean): Query {
     }
     if (t.kind === 'op') {
       ctx.pos++;
-      if (t.text === 'AND' && clauses.length > 0) {
-        const last = clauses[clauses.length - 1];
-        if (last.occur === 'should') last.occur = 'must';
-      }
+      const last = clauses.at(-1);
+      if (t.text === 'AND' && last?.occur === 'should') last.occur = 'must';
       pendingOp = t.text;
       continue;
     }
@@ -187,7 +185,8 @@ function parseGroup(ctx: Ctx, nested: boolean): Query {
   if (pendingOp !== undefined) {
     throw syntaxError(ctx.index, ctx.query, `Encountered "<EOF>" at line 1, column ${ctx.query.length}.`);
   }
-  if (clauses.length === 1 && clauses[0].occur !== 'must_not') return clauses[0].query;
+  const only = clauses.length === 1 ? clauses[0] : undefined;
+  if (only && only.occur !== 'must_not') return only.query;
   return {
     type: 'bool',
     must: clauses.filter((c) => c.occur === 'must').map((c) => c.query),
@@ -215,7 +214,7 @@ function leaf(ctx: Ctx, t: Token): Query {
     }
   }
   if (perField.length === 0) return { type: 'match_none', boost: 1 };
-  if (perField.length === 1) return perField[0];
+  if (perField.length === 1) return perField[0]!;
   return { type: 'dis_max', queries: perField, tieBreaker: 0, boost: 1 };
 }
 
@@ -227,17 +226,26 @@ function leafForField(ctx: Ctx, t: Token, info: FieldInfo, boost: number): Query
     return { type: 'match_phrase', field, query: t.text, slop: 0, boost };
   }
   if (t.kind === 'range') {
+    // Range tokens always match this pattern (see tokenize), and all its groups are required.
     const m = /^([[{])\s*(\S+)\s+TO\s+(\S+?)\s*([\]}])$/.exec(t.text)!;
-    const lo = m[2] === '*' ? null : m[2];
-    const hi = m[3] === '*' ? null : m[3];
-    return { type: 'range', field, from: lo, to: hi, includeLower: m[1] === '[', includeUpper: m[4] === ']', boost };
+    const lo = m[2]!;
+    const hi = m[3]!;
+    return {
+      type: 'range',
+      field,
+      from: lo === '*' ? null : lo,
+      to: hi === '*' ? null : hi,
+      includeLower: m[1] === '[',
+      includeUpper: m[4] === ']',
+      boost,
+    };
   }
   const text = t.text;
   if (text === '*') return { type: 'exists', field, boost };
   const cmp = /^(>=|<=|>|<)(.+)$/.exec(text);
   if (cmp) {
-    const v = cmp[2];
-    const op = cmp[1];
+    const v = cmp[2]!;
+    const op = cmp[1]!;
     return {
       type: 'range',
       field,

@@ -146,13 +146,14 @@ function parseUrlSource(req: RestRequest, s: SearchSource): void {
     };
     s.fromUrl = true;
   }
-  const from = req.int('from', -1);
-  if (from !== -1) {
+  // Every from and size given is applied, so a negative one (-1 included) is refused by the setter.
+  if (req.has('from')) {
+    const from = req.int('from', 0);
     if (from < 0) throw illegalArgument(`[from] parameter cannot be negative, found [${from}]`);
     s.from = from;
   }
-  const size = req.int('size', -1);
-  if (size !== -1) {
+  if (req.has('size')) {
+    const size = req.int('size', 10);
     if (size < 0) throw illegalArgument(`[size] parameter cannot be negative, found [${size}]`);
     s.size = size;
   }

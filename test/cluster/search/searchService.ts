@@ -231,8 +231,9 @@ function compareCandidates(a: Candidate, b: Candidate, sort: readonly SortSpec[]
   if (sort === undefined || sort.length === 0) {
     if (a.score !== b.score) return b.score - a.score;
   } else {
-    for (let i = 0; i < sort.length; i++) {
-      const c = compareKeys(a.keys[i], b.keys[i], sort[i].order);
+    // Candidates have one key per sort spec.
+    for (const [i, spec] of sort.entries()) {
+      const c = compareKeys(a.keys[i]!, b.keys[i]!, spec.order);
       if (c !== 0) return c;
     }
   }
@@ -299,8 +300,9 @@ async function queryPhase(
     const matched: number[] = [];
     let terminatedEarly = false;
     for (let i = 0; i < docs.length; i++) {
-      if (scores[i] === NO_MATCH) continue;
-      if (s.minScore !== undefined && scores[i] < s.minScore) continue;
+      const score = scores[i]!;
+      if (score === NO_MATCH) continue;
+      if (s.minScore !== undefined && score < s.minScore) continue;
       if (s.terminateAfter !== undefined && aggDocs.length >= s.terminateAfter) {
         terminatedEarly = true;
         break;
@@ -311,12 +313,11 @@ async function queryPhase(
     }
     if (s.aggs) checkAggregations(s.aggs, ctx, aggDocs);
     const sort = s.sort;
-    const candidates: Candidate[] = matched.map((pos) => ({
-      shardOrder: order,
-      pos,
-      score: scores[pos],
-      keys: sort ? sort.map((x) => sortValue(index, docs[pos], x, scores[pos])) : [],
-    }));
+    const candidates: Candidate[] = matched.map((pos) => {
+      const doc = docs[pos]!;
+      const score = scores[pos]!;
+      return { shardOrder: order, pos, score, keys: sort ? sort.map((x) => sortValue(index, doc, x, score)) : [] };
+    });
     const limit = sr.scrollMs !== undefined ? MAX_RESULT_WINDOW : window;
     candidates.sort((a, b) => compareCandidates(a, b, sort));
     if (s.searchAfter) {
@@ -327,8 +328,9 @@ async function queryPhase(
       }
       const kept = candidates.filter((cand) => {
         const keys = sort ? cand.keys : [cand.score];
-        for (let i = 0; i < specs.length; i++) {
-          const c = compareKeys(keys[i], afterKey(after[i]), specs[i].order);
+        // One key per sort spec, and search_after was checked above to have one value per spec.
+        for (const [i, spec] of specs.entries()) {
+          const c = compareKeys(keys[i]!, afterKey(after[i]), spec.order);
           if (c !== 0) return c > 0;
         }
         return false;
@@ -338,7 +340,10 @@ async function queryPhase(
     }
     const top = candidates.slice(0, limit);
     let maxScore = -Infinity;
-    for (const pos of matched) if (scores[pos] > maxScore) maxScore = scores[pos];
+    for (const pos of matched) {
+      const score = scores[pos]!;
+      if (score > maxScore) maxScore = score;
+    }
     const upTo = s.trackTotalHitsUpTo ?? DEFAULT_TRACK_TOTAL_HITS;
     const total = upTo === TRACK_TOTAL_HITS_DISABLED ? 0 : matched.length;
     return { order, index, shard, node, ctx, top, total, maxScore, aggDocs, terminatedEarly, timedOut: false };
@@ -381,7 +386,7 @@ async function fetchPhase(
 }
 
 function renderHit(_cluster: Cluster, sr: SearchRequest, r: ShardResult, c: Candidate): Record<string, unknown> {
-  const doc: Doc = r.ctx.docs[c.pos];
+  const doc: Doc = r.ctx.docs[c.pos]!;
   const s = sr.source;
   const hit: Record<string, unknown> = {};
   if (s.explain) {
@@ -404,7 +409,7 @@ function renderHit(_cluster: Cluster, sr: SearchRequest, r: ShardResult, c: Cand
     const h = highlightHit(s.highlight, queryTerms(s.query), r.index, doc);
     if (h) hit.highlight = h;
   }
-  if (s.sort) hit.sort = s.sort.map((x, i) => renderSortValue(r.index, x, c.keys[i]));
+  if (s.sort) hit.sort = s.sort.map((x, i) => renderSortValue(r.index, x, c.keys[i]!));
   if (s.explain) {
     hit._explanation = { value: float(c.score), description: `sum of:`, details: [] };
   }
@@ -432,7 +437,9 @@ function renderShardFailure(f: ShardFailure): Record<string, unknown> {
 /** SearchPhaseExecutionException "all shards failed", with its grouped failures and root causes. */
 export function allShardsFailed(failures: readonly ShardFailure[], phase: string): OsError {
   const grouped = groupFailures(failures);
-  let status = grouped[0].error.status;
+  const first = grouped[0];
+  if (first === undefined) throw new Error('allShardsFailed needs at least one shard failure');
+  let status = first.error.status;
   for (const f of grouped) if (f.error.status >= 500) status = f.error.status;
   const err = new OsError(status, 'search_phase_execution_exception', 'all shards failed', {
     metadata: { phase, grouped: true },
@@ -449,7 +456,7 @@ export function allShardsFailed(failures: readonly ShardFailure[], phase: string
     }
   }
   err.rootCauses = roots;
-  err.causedBy = grouped[0].error.guessRootCauses()[0];
+  err.causedBy = first.error.guessRootCauses()[0];
   return err;
 }
 

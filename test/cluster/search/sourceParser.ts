@@ -327,7 +327,7 @@ function parseOrder(v: JNode): 'asc' | 'desc' {
 }
 
 function parseSortObject(v: JObject): SortSpec {
-  const first = v.entries[0] as (typeof v.entries)[number] | undefined;
+  const first = v.entries[0];
   if (!first)
     throw parsingError(
       'malformed sort format, within the sort array, an object, or an actual string are allowed',

@@ -89,8 +89,7 @@ export function simpleMatch(pattern: string, value: string): boolean {
   if (!pattern.includes('*')) return pattern === value;
   const parts = pattern.split('*');
   let pos = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
+  for (const [i, part] of parts.entries()) {
     if (i === 0) {
       if (!value.startsWith(part)) return false;
       pos = part.length;

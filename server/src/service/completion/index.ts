@@ -1,0 +1,47 @@
+import type { CompletionList, Position } from 'vscode-languageserver-types';
+import { locate } from '../context/locate';
+import type { ParsedDocument } from '../documentStore';
+import { ordered } from './items';
+import { jsonCompletion } from './jsonCompletion';
+import { methodCompletion, requestLineCompletion } from './requestLineCompletion';
+
+/**
+ * Completion at a position of a `.search` or `.msearch` document, by context: request lines (methods, paths, URL
+ * parameters and values), `_msearch` headers, search bodies, node filters. Items come ordered by relevance, each
+ * with the exact range it replaces.
+ *
+ * `triggerCharacter` is the character whose typing asked for completion, if any: in JSON, only `"` and `:` (and `,`
+ * inside a string, for comma lists) open the list, so that typing `,` then Enter after a member does not accept an
+ * item; on request lines every trigger character is meant.
+ */
+export function completion(document: ParsedDocument, position: Position, triggerCharacter?: string): CompletionList {
+  const located = locate(document, position);
+  switch (located.kind) {
+    case 'requestLine':
+      return list(
+        requestLineCompletion(
+          located.text,
+          located.from,
+          position.line,
+          position.character,
+          document.kind === 'msearch',
+        ),
+      );
+    case 'lineStart': {
+      const start = located.text.length - located.text.trimStart().length;
+      const end = located.text.trimEnd().length;
+      if (position.character < start || position.character > Math.max(start, end)) return list([]);
+      return list(
+        methodCompletion(position.line, { start, end: Math.max(start, end), text: located.text.trim() }, false),
+      );
+    }
+    case 'json':
+      return list(jsonCompletion(located.text, located.offset, located.root, located.toPosition, triggerCharacter));
+    default:
+      return list([]);
+  }
+}
+
+function list(items: Parameters<typeof ordered>[0]): CompletionList {
+  return { isIncomplete: false, items: ordered(items) };
+}

@@ -1,0 +1,61 @@
+import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
+import { requestLineCursor, type LinePiece } from '../context/requestLineCursor';
+import { item, lineRange } from './items';
+import { pathCompletion } from './pathCompletion';
+import { paramNameCompletion, paramValueCompletion } from './urlParamCompletion';
+
+const METHODS: readonly (readonly [string, number, string])[] = [
+  ['GET', 100, 'Reads: searches, lists, statistics.'],
+  ['POST', 95, 'Sends a body: searches, `_msearch`, cancellations.'],
+  ['PUT', 80, 'Creates or replaces: indexes, mappings, documents.'],
+  ['DELETE', 70, 'Deletes: indexes, documents, scroll contexts.'],
+  ['HEAD', 50, 'Like GET, without the response body: does it exist?'],
+  ['PATCH', 40, 'Partial updates, where an API takes them.'],
+];
+
+/** HTTP methods for the word at a line start; a space follows when no path is written yet. */
+export function methodCompletion(line: number, word: LinePiece, hasUrl: boolean): CompletionItem[] {
+  const range = lineRange(line, word.start, word.end);
+  return METHODS.map(([method, rank, doc]) =>
+    item({
+      label: method,
+      kind: CompletionItemKind.Keyword,
+      range,
+      newText: hasUrl ? method : `${method} `,
+      rank,
+      detail: 'HTTP method',
+      doc,
+      retrigger: !hasUrl,
+    }),
+  );
+}
+
+/**
+ * Completion on a request line, read from `from` (0, or after `# ` in a `.msearch` target comment, where methods are
+ * only offered for a word that starts one, so that plain comments stay quiet).
+ */
+export function requestLineCompletion(
+  text: string,
+  from: number,
+  line: number,
+  character: number,
+  inComment: boolean,
+): CompletionItem[] {
+  const cursor = requestLineCursor(text, from, character);
+  switch (cursor.kind) {
+    case 'method': {
+      const word = cursor.word.text.toUpperCase();
+      if (inComment && (word.length === 0 || !METHODS.some(([m]) => m.startsWith(word)))) return [];
+      return methodCompletion(line, cursor.word, cursor.hasUrl);
+    }
+    case 'path':
+      if (inComment && !METHODS.some(([m]) => m === cursor.target.method.toUpperCase())) return [];
+      return pathCompletion(line, cursor, character);
+    case 'paramName':
+      return paramNameCompletion(line, cursor);
+    case 'paramValue':
+      return paramValueCompletion(line, cursor, character);
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,113 @@
+import type { Position } from 'vscode-languageserver-types';
+import type { MsearchDocument } from '../documents/msearchDocument';
+import type { SearchDocument, SearchRequest } from '../documents/searchDocument';
+import type { ParsedDocument } from '../documentStore';
+import { splitJsonValues } from '../json/jsonValues';
+import { resolveRoute } from '../url/routes';
+import { jsonCursor } from './jsonCursor';
+import { BODY, bodySlotFor, HEADER, type Slot } from './slots';
+
+/**
+ * What a position of a document is in:
+ * - `requestLine`: a request line (or a `.msearch` target comment), read from `from`;
+ * - `lineStart`: a word alone on a line between requests, where a request line is being started;
+ * - `json`: a JSON text whose shape we know (`root`), with the offset in it and the way back to positions.
+ */
+export type Located =
+  | { readonly kind: 'requestLine'; readonly line: number; readonly text: string; readonly from: number }
+  | { readonly kind: 'lineStart'; readonly line: number; readonly text: string }
+  | {
+      readonly kind: 'json';
+      readonly text: string;
+      readonly offset: number;
+      readonly root: Slot;
+      readonly toPosition: (offset: number) => Position;
+    }
+  | { readonly kind: 'none' };
+
+const REQUEST_START = /^\s*(GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]/i;
+const COMMENT = /^\s*(#|\/\/)/;
+const HASH_COMMENT = /^\s*#/;
+const BARE_WORD = /^\s*[A-Za-z]*\s*$/;
+/** A word and one token after it: a request line whose method is being written (`po /_search`). */
+const WORD_AND_TARGET = /^\s*[A-Za-z]+[ \t]+\S+\s*$/;
+const TARGET_COMMENT = /^(\s*(?:#|\/\/)\s*)[A-Za-z]/;
+
+const NONE: Located = { kind: 'none' };
+
+export function locate(document: ParsedDocument, position: Position): Located {
+  return document.kind === 'search'
+    ? locateInSearch(document.model, position)
+    : locateInMsearch(document.model, position);
+}
+
+function locateInMsearch(model: MsearchDocument, position: Position): Located {
+  const line = position.line;
+  const text = model.line(line);
+  if (line < model.firstFramedLine) {
+    const match = TARGET_COMMENT.exec(text);
+    return match === null ? NONE : { kind: 'requestLine', line, text, from: match[1]!.length };
+  }
+  const pair = model.pairAt(line);
+  if (pair === undefined) return NONE;
+  return {
+    kind: 'json',
+    text,
+    offset: Math.min(position.character, text.length),
+    root: pair.header === line ? HEADER : BODY,
+    toPosition: (offset) => ({ line, character: offset }),
+  };
+}
+
+/** The text of a request's lines after its request line, `#` comment lines blanked (same offsets as the document). */
+function requestBodyText(model: SearchDocument, request: SearchRequest): { start: number; text: string } {
+  const first = request.line + 1;
+  const start = first < model.map.lineCount ? model.map.lineStart(first) : model.text.length;
+  const lines: string[] = [];
+  for (let l = first; l <= request.endLine; l++) {
+    const text = model.map.line(l);
+    lines.push(HASH_COMMENT.test(text) ? ' '.repeat(text.length) : text);
+  }
+  return { start, text: lines.join('\n') };
+}
+
+function locateInSearch(model: SearchDocument, position: Position): Located {
+  const line = position.line;
+  const text = model.map.line(line);
+  if (REQUEST_START.test(text)) return { kind: 'requestLine', line, text, from: 0 };
+  if (COMMENT.test(text)) return NONE;
+  const bare = BARE_WORD.test(text);
+  const request = model.requestAt(line);
+  if (request === undefined) {
+    if (bare) return { kind: 'lineStart', line, text };
+    return WORD_AND_TARGET.test(text) ? { kind: 'requestLine', line, text, from: 0 } : NONE;
+  }
+  const body = requestBodyText(model, request);
+  const offset = model.map.offsetAt(position) - body.start;
+  const toPosition =
+    (base: number) =>
+    (o: number): Position =>
+      model.map.positionAt(body.start + base + o);
+  const resolution = resolveRoute(request.target.method, request.target.segments);
+  const endpoint = resolution.kind === 'match' ? resolution.route.endpoint.name : undefined;
+  if (endpoint === 'msearch' || endpoint === 'msearch_template') {
+    const values = splitJsonValues(body.text);
+    const index = values.findIndex((v) => v.offset < offset && offset <= v.offset + v.text.length);
+    const value = values[index];
+    if (value === undefined) return bare ? { kind: 'lineStart', line, text } : NONE;
+    if (endpoint !== 'msearch') return NONE;
+    return {
+      kind: 'json',
+      text: value.text,
+      offset: offset - value.offset,
+      root: index % 2 === 0 ? HEADER : BODY,
+      toPosition: toPosition(value.offset),
+    };
+  }
+  if ((bare || WORD_AND_TARGET.test(text)) && jsonCursor(body.text, offset).depth === 0) {
+    return bare ? { kind: 'lineStart', line, text } : { kind: 'requestLine', line, text, from: 0 };
+  }
+  const root = bodySlotFor(endpoint);
+  if (root === undefined) return NONE;
+  return { kind: 'json', text: body.text, offset, root, toPosition: toPosition(0) };
+}
