@@ -1,0 +1,53 @@
+// Opening the documents the tests work on: fixtures of the workspace (read, never saved) and scratch files
+// (written to a temporary folder, so that a test may edit and save them freely).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+export const EXTENSION_ID = 'search-requests.search-requests';
+
+export function extension(): vscode.Extension<unknown> {
+  const found = vscode.extensions.getExtension(EXTENSION_ID);
+  if (!found) {
+    const ids = vscode.extensions.all.map((e) => e.id).filter((id) => !id.startsWith('vscode.'));
+    throw new Error(`extension ${EXTENSION_ID} is not loaded; loaded: ${ids.join(', ') || 'only built-ins'}`);
+  }
+  return found;
+}
+
+export function workspaceFolder(): vscode.WorkspaceFolder {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) {
+    throw new Error('no workspace folder is open: the launchers open test/fixtures/workspace');
+  }
+  return folder;
+}
+
+export async function openFixture(name: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(workspaceFolder().uri, name));
+  return vscode.window.showTextDocument(document);
+}
+
+let scratchDir: string | undefined;
+
+/** Writes a file with this exact content (no newline added) to a fresh temporary folder and opens it. */
+export async function openScratch(name: string, content: string): Promise<vscode.TextEditor> {
+  scratchDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'search-requests-it-'));
+  const file = path.join(fs.mkdtempSync(path.join(scratchDir, 'case-')), name);
+  fs.writeFileSync(file, content);
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  return vscode.window.showTextDocument(document);
+}
+
+export async function closeAllEditors(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+/** Removes the scratch files of this run. */
+export function removeScratchFiles(): void {
+  if (scratchDir) {
+    fs.rmSync(scratchDir, { recursive: true, force: true });
+    scratchDir = undefined;
+  }
+}
