@@ -1,8 +1,9 @@
 // `npm run bench`: every bench module in turn. Add a module by importing it and listing its entry point here.
 import { runCompletionBench } from './completion';
 import { runRunBench } from './run';
+import { runValidationBench } from './validation';
 
-const BENCHES: readonly (() => void | Promise<void>)[] = [runCompletionBench, runRunBench];
+const BENCHES: readonly (() => void | Promise<void>)[] = [runValidationBench, runCompletionBench, runRunBench];
 
 async function main(): Promise<void> {
   for (const bench of BENCHES) {

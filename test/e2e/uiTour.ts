@@ -27,11 +27,9 @@ interface Step {
   readonly run: (page: Page) => Promise<void>;
 }
 
-/** The editor group's active editor (not the hover or the peek widgets). */
+/** The active editor group's editor (the outer one, when a peek widget nests another). */
 function activeEditor(page: Page): Locator {
-  return page
-    .locator('.editor-group-container.active .monaco-editor.focused, .editor-group-container.active .monaco-editor')
-    .first();
+  return page.locator('.editor-group-container.active .monaco-editor').first();
 }
 
 function codeLens(page: Page, title: string): Locator {

@@ -146,14 +146,15 @@ function parseUrlSource(req: RestRequest, s: SearchSource): void {
     };
     s.fromUrl = true;
   }
-  // Every from and size given is applied, so a negative one (-1 included) is refused by the setter.
-  if (req.has('from')) {
-    const from = req.int('from', 0);
+  // As OpenSearch 2.x reads them: always read (so they are "did you mean" candidates), -1 meaning not given.
+  // (Newer versions apply any value given and refuse -1.)
+  const from = req.int('from', -1);
+  if (from !== -1) {
     if (from < 0) throw illegalArgument(`[from] parameter cannot be negative, found [${from}]`);
     s.from = from;
   }
-  if (req.has('size')) {
-    const size = req.int('size', 10);
+  const size = req.int('size', -1);
+  if (size !== -1) {
     if (size < 0) throw illegalArgument(`[size] parameter cannot be negative, found [${size}]`);
     s.size = size;
   }

@@ -1,6 +1,6 @@
 import type { Range } from 'vscode-languageserver-types';
 import type { MsearchDocument } from '../documents/msearchDocument';
-import { validateHeaderText, ONE_LINE } from '../documents/msearchPair';
+import { locateIndexParts } from '../validate/msearchHeader';
 import type { SearchDocument } from '../documents/searchDocument';
 import { splitJsonValues } from '../json/jsonValues';
 import { resolveRoute } from '../url/routes';
@@ -56,7 +56,7 @@ export function searchMentions(model: SearchDocument): Mention[] {
     if (route.endpoint.name === 'msearch' && body !== undefined) {
       splitJsonValues(body.text).forEach((slice, i) => {
         if (i % 2 !== 0) return;
-        for (const part of validateHeaderText(slice.text, ONE_LINE).indexParts) {
+        for (const part of locateIndexParts(slice.text)) {
           const start = body.offset + slice.offset + part.span.offset;
           out.push({
             kind: 'index',

@@ -2,7 +2,8 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { parseUrl, type RequestTarget } from '../url/requestLine';
 import { Severity, type Issue } from '../validate/issues';
 import { validateTarget } from '../validate/url';
-import { DEFAULT_CONTEXT, validatePair, type IndexPart, type LineIssue, type MsearchContext } from './msearchPair';
+import { DEFAULT_CONTEXT, validatePair, type LineIssue, type MsearchContext } from './msearchPair';
+import { locateIndexParts } from '../validate/msearchHeader';
 import { toDiagnostic } from './diagnostics';
 
 const COMMENT = /^\s*(#|\/\/)/;
@@ -16,8 +17,9 @@ export const MISSING_NEWLINE = 'The msearch request must be terminated by a newl
 interface CachedPair {
   readonly header: string;
   readonly body: string | undefined;
-  readonly issues: LineIssue[];
-  readonly indexParts: readonly IndexPart[];
+  readonly issues: readonly LineIssue[];
+  /** Index expressions of the header with their place on the line; located only when asked for. */
+  indexParts?: readonly { readonly name: string; readonly span: { offset: number; length: number } }[];
   /** The issues as diagnostics, positioned for a pair whose header is at `atLine`. */
   diagnostics: Diagnostic[];
   atLine: number;
@@ -211,7 +213,7 @@ export class MsearchDocument {
         cached = {
           header: headerText,
           body: bodyText,
-          ...validatePair(headerText, bodyText, this.context),
+          issues: validatePair(headerText, bodyText, this.context),
           diagnostics: [],
           atLine: -1,
         };
@@ -243,9 +245,11 @@ export class MsearchDocument {
     }
     for (let index = 0; index < this.pairs.length; index++) {
       const cached = this.pairs[index];
-      if (cached === undefined || cached.indexParts.length === 0) continue;
+      if (cached === undefined) continue;
       const line = this.firstFramedLine + index * 2;
       if (this.lines[line] !== cached.header) continue;
+      // Most headers name their index: locate the parts once per header text, then keep them with the pair.
+      cached.indexParts ??= cached.header.includes('"ind') ? locateIndexParts(cached.header) : [];
       for (const part of cached.indexParts) out.push({ line, name: part.name, span: part.span });
     }
     return out;

@@ -1,4 +1,4 @@
-import { firstToken, isObject, JsonSegment, type Span } from '../json/jsonSegment';
+import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
 import { Severity, type Issue } from '../validate/issues';
 import { JsonCheck, type XContentLocator } from '../validate/jsonCheck';
 import { validateMsearchHeader } from '../validate/msearchHeader';
@@ -19,42 +19,35 @@ export interface LineIssue extends Issue {
   readonly line: 0 | 1;
 }
 
-export interface IndexPart {
-  readonly name: string;
-  readonly span: Span;
-}
-
 export interface PairResult {
   readonly issues: LineIssue[];
-  /** Index expressions of the header, with their place on the header line. */
-  readonly indexParts: readonly IndexPart[];
 }
+
+const NO_ISSUES: readonly LineIssue[] = [];
 
 /** Each NDJSON line is parsed on its own: line 1, columns from 1. */
 export const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset + 1 });
 
 /** Validates one header/body pair of a `.msearch` file as MultiSearchRequest reads it (OPENSEARCH.md 1.3-1.5). */
-export function validatePair(header: string, body: string | undefined, context: MsearchContext): PairResult {
-  const out: LineIssue[] = [];
+export function validatePair(header: string, body: string | undefined, context: MsearchContext): readonly LineIssue[] {
   const headerResult = validateHeaderText(header, ONE_LINE);
+  const bodyIssues = body === undefined ? [] : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE);
+  if (headerResult.issues.length === 0 && bodyIssues.length === 0) return NO_ISSUES;
+  const out: LineIssue[] = [];
   for (const issue of headerResult.issues) out.push({ ...issue, line: 0 });
-  if (body !== undefined) {
-    for (const issue of validateBodyText(body, context, headerResult.hasIndex, ONE_LINE))
-      out.push({ ...issue, line: 1 });
-  }
-  return { issues: out, indexParts: headerResult.indexParts };
+  for (const issue of bodyIssues) out.push({ ...issue, line: 1 });
+  return out;
 }
 
 export interface HeaderResult {
   readonly issues: Issue[];
   readonly hasIndex: boolean;
-  readonly indexParts: readonly IndexPart[];
 }
 
 /** One header: blank and whitespace mean defaults; a non-object is silently read as `{}`. */
 export function validateHeaderText(text: string, locator: XContentLocator): HeaderResult {
   const issues: Issue[] = [];
-  const none: HeaderResult = { issues, hasIndex: false, indexParts: [] };
+  const none: HeaderResult = { issues, hasIndex: false };
   if (text.length === 0) return none;
   const first = firstToken(text);
   if (first.token === 'NONE') return none;
@@ -81,7 +74,7 @@ export function validateHeaderText(text: string, locator: XContentLocator): Head
   }
   if (!isObject(segment.value)) return none;
   const facts = validateMsearchHeader(new JsonCheck(segment, issues, locator), segment.value);
-  return { issues, hasIndex: facts.indices !== undefined && facts.indices.length > 0, indexParts: facts.indexParts };
+  return { issues, hasIndex: facts.indices !== undefined && facts.indices.length > 0 };
 }
 
 /** One search body of an `_msearch`: an object, read like a `_search` body without the trailing-token check. */

@@ -57,7 +57,7 @@ export class JsonSegment {
     } catch {
       return JsonSegment.parseSlow(text);
     }
-    if (countMembersInText(text) !== countMembersInValue(value)) {
+    if (!membersMatch(text, countMembersInValue(value))) {
       // Two members with one name collapsed into one: find which, with positions.
       return JsonSegment.parseSlow(text);
     }
@@ -199,6 +199,16 @@ function nodeValue(node: Node): unknown {
 }
 
 /**
+ * Whether the text writes exactly `members` object members (so no key was written twice). Colons are counted
+ * natively first: when there are no more colons than members, none can be inside a string and the count is exact.
+ */
+function membersMatch(text: string, members: number): boolean {
+  let colons = 0;
+  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) colons++;
+  return colons === members || countMembersInText(text) === members;
+}
+
+/**
  * Counts `:` outside strings: the number of object members written in the text. Strings are skipped with indexOf,
  * which is native and fast; only the short stretches between strings are read character by character.
  */
@@ -239,6 +249,12 @@ function countMembersInValue(value: unknown): number {
 
 /** The first token of a text as OpenSearch's parser would see it (comments skipped). */
 export function firstToken(text: string): { token: FirstToken; offset: number } {
+  // Most lines start with `{`, possibly after spaces: answer without a scanner.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123 /* { */) return { token: 'START_OBJECT', offset: i };
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 10) break;
+  }
   const scanner = createScanner(text, false);
   let kind = scanner.scan();
   while (

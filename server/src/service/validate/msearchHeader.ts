@@ -1,4 +1,4 @@
-import { isObject, type JsonPath, type Span } from '../json/jsonSegment';
+import { firstToken, isObject, JsonSegment, type JsonPath, type Span } from '../json/jsonSegment';
 import { suggestions } from '../text/similarity';
 import { METADATA_KEY_BY_NAME, type MetadataKeySpec } from '../../spec/msearchMetadata';
 import { SEARCH_TYPES } from '../../spec/endpoints';
@@ -8,14 +8,11 @@ import { hasText, parseTimeValue, splitByComma, strictBooleanError, expandWildca
 export interface HeaderFacts {
   /** Index expressions of the header, as the server splits them; undefined when the header names none. */
   readonly indices: readonly string[] | undefined;
-  /** Each expression with where it is written in the header text (for what the cluster says of it). */
-  readonly indexParts: readonly { readonly name: string; readonly span: Span }[];
 }
 
 /** Checks the keys and values of one `_msearch` header object (OPENSEARCH.md 1.4). */
 export function validateMsearchHeader(check: JsonCheck, header: Record<string, unknown>): HeaderFacts {
   let indices: string[] | undefined;
-  let indexParts: { name: string; span: Span }[] = [];
   for (const key of Object.keys(header)) {
     const value = header[key];
     const spec = METADATA_KEY_BY_NAME.get(key);
@@ -32,24 +29,31 @@ export function validateMsearchHeader(check: JsonCheck, header: Record<string, u
       continue;
     }
     const found = checkMetadataValue(check, spec, key, value, path);
-    if (found !== undefined) {
-      indices = found;
-      indexParts = locateIndexParts(check, key, value);
-    }
+    if (found !== undefined) indices = found;
   }
-  return { indices, indexParts };
+  return { indices };
 }
 
-/** Where each index expression of `"index": "a,b"` or `"index": ["a", "b"]` is written. */
-function locateIndexParts(check: JsonCheck, key: string, value: unknown): { name: string; span: Span }[] {
+/**
+ * Where each index expression of a header's `"index": "a,b"` or `"index": ["a", "b"]` is written. Only asked for when
+ * a cluster is connected, so validation does not pay for the positions.
+ */
+export function locateIndexParts(text: string): { name: string; span: Span }[] {
+  if (firstToken(text).token !== 'START_OBJECT') return [];
+  const segment = JsonSegment.parse(text);
+  const header = segment.value;
+  if (!isObject(header)) return [];
+  const key = 'index' in header ? 'index' : 'indices' in header ? 'indices' : undefined;
+  if (key === undefined) return [];
+  const value = header[key];
   if (Array.isArray(value)) {
     return value.flatMap((item, i) =>
-      typeof item === 'string' ? [{ name: item, span: check.segment.spanOf([key, i]) }] : [],
+      typeof item === 'string' ? [{ name: item, span: segment.spanOf([key, i]) }] : [],
     );
   }
   if (typeof value !== 'string') return [];
-  const span = check.segment.spanOf([key]);
-  const raw = check.segment.text.slice(span.offset, span.offset + span.length);
+  const span = segment.spanOf([key]);
+  const raw = text.slice(span.offset, span.offset + span.length);
   if (raw !== JSON.stringify(value)) return [{ name: value, span }];
   const parts: { name: string; span: Span }[] = [];
   let offset = span.offset + 1;

@@ -51,8 +51,13 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
   // URL values override the body (RestSearchAction applies them after parsing the body).
   const fromParam = targets.kind === 'search' ? urlValue(params, 'from') : undefined;
   const sizeParam = targets.kind === 'search' ? urlValue(params, 'size') : undefined;
-  const urlFrom = fromParam === undefined ? undefined : parseJavaInt(fromParam.value);
-  const urlSize = sizeParam === undefined ? undefined : parseJavaInt(sizeParam.value);
+  // -1 in the URL means "not given" (OpenSearch 2.x; newer versions refuse it, which is reported on the parameter).
+  const given = (param: QueryParam | undefined): number | undefined => {
+    const n = param === undefined ? undefined : parseJavaInt(param.value);
+    return n === -1 ? undefined : n;
+  };
+  const urlFrom = given(fromParam);
+  const urlSize = given(sizeParam);
   const from = urlFrom ?? facts.from?.value ?? 0;
   const size = urlSize ?? facts.size?.value ?? 10;
   const scroll = targets.kind === 'search' ? urlValue(params, 'scroll') : undefined;

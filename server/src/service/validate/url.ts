@@ -228,6 +228,17 @@ function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, 
         return;
       }
       const n = parseJavaInt(value)!;
+      if (n === -1 && (param.name === 'from' || param.name === 'size') && route.endpoint.name === 'search') {
+        // OpenSearch 2.x reads -1 as "not given"; newer versions apply it and refuse it.
+        push(
+          issues,
+          Severity.Warning,
+          'url.minus-one',
+          `[${param.name}=-1] is read as "not set" by OpenSearch 2.x, and refused by newer versions ([${param.name}] parameter cannot be negative, found [-1]): leave the parameter out instead.`,
+          span,
+        );
+        return;
+      }
       const bound = INTEGER_BOUNDS[param.name];
       if (bound !== undefined && route.scope) {
         const message = bound(n);
@@ -290,8 +301,8 @@ function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, 
 }
 
 const INTEGER_BOUNDS: Readonly<Record<string, (n: number) => string | undefined>> = {
-  from: (n) => (n < 0 ? `[from] parameter cannot be negative, found [${n}]` : undefined),
-  size: (n) => (n < 0 ? `[size] parameter cannot be negative, found [${n}]` : undefined),
+  from: (n) => (n < -1 ? `[from] parameter cannot be negative, found [${n}]` : undefined),
+  size: (n) => (n < -1 ? `[size] parameter cannot be negative, found [${n}]` : undefined),
   batched_reduce_size: (n) => (n <= 1 ? 'batchedReduceSize must be >= 2' : undefined),
   max_concurrent_shard_requests: (n) => (n < 1 ? 'maxConcurrentShardRequests must be >= 1' : undefined),
   pre_filter_shard_size: (n) => (n < 1 ? 'preFilterShardSize must be >= 1' : undefined),
