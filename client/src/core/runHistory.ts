@@ -24,13 +24,21 @@ export interface RunRecord {
   failure?: { readonly kind: FailureKind; readonly message: string };
   /** What the cancellation did on the cluster. */
   cancelMessage?: string;
+  /** The answer was let go to keep memory in bounds (see RunHistory's byte budget). */
+  released?: boolean;
 }
+
+/** Answers kept in memory, all runs together: older ones are released beyond it. */
+export const DEFAULT_BYTE_BUDGET = 512 * 1024 * 1024;
 
 export class RunHistory {
   private readonly runs: RunRecord[] = [];
   private readonly listeners = new Set<(run: RunRecord | undefined) => void>();
 
-  constructor(private maxRuns: number) {}
+  constructor(
+    private maxRuns: number,
+    private readonly byteBudget = DEFAULT_BYTE_BUDGET,
+  ) {}
 
   /** `run` changed (or the list did, when undefined). */
   onDidChange(listener: (run: RunRecord | undefined) => void): { dispose(): void } {
@@ -57,7 +65,26 @@ export class RunHistory {
   }
 
   changed(run: RunRecord): void {
-    if (this.runs.includes(run)) this.fire(run);
+    if (!this.runs.includes(run)) return;
+    this.fire(run);
+    for (const released of this.enforceBudget()) this.fire(released);
+  }
+
+  /** Releases the answers of the oldest runs while all answers together are over the budget; the newest stays. */
+  private enforceBudget(): RunRecord[] {
+    let total = 0;
+    const released: RunRecord[] = [];
+    for (const [position, run] of this.runs.entries()) {
+      if (run.document === undefined) continue;
+      total += run.bytes ?? 0;
+      if (total > this.byteBudget && position > 0) {
+        run.document.dispose();
+        delete run.document;
+        run.released = true;
+        released.push(run);
+      }
+    }
+    return released;
   }
 
   setMaxRuns(maxRuns: number): void {

@@ -228,7 +228,16 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
         out.push(this.messageElement(run.id, 'failure', run.failure.message, run.failure.kind !== 'cancelled'));
       }
       if (run.cancelMessage !== undefined) out.push(this.messageElement(run.id, 'cancel', run.cancelMessage, false));
-      if (run.document?.summary.shape === 'empty') {
+      if (run.released === true) {
+        out.push(
+          this.messageElement(
+            run.id,
+            'released',
+            'The answer was let go to save memory: run it again to see it.',
+            false,
+          ),
+        );
+      } else if (run.document?.summary.shape === 'empty') {
         out.push(this.messageElement(run.id, 'empty', `No body in the answer (HTTP ${run.status ?? '?'}).`, false));
       } else if (run.document !== undefined) {
         const nodes = await run.document.children(null, 0, this.page(`${run.id}/`));
