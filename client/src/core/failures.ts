@@ -80,8 +80,6 @@ const TLS_PROBLEMS: Readonly<Record<string, string>> = {
   CERT_REVOKED: 'its certificate was revoked',
   CERT_SIGNATURE_FAILURE: 'the signature of its certificate is wrong',
   ERR_TLS_CERT_ALTNAME_INVALID: 'its certificate is for another host name',
-  ERR_SSL_WRONG_VERSION_NUMBER:
-    'it did not answer in TLS: if the cluster is plain HTTP, the URL must start with http://',
   ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED:
     'it asks for a client certificate: set tls.certFile and tls.keyFile for this cluster',
   ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE: 'it refused the client certificate',
@@ -105,6 +103,12 @@ export function classifyError(error: unknown, context: FailureContext): RequestF
   const code = codeOf(error);
   const message = messageOf(error);
   const { origin, hostname } = context;
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
+    return new RequestFailure(
+      'tls',
+      `TLS: ${origin} does not answer in TLS: if the cluster is plain HTTP, the URL must start with http:// [${code}].`,
+    );
+  }
   if (code !== undefined && code in TLS_PROBLEMS) {
     const hint =
       code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code.startsWith('ERR_SSL_')

@@ -188,6 +188,17 @@ void describe('ClusterClient', () => {
     await proxy.close();
   });
 
+  void it('says that an https:// URL reached a plain HTTP server', async () => {
+    const client = await ClusterClient.create(cluster(fake.url.replace('http:', 'https:')));
+    const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
+    assert.equal(failure.kind, 'tls');
+    assert.match(
+      failure.message,
+      /does not answer in TLS: if the cluster is plain HTTP, the URL must start with http:\/\//,
+    );
+    await client.close();
+  });
+
   void it('keeps answers with an error status as answers', async () => {
     const client = await ClusterClient.create(cluster(fake.url, { auth: 'basic', username: 'admin' }), {
       secret: SECRET,
