@@ -23,11 +23,18 @@ export class ClusterStatus implements vscode.Disposable {
   /** The last info read per cluster, for the quick pick. */
   readonly infos = new Map<string, ClusterInfo>();
 
+  /** Whether the last look at the active cluster reached it. */
+  private reachable = false;
+
   constructor(private readonly services: Services) {
     this.item.name = 'Search Requests: active cluster';
     this.disposables.push(
       this.item,
       services.connections.onDidChange(() => void this.refresh()),
+      // A run tells how the connection is doing: look again when that disagrees with what is shown.
+      vscode.commands.registerCommand('searchRequests.refreshClusterStatus', (reachedCluster?: boolean) =>
+        reachedCluster === undefined || reachedCluster !== this.reachable ? this.refresh() : undefined,
+      ),
     );
     void this.refresh();
   }
@@ -67,6 +74,7 @@ export class ClusterStatus implements vscode.Disposable {
       const info = await fetchClusterInfo(client, opaqueIdFor(settings.opaqueIdPrefix(), 'status'));
       if (generation !== this.generation) return info;
       this.infos.set(cluster.name, info);
+      this.reachable = true;
       const health = info.health ?? 'unknown';
       const product = info.distribution === 'opensearch' ? 'OpenSearch' : 'Elasticsearch';
       const version = info.version === undefined ? '' : ` ${info.version}`;
@@ -86,6 +94,7 @@ export class ClusterStatus implements vscode.Disposable {
       return info;
     } catch (error) {
       if (generation !== this.generation) return undefined;
+      this.reachable = false;
       const message = isRequestFailure(error) ? error.message : String(error);
       const needsSecret = isRequestFailure(error) && error.kind === 'secretMissing';
       this.show(

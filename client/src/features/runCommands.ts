@@ -44,6 +44,17 @@ export interface RunResult {
   readonly cancelMessage?: string;
 }
 
+/** Failures that say the cluster cannot be reached (the status bar should say so too). */
+const CONNECTION_FAILURES: ReadonlySet<string> = new Set([
+  'refused',
+  'dns',
+  'tls',
+  'connectTimeout',
+  'closed',
+  'network',
+  'unauthorized',
+]);
+
 export class Runner implements vscode.Disposable {
   private readonly inFlight = new Map<string, { abort: AbortController; done: Promise<unknown> }>();
 
@@ -229,6 +240,7 @@ export class Runner implements vscode.Disposable {
       );
       run.state = 'done';
       history.changed(run);
+      void vscode.commands.executeCommand('searchRequests.refreshClusterStatus', true);
       return await this.result(run);
     } catch (error) {
       const failure = isRequestFailure(error)
@@ -243,6 +255,9 @@ export class Runner implements vscode.Disposable {
         return this.result(run);
       }
       history.changed(run);
+      if (CONNECTION_FAILURES.has(failure.kind)) {
+        void vscode.commands.executeCommand('searchRequests.refreshClusterStatus', false);
+      }
       this.notify(run, cluster);
       return this.result(run);
     }
