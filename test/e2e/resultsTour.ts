@@ -115,6 +115,11 @@ async function main(): Promise<number> {
         'a new user clicks "Add cluster" in the status bar and answers: URL, name, no authentication, workspace settings',
         async () => {
           await openFile(page, 'overview.msearch');
+          // The lenses come once the language server answers; on a busy machine that can take a while.
+          await editor(page)
+            .locator('.codelens-decoration a', { hasText: '▶ Run all' })
+            .first()
+            .waitFor({ timeout: 90_000 });
           await page.locator('.statusbar-item', { hasText: 'Add cluster' }).first().click();
           await quickInput.locator('.quick-input-title', { hasText: 'URL' }).waitFor();
           await answer(cluster.url);
