@@ -132,17 +132,21 @@ function clusterWords(nodes: readonly ClusterNode[]): FilterWord[] {
 }
 
 const CLUSTER_WORDS = new WeakMap<readonly ClusterNode[], readonly FilterWord[]>();
+const NODES_FIRST = new WeakMap<readonly ClusterNode[], readonly FilterWord[]>();
 
 /**
  * The words of a node filter: the constants and roles it resolves, and on a connected cluster its nodes' names and
- * ids, their attributes as `name:value`, and their custom roles.
+ * ids, their attributes as `name:value`, and their custom roles. `nodesFirst` ranks the cluster's words before the
+ * constants, where naming nodes is the point (`_only_nodes:`).
  */
-export function nodeFilterWords(nodes: readonly ClusterNode[]): readonly FilterWord[] {
+export function nodeFilterWords(nodes: readonly ClusterNode[], nodesFirst = false): readonly FilterWord[] {
   if (nodes.length === 0) return CONSTANTS;
-  let words = CLUSTER_WORDS.get(nodes);
+  const cache = nodesFirst ? NODES_FIRST : CLUSTER_WORDS;
+  let words = cache.get(nodes);
   if (words === undefined) {
-    words = [...CONSTANTS, ...clusterWords(nodes)];
-    CLUSTER_WORDS.set(nodes, words);
+    const constants = nodesFirst ? CONSTANTS.map((word) => ({ ...word, rank: word.rank - 60 })) : CONSTANTS;
+    words = [...constants, ...clusterWords(nodes)];
+    cache.set(nodes, words);
   }
   return words;
 }

@@ -62,7 +62,7 @@ export function preferenceWords(
   kind: 'onlyNodes' | 'preferNodes',
   nodes: readonly ClusterNode[],
 ): readonly FilterWord[] {
-  return kind === 'onlyNodes' ? nodeFilterWords(nodes) : nodeIdWords(nodes);
+  return kind === 'onlyNodes' ? nodeFilterWords(nodes, true) : nodeIdWords(nodes);
 }
 
 /** `preference=` on a request line: the preference forms, and nodes after `_only_nodes:` and `_prefer_nodes:`. */

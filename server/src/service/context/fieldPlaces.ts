@@ -7,11 +7,11 @@ import type { Slot } from './slots';
  * A place of a body where a field name goes:
  * - `key`: a member name (`{ "match": { "<field>": ... } }`, a sort key), inserted with `snippet(type)` as its value;
  * - `value`: a string value (`"field": "<field>"`, an element of `"fields": [...]`); `wrap` puts it in an array,
- *   where the value must be one.
+ *   where the value must be one; `afterForms`: the place also takes other forms (`"_source": false`), offered first.
  */
 export type FieldPlace =
   | { readonly as: 'key'; readonly usage: FieldUsage; readonly snippet: (type: string) => string }
-  | { readonly as: 'value'; readonly usage: FieldUsage; readonly wrap: boolean };
+  | { readonly as: 'value'; readonly usage: FieldUsage; readonly wrap: boolean; readonly afterForms?: boolean };
 
 /** Renumbers tab stops from 1 in order of their numbers, leaving `$0` alone. */
 function renumber(snippet: string): string {
@@ -110,10 +110,11 @@ function valuePlace(slot: Slot, cursor: JsonCursor): FieldPlace | undefined {
         return slot.string ? { as: 'value', usage: slot.usage, wrap: false } : undefined;
       return { as: 'value', usage: slot.usage, wrap: true };
     case 'sort':
+      return { as: 'value', usage: 'sort', wrap: false, afterForms: true };
     case 'sortEntry':
       return { as: 'value', usage: 'sort', wrap: false };
     case 'source':
-      return { as: 'value', usage: 'source', wrap: false };
+      return { as: 'value', usage: 'source', wrap: false, afterForms: true };
     default:
       return undefined;
   }
