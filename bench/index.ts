@@ -1,8 +1,13 @@
 // `npm run bench`: every bench module in turn. Add a module by importing it and listing its entry point here.
+import { runClusterFieldsBench } from './clusterFields';
 import { runCompletionBench } from './completion';
 import { runValidationBench } from './validation';
 
-const BENCHES: readonly (() => void | Promise<void>)[] = [runValidationBench, runCompletionBench];
+const BENCHES: readonly (() => void | Promise<void>)[] = [
+  runValidationBench,
+  runCompletionBench,
+  runClusterFieldsBench,
+];
 
 async function main(): Promise<void> {
   for (const bench of BENCHES) {

@@ -164,9 +164,14 @@ const FIT: Readonly<Record<FieldUsage, Fit>> = {
   any: { ...SCALARS, text: 90, geo: 80, range: 80, vector: 70, sparse: 70, object: 40, nested: 40, other: 70 },
 };
 
+/** How well a field of this family fits the usage, or 0 when the place does not take it. */
+export function familyFit(usage: FieldUsage, family: FieldFamily): number {
+  return FIT[usage][family] ?? 0;
+}
+
 /** How well a field of this mapping type fits the usage, or 0 when the place does not take it. */
 export function fieldFit(usage: FieldUsage, type: string): number {
-  return FIT[usage][fieldFamily(type)] ?? 0;
+  return familyFit(usage, fieldFamily(type));
 }
 
 /** Usages that take a text field only when its mapping enables `fielddata` (off by default). */

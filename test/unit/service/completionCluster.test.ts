@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import type { LanguageId } from '../../../server/src/service/documentStore';
+import { ITEM_LIMIT } from '../../../server/src/service/completion/capped';
 import { connected } from './clusterFixture';
 import { complete, completeWith, labels } from './cursorText';
 
@@ -44,6 +45,37 @@ void describe('completion of index names from the connected cluster', () => {
     assert.ok(names.indexOf('logs-*') < names.indexOf('logs-2024.01.01'), 'patterns before the indexes they cover');
     assert.equal(itemOf('GET /|', 'logs-*').detail, 'pattern · 2 indexes');
     assert.equal(itemOf('GET /|', 'logs').detail, 'alias of logs-2024.01.01, logs-2024.01.02');
+  });
+
+  void it('offers a pattern for each shared prefix that narrows the selection', () => {
+    const daily = connected({
+      clusterName: 'daily',
+      indices: ['2024.01.30', '2024.01.31', '2024.02.01', '2024.02.02', '2024.02.03'].map((day) => ({
+        name: `logs-${day}`,
+        aliases: [],
+        fields: [],
+      })),
+    });
+    const patterns = complete('GET /|', 'search', daily).items.filter((i) => i.detail?.startsWith('pattern'));
+    assert.deepEqual(
+      patterns.map((i) => [i.label, i.detail]),
+      [
+        ['logs-*', 'pattern · 5 indexes'],
+        ['logs-2024.01.*', 'pattern · 2 indexes'],
+        ['logs-2024.02.*', 'pattern · 3 indexes'],
+      ],
+    );
+  });
+
+  void it('caps thousands of indexes to those that match the typed piece', () => {
+    const many = connected({
+      clusterName: 'many',
+      indices: Array.from({ length: 1000 }, (_, i) => ({ name: `app${i}-events`, aliases: [], fields: [] })),
+    });
+    const all = complete('GET /|/_search', 'search', many);
+    assert.equal(all.incomplete, true);
+    const typed = complete('GET /app999|/_search', 'search', many);
+    assert.ok(labels(typed.items).includes('app999-events'));
   });
 
   void it('inserts the name alone, with the leading slash when nothing was written', () => {
@@ -263,7 +295,7 @@ void describe('completion of field names from the mappings of the targeted index
     const fields = Array.from({ length: 2000 }, (_, i) => ({ name: `group${i % 40}.field${i}`, type: 'keyword' }));
     const big = connected({ clusterName: 'big', indices: [{ name: 'wide', aliases: [], fields }] });
     const all = complete('GET /wide/_search\n{ "query": { "term": { | } } }', 'search', big);
-    assert.equal(all.items.length, 500);
+    assert.equal(all.items.length, ITEM_LIMIT);
     assert.equal(all.incomplete, true);
     const typed = complete('GET /wide/_search\n{ "query": { "term": { "field1999|" } } }', 'search', big);
     assert.equal(typed.items[0]?.label, 'group39.field1999');

@@ -3,7 +3,7 @@
  * thousands of fields: past the limit the items are those that match what is typed, and the list says it is
  * incomplete, so that the editor asks again as the user types.
  */
-export const ITEM_LIMIT = 500;
+export const ITEM_LIMIT = 200;
 
 /** Whether the name (lower case) starts with the typed text, or one of its dotted, dashed or underscored words does. */
 function startsAWord(name: string, typed: string): boolean {
