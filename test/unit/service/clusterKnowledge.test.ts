@@ -142,4 +142,15 @@ void describe('what the connected cluster says of a document', () => {
     store.cluster.update({ clear: true });
     assert.equal(store.cluster.fields(['logs-*']).size, 0);
   });
+
+  void it('takes indexes and nodes sent without their lists as having none', () => {
+    const store = new DocumentStore();
+    const partial = JSON.parse(
+      '{"clusterName":"c","indices":[{"name":"a"}],"nodes":[{"id":"n1","name":"one","local":true,"clusterManager":true}]}',
+    ) as ClusterStateParams;
+    store.cluster.update(partial);
+    assert.equal(store.cluster.fields(['a']).size, 0);
+    assert.deepEqual(store.cluster.aliases, []);
+    assert.deepEqual(evaluateNodeFilter('_all,zone:a', store.cluster).selected, ['n1']);
+  });
 });

@@ -289,6 +289,8 @@ void describe('completion of field names from the mappings of the targeted index
     assert.ok(labels(items).includes('http.request.method'));
     assert.ok(!labels(items).includes('boost'));
     assert.deepEqual(labels(complete('GET /_search\n{ "timeout": "1.|" }', 'search', cluster, '.').items), []);
+    const index = complete('{"index":"logs-2024.|"}\n{}\n', 'msearch', cluster, '.');
+    assert.ok(labels(index.items).includes('logs-2024.01.02'), 'index names have dots too');
   });
 
   void it('caps a huge mapping to what matches the typed text, and says the list is incomplete', () => {

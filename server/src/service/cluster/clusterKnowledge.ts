@@ -1,6 +1,30 @@
-import type { ClusterStateIndex, ClusterStateParams, ClusterStateTask } from '../../protocol/protocol';
+import type {
+  ClusterStateIndex,
+  ClusterStateNode,
+  ClusterStateParams,
+  ClusterStateTask,
+} from '../../protocol/protocol';
 import type { ClusterNode } from '../nodes/nodeFilter';
 import { simpleMatch } from '../nodes/nodeFilter';
+
+/** The client is another process: an index sent without its aliases or fields has none. */
+function wholeIndex(index: ClusterStateIndex): ClusterStateIndex {
+  const sent: Partial<ClusterStateIndex> = index;
+  if (Array.isArray(sent.aliases) && Array.isArray(sent.fields)) return index;
+  return { name: index.name, aliases: sent.aliases ?? [], fields: sent.fields ?? [] };
+}
+
+/** Likewise a node sent without its roles, attributes or addresses. */
+function wholeNode(node: ClusterStateNode): ClusterNode {
+  const sent: Partial<ClusterStateNode> = node;
+  return {
+    ...node,
+    host: sent.host ?? '',
+    ip: sent.ip ?? '',
+    roles: sent.roles ?? [],
+    attributes: sent.attributes ?? {},
+  };
+}
 
 /**
  * What the connected cluster holds, as the client last pushed it: index names, aliases, field mappings, nodes and
@@ -30,10 +54,8 @@ export class ClusterKnowledge {
       this.tasks = [];
     }
     if (params.clusterName !== undefined) this.clusterName = params.clusterName;
-    if (params.indices !== undefined) this.indices = params.indices;
-    if (params.nodes !== undefined) {
-      this.nodes = params.nodes.map((n) => ({ ...n }));
-    }
+    if (params.indices !== undefined) this.indices = params.indices.map(wholeIndex);
+    if (params.nodes !== undefined) this.nodes = params.nodes.map(wholeNode);
     if (params.tasks !== undefined) this.tasks = params.tasks;
     // Tasks are pushed every few seconds: what is derived from the mappings is only rebuilt when they change.
     if (!cleared && params.indices === undefined) return;

@@ -36,7 +36,7 @@ export function jsonCompletion(
 ): Offer {
   const cursor = jsonCursor(text, offset);
   if (cursor.kind === 'none') return NOTHING;
-  // A dot inside a string continues a dotted field name: only field names answer it.
+  // A dot inside a string continues a dotted name (a field, an index): only names of the cluster answer it.
   const dotted = triggerCharacter === '.';
   if (dotted ? cursor.token?.kind !== 'string' : !triggeredHere(triggerCharacter, cursor, offset)) return NOTHING;
   const slot = slotAt(root, cursor.path);
@@ -59,9 +59,9 @@ export function jsonCompletion(
     const keys = dotted ? [] : available(slot, cursor);
     return offer(keyItems(cursor, place, [...keys, ...(mapped?.keys ?? [])]), mapped?.incomplete);
   }
-  const known = dotted ? undefined : clusterValueOptions(slot, cursor, fields?.cluster);
-  const values = [...(dotted ? [] : valueOptions(slot, cursor)), ...(known?.values ?? []), ...(mapped?.values ?? [])];
-  return offer(valueItems(cursor, place, values), (mapped?.incomplete ?? false) || (known?.incomplete ?? false));
+  const known = clusterValueOptions(slot, cursor, fields?.cluster);
+  const values = [...(dotted ? [] : valueOptions(slot, cursor)), ...known.values, ...(mapped?.values ?? [])];
+  return offer(valueItems(cursor, place, values), (mapped?.incomplete ?? false) || known.incomplete);
 }
 
 /** Whether the character typed opens the list here (`undefined`: asked for, or typed a word character). */
