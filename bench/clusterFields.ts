@@ -36,7 +36,7 @@ const AREAS = [
   'queue',
   'payment',
   'order',
-  'session',
+  'cart',
   'geo',
   'rule',
 ];
@@ -58,7 +58,7 @@ const THINGS = [
   'shard',
   'tenant',
   'device',
-  'agent',
+  'browser',
   'origin',
   'target',
 ];
