@@ -1,9 +1,15 @@
 // `npm run bench`: every bench module in turn. Add a module by importing it and listing its entry point here.
+import { runClusterFieldsBench } from './clusterFields';
 import { runCompletionBench } from './completion';
 import { runRunBench } from './run';
 import { runValidationBench } from './validation';
 
-const BENCHES: readonly (() => void | Promise<void>)[] = [runValidationBench, runCompletionBench, runRunBench];
+const BENCHES: readonly (() => void | Promise<void>)[] = [
+  runValidationBench,
+  runCompletionBench,
+  runClusterFieldsBench,
+  runRunBench,
+];
 
 async function main(): Promise<void> {
   for (const bench of BENCHES) {

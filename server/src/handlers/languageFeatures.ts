@@ -25,13 +25,13 @@ export function registerLanguageFeatures(connection: Connection, store: Document
       const document = store.get(params.textDocument.uri);
       return document === undefined
         ? { isIncomplete: false, items: [] }
-        : completion(document, params.position, params.context?.triggerCharacter);
+        : completion(document, params.position, params.context?.triggerCharacter, store.cluster);
     }),
   );
   connection.onHover(
     guard(connection, 'hover', null, (params) => {
       const document = store.get(params.textDocument.uri);
-      return document === undefined ? null : hover(document, params.position);
+      return document === undefined ? null : hover(document, params.position, store.cluster);
     }),
   );
   connection.onDocumentSymbol(

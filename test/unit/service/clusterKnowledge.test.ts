@@ -105,4 +105,52 @@ void describe('what the connected cluster says of a document', () => {
     store.open('file:///x.search', 'search', 1, 'GET /logz-*/_search\n');
     assert.deepEqual(store.diagnostics('file:///x.search'), []);
   });
+
+  void it('reads the fields of the indexes an index list resolves to, every visible index when it names none', () => {
+    const store = new DocumentStore();
+    store.cluster.update(STATE);
+    assert.deepEqual(
+      [...store.cluster.fields(['logs'])],
+      [
+        ['level', 'keyword'],
+        ['message', 'text'],
+      ],
+    );
+    assert.deepEqual([...store.cluster.fields(['products', 'nope'])], [['price', 'double']]);
+    assert.deepEqual([...store.cluster.fields(['nope-*'])], []);
+    assert.deepEqual(
+      [...store.cluster.fields(undefined).keys()],
+      ['level', 'message', 'price'],
+      'no index named: all but the hidden ones',
+    );
+    assert.deepEqual(
+      [...store.cluster.fields(['remote:logs', '<logs-{now/d}>']).keys()],
+      ['level', 'message', 'price'],
+      'nothing resolvable here: as if none were named',
+    );
+  });
+
+  void it('keeps what it derived from the mappings until they change', () => {
+    const store = new DocumentStore();
+    store.cluster.update(STATE);
+    const fields = store.cluster.fields(['logs-*']);
+    store.cluster.update({ tasks: [{ id: 'n2:1', action: 'indices:data/read/search' }] });
+    assert.equal(store.cluster.fields(['logs-*']), fields, 'a tasks update keeps the cache');
+    assert.equal(store.cluster.task('n2:1')?.action, 'indices:data/read/search');
+    store.cluster.update({ indices: STATE.indices ?? [] });
+    assert.notEqual(store.cluster.fields(['logs-*']), fields, 'new mappings rebuild it');
+    store.cluster.update({ clear: true });
+    assert.equal(store.cluster.fields(['logs-*']).size, 0);
+  });
+
+  void it('takes indexes and nodes sent without their lists as having none', () => {
+    const store = new DocumentStore();
+    const partial = JSON.parse(
+      '{"clusterName":"c","indices":[{"name":"a"}],"nodes":[{"id":"n1","name":"one","local":true,"clusterManager":true}]}',
+    ) as ClusterStateParams;
+    store.cluster.update(partial);
+    assert.equal(store.cluster.fields(['a']).size, 0);
+    assert.deepEqual(store.cluster.aliases, []);
+    assert.deepEqual(evaluateNodeFilter('_all,zone:a', store.cluster).selected, ['n1']);
+  });
 });

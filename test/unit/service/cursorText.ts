@@ -1,4 +1,5 @@
 import type { CompletionItem, Position, TextEdit } from 'vscode-languageserver-types';
+import type { ClusterKnowledge } from '../../../server/src/service/cluster/clusterKnowledge';
 import { completion } from '../../../server/src/service/completion/index';
 import { DocumentStore, type LanguageId, type ParsedDocument } from '../../../server/src/service/documentStore';
 
@@ -27,10 +28,16 @@ export function open(text: string, language: LanguageId): ParsedDocument {
   return new DocumentStore().open(`file:///test.${language}`, language, 1, text);
 }
 
-/** Completion at the `|` of a marked text. */
-export function complete(marked: string, language: LanguageId): { text: string; items: CompletionItem[] } {
+/** Completion at the `|` of a marked text, with what a connected cluster holds when `cluster` is given. */
+export function complete(
+  marked: string,
+  language: LanguageId,
+  cluster?: ClusterKnowledge,
+  triggerCharacter?: string,
+): { text: string; items: CompletionItem[]; incomplete: boolean } {
   const { text, offset } = withCursor(marked);
-  return { text, items: completion(open(text, language), positionAt(text, offset)).items };
+  const list = completion(open(text, language), positionAt(text, offset), triggerCharacter, cluster);
+  return { text, items: list.items, incomplete: list.isIncomplete };
 }
 
 export function labels(items: readonly CompletionItem[]): string[] {
@@ -90,8 +97,8 @@ export function accept(text: string, item: CompletionItem): string {
 }
 
 /** Completion at the `|`, then the text after accepting the item labelled `label`. */
-export function completeWith(marked: string, language: LanguageId, label: string): string {
-  const { text, items } = complete(marked, language);
+export function completeWith(marked: string, language: LanguageId, label: string, cluster?: ClusterKnowledge): string {
+  const { text, items } = complete(marked, language, cluster);
   const chosen = items.find((i) => i.label === label);
   if (chosen === undefined) throw new Error(`no item ${label}; offered: ${labels(items).slice(0, 30).join(', ')}`);
   return accept(text, chosen);

@@ -1,6 +1,30 @@
-import type { ClusterStateIndex, ClusterStateParams, ClusterStateTask } from '../../protocol/protocol';
+import type {
+  ClusterStateIndex,
+  ClusterStateNode,
+  ClusterStateParams,
+  ClusterStateTask,
+} from '../../protocol/protocol';
 import type { ClusterNode } from '../nodes/nodeFilter';
 import { simpleMatch } from '../nodes/nodeFilter';
+
+/** The client is another process: an index sent without its aliases or fields has none. */
+function wholeIndex(index: ClusterStateIndex): ClusterStateIndex {
+  const sent: Partial<ClusterStateIndex> = index;
+  if (Array.isArray(sent.aliases) && Array.isArray(sent.fields)) return index;
+  return { name: index.name, aliases: sent.aliases ?? [], fields: sent.fields ?? [] };
+}
+
+/** Likewise a node sent without its roles, attributes or addresses. */
+function wholeNode(node: ClusterStateNode): ClusterNode {
+  const sent: Partial<ClusterStateNode> = node;
+  return {
+    ...node,
+    host: sent.host ?? '',
+    ip: sent.ip ?? '',
+    roles: sent.roles ?? [],
+    attributes: sent.attributes ?? {},
+  };
+}
 
 /**
  * What the connected cluster holds, as the client last pushed it: index names, aliases, field mappings, nodes and
@@ -22,18 +46,19 @@ export class ClusterKnowledge {
 
   update(params: ClusterStateParams): void {
     this.version++;
-    if (params.clear === true) {
+    const cleared = params.clear === true;
+    if (cleared) {
       this.clusterName = undefined;
       this.indices = [];
       this.nodes = [];
       this.tasks = [];
     }
     if (params.clusterName !== undefined) this.clusterName = params.clusterName;
-    if (params.indices !== undefined) this.indices = params.indices;
-    if (params.nodes !== undefined) {
-      this.nodes = params.nodes.map((n) => ({ ...n }));
-    }
+    if (params.indices !== undefined) this.indices = params.indices.map(wholeIndex);
+    if (params.nodes !== undefined) this.nodes = params.nodes.map(wholeNode);
     if (params.tasks !== undefined) this.tasks = params.tasks;
+    // Tasks are pushed every few seconds: what is derived from the mappings is only rebuilt when they change.
+    if (!cleared && params.indices === undefined) return;
     this.aliasTargets = new Map();
     for (const index of this.indices) {
       for (const alias of index.aliases) {
@@ -43,6 +68,11 @@ export class ClusterKnowledge {
       }
     }
     this.fieldCache = new Map();
+  }
+
+  /** The running task with this id, if the client listed it. */
+  task(id: string): ClusterStateTask | undefined {
+    return this.tasks.find((t) => t.id === id);
   }
 
   get aliases(): readonly string[] {
@@ -74,21 +104,28 @@ export class ClusterKnowledge {
     return [...out];
   }
 
-  /** Fields and their types across the indexes an index list resolves to (every index when none is named). */
+  /**
+   * Fields and their types across the indexes an index list resolves to: every index but the hidden ones when none is
+   * named, or when none of the expressions can be resolved here (remote clusters, date math). Kept until the mappings
+   * change.
+   */
   fields(indexList: readonly string[] | undefined): ReadonlyMap<string, string> {
     const key = indexList === undefined ? '*' : indexList.join(',');
     const cached = this.fieldCache.get(key);
     if (cached !== undefined) return cached;
-    const names = new Set<string>();
-    if (indexList === undefined || indexList.length === 0) {
-      for (const index of this.indices) names.add(index.name);
-    } else {
-      for (const expression of indexList)
-        for (const name of this.resolveIndexExpression(expression) ?? []) names.add(name);
+    let names: Set<string> | undefined;
+    if (indexList !== undefined && indexList.length > 0) {
+      for (const expression of indexList) {
+        const resolved = this.resolveIndexExpression(expression);
+        if (resolved === undefined) continue;
+        names ??= new Set();
+        for (const name of resolved) names.add(name);
+      }
     }
     const fields = new Map<string, string>();
     for (const index of this.indices) {
-      if (!names.has(index.name)) continue;
+      // Without a name a search reaches every index but the hidden ones.
+      if (names === undefined ? index.name.startsWith('.') : !names.has(index.name)) continue;
       for (const field of index.fields) if (!fields.has(field.name)) fields.set(field.name, field.type);
     }
     this.fieldCache.set(key, fields);

@@ -1,7 +1,8 @@
 import type { CompletionList, Position } from 'vscode-languageserver-types';
+import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
 import { locate } from '../context/locate';
 import type { ParsedDocument } from '../documentStore';
-import { ordered } from './items';
+import { offer, ordered, type Offer } from './items';
 import { jsonCompletion } from './jsonCompletion';
 import { methodCompletion, requestLineCompletion } from './requestLineCompletion';
 
@@ -11,10 +12,18 @@ import { methodCompletion, requestLineCompletion } from './requestLineCompletion
  * with the exact range it replaces.
  *
  * `triggerCharacter` is the character whose typing asked for completion, if any: in JSON, only `"` and `:` (and `,`
- * inside a string, for comma lists) open the list, so that typing `,` then Enter after a member does not accept an
- * item; on request lines every trigger character is meant.
+ * inside a string, for comma lists; `.` inside a field name) open the list, so that typing `,` then Enter after a
+ * member does not accept an item; on request lines every trigger character is meant.
+ *
+ * `cluster` is what the connected cluster holds: with it, index names, field names of the targeted indexes, nodes
+ * and running tasks are offered too. Without it (or while it is empty) nothing of the kind is.
  */
-export function completion(document: ParsedDocument, position: Position, triggerCharacter?: string): CompletionList {
+export function completion(
+  document: ParsedDocument,
+  position: Position,
+  triggerCharacter?: string,
+  cluster?: ClusterKnowledge,
+): CompletionList {
   const located = locate(document, position);
   switch (located.kind) {
     case 'requestLine':
@@ -25,23 +34,33 @@ export function completion(document: ParsedDocument, position: Position, trigger
           position.line,
           position.character,
           document.kind === 'msearch',
+          cluster,
         ),
       );
     case 'lineStart': {
       const start = located.text.length - located.text.trimStart().length;
       const end = located.text.trimEnd().length;
-      if (position.character < start || position.character > Math.max(start, end)) return list([]);
+      if (position.character < start || position.character > Math.max(start, end)) return list(offer([]));
       return list(
-        methodCompletion(position.line, { start, end: Math.max(start, end), text: located.text.trim() }, false),
+        offer(methodCompletion(position.line, { start, end: Math.max(start, end), text: located.text.trim() }, false)),
       );
     }
     case 'json':
-      return list(jsonCompletion(located.text, located.offset, located.root, located.toPosition, triggerCharacter));
+      return list(
+        jsonCompletion(
+          located.text,
+          located.offset,
+          located.root,
+          located.toPosition,
+          triggerCharacter,
+          cluster === undefined ? undefined : { cluster, targets: located.targets },
+        ),
+      );
     default:
-      return list([]);
+      return list(offer([]));
   }
 }
 
-function list(items: Parameters<typeof ordered>[0]): CompletionList {
-  return { isIncomplete: false, items: ordered(items) };
+function list(result: Offer): CompletionList {
+  return { isIncomplete: result.incomplete, items: ordered(result.items) };
 }

@@ -8,6 +8,16 @@ import {
   type TextEdit,
 } from 'vscode-languageserver-types';
 
+/** Items of one context, and whether the list was cut (the editor then asks again as the user types). */
+export interface Offer {
+  readonly items: CompletionItem[];
+  readonly incomplete: boolean;
+}
+
+export function offer(items: CompletionItem[], incomplete = false): Offer {
+  return { items, incomplete };
+}
+
 /** Higher rank first; equal ranks in label order. */
 export function sortText(rank: number, label: string): string {
   return `${String(Math.max(0, 1000 - Math.round(rank))).padStart(4, '0')}${label}`;

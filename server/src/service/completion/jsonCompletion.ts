@@ -4,8 +4,10 @@ import { jsonCursor, type JsonCursor } from '../context/jsonCursor';
 import { keyOptions, type KeyOption } from '../context/keyOptions';
 import { AGGREGATION_BY_NAME, slotAt, type Slot } from '../context/slots';
 import { snippetText } from '../context/snippets';
-import { fillSnippet, item } from './items';
-import { valueOptions } from './valueOptions';
+import { clusterValueOptions } from './clusterValues';
+import { mappedFieldOptions, type FieldSource } from './fieldCompletion';
+import { fillSnippet, item, offer, type Offer } from './items';
+import { valueOptions, type ValueOption } from './valueOptions';
 
 const ROLE_KINDS: Readonly<Record<KeyOption['role'], CompletionItemKind>> = {
   field: CompletionItemKind.Property,
@@ -14,21 +16,31 @@ const ROLE_KINDS: Readonly<Record<KeyOption['role'], CompletionItemKind>> = {
   parameter: CompletionItemKind.Property,
   metadata: CompletionItemKind.Property,
   sort: CompletionItemKind.Constant,
+  mapped: CompletionItemKind.Field,
 };
 
-/** Completion in one JSON text (a body, an `_msearch` header or body line) whose shape `root` describes. */
+const NOTHING: Offer = offer([]);
+
+/**
+ * Completion in one JSON text (a body, an `_msearch` header or body line) whose shape `root` describes. With a
+ * connected cluster (`fields`), field names of the targeted indexes where a field goes, and index names and nodes in
+ * `_msearch` headers.
+ */
 export function jsonCompletion(
   text: string,
   offset: number,
   root: Slot,
   toPosition: (offset: number) => Position,
   triggerCharacter?: string,
-): CompletionItem[] {
+  fields?: FieldSource,
+): Offer {
   const cursor = jsonCursor(text, offset);
-  if (cursor.kind === 'none') return [];
-  if (!triggeredHere(triggerCharacter, cursor, offset)) return [];
+  if (cursor.kind === 'none') return NOTHING;
+  // A dot inside a string continues a dotted name (a field, an index): only names of the cluster answer it.
+  const dotted = triggerCharacter === '.';
+  if (dotted ? cursor.token?.kind !== 'string' : !triggeredHere(triggerCharacter, cursor, offset)) return NOTHING;
   const slot = slotAt(root, cursor.path);
-  if (slot.t === 'unknown') return [];
+  if (slot.t === 'unknown') return NOTHING;
   const token = cursor.token;
   const start = token?.offset ?? offset;
   // An open string runs to the end of the line: replace only what is typed.
@@ -42,7 +54,14 @@ export function jsonCompletion(
       ? [{ range: { start: toPosition(cursor.commaBefore), end: toPosition(cursor.commaBefore) }, newText: ',' }]
       : undefined;
   const place = { range, quoted, lead, additionalTextEdits };
-  return cursor.kind === 'key' ? keyItems(slot, cursor, place) : valueItems(slot, cursor, place);
+  const mapped = fields === undefined ? undefined : mappedFieldOptions(slot, cursor, fields);
+  if (cursor.kind === 'key') {
+    const keys = dotted ? [] : available(slot, cursor);
+    return offer(keyItems(cursor, place, [...keys, ...(mapped?.keys ?? [])]), mapped?.incomplete);
+  }
+  const known = clusterValueOptions(slot, cursor, fields?.cluster);
+  const values = [...(dotted ? [] : valueOptions(slot, cursor)), ...known.values, ...(mapped?.values ?? [])];
+  return offer(valueItems(cursor, place, values), (mapped?.incomplete ?? false) || known.incomplete);
 }
 
 /** Whether the character typed opens the list here (`undefined`: asked for, or typed a word character). */
@@ -86,14 +105,16 @@ function available(slot: Slot, cursor: JsonCursor): readonly KeyOption[] {
   );
 }
 
-function keyItems(slot: Slot, cursor: JsonCursor, place: Placement): CompletionItem[] {
+function keyItems(cursor: JsonCursor, place: Placement, options: readonly KeyOption[]): CompletionItem[] {
   const { range, quoted, lead, additionalTextEdits } = place;
   const hasColon = cursor.next === SyntaxKind.ColonToken;
   const comma = !hasColon && cursor.next === SyntaxKind.StringLiteral ? ',' : '';
+  const present = new Set(cursor.siblings);
   const out: CompletionItem[] = [];
-  for (const option of available(slot, cursor)) {
+  for (const option of options) {
     if (option.member !== undefined && hasColon) continue;
-    const key = `"${snippetText(option.name)}"`;
+    if (option.role === 'mapped' && present.has(option.name)) continue;
+    const key = snippetText(JSON.stringify(option.name));
     const newText = lead + (option.member ?? (hasColon ? key : `${key}: ${option.snippet}`)) + comma;
     const detail = [option.type, option.note, option.default === undefined ? undefined : `default ${option.default}`]
       .filter((p) => p !== undefined)
@@ -117,7 +138,7 @@ function keyItems(slot: Slot, cursor: JsonCursor, place: Placement): CompletionI
   return out;
 }
 
-function valueItems(slot: Slot, cursor: JsonCursor, place: Placement): CompletionItem[] {
+function valueItems(cursor: JsonCursor, place: Placement, options: readonly ValueOption[]): CompletionItem[] {
   const { range, quoted, lead, additionalTextEdits } = place;
   const last = cursor.path[cursor.path.length - 1];
   const inArray = typeof last === 'number';
@@ -131,7 +152,7 @@ function valueItems(slot: Slot, cursor: JsonCursor, place: Placement): Completio
       next === SyntaxKind.FalseKeyword ||
       next === SyntaxKind.NullKeyword
     : next === SyntaxKind.StringLiteral;
-  return valueOptions(slot, cursor)
+  return options
     .filter((option) => !quoted || option.text.startsWith('"'))
     .map((option) =>
       item({

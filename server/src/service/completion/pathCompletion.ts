@@ -3,7 +3,9 @@ import { commaPieceAt, type LinePiece, type RequestLineCursor } from '../context
 import { snippetText } from '../context/snippets';
 import { ROUTES } from '../url/routes';
 import { NODES_INFO_METRICS, NODES_STATS_INDEX_METRICS, NODES_STATS_METRICS } from '../../spec/nodes';
-import { item, lineRange } from './items';
+import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
+import { indexItems, taskItems } from './clusterLineItems';
+import { item, lineRange, offer, type Offer } from './items';
 import { nodeFilterCompletion } from './nodeFilterCompletion';
 
 type Route = (typeof ROUTES)[number];
@@ -70,9 +72,11 @@ function listItems(
 
 /**
  * The rest of every endpoint path that continues what is typed, `{placeholders}` as snippet tab stops; in a
- * `_nodes` node-filter segment, node-filter words; in metric segments, the metrics.
+ * `_nodes` node-filter segment, node-filter words; in metric segments, the metrics. With a connected cluster: index
+ * names, aliases and patterns in an `{index}` segment, the cluster's nodes in a node filter, running tasks in a
+ * `{task_id}` segment.
  */
-export function pathCompletion(line: number, cursor: PathCursor, character: number): CompletionItem[] {
+export function pathCompletion(line: number, cursor: PathCursor, character: number, cluster?: ClusterKnowledge): Offer {
   const k = cursor.typed.length;
   const routes = continuing(cursor.typed, cursor.target.method);
   const range = lineRange(line, cursor.segment.start, cursor.pathEnd);
@@ -101,7 +105,7 @@ export function pathCompletion(line: number, cursor: PathCursor, character: numb
   const here = new Set(routes.map((r) => r.parts[k]?.param).filter((p) => p !== undefined));
   const endpoints = new Set(routes.filter((r) => r.parts[k]?.param !== undefined).map((r) => r.endpoint.name));
   if (here.has('node_id') && cursor.typed[0] === '_nodes') {
-    out.push(...nodeFilterCompletion(line, cursor.segment, character));
+    out.push(...nodeFilterCompletion(line, cursor.segment, character, cluster?.nodes));
   }
   if (here.has('metric') && endpoints.has('nodes.stats')) {
     out.push(...listItems(line, cursor.segment, character, NODES_STATS_METRICS, 'nodes stats metric'));
@@ -111,5 +115,16 @@ export function pathCompletion(line: number, cursor: PathCursor, character: numb
   if (here.has('index_metric') && endpoints.has('nodes.stats')) {
     out.push(...listItems(line, cursor.segment, character, NODES_STATS_INDEX_METRICS, 'indices metric'));
   }
-  return out;
+  let incomplete = false;
+  if (here.has('index')) {
+    const indexes = indexItems(line, cursor.segment, character, cluster, lead);
+    out.push(...indexes.items);
+    incomplete ||= indexes.incomplete;
+  }
+  if (here.has('task_id') && cluster !== undefined) {
+    const tasks = taskItems(line, cursor.segment, character, cluster.tasks);
+    out.push(...tasks.items);
+    incomplete ||= tasks.incomplete;
+  }
+  return offer(out, incomplete);
 }

@@ -1,6 +1,7 @@
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import { requestLineCursor, type LinePiece } from '../context/requestLineCursor';
-import { item, lineRange } from './items';
+import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
+import { item, lineRange, offer, type Offer } from './items';
 import { pathCompletion } from './pathCompletion';
 import { paramNameCompletion, paramValueCompletion } from './urlParamCompletion';
 
@@ -40,22 +41,23 @@ export function requestLineCompletion(
   line: number,
   character: number,
   inComment: boolean,
-): CompletionItem[] {
+  cluster?: ClusterKnowledge,
+): Offer {
   const cursor = requestLineCursor(text, from, character);
   switch (cursor.kind) {
     case 'method': {
       const word = cursor.word.text.toUpperCase();
-      if (inComment && (word.length === 0 || !METHODS.some(([m]) => m.startsWith(word)))) return [];
-      return methodCompletion(line, cursor.word, cursor.hasUrl);
+      if (inComment && (word.length === 0 || !METHODS.some(([m]) => m.startsWith(word)))) return offer([]);
+      return offer(methodCompletion(line, cursor.word, cursor.hasUrl));
     }
     case 'path':
-      if (inComment && !METHODS.some(([m]) => m === cursor.target.method.toUpperCase())) return [];
-      return pathCompletion(line, cursor, character);
+      if (inComment && !METHODS.some(([m]) => m === cursor.target.method.toUpperCase())) return offer([]);
+      return pathCompletion(line, cursor, character, cluster);
     case 'paramName':
-      return paramNameCompletion(line, cursor);
+      return offer(paramNameCompletion(line, cursor));
     case 'paramValue':
-      return paramValueCompletion(line, cursor, character);
+      return paramValueCompletion(line, cursor, character, cluster);
     default:
-      return [];
+      return offer([]);
   }
 }

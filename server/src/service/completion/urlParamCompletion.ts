@@ -2,8 +2,12 @@ import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-t
 import { commaPieceAt, type RequestLineCursor } from '../context/requestLineCursor';
 import { endpointParams, paramType } from '../context/urlParams';
 import type { ParamSpec } from '../../spec/types';
-import { item, lineRange } from './items';
+import type { FieldUsage } from '../../spec/fieldTypes';
+import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
+import { fieldListItems, indexItems, taskItems } from './clusterLineItems';
+import { item, lineRange, offer, type Offer } from './items';
 import { nodeFilterCompletion } from './nodeFilterCompletion';
+import { preferenceCompletion } from './preference';
 import { paramRank } from './paramRanks';
 import { timeOptions } from './timeUnits';
 
@@ -73,10 +77,28 @@ function valueItem(
   });
 }
 
-/** After `=`: enum values, booleans, time units after a number, node-filter words (also after a comma). */
-export function paramValueCompletion(line: number, cursor: ValueCursor, character: number): CompletionItem[] {
-  const param = endpointParams(cursor.target).params.get(cursor.name);
-  if (param === undefined) return [];
+/** What the fields a field-list parameter names are used for. */
+const FIELD_LIST_USAGE: Readonly<Record<string, FieldUsage>> = {
+  _source_includes: 'source',
+  _source_excludes: 'source',
+  docvalue_fields: 'docvalue',
+  stored_fields: 'stored',
+};
+
+/**
+ * After `=`: enum values, booleans, time units after a number, node-filter words (also after a comma), preference
+ * forms. With a connected cluster: its nodes in node filters and preferences, running task ids, index names, and
+ * field names of the path's indexes in field lists.
+ */
+export function paramValueCompletion(
+  line: number,
+  cursor: ValueCursor,
+  character: number,
+  cluster?: ClusterKnowledge,
+): Offer {
+  const { route, params } = endpointParams(cursor.target);
+  const param = params.get(cursor.name);
+  if (param === undefined) return offer([]);
   const { start, end, text } = cursor.value;
   switch (param.kind) {
     case 'boolean':
@@ -86,22 +108,38 @@ export function paramValueCompletion(line: number, cursor: ValueCursor, characte
         valueItem(line, start, end, 'false', param.default === 'false' ? 100 : 89),
       ];
       if (param.kind === 'booleanOrInteger') out.push(valueItem(line, start, end, '10000', 80, 'count up to 10,000'));
-      return out;
+      return offer(out);
     }
     case 'enum':
-      return (param.values ?? []).map((v, i) => valueItem(line, start, end, v, v === param.default ? 100 : 90 - i));
+      return offer(
+        (param.values ?? []).map((v, i) => valueItem(line, start, end, v, v === param.default ? 100 : 90 - i)),
+      );
     case 'enumList': {
       const found = commaPieceAt(cursor.value, character);
-      if (found === undefined) return [];
-      return (param.values ?? [])
-        .filter((v) => !found.others.has(v))
-        .map((v, i) => valueItem(line, found.piece.start, found.piece.end, v, v === param.default ? 100 : 90 - i));
+      if (found === undefined) return offer([]);
+      return offer(
+        (param.values ?? [])
+          .filter((v) => !found.others.has(v))
+          .map((v, i) => valueItem(line, found.piece.start, found.piece.end, v, v === param.default ? 100 : 90 - i)),
+      );
     }
     case 'time':
-      return timeOptions(text, param.default).map((t) => valueItem(line, start, end, t.value, t.rank, t.words));
+      return offer(timeOptions(text, param.default).map((t) => valueItem(line, start, end, t.value, t.rank, t.words)));
     case 'nodeFilter':
-      return nodeFilterCompletion(line, cursor.value, character);
+      return offer(nodeFilterCompletion(line, cursor.value, character, cluster?.nodes));
+    case 'taskId':
+      return taskItems(line, cursor.value, character, cluster?.tasks ?? []);
+    case 'indexList':
+      return indexItems(line, cursor.value, character, cluster);
+    case 'fieldList': {
+      const index = route?.params.get('index');
+      const targets = index === undefined ? undefined : index.text.split(',');
+      const usage = FIELD_LIST_USAGE[param.name] ?? 'any';
+      return fieldListItems(line, cursor.value, character, cluster, targets, usage);
+    }
     default:
-      return [];
+      return param.name === 'preference'
+        ? offer(preferenceCompletion(line, cursor.value, character, cluster?.nodes ?? []))
+        : offer([]);
   }
 }

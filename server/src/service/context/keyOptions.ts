@@ -10,7 +10,8 @@ import { shiftSnippet, snippetText } from './snippets';
 /** A member name an object takes, with what hover and completion say of it. */
 export interface KeyOption {
   readonly name: string;
-  readonly role: 'field' | 'clause' | 'aggregation' | 'parameter' | 'metadata' | 'sort';
+  /** `mapped`: a field of the connected cluster's mappings. */
+  readonly role: 'field' | 'clause' | 'aggregation' | 'parameter' | 'metadata' | 'sort' | 'mapped';
   /** The type in words. */
   readonly type: string;
   readonly default?: string;

@@ -3,7 +3,9 @@ import type { MsearchDocument } from '../documents/msearchDocument';
 import type { SearchDocument, SearchRequest } from '../documents/searchDocument';
 import type { ParsedDocument } from '../documentStore';
 import { splitJsonValues } from '../json/jsonValues';
+import type { RequestTarget } from '../url/requestLine';
 import { resolveRoute } from '../url/routes';
+import { locateIndexParts } from '../validate/msearchHeader';
 import { jsonCursor } from './jsonCursor';
 import { BODY, bodySlotFor, HEADER, type Slot } from './slots';
 
@@ -11,7 +13,8 @@ import { BODY, bodySlotFor, HEADER, type Slot } from './slots';
  * What a position of a document is in:
  * - `requestLine`: a request line (or a `.msearch` target comment), read from `from`;
  * - `lineStart`: a word alone on a line between requests, where a request line is being started;
- * - `json`: a JSON text whose shape we know (`root`), with the offset in it and the way back to positions.
+ * - `json`: a JSON text whose shape we know (`root`), with the offset in it and the way back to positions, and the
+ *   index expressions the request it belongs to targets (undefined when it names none), read when asked for.
  */
 export type Located =
   | { readonly kind: 'requestLine'; readonly line: number; readonly text: string; readonly from: number }
@@ -22,6 +25,7 @@ export type Located =
       readonly offset: number;
       readonly root: Slot;
       readonly toPosition: (offset: number) => Position;
+      readonly targets: () => readonly string[] | undefined;
     }
   | { readonly kind: 'none' };
 
@@ -34,6 +38,22 @@ const WORD_AND_TARGET = /^\s*[A-Za-z]+[ \t]+\S+\s*$/;
 const TARGET_COMMENT = /^(\s*(?:#|\/\/)\s*)[A-Za-z]/;
 
 const NONE: Located = { kind: 'none' };
+const NO_TARGETS = (): undefined => undefined;
+
+/** The index expressions of a header's `index` (or `indices`), or undefined when it names none. */
+function headerTargets(header: string): readonly string[] | undefined {
+  const names = locateIndexParts(header)
+    .map((p) => p.name)
+    .filter((name) => name.length > 0);
+  return names.length > 0 ? names : undefined;
+}
+
+/** The index expressions of the `{index}` segment of a request's path, if it has one. */
+function pathTargets(target: RequestTarget): readonly string[] | undefined {
+  const resolution = resolveRoute(target.method, target.segments);
+  const index = resolution.kind === 'match' ? resolution.route.params.get('index') : undefined;
+  return index === undefined ? undefined : index.text.split(',');
+}
 
 export function locate(document: ParsedDocument, position: Position): Located {
   return document.kind === 'search'
@@ -50,12 +70,22 @@ function locateInMsearch(model: MsearchDocument, position: Position): Located {
   }
   const pair = model.pairAt(line);
   if (pair === undefined) return NONE;
+  const header = pair.header === line;
   return {
     kind: 'json',
     text,
     offset: Math.min(position.character, text.length),
-    root: pair.header === line ? HEADER : BODY,
+    root: header ? HEADER : BODY,
     toPosition: (offset) => ({ line, character: offset }),
+    // A body searches its header's indexes, or the path's of the target comment when the header names none.
+    targets: header
+      ? NO_TARGETS
+      : () => {
+          const target = model.targetComment;
+          return (
+            headerTargets(model.line(pair.header)) ?? (target === undefined ? undefined : pathTargets(target.target))
+          );
+        },
   };
 }
 
@@ -96,12 +126,17 @@ function locateInSearch(model: SearchDocument, position: Position): Located {
     const value = values[index];
     if (value === undefined) return bare ? { kind: 'lineStart', line, text } : NONE;
     if (endpoint !== 'msearch') return NONE;
+    const header = values[index - 1];
     return {
       kind: 'json',
       text: value.text,
       offset: offset - value.offset,
       root: index % 2 === 0 ? HEADER : BODY,
       toPosition: toPosition(value.offset),
+      targets:
+        index % 2 === 0 || header === undefined
+          ? NO_TARGETS
+          : () => headerTargets(header.text) ?? pathTargets(request.target),
     };
   }
   if ((bare || WORD_AND_TARGET.test(text)) && jsonCursor(body.text, offset).depth === 0) {
@@ -109,5 +144,12 @@ function locateInSearch(model: SearchDocument, position: Position): Located {
   }
   const root = bodySlotFor(endpoint);
   if (root === undefined) return NONE;
-  return { kind: 'json', text: body.text, offset, root, toPosition: toPosition(0) };
+  return {
+    kind: 'json',
+    text: body.text,
+    offset,
+    root,
+    toPosition: toPosition(0),
+    targets: () => pathTargets(request.target),
+  };
 }

@@ -1,6 +1,7 @@
 import type { JsonPath } from '../json/jsonSegment';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import { BODY_OBJECT_OPTIONS, SCRIPT_OPTIONS, SORT_OPTIONS } from '../../spec/bodyForms';
+import { aggregationFieldUsage, bodyObjectFieldUsage, clauseFieldUsage, type FieldUsage } from '../../spec/fieldTypes';
 import { METADATA_KEY_BY_NAME, type MetadataKeySpec } from '../../spec/msearchMetadata';
 import { QUERY_CLAUSES } from '../../spec/queries';
 import { SEARCH_BODY_FIELD_BY_NAME, type BodyFieldSpec } from '../../spec/searchBody';
@@ -27,6 +28,12 @@ export type Slot =
   | { readonly t: 'sortEntry' }
   | { readonly t: 'sortField' }
   | { readonly t: 'source' }
+  /** One field name; `objects`: an element that may also be `{ "field": <name>, "format": ... }`. */
+  | { readonly t: 'fieldName'; readonly usage: FieldUsage; readonly objects?: boolean }
+  /** An array of field names; `string`: one name as a string is also accepted. */
+  | { readonly t: 'fieldNames'; readonly usage: FieldUsage; readonly string: boolean }
+  /** An object whose keys are field names, each with a value of shape `value`. */
+  | { readonly t: 'fieldKeys'; readonly usage: FieldUsage; readonly value: Slot; readonly snippet: string }
   | { readonly t: 'unknown' };
 
 export const BODY: Slot = { t: 'body' };
@@ -62,8 +69,17 @@ export function bodySlotFor(endpoint: string | undefined): Slot | undefined {
   return undefined;
 }
 
-/** The slot of a parameter's value: queries, scripts, sorts and sources have shapes of their own. */
-function paramSlot(owner: string, param: ParameterSpec | undefined): Slot {
+const HIGHLIGHT_FIELD: Slot = {
+  t: 'params',
+  owner: 'highlight',
+  params: (BODY_OBJECT_OPTIONS['highlight'] ?? []).filter((p) => p.name !== 'fields'),
+};
+
+/**
+ * The slot of a parameter's value: queries, scripts, sorts, sources and field names have shapes of their own.
+ * `usage` says what a field the parameter names is used for.
+ */
+function paramSlot(owner: string, param: ParameterSpec | undefined, usage: FieldUsage = 'any'): Slot {
   if (param === undefined) return UNKNOWN;
   switch (param.type) {
     case 'query':
@@ -72,13 +88,29 @@ function paramSlot(owner: string, param: ParameterSpec | undefined): Slot {
       return QUERIES;
     case 'script':
       return SCRIPT;
+    case 'field':
+      return { t: 'fieldName', usage };
+    case 'fields':
+      // multi_match alone also reads a single field given as a string.
+      return { t: 'fieldNames', usage, string: owner === 'multi_match' };
     default:
       break;
   }
   if (param.name === 'sort') return SORT;
   if (param.name === '_source') return SOURCE;
   if (owner === 'filters' && param.name === 'filters') return { t: 'namedQueries' };
+  if (owner === 'highlight' && param.name === 'fields') {
+    return { t: 'fieldKeys', usage: 'highlight', value: HIGHLIGHT_FIELD, snippet: '{}' };
+  }
   return { t: 'param', owner, param };
+}
+
+/** Elements of the body's field lists: `docvalue_fields` and `fields` also take `{ "field", "format" }` objects. */
+function bodyListElement(field: BodyFieldSpec): Slot {
+  if (field.array === 'fieldAndFormat') {
+    return { t: 'fieldName', usage: field.name === 'docvalue_fields' ? 'docvalue' : 'fetch', objects: true };
+  }
+  return field.name === 'stored_fields' ? { t: 'fieldName', usage: 'stored' } : UNKNOWN;
 }
 
 function bodyFieldSlot(name: string): Slot {
@@ -120,9 +152,9 @@ export function childSlot(slot: Slot, segment: string | number): Slot {
       // `expand_wildcards` and `index` also take arrays of the same values.
       return key === undefined ? slot : UNKNOWN;
     case 'field': {
-      if (key === undefined) return UNKNOWN;
+      if (key === undefined) return bodyListElement(slot.field);
       const options = BODY_OBJECT_OPTIONS[slot.field.name];
-      return paramSlot(slot.field.name, findParam(options, key));
+      return paramSlot(slot.field.name, findParam(options, key), bodyObjectFieldUsage(slot.field.name));
     }
     case 'query': {
       const clause = key === undefined ? undefined : CLAUSES.get(key);
@@ -137,10 +169,12 @@ export function childSlot(slot: Slot, segment: string | number): Slot {
       const clause = slot.clause;
       if (clause.shape === 'field') return { t: 'clauseField', clause };
       const param = findParam(clause.params, key);
-      return param === undefined ? UNKNOWN : paramSlot(clause.name, param);
+      return param === undefined ? UNKNOWN : paramSlot(clause.name, param, clauseFieldUsage(clause.name, key));
     }
     case 'clauseField':
-      return key === undefined ? UNKNOWN : paramSlot(slot.clause.name, findParam(slot.clause.params, key));
+      return key === undefined
+        ? UNKNOWN
+        : paramSlot(slot.clause.name, findParam(slot.clause.params, key), clauseFieldUsage(slot.clause.name, key));
     case 'aggs':
       return key === undefined ? UNKNOWN : AGG_DEFINITION;
     case 'aggDefinition': {
@@ -150,7 +184,9 @@ export function childSlot(slot: Slot, segment: string | number): Slot {
       return agg.name === 'filter' ? QUERY : { t: 'aggBody', agg };
     }
     case 'aggBody':
-      return key === undefined ? UNKNOWN : paramSlot(slot.agg.name, findParam(slot.agg.params, key));
+      return key === undefined
+        ? UNKNOWN
+        : paramSlot(slot.agg.name, findParam(slot.agg.params, key), aggregationFieldUsage(slot.agg.name));
     case 'params':
       return key === undefined ? UNKNOWN : paramSlot(slot.owner, findParam(slot.params, key));
     case 'sort':
@@ -159,6 +195,15 @@ export function childSlot(slot: Slot, segment: string | number): Slot {
       return key === undefined ? UNKNOWN : SORT_FIELD;
     case 'sortField':
       return key === undefined ? UNKNOWN : paramSlot('sort', findParam(SORT_OPTIONS, key));
+    case 'source':
+      if (key === undefined) return { t: 'fieldName', usage: 'source' };
+      return key === 'includes' || key === 'excludes' ? { t: 'fieldNames', usage: 'source', string: true } : UNKNOWN;
+    case 'fieldNames':
+      return key === undefined ? { t: 'fieldName', usage: slot.usage } : UNKNOWN;
+    case 'fieldName':
+      return slot.objects === true && key === 'field' ? { t: 'fieldName', usage: slot.usage } : UNKNOWN;
+    case 'fieldKeys':
+      return key === undefined ? UNKNOWN : slot.value;
     default:
       return UNKNOWN;
   }

@@ -1,4 +1,5 @@
 import type { Hover, Position } from 'vscode-languageserver-types';
+import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
 import { locate } from '../context/locate';
 import type { ParsedDocument } from '../documentStore';
 import { jsonHover } from './jsonHover';
@@ -6,13 +7,14 @@ import { urlHover } from './urlHover';
 
 /**
  * Hover at a position: what a URL parameter, metadata key, body field, query clause or aggregation does, with its
- * type and default; the duration of a time value; how a node filter resolves; a task id's node and number.
+ * type and default; the duration of a time value; how a node filter resolves; a task id's node and number. With the
+ * connected cluster (`cluster`), the nodes a filter selects there and the action of a running task.
  */
-export function hover(document: ParsedDocument, position: Position): Hover | null {
+export function hover(document: ParsedDocument, position: Position, cluster?: ClusterKnowledge): Hover | null {
   const located = locate(document, position);
   switch (located.kind) {
     case 'requestLine':
-      return urlHover(located.text, located.from, position.line, position.character);
+      return urlHover(located.text, located.from, position.line, position.character, cluster);
     case 'json':
       return jsonHover(located.text, located.offset, located.root, located.toPosition);
     default:

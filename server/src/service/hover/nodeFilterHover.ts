@@ -1,21 +1,78 @@
-import { checkNodeFilter, describeExpression, splitNodeFilter } from '../nodes/nodeFilter';
+import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
+import {
+  checkNodeFilter,
+  describeExpression,
+  resolveNodeFilter,
+  splitNodeFilter,
+  type ClusterNode,
+  type FilterExpression,
+} from '../nodes/nodeFilter';
 import { code } from './markdown';
+
+/** How many nodes a hover names before it only counts them. */
+const NAMED_NODES = 12;
+
+function nodeText(node: ClusterNode): string {
+  return node.ip.length > 0 ? `${node.name} (${node.ip})` : node.name;
+}
+
+function named(ids: readonly string[], byId: ReadonlyMap<string, ClusterNode>, withIp: boolean): string {
+  const shown = ids.slice(0, NAMED_NODES).map((id) => {
+    const node = byId.get(id);
+    return node === undefined ? id : withIp ? nodeText(node) : node.name;
+  });
+  return ids.length > NAMED_NODES ? `${shown.join(', ')} and ${ids.length - NAMED_NODES} more` : shown.join(', ');
+}
+
+/** What each expression did on the cluster's nodes, and what the filter selects in the end. */
+function onCluster(
+  expressions: readonly FilterExpression[],
+  cluster: ClusterKnowledge,
+): { effects: string[]; summary: string } {
+  const nodes = cluster.nodes;
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const resolution = resolveNodeFilter(expressions, nodes);
+  const effects = resolution.steps.map((step) => {
+    const parts = [
+      step.added.length > 0 ? `+ ${named(step.added, byId, false)}` : '',
+      step.removed.length > 0 ? `− ${named(step.removed, byId, false)}` : '',
+    ].filter((p) => p.length > 0);
+    return parts.length > 0 ? ` → ${parts.join('; ')}` : ' → no change';
+  });
+  const name = cluster.clusterName === undefined ? 'the connected cluster' : `cluster \`${cluster.clusterName}\``;
+  const count = resolution.selected.length;
+  const summary =
+    count === 0
+      ? `On ${name}: selects none of the ${nodes.length} nodes.`
+      : `On ${name}: selects ${count} of ${nodes.length} node${nodes.length === 1 ? '' : 's'}: ${named(resolution.selected, byId, true)}.`;
+  return { effects, summary };
+}
 
 /**
  * How a node filter resolves, step by step (OPENSEARCH.md 5.1): from an empty set, each comma-separated expression
  * adds or removes nodes, in order. `raw` splitting is the one of nodes stats and tasks, `trimmed` that of nodes info.
+ * With the connected cluster's nodes, what each step added or removed and the nodes selected in the end.
  */
-export function nodeFilterText(filter: string, mode: 'raw' | 'trimmed'): string {
+export function nodeFilterText(filter: string, mode: 'raw' | 'trimmed', cluster?: ClusterKnowledge): string {
   const expressions = splitNodeFilter(filter, mode);
-  if (expressions.length === 0) return '**Node filter**: empty, so every node is selected.';
+  const problems = checkNodeFilter(expressions);
+  const resolved =
+    cluster !== undefined && cluster.nodes.length > 0 && !problems.some((p) => p.severity === 'error')
+      ? onCluster(expressions, cluster)
+      : undefined;
+  if (expressions.length === 0) {
+    const head = '**Node filter**: empty, so every node is selected.';
+    return resolved === undefined ? head : `${head}\n\n${resolved.summary}`;
+  }
   const steps = expressions.map(
-    (e, i) => `${i + 1}. ${e.text.length > 0 ? code(e.text) : '(empty)'}: ${describeExpression(e.text)}`,
+    (e, i) =>
+      `${i + 1}. ${e.text.length > 0 ? code(e.text) : '(empty)'}: ${describeExpression(e.text)}${resolved?.effects[i] ?? ''}`,
   );
-  const problems = checkNodeFilter(expressions).map((p) => `⚠ ${p.message}`);
   return [
     '**Node filter**, resolved left to right from an empty set of nodes:',
     '',
     ...steps,
-    ...(problems.length > 0 ? ['', ...problems] : []),
+    ...(problems.length > 0 ? ['', ...problems.map((p) => `⚠ ${p.message}`)] : []),
+    ...(resolved === undefined ? [] : ['', resolved.summary]),
   ].join('\n');
 }

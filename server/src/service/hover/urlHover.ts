@@ -1,4 +1,5 @@
 import type { Hover } from 'vscode-languageserver-types';
+import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
 import { requestLineCursor, type LinePiece } from '../context/requestLineCursor';
 import { endpointParams, paramType } from '../context/urlParams';
 import { decodeComponent } from '../url/requestLine';
@@ -25,8 +26,17 @@ function hoverOn(line: number, piece: LinePiece, value: string): Hover {
   return markdownHover(value, lineRange(line, piece.start, piece.end));
 }
 
-/** Hover on a request line: endpoints, URL parameters, their values (durations, node filters, task ids). */
-export function urlHover(text: string, from: number, line: number, character: number): Hover | null {
+/**
+ * Hover on a request line: endpoints, URL parameters, their values (durations, node filters, task ids); node
+ * filters and task ids as the connected cluster resolves them, when there is one.
+ */
+export function urlHover(
+  text: string,
+  from: number,
+  line: number,
+  character: number,
+  cluster?: ClusterKnowledge,
+): Hover | null {
   const cursor = requestLineCursor(text, from, character);
   switch (cursor.kind) {
     case 'path': {
@@ -37,7 +47,7 @@ export function urlHover(text: string, from: number, line: number, character: nu
       const index = cursor.typed.length;
       const placeholder = route.template.split('/').filter((p) => p.length > 0)[index];
       const segmentText = target.segments[index]?.text ?? cursor.segment.text;
-      if (placeholder === '{task_id}') return hoverOn(line, cursor.segment, taskIdText(segmentText));
+      if (placeholder === '{task_id}') return hoverOn(line, cursor.segment, taskIdText(segmentText, cluster));
       if (placeholder === '{node_id}') {
         const info = route.endpoint.name === 'nodes.info';
         const pieces = segmentText
@@ -51,7 +61,7 @@ export function urlHover(text: string, from: number, line: number, character: nu
           cursor.segment,
           metrics
             ? `${heading('Nodes info metrics', code(segmentText))}\n\nA segment made only of info metrics names metrics of every node, not nodes.`
-            : nodeFilterText(segmentText, info ? 'trimmed' : 'raw'),
+            : nodeFilterText(segmentText, info ? 'trimmed' : 'raw', cluster),
         );
       }
       const endpoint = route.endpoint;
@@ -86,9 +96,9 @@ export function urlHover(text: string, from: number, line: number, character: nu
           return hoverOn(line, cursor.value, `${meaning}\n\n${paramText(param, endpoint)}`);
         }
         case 'nodeFilter':
-          return hoverOn(line, cursor.value, nodeFilterText(value, 'raw'));
+          return hoverOn(line, cursor.value, nodeFilterText(value, 'raw', cluster));
         case 'taskId':
-          return hoverOn(line, cursor.value, taskIdText(value));
+          return hoverOn(line, cursor.value, taskIdText(value, cluster));
         default:
           return hoverOn(line, cursor.value, paramText(param, endpoint));
       }
