@@ -4,72 +4,13 @@ import * as os from 'node:os';
 import { VERSION, type Cluster } from '../cluster';
 import { double } from '../core/xcontent';
 import type { TopologyNode } from '../topology';
+import { NODES_INFO_METRICS, NODES_STATS_INDEX_METRICS, NODES_STATS_METRICS } from '../../../server/src/spec/nodes';
 
-export const INFO_METRICS = [
-  'settings',
-  'os',
-  'process',
-  'jvm',
-  'thread_pool',
-  'transport',
-  'http',
-  'plugins',
-  'ingest',
-  'aggregations',
-  'indices',
-  'search_pipelines',
-];
+export const INFO_METRICS: readonly string[] = NODES_INFO_METRICS;
 
-export const STATS_METRICS = [
-  'os',
-  'process',
-  'jvm',
-  'thread_pool',
-  'fs',
-  'transport',
-  'http',
-  'breaker',
-  'script',
-  'discovery',
-  'ingest',
-  'adaptive_selection',
-  'script_cache',
-  'indexing_pressure',
-  'shard_indexing_pressure',
-  'search_backpressure',
-  'cluster_manager_throttling',
-  'weighted_routing',
-  'file_cache',
-  'task_cancellation',
-  'search_pipeline',
-  'resource_usage_stats',
-  'segment_replication_backpressure',
-  'repositories',
-  'admission_control',
-  'caches',
-  'remote_store',
-  'indices',
-];
+export const STATS_METRICS: readonly string[] = NODES_STATS_METRICS;
 
-export const INDEX_METRICS = [
-  'completion',
-  'docs',
-  'fielddata',
-  'flush',
-  'get',
-  'indexing',
-  'merge',
-  'query_cache',
-  'recovery',
-  'refresh',
-  'request_cache',
-  'search',
-  'segments',
-  'store',
-  'suggest',
-  'translog',
-  'warmer',
-];
+export const INDEX_METRICS: readonly string[] = NODES_STATS_INDEX_METRICS;
 
 const GB = 1024 * 1024 * 1024;
 const THREAD_POOLS = [

@@ -4,62 +4,12 @@ import { illegalArgument, OsError, parsingError, xContentParseError } from '../c
 import { tokenName, type JNode, type JObject } from '../core/json';
 import { didYouMean } from '../core/values';
 import type { FieldBoost, Operator, Query } from './query';
+import { QUERY_CLAUSES } from '../../../server/src/spec/queries';
 
 /** Query clauses OpenSearch registers (core, plus the modules of the default distribution). */
-export const REGISTERED_QUERIES = [
-  'match',
-  'match_phrase',
-  'match_phrase_prefix',
-  'multi_match',
-  'nested',
-  'dis_max',
-  'ids',
-  'match_all',
-  'query_string',
-  'boosting',
-  'bool',
-  'term',
-  'terms',
-  'fuzzy',
-  'regexp',
-  'range',
-  'prefix',
-  'wildcard',
-  'constant_score',
-  'span_term',
-  'span_not',
-  'span_within',
-  'span_containing',
-  'field_masking_span',
-  'span_first',
-  'span_near',
-  'span_gap',
-  'span_or',
-  'more_like_this',
-  'wrapper',
-  'common',
-  'span_multi',
-  'function_score',
-  'script_score',
-  'simple_query_string',
-  'script',
-  'geo_distance',
-  'geo_bounding_box',
-  'geo_polygon',
-  'exists',
-  'match_none',
-  'terms_set',
-  'intervals',
-  'distance_feature',
-  'match_bool_prefix',
-  'geo_shape',
-  'has_child',
-  'has_parent',
-  'parent_id',
-  'percolate',
-  'rank_feature',
-  'xy_shape',
-];
+export const REGISTERED_QUERIES: readonly string[] = QUERY_CLAUSES.filter((c) => c.origin !== 'plugin').map(
+  (c) => c.name,
+);
 const REGISTERED = new Set(REGISTERED_QUERIES);
 
 /** Clause parsers built on ObjectParser: unknown parameters give `[L:C] [clause] unknown field [x]`. */

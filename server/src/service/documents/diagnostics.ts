@@ -1,15 +1,12 @@
-import type { Diagnostic } from 'vscode-languageserver-types';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { Issue } from '../validate/issues';
 
 export const SOURCE = 'search-requests';
 
-/** An issue found on one line, as an LSP diagnostic. */
-export function toDiagnostic(issue: Issue, line: number): Diagnostic {
+/** An issue as an LSP diagnostic at a range (the issue's own span only says where it is in its text). */
+export function diagnosticAt(issue: Omit<Issue, 'span'>, range: Range): Diagnostic {
   const diagnostic: Diagnostic = {
-    range: {
-      start: { line, character: issue.span.offset },
-      end: { line, character: issue.span.offset + issue.span.length },
-    },
+    range,
     severity: issue.severity,
     code: issue.code,
     source: SOURCE,
@@ -17,4 +14,12 @@ export function toDiagnostic(issue: Issue, line: number): Diagnostic {
   };
   if (issue.data !== undefined) diagnostic.data = issue.data;
   return diagnostic;
+}
+
+/** An issue found on one line, as an LSP diagnostic. */
+export function toDiagnostic(issue: Issue, line: number): Diagnostic {
+  return diagnosticAt(issue, {
+    start: { line, character: issue.span.offset },
+    end: { line, character: issue.span.offset + issue.span.length },
+  });
 }

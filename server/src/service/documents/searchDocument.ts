@@ -1,5 +1,5 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { firstToken, isObject, JsonSegment, type Span } from '../json/jsonSegment';
+import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
 import { compactJson, splitJsonValues } from '../json/jsonValues';
 import { LineMap } from '../text/lineMap';
 import { parseRequestLine, type RequestTarget } from '../url/requestLine';
@@ -9,7 +9,7 @@ import { JsonCheck } from '../validate/jsonCheck';
 import { validateSearchBody } from '../validate/searchBody';
 import { checkSearchRules, checkUrlSort } from '../validate/searchRules';
 import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
-import { SOURCE } from './diagnostics';
+import { diagnosticAt, toDiagnostic } from './diagnostics';
 import { syntaxIssues, validateBodyText, validateHeaderText, type MsearchContext } from './msearchPair';
 
 const REQUEST_LINE = /^\s*(GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]+\S/i;
@@ -77,15 +77,15 @@ export class SearchDocument {
     for (const line of this.strayLines) {
       const text = this.map.line(line);
       out.push(
-        lineDiagnostic(
-          line,
-          { offset: 0, length: text.trimEnd().length },
+        toDiagnostic(
           {
             code: 'search.outside-request',
             severity: Severity.Warning,
             message:
               'This text belongs to no request: a request starts with a line `METHOD /path` (e.g. `GET /_search`).',
+            span: { offset: 0, length: text.trimEnd().length },
           },
+          line,
         ),
       );
     }
@@ -132,31 +132,10 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
   return { requests, stray };
 }
 
-function lineDiagnostic(line: number, span: Span, issue: Omit<Issue, 'span'> & { data?: Issue['data'] }): Diagnostic {
-  const diagnostic: Diagnostic = {
-    range: { start: { line, character: span.offset }, end: { line, character: span.offset + span.length } },
-    severity: issue.severity,
-    code: issue.code,
-    source: SOURCE,
-    message: issue.message,
-  };
-  if (issue.data !== undefined) diagnostic.data = issue.data;
-  return diagnostic;
-}
-
 /** Positions issues found in a slice of the body. */
 function bodyDiagnostic(map: LineMap, bodyOffset: number, sliceOffset: number, issue: Issue): Diagnostic {
-  const start = map.positionAt(bodyOffset + sliceOffset + issue.span.offset);
-  const end = map.positionAt(bodyOffset + sliceOffset + issue.span.offset + issue.span.length);
-  const diagnostic: Diagnostic = {
-    range: { start, end },
-    severity: issue.severity,
-    code: issue.code,
-    source: SOURCE,
-    message: issue.message,
-  };
-  if (issue.data !== undefined) diagnostic.data = issue.data;
-  return diagnostic;
+  const start = bodyOffset + sliceOffset + issue.span.offset;
+  return diagnosticAt(issue, { start: map.positionAt(start), end: map.positionAt(start + issue.span.length) });
 }
 
 function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[]): void {
@@ -169,13 +148,12 @@ function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[]
     const refused = bodyNotAllowed(request.target, route);
     if (refused !== undefined) {
       const lastLine = map.line(body.endLine);
-      out.push({
-        range: { start: map.positionAt(body.offset), end: { line: body.endLine, character: lastLine.length } },
-        severity: refused.severity,
-        code: 'url.body-not-supported',
-        source: SOURCE,
-        message: refused.message,
-      });
+      out.push(
+        diagnosticAt(
+          { severity: refused.severity, code: 'url.body-not-supported', message: refused.message },
+          { start: map.positionAt(body.offset), end: { line: body.endLine, character: lastLine.length } },
+        ),
+      );
     }
   }
   const name = route?.endpoint.name;
@@ -188,7 +166,7 @@ function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[]
       for (const issue of syntaxIssues(JsonSegment.parse(slice.text))) bodyIssues.push({ slice: slice.offset, issue });
     }
   }
-  for (const issue of urlIssues) out.push(lineDiagnostic(request.line, issue.span, issue));
+  for (const issue of urlIssues) out.push(toDiagnostic(issue, request.line));
   if (body !== undefined) {
     for (const { slice, issue } of bodyIssues) out.push(bodyDiagnostic(map, body.offset, slice, issue));
   }

@@ -37,6 +37,12 @@ const PATH_PARAM_NAMES: Readonly<Record<string, readonly string[]>> = {
   'nodes.stats': ['nodeId', 'metric', 'index_metric'],
 };
 
+/** OpenSearch's ` -> did you mean [x]?` / ` -> did you mean any of [a, b]?` of unrecognized parameters and metrics. */
+function arrowHint(near: readonly string[]): string {
+  if (near.length === 0) return '';
+  return near.length === 1 ? ` -> did you mean [${near[0]!}]?` : ` -> did you mean any of [${near.join(', ')}]?`;
+}
+
 function push(
   issues: IssueSink,
   severity: Severity,
@@ -169,12 +175,7 @@ function checkParams(target: RequestTarget, route: RouteMatch, issues: IssueSink
     if (spec === undefined) {
       const near = suggestions(param.name, [...new Set(candidates)]);
       if (route.scope) {
-        const hint =
-          near.length === 0
-            ? ''
-            : near.length === 1
-              ? ` -> did you mean [${near[0]!}]?`
-              : ` -> did you mean any of [${near.join(', ')}]?`;
+        const hint = arrowHint(near);
         push(
           issues,
           Severity.Error,
@@ -425,12 +426,7 @@ function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: I
     if (unknown.length > 0) {
       const first = unknown[0]!;
       const near = suggestions(first, [...NODES_STATS_METRICS, '_all']);
-      const hint =
-        near.length === 0
-          ? ''
-          : near.length === 1
-            ? ` -> did you mean [${near[0]!}]?`
-            : ` -> did you mean any of [${near.join(', ')}]?`;
+      const hint = arrowHint(near);
       push(
         issues,
         Severity.Error,
@@ -453,12 +449,7 @@ function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: I
       const badIndex = indexMetrics.find((m) => m !== '_all' && !NODES_STATS_INDEX_METRICS.includes(m));
       if (badIndex !== undefined) {
         const near = suggestions(badIndex, [...NODES_STATS_INDEX_METRICS, '_all']);
-        const hint =
-          near.length === 0
-            ? ''
-            : near.length === 1
-              ? ` -> did you mean [${near[0]!}]?`
-              : ` -> did you mean any of [${near.join(', ')}]?`;
+        const hint = arrowHint(near);
         push(
           issues,
           Severity.Error,
