@@ -33,7 +33,7 @@ void describe('reading _tasks answers', () => {
     assert.equal(search.cancellable, true);
     assert.equal(search.runningTimeNanos, 12_400_000_000);
     assert.deepEqual(search.resourceStats?.total, { cpuTimeNanos: 2_500_000, memoryBytes: 65_536 });
-    assert.equal(search.resourceStats?.threadExecutions, 2);
+    assert.equal(search.resourceStats.threadExecutions, 2);
     assert.equal(list.tasks.find((t) => t.id === 'hot1:20')?.parentTaskId, 'coord:10');
     assert.deepEqual(list.failures, []);
   });
