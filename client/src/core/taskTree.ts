@@ -114,9 +114,10 @@ export class TaskTree {
     return element;
   }
 
-  /** Takes a new answer; says what to refresh. */
-  update(list: TaskList, context: TaskTreeContext): TreeUpdate {
+  /** Takes a new answer; says what to refresh. With `emptyMessage`, no task to show shows that message instead. */
+  update(list: TaskList, context: TaskTreeContext, emptyMessage?: string): TreeUpdate {
     const shown = this.visible(list.tasks, context);
+    if (shown.length === 0 && emptyMessage !== undefined) return this.showMessage(emptyMessage, false);
     const records = new Map<string, TaskRecord>();
     for (const task of shown) records.set(task.id, task);
 
