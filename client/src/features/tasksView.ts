@@ -119,8 +119,10 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
         this.describe();
         if (this.poller.isActive) void this.poller.refresh();
       }),
+      // A new run is announced as a change of the list.
       services.history.onDidChange((run) => {
         if (run !== undefined) this.ours.add(run.opaqueId);
+        else for (const listed of services.history.list()) this.ours.add(listed.opaqueId);
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('searchRequests.tasks.refreshInterval')) {
