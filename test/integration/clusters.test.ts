@@ -31,7 +31,9 @@ async function setClusters(value: unknown): Promise<void> {
 function hoverText(hovers: vscode.Hover[]): string {
   return hovers
     .flatMap((hover) => hover.contents)
-    .map((content) => (typeof content === 'string' ? content : content.value))
+    .map((content) =>
+      content instanceof vscode.MarkdownString ? content.value : typeof content === 'string' ? content : '',
+    )
     .join('\n');
 }
 

@@ -132,12 +132,33 @@ export interface ClusterStateParts {
   readonly tasks?: readonly ClusterStateTask[];
 }
 
+/** Deep equality of JSON data (objects, arrays, strings, numbers, booleans, null), without building any text. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in x) {
+    if (!Object.hasOwn(y, key) || !sameJson(x[key], y[key])) return false;
+    count++;
+  }
+  for (const _key in y) count--;
+  return count === 0;
+}
+
 /**
  * Remembers what the server was last told, part by part, and gives the notification that brings it up to date:
- * undefined when nothing changed. Parts are compared by their JSON text, which is what travels anyway.
+ * undefined when nothing changed.
  */
 export class ClusterStateTracker {
-  private sent = new Map<keyof ClusterStateParts, string>();
+  private sent = new Map<keyof ClusterStateParts, unknown>();
   private cleared = true;
 
   /** The notification for these parts (only those that differ from what was sent), or undefined. */
@@ -147,9 +168,8 @@ export class ClusterStateTracker {
     for (const key of ['clusterName', 'indices', 'nodes', 'tasks'] as const) {
       const value = parts[key];
       if (value === undefined) continue;
-      const text = JSON.stringify(value);
-      if (this.sent.get(key) === text) continue;
-      this.sent.set(key, text);
+      if (this.sent.has(key) && sameJson(this.sent.get(key), value)) continue;
+      this.sent.set(key, value);
       (out as Record<string, unknown>)[key] = value;
       any = true;
     }
@@ -158,7 +178,7 @@ export class ClusterStateTracker {
     return out;
   }
 
-  /** The server must forget everything (another cluster, none, or it restarted): undefined when it already has. */
+  /** The server must forget everything (another cluster, none): undefined when it already has. */
   clear(): ClusterStateParams | undefined {
     this.sent = new Map();
     if (this.cleared) return undefined;

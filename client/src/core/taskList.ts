@@ -89,43 +89,61 @@ function resourceStats(value: unknown): TaskResourceStats | undefined {
   return out;
 }
 
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
 function headersOf(value: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!isRecord(value)) return out;
-  for (const [name, header] of Object.entries(value)) if (typeof header === 'string') out[name] = header;
-  return out;
+  if (!isRecord(value)) return {};
+  let out: Record<string, string> | undefined;
+  for (const name in value) {
+    const header = value[name];
+    if (typeof header === 'string') (out ??= {})[name] = header;
+  }
+  return out ?? NO_HEADERS;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** One TaskInfo object; `key` is its key in the answer (`<node>:<id>`), used when `node`/`id` are missing. */
 export function readTask(raw: unknown, key = ''): TaskRecord | undefined {
   if (!isRecord(raw)) return undefined;
+  // Read a thousand times per refresh: plain assignments, no spread of optional fields.
   const node = str(raw['node']) ?? key.slice(0, Math.max(0, key.indexOf(':')));
   const number = num(raw['id']);
-  const id = number !== undefined && node !== '' ? `${node}:${number}` : key;
+  // The answer's key is the task id, as a property name already hashed: maps look it up faster than a new string.
+  const id = key !== '' ? key : number !== undefined && node !== '' ? `${node}:${number}` : '';
   if (id === '' || node === '') return undefined;
   const headers = headersOf(raw['headers']);
-  const opaqueId = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-opaque-id')?.[1];
-  const description = str(raw['description']);
-  const parentTaskId = str(raw['parent_task_id']);
-  const cancellationTimeMillis = num(raw['cancellation_time_millis']);
-  const stats = resourceStats(raw['resource_stats']);
-  return {
+  const task: Mutable<TaskRecord> = {
     id,
     node,
     type: str(raw['type']) ?? 'transport',
     action: str(raw['action']) ?? '',
-    ...(description === undefined ? {} : { description }),
-    ...(raw['status'] === undefined ? {} : { status: raw['status'] }),
     startTimeMillis: num(raw['start_time_in_millis']) ?? 0,
     runningTimeNanos: num(raw['running_time_in_nanos']) ?? 0,
     cancellable: raw['cancellable'] === true,
     cancelled: raw['cancelled'] === true,
-    ...(cancellationTimeMillis === undefined ? {} : { cancellationTimeMillis }),
-    ...(parentTaskId === undefined ? {} : { parentTaskId }),
     headers,
-    ...(opaqueId === undefined ? {} : { opaqueId }),
-    ...(stats === undefined ? {} : { resourceStats: stats }),
   };
+  const description = str(raw['description']);
+  if (description !== undefined) task.description = description;
+  if (raw['status'] !== undefined) task.status = raw['status'];
+  const cancellationTimeMillis = num(raw['cancellation_time_millis']);
+  if (cancellationTimeMillis !== undefined) task.cancellationTimeMillis = cancellationTimeMillis;
+  const parentTaskId = str(raw['parent_task_id']);
+  if (parentTaskId !== undefined) task.parentTaskId = parentTaskId;
+  const opaqueId = headers['X-Opaque-Id'] ?? opaqueIdOf(headers);
+  if (opaqueId !== undefined) task.opaqueId = opaqueId;
+  if (raw['resource_stats'] !== undefined) {
+    const stats = resourceStats(raw['resource_stats']);
+    if (stats !== undefined) task.resourceStats = stats;
+  }
+  return task;
+}
+
+/** The header whatever its case (OpenSearch writes `X-Opaque-Id`). */
+function opaqueIdOf(headers: Readonly<Record<string, string>>): string | undefined {
+  for (const name in headers) if (name.toLowerCase() === 'x-opaque-id') return headers[name];
+  return undefined;
 }
 
 function readNode(id: string, raw: Json): TaskNodeInfo {

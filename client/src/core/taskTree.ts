@@ -60,29 +60,16 @@ export interface ShownTask {
   readonly parentTaskId?: string;
 }
 
-const ROOT = '';
-
-function taskKey(id: string): string {
-  return `task:${id}`;
-}
-
-function nodeKey(id: string): string {
-  return `node:${id}`;
-}
-
-function byStart(a: TaskRecord, b: TaskRecord): number {
-  return a.startTimeMillis - b.startTimeMillis || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
-function sameList(a: readonly TaskElement[] | undefined, b: readonly TaskElement[] | undefined): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function fingerprint(view: TaskItemView): string {
-  return `${view.label}\u0000${view.description}\u0000${view.icon}\u0000${view.color ?? ''}\u0000${view.contextValue}\u0000${view.collapsible}`;
+function sameView(a: TaskItemView | undefined, b: TaskItemView): boolean {
+  return (
+    a !== undefined &&
+    a.label === b.label &&
+    a.description === b.description &&
+    a.icon === b.icon &&
+    a.color === b.color &&
+    a.contextValue === b.contextValue &&
+    a.collapsible === b.collapsible
+  );
 }
 
 export function taskState(task: TaskRecord, cancelRequested?: ReadonlySet<string>): TaskState {
@@ -90,162 +77,164 @@ export function taskState(task: TaskRecord, cancelRequested?: ReadonlySet<string
   return task.cancellable ? 'cancellable' : 'running';
 }
 
-export class TaskTree {
-  private records = new Map<string, TaskRecord>();
-  private nodeInfos = new Map<string, TaskNodeInfo>();
-  private readonly elements = new Map<string, TaskElement>();
-  private children = new Map<string, readonly TaskElement[]>();
-  private parents = new Map<string, string>();
-  private views = new Map<string, TaskItemView>();
-  private fingerprints = new Map<string, string>();
-  private states = new Map<string, { state: TaskState; ours: boolean }>();
-  private message: { text: string; error: boolean } | undefined;
+/**
+ * An element with what the tree knows of it. Elements are the objects VS Code holds: what changes from one answer
+ * to the next lives on them, so that an update costs two map lookups per task.
+ */
+type Slot = TaskElement & {
+  record?: TaskRecord;
+  info?: TaskNodeInfo;
+  view?: TaskItemView;
+  state?: TaskState;
+  ours?: boolean;
+  parent: Slot | null;
+  children: Slot[] | undefined;
+  /** The update that last saw it. */
+  stamp: number;
+  count: number;
+  next: Slot[] | undefined;
+};
 
-  private element(key: string): TaskElement {
-    let element = this.elements.get(key);
-    if (element === undefined) {
-      element = key.startsWith('task:')
-        ? { kind: 'task', key, taskId: key.slice(5) }
-        : key.startsWith('node:')
-          ? { kind: 'node', key, nodeId: key.slice(5) }
-          : { kind: 'message', key };
-      this.elements.set(key, element);
-    }
-    return element;
-  }
+function slot(element: TaskElement): Slot {
+  return Object.assign(element, { parent: null, children: undefined, stamp: 0, count: 0, next: undefined });
+}
+
+function byStart(a: Slot, b: Slot): number {
+  const x = a.record!;
+  const y = b.record!;
+  return x.startTimeMillis - y.startTimeMillis || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+}
+
+function sameSlots(a: readonly Slot[] | undefined, b: readonly Slot[] | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export class TaskTree {
+  private stamp = 0;
+  private tasks = new Map<string, Slot>();
+  private nodes = new Map<string, Slot>();
+  private roots: Slot[] = [];
+  private message: { text: string; error: boolean; slot: Slot } | undefined;
 
   /** Takes a new answer; says what to refresh. With `emptyMessage`, no task to show shows that message instead. */
   update(list: TaskList, context: TaskTreeContext, emptyMessage?: string): TreeUpdate {
     const shown = this.visible(list.tasks, context);
     if (shown.length === 0 && emptyMessage !== undefined) return this.showMessage(emptyMessage, false);
-    const records = new Map<string, TaskRecord>();
-    for (const task of shown) records.set(task.id, task);
-
-    const groups = new Map<string, TaskRecord[]>();
-    const nodeOrder: string[] = [...list.nodes.keys()];
-    const seenNodes = new Set(nodeOrder);
-    const tasksPerNode = new Map<string, number>();
+    const stamp = ++this.stamp;
+    const tasks = new Map<string, Slot>();
+    const added: string[] = [];
     for (const task of shown) {
-      tasksPerNode.set(task.node, (tasksPerNode.get(task.node) ?? 0) + 1);
-      if (!seenNodes.has(task.node)) {
-        seenNodes.add(task.node);
-        nodeOrder.push(task.node);
+      let current = this.tasks.get(task.id);
+      if (current === undefined) {
+        current = slot({ kind: 'task', key: `task:${task.id}`, taskId: task.id });
+        added.push(task.id);
       }
-      const parent =
-        task.parentTaskId !== undefined && records.has(task.parentTaskId)
-          ? taskKey(task.parentTaskId)
-          : nodeKey(task.node);
-      let group = groups.get(parent);
-      if (group === undefined) groups.set(parent, (group = []));
-      group.push(task);
+      current.record = task;
+      current.stamp = stamp;
+      current.next = undefined;
+      tasks.set(task.id, current);
     }
 
-    const children = new Map<string, readonly TaskElement[]>();
-    const parents = new Map<string, string>();
-    const rootList = nodeOrder.filter((id) => tasksPerNode.has(id)).map((id) => this.element(nodeKey(id)));
-    children.set(ROOT, rootList);
-    for (const element of rootList) parents.set(element.key, ROOT);
-    for (const [parent, group] of groups) {
-      group.sort(byStart);
-      const list = group.map((task) => this.element(taskKey(task.id)));
-      children.set(parent, list);
-      for (const element of list) parents.set(element.key, parent);
+    // Each task under its parent task when that is shown, else under its node; nodes in the answer's order.
+    const nodes = new Map<string, Slot>();
+    const nodeOf = (id: string): Slot => {
+      let current = nodes.get(id);
+      if (current === undefined) {
+        current = this.nodes.get(id) ?? slot({ kind: 'node', key: `node:${id}`, nodeId: id });
+        current.stamp = stamp;
+        current.count = 0;
+        current.next = undefined;
+        current.parent = null;
+        const info = list.nodes.get(id);
+        if (info === undefined) delete current.info;
+        else current.info = info;
+        nodes.set(id, current);
+      }
+      return current;
+    };
+    for (const id of list.nodes.keys()) nodeOf(id);
+    for (const current of tasks.values()) {
+      const task = current.record!;
+      const node = nodeOf(task.node);
+      node.count++;
+      const parent = (task.parentTaskId === undefined ? undefined : tasks.get(task.parentTaskId)) ?? node;
+      current.parent = parent;
+      if (parent.next === undefined) parent.next = [current];
+      else parent.next.push(current);
     }
+    const roots: Slot[] = [];
+    for (const node of nodes.values()) if (node.count > 0) roots.push(node);
 
-    const views = new Map<string, TaskItemView>();
-    const fingerprints = new Map<string, string>();
-    const states = new Map<string, { state: TaskState; ours: boolean }>();
-    for (const task of shown) {
-      const key = taskKey(task.id);
+    // Which items show something else than before, and which parents have other children.
+    const refresh: Slot[] = [];
+    const changed: string[] = [];
+    for (const current of tasks.values()) {
+      const task = current.record!;
       const state = taskState(task, context.cancelRequested);
       const ours = task.opaqueId !== undefined && context.isOurs(task.opaqueId);
-      states.set(task.id, { state, ours });
-      const view = renderTask(task, state, ours, children.has(key));
-      views.set(key, view);
-      fingerprints.set(key, fingerprint(view));
-    }
-    for (const element of rootList) {
-      if (element.kind !== 'node') continue;
-      const view = renderNode(element.nodeId, list.nodes.get(element.nodeId), tasksPerNode.get(element.nodeId) ?? 0);
-      views.set(element.key, view);
-      fingerprints.set(element.key, fingerprint(view));
-    }
-
-    // What changed.
-    const rootChanged = this.message !== undefined || !sameList(this.children.get(ROOT), rootList);
-    const refresh = new Set<string>();
-    for (const key of new Set([...this.children.keys(), ...children.keys()])) {
-      if (key !== ROOT && !sameList(this.children.get(key), children.get(key))) refresh.add(key);
-    }
-    const changed: string[] = [];
-    for (const [key, print] of fingerprints) {
-      const before = this.fingerprints.get(key);
-      if (before !== undefined && before !== print) {
-        refresh.add(key);
-        if (key.startsWith('task:')) changed.push(key.slice(5));
+      current.state = state;
+      current.ours = ours;
+      if (current.next !== undefined && current.next.length > 1) current.next.sort(byStart);
+      const before = current.view;
+      const view = renderTask(task, state, ours, current.next !== undefined);
+      current.view = view;
+      const moved = !sameSlots(current.children, current.next);
+      current.children = current.next;
+      if (before !== undefined && (moved || !sameView(before, view))) {
+        refresh.push(current);
+        if (!sameView(before, view)) changed.push(task.id);
       }
     }
-    const added = shown.filter((task) => !this.records.has(task.id)).map((task) => task.id);
-    const removed = [...this.records.keys()].filter((id) => !records.has(id));
-    for (const id of removed) this.elements.delete(taskKey(id));
-    for (const key of [...this.elements.keys()]) {
-      if (key.startsWith('node:') && !parents.has(key)) this.elements.delete(key);
+    for (const node of roots) {
+      if (node.next !== undefined && node.next.length > 1) node.next.sort(byStart);
+      const before = node.view;
+      const view = renderNode(node.kind === 'node' ? node.nodeId : '', node.info, node.count);
+      node.view = view;
+      const moved = !sameSlots(node.children, node.next);
+      node.children = node.next;
+      if (before !== undefined && (moved || !sameView(before, view))) refresh.push(node);
     }
+    const removed: string[] = [];
+    for (const [id, old] of this.tasks) if (old.stamp !== stamp) removed.push(id);
+    const rootChanged = this.message !== undefined || !sameSlots(this.roots, roots);
 
-    this.records = records;
-    this.nodeInfos = new Map(list.nodes);
-    this.children = children;
-    this.parents = parents;
-    this.views = views;
-    this.fingerprints = fingerprints;
-    this.states = states;
+    this.tasks = tasks;
+    this.nodes = nodes;
+    this.roots = roots;
     this.message = undefined;
 
     if (rootChanged) return { root: true, elements: [], added, removed, changed };
     // A refreshed element brings its subtree along: an element inside another refreshed one is not listed.
+    const marked = new Set<Slot>(refresh);
     const elements: TaskElement[] = [];
-    for (const key of refresh) {
-      if (!parents.has(key)) continue;
-      let ancestor = parents.get(key);
-      let covered = false;
-      while (ancestor !== undefined && ancestor !== ROOT) {
-        if (refresh.has(ancestor)) {
-          covered = true;
-          break;
-        }
-        ancestor = parents.get(ancestor);
-      }
-      if (!covered) elements.push(this.element(key));
+    for (const current of refresh) {
+      let ancestor = current.parent;
+      while (ancestor !== null && !marked.has(ancestor)) ancestor = ancestor.parent;
+      if (ancestor === null) elements.push(current);
     }
     return { root: false, elements, added, removed, changed };
   }
 
   /** Shows one message instead of the tasks (the cluster cannot be reached, no permission, nothing to show). */
   showMessage(text: string, error: boolean): TreeUpdate {
-    const removed = [...this.records.keys()];
+    const removed = [...this.tasks.keys()];
     const same = this.message?.text === text && this.message.error === error;
-    this.records = new Map();
-    this.nodeInfos = new Map();
-    this.elements.clear();
-    const element = this.element('message');
-    this.children = new Map([[ROOT, [element]]]);
-    this.parents = new Map([[element.key, ROOT]]);
-    this.views = new Map([
-      [
-        element.key,
-        {
-          label: text,
-          description: '',
-          icon: error ? 'error' : 'info',
-          ...(error ? { color: 'list.errorForeground' } : {}),
-          contextValue: 'searchRequests.tasksMessage',
-          collapsible: 'none',
-        },
-      ],
-    ]);
-    this.fingerprints = new Map();
-    this.states = new Map();
-    this.message = { text, error };
+    const current = same && this.message !== undefined ? this.message.slot : slot({ kind: 'message', key: 'message' });
+    current.view = {
+      label: text,
+      description: '',
+      icon: error ? 'error' : 'info',
+      ...(error ? { color: 'list.errorForeground' } : {}),
+      contextValue: 'searchRequests.tasksMessage',
+      collapsible: 'none',
+    };
+    this.tasks = new Map();
+    this.nodes = new Map();
+    this.roots = [current];
+    this.message = { text, error, slot: current };
     return { root: !same || removed.length > 0, elements: [], added: [], removed, changed: [] };
   }
 
@@ -253,51 +242,66 @@ export class TaskTree {
     return this.message?.text;
   }
 
+  /** The slot of an element of the current tree (not one of an earlier answer). */
+  private current(element: TaskElement): Slot | undefined {
+    const known =
+      element.kind === 'task'
+        ? this.tasks.get(element.taskId)
+        : element.kind === 'node'
+          ? this.nodes.get(element.nodeId)
+          : this.message?.slot;
+    return known === element ? known : undefined;
+  }
+
   getChildren(element?: TaskElement): readonly TaskElement[] {
-    return this.children.get(element?.key ?? ROOT) ?? [];
+    if (element === undefined) return this.roots;
+    return this.current(element)?.children ?? [];
   }
 
   getParent(element: TaskElement): TaskElement | undefined {
-    const parent = this.parents.get(element.key);
-    return parent === undefined || parent === ROOT ? undefined : this.elements.get(parent);
+    return this.current(element)?.parent ?? undefined;
   }
 
   view(element: TaskElement): TaskItemView | undefined {
-    return this.views.get(element.key);
+    return this.current(element)?.view;
   }
 
   /** The element of a task, when it is shown. */
   taskElement(id: string): TaskElement | undefined {
-    return this.records.has(id) ? this.element(taskKey(id)) : undefined;
+    return this.tasks.get(id);
   }
 
   record(id: string): TaskRecord | undefined {
-    return this.records.get(id);
+    return this.tasks.get(id)?.record;
   }
 
   node(id: string): TaskNodeInfo | undefined {
-    return this.nodeInfos.get(id);
+    return this.nodes.get(id)?.info;
   }
 
   /** Every shown task, in the order of the tree (depth first). */
   shown(): ShownTask[] {
     const out: ShownTask[] = [];
-    const visit = (key: string): void => {
-      for (const element of this.children.get(key) ?? []) {
-        if (element.kind === 'task') {
-          const task = this.records.get(element.taskId);
-          const marks = this.states.get(element.taskId);
-          if (task !== undefined && marks !== undefined) out.push(this.describe(task, marks));
-        }
-        visit(element.key);
+    const visit = (list: readonly Slot[] | undefined): void => {
+      for (const current of list ?? []) {
+        if (current.record !== undefined) out.push(this.describe(current));
+        visit(current.children);
       }
     };
-    visit(ROOT);
+    visit(this.roots);
     return out;
   }
 
-  private describe(task: TaskRecord, marks: { state: TaskState; ours: boolean }): ShownTask {
-    const nodeName = this.nodeInfos.get(task.node)?.name;
+  /** The shown tasks' ids and actions (what the language server is told). */
+  running(): { id: string; action: string }[] {
+    const out: { id: string; action: string }[] = [];
+    for (const current of this.tasks.values()) out.push({ id: current.record!.id, action: current.record!.action });
+    return out;
+  }
+
+  private describe(current: Slot): ShownTask {
+    const task = current.record!;
+    const nodeName = this.nodes.get(task.node)?.info?.name;
     return {
       id: task.id,
       node: task.node,
@@ -306,47 +310,50 @@ export class TaskTree {
       ...(task.description === undefined ? {} : { description: task.description }),
       runningTime: formatRunningTime(task.runningTimeNanos),
       runningTimeMs: Math.round(task.runningTimeNanos / 1e6),
-      state: marks.state,
-      ours: marks.ours,
+      state: current.state ?? 'running',
+      ours: current.ours === true,
       ...(task.opaqueId === undefined ? {} : { opaqueId: task.opaqueId }),
       ...(task.parentTaskId === undefined ? {} : { parentTaskId: task.parentTaskId }),
     };
   }
 
   isOurs(id: string): boolean {
-    return this.states.get(id)?.ours === true;
+    return this.tasks.get(id)?.ours === true;
   }
 
   state(id: string): TaskState | undefined {
-    return this.states.get(id)?.state;
+    return this.tasks.get(id)?.state;
   }
 
   /** The shown tasks that can be cancelled (not already cancelling). */
   cancellable(): TaskRecord[] {
-    return [...this.records.values()].filter((task) => this.states.get(task.id)?.state === 'cancellable');
+    const out: TaskRecord[] = [];
+    for (const current of this.tasks.values()) if (current.state === 'cancellable') out.push(current.record!);
+    return out;
   }
 
   get size(): number {
-    return this.records.size;
+    return this.tasks.size;
   }
 
-  private visible(tasks: readonly TaskRecord[], context: TaskTreeContext): TaskRecord[] {
+  /** The tasks to show: not the hidden ones, nor their descendants (children inherit the request's headers). */
+  private visible(tasks: readonly TaskRecord[], context: TaskTreeContext): readonly TaskRecord[] {
     const isHidden = context.isHidden;
-    if (isHidden === undefined) return [...tasks];
-    const byId = new Map(tasks.map((task) => [task.id, task]));
-    const hidden = new Map<string, boolean>();
-    const check = (task: TaskRecord, depth: number): boolean => {
-      const known = hidden.get(task.id);
-      if (known !== undefined) return known;
-      let result = isHidden(task);
-      if (!result && task.parentTaskId !== undefined && depth < 64) {
-        const parent = byId.get(task.parentTaskId);
-        if (parent !== undefined) result = check(parent, depth + 1);
+    if (isHidden === undefined) return tasks;
+    const hidden = new Set<string>();
+    for (const task of tasks) if (isHidden(task)) hidden.add(task.id);
+    if (hidden.size === 0) return tasks;
+    // Descendants, whatever the order of the answer: a few passes at most (trees are shallow).
+    for (let grew = true, pass = 0; grew && pass < 16; pass++) {
+      grew = false;
+      for (const task of tasks) {
+        if (task.parentTaskId !== undefined && !hidden.has(task.id) && hidden.has(task.parentTaskId)) {
+          hidden.add(task.id);
+          grew = true;
+        }
       }
-      hidden.set(task.id, result);
-      return result;
-    };
-    return tasks.filter((task) => !check(task, 0));
+    }
+    return tasks.filter((task) => !hidden.has(task.id));
   }
 }
 

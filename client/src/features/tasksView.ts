@@ -6,9 +6,9 @@ import * as vscode from 'vscode';
 import { isRequestFailure } from '../core/failures';
 import { Poller } from '../core/poller';
 import { isInternalOpaqueId, opaqueIdFor } from '../core/runIds';
-import type { TaskList } from '../core/taskList';
+import { readTask, type TaskList } from '../core/taskList';
 import { taskTooltip, TaskTree, type ShownTask, type TaskElement, type TreeUpdate } from '../core/taskTree';
-import { describeFilters, listTasks, NO_FILTERS, type TaskFilters } from '../core/tasksApi';
+import { describeFilters, getTask, listTasks, NO_FILTERS, type TaskFilters } from '../core/tasksApi';
 import type { ClusterStatePublisher } from './clusterStatePublisher';
 import type { Services } from './services';
 
@@ -198,7 +198,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
     this.view.message =
       list.failures.length > 0 ? `Some nodes did not answer: ${list.failures.slice(0, 2).join('; ')}` : undefined;
     this.loggedError = undefined;
-    this.publisher.publishTasks(this.tree.shown().map((task) => ({ id: task.id, action: task.action })));
+    this.publisher.publishTasks(this.tree.running());
   }
 
   private showError(error: unknown): void {
@@ -303,16 +303,45 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
     return item;
   }
 
-  /** The whole record, built when the pointer rests on a task. */
-  resolveTreeItem(item: vscode.TreeItem, element: TaskElement): vscode.TreeItem {
+  /**
+   * The whole record, read when the pointer rests on a task (`GET /_tasks/<id>`: the polls leave the resource stats
+   * out); what the last poll said when the task has ended since or the cluster does not answer.
+   */
+  async resolveTreeItem(
+    item: vscode.TreeItem,
+    element: TaskElement,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.TreeItem> {
     if (element.kind !== 'task') return item;
-    const task = this.tree.record(element.taskId);
+    const listed = this.tree.record(element.taskId);
     const state = this.tree.state(element.taskId);
-    if (task === undefined || state === undefined) return item;
-    const markdown = new vscode.MarkdownString(
-      taskTooltip(task, this.tree.node(task.node), state, this.tree.isOurs(task.id)),
+    if (listed === undefined || state === undefined) return item;
+    let task = listed;
+    let note = '';
+    const abort = new AbortController();
+    const subscription = token.onCancellationRequested(() => {
+      abort.abort();
+    });
+    try {
+      const client = await this.services.connections.activeClient();
+      if (client !== undefined) {
+        const { status, value } = await getTask(client, listed.id, {
+          opaqueId: this.opaqueId(),
+          timeoutMs: 5000,
+          signal: abort.signal,
+        });
+        const fresh = status === 200 ? readTask((value as { task?: unknown } | null)?.task) : undefined;
+        if (fresh !== undefined) task = fresh;
+        else if (status === 404) note = '\n\n_This task has ended since the last refresh._';
+      }
+    } catch {
+      // The tooltip shows what the last refresh said.
+    } finally {
+      subscription.dispose();
+    }
+    item.tooltip = new vscode.MarkdownString(
+      taskTooltip(task, this.tree.node(task.node), state, this.tree.isOurs(task.id)) + note,
     );
-    item.tooltip = markdown;
     return item;
   }
 
