@@ -81,7 +81,7 @@ describe('Clusters view and what the cluster tells the editor', function () {
         ['os-data-hot-1', 'dim · 172.18.0.12'],
         ['os-data-hot-2', 'dim · 172.18.0.13'],
         ['os-data-warm-1', 'd+ml · 172.18.0.14'],
-        ['os-coordinator-1', '- · 172.18.0.15 · local'],
+        ['os-coordinator-1', 'coordinating only · 172.18.0.15 · local'],
       ],
     );
     assert.equal(down?.label, 'down');

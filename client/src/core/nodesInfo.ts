@@ -91,6 +91,11 @@ const CAT_JSON: readonly QueryParam[] = [
   { name: 'h', value: 'id', hasValue: true },
 ];
 
+/** Roles for people: the short form, or `coordinating only` for a node without roles. */
+export function rolesText(roles: readonly string[]): string {
+  return roles.length === 0 ? 'coordinating only' : shortRoles(roles);
+}
+
 export interface NodesRequestOptions {
   readonly opaqueId: string;
   readonly timeoutMs?: number;

@@ -165,8 +165,9 @@ export class TaskTree {
       if (parent.next === undefined) parent.next = [current];
       else parent.next.push(current);
     }
+    // A node shows when tasks of its own are at the top: tasks under a parent of another node show there.
     const roots: Slot[] = [];
-    for (const node of nodes.values()) if (node.count > 0) roots.push(node);
+    for (const node of nodes.values()) if (node.next !== undefined) roots.push(node);
 
     // Which items show something else than before, and which parents have other children.
     const refresh: Slot[] = [];
@@ -179,7 +180,12 @@ export class TaskTree {
       current.ours = ours;
       if (current.next !== undefined && current.next.length > 1) current.next.sort(byStart);
       const before = current.view;
-      const view = renderTask(task, state, ours, current.next !== undefined);
+      const parentTask = current.parent?.record;
+      const elsewhere =
+        parentTask !== undefined && parentTask.node !== task.node
+          ? (nodeOf(task.node).info?.name ?? task.node)
+          : undefined;
+      const view = renderTask(task, state, ours, current.next !== undefined, elsewhere);
       current.view = view;
       const moved = !sameSlots(current.children, current.next);
       current.children = current.next;
@@ -363,9 +369,15 @@ const STATE_WORDS: Readonly<Record<TaskState, string>> = {
   cancelling: 'cancelling',
 };
 
-export function renderTask(task: TaskRecord, state: TaskState, ours: boolean, hasChildren: boolean): TaskItemView {
-  const parts = [formatRunningTime(task.runningTimeNanos), STATE_WORDS[state]];
-  if (ours) parts.push('yours');
+/** A task's item; `elsewhere` names its node when it runs on another node than the parent it is shown under. */
+export function renderTask(
+  task: TaskRecord,
+  state: TaskState,
+  ours: boolean,
+  hasChildren: boolean,
+  elsewhere?: string,
+): TaskItemView {
+  const description = `${elsewhere === undefined ? '' : `on ${elsewhere} · `}${formatRunningTime(task.runningTimeNanos)} · ${STATE_WORDS[state]}${ours ? ' · yours' : ''}`;
   let icon: string;
   let color: string | undefined;
   if (state === 'cancelling') {
@@ -379,7 +391,7 @@ export function renderTask(task: TaskRecord, state: TaskState, ours: boolean, ha
   }
   return {
     label: task.action === '' ? task.id : task.action,
-    description: parts.join(' · '),
+    description,
     icon,
     ...(color === undefined ? {} : { color }),
     contextValue: `searchRequests.task${state === 'running' ? '' : `.${state}`}${ours ? '.ours' : ''}`,

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { fetchClusterInfo, type ClusterInfo } from '../core/clusterInfo';
 import { needsSecret, secretName, verificationOff, type ClusterConfig } from '../core/clusterConfig';
 import { isRequestFailure } from '../core/failures';
-import { fetchNodes, shortRoles, type NodeInfo } from '../core/nodesInfo';
+import { fetchNodes, rolesText, type NodeInfo } from '../core/nodesInfo';
 import { opaqueIdFor } from '../core/runIds';
 import type { Services } from './services';
 
@@ -269,7 +269,7 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
     if (node === undefined) return new vscode.TreeItem('(gone)');
     const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
     item.id = `node:${clusterName}:${nodeId}`;
-    const parts = [shortRoles(node.roles), node.ip];
+    const parts = [rolesText(node.roles), node.ip];
     if (node.clusterManager) parts.push('elected cluster manager');
     if (node.local) parts.push('local');
     item.description = parts.join(' · ');

@@ -7,7 +7,7 @@ import {
   type EvaluateNodeFilterParams,
   type EvaluateNodeFilterResult,
 } from '../../../server/src/protocol/protocol';
-import { shortRoles, type NodeInfo } from '../core/nodesInfo';
+import { rolesText, type NodeInfo } from '../core/nodesInfo';
 import type { ClusterStatePublisher } from './clusterStatePublisher';
 import type { Services } from './services';
 
@@ -96,7 +96,7 @@ export async function evaluateNodeFilterCommand(
   const nodes = publisher.nodes();
   const selected = result.selected?.map((id) => {
     const node = nodes.find((n) => n.id === id);
-    return { id, name: node?.name ?? id, ip: node?.ip ?? '', roles: shortRoles(node?.roles ?? []) };
+    return { id, name: node?.name ?? id, ip: node?.ip ?? '', roles: rolesText(node?.roles ?? []) };
   });
   const evaluation: NodeFilterEvaluation = {
     filter,

@@ -94,7 +94,7 @@ export function registerTaskCommands(
     const action = view.tree.record(id)?.action ?? 'task';
     try {
       const outcome = await cancelTask(client, id, { opaqueId: opaqueId() });
-      const message = describeCancelOutcome(`${action} ${id}`, outcome);
+      const message = describeCancelOutcome(action, outcome);
       services.log.info(`[tasks] cancel ${id}: ${message}`);
       if (outcome.cancelled.length === 0) {
         view.cancelRequested.delete(id);

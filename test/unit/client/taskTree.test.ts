@@ -114,14 +114,14 @@ void describe('the task tree', () => {
         'os-coordinator-1 (10.0.0.5 · 1 task)': [
           {
             'indices:data/read/search (12 s · cancellable · yours)': [
-              'indices:data/read/search[phase/query] (12 s · cancellable · yours)',
-              'indices:data/read/search[phase/query] (12 s · cancellable · yours)',
+              'indices:data/read/search[phase/query] (on os-data-hot-1 · 12 s · cancellable · yours)',
+              'indices:data/read/search[phase/query] (on os-data-hot-2 · 12 s · cancellable · yours)',
             ],
           },
         ],
       },
+      // os-data-hot-2 runs only a shard task, shown under its search: the node has nothing of its own to show.
       { 'os-data-hot-1 (10.0.0.2 · 2 tasks)': ['indices:data/write/bulk (850 ms · running)'] },
-      'os-data-hot-2 (10.0.0.3 · 1 task)',
     ]);
     const search = tree.taskElement('coord:10')!;
     assert.equal(tree.view(search)?.contextValue, 'searchRequests.task.cancellable.ours');
@@ -173,21 +173,21 @@ void describe('the task tree', () => {
     tree.update(parseTaskList(byNodes(SEARCH)), CONTEXT);
     const search = tree.taskElement('coord:10')!;
     const withoutShard = SEARCH.filter((t) => t.id !== 30);
-    // hot2 keeps its listing child, which is hidden: hot2 shows no task and leaves the top level.
     const update = tree.update(parseTaskList(byNodes(withoutShard)), CONTEXT);
-    assert.equal(update.root, true, 'hot2 left the top level');
+    assert.equal(update.root, false);
+    assert.deepEqual(update.elements, [search], 'only the search, whose children changed');
     assert.deepEqual(update.removed, ['hot2:30']);
     assert.equal(tree.taskElement('hot2:30'), undefined);
     assert.equal(tree.taskElement('coord:10'), search);
     assert.equal(tree.getChildren(search).length, 1);
-    // Now the bulk finishes: hot1 stays (its shard task is there), so only hot1 is refreshed.
+    // Now the bulk finishes: hot1 has nothing of its own left to show and leaves the top level.
     const update2 = tree.update(parseTaskList(byNodes(withoutShard.filter((t) => t.id !== 21))), CONTEXT);
-    assert.equal(update2.root, false);
-    assert.deepEqual(
-      update2.elements.map((e) => e.key),
-      ['node:hot1'],
-    );
+    assert.equal(update2.root, true);
     assert.deepEqual(update2.removed, ['hot1:21']);
+    assert.deepEqual(
+      tree.getChildren().map((e) => e.key),
+      ['node:coord'],
+    );
   });
 
   void it('a new child refreshes its parent; an element inside a refreshed one is not listed again', () => {
