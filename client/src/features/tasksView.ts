@@ -15,6 +15,8 @@ import type { Services } from './services';
 const FILTERS_KEY = 'searchRequests.tasks.filters';
 /** Once the view has been hidden this long, the language server is told that no task is known to run. */
 const HIDDEN_FORGET_MS = 60_000;
+/** The shortest interval between refreshes while the window has no focus. */
+const UNFOCUSED_MIN_MS = 10_000;
 
 /** What `searchRequests.refreshTasks` returns. */
 export interface TasksSnapshot {
@@ -94,7 +96,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
         if (result.ok) this.show(result.value);
         else this.showError(result.error);
       },
-      intervalMs: () => services.settings.tasksRefreshIntervalMs(),
+      intervalMs: () => this.intervalMs(),
     });
     this.view = vscode.window.createTreeView('searchRequests.tasks', {
       treeDataProvider: this,
@@ -124,6 +126,11 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
         if (run !== undefined) this.ours.add(run.opaqueId);
         else for (const listed of services.history.list()) this.ours.add(listed.opaqueId);
       }),
+      // In a window without focus the view is seldom read: it refreshes less often, and at once on return.
+      vscode.window.onDidChangeWindowState((state) => {
+        if (state.focused && this.poller.isActive && !this.poller.busy) void this.poller.refresh();
+        else this.poller.reschedule();
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('searchRequests.tasks.refreshInterval')) {
           this.updateActive();
@@ -142,6 +149,13 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
 
   get paused(): boolean {
     return this.pausedState;
+  }
+
+  /** The setting's interval; in a window without focus five times longer, at least 10 s. */
+  private intervalMs(): number {
+    const interval = this.services.settings.tasksRefreshIntervalMs();
+    if (interval <= 0 || vscode.window.state.focused) return interval;
+    return Math.max(interval * 5, UNFOCUSED_MIN_MS);
   }
 
   private opaqueId(): string {
