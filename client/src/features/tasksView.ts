@@ -30,7 +30,11 @@ export interface TasksSnapshot {
   readonly failures: readonly string[];
 }
 
-class NoCluster extends Error {}
+class NoCluster extends Error {
+  constructor(readonly configured: boolean) {
+    super('no active cluster');
+  }
+}
 
 function readFilters(value: unknown): TaskFilters {
   if (typeof value !== 'object' || value === null) return NO_FILTERS;
@@ -44,10 +48,15 @@ function readFilters(value: unknown): TaskFilters {
 /** Words for an error, with what to do about it. */
 function explain(error: unknown): { text: string; command?: vscode.Command } {
   if (error instanceof NoCluster) {
-    return {
-      text: 'No cluster is active: select one to see its tasks.',
-      command: { title: 'Select Cluster', command: 'searchRequests.selectCluster' },
-    };
+    return error.configured
+      ? {
+          text: 'No cluster is active: select one to see its tasks.',
+          command: { title: 'Select Cluster', command: 'searchRequests.selectCluster' },
+        }
+      : {
+          text: 'No cluster is configured: add one to see its tasks.',
+          command: { title: 'Add Cluster', command: 'searchRequests.addCluster' },
+        };
   }
   if (isRequestFailure(error)) {
     if (error.kind === 'forbidden') {
@@ -164,7 +173,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
 
   private async fetch(): Promise<TaskList> {
     const cluster = this.services.connections.active();
-    if (cluster === undefined) throw new NoCluster();
+    if (cluster === undefined) throw new NoCluster(this.services.connections.clusters().length > 0);
     // Never asks for a secret: a view that polls must not open prompts.
     const client = await this.services.connections.client(cluster, false);
     return listTasks(client, this.filterState, { opaqueId: this.opaqueId(), timeoutMs: 10_000 });
