@@ -2,6 +2,7 @@
 // (OPENSEARCH.md 4.1, 4.6, 4.7). Cancel answers are 200 even when nothing was cancelled: what went wrong is in their
 // `node_failures`, reported as OpenSearch words it.
 import type { ClusterClient, QueryParam } from './clusterClient';
+import { isRequestFailure } from './failures';
 import { parseTaskList, type TaskList } from './taskList';
 
 export interface TaskFilters {
@@ -157,4 +158,15 @@ export function describeCancelOutcome(what: string, result: CancelOutcome): stri
   const list = result.cancelled.slice(0, 3).join(', ');
   const more = result.cancelled.length > 3 ? ` and ${result.cancelled.length - 3} more` : '';
   return `Cancelled ${result.cancelled.length === 1 ? 'task' : `${result.cancelled.length} tasks`} ${list}${more} (${what}).${failures}`;
+}
+
+/** What the Tasks view shows when listing failed: the failure's words, and for a 403 the permission it needs. */
+export function describeListFailure(error: unknown): string {
+  if (isRequestFailure(error)) {
+    if (error.kind === 'forbidden') {
+      return `${error.message} Listing tasks needs the cluster permission cluster:monitor/tasks/lists (e.g. the cluster_monitor privilege).`;
+    }
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
 }

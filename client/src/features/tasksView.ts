@@ -8,7 +8,14 @@ import { Poller } from '../core/poller';
 import { isInternalOpaqueId, opaqueIdFor } from '../core/runIds';
 import { readTask, type TaskList } from '../core/taskList';
 import { taskTooltip, TaskTree, type ShownTask, type TaskElement, type TreeUpdate } from '../core/taskTree';
-import { describeFilters, getTask, listTasks, NO_FILTERS, type TaskFilters } from '../core/tasksApi';
+import {
+  describeFilters,
+  describeListFailure,
+  getTask,
+  listTasks,
+  NO_FILTERS,
+  type TaskFilters,
+} from '../core/tasksApi';
 import type { ClusterStatePublisher } from './clusterStatePublisher';
 import type { Services } from './services';
 
@@ -58,21 +65,13 @@ function explain(error: unknown): { text: string; command?: vscode.Command } {
           command: { title: 'Add Cluster', command: 'searchRequests.addCluster' },
         };
   }
-  if (isRequestFailure(error)) {
-    if (error.kind === 'forbidden') {
-      return {
-        text: `${error.message} Listing tasks needs the cluster permission cluster:monitor/tasks/lists (e.g. the cluster_monitor privilege).`,
-      };
-    }
-    if (error.kind === 'secretMissing') {
-      return {
-        text: `${error.message} Set it to see the cluster's tasks.`,
-        command: { title: 'Set Secret', command: 'searchRequests.changeClusterSecret' },
-      };
-    }
-    return { text: error.message };
+  if (isRequestFailure(error) && error.kind === 'secretMissing') {
+    return {
+      text: `${error.message} Set it to see the cluster's tasks.`,
+      command: { title: 'Set Secret', command: 'searchRequests.changeClusterSecret' },
+    };
   }
-  return { text: error instanceof Error ? error.message : String(error) };
+  return { text: describeListFailure(error) };
 }
 
 export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.Disposable {
