@@ -147,6 +147,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
       }),
     );
     void vscode.commands.executeCommand('setContext', 'searchRequests.tasks.paused', false);
+    this.setFilteredContext();
     this.describe();
     this.updateActive();
   }
@@ -276,14 +277,16 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
   async setFilters(filters: TaskFilters): Promise<TasksSnapshot> {
     this.filterState = filters;
     await this.services.context.workspaceState.update(FILTERS_KEY, filters);
-    void vscode.commands.executeCommand(
-      'setContext',
-      'searchRequests.tasks.filtered',
-      filters.actions.length > 0 || filters.nodes !== '',
-    );
+    this.setFilteredContext();
     this.describe();
     this.poller.invalidate();
     return this.refresh();
+  }
+
+  /** Shows the view's Clear Filters button when there is something to clear. */
+  private setFilteredContext(): void {
+    const filtered = this.filterState.actions.length > 0 || this.filterState.nodes !== '';
+    void vscode.commands.executeCommand('setContext', 'searchRequests.tasks.filtered', filtered);
   }
 
   private describe(): void {
