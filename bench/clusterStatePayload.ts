@@ -4,6 +4,7 @@
 // server's side (completion with that state) is bench/clusterFields.ts.
 import { performance } from 'node:perf_hooks';
 import { ClusterStateTracker, readIndices } from '../client/src/core/clusterState';
+import { collectGarbage } from './gc';
 
 const TARGET_MS = 10;
 const ROUNDS = 40;
@@ -76,6 +77,7 @@ export function runClusterStatePayloadBench(): void {
     JSON.stringify(INDEXES.filter((n) => n.startsWith('logs-app')).map((index) => ({ alias: 'logs-app', index }))),
     'utf8',
   );
+  collectGarbage();
   const times: number[] = [];
   const parts = { parse: [] as number[], flatten: [] as number[], compare: [] as number[], serialize: [] as number[] };
   let fields = 0;

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { ClusterStateTracker } from '../client/src/core/clusterState';
 import { parseTaskList } from '../client/src/core/taskList';
 import { TaskTree, taskTooltip, type TaskElement, type TaskItemView } from '../client/src/core/taskTree';
+import { collectGarbage } from './gc';
 
 const TARGET_MS = 10;
 const REFRESHES = 150;
@@ -221,6 +222,7 @@ export function runTasksRefreshBench(): void {
   tracker.delta({ clusterName: 'bench' });
   const ours = (id: string): boolean => id.endsWith('7') || id.endsWith('3');
   const context = { isOurs: ours, isHidden: () => false, cancelRequested: new Set<string>() };
+  collectGarbage();
   const totals: number[] = [];
   const parts = {
     parse: [] as number[],
