@@ -127,6 +127,12 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
         this.lastList = undefined;
         this.poller.invalidate();
         this.describe();
+        // Another cluster (or other settings): what is shown may be another cluster's tasks until the next answer.
+        const cluster = services.connections.active();
+        if (cluster !== undefined) {
+          this.messageCommand = undefined;
+          this.apply(this.tree.showMessage(`Reading the tasks of ${cluster.name}…`, false));
+        }
         if (this.poller.isActive) void this.poller.refresh();
       }),
       // A new run is announced as a change of the list.
