@@ -119,8 +119,12 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
           this.poller.dispose();
         },
       },
-      this.view.onDidChangeVisibility(() => {
+      this.view.onDidChangeVisibility((event) => {
         this.updateActive();
+        // Without automatic refreshes the view still shows the tasks of the moment it is opened.
+        if (event.visible && !this.pausedState && this.services.settings.tasksRefreshIntervalMs() === 0) {
+          void this.poller.refresh();
+        }
       }),
       services.connections.onDidChange(() => {
         this.cancelRequested.clear();
