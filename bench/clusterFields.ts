@@ -2,12 +2,11 @@
 // p99. Pushes a cluster state with 10,000 fields over five indexes (read from its JSON, as the notification arrives),
 // then asks for field-name completions at a few hundred places of a `.search` file and a `.msearch` file.
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { Position } from 'vscode-languageserver-types';
 import type { ClusterStateField, ClusterStateIndex, ClusterStateParams } from '../server/src/protocol/protocol';
 import { completion } from '../server/src/service/completion/index';
 import { DocumentStore, type ParsedDocument } from '../server/src/service/documentStore';
+import { collectGarbage } from './gc';
 
 const TARGET_P99_MS = 10;
 const FIELDS_PER_INDEX = 2_000;
@@ -156,12 +155,6 @@ function msearchProbes(store: DocumentStore): Probe[] {
   }
   const document = store.open('file:///bench-fields.msearch', 'msearch', 1, `${lines.join('\n')}\n`);
   return marks.map((m) => ({ kind: m.kind, document, position: { line: m.line, character: m.character } }));
-}
-
-function collectGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as unknown;
-  if (typeof gc === 'function') (gc as () => void)();
 }
 
 function percentile(sorted: readonly number[], p: number): number {

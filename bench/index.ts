@@ -1,13 +1,17 @@
 // `npm run bench`: every bench module in turn. Add a module by importing it and listing its entry point here.
 import { runClusterFieldsBench } from './clusterFields';
+import { runClusterStatePayloadBench } from './clusterStatePayload';
 import { runCompletionBench } from './completion';
 import { runRunBench } from './run';
+import { runTasksRefreshBench } from './tasksRefresh';
 import { runValidationBench } from './validation';
 
 const BENCHES: readonly (() => void | Promise<void>)[] = [
   runValidationBench,
   runCompletionBench,
   runClusterFieldsBench,
+  runClusterStatePayloadBench,
+  runTasksRefreshBench,
   runRunBench,
 ];
 

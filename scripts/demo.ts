@@ -1,8 +1,8 @@
 // `npm run demo`: try the extension against a local cluster with sample data, in a real VS Code.
 //
 //   1. builds and packages the extension (search-requests-<version>.vsix) and the local cluster;
-//   2. starts the local cluster on 127.0.0.1:9200, where samples/.vscode/settings.json points
-//      (an OpenSearch-compatible cluster already listening there is used as it is);
+//   2. starts the local cluster on 127.0.0.1:9200, where samples/.vscode/settings.json points, with indexes named
+//      slow-* answering in 30 s (an OpenSearch-compatible cluster already listening there is used as it is);
 //   3. starts VS Code (code-server, prepared once in a cache folder) with the .vsix installed, opens samples/,
 //      and prints the address to open in a browser;
 //   4. runs until Ctrl+C, then stops everything.
@@ -88,7 +88,8 @@ async function main(): Promise<void> {
   log('building the local cluster');
   await exec(process.execPath, ['esbuild.mjs', 'cluster'], { cwd: ROOT });
 
-  const cluster = await startLocalCluster({ root: ROOT, port: CLUSTER_PORT, log });
+  // Indexes named slow-* answer slowly, so that a search can be watched in the Tasks view and cancelled there.
+  const cluster = await startLocalCluster({ root: ROOT, port: CLUSTER_PORT, args: ['--latency', 'slow-*=30s'], log });
   shutdown.add(
     'the local cluster',
     () => cluster.stop(),

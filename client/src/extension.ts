@@ -3,14 +3,19 @@ import { ResponseWorker } from './core/responseWorker';
 import { RunHistory } from './core/runHistory';
 import { registerClusterCommands } from './features/clusterCommands';
 import { ClusterConnections } from './features/clusterConnections';
+import { ClusterStatePublisher } from './features/clusterStatePublisher';
 import { ClusterStatus } from './features/clusterStatus';
+import { ClustersView, registerClustersViewCommands } from './features/clustersView';
 import { createLanguageClient } from './features/languageClient';
 import { registerResultCommands } from './features/resultDocuments';
 import { ResultsView } from './features/resultsView';
 import { registerRunCommands, Runner } from './features/runCommands';
 import { SecretStore } from './features/secretStore';
 import type { Services } from './features/services';
+import { evaluateNodeFilterCommand } from './features/nodeFilterCommand';
 import { Settings } from './features/settings';
+import { registerTaskCommands } from './features/taskCommands';
+import { TasksView } from './features/tasksView';
 
 let runner: Runner | undefined;
 
@@ -25,6 +30,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   const results = new ResultsView(services);
   const status = new ClusterStatus(services);
+  const publisher = new ClusterStatePublisher(services);
+  const tasks = new TasksView(services, publisher);
+  const clusters = new ClustersView(services);
   runner = new Runner(services);
   context.subscriptions.push(
     log,
@@ -39,13 +47,26 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     status,
     runner,
     ...registerRunCommands(runner),
-    ...registerClusterCommands(services, status),
+    publisher,
+    tasks,
+    clusters,
+    ...registerClusterCommands(services, status, (name) => {
+      clusters.refresh(name);
+    }),
+    ...registerClustersViewCommands(services, clusters),
+    ...registerTaskCommands(services, tasks, publisher),
     ...registerResultCommands(services, results),
+    vscode.commands.registerCommand('searchRequests.evaluateNodeFilter', (filter?: string) =>
+      evaluateNodeFilterCommand(services, publisher, filter),
+    ),
+    vscode.commands.registerCommand('searchRequests.refreshClusterState', () => publisher.refresh()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('searchRequests.results.maxRuns')) history.setMaxRuns(settings.maxRuns());
     }),
   );
   await languageClient.start();
+  // What the active cluster holds goes to the server once it runs; the extension does not wait for the cluster.
+  void publisher.start();
 }
 
 /** VS Code is closing: runs in flight are cancelled, on the clusters too. */

@@ -9,6 +9,8 @@ export interface LocalClusterOptions {
   readonly root: string;
   readonly port: number;
   readonly host?: string;
+  /** More command-line options of the cluster, e.g. `--latency slow-*=30s`. */
+  readonly args?: readonly string[];
   readonly log?: (line: string) => void;
   readonly startTimeoutMs?: number;
 }
@@ -54,7 +56,14 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
 
   const child = spawn(
     process.execPath,
-    [path.join(options.root, 'dist', 'cluster.js'), '--port', String(options.port), '--host', host],
+    [
+      path.join(options.root, 'dist', 'cluster.js'),
+      '--port',
+      String(options.port),
+      '--host',
+      host,
+      ...(options.args ?? []),
+    ],
     { cwd: options.root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const exited = new Promise<void>((resolve) =>

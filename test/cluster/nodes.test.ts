@@ -157,4 +157,19 @@ void describe('nodes API', () => {
       /^ip +heap\.percent ram\.percent cpu load_1m load_5m load_15m node\.role node\.roles +cluster_manager name\n/,
     );
   });
+
+  void it('names the elected cluster manager in _cat/cluster_manager, and in _cat/master with a deprecation warning', async () => {
+    const r = await call(c.url, 'GET', '/_cat/cluster_manager?format=json');
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.json, [{ id: 'n1', host: 'cm1.example', ip: '10.1.0.1', node: 'cm-1' }]);
+    assert.equal(r.headers['warning'], undefined);
+    const text = await call(c.url, 'GET', '/_cat/cluster_manager?v');
+    assert.match(text.text, /^id +host +ip +node\nn1 cm1\.example 10\.1\.0\.1 cm-1\n$/);
+    const old = await call(c.url, 'GET', '/_cat/master?format=json&h=id');
+    assert.deepEqual(old.json, [{ id: 'n1' }]);
+    assert.match(
+      String(old.headers['warning']),
+      /^299 OpenSearch-\S+ "\[GET \/_cat\/master\] is deprecated! Use \[GET \/_cat\/cluster_manager\] instead\."$/,
+    );
+  });
 });

@@ -125,13 +125,18 @@ const STEPS: readonly Step[] = [
   },
   {
     name: 'views',
-    what: 'the Search Requests container in the activity bar with its Clusters, Results and Tasks views',
+    what: 'the Search Requests container in the activity bar with its Clusters, Results and Tasks views (no cluster yet)',
     run: async (page) => {
       await page.locator('.activitybar .action-item a[aria-label^="Search Requests"]').click();
       const sidebar = page.locator('.sidebar');
       for (const view of ['Clusters', 'Results', 'Tasks']) {
         await sidebar.locator('.pane-header', { hasText: view }).waitFor();
       }
+      // No cluster is configured here: the Tasks view says what to do instead of listing tasks.
+      await sidebar
+        .locator('.pane', { has: page.locator('.pane-header', { hasText: 'Tasks' }) })
+        .getByRole('treeitem', { name: /No cluster is configured/ })
+        .waitFor();
     },
   },
 ];

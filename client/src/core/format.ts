@@ -30,3 +30,23 @@ export function excerpt(text: string, max = 120): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
 }
+
+/** A task's running time in human units, as precise as its size calls for: `850 ms`, `4.2 s`, `12 s`, `3 min 05 s`. */
+export function formatRunningTime(nanos: number): string {
+  const ms = Math.max(0, nanos) / 1e6;
+  if (ms < 1) return '<1 ms';
+  if (ms < 1000) return `${Math.floor(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 10) return `${(Math.floor(seconds * 10) / 10).toFixed(1)} s`;
+  if (seconds < 60) return `${Math.floor(seconds)} s`;
+  const whole = Math.floor(seconds);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${two(whole % 60)} s`;
+  if (whole < 86_400) return `${Math.floor(whole / 3600)} h ${two(Math.floor((whole % 3600) / 60))} min`;
+  return `${Math.floor(whole / 86_400)} d ${Math.floor((whole % 86_400) / 3600)} h`;
+}
+
+/** A transport address without its port: `172.18.0.11:9300` → `172.18.0.11`, `[::1]:9300` → `[::1]`. */
+export function withoutPort(address: string): string {
+  return /^(\[[^\]]*\]|[^:]+):\d+$/.exec(address)?.[1] ?? address;
+}

@@ -13,3 +13,13 @@ export function opaqueIdFor(prefix: string, runId: string): string {
   // eslint-disable-next-line no-control-regex
   return `${prefix.replace(/[\u0000-\u001f\u007f]/g, '')}${runId}`;
 }
+
+/** The names of this extension's own requests (not runs): the views, the status bar, the cluster state. */
+export const INTERNAL_REQUESTS = ['tasks-view', 'clusters-view', 'cluster-state', 'status', 'connection-test'] as const;
+
+export type InternalRequest = (typeof INTERNAL_REQUESTS)[number];
+
+/** Whether an X-Opaque-Id is one of this extension's own requests, which the Tasks view does not list. */
+export function isInternalOpaqueId(prefix: string, opaqueId: string): boolean {
+  return INTERNAL_REQUESTS.some((name) => opaqueId === opaqueIdFor(prefix, name));
+}

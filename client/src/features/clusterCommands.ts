@@ -16,6 +16,7 @@ import { isRequestFailure } from '../core/failures';
 import { proxyFor } from '../core/proxy';
 import { opaqueIdFor } from '../core/runIds';
 import type { ClusterStatus } from './clusterStatus';
+import { clusterNameOf } from './clustersView';
 import type { Services } from './services';
 
 /** Arguments of `searchRequests.addCluster` for scripts and tests: no question is asked. */
@@ -299,12 +300,17 @@ export async function forgetSecret(services: Services, name?: string): Promise<b
   return true;
 }
 
-export async function testActiveConnection(
+/** Tests the connection to a cluster (the active one when none is named). */
+export async function testClusterConnection(
   services: Services,
   status: ClusterStatus,
+  name?: string,
 ): Promise<ClusterInfo | undefined> {
-  const cluster = await services.connections.activeOrAsk();
-  if (cluster === undefined) return undefined;
+  const cluster = name === undefined ? await services.connections.activeOrAsk() : services.connections.find(name);
+  if (cluster === undefined) {
+    if (name !== undefined) throw new Error(`No cluster is named "${name}" in searchRequests.clusters.`);
+    return undefined;
+  }
   try {
     const client = await services.connections.client(cluster, true);
     const info = await fetchClusterInfo(client, opaqueIdFor(services.settings.opaqueIdPrefix(), 'connection-test'));
@@ -317,20 +323,31 @@ export async function testActiveConnection(
   }
 }
 
-export function registerClusterCommands(services: Services, status: ClusterStatus): vscode.Disposable[] {
+export function registerClusterCommands(
+  services: Services,
+  status: ClusterStatus,
+  onTested: (name: string) => void,
+): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('searchRequests.addCluster', (args?: AddClusterArgs) =>
       addCluster(services, status, args),
     ),
-    vscode.commands.registerCommand('searchRequests.selectCluster', (name?: string) =>
-      selectCluster(services, status, name),
+    // Each takes a cluster's name, or the Clusters view's element (from its menus).
+    vscode.commands.registerCommand('searchRequests.selectCluster', (arg?: unknown) =>
+      selectCluster(services, status, clusterNameOf(arg)),
     ),
-    vscode.commands.registerCommand('searchRequests.changeClusterSecret', (name?: string, secret?: string) =>
-      changeSecret(services, name, secret),
+    vscode.commands.registerCommand('searchRequests.changeClusterSecret', (arg?: unknown, secret?: string) =>
+      changeSecret(services, clusterNameOf(arg), secret),
     ),
-    vscode.commands.registerCommand('searchRequests.forgetClusterSecret', (name?: string) =>
-      forgetSecret(services, name),
+    vscode.commands.registerCommand('searchRequests.forgetClusterSecret', (arg?: unknown) =>
+      forgetSecret(services, clusterNameOf(arg)),
     ),
-    vscode.commands.registerCommand('searchRequests.testConnection', () => testActiveConnection(services, status)),
+    vscode.commands.registerCommand('searchRequests.testConnection', async (arg?: unknown) => {
+      const name = clusterNameOf(arg);
+      const info = await testClusterConnection(services, status, name);
+      const tested = name ?? services.connections.active()?.name;
+      if (tested !== undefined) onTested(tested);
+      return info;
+    }),
   ];
 }

@@ -33,6 +33,12 @@ export class Settings {
     return Math.max(1, Math.floor(this.config.get<number>('results.pageSize') ?? 50));
   }
 
+  /** In ms; 0 when the Tasks view refreshes only by hand. The setting is in seconds. */
+  tasksRefreshIntervalMs(): number {
+    const seconds = this.config.get<number>('tasks.refreshInterval') ?? 2;
+    return Number.isFinite(seconds) && seconds > 0 ? Math.max(250, Math.round(seconds * 1000)) : 0;
+  }
+
   proxy(): ProxySettings {
     const http = vscode.workspace.getConfiguration('http');
     const proxy = http.get<string>('proxy');

@@ -7,8 +7,9 @@ import { canContainData, isClusterManagerEligible, type Topology, type TopologyN
 
 const BUILT_IN_ROLES = new Set(['data', 'ingest', 'cluster_manager', 'master', 'remote_cluster_client', 'search']);
 
+/** Booleans.parseBoolean(value, true): a value without text (empty or blank) is the default, true. */
 function parseRoleValue(value: string): boolean {
-  if (value === '') return true;
+  if (!/\S/.test(value)) return true;
   if (value === 'true') return true;
   if (value === 'false') return false;
   throw illegalArgument(strictBooleanMessage(value));

@@ -1,4 +1,5 @@
-// `_cat/indices`, `_cat/nodes`, `_cat/tasks`, `_cat/health`, `_cat/aliases`, `_cat/shards`.
+// `_cat/indices`, `_cat/nodes`, `_cat/tasks`, `_cat/health`, `_cat/aliases`, `_cat/shards`, `_cat/cluster_manager`
+// (and its deprecated name `_cat/master`).
 import type { Cluster } from '../cluster';
 import { VERSION } from '../cluster';
 import type { RestRequest } from '../http/restRequest';
@@ -426,6 +427,42 @@ function shardsHandler(cluster: Cluster): RouteHandler {
   };
 }
 
+const CLUSTER_MANAGER_COLUMNS: Column[] = [
+  { name: 'id', desc: 'node id' },
+  { name: 'host', aliases: ['h'], desc: 'host name' },
+  { name: 'ip', desc: 'ip address ' },
+  { name: 'node', aliases: ['n'], desc: 'node name' },
+];
+
+/** RestController's warning for a ReplacedRoute, in the `Warning` header format of DeprecationLogger. */
+function deprecatedRouteWarning(deprecated: string, replacement: string): string {
+  return `299 OpenSearch-${VERSION.number}-${VERSION.build_hash} "[GET ${deprecated}] is deprecated! Use [GET ${replacement}] instead."`;
+}
+
+/** RestClusterManagerAction: one row, the elected cluster manager (`-` in every cell when there is none). */
+function clusterManagerHandler(cluster: Cluster, deprecatedPath?: string): RouteHandler {
+  return {
+    responseParams: CAT_RESPONSE_PARAMS,
+    prepare(req: RestRequest) {
+      req.bool('local', false);
+      req.time('cluster_manager_timeout');
+      req.time('master_timeout');
+      return () => {
+        const manager = cluster.node(cluster.topology.cluster_manager);
+        const row: Record<string, Cell> = manager
+          ? { id: manager.id, host: manager.host, ip: manager.ip, node: manager.name }
+          : { id: '-', host: '-', ip: '-', node: '-' };
+        const response = catResponse(req, CLUSTER_MANAGER_COLUMNS, [row]);
+        if (deprecatedPath === undefined) return response;
+        return {
+          ...response,
+          headers: { ...response.headers, Warning: deprecatedRouteWarning(deprecatedPath, '/_cat/cluster_manager') },
+        };
+      };
+    },
+  };
+}
+
 export function registerCatRoutes(router: Router, cluster: Cluster): void {
   router.add('GET', '/_cat/indices', indicesHandler(cluster));
   router.add('GET', '/_cat/indices/{index}', indicesHandler(cluster));
@@ -436,12 +473,15 @@ export function registerCatRoutes(router: Router, cluster: Cluster): void {
   router.add('GET', '/_cat/aliases/{name}', aliasesHandler(cluster));
   router.add('GET', '/_cat/shards', shardsHandler(cluster));
   router.add('GET', '/_cat/shards/{index}', shardsHandler(cluster));
+  router.add('GET', '/_cat/cluster_manager', clusterManagerHandler(cluster));
+  router.add('GET', '/_cat/master', clusterManagerHandler(cluster, '/_cat/master'));
   router.add('GET', '/_cat', {
     prepare: () => () => ({
       status: 200,
       text: [
         '=^.^=',
         '/_cat/aliases',
+        '/_cat/cluster_manager',
         '/_cat/health',
         '/_cat/indices',
         '/_cat/indices/{index}',

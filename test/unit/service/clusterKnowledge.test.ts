@@ -28,7 +28,7 @@ const STATE: ClusterStateParams = {
       name: 'data-1',
       host: 'data-1.local',
       ip: '10.0.0.2',
-      roles: ['data', 'ingest'],
+      roles: ['data', 'ingest', 'ml'],
       attributes: { zone: 'a' },
       local: true,
       clusterManager: false,
@@ -81,6 +81,17 @@ void describe('what the connected cluster says of a document', () => {
         },
       ],
     );
+  });
+
+  void it('informs that the cluster rejects a custom role value when a node has the role', () => {
+    assert.deepEqual(withCluster('search', 'GET /_nodes/_all,ml:yes/stats\n'), [
+      {
+        code: 'cluster.rejected-node-filter',
+        message:
+          'Cluster [test-cluster] rejects [_all,ml:yes]: Failed to parse value [yes] as only [true] or [false] are allowed.',
+        severity: 3,
+      },
+    ]);
   });
 
   void it('evaluates a node filter step by step', () => {

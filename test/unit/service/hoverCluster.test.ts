@@ -35,6 +35,16 @@ void describe('hover with the connected cluster', () => {
     assert.doesNotMatch(value, /On cluster/);
   });
 
+  void it('says when the cluster rejects a custom role value because a node has that role', () => {
+    const value = hoverText('GET /_nodes/_all,ml:ye|s/stats');
+    assert.match(
+      value,
+      /On cluster `test-cluster`: rejected\. Failed to parse value \[yes\] as only \[true\] or \[false\] are allowed\.$/,
+    );
+    // No node has the role gpu: the value is never parsed, only attributes are matched.
+    assert.match(hoverText('GET /_nodes/gpu:ye|s/stats'), /selects none of the 3 nodes\./);
+  });
+
   void it("shows a running task's action and its node's name", () => {
     const value = hoverText('GET /_tasks/n2:10|1');
     assert.match(value, /node `n2` \(data-1\), task number 101/);

@@ -37,7 +37,15 @@ export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKno
       const expressions = splitNodeFilter(mention.text, mention.split ?? 'raw');
       if (checkNodeFilter(expressions).some((p) => p.severity === 'error')) continue;
       const resolution = resolveNodeFilter(expressions, cluster.nodes);
-      if (resolution.selected.length === 0) {
+      if (resolution.rejected !== undefined) {
+        out.push({
+          range: mention.range,
+          severity: DiagnosticSeverity.Information,
+          code: 'cluster.rejected-node-filter',
+          source: SOURCE,
+          message: `Cluster [${name}] rejects [${mention.text}]: ${resolution.rejected}`,
+        });
+      } else if (resolution.selected.length === 0) {
         out.push({
           range: mention.range,
           severity: DiagnosticSeverity.Information,

@@ -42,9 +42,11 @@ function onCluster(
   const name = cluster.clusterName === undefined ? 'the connected cluster' : `cluster \`${cluster.clusterName}\``;
   const count = resolution.selected.length;
   const summary =
-    count === 0
-      ? `On ${name}: selects none of the ${nodes.length} nodes.`
-      : `On ${name}: selects ${count} of ${nodes.length} node${nodes.length === 1 ? '' : 's'}: ${named(resolution.selected, byId, true)}.`;
+    resolution.rejected !== undefined
+      ? `On ${name}: rejected. ${resolution.rejected}`
+      : count === 0
+        ? `On ${name}: selects none of the ${nodes.length} nodes.`
+        : `On ${name}: selects ${count} of ${nodes.length} node${nodes.length === 1 ? '' : 's'}: ${named(resolution.selected, byId, true)}.`;
   return { effects, summary };
 }
 

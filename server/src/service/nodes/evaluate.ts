@@ -21,5 +21,8 @@ export function evaluateNodeFilter(filter: string, cluster: ClusterKnowledge): E
     };
   }
   const resolution = resolveNodeFilter(expressions, cluster.nodes);
+  if (resolution.rejected !== undefined) {
+    return { errors: [resolution.rejected], warnings, steps: resolution.steps };
+  }
   return { errors, warnings, selected: resolution.selected, steps: resolution.steps };
 }

@@ -152,6 +152,11 @@ export interface FilterResolution {
   /** Node ids in cluster order. */
   readonly selected: readonly string[];
   readonly steps: readonly ResolutionStep[];
+  /**
+   * The server's error when the filter fails on these nodes only: a custom role with a value other than true or
+   * false, when some node has that role (the value is parsed only for such nodes).
+   */
+  readonly rejected?: string;
 }
 
 /** `DiscoveryNodes.resolveNodes` on a known set of nodes; an empty filter selects every node. */
@@ -169,6 +174,7 @@ export function resolveNodeFilter(
   }
   const selected = new Set<string>();
   const steps: ResolutionStep[] = [];
+  let rejected: string | undefined;
   for (const { text } of expressions) {
     const before = new Set(selected);
     const explanations: string[] = [];
@@ -196,7 +202,12 @@ export function resolveNodeFilter(
       }
       explanations.push(text === '_all' ? 'adds every node' : 'adds nodes whose name, IP or host name matches');
       const colon = text.indexOf(':');
-      if (colon !== -1) explanations.push(applyAttribute(text.slice(0, colon), text.slice(colon + 1), nodes, selected));
+      if (colon !== -1) {
+        const attr = text.slice(0, colon);
+        const value = text.slice(colon + 1);
+        rejected ??= rejectedRoleValue(attr, value, nodes);
+        explanations.push(applyAttribute(attr, value, nodes, selected));
+      }
     }
     steps.push({
       expression: text,
@@ -205,7 +216,15 @@ export function resolveNodeFilter(
       removed: [...before].filter((id) => !selected.has(id)),
     });
   }
+  if (rejected !== undefined) return { selected: [], steps, rejected };
   return { selected: nodes.filter((n) => selected.has(n.id)).map((n) => n.id), steps };
+}
+
+/** A custom role's value is parsed (strictly) once a node has that role; the whole request fails on a bad one. */
+function rejectedRoleValue(attr: string, value: string, nodes: readonly ClusterNode[]): string | undefined {
+  if (SPECIAL_ROLES[attr] !== undefined || BUILT_IN_ROLES.includes(attr)) return undefined;
+  if (roleValue(value) !== undefined || !nodes.some((n) => n.roles.includes(attr))) return undefined;
+  return `Failed to parse value [${value}] as only [true] or [false] are allowed.`;
 }
 
 function applyAttribute(attr: string, value: string, nodes: readonly ClusterNode[], selected: Set<string>): string {
@@ -225,7 +244,9 @@ function applyAttribute(attr: string, value: string, nodes: readonly ClusterNode
   if (!BUILT_IN_ROLES.includes(attr)) {
     const on = roleValue(value);
     const withRole = nodes.filter((n) => n.roles.includes(attr));
-    if (withRole.length > 0 && on !== undefined) {
+    if (withRole.length > 0 && on === undefined) {
+      parts.push(`invalid value for the custom role [${attr}]: the server rejects the request`);
+    } else if (withRole.length > 0 && on !== undefined) {
       for (const node of withRole) {
         if (on) selected.add(node.id);
         else selected.delete(node.id);

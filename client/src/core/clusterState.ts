@@ -1,0 +1,232 @@
+// What the language server is told of the connected cluster (protocol CLUSTER_STATE): index names and aliases, the
+// fields of each mapping with their types (nested `properties` and multi-`fields` as dotted names), the nodes and
+// the running tasks. Built from the cluster's answers here; the tracker sends only the parts that changed.
+import type {
+  ClusterStateField,
+  ClusterStateIndex,
+  ClusterStateNode,
+  ClusterStateParams,
+  ClusterStateTask,
+} from '../../../server/src/protocol/protocol';
+import type { ClusterClient } from './clusterClient';
+import type { NodeInfo } from './nodesInfo';
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function addProperties(properties: Json, prefix: string, out: ClusterStateField[]): void {
+  for (const [name, raw] of Object.entries(properties)) {
+    if (!isRecord(raw)) continue;
+    const path = prefix === '' ? name : `${prefix}.${name}`;
+    const type = typeof raw['type'] === 'string' ? raw['type'] : isRecord(raw['properties']) ? 'object' : undefined;
+    if (type !== undefined) out.push({ name: path, type });
+    if (isRecord(raw['properties'])) addProperties(raw['properties'], path, out);
+    const fields = raw['fields'];
+    if (isRecord(fields)) {
+      for (const [sub, subRaw] of Object.entries(fields)) {
+        if (isRecord(subRaw) && typeof subRaw['type'] === 'string')
+          out.push({ name: `${path}.${sub}`, type: subRaw['type'] });
+      }
+    }
+  }
+}
+
+/**
+ * The fields of one index's `mappings`, as dotted names with their types, in mapping order: objects and nested
+ * fields too (`object`, `nested`), multi-fields (`message.keyword`), runtime fields. Typed mappings of old clusters
+ * (`{"_doc": {"properties": …}}`) are read through their type.
+ */
+export function mappingFields(mappings: unknown): ClusterStateField[] {
+  const out: ClusterStateField[] = [];
+  if (!isRecord(mappings)) return out;
+  let root: Json = mappings;
+  if (!isRecord(mappings['properties'])) {
+    const typed = Object.values(mappings).find((v): v is Json => isRecord(v) && isRecord(v['properties']));
+    if (typed !== undefined) root = typed;
+  }
+  if (isRecord(root['properties'])) addProperties(root['properties'], '', out);
+  if (isRecord(root['runtime'])) {
+    const known = new Set(out.map((f) => f.name));
+    for (const [name, raw] of Object.entries(root['runtime'])) {
+      if (isRecord(raw) && typeof raw['type'] === 'string' && !known.has(name)) out.push({ name, type: raw['type'] });
+    }
+  }
+  return out;
+}
+
+/** Indexes from a `GET /_mapping` answer and the rows of `GET /_cat/aliases?format=json`. */
+export function readIndices(mappingAnswer: unknown, aliasRows: unknown): ClusterStateIndex[] {
+  const aliases = new Map<string, string[]>();
+  if (Array.isArray(aliasRows)) {
+    for (const row of aliasRows) {
+      if (!isRecord(row) || typeof row['alias'] !== 'string' || typeof row['index'] !== 'string') continue;
+      const list = aliases.get(row['index']) ?? [];
+      if (!list.includes(row['alias'])) list.push(row['alias']);
+      aliases.set(row['index'], list);
+    }
+  }
+  const out: ClusterStateIndex[] = [];
+  if (!isRecord(mappingAnswer)) return out;
+  for (const [name, raw] of Object.entries(mappingAnswer)) {
+    if (!isRecord(raw)) continue;
+    out.push({ name, aliases: aliases.get(name) ?? [], fields: mappingFields(raw['mappings']) });
+  }
+  return out;
+}
+
+export function stateNodes(nodes: readonly NodeInfo[]): ClusterStateNode[] {
+  return nodes.map((node) => ({
+    id: node.id,
+    name: node.name,
+    host: node.host,
+    ip: node.ip,
+    roles: node.roles,
+    attributes: node.attributes,
+    local: node.local,
+    clusterManager: node.clusterManager,
+  }));
+}
+
+export interface IndicesRequestOptions {
+  readonly opaqueId: string;
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** `GET /_mapping` and `GET /_cat/aliases?format=json`, read into indexes. Throws RequestFailure. */
+export async function fetchIndices(
+  client: ClusterClient,
+  options: IndicesRequestOptions,
+): Promise<ClusterStateIndex[]> {
+  const common = {
+    opaqueId: options.opaqueId,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  };
+  const [mapping, aliases] = await Promise.all([
+    client.json({ method: 'GET', path: '/_mapping', ...common }),
+    client
+      .json({
+        method: 'GET',
+        path: '/_cat/aliases',
+        query: [
+          { name: 'format', value: 'json', hasValue: true },
+          { name: 'h', value: 'alias,index', hasValue: true },
+        ],
+        ...common,
+      })
+      // Aliases are an extra: without the permission to list them, the indexes still count.
+      .catch(() => ({ status: 0, value: [] as unknown })),
+  ]);
+  if (mapping.status >= 400) throw new Error(`GET /_mapping answered ${mapping.status}`);
+  return readIndices(mapping.value, aliases.status >= 400 ? [] : aliases.value);
+}
+
+export interface ClusterStateParts {
+  readonly clusterName?: string;
+  readonly indices?: readonly ClusterStateIndex[];
+  readonly nodes?: readonly ClusterStateNode[];
+  readonly tasks?: readonly ClusterStateTask[];
+}
+
+/** Deep equality of JSON data (objects, arrays, strings, numbers, booleans, null), without building any text. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in x) {
+    if (!Object.hasOwn(y, key) || !sameJson(x[key], y[key])) return false;
+    count++;
+  }
+  for (const _key in y) count--;
+  return count === 0;
+}
+
+/**
+ * Remembers what the server was last told, part by part, and gives the notification that brings it up to date:
+ * undefined when nothing changed.
+ */
+export class ClusterStateTracker {
+  private sent = new Map<keyof ClusterStateParts, unknown>();
+  private cleared = true;
+
+  /** The notification for these parts (only those that differ from what was sent), or undefined. */
+  delta(parts: ClusterStateParts): ClusterStateParams | undefined {
+    const out: { -readonly [K in keyof ClusterStateParams]: ClusterStateParams[K] } = {};
+    let any = false;
+    for (const key of ['clusterName', 'indices', 'nodes', 'tasks'] as const) {
+      const value = parts[key];
+      if (value === undefined) continue;
+      if (this.sent.has(key) && sameJson(this.sent.get(key), value)) continue;
+      this.sent.set(key, value);
+      (out as Record<string, unknown>)[key] = value;
+      any = true;
+    }
+    if (!any) return undefined;
+    this.cleared = false;
+    return out;
+  }
+
+  /** The server must forget everything (another cluster, none): undefined when it already has. */
+  clear(): ClusterStateParams | undefined {
+    this.sent = new Map();
+    if (this.cleared) return undefined;
+    this.cleared = true;
+    return { clear: true };
+  }
+
+  /** The server lost its state (it restarted): everything is sent again at the next delta. */
+  forget(): void {
+    this.sent = new Map();
+    this.cleared = true;
+  }
+
+  get isEmpty(): boolean {
+    return this.cleared;
+  }
+}
+
+/** Whether a run may have created, deleted or changed indexes or aliases, so that the mappings are read again. */
+export function mayChangeIndices(method: string, path: string): boolean {
+  const verb = method.toUpperCase();
+  if (verb === 'GET' || verb === 'HEAD') return false;
+  const segments = path.split('/').filter((s) => s !== '');
+  const last = segments[segments.length - 1] ?? '';
+  // Reads sent with POST.
+  const reads = new Set([
+    '_search',
+    '_msearch',
+    '_count',
+    '_explain',
+    '_validate',
+    '_field_caps',
+    '_mget',
+    '_termvectors',
+    '_mtermvectors',
+    '_rank_eval',
+    '_cancel',
+    'scroll',
+    '_pit',
+    '_refresh',
+    '_flush',
+    '_forcemerge',
+    '_cache',
+    '_clear',
+    '_analyze',
+  ]);
+  if (reads.has(last) || segments[0] === '_tasks' || segments[0] === '_nodes') return false;
+  if (segments.includes('_search') || segments.includes('_msearch')) return false;
+  // Writes of documents into an existing index change no mapping unless dynamic mapping adds a field: read again.
+  return true;
+}

@@ -1,0 +1,167 @@
+// The Clusters view and what the connected cluster tells the editor, against the local cluster (default topology):
+// clusters with their state, nodes with roles and the elected cluster manager, node filter hover and evaluation,
+// index and field completion.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startCluster, type RunningCluster } from '../cluster/index';
+import { extension, openScratch } from './documents';
+import { eventually } from './waitFor';
+
+interface Item {
+  label: string;
+  description?: string;
+  contextValue?: string;
+  children?: Item[];
+}
+
+interface Summary {
+  cluster?: string;
+  clusterName?: string;
+  indices: number;
+  fields: number;
+  nodes: number;
+}
+
+async function setClusters(value: unknown): Promise<void> {
+  await vscode.workspace
+    .getConfiguration('searchRequests')
+    .update('clusters', value, vscode.ConfigurationTarget.Workspace);
+}
+
+function hoverText(hovers: vscode.Hover[]): string {
+  return hovers
+    .flatMap((hover) => hover.contents)
+    .map((content) =>
+      content instanceof vscode.MarkdownString ? content.value : typeof content === 'string' ? content : '',
+    )
+    .join('\n');
+}
+
+function labels(list: vscode.CompletionList | undefined): string[] {
+  return (list?.items ?? []).map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+}
+
+describe('Clusters view and what the cluster tells the editor', function () {
+  this.timeout(60_000);
+  let cluster: RunningCluster;
+
+  before(async () => {
+    cluster = await startCluster({ port: 0 });
+    await extension().activate();
+    await setClusters([
+      { name: 'local-clusters-it', url: cluster.url },
+      { name: 'down', url: 'http://127.0.0.1:9' },
+    ]);
+    await vscode.commands.executeCommand('searchRequests.selectCluster', 'local-clusters-it');
+    await vscode.commands.executeCommand('searchRequests.clusters.focus');
+    // The language server knows the cluster once its nodes and indexes were pushed.
+    await eventually(
+      () => vscode.commands.executeCommand<Summary>('searchRequests.refreshClusterState'),
+      (summary) => summary.cluster === 'local-clusters-it' && summary.nodes === 5 && summary.indices >= 4,
+      'the cluster state to reach the language server',
+    );
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await setClusters(undefined);
+    await cluster.close();
+  });
+
+  it('lists each cluster with its state, and the nodes with roles, address and the elected cluster manager', async () => {
+    const items = await vscode.commands.executeCommand<Item[]>('searchRequests.refreshClusters');
+    const [local, down] = items;
+    assert.equal(local?.label, 'local-clusters-it');
+    assert.match(local.description ?? '', /^active · OpenSearch 2\.19\.1 · (green|yellow)$/);
+    assert.equal(local.contextValue, 'searchRequests.cluster.active');
+    assert.deepEqual(
+      local.children?.map((node) => [node.label, node.description]),
+      [
+        ['os-manager-1', 'm · 172.18.0.11 · elected cluster manager'],
+        ['os-data-hot-1', 'dim · 172.18.0.12'],
+        ['os-data-hot-2', 'dim · 172.18.0.13'],
+        ['os-data-warm-1', 'd+ml · 172.18.0.14'],
+        ['os-coordinator-1', 'coordinating only · 172.18.0.15 · local'],
+      ],
+    );
+    assert.equal(down?.label, 'down');
+    assert.equal(down.description, 'not reachable');
+    assert.equal(down.contextValue, 'searchRequests.cluster.inactive');
+    assert.match(down.children?.[0]?.label ?? '', /^Cannot list the nodes: Connection refused/);
+  });
+
+  it('explains a node filter against the cluster on hover', async () => {
+    const editor = await openScratch('nodes.search', 'GET _nodes/_all,data:false/stats\n');
+    const text = await eventually(
+      async () =>
+        hoverText(
+          await vscode.commands.executeCommand<vscode.Hover[]>(
+            'vscode.executeHoverProvider',
+            editor.document.uri,
+            new vscode.Position(0, 14),
+          ),
+        ),
+      (value) => value.includes('selects'),
+      'a hover that resolves the filter on the cluster',
+    );
+    assert.match(
+      text,
+      /On cluster `search-requests-demo`: selects 2 of 5 nodes: os-manager-1 \(172\.18\.0\.11\), os-coordinator-1 \(172\.18\.0\.15\)\./,
+    );
+    assert.match(text, /`data:false`: .*→ − os-data-hot-1, os-data-hot-2, os-data-warm-1/);
+  });
+
+  it('evaluates a typed node filter against the active cluster', async () => {
+    const result = await vscode.commands.executeCommand<{
+      errors: string[];
+      selected?: { name: string }[];
+      total?: number;
+    }>('searchRequests.evaluateNodeFilter', 'ingest:true,_local');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(result.errors, []);
+    assert.equal(result.total, 5);
+    assert.deepEqual(
+      result.selected?.map((n) => n.name),
+      ['os-data-hot-1', 'os-data-hot-2', 'os-coordinator-1'],
+    );
+    const bad = await vscode.commands.executeCommand<{ errors: string[] }>(
+      'searchRequests.evaluateNodeFilter',
+      'data:yes',
+    );
+    assert.deepEqual(bad.errors, ['Failed to parse value [yes] as only [true] or [false] are allowed.']);
+  });
+
+  it('completes the index names and the mapped fields of the cluster', async () => {
+    const editor = await openScratch('names.search', 'GET /prod/_search\n{\n  "query": { "term": { "" } }\n}\n');
+    const indices = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      editor.document.uri,
+      new vscode.Position(0, 9),
+    );
+    assert.ok(labels(indices).includes('products'), `index names: ${labels(indices).join(', ')}`);
+    const fields = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      editor.document.uri,
+      new vscode.Position(2, 24),
+    );
+    assert.ok(labels(fields).length > 0);
+    const logs = await openScratch('fields.search', 'GET /products/_search\n{\n  "query": { "term": { "" } }\n}\n');
+    const productFields = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      logs.document.uri,
+      new vscode.Position(2, 24),
+    );
+    assert.ok(labels(productFields).includes('name.keyword'), `fields: ${labels(productFields).join(', ')}`);
+  });
+
+  it('tells the server when the active cluster changes', async () => {
+    await vscode.commands.executeCommand('searchRequests.selectCluster', 'down');
+    const summary = await eventually(
+      () => vscode.commands.executeCommand<Summary>('searchRequests.refreshClusterState'),
+      (s) => s.cluster === 'down',
+      'the state of the other cluster',
+    );
+    assert.equal(summary.nodes, 0);
+    await vscode.commands.executeCommand('searchRequests.selectCluster', 'local-clusters-it');
+  });
+});

@@ -1,0 +1,216 @@
+// The Tasks view against the local cluster (test/cluster, started in this process) with a slow index: a search run
+// from the editor shows in the view marked as ours, Cancel there ends it on the cluster; filters; task JSON; errors.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startCluster, type RunningCluster } from '../cluster/index';
+import { extension, openScratch } from './documents';
+import { eventually } from './waitFor';
+
+/** What `searchRequests.refreshTasks` returns (client/src/features/tasksView.ts TasksSnapshot). */
+interface TasksSnapshot {
+  cluster?: string;
+  filters: { actions: string[]; nodes: string };
+  paused: boolean;
+  tasks: {
+    id: string;
+    node: string;
+    nodeName?: string;
+    action: string;
+    description?: string;
+    runningTime: string;
+    state: string;
+    ours: boolean;
+    opaqueId?: string;
+    parentTaskId?: string;
+  }[];
+  message?: string;
+}
+
+interface CancelResult {
+  cancelled: string[];
+  failures: string[];
+  message: string;
+}
+
+interface RunResult {
+  state: string;
+  opaqueId: string;
+}
+
+const SLOW = 'GET /products/_search\n{"query": {"match_all": {}}}\n';
+
+function refreshTasks(): Thenable<TasksSnapshot> {
+  return vscode.commands.executeCommand<TasksSnapshot>('searchRequests.refreshTasks');
+}
+
+/** The run's tasks as the cluster lists them itself. */
+async function onCluster(url: string, opaqueId: string): Promise<string[]> {
+  const response = await fetch(`${url}/_tasks?detailed=true&group_by=none`);
+  const body = (await response.json()) as { tasks: { node: string; id: number; headers: Record<string, string> }[] };
+  return body.tasks.filter((task) => task.headers['X-Opaque-Id'] === opaqueId).map((task) => `${task.node}:${task.id}`);
+}
+
+async function setClusters(value: unknown): Promise<void> {
+  await vscode.workspace
+    .getConfiguration('searchRequests')
+    .update('clusters', value, vscode.ConfigurationTarget.Workspace);
+}
+
+describe('Tasks view', function () {
+  this.timeout(60_000);
+  let cluster: RunningCluster;
+
+  before(async () => {
+    cluster = await startCluster({ port: 0, latency: [{ pattern: 'products', ms: 60_000 }] });
+    await extension().activate();
+    await setClusters([{ name: 'tasks-it', url: cluster.url }]);
+    await vscode.commands.executeCommand('searchRequests.selectCluster', 'tasks-it');
+    await vscode.commands.executeCommand('searchRequests.tasks.focus');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('searchRequests.clearTaskFilters');
+    await setClusters(undefined);
+    await cluster.close();
+  });
+
+  it('shows a slow search run from the editor, marked as ours; Cancel ends it on the cluster', async () => {
+    const editor = await openScratch('slow-task.search', SLOW);
+    const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
+    const snapshot = await eventually(
+      refreshTasks,
+      (s) => s.tasks.some((t) => t.ours && t.action === 'indices:data/read/search'),
+      'the search in the Tasks view, marked as ours',
+    );
+    assert.equal(snapshot.cluster, 'tasks-it');
+    const search = snapshot.tasks.find((t) => t.ours && t.action === 'indices:data/read/search')!;
+    assert.equal(search.state, 'cancellable');
+    assert.equal(search.nodeName, 'os-coordinator-1', 'the coordinating node runs the search');
+    assert.match(search.opaqueId ?? '', /^vscode-search-requests\//);
+    assert.match(search.description ?? '', /indices\[products\]/);
+    assert.match(search.runningTime, /^(\d+ ms|<1 ms|\d+(\.\d)? s)$/);
+    const shards = snapshot.tasks.filter((t) => t.parentTaskId === search.id);
+    assert.ok(shards.length > 0, 'its shard tasks are listed under it');
+    assert.ok(shards.every((t) => t.ours && t.action === 'indices:data/read/search[phase/query]'));
+    assert.ok(
+      snapshot.tasks.every((t) => !t.action.startsWith('cluster:monitor/tasks/lists')),
+      "the view's own listing is not shown",
+    );
+
+    const result = await vscode.commands.executeCommand<CancelResult>('searchRequests.cancelTask', search.id);
+    assert.deepEqual(result.cancelled, [search.id]);
+    assert.deepEqual(result.failures, []);
+    const run = await running;
+    assert.notEqual(run.state, 'running');
+    await eventually(
+      () => onCluster(cluster.url, run.opaqueId),
+      (tasks) => tasks.length === 0,
+      'the search to be gone from the cluster',
+    );
+    const after = await refreshTasks();
+    assert.ok(!after.tasks.some((t) => t.id === search.id || t.parentTaskId === search.id), 'finished tasks disappear');
+  });
+
+  it('filters by action and by node, checked as the language server checks them', async () => {
+    const editor = await openScratch('filtered-task.search', SLOW);
+    const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
+    try {
+      const actions = await vscode.commands.executeCommand<TasksSnapshot>(
+        'searchRequests.filterTasksByAction',
+        'indices:data/read/search',
+      );
+      assert.deepEqual(actions.filters, { actions: ['indices:data/read/search'], nodes: '' });
+      const top = await eventually(refreshTasks, (s) => s.tasks.some((t) => t.ours), 'the search, filtered');
+      assert.ok(top.tasks.every((t) => t.action === 'indices:data/read/search'));
+      await vscode.commands.executeCommand('searchRequests.filterTasksByAction', '*search*');
+      const onData = await vscode.commands.executeCommand<TasksSnapshot>(
+        'searchRequests.filterTasksByNode',
+        'data:true',
+      );
+      assert.equal(onData.filters.nodes, 'data:true');
+      assert.ok(onData.tasks.length > 0);
+      assert.ok(
+        onData.tasks.every(
+          (t) => t.action === 'indices:data/read/search[phase/query]' && t.nodeName !== 'os-coordinator-1',
+        ),
+        'only the shard tasks run on data nodes',
+      );
+      await assert.rejects(
+        Promise.resolve(vscode.commands.executeCommand('searchRequests.filterTasksByNode', 'data:maybe')),
+        /Failed to parse value \[maybe\] as only \[true\] or \[false\] are allowed\./,
+      );
+      await assert.rejects(
+        Promise.resolve(vscode.commands.executeCommand('searchRequests.filterTasksByAction', '*search*,,bulk')),
+        /Pattern 2 of 3 is empty/,
+      );
+      const none = await vscode.commands.executeCommand<TasksSnapshot>(
+        'searchRequests.filterTasksByAction',
+        'no-such-action',
+      );
+      assert.deepEqual(none.tasks, []);
+      assert.equal(none.message, 'No running task matches the filters.');
+    } finally {
+      await vscode.commands.executeCommand('searchRequests.clearTaskFilters');
+      await vscode.commands.executeCommand('searchRequests.filterTasksByAction', 'indices:data/read/search');
+      const cancelled = await vscode.commands.executeCommand<CancelResult>('searchRequests.cancelAllTasks', {
+        confirm: false,
+      });
+      assert.equal(cancelled.cancelled.length, 1);
+      await vscode.commands.executeCommand('searchRequests.clearTaskFilters');
+      await running;
+    }
+  });
+
+  it('shows a task as JSON, and a cancel of a finished task reports what OpenSearch says', async () => {
+    const editor = await openScratch('json-task.search', SLOW);
+    const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
+    const snapshot = await eventually(
+      refreshTasks,
+      (s) => s.tasks.some((t) => t.ours && t.action === 'indices:data/read/search'),
+      'the search',
+    );
+    const search = snapshot.tasks.find((t) => t.ours && t.action === 'indices:data/read/search')!;
+    const shown = await vscode.commands.executeCommand<{
+      uri: string;
+      status: number;
+      value: { task: { id: number } };
+    }>('searchRequests.showTask', search.id);
+    assert.equal(shown.status, 200);
+    assert.equal(`${search.node}:${shown.value.task.id}`, search.id);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown.uri);
+    assert.match(document?.getText() ?? '', /"completed": false/);
+    assert.equal(await vscode.commands.executeCommand('searchRequests.copyTaskId', search.id), search.id);
+    await vscode.commands.executeCommand('searchRequests.cancelTask', search.id);
+    await running;
+    await eventually(
+      async () => (await fetch(`${cluster.url}/_tasks/${search.id}`)).status,
+      (status) => status === 404,
+      'the task to be gone',
+    );
+    const again = await vscode.commands.executeCommand<CancelResult>('searchRequests.cancelTask', search.id);
+    assert.deepEqual(again.cancelled, []);
+    assert.deepEqual(again.failures, [`resource_not_found_exception: task [${search.id}] is not found`]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('pauses and resumes', async () => {
+    const paused = await vscode.commands.executeCommand<TasksSnapshot>('searchRequests.pauseTasks');
+    assert.equal(paused.paused, true);
+    const resumed = await vscode.commands.executeCommand<TasksSnapshot>('searchRequests.resumeTasks');
+    assert.equal(resumed.paused, false);
+  });
+
+  it('says in the view when the cluster cannot be reached', async () => {
+    await setClusters([{ name: 'tasks-it', url: 'http://127.0.0.1:9' }]);
+    try {
+      const snapshot = await eventually(
+        refreshTasks,
+        (s) => s.message !== undefined && /refused|reach/i.test(s.message),
+        'the error in the view',
+      );
+      assert.deepEqual(snapshot.tasks, []);
+    } finally {
+      await setClusters([{ name: 'tasks-it', url: cluster.url }]);
+    }
+  });
+});
