@@ -5,47 +5,15 @@
 // on hover, index and field names completed, a node filter evaluated, the Tasks view filtered.
 // Uses the development folder (build first: npm run build).
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser } from '../../scripts/lib/browser';
-import {
-  QUIET_WORKBENCH_SETTINGS,
-  remoteUri,
-  startCodeServer,
-  workbenchUrl,
-  writeUserSettings,
-} from '../../scripts/lib/codeServer';
-import { ensureCodeServer } from '../../scripts/lib/codeServerInstall';
 import { startCluster } from '../cluster/index';
-import { ROOT, SCREENSHOTS } from './paths';
+import { editor, openFile, pane, runTour } from './tour';
 
 const COMPLETION = 'GET /pro\n\nGET /products/_search\n{\n  "query": { "term": { "" } }\n}\n';
 
-function log(line: string): void {
-  console.log(`[tasks tour] ${line}`);
-}
-
-function editor(page: Page): Locator {
-  return page.locator('.editor-group-container.active .monaco-editor').first();
-}
-
-function pane(page: Page, title: string): Locator {
-  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) });
-}
-
 function hover(page: Page, text: string | RegExp): Locator {
   return page.locator('.monaco-hover, .workbench-hover').filter({ hasText: text }).first();
-}
-
-async function openFile(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(name);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
 }
 
 /** Puts the cursor on a line of the active editor (1-based), at a column (1-based), with Quick Open's `:line:column`. */
@@ -98,218 +66,175 @@ async function setExpanded(page: Page, title: string, expanded: boolean): Promis
 
 async function main(): Promise<number> {
   const cluster = await startCluster({ port: 0, latency: [{ pattern: 'slow-*', ms: 120_000 }] });
-  const runDir = await fs.mkdtemp(path.join(os.tmpdir(), 'search-requests-tasks-tour-'));
-  const workspace = path.join(runDir, 'workspace');
-  await fs.cp(path.join(ROOT, 'samples'), workspace, { recursive: true });
-  // A user who added the cluster (as the README says) and opened the samples.
-  await fs.writeFile(
-    path.join(workspace, '.vscode', 'settings.json'),
-    `${JSON.stringify({ 'searchRequests.clusters': [{ name: 'local', url: cluster.url, auth: 'none' }] }, null, 2)}\n`,
-  );
-  await fs.writeFile(path.join(workspace, 'completion.search'), COMPLETION);
-  await fs.mkdir(SCREENSHOTS, { recursive: true });
-  for (const file of await fs.readdir(SCREENSHOTS)) {
-    if (/^(failed-)?tasks-/.test(file)) await fs.rm(path.join(SCREENSHOTS, file));
-  }
-  const install = await ensureCodeServer(log);
-  const userDataDir = path.join(runDir, 'user-data');
-  await writeUserSettings(userDataDir, { ...QUIET_WORKBENCH_SETTINGS, 'workbench.hover.delay': 300 });
-  const server = await startCodeServer({
-    install,
-    userDataDir,
-    extensionsDir: path.join(runDir, 'extensions'),
-    env: { EXTENSIONS_GALLERY: '{}' },
-  });
-  const browser = await launchBrowser();
-  let failed = 0;
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.setDefaultTimeout(30_000);
-    await page.goto(
-      workbenchUrl(server.url, workspace, [
-        ['skipWelcome', 'true'],
-        ['extensionDevelopmentPath', remoteUri(server, ROOT)],
-      ]),
-    );
-    await page.locator('.monaco-workbench').waitFor();
-    let index = 0;
-    const step = async (name: string, what: string, run: () => Promise<void>): Promise<boolean> => {
-      const file = `tasks-${String(++index).padStart(2, '0')}-${name}.png`;
-      try {
-        await run();
-        await page.screenshot({ path: path.join(SCREENSHOTS, file) });
-        log(`✔ ${what} (${file})`);
-        return true;
-      } catch (error) {
-        failed++;
-        await page.screenshot({ path: path.join(SCREENSHOTS, `failed-${file}`) });
-        log(`✘ ${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-        return false;
-      }
-    };
-    const tasks = (): Locator => pane(page, 'Tasks');
-    const clusters = (): Locator => pane(page, 'Clusters');
-    const ourSearch = (): Locator =>
-      tasks()
-        .getByRole('treeitem', { name: /^indices:data\/read\/search: .*yours/ })
-        .first();
-    const steps: [string, string, () => Promise<void>][] = [
-      [
-        'clusters',
-        'the Clusters view: the cluster with its version and health, its nodes with roles, address, the elected cluster manager and the local node',
-        async () => {
-          await openFile(page, 'tasks-and-nodes.search');
-          await page.locator('.activitybar .action-item a[aria-label^="Search Requests"]').first().click();
-          await setExpanded(page, 'Results', false);
-          await widenSideBar(page, 560);
-          await clusters()
-            .getByRole('treeitem', { name: /^os-manager-1/ })
-            .waitFor();
-          await clusters()
-            .getByRole('treeitem', { name: /^local/ })
-            .filter({ hasText: 'OpenSearch' })
-            .waitFor();
-          await page.mouse.move(300, 270);
-        },
-      ],
-      [
-        'node-tooltip',
-        'a node of the Clusters view hovered: id, host, roles, attributes to filter on',
-        async () => {
-          await clusters()
-            .getByRole('treeitem', { name: /^os-data-warm-1/ })
-            .hover();
-          await hover(page, 'Attributes').waitFor();
-        },
-      ],
-      [
-        'search-running',
-        'a slow search run with Ctrl+Enter: the Tasks view shows it on the coordinating node, marked as yours, cancellable',
-        async () => {
-          await page.mouse.move(300, 270);
-          await editor(page).locator('.view-line').first().click();
-          await goTo(page, 6);
-          await page.keyboard.press('Control+Enter');
-          await page.locator('.notification-toast', { hasText: 'PUT slow-orders' }).first().waitFor();
-          await goTo(page, 12);
-          await page.keyboard.press('Control+Enter');
-          await page.locator('.notification-toast', { hasText: 'slow-orders/_search on local' }).first().waitFor();
-          await ourSearch().waitFor();
-          // Its shard tasks are under it.
-          await ourSearch().click();
-          await page.keyboard.press('ArrowRight');
-          await tasks()
-            .getByRole('treeitem', { name: /^indices:data\/read\/search\[phase\/query\]/ })
-            .first()
-            .waitFor();
-          await page.mouse.move(300, 270);
-        },
-      ],
-      [
-        'task-tooltip',
-        'the task hovered: its whole record (description, X-Opaque-Id, start time, resource stats)',
-        async () => {
-          await ourSearch().hover();
-          await hover(page, 'X-Opaque-Id').waitFor();
-          await hover(page, 'CPU time').waitFor();
-        },
-      ],
-      [
-        'task-cancelled',
-        'Cancel clicked on the task: it is cancelled on the cluster and leaves the view; the run says it was cancelled',
-        async () => {
-          await page.mouse.move(300, 270);
-          await ourSearch().hover();
-          await ourSearch().locator('.action-label[aria-label="Cancel Task"]').click();
-          await ourSearch().waitFor({ state: 'detached' });
-          await pane(page, 'Tasks')
-            .getByRole('treeitem', { name: /No task is running|os-/ })
-            .first()
-            .waitFor();
-          await page.mouse.move(300, 270);
-          await page.waitForTimeout(600);
-        },
-      ],
-      [
-        'node-filter-hover',
-        'a node filter hovered in the editor: each step and the nodes it selects on the connected cluster',
-        async () => {
-          await page.keyboard.press('Escape');
-          const line = editor(page).locator('.view-line', { hasText: '_all,cluster_manager:false' }).first();
-          await line.locator('span', { hasText: 'cluster_manager:false' }).first().hover();
-          await hover(page, 'selects').waitFor();
-        },
-      ],
-      [
-        'index-completion',
-        'index names of the cluster completed in the request line',
-        async () => {
-          await page.mouse.move(300, 270);
-          await openFile(page, 'completion.search');
-          await goTo(page, 1, 9);
-          await triggerSuggest(page, 'products');
-        },
-      ],
-      [
-        'field-completion',
-        'field names of the index mapping completed in the body, with their types',
-        async () => {
-          await page.keyboard.press('Escape');
-          await goTo(page, 5, 25);
-          await triggerSuggest(page, 'name.keyword');
-        },
-      ],
-      [
-        'evaluate-filter-typing',
-        'Evaluate Node Filter: while typing, the filter is checked and what it selects is shown',
-        async () => {
-          await page.keyboard.press('Escape');
-          await runCommand(page, 'Search Requests: Evaluate Node Filter');
-          const input = page.locator('.quick-input-widget input');
-          await page.locator('.quick-input-widget', { hasText: 'Evaluate Node Filter' }).waitFor();
-          await input.fill('zone:zone-a,data:false');
-          await page.locator('.quick-input-message', { hasText: 'Selects 2 of 5 nodes' }).waitFor();
-        },
-      ],
-      [
-        'evaluate-filter-result',
-        'the selected nodes listed, with addresses and roles',
-        async () => {
-          await page.keyboard.press('Enter');
-          await page.locator('.quick-input-widget', { hasText: 'selects 2 of 5 nodes' }).waitFor();
-          await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'os-manager-1' }).first().waitFor();
-        },
-      ],
-      [
-        'tasks-filtered',
-        'the Tasks view filtered by action: the filter shows in its title; an empty view says why',
-        async () => {
-          await page.keyboard.press('Escape');
-          await runCommand(page, 'Search Requests: Filter Tasks by Action');
-          const input = page.locator('.quick-input-widget input');
-          await page.locator('.quick-input-widget', { hasText: 'filter tasks by action' }).waitFor();
-          await input.fill('*search*');
-          await page.keyboard.press('Enter');
-          await page.locator('.pane-header', { hasText: 'actions: *search*' }).first().waitFor();
-          await tasks()
-            .getByRole('treeitem', { name: /No running task matches the filters/ })
-            .waitFor();
-          await page.mouse.move(300, 270);
-        },
-      ],
-    ];
-    for (const [name, what, run] of steps) {
-      if (!(await step(name, what, run))) break;
-    }
-    await page.close();
+    return await runTour({
+      name: 'tasks',
+      userSettings: { 'workbench.hover.delay': 300 },
+      prepare: async (workspace) => {
+        // A user who added the cluster (as the README says) and opened the samples.
+        await fs.writeFile(
+          path.join(workspace, '.vscode', 'settings.json'),
+          `${JSON.stringify({ 'searchRequests.clusters': [{ name: 'local', url: cluster.url, auth: 'none' }] }, null, 2)}\n`,
+        );
+        await fs.writeFile(path.join(workspace, 'completion.search'), COMPLETION);
+      },
+      steps: (page) => {
+        const tasks = (): Locator => pane(page, 'Tasks');
+        const clusters = (): Locator => pane(page, 'Clusters');
+        const ourSearch = (): Locator =>
+          tasks()
+            .getByRole('treeitem', { name: /^indices:data\/read\/search: .*yours/ })
+            .first();
+        return [
+          [
+            'clusters',
+            'the Clusters view: the cluster with its version and health, its nodes with roles, address, the elected cluster manager and the local node',
+            async () => {
+              await openFile(page, 'tasks-and-nodes.search');
+              await page.locator('.activitybar .action-item a[aria-label^="Search Requests"]').first().click();
+              await setExpanded(page, 'Results', false);
+              await widenSideBar(page, 560);
+              await clusters()
+                .getByRole('treeitem', { name: /^os-manager-1/ })
+                .waitFor();
+              await clusters()
+                .getByRole('treeitem', { name: /^local/ })
+                .filter({ hasText: 'OpenSearch' })
+                .waitFor();
+              await page.mouse.move(300, 270);
+            },
+          ],
+          [
+            'node-tooltip',
+            'a node of the Clusters view hovered: id, host, roles, attributes to filter on',
+            async () => {
+              await clusters()
+                .getByRole('treeitem', { name: /^os-data-warm-1/ })
+                .hover();
+              await hover(page, 'Attributes').waitFor();
+            },
+          ],
+          [
+            'search-running',
+            'a slow search run with Ctrl+Enter: the Tasks view shows it on the coordinating node, marked as yours, cancellable',
+            async () => {
+              await page.mouse.move(300, 270);
+              await editor(page).locator('.view-line').first().click();
+              await goTo(page, 6);
+              await page.keyboard.press('Control+Enter');
+              await page.locator('.notification-toast', { hasText: 'PUT slow-orders' }).first().waitFor();
+              await goTo(page, 12);
+              await page.keyboard.press('Control+Enter');
+              await page.locator('.notification-toast', { hasText: 'slow-orders/_search on local' }).first().waitFor();
+              await ourSearch().waitFor();
+              // Its shard tasks are under it.
+              await ourSearch().click();
+              await page.keyboard.press('ArrowRight');
+              await tasks()
+                .getByRole('treeitem', { name: /^indices:data\/read\/search\[phase\/query\]/ })
+                .first()
+                .waitFor();
+              await page.mouse.move(300, 270);
+            },
+          ],
+          [
+            'task-tooltip',
+            'the task hovered: its whole record (description, X-Opaque-Id, start time, resource stats)',
+            async () => {
+              await ourSearch().hover();
+              await hover(page, 'X-Opaque-Id').waitFor();
+              await hover(page, 'CPU time').waitFor();
+            },
+          ],
+          [
+            'task-cancelled',
+            'Cancel clicked on the task: it is cancelled on the cluster and leaves the view; the run says it was cancelled',
+            async () => {
+              await page.mouse.move(300, 270);
+              await ourSearch().hover();
+              await ourSearch().locator('.action-label[aria-label="Cancel Task"]').click();
+              await ourSearch().waitFor({ state: 'detached' });
+              await pane(page, 'Tasks')
+                .getByRole('treeitem', { name: /No task is running|os-/ })
+                .first()
+                .waitFor();
+              await page.mouse.move(300, 270);
+              await page.waitForTimeout(600);
+            },
+          ],
+          [
+            'node-filter-hover',
+            'a node filter hovered in the editor: each step and the nodes it selects on the connected cluster',
+            async () => {
+              await page.keyboard.press('Escape');
+              const line = editor(page).locator('.view-line', { hasText: '_all,cluster_manager:false' }).first();
+              await line.locator('span', { hasText: 'cluster_manager:false' }).first().hover();
+              await hover(page, 'selects').waitFor();
+            },
+          ],
+          [
+            'index-completion',
+            'index names of the cluster completed in the request line',
+            async () => {
+              await page.mouse.move(300, 270);
+              await openFile(page, 'completion.search');
+              await goTo(page, 1, 9);
+              await triggerSuggest(page, 'products');
+            },
+          ],
+          [
+            'field-completion',
+            'field names of the index mapping completed in the body, with their types',
+            async () => {
+              await page.keyboard.press('Escape');
+              await goTo(page, 5, 25);
+              await triggerSuggest(page, 'name.keyword');
+            },
+          ],
+          [
+            'evaluate-filter-typing',
+            'Evaluate Node Filter: while typing, the filter is checked and what it selects is shown',
+            async () => {
+              await page.keyboard.press('Escape');
+              await runCommand(page, 'Search Requests: Evaluate Node Filter');
+              const input = page.locator('.quick-input-widget input');
+              await page.locator('.quick-input-widget', { hasText: 'Evaluate Node Filter' }).waitFor();
+              await input.fill('zone:zone-a,data:false');
+              await page.locator('.quick-input-message', { hasText: 'Selects 2 of 5 nodes' }).waitFor();
+            },
+          ],
+          [
+            'evaluate-filter-result',
+            'the selected nodes listed, with addresses and roles',
+            async () => {
+              await page.keyboard.press('Enter');
+              await page.locator('.quick-input-widget', { hasText: 'selects 2 of 5 nodes' }).waitFor();
+              await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'os-manager-1' }).first().waitFor();
+            },
+          ],
+          [
+            'tasks-filtered',
+            'the Tasks view filtered by action: the filter shows in its title; an empty view says why',
+            async () => {
+              await page.keyboard.press('Escape');
+              await runCommand(page, 'Search Requests: Filter Tasks by Action');
+              const input = page.locator('.quick-input-widget input');
+              await page.locator('.quick-input-widget', { hasText: 'filter tasks by action' }).waitFor();
+              await input.fill('*search*');
+              await page.keyboard.press('Enter');
+              await page.locator('.pane-header', { hasText: 'actions: *search*' }).first().waitFor();
+              await tasks()
+                .getByRole('treeitem', { name: /No running task matches the filters/ })
+                .waitFor();
+              await page.mouse.move(300, 270);
+            },
+          ],
+        ];
+      },
+    });
   } finally {
-    await browser.close();
-    await server.stop();
     await cluster.close();
-    await fs.rm(runDir, { recursive: true, force: true });
   }
-  log(failed === 0 ? `screenshots in ${SCREENSHOTS}` : 'FAILED');
-  return failed === 0 ? 0 : 1;
 }
 
 main().then(
