@@ -194,11 +194,11 @@ export class MsearchDocument {
     return { index, header, body };
   }
 
-  diagnostics(): Diagnostic[] {
-    const out: Diagnostic[] = [];
-    if (this.target !== undefined) {
-      for (const issue of this.targetIssues) out.push(toDiagnostic(issue, this.target.line));
-    }
+  /**
+   * Visits every framed pair with its validation result, validating the pairs whose text changed since the last
+   * visit (a cached result is kept while its header and body lines are the same strings).
+   */
+  private visitPairs(visit: (header: number, cached: CachedPair) => void): void {
     const lines = this.lines;
     const last = lines.length - 1;
     const endsWithNewline = lines[last] === '';
@@ -219,20 +219,29 @@ export class MsearchDocument {
         };
         this.pairs[index] = cached;
       }
-      if (cached.issues.length === 0) continue;
+      visit(header, cached);
+    }
+  }
+
+  diagnostics(): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    if (this.target !== undefined) {
+      for (const issue of this.targetIssues) out.push(toDiagnostic(issue, this.target.line));
+    }
+    this.visitPairs((header, cached) => {
+      if (cached.issues.length === 0) return;
       if (cached.atLine !== header) {
         cached.diagnostics = cached.issues.map((issue) => toDiagnostic(issue, issue.line === 0 ? header : header + 1));
         cached.atLine = header;
       }
       for (const diagnostic of cached.diagnostics) out.push(diagnostic);
-    }
+    });
     this.framingDiagnostics(out);
     return out;
   }
 
   /** Index expressions written in the file: in headers, and in the target comment's path. */
   indexMentions(): { line: number; name: string; span: { offset: number; length: number } }[] {
-    this.diagnostics();
     const out: { line: number; name: string; span: { offset: number; length: number } }[] = [];
     const target = this.target;
     if (target !== undefined && target.target.segments.length === 2) {
@@ -243,15 +252,11 @@ export class MsearchDocument {
         offset += name.length + 1;
       }
     }
-    for (let index = 0; index < this.pairs.length; index++) {
-      const cached = this.pairs[index];
-      if (cached === undefined) continue;
-      const line = this.firstFramedLine + index * 2;
-      if (this.lines[line] !== cached.header) continue;
+    this.visitPairs((line, cached) => {
       // Most headers name their index: locate the parts once per header text, then keep them with the pair.
       cached.indexParts ??= cached.header.includes('"ind') ? locateIndexParts(cached.header) : [];
       for (const part of cached.indexParts) out.push({ line, name: part.name, span: part.span });
-    }
+    });
     return out;
   }
 
