@@ -1,4 +1,5 @@
 import { createScanner, ParseErrorCode, ScanError, SyntaxKind, type Node, type ParseError } from 'jsonc-parser';
+import { isTrivia } from './trivia';
 
 const VALID_VALUES = "(JSON String, Number, Array, Object or token 'null', 'true' or 'false')";
 
@@ -23,14 +24,8 @@ export function jacksonSyntaxMessage(text: string, error: ParseError, _tree: Nod
     const kind = scanner.scan();
     const offset = scanner.getTokenOffset();
     const scanError = scanner.getTokenError();
-    if (
-      kind === SyntaxKind.Trivia ||
-      kind === SyntaxKind.LineBreakTrivia ||
-      kind === SyntaxKind.LineCommentTrivia ||
-      (kind === SyntaxKind.BlockCommentTrivia && scanError === ScanError.None)
-    ) {
-      continue;
-    }
+    // An unterminated block comment is an error, not something to skip.
+    if (isTrivia(kind) && (kind !== SyntaxKind.BlockCommentTrivia || scanError === ScanError.None)) continue;
     if (scanError !== ScanError.None) return scanErrorMessage(text, scanner.getTokenOffset(), scanError);
     if (kind === SyntaxKind.EOF) {
       const open = stack[stack.length - 1];

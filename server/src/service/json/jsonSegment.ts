@@ -1,5 +1,6 @@
 import { createScanner, parseTree, ParseErrorCode, SyntaxKind, type Node, type ParseError } from 'jsonc-parser';
 import { jacksonSyntaxMessage } from './jacksonMessages';
+import { isTrivia } from './trivia';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -257,14 +258,7 @@ export function firstToken(text: string): { token: FirstToken; offset: number } 
   }
   const scanner = createScanner(text, false);
   let kind = scanner.scan();
-  while (
-    kind === SyntaxKind.Trivia ||
-    kind === SyntaxKind.LineBreakTrivia ||
-    kind === SyntaxKind.LineCommentTrivia ||
-    kind === SyntaxKind.BlockCommentTrivia
-  ) {
-    kind = scanner.scan();
-  }
+  while (isTrivia(kind)) kind = scanner.scan();
   const offset = scanner.getTokenOffset();
   switch (kind) {
     case SyntaxKind.OpenBraceToken:

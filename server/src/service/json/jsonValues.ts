@@ -1,4 +1,5 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
+import { isTrivia } from './trivia';
 
 export interface ValueSlice {
   readonly offset: number;
@@ -17,14 +18,7 @@ export function splitJsonValues(text: string): ValueSlice[] {
   for (;;) {
     const kind = scanner.scan();
     if (kind === SyntaxKind.EOF) break;
-    if (
-      kind === SyntaxKind.Trivia ||
-      kind === SyntaxKind.LineBreakTrivia ||
-      kind === SyntaxKind.LineCommentTrivia ||
-      kind === SyntaxKind.BlockCommentTrivia
-    ) {
-      continue;
-    }
+    if (isTrivia(kind)) continue;
     const offset = scanner.getTokenOffset();
     if (depth === 0) start = offset;
     if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
@@ -55,14 +49,7 @@ export function compactJson(text: string): { compact: string; column: (offset: n
   for (;;) {
     const kind = scanner.scan();
     if (kind === SyntaxKind.EOF) break;
-    if (
-      kind === SyntaxKind.Trivia ||
-      kind === SyntaxKind.LineBreakTrivia ||
-      kind === SyntaxKind.LineCommentTrivia ||
-      kind === SyntaxKind.BlockCommentTrivia
-    ) {
-      continue;
-    }
+    if (isTrivia(kind)) continue;
     const token = text.slice(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength());
     starts.push(scanner.getTokenOffset());
     compactStarts.push(length);
