@@ -80,10 +80,7 @@ export const BUILT_IN_ROLES: readonly string[] = [
 /** Role names a node filter resolves with its own mechanism (OPENSEARCH.md 5.1 step 5). */
 export const FILTER_ROLES: readonly string[] = ['data', 'master', 'cluster_manager', 'ingest', 'coordinating_only'];
 
-/** Node-filter words that pick nodes by position in the cluster. */
-export const FILTER_SPECIALS: readonly string[] = ['_all', '_local', '_cluster_manager', '_master'];
-
-/** Role abbreviations as `_cat/nodes` prints them. */
+/** Letters `_cat/nodes` prints for built-in roles (other roles are printed by name). */
 export const ROLE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   cluster_manager: 'm',
   master: 'm',
@@ -92,5 +89,4 @@ export const ROLE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   remote_cluster_client: 'r',
   search: 's',
   warm: 'w',
-  ml: 'l',
 };

@@ -11,6 +11,7 @@ import { parseTaskId } from '../tasks/taskInfo';
 import type { Task } from '../tasks/taskManager';
 import { CAT_RESPONSE_PARAMS, catResponse, type Cell, type Column } from './catTable';
 import { clusterHealth } from './clusterHandlers';
+import { ROLE_ABBREVIATIONS } from '../../../server/src/spec/nodes';
 
 const INDICES_COLUMNS: Column[] = [
   { name: 'health', aliases: ['h'], desc: 'current health status' },
@@ -108,16 +109,6 @@ const NODES_COLUMNS: Column[] = [
   { name: 'cluster_manager', aliases: ['cm', 'm', 'master'], desc: '*:current cluster manager' },
   { name: 'name', aliases: ['n'], desc: 'node name' },
 ];
-
-const ROLE_ABBREVIATIONS: Record<string, string> = {
-  cluster_manager: 'm',
-  master: 'm',
-  data: 'd',
-  ingest: 'i',
-  remote_cluster_client: 'r',
-  search: 's',
-  warm: 'w',
-};
 
 function nodesHandler(cluster: Cluster): RouteHandler {
   return {
