@@ -116,17 +116,24 @@ export function logDays(now: number): number[] {
   return days;
 }
 
-export function loadSampleData(store: Store, now: number): void {
+/** One index of the sample data: how it is created and its documents, in indexing order. */
+export interface SampleIndex {
+  readonly name: string;
+  readonly shards: number;
+  readonly replicas: number;
+  readonly mappings: Mappings;
+  readonly aliases: string[];
+  readonly creationDate: number;
+  readonly docs: { readonly id: string; readonly source: Record<string, unknown> }[];
+}
+
+/** The sample indexes and documents, the same for every cluster given the same `now` (the local one loads them
+ * into its store; the real one receives them with `_bulk`, so that both answer the same searches). */
+export function sampleIndices(now: number): SampleIndex[] {
   const random = new Random(20240521);
+  const indices: SampleIndex[] = [];
   for (const day of logDays(now)) {
-    const name = logIndexName(day);
-    const index = store.createIndex(name, {
-      shards: 2,
-      replicas: 1,
-      mappings: structuredClone(LOGS_MAPPINGS),
-      aliases: ['logs'],
-      creationDate: day,
-    });
+    const docs: SampleIndex['docs'][number][] = [];
     const times: number[] = [];
     for (let i = 0; i < LOGS_PER_DAY; i++) times.push(day + random.int(0, 86_400_000 - 1));
     times.sort((a, b) => a - b);
@@ -135,22 +142,29 @@ export function loadSampleData(store: Store, now: number): void {
       const service = random.pick(SERVICES);
       const message = `${random.pick(MESSAGES[level])} ${service}`;
       const base = level === 'ERROR' ? 800 : level === 'WARN' ? 400 : 40;
-      store.indexDoc(index, random.base64Id(20), {
-        '@timestamp': new Date(t).toISOString(),
-        level,
-        service,
-        host: random.pick(HOSTS),
-        message,
-        duration_ms: base + random.int(0, base * 3),
+      docs.push({
+        id: random.base64Id(20),
+        source: {
+          '@timestamp': new Date(t).toISOString(),
+          level,
+          service,
+          host: random.pick(HOSTS),
+          message,
+          duration_ms: base + random.int(0, base * 3),
+        },
       });
     }
+    indices.push({
+      name: logIndexName(day),
+      shards: 2,
+      replicas: 1,
+      mappings: structuredClone(LOGS_MAPPINGS),
+      aliases: ['logs'],
+      creationDate: day,
+      docs,
+    });
   }
-  const products = store.createIndex('products', {
-    shards: 3,
-    replicas: 1,
-    mappings: structuredClone(PRODUCTS_MAPPINGS),
-    creationDate: logDays(now)[0],
-  });
+  const products: SampleIndex['docs'][number][] = [];
   for (let i = 0; i < PRODUCT_COUNT; i++) {
     const category = random.pick(CATEGORIES);
     const brand = random.pick(BRANDS);
@@ -159,17 +173,43 @@ export function loadSampleData(store: Store, now: number): void {
     const f1 = random.pick(FEATURES);
     const f2 = random.pick(FEATURES);
     const tags = f1 === f2 ? [f1] : [f1, f2];
-    store.indexDoc(products, `P${String(i + 1).padStart(5, '0')}`, {
-      sku: `${category.slice(0, 3).toUpperCase()}-${String(10000 + i)}`,
-      name,
-      description: `A ${tags.join(' and ')} ${noun.toLowerCase()} from ${brand} for everyday use.`,
-      category,
-      brand,
-      price: Math.round((random.int(5, 2500) + random.int(0, 99) / 100) * 100) / 100,
-      rating: Math.round((1 + random.next() * 4) * 10) / 10,
-      in_stock: random.next() > 0.2,
-      tags,
-      created_at: new Date(logDays(now)[0]! - random.int(0, 365) * 86_400_000).toISOString(),
+    products.push({
+      id: `P${String(i + 1).padStart(5, '0')}`,
+      source: {
+        sku: `${category.slice(0, 3).toUpperCase()}-${String(10000 + i)}`,
+        name,
+        description: `A ${tags.join(' and ')} ${noun.toLowerCase()} from ${brand} for everyday use.`,
+        category,
+        brand,
+        price: Math.round((random.int(5, 2500) + random.int(0, 99) / 100) * 100) / 100,
+        rating: Math.round((1 + random.next() * 4) * 10) / 10,
+        in_stock: random.next() > 0.2,
+        tags,
+        created_at: new Date(logDays(now)[0]! - random.int(0, 365) * 86_400_000).toISOString(),
+      },
     });
+  }
+  indices.push({
+    name: 'products',
+    shards: 3,
+    replicas: 1,
+    mappings: structuredClone(PRODUCTS_MAPPINGS),
+    aliases: [],
+    creationDate: logDays(now)[0]!,
+    docs: products,
+  });
+  return indices;
+}
+
+export function loadSampleData(store: Store, now: number): void {
+  for (const sample of sampleIndices(now)) {
+    const index = store.createIndex(sample.name, {
+      shards: sample.shards,
+      replicas: sample.replicas,
+      mappings: sample.mappings,
+      ...(sample.aliases.length > 0 ? { aliases: sample.aliases } : {}),
+      creationDate: sample.creationDate,
+    });
+    for (const doc of sample.docs) store.indexDoc(index, doc.id, doc.source);
   }
 }
