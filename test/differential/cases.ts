@@ -7,6 +7,7 @@ import { CORPUS_DIR } from '../cluster/corpus';
 import { DocumentStore, type LanguageId } from '../../server/src/service/documentStore';
 import { resolveRequest } from '../../server/src/service/resolve';
 import type { ResolvedRequest } from '../../server/src/protocol/protocol';
+import type { TargetServer } from '../../server/src/service/target';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -17,7 +18,7 @@ export interface Case {
 }
 
 /** Every request of the corpus as the language server resolves it, with its `# expect:` status. */
-export function cases(): Case[] {
+export function cases(target?: TargetServer): Case[] {
   const dir = path.join(ROOT, CORPUS_DIR);
   const out: Case[] = [];
   for (const file of readdirSync(dir).sort()) {
@@ -31,6 +32,7 @@ export function cases(): Case[] {
     if (language === undefined) continue;
     const text = readFileSync(path.join(dir, file), 'utf8');
     const store = new DocumentStore();
+    if (target !== undefined) store.setTarget(target);
     const document = store.open(`file:///${file}`, language, 1, text);
     const lines = text.split('\n');
     const expectAbove = (line: number): number | undefined => {
@@ -41,7 +43,7 @@ export function cases(): Case[] {
       return undefined;
     };
     if (document.kind === 'msearch') {
-      const resolved = resolveRequest(document, { uri: document.uri, all: true }).request!;
+      const resolved = resolveRequest(document, { uri: document.uri, all: true }, store.target).request!;
       const expect = lines.map((l) => /expect:\s*(\d{3})/.exec(l)).find((m): m is RegExpExecArray => m !== null);
       out.push({
         where: file,
@@ -50,7 +52,7 @@ export function cases(): Case[] {
       });
     } else {
       for (const request of document.model.requests) {
-        const resolved = resolveRequest(document, { uri: document.uri, line: request.line }).request!;
+        const resolved = resolveRequest(document, { uri: document.uri, line: request.line }, store.target).request!;
         out.push({ where: `${file}:${request.line + 1}`, request: resolved, expect: expectAbove(request.line) });
       }
     }

@@ -40,3 +40,34 @@ export function errorType(body: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Every reason of an error body, the top one first, then its root causes and its `caused_by` chain; each cut at its
+ * first line (Jackson appends ` at [Source: ...]` with a position on a second line).
+ */
+export function errorReasons(body: unknown): string[] {
+  const out: string[] = [];
+  const add = (reason: unknown): void => {
+    if (typeof reason !== 'string') return;
+    const first = reason.split('\n')[0]!;
+    if (!out.includes(first)) out.push(first);
+  };
+  if (body === null || typeof body !== 'object') return out;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error === 'string') {
+    add(error);
+    return out;
+  }
+  const visit = (value: unknown, depth: number): void => {
+    if (value === null || typeof value !== 'object' || depth > 10) return;
+    const record = value as { reason?: unknown; root_cause?: unknown; caused_by?: unknown; failed_shards?: unknown };
+    add(record.reason);
+    if (Array.isArray(record.root_cause)) for (const cause of record.root_cause) visit(cause, depth + 1);
+    visit(record.caused_by, depth + 1);
+    if (Array.isArray(record.failed_shards)) {
+      for (const shard of record.failed_shards) visit((shard as { reason?: unknown }).reason, depth + 1);
+    }
+  };
+  visit(error, 0);
+  return out;
+}

@@ -27,7 +27,11 @@ function runNodeTests(env: Record<string, string>, pattern: string | undefined):
   const args = ['--test', '--test-reporter=spec', '--test-concurrency=1'];
   if (pattern !== undefined) args.push(`--test-name-pattern=${pattern}`);
   const child = spawn(process.execPath, [...args, ...files], { stdio: 'inherit', env: { ...process.env, ...env } });
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      resolve(code ?? 1);
+    }),
+  );
 }
 
 async function versionOf(url: string): Promise<string> {

@@ -6,13 +6,16 @@ import {
   CLUSTER_STATE,
   EVALUATE_NODE_FILTER,
   RESOLVE_REQUEST,
+  TARGET,
   type ClusterStateParams,
+  type TargetParams,
   type EvaluateNodeFilterParams,
   type EvaluateNodeFilterResult,
   type ResolveRequestParams,
   type ResolveRequestResult,
 } from '../protocol/protocol';
 import { evaluateNodeFilter } from '../service/nodes/evaluate';
+import { makeTarget } from '../service/target';
 import { DocumentStore, isLanguageId } from '../service/documentStore';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { guard } from './guard';
@@ -89,7 +92,7 @@ export function startServer(connection: Connection): void {
       (params) => {
         const document = store.get(params.uri);
         if (document === undefined) return { reason: 'The document is not open.' };
-        return resolveRequest(document, params);
+        return resolveRequest(document, params, store.target);
       },
     ),
   );
@@ -103,6 +106,16 @@ export function startServer(connection: Connection): void {
       (params) => evaluateNodeFilter(params.filter, store.cluster),
     ),
   );
+
+  connection.onNotification(TARGET, (params: TargetParams) => {
+    try {
+      if (!store.setTarget(makeTarget(params))) return;
+    } catch (error) {
+      connection.console.error(`[target] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return;
+    }
+    for (const uri of store.uris()) publisher.schedule(uri);
+  });
 
   connection.onNotification(CLUSTER_STATE, (params: ClusterStateParams) => {
     try {

@@ -110,3 +110,16 @@ export interface ClusterStateParams {
   readonly tasks?: readonly ClusterStateTask[];
   readonly clear?: boolean;
 }
+
+/**
+ * Client → server: the server the checks are made for. The connected cluster's distribution and version (from
+ * `GET /`), else the `searchRequests.targetVersion` / `searchRequests.targetDistribution` settings; a missing version
+ * means the newest version the checks know.
+ */
+export const TARGET = 'searchRequests/target';
+
+export interface TargetParams {
+  readonly distribution?: 'opensearch' | 'elasticsearch';
+  readonly version?: string;
+  readonly source: 'cluster' | 'setting';
+}

@@ -4,6 +4,7 @@ import { SearchDocument } from './documents/searchDocument';
 import { LineMap } from './text/lineMap';
 import { ClusterKnowledge } from './cluster/clusterKnowledge';
 import { clusterDiagnostics } from './cluster/clusterDiagnostics';
+import { DEFAULT_TARGET, sameTarget, type TargetServer } from './target';
 
 export type LanguageId = 'search' | 'msearch';
 
@@ -28,6 +29,19 @@ export class DocumentStore {
   private readonly documents = new Map<string, ParsedDocument>();
   /** What the connected cluster holds; shared by every document. */
   readonly cluster = new ClusterKnowledge();
+  /** The server the checks are made for; shared by every document. */
+  private server: TargetServer = DEFAULT_TARGET;
+
+  get target(): TargetServer {
+    return this.server;
+  }
+
+  /** Returns whether the target changed (then every document's diagnostics may change). */
+  setTarget(server: TargetServer): boolean {
+    if (sameTarget(server, this.server) && server.source === this.server.source) return false;
+    this.server = server;
+    return true;
+  }
 
   open(uri: string, languageId: LanguageId, version: number, text: string): ParsedDocument {
     const document: ParsedDocument =
@@ -65,7 +79,7 @@ export class DocumentStore {
   diagnostics(uri: string): Diagnostic[] {
     const document = this.documents.get(uri);
     if (document === undefined) return [];
-    const own = document.model.diagnostics();
+    const own = document.model.diagnostics(this.server);
     if (!this.cluster.connected) return own;
     return [...own, ...clusterDiagnostics(document, this.cluster)];
   }

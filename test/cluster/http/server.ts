@@ -4,9 +4,9 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { asOsError, OsError, SimpleError } from '../core/errors';
-import { didYouMeanArrow } from '../core/values';
 import { applyFilterPath, renderJson } from '../core/xcontent';
 import { decodePathSegment, decodeQuery, RestRequest, type Method } from './restRequest';
+import { didYouMeanArrow } from '../core/values';
 import type { ExecContext, RestResponse, Router } from './router';
 
 export const MAX_CONTENT_LENGTH = 100 * 1024 * 1024;
@@ -238,13 +238,7 @@ async function handle(options: ServerOptions, req: http.IncomingMessage, res: ht
   try {
     const execute = await handler.prepare(request);
     checkParams(request, handler.responseParams ?? []);
-    if (request.hasContent() && !request.contentConsumed) {
-      throw new OsError(
-        400,
-        'illegal_argument_exception',
-        `request [${method} ${path}] does not support having a body`,
-      );
-    }
+    // A body the handler did not read is ignored, as OpenSearch 2.19 and 3.x do.
     response = await execute(ctx);
   } catch (e) {
     if (abort.signal.aborted) return;
@@ -261,6 +255,8 @@ function checkParams(request: RestRequest, responseParams: readonly string[]): v
     .filter((p) => !request.consumed.has(p) && !responseParams.includes(p))
     .sort();
   if (unconsumed.length === 0) return;
+  // As BaseRestHandler: the candidates are the names the handler looked up (present or not), the response
+  // parameters and the ones the REST layer always reads.
   const candidates = [...request.consumed, ...responseParams, ...GLOBAL_PARAMS];
   const parts = unconsumed.map((p) => `[${p}]${didYouMeanArrow(p, candidates)}`);
   const noun = unconsumed.length === 1 ? 'parameter' : 'parameters';

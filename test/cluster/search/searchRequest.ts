@@ -146,15 +146,14 @@ function parseUrlSource(req: RestRequest, s: SearchSource): void {
     };
     s.fromUrl = true;
   }
-  // As OpenSearch 2.x reads them: always read (so they are "did you mean" candidates), -1 meaning not given.
-  // (Newer versions apply any value given and refuse -1.)
-  const from = req.int('from', -1);
-  if (from !== -1) {
+  // Always read, and any value given is applied: -1 is refused like any negative value (OpenSearch 2.19, 3.x).
+  const from = req.int('from', undefined);
+  if (from !== undefined) {
     if (from < 0) throw illegalArgument(`[from] parameter cannot be negative, found [${from}]`);
     s.from = from;
   }
-  const size = req.int('size', -1);
-  if (size !== -1) {
+  const size = req.int('size', undefined);
+  if (size !== undefined) {
     if (size < 0) throw illegalArgument(`[size] parameter cannot be negative, found [${size}]`);
     s.size = size;
   }

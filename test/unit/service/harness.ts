@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
+import type { TargetServer } from '../../../server/src/service/target';
 
 const OPEN = '«';
 const CLOSE = '»';
 
 /** Diagnostics of a text, as the language service reports them. */
-export function diagnose(language: LanguageId, text: string): Diagnostic[] {
+export function diagnose(language: LanguageId, text: string, target?: TargetServer): Diagnostic[] {
   const store = new DocumentStore();
+  if (target !== undefined) store.setTarget(target);
   store.open(`file:///test.${language}`, language, 1, text);
   return store.diagnostics(`file:///test.${language}`);
 }

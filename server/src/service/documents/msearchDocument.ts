@@ -2,6 +2,7 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { parseUrl, type RequestTarget } from '../url/requestLine';
 import { Severity, type Issue } from '../validate/issues';
 import { validateTarget } from '../validate/url';
+import { DEFAULT_TARGET, type TargetServer } from '../target';
 import { DEFAULT_CONTEXT, validatePair, type LineIssue, type MsearchContext } from './msearchPair';
 import { locateIndexParts } from '../validate/msearchHeader';
 import { toDiagnostic } from './diagnostics';
@@ -54,6 +55,8 @@ export class MsearchDocument {
   private target: MsearchTarget | undefined;
   private targetIssues: Issue[] = [];
   private context: MsearchContext = DEFAULT_CONTEXT;
+  /** The server the checks are made for (the pairs' cached issues are for it). */
+  private server: TargetServer = DEFAULT_TARGET;
   /** Per pair index: its issues and the text they were found in (compared by reference when re-used). */
   private pairs: (CachedPair | undefined)[] = [];
 
@@ -143,10 +146,10 @@ export class MsearchDocument {
       this.target = { line: i, target };
       break;
     }
-    this.context = DEFAULT_CONTEXT;
+    this.context = { ...DEFAULT_CONTEXT, target: this.server };
     if (this.target !== undefined) {
       const issues: Issue[] = [];
-      const facts = validateTarget(this.target.target, issues);
+      const facts = validateTarget(this.target.target, issues, this.server);
       if (facts.route !== undefined && facts.route.endpoint.name !== 'msearch') {
         issues.push({
           code: 'msearch.target-not-msearch',
@@ -158,11 +161,13 @@ export class MsearchDocument {
       this.targetIssues = issues;
       const rest = facts.params.get('rest_total_hits_as_int');
       this.context = {
+        target: this.server,
         restTotalHitsAsInt: rest !== undefined && (rest.value === '' || rest.value === 'true'),
         pathHasIndex: facts.route?.params.has('index') === true,
       };
     }
     if (
+      previousContext.target !== this.context.target ||
       previousContext.restTotalHitsAsInt !== this.context.restTotalHitsAsInt ||
       previousContext.pathHasIndex !== this.context.pathHasIndex
     ) {
@@ -223,7 +228,11 @@ export class MsearchDocument {
     }
   }
 
-  diagnostics(): Diagnostic[] {
+  diagnostics(server: TargetServer = DEFAULT_TARGET): Diagnostic[] {
+    if (server !== this.server) {
+      this.server = server;
+      this.reframe();
+    }
     const out: Diagnostic[] = [];
     if (this.target !== undefined) {
       for (const issue of this.targetIssues) out.push(toDiagnostic(issue, this.target.line));

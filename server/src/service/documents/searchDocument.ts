@@ -10,6 +10,7 @@ import { validateSearchBody } from '../validate/searchBody';
 import { checkSearchRules, checkUrlSort } from '../validate/searchRules';
 import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
 import { diagnosticAt, toDiagnostic } from './diagnostics';
+import { DEFAULT_TARGET, type TargetServer } from '../target';
 import { syntaxIssues, validateBodyText, validateHeaderText, type MsearchContext } from './msearchPair';
 
 const REQUEST_LINE = /^\s*(GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]+\S/i;
@@ -40,7 +41,7 @@ export class SearchDocument {
   readonly map: LineMap;
   readonly requests: readonly SearchRequest[];
   private readonly strayLines: readonly number[];
-  private diagnosticsCache: Diagnostic[] | undefined;
+  private diagnosticsCache: { readonly target: TargetServer; readonly diagnostics: Diagnostic[] } | undefined;
 
   constructor(readonly text: string) {
     this.map = new LineMap(text);
@@ -67,12 +68,14 @@ export class SearchDocument {
     return found !== undefined && line <= found.endLine ? found : undefined;
   }
 
-  diagnostics(): Diagnostic[] {
-    this.diagnosticsCache ??= this.computeDiagnostics();
-    return this.diagnosticsCache;
+  diagnostics(target: TargetServer = DEFAULT_TARGET): Diagnostic[] {
+    if (this.diagnosticsCache?.target !== target) {
+      this.diagnosticsCache = { target, diagnostics: this.computeDiagnostics(target) };
+    }
+    return this.diagnosticsCache.diagnostics;
   }
 
-  private computeDiagnostics(): Diagnostic[] {
+  private computeDiagnostics(target: TargetServer): Diagnostic[] {
     const out: Diagnostic[] = [];
     for (const line of this.strayLines) {
       const text = this.map.line(line);
@@ -89,7 +92,7 @@ export class SearchDocument {
         ),
       );
     }
-    for (const request of this.requests) validateRequest(this.map, request, out);
+    for (const request of this.requests) validateRequest(this.map, request, out, target);
     return out;
   }
 }
@@ -138,9 +141,9 @@ function bodyDiagnostic(map: LineMap, bodyOffset: number, sliceOffset: number, i
   return diagnosticAt(issue, { start: map.positionAt(start), end: map.positionAt(start + issue.span.length) });
 }
 
-function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[]): void {
+function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[], server: TargetServer): void {
   const urlIssues: Issue[] = [];
-  const facts = validateTarget(request.target, urlIssues);
+  const facts = validateTarget(request.target, urlIssues, server);
   const route = facts.route;
   const body = request.body;
   const bodyIssues: { slice: number; issue: Issue }[] = [];
@@ -150,7 +153,7 @@ function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[]
       const lastLine = map.line(body.endLine);
       out.push(
         diagnosticAt(
-          { severity: refused.severity, code: 'url.body-not-supported', message: refused.message },
+          { severity: refused.severity, code: 'url.body-ignored', message: refused.message },
           { start: map.positionAt(body.offset), end: { line: body.endLine, character: lastLine.length } },
         ),
       );
@@ -158,12 +161,14 @@ function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[]
   }
   const name = route?.endpoint.name;
   if (name === 'search') {
-    validateSearch(request, facts, route!, urlIssues, bodyIssues);
+    validateSearch(request, facts, route!, urlIssues, bodyIssues, server);
   } else if (name === 'msearch') {
-    validateMsearch(request, facts, route!, urlIssues, bodyIssues);
+    validateMsearch(request, facts, route!, urlIssues, bodyIssues, server);
   } else if (body !== undefined) {
     for (const slice of splitJsonValues(body.text)) {
-      for (const issue of syntaxIssues(JsonSegment.parse(slice.text))) bodyIssues.push({ slice: slice.offset, issue });
+      for (const issue of syntaxIssues(JsonSegment.parse(slice.text), server)) {
+        bodyIssues.push({ slice: slice.offset, issue });
+      }
     }
   }
   for (const issue of urlIssues) out.push(toDiagnostic(issue, request.line));
@@ -178,6 +183,7 @@ function validateSearch(
   route: RouteMatch,
   urlIssues: Issue[],
   bodyIssues: { slice: number; issue: Issue }[],
+  server: TargetServer,
 ): void {
   checkUrlSort(facts.params, urlIssues);
   const index = route.params.get('index');
@@ -206,7 +212,7 @@ function validateSearch(
     return;
   }
   const segment = JsonSegment.parse(body.text);
-  const issues: Issue[] = syntaxIssues(segment);
+  const issues: Issue[] = syntaxIssues(segment, server);
   if (segment.trailingOffset !== -1) {
     const trailing = firstToken(body.text.slice(segment.trailingOffset)).token;
     issues.push({
@@ -218,10 +224,15 @@ function validateSearch(
   }
   if (isObject(segment.value)) {
     const lines = new LineMap(body.text);
-    const check = new JsonCheck(segment, issues, (offset) => {
-      const position = lines.positionAt(offset);
-      return { line: position.line + 1, column: position.character + 1 };
-    });
+    const check = new JsonCheck(
+      segment,
+      issues,
+      (offset) => {
+        const position = lines.positionAt(offset);
+        return { line: position.line + 1, column: position.character + 1 };
+      },
+      server,
+    );
     const bodyFacts = validateSearchBody(check, segment.value);
     checkSearchRules({ ...targets, body: check }, bodyFacts);
     const q = facts.params.get('q');
@@ -243,6 +254,7 @@ function validateMsearch(
   route: RouteMatch,
   urlIssues: Issue[],
   bodyIssues: { slice: number; issue: Issue }[],
+  server: TargetServer,
 ): void {
   const body = request.body;
   if (body === undefined) {
@@ -258,6 +270,7 @@ function validateMsearch(
   }
   const rest = facts.params.get('rest_total_hits_as_int');
   const context: MsearchContext = {
+    target: server,
     restTotalHitsAsInt: rest !== undefined && (rest.value === '' || rest.value === 'true'),
     pathHasIndex: route.params.has('index'),
   };
@@ -266,7 +279,11 @@ function validateMsearch(
     const header = values[i]!;
     const item = values[i + 1];
     const headerLocator = compactJson(header.text).column;
-    const headerResult = validateHeaderText(header.text, (offset) => ({ line: 1, column: headerLocator(offset) }));
+    const headerResult = validateHeaderText(
+      header.text,
+      (offset) => ({ line: 1, column: headerLocator(offset) }),
+      server,
+    );
     for (const issue of headerResult.issues) bodyIssues.push({ slice: header.offset, issue });
     if (item === undefined) {
       bodyIssues.push({

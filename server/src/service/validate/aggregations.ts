@@ -4,9 +4,11 @@ import { AGGREGATIONS } from '../../spec/aggregations';
 import type { JsonCheck } from './jsonCheck';
 import { validateAggregationBody } from './aggregationRules';
 import { validateQueryContainer } from './query';
+import { holdsAt } from '../../spec/versions';
+import { versionNote } from './versionNote';
 
-const AGGREGATION_NAMES = AGGREGATIONS.filter((a) => a.origin !== 'plugin').map((a) => a.name);
-const KNOWN = new Set(AGGREGATIONS.map((a) => a.name));
+const AGGREGATIONS_SPECS = AGGREGATIONS.filter((a) => a.origin !== 'plugin');
+const KNOWN = new Map(AGGREGATIONS.map((a) => [a.name, a]));
 const VALID_NAME = /^[^[\]>]+$/;
 
 /** Aggregations that take a query as their definition. */
@@ -75,11 +77,15 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
       continue;
     }
     type = field;
-    if (!KNOWN.has(field)) {
-      const replacements = suggestions(field, AGGREGATION_NAMES);
+    const spec = KNOWN.get(field);
+    if (spec === undefined || !holdsAt(spec, check.server.version)) {
+      const names = AGGREGATIONS_SPECS.filter((a) => holdsAt(a, check.server.version)).map((a) => a.name);
+      const replacements = suggestions(field, names);
       check.error(
-        'aggs.unknown-type',
-        `Unknown aggregation type [${field}]${didYouMean(field, AGGREGATION_NAMES)}`,
+        spec === undefined ? 'aggs.unknown-type' : 'aggs.type-version',
+        `Unknown aggregation type [${field}]${didYouMean(field, names)}${
+          spec === undefined ? '' : versionNote(field, spec, check.server)
+        }`,
         fieldPath,
         'key',
         replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,

@@ -1,5 +1,6 @@
 import type { JsonPath, JsonSegment, Target } from '../json/jsonSegment';
 import { Severity, type FixData, type IssueSink } from './issues';
+import type { TargetServer } from '../target';
 
 /** Gives Jackson's `line:col` of an offset in a segment, as the server would count in what is sent. */
 export type XContentLocator = (offset: number) => { line: number; column: number };
@@ -10,6 +11,8 @@ export class JsonCheck {
     readonly segment: JsonSegment,
     readonly issues: IssueSink,
     private readonly locator: XContentLocator,
+    /** The server the checks are made for. */
+    readonly server: TargetServer,
   ) {}
 
   report(

@@ -12,6 +12,9 @@ import {
   UNKNOWN_PARAM_TEXT,
   fieldArrayText,
 } from './queryMessages';
+import { holdsAt } from '../../spec/versions';
+import type { TargetServer } from '../target';
+import { versionNote } from './versionNote';
 
 export const CLAUSE_BY_NAME: ReadonlyMap<string, QueryClauseSpec> = new Map(QUERY_CLAUSES.map((c) => [c.name, c]));
 
@@ -21,7 +24,12 @@ const PARAMS_BY_CLAUSE: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> 
 );
 
 /** Names a default distribution registers: what "did you mean" may suggest. */
-const REGISTERED = QUERY_CLAUSES.filter((c) => c.origin !== 'plugin').map((c) => c.name);
+const REGISTERED = QUERY_CLAUSES.filter((c) => c.origin !== 'plugin');
+
+/** The clause names the target's core registers, the candidates of its "did you mean". */
+function registeredAt(server: TargetServer): string[] {
+  return REGISTERED.filter((c) => holdsAt(c, server.version)).map((c) => c.name);
+}
 
 function replacementsFor(found: readonly string[]): { replacements: string[] } | undefined {
   return found.length > 0 ? { replacements: found.map((r) => JSON.stringify(r)) } : undefined;
@@ -52,12 +60,21 @@ export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: 
   } else {
     const clause = CLAUSE_BY_NAME.get(first);
     if (clause === undefined) {
+      const registered = registeredAt(check.server);
       check.error(
         'query.unknown-clause',
-        `unknown query [${first}]${didYouMean(first, REGISTERED)}`,
+        `unknown query [${first}]${didYouMean(first, registered)}`,
         [...path, first],
         'key',
-        replacementsFor(suggestions(first, REGISTERED)),
+        replacementsFor(suggestions(first, registered)),
+      );
+    } else if (!holdsAt(clause, check.server.version)) {
+      const registered = registeredAt(check.server);
+      check.error(
+        'query.clause-version',
+        `unknown query [${first}]${didYouMean(first, registered)}${versionNote(first, clause, check.server)}`,
+        [...path, first],
+        'key',
       );
     } else {
       validateClause(check, [...path, first], clause, body);
