@@ -20,7 +20,7 @@ import { ResponseWorker } from '../client/src/core/responseWorker';
 import type { ResultNode } from '../client/src/core/resultTree';
 import { executeRun } from '../client/src/core/runner';
 import { RESOLVE_REQUEST, type ResolveRequestParams, type ResolveRequestResult } from '../server/src/protocol/protocol';
-import { startCluster } from '../test/cluster/index';
+import { startCluster } from '@search-requests/local-cluster';
 import { LspClient } from '../test/unit/lsp/lspClient';
 
 const SEARCHES = 100;
