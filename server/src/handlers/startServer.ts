@@ -3,10 +3,9 @@ import { codeActions } from '../service/codeActions';
 import { codeLenses } from '../service/codeLenses';
 import { resolveRequest } from '../service/resolve';
 import {
-  CLUSTER_STATE,
-  EVALUATE_NODE_FILTER,
-  RESOLVE_REQUEST,
-  type ClusterStateParams,
+  ClusterState,
+  EvaluateNodeFilter,
+  ResolveRequest,
   type EvaluateNodeFilterParams,
   type EvaluateNodeFilterResult,
   type ResolveRequestParams,
@@ -81,7 +80,7 @@ export function startServer(connection: Connection): void {
   registerLanguageFeatures(connection, store);
 
   connection.onRequest(
-    RESOLVE_REQUEST,
+    ResolveRequest,
     guard<ResolveRequestParams, ResolveRequestResult>(
       connection,
       'resolveRequest',
@@ -95,7 +94,7 @@ export function startServer(connection: Connection): void {
   );
 
   connection.onRequest(
-    EVALUATE_NODE_FILTER,
+    EvaluateNodeFilter,
     guard<EvaluateNodeFilterParams, EvaluateNodeFilterResult>(
       connection,
       'evaluateNodeFilter',
@@ -104,7 +103,7 @@ export function startServer(connection: Connection): void {
     ),
   );
 
-  connection.onNotification(CLUSTER_STATE, (params: ClusterStateParams) => {
+  connection.onNotification(ClusterState, (params) => {
     try {
       store.cluster.update(params);
     } catch (error) {
