@@ -17,7 +17,7 @@ export function validateAggregations(check: JsonCheck, path: JsonPath, aggs: Rec
   for (const name of Object.keys(aggs)) {
     const namePath = [...path, name];
     if (!VALID_NAME.test(name)) {
-      check.error(
+      check.report(
         'aggs.invalid-name',
         `Invalid aggregation name [${name}]. Aggregation names can contain any character except '[', ']', and '>'`,
         namePath,
@@ -26,7 +26,7 @@ export function validateAggregations(check: JsonCheck, path: JsonPath, aggs: Rec
     }
     const definition = aggs[name];
     if (!isObject(definition)) {
-      check.error(
+      check.report(
         'aggs.not-an-object',
         `Aggregation definition for [${name} starts with a [${tokenOf(definition)}], expected a [START_OBJECT].`,
         namePath,
@@ -44,7 +44,7 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
     const value = definition[field];
     const fieldPath = [...path, field];
     if (!isObject(value)) {
-      check.error(
+      check.report(
         'aggs.expected-object',
         `Expected [START_OBJECT] under [${field}], but got a [${tokenOf(value)}] in [${name}]`,
         fieldPath,
@@ -54,7 +54,7 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
     if (field === 'meta') continue;
     if (field === 'aggs' || field === 'aggregations') {
       if (subAggs) {
-        check.error(
+        check.report(
           'aggs.two-sub-aggregations',
           `Found two sub aggregation definitions under [${name}]`,
           fieldPath,
@@ -66,7 +66,7 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
       continue;
     }
     if (type !== undefined) {
-      check.error(
+      check.report(
         'aggs.two-types',
         `Found two aggregation type definitions in [${name}]: [${type}] and [${field}]`,
         fieldPath,
@@ -77,7 +77,7 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
     type = field;
     if (!KNOWN.has(field)) {
       const replacements = suggestions(field, AGGREGATION_NAMES);
-      check.error(
+      check.report(
         'aggs.unknown-type',
         `Unknown aggregation type [${field}]${didYouMean(field, AGGREGATION_NAMES)}`,
         fieldPath,
@@ -91,6 +91,6 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
     }
   }
   if (type === undefined) {
-    check.error('aggs.missing-definition', `Missing definition for aggregation [${name}]`, path, 'key');
+    check.report('aggs.missing-definition', `Missing definition for aggregation [${name}]`, path, 'key');
   }
 }
