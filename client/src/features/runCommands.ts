@@ -3,7 +3,7 @@
 // the answer for the Results view, and return the parsed responses.
 import * as vscode from 'vscode';
 import {
-  RESOLVE_REQUEST,
+  ResolveRequest,
   type ResolveRequestParams,
   type ResolveRequestResult,
   type ResolvedRequest,
@@ -66,7 +66,7 @@ export class Runner implements vscode.Disposable {
     const params: ResolveRequestParams = { uri: uri.toString(), ...(all ? { all: true } : { line: line ?? 0 }) };
     let result: ResolveRequestResult;
     try {
-      result = await this.services.languageClient.sendRequest<ResolveRequestResult>(RESOLVE_REQUEST, params);
+      result = await this.services.languageClient.sendRequest(ResolveRequest, params);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.services.log.error(`[run] the language server could not resolve the request: ${message}`);

@@ -1,6 +1,6 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { parseUrl, type RequestTarget } from '../url/requestLine';
-import { Severity, type Issue } from '../validate/issues';
+import { issue, type Issue } from '../validate/issues';
 import { validateTarget } from '../validate/url';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
 import { DEFAULT_CONTEXT, validatePair, type LineIssue, type MsearchContext } from './msearchPair';
@@ -151,12 +151,13 @@ export class MsearchDocument {
       const issues: Issue[] = [];
       const facts = validateTarget(this.target.target, issues, this.server);
       if (facts.route !== undefined && facts.route.endpoint.name !== 'msearch') {
-        issues.push({
-          code: 'msearch.target-not-msearch',
-          severity: Severity.Warning,
-          message: `A .msearch file is an _msearch body; this target runs it as [${facts.route.endpoint.name}].`,
-          span: this.target.target.pathSpan,
-        });
+        issues.push(
+          issue(
+            'msearch.target-not-msearch',
+            `A .msearch file is an _msearch body; this target runs it as [${facts.route.endpoint.name}].`,
+            this.target.target.pathSpan,
+          ),
+        );
       }
       this.targetIssues = issues;
       const rest = facts.params.get('rest_total_hits_as_int');
@@ -276,12 +277,7 @@ export class MsearchDocument {
     if (sentLines === 1 && lastLine === '') {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.empty-body',
-            severity: Severity.Error,
-            message: 'request body or source parameter is required',
-            span: { offset: 0, length: 0 },
-          },
+          issue('msearch.empty-body', 'request body or source parameter is required', { offset: 0, length: 0 }),
           last,
         ),
       );
@@ -290,12 +286,7 @@ export class MsearchDocument {
     if (this.emptyFirstLine) {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.empty-first-line',
-            severity: Severity.Warning,
-            message: EMPTY_FIRST_LINE_WARNING,
-            span: { offset: 0, length: 0 },
-          },
+          issue('msearch.empty-first-line', EMPTY_FIRST_LINE_WARNING, { offset: 0, length: 0 }),
           this.commentLines,
         ),
       );
@@ -303,13 +294,12 @@ export class MsearchDocument {
     if (lastLine !== '') {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.missing-final-newline',
-            severity: Severity.Error,
-            message: MISSING_NEWLINE,
-            span: { offset: lastLine.length, length: 0 },
-            data: { insert: { title: 'Add the final newline', text: '\n' } },
-          },
+          issue(
+            'msearch.missing-final-newline',
+            MISSING_NEWLINE,
+            { offset: lastLine.length, length: 0 },
+            { data: { insert: { title: 'Add the final newline', text: '\n' } } },
+          ),
           last,
         ),
       );
@@ -321,14 +311,12 @@ export class MsearchDocument {
     if (dangling !== undefined && lastLine === '') {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.dangling-header',
-            severity: Severity.Warning,
-            message:
-              'This header has no body line: OpenSearch silently drops it. Add a body line ({} searches everything).',
-            span: { offset: 0, length: this.lines[dangling.header]!.length },
-            data: { insert: { title: 'Add an empty body line {}', text: '\n{}' } },
-          },
+          issue(
+            'msearch.dangling-header',
+            'This header has no body line: OpenSearch silently drops it. Add a body line ({} searches everything).',
+            { offset: 0, length: this.lines[dangling.header]!.length },
+            { data: { insert: { title: 'Add an empty body line {}', text: '\n{}' } } },
+          ),
           dangling.header,
         ),
       );
@@ -336,12 +324,10 @@ export class MsearchDocument {
     if (complete === 0 && lastLine === '') {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.no-requests',
-            severity: Severity.Error,
-            message: 'Validation Failed: 1: no requests added;',
-            span: { offset: 0, length: this.lines[this.firstFramedLine]?.length ?? 0 },
-          },
+          issue('msearch.no-requests', 'Validation Failed: 1: no requests added;', {
+            offset: 0,
+            length: this.lines[this.firstFramedLine]?.length ?? 0,
+          }),
           Math.min(this.firstFramedLine, last),
         ),
       );

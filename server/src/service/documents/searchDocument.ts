@@ -4,7 +4,7 @@ import { compactJson, splitJsonValues } from '../json/jsonValues';
 import { LineMap } from '../text/lineMap';
 import { parseRequestLine, type RequestTarget } from '../url/requestLine';
 import type { RouteMatch } from '../url/routes';
-import { Severity, type Issue } from '../validate/issues';
+import { issue, type Issue } from '../validate/issues';
 import { JsonCheck } from '../validate/jsonCheck';
 import { validateSearchBody } from '../validate/searchBody';
 import { checkSearchRules, checkUrlSort } from '../validate/searchRules';
@@ -81,13 +81,11 @@ export class SearchDocument {
       const text = this.map.line(line);
       out.push(
         toDiagnostic(
-          {
-            code: 'search.outside-request',
-            severity: Severity.Warning,
-            message:
-              'This text belongs to no request: a request starts with a line `METHOD /path` (e.g. `GET /_search`).',
-            span: { offset: 0, length: text.trimEnd().length },
-          },
+          issue(
+            'search.outside-request',
+            'This text belongs to no request: a request starts with a line `METHOD /path` (e.g. `GET /_search`).',
+            { offset: 0, length: text.trimEnd().length },
+          ),
           line,
         ),
       );
@@ -203,24 +201,25 @@ function validateSearch(
   };
   const first = firstToken(body.text);
   if (first.token !== 'START_OBJECT' && first.token !== 'INVALID') {
-    push({
-      code: 'search.body-not-object',
-      severity: Severity.Error,
-      message: `Expected [START_OBJECT] but found [${first.token}]`,
-      span: { offset: first.offset, length: body.text.trimEnd().length - first.offset },
-    });
+    push(
+      issue('search.body-not-object', `Expected [START_OBJECT] but found [${first.token}]`, {
+        offset: first.offset,
+        length: body.text.trimEnd().length - first.offset,
+      }),
+    );
     return;
   }
   const segment = JsonSegment.parse(body.text);
   const issues: Issue[] = syntaxIssues(segment, server);
   if (segment.trailingOffset !== -1) {
     const trailing = firstToken(body.text.slice(segment.trailingOffset)).token;
-    issues.push({
-      code: 'search.trailing-content',
-      severity: Severity.Error,
-      message: `Unexpected token [${trailing === 'INVALID' ? 'VALUE_STRING' : trailing}] found after the main object.`,
-      span: { offset: segment.trailingOffset, length: body.text.trimEnd().length - segment.trailingOffset },
-    });
+    issues.push(
+      issue(
+        'search.trailing-content',
+        `Unexpected token [${trailing === 'INVALID' ? 'VALUE_STRING' : trailing}] found after the main object.`,
+        { offset: segment.trailingOffset, length: body.text.trimEnd().length - segment.trailingOffset },
+      ),
+    );
   }
   if (isObject(segment.value)) {
     const lines = new LineMap(body.text);
@@ -237,7 +236,7 @@ function validateSearch(
     checkSearchRules({ ...targets, body: check }, bodyFacts);
     const q = facts.params.get('q');
     if (q !== undefined && 'query' in segment.value) {
-      check.warning(
+      check.report(
         'search.q-overrides-query',
         'The URL parameter `q` replaces this query: the server runs the query string instead.',
         ['query'],
@@ -259,12 +258,9 @@ function validateMsearch(
   const body = request.body;
   if (body === undefined) {
     if (!facts.params.has('source')) {
-      urlIssues.push({
-        code: 'msearch.empty-body',
-        severity: Severity.Error,
-        message: 'request body or source parameter is required',
-        span: request.target.urlSpan,
-      });
+      urlIssues.push(
+        issue('msearch.empty-body', 'request body or source parameter is required', request.target.urlSpan),
+      );
     }
     return;
   }
@@ -288,23 +284,20 @@ function validateMsearch(
     if (item === undefined) {
       bodyIssues.push({
         slice: header.offset,
-        issue: {
-          code: 'msearch.dangling-header',
-          severity: Severity.Warning,
-          message: 'This header has no body: OpenSearch silently drops it. Add a body ({} searches everything).',
-          span: { offset: 0, length: header.text.length },
-          data: { insert: { title: 'Add an empty body {}', text: '\n{}' } },
-        },
+        issue: issue(
+          'msearch.dangling-header',
+          'This header has no body: OpenSearch silently drops it. Add a body ({} searches everything).',
+          { offset: 0, length: header.text.length },
+          { data: { insert: { title: 'Add an empty body {}', text: '\n{}' } } },
+        ),
       });
       if (values.length === 1) {
         bodyIssues.push({
           slice: header.offset,
-          issue: {
-            code: 'msearch.no-requests',
-            severity: Severity.Error,
-            message: 'Validation Failed: 1: no requests added;',
-            span: { offset: 0, length: header.text.length },
-          },
+          issue: issue('msearch.no-requests', 'Validation Failed: 1: no requests added;', {
+            offset: 0,
+            length: header.text.length,
+          }),
         });
       }
       continue;
