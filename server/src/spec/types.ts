@@ -2,8 +2,6 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD' | 'PATCH';
 
-export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH'];
-
 /**
  * How the server reads a URL parameter.
  * - `boolean`: strict `true`/`false`; `emptyMeans` says what `?name` or `?name=` does.

@@ -11,9 +11,7 @@ import { checkSearchRules, checkUrlSort } from '../validate/searchRules';
 import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
 import { diagnosticAt, toDiagnostic } from './diagnostics';
 import { syntaxIssues, validateBodyText, validateHeaderText, type MsearchContext } from './msearchPair';
-
-const REQUEST_LINE = /^\s*(GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]+\S/i;
-const COMMENT_LINE = /^\s*(#|\/\/)/;
+import { isCommentLine, isHashCommentLine, isRequestLine } from '../syntax';
 
 /** One request of a `.search` file. */
 export interface SearchRequest {
@@ -97,12 +95,12 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
   const stray: number[] = [];
   const starts: number[] = [];
   for (let line = 0; line < map.lineCount; line++) {
-    if (REQUEST_LINE.test(map.line(line))) starts.push(line);
+    if (isRequestLine(map.line(line))) starts.push(line);
   }
   const firstStart = starts[0] ?? map.lineCount;
   for (let line = 0; line < firstStart; line++) {
     const text = map.line(line);
-    if (/\S/.test(text) && !COMMENT_LINE.test(text)) stray.push(line);
+    if (/\S/.test(text) && !isCommentLine(text)) stray.push(line);
   }
   starts.forEach((line, index) => {
     const endLine = (starts[index + 1] ?? map.lineCount) - 1;
@@ -111,7 +109,7 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
     let bodyEnd = -1;
     for (let l = line + 1; l <= endLine; l++) {
       const text = map.line(l);
-      if (!/\S/.test(text) || COMMENT_LINE.test(text)) continue;
+      if (!/\S/.test(text) || isCommentLine(text)) continue;
       if (bodyStart === -1) bodyStart = l;
       bodyEnd = l;
     }
@@ -121,7 +119,7 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
       for (let l = bodyStart; l <= bodyEnd; l++) {
         const text = map.line(l);
         // Comment lines are not sent; blanking them keeps every position, so the server's line:col match the editor's.
-        lines.push(COMMENT_LINE.test(text) && !/^\s*\/\//.test(text) ? ' '.repeat(text.length) : text);
+        lines.push(isHashCommentLine(text) ? ' '.repeat(text.length) : text);
       }
       body = { startLine: bodyStart, endLine: bodyEnd, offset: map.lineStart(bodyStart), text: lines.join('\n') };
     }
