@@ -34,6 +34,8 @@ export interface CorpusResult {
   readonly expect?: Expectation;
 }
 
+// The corpus is read here on its own, not with the language server's syntax module: the differential test compares
+// what the language server makes of these files with what a cluster answers to them as sent.
 const REQUEST_LINE = /^(GET|POST|PUT|DELETE|HEAD|PATCH)\s+(\S+)\s*$/i;
 const EXPECT = /^(?:#|\/\/)\s*expect:\s*(\d{3})(?:\s+(\S+))?/;
 

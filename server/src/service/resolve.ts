@@ -6,7 +6,6 @@ import type { MsearchDocument } from './documents/msearchDocument';
 import type { SearchDocument } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
 import { compactJson, splitJsonValues } from './json/jsonValues';
-import { resolveRoute } from './url/routes';
 import type { RequestTarget } from './url/requestLine';
 import { DEFAULT_TARGET, type TargetServer } from './target';
 
@@ -49,7 +48,7 @@ function resolveSearch(
     return { reason: 'There is no request at this line: a request starts with `METHOD /path`.' };
   const target = request.target;
   const method = target.method.toUpperCase();
-  const resolution = resolveRoute(method, target.segments);
+  const resolution = target.route;
   const endpoint = resolution.kind === 'match' ? resolution.route.endpoint.name : undefined;
   let body: string | undefined;
   let contentType: ResolvedRequest['contentType'];

@@ -3,8 +3,6 @@ import type { VersionRange } from './versions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD' | 'PATCH';
 
-export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH'];
-
 /**
  * How the server reads a URL parameter.
  * - `boolean`: strict `true`/`false`; `emptyMeans` says what `?name` or `?name=` does.

@@ -6,10 +6,7 @@ import { DEFAULT_TARGET, type TargetServer } from '../target';
 import { DEFAULT_CONTEXT, validatePair, type LineIssue, type MsearchContext } from './msearchPair';
 import { locateIndexParts } from '../validate/msearchHeader';
 import { toDiagnostic } from './diagnostics';
-
-const COMMENT = /^\s*(#|\/\/)/;
-const TARGET = /^(\s*(?:#|\/\/)\s*)([A-Za-z]+)([ \t]+)(\S(?:.*\S)?)\s*$/;
-const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH']);
+import { isCommentLine, splitTargetComment } from '../syntax';
 
 export const EMPTY_FIRST_LINE_WARNING =
   'support for empty first line before any action metadata in msearch API is deprecated and will be removed in the next major version';
@@ -128,15 +125,15 @@ export class MsearchDocument {
   private reframe(): void {
     const previousContext = this.context;
     let count = 0;
-    while (count < this.lines.length - 1 && COMMENT.test(this.lines[count]!)) count++;
+    while (count < this.lines.length - 1 && isCommentLine(this.lines[count]!)) count++;
     this.commentLines = count;
     this.emptyFirstLine = this.lines.length - 1 > count && this.lines[count] === '';
     this.target = undefined;
     this.targetIssues = [];
     for (let i = 0; i < count; i++) {
-      const match = TARGET.exec(this.lines[i]!);
-      if (match === null || !METHODS.has(match[2]!.toUpperCase())) continue;
-      const [, lead = '', method = '', gap = '', url = ''] = match;
+      const split = splitTargetComment(this.lines[i]!);
+      if (split === undefined) continue;
+      const { lead, method, gap, url } = split;
       const target = parseUrl(
         method,
         { offset: lead.length, length: method.length },

@@ -12,9 +12,7 @@ import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
 import { diagnosticAt, toDiagnostic } from './diagnostics';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
 import { syntaxIssues, validateBodyText, validateHeaderText, type MsearchContext } from './msearchPair';
-
-const REQUEST_LINE = /^\s*(GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]+\S/i;
-const COMMENT_LINE = /^\s*(#|\/\/)/;
+import { isCommentLine, isHashCommentLine, isRequestLine } from '../syntax';
 
 /** One request of a `.search` file. */
 export interface SearchRequest {
@@ -100,12 +98,12 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
   const stray: number[] = [];
   const starts: number[] = [];
   for (let line = 0; line < map.lineCount; line++) {
-    if (REQUEST_LINE.test(map.line(line))) starts.push(line);
+    if (isRequestLine(map.line(line))) starts.push(line);
   }
   const firstStart = starts[0] ?? map.lineCount;
   for (let line = 0; line < firstStart; line++) {
     const text = map.line(line);
-    if (/\S/.test(text) && !COMMENT_LINE.test(text)) stray.push(line);
+    if (/\S/.test(text) && !isCommentLine(text)) stray.push(line);
   }
   starts.forEach((line, index) => {
     const endLine = (starts[index + 1] ?? map.lineCount) - 1;
@@ -114,7 +112,7 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
     let bodyEnd = -1;
     for (let l = line + 1; l <= endLine; l++) {
       const text = map.line(l);
-      if (!/\S/.test(text) || COMMENT_LINE.test(text)) continue;
+      if (!/\S/.test(text) || isCommentLine(text)) continue;
       if (bodyStart === -1) bodyStart = l;
       bodyEnd = l;
     }
@@ -124,7 +122,7 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
       for (let l = bodyStart; l <= bodyEnd; l++) {
         const text = map.line(l);
         // Comment lines are not sent; blanking them keeps every position, so the server's line:col match the editor's.
-        lines.push(COMMENT_LINE.test(text) && !/^\s*\/\//.test(text) ? ' '.repeat(text.length) : text);
+        lines.push(isHashCommentLine(text) ? ' '.repeat(text.length) : text);
       }
       body = { startLine: bodyStart, endLine: bodyEnd, offset: map.lineStart(bodyStart), text: lines.join('\n') };
     }

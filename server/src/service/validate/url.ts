@@ -1,7 +1,7 @@
 import type { Span } from '../json/jsonSegment';
 import { checkNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
 import { suggestions } from '../text/similarity';
-import { ENDPOINT_WORDS, resolveRoute, type RouteMatch } from '../url/routes';
+import { ENDPOINT_WORDS, type RouteMatch } from '../url/routes';
 import type { QueryParam, RequestTarget } from '../url/requestLine';
 import { GLOBAL_PARAMS, RESPONSE_PARAMS, SEARCH_TYPES } from '../../spec/endpoints';
 import {
@@ -73,7 +73,7 @@ export function validateTarget(target: RequestTarget, issues: IssueSink, server:
   const params = new Map<string, QueryParam>();
   for (const param of target.query) params.set(param.name, param);
   const method = target.method.toUpperCase();
-  const resolution = resolveRoute(method, target.segments);
+  const resolution = target.route;
   if (resolution.kind === 'method-not-allowed') {
     const uri = target.queryString.length > 0 ? `${target.path}?${target.queryString}` : target.path;
     push(
