@@ -1,10 +1,10 @@
 // Evaluates a query on one shard: which documents match and their score. Scores follow Lucene's BM25
 // (k1 = 1.2, b = 0.75) with the shard's own term statistics, as query_then_fetch does.
-import { OsError } from '../core/errors';
+import { illegalArgument, notImplemented, notSerializable, OsError } from '../core/errors';
 import { analyze } from '../data/analysis';
 import { DateMathError, parseDate, resolveDateMath } from '../data/dates';
 import { isNumeric, type FieldInfo, type FieldValues } from '../data/mapping';
-import type { Doc, Index, Shard } from '../data/store';
+import type { Doc, Index, Shard, TextStats } from '../data/store';
 import { expandFields, queryShardError, wildcardToRegExp } from './fieldAccess';
 import type { FieldBoost, Query } from './query';
 import { parseQueryString } from './queryString';
@@ -17,6 +17,76 @@ export interface ShardContext {
   readonly shard: Shard;
   readonly docs: readonly Doc[];
   readonly now: number;
+  /** How the release scores (see Scoring). */
+  readonly scoring: Scoring;
+  /** The term statistics scores are computed with: this shard's, or every shard's with dfs_query_then_fetch. */
+  readonly stats: TermStats;
+}
+
+/** Collection and term statistics of BM25 (Lucene's CollectionStatistics and TermStatistics). */
+export interface TermStats {
+  /** Documents with the text field, their token count and each term's document frequency. */
+  text(field: string): TextStats | undefined;
+  /** Documents with the (keyword-like) field and those holding the term. */
+  term(field: string, term: string): { docFreq: number; docCount: number };
+}
+
+/** The statistics of one shard, as query_then_fetch scores with. */
+export function shardStats(shard: Shard): TermStats {
+  return {
+    text: (field) => shard.textStats.get(field),
+    term: (field, term) => {
+      const p = shard.postings(field);
+      return { docFreq: p.byTerm.get(term)?.length ?? 0, docCount: p.docCount };
+    },
+  };
+}
+
+/** The statistics of all the shards a search reads, as dfs_query_then_fetch gathers them first. */
+export function dfsStats(shards: readonly Shard[]): TermStats {
+  const merged = new Map<string, TextStats | undefined>();
+  return {
+    text: (field) => {
+      if (merged.has(field)) return merged.get(field);
+      let out: TextStats | undefined;
+      for (const shard of shards) {
+        const st = shard.textStats.get(field);
+        if (st === undefined) continue;
+        out ??= { docCount: 0, sumTokens: 0, docFreq: new Map() };
+        out.docCount += st.docCount;
+        out.sumTokens += st.sumTokens;
+        for (const [term, df] of st.docFreq) out.docFreq.set(term, (out.docFreq.get(term) ?? 0) + df);
+      }
+      merged.set(field, out);
+      return out;
+    },
+    term: (field, term) => {
+      let docFreq = 0;
+      let docCount = 0;
+      for (const shard of shards) {
+        const p = shard.postings(field);
+        docFreq += p.byTerm.get(term)?.length ?? 0;
+        docCount += p.docCount;
+      }
+      return { docFreq, docCount };
+    },
+  };
+}
+
+/**
+ * What changed in scoring between releases. OpenSearch 2.x scores BM25 with Lucene's legacy similarity, whose weight
+ * keeps the `(k1 + 1)` factor (2.2) that Lucene 8 dropped; OpenSearch 3.x uses Lucene's own BM25 (no factor), and
+ * scores a term query on a keyword field as a constant (its boost), as it does every term on a non-text field.
+ */
+export interface Scoring {
+  readonly bm25Factor: number;
+  readonly constantKeywordTerms: boolean;
+}
+
+export function scoringOf(major: number): Scoring {
+  return major >= 3
+    ? { bm25Factor: 1, constantKeywordTerms: true }
+    : { bm25Factor: 1 + K1, constantKeywordTerms: false };
 }
 
 /** Scores per document position; NO_MATCH where the document does not match. */
@@ -37,8 +107,11 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
     case 'match_all':
       return all(n, q.boost);
     case 'match_none':
-    case 'unsupported':
       return none(n);
+    case 'unsupported':
+      throw notImplemented(q.feature);
+    case 'nested':
+      return nestedQuery(ctx, q);
     case 'match':
       return matchQuery(
         ctx,
@@ -50,6 +123,7 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
         q.boost,
         q.fuzziness,
         q.prefixLast,
+        q.lenient,
       );
     case 'match_phrase':
       return phraseQuery(ctx, q.field, q.query, q.slop, q.boost, q.prefix ?? false);
@@ -76,9 +150,13 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
       return filterScores(ctx, q.boost, (doc) => stringValues(ctx, q.field, doc).some(test));
     }
     case 'fuzzy': {
+      // The term is not analyzed: it is compared as given with the indexed terms (a text field's are lower-cased).
       const max = fuzzinessOf(q.fuzziness, q.value.length);
+      const prefix = q.value.slice(0, q.prefixLength);
       return filterScores(ctx, q.boost, (doc) =>
-        stringValues(ctx, q.field, doc).some((v) => editDistance(v, q.value.toLowerCase()) <= max),
+        stringValues(ctx, q.field, doc).some(
+          (v) => v.startsWith(prefix) && editDistance(v, q.value, q.transpositions) <= max,
+        ),
       );
     }
     case 'bool':
@@ -118,6 +196,45 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
         ctx,
       );
   }
+}
+
+/**
+ * A nested query on this index's mapping: an unmapped path matches nothing with `ignore_unmapped` and fails the
+ * shard otherwise, a path that is not of type nested fails the shard (as NestedQueryBuilder.doToQuery); nested
+ * documents themselves are not modelled here, so a real nested path is refused.
+ */
+function nestedQuery(ctx: ShardContext, q: Extract<Query, { type: 'nested' }>): Scores {
+  const mapped = nestedPathType(ctx.index, q.path);
+  if (mapped === undefined) {
+    if (q.ignoreUnmapped) return none(ctx.docs.length);
+    const why = `[nested] failed to find nested object under path [${q.path}]`;
+    throw queryShardError(
+      ctx.index,
+      `failed to create query: ${why}`,
+      new OsError(400, 'illegal_state_exception', why, { openSearch: false }),
+    );
+  }
+  if (mapped !== 'nested') {
+    throw queryShardError(
+      ctx.index,
+      `failed to create query: [nested] nested object under path [${q.path}] is not of nested type`,
+    );
+  }
+  throw notImplemented('query [nested] on nested documents');
+}
+
+function nestedPathType(index: Index, path: string): string | undefined {
+  type Props = Record<string, { type?: string; properties?: Record<string, unknown> } | undefined>;
+  let props: Props | undefined = index.mappings.properties;
+  let found: { type?: string; properties?: Record<string, unknown> } | undefined;
+  for (const part of path.split('.')) {
+    found = props?.[part];
+    if (found === undefined) return undefined;
+    props = found.properties as Props | undefined;
+  }
+  // Only object mappers hold documents under a path; a leaf field is no path at all.
+  const type = found?.type ?? 'object';
+  return type === 'object' || type === 'nested' ? type : undefined;
 }
 
 function filterScores(ctx: ShardContext, score: number, test: (doc: Doc) => boolean): Scores {
@@ -180,15 +297,14 @@ function coerce(ctx: ShardContext, info: FieldInfo, value: unknown): string | nu
         new OsError(400, 'number_format_exception', `For input string: "${String(value)}"`, { openSearch: false }),
       );
     }
-    return n;
+    // A float field keeps 32-bit values: a bound or a term is compared as the float it becomes.
+    return info.type === 'float' ? Math.fround(n) : n;
   }
   if (info.type === 'boolean') {
     const s = String(value);
     if (s !== 'true' && s !== 'false') {
-      throw queryShardError(
-        ctx.index,
-        `failed to create query: Can't parse boolean value [${s}], expected [true] or [false]`,
-      );
+      const why = `Can't parse boolean value [${s}], expected [true] or [false]`;
+      throw queryShardError(ctx.index, `failed to create query: ${why}`, illegalArgument(why));
     }
     return s;
   }
@@ -223,21 +339,22 @@ function termQuery(ctx: ShardContext, field: string, value: unknown, caseInsensi
     const p = ctx.shard.postings(field);
     const hits = p.byTerm.get(String(value)) ?? [];
     const out = none(ctx.docs.length);
-    const score = boost * idf(hits.length, p.docCount) * bm25(1, 1, 1);
+    const st = ctx.stats.term(field, String(value));
+    const score = ctx.scoring.constantKeywordTerms
+      ? boost
+      : boost * ctx.scoring.bm25Factor * idf(st.docFreq, st.docCount) * bm25(1, 1, 1);
     for (const pos of hits) out[pos] = score;
     return out;
   }
   const out = filterScores(ctx, 1, termTest(ctx, field, value, caseInsensitive));
-  if (isNumeric(info.type) || info.type === 'date') {
+  if (isNumeric(info.type) || info.type === 'date' || caseInsensitive) {
+    // Points, and automata (case-insensitive terms), match without scoring: constant.
     return out.map((s) => (s === NO_MATCH ? NO_MATCH : boost));
   }
-  let df = 0;
-  let docCount = 0;
-  ctx.docs.forEach((doc, i) => {
-    if (out[i] !== NO_MATCH) df++;
-    if (doc.fields.has(field)) docCount++;
-  });
-  const score = boost * idf(df, docCount) * bm25(1, 1, 1);
+  const st = ctx.stats.term(field, String(coerce(ctx, info, value)));
+  const score = ctx.scoring.constantKeywordTerms
+    ? boost
+    : boost * ctx.scoring.bm25Factor * idf(st.docFreq, st.docCount) * bm25(1, 1, 1);
   return out.map((s) => (s === NO_MATCH ? NO_MATCH : score));
 }
 
@@ -251,7 +368,7 @@ function textTermsQuery(
   prefixLast = false,
 ): Scores {
   const out = none(ctx.docs.length);
-  const stats = ctx.shard.textStats.get(field);
+  const stats = ctx.stats.text(field);
   if (!stats || stats.docCount === 0) return out;
   const avgdl = stats.sumTokens / stats.docCount;
   const postings = ctx.shard.postings(field).byTerm;
@@ -261,7 +378,7 @@ function textTermsQuery(
     const expanded = prefixLast && k === terms.length - 1 ? [...postings.keys()].filter((x) => x.startsWith(t)) : [t];
     const seen = expanded.length > 1 ? new Set<number>() : undefined;
     for (const term of expanded) {
-      const weight = boost * idf(stats.docFreq.get(term) ?? 0, stats.docCount);
+      const weight = boost * ctx.scoring.bm25Factor * idf(stats.docFreq.get(term) ?? 0, stats.docCount);
       for (const pos of postings.get(term) ?? []) {
         const fv = ctx.docs[pos]!.fields.get(field)!;
         const freq = fv.freqs!.get(term) ?? 0;
@@ -308,16 +425,29 @@ function matchQuery(
   boost: number,
   fuzziness: string | undefined,
   prefixLast: boolean | undefined,
+  lenient = false,
 ): Scores {
   const fields = expandFields(ctx.index, field);
   if (fields.length === 0) return none(ctx.docs.length);
   const parts = fields.map((info) => {
     if (info.type !== 'text') {
       if (query === null) return none(ctx.docs.length);
+      if (lenient) {
+        // `lenient`: a value the field cannot hold matches nothing instead of failing the shard.
+        try {
+          coerce(ctx, info, query);
+        } catch {
+          return none(ctx.docs.length);
+        }
+      }
       return termQuery(ctx, info.path, query, false, boost);
     }
     const terms = analyze(query === null ? '' : String(query));
     if (terms.length === 0) return zeroTerms === 'ALL' ? all(ctx.docs.length, boost) : none(ctx.docs.length);
+    // With `and`, the terms are all required and none is optional: a minimum of optional ones matches nothing.
+    if (operator === 'AND' && msm !== undefined && terms.length > 1 && minShouldMatch(terms.length, msm) > 0) {
+      return none(ctx.docs.length);
+    }
     let min = operator === 'AND' ? terms.length : Math.max(1, minShouldMatch(terms.length, msm));
     if (msm !== undefined && operator === 'OR') min = Math.max(1, minShouldMatch(terms.length, msm));
     if (fuzziness !== undefined && fuzziness !== '0') return fuzzyTerms(ctx, info.path, terms, min, fuzziness, boost);
@@ -357,7 +487,7 @@ function fuzzinessOf(spec: string, length: number): number {
   return Number.isFinite(n) ? Math.min(2, Math.trunc(n)) : 0;
 }
 
-function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string, transpositions = true): number {
   // dp is an (a.length + 1) x (b.length + 1) matrix, and every index below stays inside it.
   const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
   const cell = (i: number, j: number): number => dp[i]![j]!;
@@ -367,7 +497,7 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       row[j] = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+      if (transpositions && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
         row[j] = Math.min(cell(i, j), cell(i - 2, j - 2) + 1);
     }
   }
@@ -387,10 +517,13 @@ function phraseQuery(
     if (info.type !== 'text') return termQuery(ctx, info.path, text, false, boost);
     const terms = analyze(text);
     if (terms.length === 0) return none(ctx.docs.length);
-    const stats = ctx.shard.textStats.get(info.path);
+    const stats = ctx.stats.text(info.path);
     if (!stats || stats.docCount === 0) return none(ctx.docs.length);
     const avgdl = stats.sumTokens / stats.docCount;
-    const weight = boost * terms.reduce((sum, t) => sum + idf(stats.docFreq.get(t) ?? 0, stats.docCount), 0);
+    const weight =
+      boost *
+      ctx.scoring.bm25Factor *
+      terms.reduce((sum, t) => sum + idf(stats.docFreq.get(t) ?? 0, stats.docCount), 0);
     const out = none(ctx.docs.length);
     ctx.docs.forEach((doc, i) => {
       const tokens = doc.fields.get(info.path)?.tokens;
@@ -453,6 +586,7 @@ function multiMatch(ctx: ShardContext, q: Extract<Query, { type: 'multi_match' }
       q.mmType === 'bool_prefix',
     );
   });
+  if (perField.length === 0) return none(ctx.docs.length);
   if (q.mmType === 'most_fields') {
     const out = none(ctx.docs.length);
     for (const p of perField) {
@@ -495,8 +629,17 @@ function rangeQuery(ctx: ShardContext, q: Extract<Query, { type: 'range' }>): Sc
         return typeof v === 'number' ? v : resolveDateMath(v, ctx.now, roundUp);
       } catch (e) {
         if (e instanceof DateMathError) {
-          throw new OsError(400, 'parse_exception', e.message, {
-            causedBy: new OsError(400, 'illegal_argument_exception', e.message, { openSearch: false }),
+          // DateMathParser: an unparsable date is wrapped twice around java.time's exception; bad math is plain.
+          if (!e.unparsedDate) throw new OsError(400, 'parse_exception', e.message);
+          throw new OsError(400, 'parse_exception', `${e.message}: [${e.message}]`, {
+            causedBy: new OsError(400, 'illegal_argument_exception', e.message, {
+              openSearch: false,
+              causedBy: notSerializable(
+                new OsError(400, 'date_time_parse_exception', 'Failed to parse with all enclosed parsers', {
+                  openSearch: false,
+                }),
+              ),
+            }),
           });
         }
         throw e;

@@ -1,9 +1,10 @@
 // The Lucene query syntax of `query_string` and `q=`, for the common forms: `field:value`, `"a phrase"`,
 // `AND`/`OR`/`NOT`, `+`/`-`, parentheses, ranges (`[a TO b]`, `>=5`), wildcards and `_exists_:field`.
-import { OsError } from '../core/errors';
+import { notSerializable, OsError } from '../core/errors';
 import type { FieldInfo } from '../data/mapping';
 import type { Index } from '../data/store';
 import { queryShardError } from './fieldAccess';
+import { parseSimpleQueryString } from './simpleQueryString';
 import type { FieldBoost, Operator, Query } from './query';
 
 type Occur = 'must' | 'should' | 'must_not';
@@ -15,13 +16,32 @@ interface Token {
   readonly prefix?: '+' | '-';
 }
 
-function syntaxError(index: Index, query: string, why: string): OsError {
+/** Lucene's QueryParser errors: a ParseException (or the lexer's TokenMgrError) inside a ParseException. */
+function syntaxError(
+  index: Index,
+  query: string,
+  why: string,
+  kind: 'parse_exception' | 'token_mgr_error' = 'parse_exception',
+): OsError {
   return queryShardError(
     index,
     `Failed to parse query [${query}]`,
-    new OsError(400, 'parse_exception', `Cannot parse '${query}': ${why}`, {
-      causedBy: new OsError(400, 'parse_exception', why, { openSearch: false }),
-    }),
+    notSerializable(
+      new OsError(400, 'parse_exception', `Cannot parse '${query}': ${why}`, {
+        causedBy: notSerializable(new OsError(400, kind, why, { openSearch: false })),
+        openSearch: false,
+      }),
+    ),
+  );
+}
+
+/** TokenMgrError.addEscapes: how the lexer quotes what it read. */
+function javaEscape(text: string): string {
+  return text.replace(
+    /[\\"'\n\r\t\b\f]/g,
+    (c) =>
+      ({ '\\': '\\\\', '"': '\\"', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' })[c] ??
+      c,
   );
 }
 
@@ -65,6 +85,10 @@ function tokenize(query: string, index: Index): Token[] {
     // field:
     let field: string | undefined;
     const fm = /^((?:\\.|[^\s:()"[\]{}])+):(?!\/)/.exec(query.slice(i));
+    if (fm && /(?<!\\)[*?]/.test(fm[1]!)) {
+      // An unescaped wildcard makes the lexer read a wildcard term, after which the colon is unexpected.
+      fail(`Encountered " ":" ": "" at line 1, column ${i + fm[1]!.length}.\nWas expecting one of:\n    <EOF> `);
+    }
     if (fm) {
       field = fm[1]!.replace(/\\(.)/g, '$1');
       i += fm[0].length;
@@ -72,8 +96,14 @@ function tokenize(query: string, index: Index): Token[] {
     const rest = query.slice(i);
     if (rest.startsWith('"')) {
       const end = query.indexOf('"', i + 1);
-      if (end < 0)
-        fail(`Lexical error at line 1, column ${query.length + 1}.  Encountered: <EOF> after : "${query.slice(i)}"`);
+      if (end < 0) {
+        throw syntaxError(
+          index,
+          query,
+          `Lexical error at line 1, column ${query.length + 1}.  Encountered: <EOF> after prefix "${javaEscape(query.slice(i))}" (in lexical state 2)`,
+          'token_mgr_error',
+        );
+      }
       tokens.push({
         kind: 'phrase',
         text: query.slice(i + 1, end),
@@ -283,6 +313,10 @@ export function parseQueryString(
     q.fields.length > 0 ? q.fields : q.defaultField !== undefined ? [{ field: q.defaultField, boost: 1 }] : [];
   const defaults = explicit.length > 0 ? explicit : [{ field: '*', boost: 1 }];
   const lenient = q.lenient ?? defaults.some((d) => d.field.includes('*'));
+  if (q.simple) {
+    const parsed = parseSimpleQueryString(q.query, defaults, q.defaultOperator, expand, lenient);
+    return q.boost === 1 ? parsed : { type: 'wrapped', clause: 'simple_query_string', inner: parsed, boost: q.boost };
+  }
   const tokens = tokenize(q.query, index);
   const ctx: Ctx = { tokens, pos: 0, defaults, op: q.defaultOperator, expand, index, query: q.query, lenient };
   if (tokens.length === 0) return { type: 'match_none', boost: 1 };
