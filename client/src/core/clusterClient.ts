@@ -3,6 +3,8 @@
 // becomes a RequestFailure with a clear message and no secret in it.
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { authorizationHeader } from './authHeader';
+import { awsRefusalMessage, credentialsFailureMessage } from './aws/awsMessages';
+import type { AwsModuleLoader, AwsRequestSigner, AwsSignerOptions } from './aws/awsTypes';
 import type { ClusterConfig } from './clusterConfig';
 import { classifyError, RequestFailure, timeoutFailure, truncated, type FailureContext } from './failures';
 import { excerpt, formatBytes, formatDuration } from './format';
@@ -35,6 +37,8 @@ export interface HttpResponse {
   readonly contentType: string | undefined;
   readonly body: Uint8Array;
   readonly bytes: number;
+  /** The `Warning` response headers (deprecations), as sent. */
+  readonly warnings: readonly string[];
   readonly durationMs: number;
   readonly opaqueId: string;
 }
@@ -53,6 +57,12 @@ export interface ClusterClientOptions {
   readonly maxBytes?: number;
   /** Connect timeout in ms (default 10 s). */
   readonly connectTimeoutMs?: number;
+  /** Loads the AWS module (a bundle of its own) for `aws` clusters: only then is it loaded. */
+  readonly loadAws?: AwsModuleLoader;
+  /** For tests: credentials and signing time of `aws` clusters. */
+  readonly awsSignerOptions?: AwsSignerOptions;
+  /** The environment the AWS chain reads (for messages: which profile was tried); default process.env. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
@@ -88,6 +98,7 @@ export class ClusterClient {
     readonly cluster: ClusterConfig,
     private readonly dispatcher: Dispatcher,
     private readonly options: ClusterClientOptions,
+    private readonly signer: AwsRequestSigner | undefined,
   ) {
     const url = new URL(cluster.url);
     this.origin = url.host;
@@ -97,6 +108,7 @@ export class ClusterClient {
   /** Reads the TLS files (asynchronously) and creates the cluster's connection pool. */
   static async create(cluster: ClusterConfig, options: ClusterClientOptions = {}): Promise<ClusterClient> {
     const tls = cluster.url.startsWith('https:') ? await tlsConnectOptions(cluster, options.baseDir) : undefined;
+    const signer = cluster.auth === 'aws' ? await createSigner(cluster, options) : undefined;
     const timeout = options.connectTimeoutMs ?? 10_000;
     // headersTimeout/bodyTimeout are off: requests carry their own overall timeout (searchRequests.requestTimeout).
     const common = { headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000, connections: 16 };
@@ -111,12 +123,33 @@ export class ClusterClient {
             ...(tls === undefined ? {} : { requestTls: tls }),
             connect: { timeout },
           });
-    return new ClusterClient(cluster, dispatcher, options);
+    return new ClusterClient(cluster, dispatcher, options, signer);
   }
 
   /** The secrets that must never appear in a message. */
   private hide(text: string): string {
-    return redact(text, [this.options.secret], this.cluster.username);
+    return redact(text, [this.options.secret, ...(this.signer?.secrets() ?? [])], this.cluster.username);
+  }
+
+  /** Adds the SigV4 headers of an `aws` cluster. Throws RequestFailure (kind `credentials`). */
+  private async sign(req: HttpRequest, url: string, headers: Record<string, string>): Promise<void> {
+    if (this.signer === undefined) return;
+    try {
+      const added = await this.signer.sign({
+        method: req.method,
+        url,
+        query: (req.query ?? []).map((p) => ({ name: p.name, value: p.hasValue ? p.value : '' })),
+        headers,
+        ...(req.body === undefined ? {} : { body: req.body }),
+      });
+      Object.assign(headers, added);
+    } catch (error) {
+      const env = this.options.env ?? process.env;
+      throw new RequestFailure(
+        'credentials',
+        this.hide(credentialsFailureMessage(error, this.cluster.name, this.cluster.aws!, env)),
+      );
+    }
   }
 
   /** Sends a request and reads the whole answer. Throws RequestFailure. */
@@ -156,6 +189,7 @@ export class ClusterClient {
     };
     let status: number | undefined;
     try {
+      await this.sign(req, url, headers);
       const pending = request(url, {
         method: req.method,
         headers,
@@ -180,6 +214,9 @@ export class ClusterClient {
       if (expected !== undefined && Number.isFinite(expected)) context.expectedBytes = expected;
       const contentTypeHeader = response.headers['content-type'];
       const contentType = typeof contentTypeHeader === 'string' ? contentTypeHeader : undefined;
+      const warningHeader = response.headers['warning'];
+      const warnings =
+        warningHeader === undefined ? [] : Array.isArray(warningHeader) ? warningHeader : [warningHeader];
       context.receivedBytes = 0;
       const body = await readBody(response.body, context, this.options.maxBytes ?? DEFAULT_MAX_BYTES);
       if (context.expectedBytes !== undefined && body.length < context.expectedBytes) throw truncated(context);
@@ -191,10 +228,11 @@ export class ClusterClient {
         contentType,
         body,
         bytes: body.length,
+        warnings,
         durationMs,
         opaqueId: req.opaqueId,
       };
-      checkAnswer(result, this.cluster, req.method, this.origin, (t) => this.hide(t));
+      checkAnswer(result, this.cluster, req.method, this.origin, (t) => this.hide(t), this.options.env);
       return result;
     } catch (error) {
       let failure: RequestFailure;
@@ -236,6 +274,20 @@ export class ClusterClient {
     this.closed = true;
     await this.dispatcher.destroy();
   }
+}
+
+async function createSigner(cluster: ClusterConfig, options: ClusterClientOptions): Promise<AwsRequestSigner> {
+  if (cluster.aws === undefined || options.loadAws === undefined) {
+    throw new RequestFailure('config', `Cluster "${cluster.name}": AWS signing is not available here.`);
+  }
+  let loaded;
+  try {
+    loaded = await options.loadAws();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new RequestFailure('config', `The AWS module could not be loaded: ${message}`);
+  }
+  return loaded.createAwsSigner(cluster.aws, options.awsSignerOptions);
 }
 
 async function readBody(
@@ -298,8 +350,13 @@ function checkAnswer(
   method: string,
   origin: string,
   hide: (text: string) => string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): void {
   const { status, contentType, body } = response;
+  if ((status === 401 || status === 403) && cluster.auth === 'aws' && cluster.aws !== undefined) {
+    const message = awsRefusalMessage(status, textStart(body, 4096), origin, cluster.name, cluster.aws, env);
+    throw new RequestFailure(status === 401 ? 'unauthorized' : 'forbidden', hide(message), status);
+  }
   const first = firstNonSpace(body);
   const looksJson = first === 0x7b || first === 0x5b;
   const jsonReason = (): string | undefined => {

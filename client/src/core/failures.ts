@@ -5,6 +5,7 @@ import { formatBytes } from './format';
 export type FailureKind =
   | 'config'
   | 'secretMissing'
+  | 'credentials'
   | 'refused'
   | 'dns'
   | 'tls'

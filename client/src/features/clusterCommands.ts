@@ -12,6 +12,7 @@ import {
   type AuthKind,
   type ClusterConfig,
 } from '../core/clusterConfig';
+import { awsHintsFromUrl, parseAwsConfig } from '../core/aws/awsConfig';
 import { isRequestFailure } from '../core/failures';
 import { proxyFor } from '../core/proxy';
 import { opaqueIdFor } from '../core/runIds';
@@ -38,6 +39,7 @@ async function testConnection(
     ...(secret === undefined ? {} : { secret }),
     ...(proxy === undefined ? {} : { proxy }),
     ...(baseDir === undefined ? {} : { baseDir }),
+    ...(services.connections.loadAws === undefined ? {} : { loadAws: services.connections.loadAws }),
     log: (line) => {
       services.log.info(line);
     },
@@ -59,6 +61,7 @@ const AUTH_LABELS: Readonly<Record<AuthKind, string>> = {
   basic: 'User name and password (basic)',
   bearer: 'Bearer token',
   apiKey: 'API key',
+  aws: 'AWS (SigV4): Amazon OpenSearch Service or OpenSearch Serverless',
 };
 
 async function askCluster(services: Services): Promise<{ cluster: ClusterConfig; secret?: string } | undefined> {
@@ -100,8 +103,13 @@ async function askCluster(services: Services): Promise<{ cluster: ClusterConfig;
     });
     if (username === undefined) return undefined;
   }
+  let aws: ClusterConfig['aws'];
+  if (auth.authKind === 'aws') {
+    aws = await askAws(url.trim(), title);
+    if (aws === undefined) return undefined;
+  }
   let secret: string | undefined;
-  if (auth.authKind !== 'none') {
+  if (auth.authKind !== 'none' && auth.authKind !== 'aws') {
     secret = await vscode.window.showInputBox({
       title: `${title}: ${secretName(auth.authKind)}`,
       prompt: `Kept in VS Code's secret storage, never in settings.`,
@@ -145,8 +153,46 @@ async function askCluster(services: Services): Promise<{ cluster: ClusterConfig;
       auth: auth.authKind,
       ...(username === undefined ? {} : { username }),
       ...(tls === undefined ? {} : { tls }),
+      ...(aws === undefined ? {} : { aws }),
     },
     ...(secret === undefined ? {} : { secret }),
+  };
+}
+
+/** Region, service and profile of an `aws` cluster; what the URL tells is offered first. */
+async function askAws(url: string, title: string): Promise<ClusterConfig['aws']> {
+  const hints = awsHintsFromUrl(url);
+  const service = await vscode.window.showQuickPick(
+    [
+      { label: 'Amazon OpenSearch Service (managed domain)', description: 'es', service: 'es' as const },
+      { label: 'OpenSearch Serverless (collection)', description: 'aoss', service: 'aoss' as const },
+    ].sort((a, b) => (a.service === hints.service ? -1 : b.service === hints.service ? 1 : 0)),
+    { title: `${title}: AWS service`, ignoreFocusOut: true },
+  );
+  if (service === undefined) return undefined;
+  const region = await vscode.window.showInputBox({
+    title: `${title}: AWS region`,
+    prompt: 'The region of the domain or collection',
+    value: hints.region ?? 'us-east-1',
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const parsed = parseAwsConfig({ region: value.trim(), service: service.service }, url);
+      return typeof parsed === 'string' ? parsed : undefined;
+    },
+  });
+  if (region === undefined) return undefined;
+  const profile = await vscode.window.showInputBox({
+    title: `${title}: AWS profile`,
+    prompt:
+      'A profile of ~/.aws/config (SSO, roles, keys); empty: the standard AWS chain (AWS_PROFILE, environment, default profile, instance role). No credential is stored by the extension.',
+    value: '',
+    ignoreFocusOut: true,
+  });
+  if (profile === undefined) return undefined;
+  return {
+    region: region.trim(),
+    service: service.service,
+    ...(profile.trim() === '' ? {} : { profile: profile.trim() }),
   };
 }
 

@@ -3,6 +3,7 @@
 // `activeClient()` gives the active cluster's client, `onDidChange` says when the active cluster or the settings changed.
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { AwsModuleLoader } from '../core/aws/awsTypes';
 import { ClusterClient } from '../core/clusterClient';
 import { needsSecret, secretName, verificationOff, type ClusterConfig } from '../core/clusterConfig';
 import { RequestFailure } from '../core/failures';
@@ -34,6 +35,8 @@ export class ClusterConnections implements vscode.Disposable {
     private readonly settings: Settings,
     readonly secrets: SecretStore,
     private readonly log: vscode.LogOutputChannel,
+    /** Loads the AWS module for `aws` clusters (only then). */
+    readonly loadAws?: AwsModuleLoader,
   ) {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -149,6 +152,7 @@ export class ClusterConnections implements vscode.Disposable {
       ...(secret === undefined ? {} : { secret }),
       ...(proxy === undefined ? {} : { proxy }),
       ...(baseDir === undefined ? {} : { baseDir }),
+      ...(this.loadAws === undefined ? {} : { loadAws: this.loadAws }),
       log: (line) => {
         this.log.info(line);
       },
