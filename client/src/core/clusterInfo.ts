@@ -1,6 +1,7 @@
 // What the status bar shows of a cluster: its distribution, version and health.
 import type { ClusterClient } from './clusterClient';
 import { isRequestFailure } from './failures';
+import { fetchServerlessIndexCount, serverless } from './serverless';
 
 export interface ClusterInfo {
   readonly distribution: string;
@@ -8,6 +9,18 @@ export interface ClusterInfo {
   readonly clusterName?: string;
   /** green, yellow, red; undefined when the health could not be read (e.g. no permission). */
   readonly health?: string;
+  /** An OpenSearch Serverless collection: no version nor health; its index count instead. */
+  readonly serverless?: { readonly indices: number };
+}
+
+/** `OpenSearch 2.19.0`, `Elasticsearch 8.15.0`, `OpenSearch Serverless (12 indexes)`. */
+export function productText(info: ClusterInfo): string {
+  if (info.serverless !== undefined) {
+    const n = info.serverless.indices;
+    return `OpenSearch Serverless (${n} index${n === 1 ? '' : 'es'})`;
+  }
+  const product = info.distribution === 'opensearch' ? 'OpenSearch' : 'Elasticsearch';
+  return `${product}${info.version === undefined ? '' : ` ${info.version}`}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -20,6 +33,12 @@ export async function fetchClusterInfo(
   opaqueId: string,
   signal?: AbortSignal,
 ): Promise<ClusterInfo> {
+  if (serverless(client.cluster)) {
+    return {
+      distribution: 'opensearch',
+      serverless: { indices: await fetchServerlessIndexCount(client, opaqueId, signal) },
+    };
+  }
   const common = { opaqueId, timeoutMs: 10_000, ...(signal === undefined ? {} : { signal }) };
   const { value: root } = await client.json({ method: 'GET', path: '/', ...common });
   const version = isRecord(root) && isRecord(root['version']) ? root['version'] : {};

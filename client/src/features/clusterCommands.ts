@@ -2,7 +2,7 @@
 // its secret, test the connection. Each returns what it did, so that it can be scripted.
 import * as vscode from 'vscode';
 import { ClusterClient } from '../core/clusterClient';
-import { fetchClusterInfo, type ClusterInfo } from '../core/clusterInfo';
+import { fetchClusterInfo, productText, type ClusterInfo } from '../core/clusterInfo';
 import {
   AUTH_KINDS,
   needsSecret,
@@ -52,8 +52,7 @@ async function testConnection(
 }
 
 function describeInfo(info: ClusterInfo): string {
-  const product = info.distribution === 'opensearch' ? 'OpenSearch' : 'Elasticsearch';
-  return `${product}${info.version === undefined ? '' : ` ${info.version}`}${info.health === undefined ? '' : `, health ${info.health}`}`;
+  return `${productText(info)}${info.health === undefined ? '' : `, health ${info.health}`}`;
 }
 
 const AUTH_LABELS: Readonly<Record<AuthKind, string>> = {

@@ -53,6 +53,7 @@ const CONNECTION_FAILURES: ReadonlySet<string> = new Set([
   'closed',
   'network',
   'unauthorized',
+  'credentials',
 ]);
 
 export class Runner implements vscode.Disposable {
