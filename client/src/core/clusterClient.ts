@@ -6,9 +6,18 @@ import { authorizationHeader } from './authHeader';
 import { awsRefusalMessage, credentialsFailureMessage } from './aws/awsMessages';
 import type { AwsModuleLoader, AwsRequestSigner, AwsSignerOptions } from './aws/awsTypes';
 import type { ClusterConfig } from './clusterConfig';
-import { classifyError, RequestFailure, timeoutFailure, truncated, type FailureContext } from './failures';
+import {
+  classifyError,
+  PROXY_401,
+  PROXY_407,
+  RequestFailure,
+  timeoutFailure,
+  truncated,
+  type FailureContext,
+} from './failures';
 import { excerpt, formatBytes, formatDuration } from './format';
 import { redact } from './redact';
+import { proxyProblem } from './proxy';
 import { tlsConnectOptions } from './tlsOptions';
 
 export interface QueryParam {
@@ -48,6 +57,10 @@ export interface ClusterClientOptions {
   readonly secret?: string;
   /** Proxy URL (see proxy.ts), or undefined for direct connections. */
   readonly proxy?: string;
+  /** `http.proxyAuthorization`: the Proxy-Authorization header sent to the proxy. */
+  readonly proxyAuthorization?: string;
+  /** `http.proxyStrictSSL`: false turns off verification of an https:// proxy's certificate. */
+  readonly proxyStrictSSL?: boolean;
   /** Relative TLS file paths are resolved against it. */
   readonly baseDir?: string;
   /** One line per request (method, path, status, bytes, time, X-Opaque-Id); nothing secret. */
@@ -109,6 +122,9 @@ export class ClusterClient {
   static async create(cluster: ClusterConfig, options: ClusterClientOptions = {}): Promise<ClusterClient> {
     const tls = cluster.url.startsWith('https:') ? await tlsConnectOptions(cluster, options.baseDir) : undefined;
     const signer = cluster.auth === 'aws' ? await createSigner(cluster, options) : undefined;
+    const badProxy = options.proxy === undefined ? undefined : proxyProblem(options.proxy);
+    if (badProxy !== undefined)
+      throw new RequestFailure('config', redact(`Cluster "${cluster.name}": ${badProxy}.`, []));
     const timeout = options.connectTimeoutMs ?? 10_000;
     // headersTimeout/bodyTimeout are off: requests carry their own overall timeout (searchRequests.requestTimeout).
     const common = { headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000, connections: 16 };
@@ -120,6 +136,8 @@ export class ClusterClient {
             uri: options.proxy,
             // Plain HTTP goes to the proxy as absolute-form requests; HTTPS through a CONNECT tunnel.
             proxyTunnel: cluster.url.startsWith('https:'),
+            ...(options.proxyAuthorization === undefined ? {} : { token: options.proxyAuthorization }),
+            proxyTls: { rejectUnauthorized: options.proxyStrictSSL !== false, timeout },
             ...(tls === undefined ? {} : { requestTls: tls }),
             connect: { timeout },
           });
@@ -128,7 +146,12 @@ export class ClusterClient {
 
   /** The secrets that must never appear in a message. */
   private hide(text: string): string {
-    return redact(text, [this.options.secret, ...(this.signer?.secrets() ?? [])], this.cluster.username);
+    const proxyPassword = this.options.proxy === undefined ? undefined : proxyUserinfo(this.options.proxy);
+    return redact(
+      text,
+      [this.options.secret, this.options.proxyAuthorization, proxyPassword, ...(this.signer?.secrets() ?? [])],
+      this.cluster.username,
+    );
   }
 
   /** Adds the SigV4 headers of an `aws` cluster. Throws RequestFailure (kind `credentials`). */
@@ -232,7 +255,15 @@ export class ClusterClient {
         durationMs,
         opaqueId: req.opaqueId,
       };
-      checkAnswer(result, this.cluster, req.method, this.origin, (t) => this.hide(t), this.options.env);
+      checkAnswer(
+        result,
+        this.cluster,
+        req.method,
+        this.origin,
+        (t) => this.hide(t),
+        this.options.env,
+        this.options.proxy !== undefined,
+      );
       return result;
     } catch (error) {
       let failure: RequestFailure;
@@ -273,6 +304,16 @@ export class ClusterClient {
     if (this.closed) return;
     this.closed = true;
     await this.dispatcher.destroy();
+  }
+}
+
+/** The password of a proxy URL (`http://user:password@proxy:3128`), to keep it out of messages. */
+function proxyUserinfo(proxy: string): string | undefined {
+  try {
+    const password = new URL(proxy).password;
+    return password === '' ? undefined : decodeURIComponent(password);
+  } catch {
+    return undefined;
   }
 }
 
@@ -351,6 +392,7 @@ function checkAnswer(
   origin: string,
   hide: (text: string) => string,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  viaProxy = false,
 ): void {
   const { status, contentType, body } = response;
   if ((status === 401 || status === 403) && cluster.auth === 'aws' && cluster.aws !== undefined) {
@@ -364,6 +406,11 @@ function checkAnswer(
     const reason = /"reason"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(textStart(body))?.[1];
     return reason === undefined ? undefined : excerpt(reason.replace(/\\"/g, '"'), 200);
   };
+  if (status === 407) throw new RequestFailure('proxy', PROXY_407, status);
+  // Some proxies (tinyproxy) refuse wrong credentials with a 401 and an HTML page, which no cluster sends.
+  if (status === 401 && viaProxy && (contentType ?? '').toLowerCase().includes('text/html')) {
+    throw new RequestFailure('proxy', PROXY_401, status);
+  }
   if (status === 401) {
     const who = cluster.auth === 'basic' ? `user "${cluster.username ?? ''}"` : `the ${cluster.auth} credentials`;
     const message =

@@ -14,7 +14,7 @@ import {
 } from '../core/clusterConfig';
 import { awsHintsFromUrl, parseAwsConfig } from '../core/aws/awsConfig';
 import { isRequestFailure } from '../core/failures';
-import { proxyFor } from '../core/proxy';
+import { proxyConnection, proxyOptions } from '../core/proxy';
 import { opaqueIdFor } from '../core/runIds';
 import type { ClusterStatus } from './clusterStatus';
 import { clusterNameOf } from './clustersView';
@@ -33,11 +33,11 @@ async function testConnection(
   cluster: ClusterConfig,
   secret: string | undefined,
 ): Promise<ClusterInfo> {
-  const proxy = proxyFor(cluster.url, services.settings.proxy());
+  const proxy = proxyConnection(cluster.url, services.settings.proxy());
   const baseDir = services.settings.baseDir();
   const client = await ClusterClient.create(cluster, {
     ...(secret === undefined ? {} : { secret }),
-    ...(proxy === undefined ? {} : { proxy }),
+    ...(proxy === undefined ? {} : proxyOptions(proxy)),
     ...(baseDir === undefined ? {} : { baseDir }),
     ...(services.connections.loadAws === undefined ? {} : { loadAws: services.connections.loadAws }),
     log: (line) => {

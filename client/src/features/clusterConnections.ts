@@ -7,7 +7,7 @@ import type { AwsModuleLoader } from '../core/aws/awsTypes';
 import { ClusterClient } from '../core/clusterClient';
 import { needsSecret, secretName, verificationOff, type ClusterConfig } from '../core/clusterConfig';
 import { RequestFailure } from '../core/failures';
-import { proxyFor } from '../core/proxy';
+import { proxyConnection, proxyOptions } from '../core/proxy';
 import type { SecretStore } from './secretStore';
 import type { Settings } from './settings';
 
@@ -126,12 +126,12 @@ export class ClusterConnections implements vscode.Disposable {
         );
       }
     }
-    const proxy = proxyFor(cluster.url, this.settings.proxy());
+    const proxy = proxyConnection(cluster.url, this.settings.proxy());
     const baseDir = this.settings.baseDir();
     // In memory only, and a hash: the fingerprint never holds the secret itself.
     const fingerprint = JSON.stringify([
       cluster,
-      proxy ?? '',
+      proxy === undefined ? '' : createHash('sha256').update(JSON.stringify(proxy)).digest('hex'),
       baseDir ?? '',
       secret === undefined ? '' : createHash('sha256').update(secret).digest('hex'),
     ]);
@@ -150,7 +150,7 @@ export class ClusterConnections implements vscode.Disposable {
     }
     const client = ClusterClient.create(cluster, {
       ...(secret === undefined ? {} : { secret }),
-      ...(proxy === undefined ? {} : { proxy }),
+      ...(proxy === undefined ? {} : proxyOptions(proxy)),
       ...(baseDir === undefined ? {} : { baseDir }),
       ...(this.loadAws === undefined ? {} : { loadAws: this.loadAws }),
       log: (line) => {
@@ -160,7 +160,8 @@ export class ClusterConnections implements vscode.Disposable {
     });
     client.catch(() => this.clients.delete(cluster.name));
     this.clients.set(cluster.name, { fingerprint, client });
-    if (proxy !== undefined) this.log.info(`[clusters] ${cluster.name}: through the HTTP proxy ${new URL(proxy).host}`);
+    if (proxy !== undefined)
+      this.log.info(`[clusters] ${cluster.name}: through the HTTP proxy ${new URL(proxy.url).host}`);
     return client;
   }
 
