@@ -19,6 +19,7 @@ import { excerpt, formatBytes, formatDuration } from './format';
 import { redact } from './redact';
 import { proxyProblem } from './proxy';
 import { tlsConnectOptions } from './tlsOptions';
+import { parseWarnings, type ClusterWarning } from './warnings';
 
 export interface QueryParam {
   readonly name: string;
@@ -46,8 +47,8 @@ export interface HttpResponse {
   readonly contentType: string | undefined;
   readonly body: Uint8Array;
   readonly bytes: number;
-  /** The `Warning` response headers (deprecations), as sent. */
-  readonly warnings: readonly string[];
+  /** What the `Warning` response headers say (deprecations), decoded. */
+  readonly warnings: readonly ClusterWarning[];
   readonly durationMs: number;
   readonly opaqueId: string;
 }
@@ -238,13 +239,15 @@ export class ClusterClient {
       const contentTypeHeader = response.headers['content-type'];
       const contentType = typeof contentTypeHeader === 'string' ? contentTypeHeader : undefined;
       const warningHeader = response.headers['warning'];
-      const warnings =
-        warningHeader === undefined ? [] : Array.isArray(warningHeader) ? warningHeader : [warningHeader];
+      const warnings = parseWarnings(
+        warningHeader === undefined ? [] : Array.isArray(warningHeader) ? warningHeader : [warningHeader],
+      );
       context.receivedBytes = 0;
       const body = await readBody(response.body, context, this.options.maxBytes ?? DEFAULT_MAX_BYTES);
       if (context.expectedBytes !== undefined && body.length < context.expectedBytes) throw truncated(context);
       const durationMs = performance.now() - started;
       this.logLine(`${logTarget} ${status} ${formatBytes(body.length)} ${formatDuration(durationMs)}`, req.opaqueId);
+      for (const warning of warnings) this.logLine(`${logTarget} Warning: ${warning.text}`, req.opaqueId);
       state.logged = true;
       const result: HttpResponse = {
         status,

@@ -4,6 +4,7 @@ import { SearchDocument } from './documents/searchDocument';
 import { LineMap } from './text/lineMap';
 import { ClusterKnowledge } from './cluster/clusterKnowledge';
 import { clusterDiagnostics } from './cluster/clusterDiagnostics';
+import { RunWarnings } from './cluster/runWarnings';
 
 export type LanguageId = 'search' | 'msearch';
 
@@ -28,6 +29,8 @@ export class DocumentStore {
   private readonly documents = new Map<string, ParsedDocument>();
   /** What the connected cluster holds; shared by every document. */
   readonly cluster = new ClusterKnowledge();
+  /** What the cluster warned of on the last runs (until each document changes). */
+  readonly runWarnings = new RunWarnings();
 
   open(uri: string, languageId: LanguageId, version: number, text: string): ParsedDocument {
     const document: ParsedDocument =
@@ -60,12 +63,13 @@ export class DocumentStore {
 
   close(uri: string): void {
     this.documents.delete(uri);
+    this.runWarnings.forget(uri);
   }
 
   diagnostics(uri: string): Diagnostic[] {
     const document = this.documents.get(uri);
     if (document === undefined) return [];
-    const own = document.model.diagnostics();
+    const own = [...document.model.diagnostics(), ...this.runWarnings.diagnostics(document)];
     if (!this.cluster.connected) return own;
     return [...own, ...clusterDiagnostics(document, this.cluster)];
   }
