@@ -63,7 +63,9 @@ describe('Warnings from the cluster', function () {
     const clean = await vscode.commands.executeCommand<{ warnings?: string[] }>('searchRequests.run', uri, 0);
     assert.equal(clean.warnings, undefined);
 
-    await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), '# edited\n'));
+    await editor.edit((edit) => {
+      edit.insert(new vscode.Position(1, 0), '# edited\n');
+    });
     await waitForDiagnostics(
       uri,
       (list) => list.every((d) => codeOf(d) !== 'cluster.deprecation'),
