@@ -19,16 +19,7 @@ const connection = (name) => ({
 
 export default tseslint.config(
   {
-    ignores: [
-      'node_modules/',
-      'out/',
-      'client/dist/',
-      'server/dist/',
-      'dist/',
-      '.vscode-test/',
-      '.test-results/',
-      '**/*.d.ts',
-    ],
+    ignores: ['**/node_modules/', '**/out/', '**/dist/', '.vscode-test/', '.test-results/', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
@@ -96,6 +87,24 @@ export default tseslint.config(
             {
               group: ['**/handlers/**', '**/server', '**/client/src/**'],
               message: 'The language service does not reach into the glue.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/local-cluster/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['vscode', 'vscode-languageserver', 'vscode-languageclient', 'jsonc-parser', 'undici'],
+          patterns: [
+            {
+              group: ['**/server/**', '**/client/**', '**/test/**', '!../test/**', '**/scripts/**', '**/bench/**'],
+              message:
+                'The local cluster is an independent oracle: it imports nothing of the extension or the language server (keep its own tables in src/tables).',
             },
           ],
         },

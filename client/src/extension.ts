@@ -8,6 +8,7 @@ import { ClusterStatePublisher } from './features/clusterStatePublisher';
 import { ClusterStatus } from './features/clusterStatus';
 import { ClustersView, registerClustersViewCommands } from './features/clustersView';
 import { createLanguageClient } from './features/languageClient';
+import { TargetPublisher } from './features/targetPublisher';
 import { registerResultCommands } from './features/resultDocuments';
 import { ResultsView } from './features/resultsView';
 import { registerRunCommands, Runner } from './features/runCommands';
@@ -38,6 +39,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const results = new ResultsView(services);
   const status = new ClusterStatus(services);
   const publisher = new ClusterStatePublisher(services);
+  const target = new TargetPublisher(services, status);
   const tasks = new TasksView(services, publisher);
   const clusters = new ClustersView(services);
   runner = new Runner(services);
@@ -52,6 +54,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     { dispose: () => void worker.dispose() },
     results,
     status,
+    target,
     runner,
     ...registerRunCommands(runner),
     publisher,
@@ -72,6 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
   await languageClient.start();
+  target.publish();
   // What the active cluster holds goes to the server once it runs; the extension does not wait for the cluster.
   void publisher.start();
 }

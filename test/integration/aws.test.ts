@@ -2,8 +2,7 @@
 // request to such a cluster; that request is signed so that the tests' own SigV4 implementation accepts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { tlsFile } from '../unit/client/fakeCluster';
-import { startSigV4Server, type SigV4Server } from '../unit/client/aws/sigv4Server';
+import { startSigV4Server, tlsFile, type SigV4Server } from '../unit/client/aws/sigv4Server';
 import { extension, openScratch } from './documents';
 
 const KEY_ID = 'AKIDINTEGRATIONTEST1';

@@ -3,7 +3,7 @@
 // index and field completion.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startCluster, type RunningCluster } from '../cluster/index';
+import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 import { extension, openScratch } from './documents';
 import { eventually } from './waitFor';
 

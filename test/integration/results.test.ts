@@ -2,7 +2,7 @@
 // documents, cURL export, paging and re-run.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startCluster, type RunningCluster } from '../cluster/index';
+import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 import { extension, openScratch } from './documents';
 
 interface Item {

@@ -1,8 +1,8 @@
-// Running requests from the editor against the local cluster (test/cluster, started in this process), over real
+// Running requests from the editor against the local cluster (packages/local-cluster, started in this process), over real
 // HTTP, through the commands the code lenses and Ctrl+Enter call.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startCluster, type RunningCluster } from '../cluster/index';
+import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 import { extension, openScratch } from './documents';
 import { eventually } from './waitFor';
 

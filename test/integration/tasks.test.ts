@@ -1,8 +1,8 @@
-// The Tasks view against the local cluster (test/cluster, started in this process) with a slow index: a search run
+// The Tasks view against the local cluster (packages/local-cluster, started in this process) with a slow index: a search run
 // from the editor shows in the view marked as ours, Cancel there ends it on the cluster; filters; task JSON; errors.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startCluster, type RunningCluster } from '../cluster/index';
+import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 import { extension, openScratch } from './documents';
 import { eventually } from './waitFor';
 

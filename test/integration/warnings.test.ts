@@ -3,7 +3,7 @@
 // answer, and as an Information diagnostic on the request's line until the file changes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startCluster, type RunningCluster } from '../cluster/index';
+import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 import { extension, openScratch } from './documents';
 import { codeOf, waitForDiagnostics } from './waitFor';
 

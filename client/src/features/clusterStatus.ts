@@ -26,11 +26,26 @@ export class ClusterStatus implements vscode.Disposable {
 
   /** Whether the last look at the active cluster reached it. */
   private reachable = false;
+  private readonly activeRead = new vscode.EventEmitter<ClusterInfo | undefined>();
+  /** Fires after each look at the active cluster: what `GET /` said, or undefined (none active, not reachable). */
+  readonly onDidReadActive = this.activeRead.event;
+  private lastActive: ClusterInfo | undefined;
+
+  /** What the last look at the active cluster read, if it was reached. */
+  get active(): ClusterInfo | undefined {
+    return this.lastActive;
+  }
+
+  private settle(info: ClusterInfo | undefined): void {
+    this.lastActive = info;
+    this.activeRead.fire(info);
+  }
 
   constructor(private readonly services: Services) {
     this.item.name = 'Search Requests: active cluster';
     this.disposables.push(
       this.item,
+      this.activeRead,
       services.connections.onDidChange(() => void this.refresh()),
       // A run tells how the connection is doing: look again when that disagrees with what is shown.
       vscode.commands.registerCommand('searchRequests.refreshClusterStatus', (reachedCluster?: boolean) =>
@@ -62,6 +77,7 @@ export class ClusterStatus implements vscode.Disposable {
           : 'Search Requests: pick the cluster to run requests on',
         none ? 'searchRequests.addCluster' : 'searchRequests.selectCluster',
       );
+      this.settle(undefined);
       return undefined;
     }
     const lock = verificationOff(cluster) ? '$(unlock) ' : '';
@@ -76,6 +92,7 @@ export class ClusterStatus implements vscode.Disposable {
       if (generation !== this.generation) return info;
       this.infos.set(cluster.name, info);
       this.reachable = true;
+      this.settle(info);
       const health = info.health ?? 'unknown';
       const product = productText(info);
       this.show(
@@ -97,6 +114,7 @@ export class ClusterStatus implements vscode.Disposable {
     } catch (error) {
       if (generation !== this.generation) return undefined;
       this.reachable = false;
+      this.settle(undefined);
       const message = isRequestFailure(error) ? error.message : String(error);
       const needsSecret = isRequestFailure(error) && error.kind === 'secretMissing';
       this.show(

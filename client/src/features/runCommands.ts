@@ -3,8 +3,8 @@
 // the answer for the Results view, and return the parsed responses.
 import * as vscode from 'vscode';
 import {
-  REQUEST_WARNINGS,
-  RESOLVE_REQUEST,
+  RequestWarnings,
+  ResolveRequest,
   type RequestWarningsParams,
   type ResolveRequestParams,
   type ResolveRequestResult,
@@ -76,7 +76,7 @@ export class Runner implements vscode.Disposable {
     const params: ResolveRequestParams = { uri: uri.toString(), ...(all ? { all: true } : { line: line ?? 0 }) };
     let result: ResolveRequestResult;
     try {
-      result = await this.services.languageClient.sendRequest<ResolveRequestResult>(RESOLVE_REQUEST, params);
+      result = await this.services.languageClient.sendRequest(ResolveRequest, params);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.services.log.error(`[run] the language server could not resolve the request: ${message}`);
@@ -351,7 +351,7 @@ export class Runner implements vscode.Disposable {
 
   /** The request's line shows what the cluster warned of (deprecations), until the document changes. */
   private markWarnings(params: RequestWarningsParams): void {
-    this.services.languageClient.sendNotification(REQUEST_WARNINGS, params).catch((error: unknown) => {
+    this.services.languageClient.sendNotification(RequestWarnings, params).catch((error: unknown) => {
       this.services.log.warn(`[run] warnings not sent to the language server: ${String(error)}`);
     });
   }

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { parseClusters, type ParsedClusters } from '../core/clusterConfig';
 import type { ProxySettings } from '../core/proxy';
 import { DEFAULT_OPAQUE_ID_PREFIX } from '../core/runIds';
+import type { TargetSettings } from '../core/target';
 
 const SECTION = 'searchRequests';
 
@@ -13,6 +14,21 @@ export class Settings {
 
   clusters(): ParsedClusters {
     return parseClusters(this.config.get<unknown>('clusters'));
+  }
+
+  /** The server the checks are made for when no cluster is connected. */
+  target(): TargetSettings {
+    return {
+      version: this.config.get<string>('targetVersion') ?? '',
+      distribution: this.config.get<string>('targetDistribution') ?? 'opensearch',
+    };
+  }
+
+  affectsTarget(event: vscode.ConfigurationChangeEvent): boolean {
+    return (
+      event.affectsConfiguration(`${SECTION}.targetVersion`) ||
+      event.affectsConfiguration(`${SECTION}.targetDistribution`)
+    );
   }
 
   opaqueIdPrefix(): string {

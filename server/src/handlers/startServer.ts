@@ -3,11 +3,11 @@ import { codeActions } from '../service/codeActions';
 import { codeLenses } from '../service/codeLenses';
 import { resolveRequest } from '../service/resolve';
 import {
-  CLUSTER_STATE,
-  EVALUATE_NODE_FILTER,
-  REQUEST_WARNINGS,
-  RESOLVE_REQUEST,
-  type ClusterStateParams,
+  ClusterState,
+  EvaluateNodeFilter,
+  RequestWarnings,
+  ResolveRequest,
+  Target,
   type RequestWarningsParams,
   type EvaluateNodeFilterParams,
   type EvaluateNodeFilterResult,
@@ -15,6 +15,7 @@ import {
   type ResolveRequestResult,
 } from '../protocol/protocol';
 import { evaluateNodeFilter } from '../service/nodes/evaluate';
+import { makeTarget } from '../service/target';
 import { DocumentStore, isLanguageId } from '../service/documentStore';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { guard } from './guard';
@@ -83,7 +84,7 @@ export function startServer(connection: Connection): void {
   registerLanguageFeatures(connection, store);
 
   connection.onRequest(
-    RESOLVE_REQUEST,
+    ResolveRequest,
     guard<ResolveRequestParams, ResolveRequestResult>(
       connection,
       'resolveRequest',
@@ -91,13 +92,13 @@ export function startServer(connection: Connection): void {
       (params) => {
         const document = store.get(params.uri);
         if (document === undefined) return { reason: 'The document is not open.' };
-        return resolveRequest(document, params);
+        return resolveRequest(document, params, store.target);
       },
     ),
   );
 
   connection.onRequest(
-    EVALUATE_NODE_FILTER,
+    EvaluateNodeFilter,
     guard<EvaluateNodeFilterParams, EvaluateNodeFilterResult>(
       connection,
       'evaluateNodeFilter',
@@ -106,7 +107,17 @@ export function startServer(connection: Connection): void {
     ),
   );
 
-  connection.onNotification(CLUSTER_STATE, (params: ClusterStateParams) => {
+  connection.onNotification(Target, (params) => {
+    try {
+      if (!store.setTarget(makeTarget(params))) return;
+    } catch (error) {
+      connection.console.error(`[target] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return;
+    }
+    for (const uri of store.uris()) publisher.schedule(uri);
+  });
+
+  connection.onNotification(ClusterState, (params) => {
     try {
       store.cluster.update(params);
     } catch (error) {
@@ -119,7 +130,7 @@ export function startServer(connection: Connection): void {
     for (const uri of store.uris()) publisher.schedule(uri);
   });
 
-  connection.onNotification(REQUEST_WARNINGS, (params: RequestWarningsParams) => {
+  connection.onNotification(RequestWarnings, (params) => {
     const { line, warnings } = params as Partial<RequestWarningsParams>;
     if (!Number.isInteger(line) || line! < 0 || !Array.isArray(warnings)) return;
     if (!warnings.every((w: unknown) => typeof w === 'string')) return;

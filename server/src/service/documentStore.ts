@@ -5,6 +5,7 @@ import { LineMap } from './text/lineMap';
 import { ClusterKnowledge } from './cluster/clusterKnowledge';
 import { clusterDiagnostics } from './cluster/clusterDiagnostics';
 import { RunWarnings } from './cluster/runWarnings';
+import { DEFAULT_TARGET, sameTarget, type TargetServer } from './target';
 
 export type LanguageId = 'search' | 'msearch';
 
@@ -31,6 +32,19 @@ export class DocumentStore {
   readonly cluster = new ClusterKnowledge();
   /** What the cluster warned of on the last runs (until each document changes). */
   readonly runWarnings = new RunWarnings();
+  /** The server the checks are made for; shared by every document. */
+  private server: TargetServer = DEFAULT_TARGET;
+
+  get target(): TargetServer {
+    return this.server;
+  }
+
+  /** Returns whether the target changed (then every document's diagnostics may change). */
+  setTarget(server: TargetServer): boolean {
+    if (sameTarget(server, this.server) && server.source === this.server.source) return false;
+    this.server = server;
+    return true;
+  }
 
   open(uri: string, languageId: LanguageId, version: number, text: string): ParsedDocument {
     const document: ParsedDocument =
@@ -69,7 +83,7 @@ export class DocumentStore {
   diagnostics(uri: string): Diagnostic[] {
     const document = this.documents.get(uri);
     if (document === undefined) return [];
-    const own = [...document.model.diagnostics(), ...this.runWarnings.diagnostics(document)];
+    const own = [...document.model.diagnostics(this.server), ...this.runWarnings.diagnostics(document)];
     if (!this.cluster.connected) return own;
     return [...own, ...clusterDiagnostics(document, this.cluster)];
   }

@@ -5,11 +5,10 @@ import type { SearchDocument, SearchRequest } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
 import { JsonSegment } from './json/jsonSegment';
 import { splitJsonValues } from './json/jsonValues';
-import { resolveRoute } from './url/routes';
+import { splitHashComment } from './syntax';
 
 /** Endpoints whose body is NDJSON: one object per line when sent. */
 const NDJSON = new Set(['msearch', 'bulk', 'msearch_template']);
-const HASH_COMMENT = /^(\s*)(#.*)$/;
 /** A `#` comment line carried through the JSON formatter as a line comment, then put back. */
 const MARK = '//\u0000';
 
@@ -57,7 +56,7 @@ function formatSearch(model: SearchDocument, range: Range | undefined): TextEdit
 }
 
 function endpointOf(request: SearchRequest): string | undefined {
-  const resolution = resolveRoute(request.target.method, request.target.segments);
+  const resolution = request.target.route;
   return resolution.kind === 'match' ? resolution.route.endpoint.name : undefined;
 }
 
@@ -73,10 +72,10 @@ function prettyJson(text: string, eol: string): string | undefined {
   const marked = text
     .split('\n')
     .map((line) => {
-      const match = HASH_COMMENT.exec(line.replace(/\r$/, ''));
-      if (match === null) return line;
-      hashLines.push(match[2]!);
-      return `${match[1] ?? ''}${MARK}${hashLines.length - 1}`;
+      const hash = splitHashComment(line.replace(/\r$/, ''));
+      if (hash === undefined) return line;
+      hashLines.push(hash.comment);
+      return `${hash.indent}${MARK}${hashLines.length - 1}`;
     })
     .join('\n');
   if (!parsesCleanly(marked)) return undefined;

@@ -6,8 +6,8 @@ import type { MsearchDocument } from './documents/msearchDocument';
 import type { SearchDocument } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
 import { compactJson, splitJsonValues } from './json/jsonValues';
-import { resolveRoute } from './url/routes';
 import type { RequestTarget } from './url/requestLine';
+import { DEFAULT_TARGET, type TargetServer } from './target';
 
 /** Endpoints whose body is NDJSON: each object goes on its own line. */
 const NDJSON_ENDPOINTS = new Set(['msearch', 'bulk', 'msearch_template']);
@@ -28,17 +28,27 @@ function errorsIn(
 }
 
 /** The request at a line, as it will be sent (PRODUCT.md, "Running"). */
-export function resolveRequest(document: ParsedDocument, params: ResolveRequestParams): ResolveRequestResult {
-  return document.kind === 'search' ? resolveSearch(document.model, params) : resolveMsearch(document.model, params);
+export function resolveRequest(
+  document: ParsedDocument,
+  params: ResolveRequestParams,
+  server: TargetServer = DEFAULT_TARGET,
+): ResolveRequestResult {
+  return document.kind === 'search'
+    ? resolveSearch(document.model, params, server)
+    : resolveMsearch(document.model, params, server);
 }
 
-function resolveSearch(model: SearchDocument, params: ResolveRequestParams): ResolveRequestResult {
+function resolveSearch(
+  model: SearchDocument,
+  params: ResolveRequestParams,
+  server: TargetServer,
+): ResolveRequestResult {
   const request = model.requestAt(params.line ?? 0);
   if (request === undefined)
     return { reason: 'There is no request at this line: a request starts with `METHOD /path`.' };
   const target = request.target;
   const method = target.method.toUpperCase();
-  const resolution = resolveRoute(method, target.segments);
+  const resolution = target.route;
   const endpoint = resolution.kind === 'match' ? resolution.route.endpoint.name : undefined;
   let body: string | undefined;
   let contentType: ResolvedRequest['contentType'];
@@ -54,7 +64,7 @@ function resolveSearch(model: SearchDocument, params: ResolveRequestParams): Res
       contentType = 'application/json';
     }
   }
-  const errors = errorsIn(model.diagnostics(), request.line, request.endLine);
+  const errors = errorsIn(model.diagnostics(server), request.line, request.endLine);
   return {
     request: {
       method,
@@ -72,14 +82,18 @@ function resolveSearch(model: SearchDocument, params: ResolveRequestParams): Res
   };
 }
 
-function resolveMsearch(model: MsearchDocument, params: ResolveRequestParams): ResolveRequestResult {
+function resolveMsearch(
+  model: MsearchDocument,
+  params: ResolveRequestParams,
+  server: TargetServer,
+): ResolveRequestResult {
   const target = model.targetComment?.target;
   const method = target === undefined ? 'POST' : target.method.toUpperCase();
   const path = target === undefined ? '/_msearch' : target.path;
   const query = target === undefined ? [] : queryOf(target);
   const pathIndex = target?.segments.length === 2 ? (target.segments[0]?.text ?? '') : '';
   const defaultIndex = pathIndex.length > 0 ? pathIndex : '(all)';
-  const diagnostics = model.diagnostics();
+  const diagnostics = model.diagnostics(server);
   const common = { method, path, query, contentType: 'application/x-ndjson' as const, endpoint: 'msearch' };
   if (params.all === true) {
     const lines: string[] = [];

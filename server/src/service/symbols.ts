@@ -5,7 +5,6 @@ import type { SearchDocument, SearchRequest } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
 import { splitJsonValues } from './json/jsonValues';
 import type { LineMap } from './text/lineMap';
-import { resolveRoute } from './url/routes';
 import type { RequestTarget } from './url/requestLine';
 
 /**
@@ -50,7 +49,7 @@ function searchSymbols(model: SearchDocument): DocumentSymbol[] {
 function msearchChildren(map: LineMap, request: SearchRequest): DocumentSymbol[] {
   const body = request.body;
   if (body === undefined) return [];
-  const resolution = resolveRoute(request.target.method, request.target.segments);
+  const resolution = request.target.route;
   if (resolution.kind !== 'match' || resolution.route.endpoint.name !== 'msearch') return [];
   const defaultIndex = pathIndex(request.target);
   const values = splitJsonValues(body.text);

@@ -289,8 +289,10 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     doc: 'Metric computed by your own init, map, combine and reduce scripts.',
     rank: 25,
   },
+  // From 3.8.0 (SearchModule registers it from that release on; real 2.19.1 answers `Unknown aggregation type`).
   {
     name: 'multivalue_doc_count',
+    since: '3.8.0',
     kind: 'metric',
     origin: 'core',
     params: VALUE_SOURCE,

@@ -48,6 +48,15 @@ export const NODES_STATS_METRICS: readonly string[] = [
   'indices',
 ];
 
+/**
+ * Nodes stats metrics that only some versions know: from the version given on (the `NodesStatsRequest.Metric` names
+ * of each release's `org.opensearch:opensearch` artifact; 2.19.1 and 3.8.0 also checked on real servers).
+ */
+export const NODES_STATS_METRIC_SINCE: Readonly<Record<string, string>> = {
+  native_allocator: '3.7.0',
+  native_memory: '3.7.0',
+};
+
 export const NODES_STATS_INDEX_METRICS: readonly string[] = [
   'completion',
   'docs',

@@ -129,13 +129,15 @@ const SPAN_CLAUSES: ParameterSpec = {
 };
 
 export const QUERY_CLAUSES: readonly QueryClauseSpec[] = [
-  // Registered by core in recent versions (3.x); older clusters answer `unknown query`. Never flagged, not checked.
+  // Registered by core from 3.2.0 (CombinedFieldsQueryBuilder is in the `org.opensearch:opensearch` artifact from 3.2.0
+  // on; real 2.19.1 answers `unknown query [combined_fields]`, real 3.8.0 runs it).
   {
     name: 'combined_fields',
+    since: '3.2.0',
     origin: 'core',
     shape: 'object',
     snippet: '{ "query": "$1", "fields": [ "${2:field}" ] }',
-    doc: 'Matches the text across several text fields as if they were one field (recent versions).',
+    doc: 'Matches the text across several text fields as if they were one field (OpenSearch 3.2 and later).',
     rank: 20,
   },
   {

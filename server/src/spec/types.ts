@@ -1,8 +1,7 @@
 // Shapes of the tables that say what OpenSearch accepts. Data only: no behaviour lives here.
+import type { VersionRange } from './versions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD' | 'PATCH';
-
-export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH'];
 
 /**
  * How the server reads a URL parameter.
@@ -31,7 +30,7 @@ export type ParamKind =
   | 'string'
   | 'list';
 
-export interface ParamSpec {
+export interface ParamSpec extends VersionRange {
   readonly name: string;
   readonly kind: ParamKind;
   readonly values?: readonly string[];
@@ -43,6 +42,8 @@ export interface ParamSpec {
   readonly doc?: string;
   /** The server reads this parameter only when that one is present (otherwise it is unrecognized). */
   readonly requires?: string;
+  /** Nodes stats: read only when one of these index statistics is requested (otherwise it is unrecognized). */
+  readonly withIndexMetrics?: readonly string[];
 }
 
 export interface EndpointSpec {
@@ -52,6 +53,11 @@ export interface EndpointSpec {
   /** Path templates with `{placeholders}`, e.g. `/{index}/_search`. */
   readonly paths: readonly string[];
   readonly params: readonly ParamSpec[];
+  /**
+   * Parameters the handler looks up on every request, present or not: with the global, response and path
+   * parameters and those present in the request, they are the names OpenSearch offers in "did you mean".
+   */
+  readonly alwaysRead?: readonly string[];
   /** Whether the endpoint reads a request body. */
   readonly body: 'none' | 'optional' | 'required';
 }
@@ -100,7 +106,7 @@ export interface ParameterSpec {
   readonly doc?: string;
 }
 
-export interface QueryClauseSpec {
+export interface QueryClauseSpec extends VersionRange {
   readonly name: string;
   /** `core`: SearchModule; `module`: bundled with the default distribution; `plugin`: only when installed. */
   readonly origin: 'core' | 'module' | 'plugin';
@@ -124,7 +130,7 @@ export interface QueryClauseSpec {
   readonly rank?: number;
 }
 
-export interface AggregationSpec {
+export interface AggregationSpec extends VersionRange {
   readonly name: string;
   readonly kind: 'metric' | 'bucket' | 'pipeline';
   readonly origin: 'core' | 'module' | 'plugin';

@@ -6,7 +6,8 @@ import { ClusterClient } from '../../../client/src/core/clusterClient';
 import type { ClusterConfig } from '../../../client/src/core/clusterConfig';
 import { RequestFailure } from '../../../client/src/core/failures';
 import { bypassesProxy, proxyConnection, proxyFor, proxyOptions, proxyProblem } from '../../../client/src/core/proxy';
-import { startFakeCluster, tlsFile, type FakeCluster } from './fakeCluster';
+import * as path from 'node:path';
+import { startCluster, tlsDirectory, type RunningCluster } from '@search-requests/local-cluster';
 import { startTinyproxy, type Tinyproxy } from './tinyproxy';
 
 void describe('proxy choice (as VS Code chooses)', () => {
@@ -66,7 +67,12 @@ void describe('proxy choice (as VS Code chooses)', () => {
 });
 
 function clusterOf(url: string, tls: boolean): ClusterConfig {
-  return { name: 'behind-proxy', url, auth: 'none', ...(tls ? { tls: { caFile: tlsFile('ca.pem') } } : {}) };
+  return {
+    name: 'behind-proxy',
+    url,
+    auth: 'none',
+    ...(tls ? { tls: { caFile: path.join(tlsDirectory(), 'ca.pem') } } : {}),
+  };
 }
 
 async function fetchRoot(cluster: ClusterConfig, proxy: Parameters<typeof proxyOptions>[0]): Promise<number> {
@@ -80,12 +86,12 @@ async function fetchRoot(cluster: ClusterConfig, proxy: Parameters<typeof proxyO
 
 void describe('through a real proxy (tinyproxy)', () => {
   let proxy: Tinyproxy;
-  let plain: FakeCluster;
-  let secure: FakeCluster;
+  let plain: RunningCluster;
+  let secure: RunningCluster;
   before(async () => {
     proxy = await startTinyproxy();
-    plain = await startFakeCluster();
-    secure = await startFakeCluster({ tls: {} });
+    plain = await startCluster({ sampleData: false, recordRequests: true });
+    secure = await startCluster({ tls: true, sampleData: false, recordRequests: true });
   });
   after(async () => {
     await proxy.close();
@@ -113,12 +119,12 @@ void describe('through a real proxy that asks for credentials', () => {
   const USER = 'proxyuser';
   const PASSWORD = 'pr0xy-S3cret';
   let proxy: Tinyproxy;
-  let plain: FakeCluster;
-  let secure: FakeCluster;
+  let plain: RunningCluster;
+  let secure: RunningCluster;
   before(async () => {
     proxy = await startTinyproxy({ user: USER, password: PASSWORD });
-    plain = await startFakeCluster();
-    secure = await startFakeCluster({ tls: {} });
+    plain = await startCluster({ sampleData: false, recordRequests: true });
+    secure = await startCluster({ tls: true, sampleData: false, recordRequests: true });
   });
   after(async () => {
     await proxy.close();

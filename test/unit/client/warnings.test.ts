@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ClusterClient } from '../../../client/src/core/clusterClient';
 import { isDeprecation, parseWarnings } from '../../../client/src/core/warnings';
-import { startCluster, type RunningCluster } from '../../cluster/index';
+import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 
 /** The shape OpenSearch asserts its own warnings have (HeaderWarning.WARNING_HEADER_PATTERN, without the date). */
 const OPENSEARCH_WARNING =

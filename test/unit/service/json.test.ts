@@ -12,7 +12,7 @@ void describe('JSON syntax as OpenSearch parses it', () => {
     expectDiagnostic('msearch', '{"index":"a",«"index"»:"b"}\n{}\n', {
       code: 'json.duplicate-key',
       severity: E,
-      message: "Duplicate field 'index'",
+      message: 'Duplicate Object property "index"',
     });
     expectDiagnostic('search', 'GET /_search\n{"size": 1, "query": {"match_all": {}}, «"size"»: 2}\n', {
       code: 'json.duplicate-key',
@@ -25,7 +25,7 @@ void describe('JSON syntax as OpenSearch parses it', () => {
     expectDiagnostic('msearch', '{}\n{"size":1,«}»\n', {
       code: 'json.syntax',
       severity: E,
-      message: "Unexpected character ('}' (code 125)): was expecting double-quote to start field name",
+      message: "Unexpected character ('}' (code 125)): was expecting double-quote to start property name",
     });
   });
 
@@ -33,7 +33,7 @@ void describe('JSON syntax as OpenSearch parses it', () => {
     expectDiagnostic('msearch', '{}\n{"size" «1»}\n', {
       code: 'json.syntax',
       severity: E,
-      message: "Unexpected character ('1' (code 49)): was expecting a colon to separate field name and value",
+      message: "Unexpected character ('1' (code 49)): was expecting a colon to separate property name and value",
     });
     expectDiagnostic('msearch', '{}\n{"size":1 «"from"»:2}\n', {
       code: 'json.syntax',
@@ -52,7 +52,7 @@ void describe('JSON syntax as OpenSearch parses it', () => {
     expectDiagnostic('msearch', "{}\n{«'size'»:1}\n", {
       code: 'json.syntax',
       severity: E,
-      message: "Unexpected character (''' (code 39)): was expecting double-quote to start field name",
+      message: "Unexpected character (''' (code 39)): was expecting double-quote to start property name",
     });
   });
 });

@@ -101,8 +101,7 @@ void describe('.msearch framing (OPENSEARCH.md 1.3)', () => {
     expectDiagnostic('msearch', '# POST /logs-*/_msearch?«max_concurrent_searchs»=4\n{}\n{}\n', {
       code: 'url.unknown-parameter',
       severity: E,
-      message:
-        'request [/logs-*/_msearch] contains unrecognized parameter: [max_concurrent_searchs] -> did you mean any of [max_concurrent_searches, max_concurrent_shard_requests]?',
+      message: 'request [/logs-*/_msearch] contains unrecognized parameter: [max_concurrent_searchs]',
     });
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { expectDiagnostic, expectNo } from './harness';
+import { diagnose, expectDiagnostic, expectNo } from './harness';
 
 const E = 1;
 const W = 2;
@@ -9,17 +9,42 @@ void describe('request lines and URL parameters', () => {
   void it('accepts the parameters the search handler reads, and the global ones', () => {
     expectNo(
       'search',
-      'GET /logs-*/_search?size=5&from=0&track_total_hits=true&timeout=10s&search_type=dfs_query_then_fetch&expand_wildcards=open,hidden&pretty&human=true&filter_path=hits.hits._id&q=level:error&default_operator=AND&allow_no_indices=false&routing=a,b&preference=_local&request_cache=true&typed_keys&streaming_mode=no_scoring\n',
+      'GET /logs-*/_search?size=5&from=0&track_total_hits=true&timeout=10s&search_type=dfs_query_then_fetch&expand_wildcards=open,hidden&pretty&human=true&filter_path=hits.hits._id&q=level:error&default_operator=AND&allow_no_indices=false&routing=a,b&preference=_local&request_cache=true&typed_keys\n',
     );
   });
 
-  void it('rejects an unknown parameter with OpenSearch’s "did you mean"', () => {
+  void it('rejects an unknown parameter with OpenSearch’s "did you mean", among the names it looked up', () => {
     const d = expectDiagnostic('search', 'GET /_search?«sizee»=5\n', {
+      code: 'url.unknown-parameter',
+      severity: E,
+      message: 'request [/_search] contains unrecognized parameter: [sizee]',
+    });
+    // The server only suggests names it looked up; the quick fix offers every parameter it reads.
+    assert.deepEqual((d.data as { replacements: string[] }).replacements, ['size']);
+    expectDiagnostic('search', 'GET /_search?size=1&«sizee»=5\n', {
       code: 'url.unknown-parameter',
       severity: E,
       message: 'request [/_search] contains unrecognized parameter: [sizee] -> did you mean [size]?',
     });
-    assert.deepEqual((d.data as { replacements: string[] }).replacements, ['size']);
+    expectDiagnostic('search', 'GET /_search?«typed_keyz»\n', {
+      code: 'url.unknown-parameter',
+      severity: E,
+      message: 'request [/_search] contains unrecognized parameter: [typed_keyz] -> did you mean [typed_keys]?',
+    });
+    expectDiagnostic('search', 'GET /_search?q=x&«analyzerr»=a\n', {
+      code: 'url.unknown-parameter',
+      severity: E,
+      message: 'request [/_search] contains unrecognized parameter: [analyzerr] -> did you mean [analyzer]?',
+    });
+    // Several at once: one message naming them all, on each of them.
+    const both = diagnose('search', 'GET /_search?sizee=1&fromm=2\n').filter((d) => d.code === 'url.unknown-parameter');
+    assert.deepEqual(
+      both.map((d) => [d.range.start.character, d.message]),
+      [
+        [13, 'request [/_search] contains unrecognized parameters: [fromm], [sizee]'],
+        [21, 'request [/_search] contains unrecognized parameters: [fromm], [sizee]'],
+      ],
+    );
     expectDiagnostic('search', 'GET /_search?«zzz»=5\n', {
       code: 'url.unknown-parameter',
       severity: E,
@@ -119,8 +144,12 @@ void describe('request lines and URL parameters', () => {
       severity: E,
       message: '[from] parameter cannot be negative, found [-3]',
     });
-    // -1 is "not given" on OpenSearch 2.x and refused by newer versions: a warning, not an error.
-    expectDiagnostic('search', 'GET /_search?size=«-1»\n', { code: 'url.minus-one', severity: W });
+    // -1 is refused like any negative value by OpenSearch 2.19 and 3.x.
+    expectDiagnostic('search', 'GET /_search?size=«-1»\n', {
+      code: 'url.out-of-range',
+      severity: E,
+      message: '[size] parameter cannot be negative, found [-1]',
+    });
     expectDiagnostic('search', 'GET /_search?size=«-2»\n', {
       code: 'url.out-of-range',
       severity: E,
@@ -214,11 +243,11 @@ void describe('request lines and URL parameters', () => {
     expectNo('search', 'GET /_search?sort=@timestamp:desc,level:asc,_score\n');
   });
 
-  void it('rejects a body on an endpoint that reads none', () => {
+  void it('warns of a body on an endpoint that reads none, which OpenSearch ignores', () => {
     expectDiagnostic('search', 'GET /_tasks\n«{"actions": "*"}»\n', {
-      code: 'url.body-not-supported',
-      severity: E,
-      message: 'request [GET /_tasks] does not support having a body',
+      code: 'url.body-ignored',
+      severity: W,
+      message: 'OpenSearch ignores this body: [GET /_tasks] reads no request body.',
     });
     expectNo('search', 'GET /_tasks?actions=*search*\n');
   });

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { endpointsOutputPath, generateEndpointsSource } from '../../../scripts/generate-spec';
 import { GENERATED_ENDPOINTS } from '../../../server/src/spec/generated/endpoints';
-import { HTTP_METHODS, type EndpointSpec } from '../../../server/src/spec/types';
+import { HTTP_METHODS } from '../../../server/src/service/syntax';
+import type { EndpointSpec } from '../../../server/src/spec/types';
 
 function endpoint(name: string): EndpointSpec {
   const found = GENERATED_ENDPOINTS.find((e) => e.name === name);

@@ -3,7 +3,6 @@ import type { MsearchDocument } from '../documents/msearchDocument';
 import { locateIndexParts } from '../validate/msearchHeader';
 import type { SearchDocument } from '../documents/searchDocument';
 import { splitJsonValues } from '../json/jsonValues';
-import { resolveRoute } from '../url/routes';
 
 /** Something a document names that the connected cluster can confirm: an index expression or a node filter. */
 export interface Mention {
@@ -23,7 +22,7 @@ export function searchMentions(model: SearchDocument): Mention[] {
   const out: Mention[] = [];
   for (const request of model.requests) {
     const target = request.target;
-    const resolution = resolveRoute(target.method, target.segments);
+    const resolution = target.route;
     if (resolution.kind !== 'match') continue;
     const route = resolution.route;
     const index = route.params.get('index');

@@ -1,11 +1,9 @@
 // What the cluster said back on a run: its `Warning` headers (deprecations). The client tells the server after a
 // run; the request's line gets an Information diagnostic with the cluster's words, for that version of the document
 // only: once the file changes, the marks go (the request may no longer be what drew them).
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { SOURCE } from '../documents/diagnostics';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { diagnosticOf } from '../documents/diagnostics';
 import type { ParsedDocument } from '../documentStore';
-
-export const DEPRECATION_CODE = 'cluster.deprecation';
 
 interface Entry {
   readonly version: number;
@@ -44,13 +42,12 @@ export class RunWarnings {
       if (line >= lineCount) continue;
       const text = document.kind === 'search' ? document.model.map.line(line) : document.model.line(line);
       for (const warning of warnings) {
-        out.push({
-          range: { start: { line, character: 0 }, end: { line, character: text.replace(/\r$/, '').length } },
-          severity: DiagnosticSeverity.Information,
-          code: DEPRECATION_CODE,
-          source: SOURCE,
-          message: `The cluster warned on the last run: ${warning}`,
-        });
+        out.push(
+          diagnosticOf('cluster.deprecation', `The cluster warned on the last run: ${warning}`, {
+            start: { line, character: 0 },
+            end: { line, character: text.replace(/\r$/, '').length },
+          }),
+        );
       }
     }
     return out;

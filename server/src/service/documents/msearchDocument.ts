@@ -1,14 +1,12 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { parseUrl, type RequestTarget } from '../url/requestLine';
-import { Severity, type Issue } from '../validate/issues';
+import { issue, type Issue } from '../validate/issues';
 import { validateTarget } from '../validate/url';
+import { DEFAULT_TARGET, type TargetServer } from '../target';
 import { DEFAULT_CONTEXT, validatePair, type LineIssue, type MsearchContext } from './msearchPair';
 import { locateIndexParts } from '../validate/msearchHeader';
 import { toDiagnostic } from './diagnostics';
-
-const COMMENT = /^\s*(#|\/\/)/;
-const TARGET = /^(\s*(?:#|\/\/)\s*)([A-Za-z]+)([ \t]+)(\S(?:.*\S)?)\s*$/;
-const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH']);
+import { isCommentLine, splitTargetComment } from '../syntax';
 
 export const EMPTY_FIRST_LINE_WARNING =
   'support for empty first line before any action metadata in msearch API is deprecated and will be removed in the next major version';
@@ -54,6 +52,8 @@ export class MsearchDocument {
   private target: MsearchTarget | undefined;
   private targetIssues: Issue[] = [];
   private context: MsearchContext = DEFAULT_CONTEXT;
+  /** The server the checks are made for (the pairs' cached issues are for it). */
+  private server: TargetServer = DEFAULT_TARGET;
   /** Per pair index: its issues and the text they were found in (compared by reference when re-used). */
   private pairs: (CachedPair | undefined)[] = [];
 
@@ -125,15 +125,15 @@ export class MsearchDocument {
   private reframe(): void {
     const previousContext = this.context;
     let count = 0;
-    while (count < this.lines.length - 1 && COMMENT.test(this.lines[count]!)) count++;
+    while (count < this.lines.length - 1 && isCommentLine(this.lines[count]!)) count++;
     this.commentLines = count;
     this.emptyFirstLine = this.lines.length - 1 > count && this.lines[count] === '';
     this.target = undefined;
     this.targetIssues = [];
     for (let i = 0; i < count; i++) {
-      const match = TARGET.exec(this.lines[i]!);
-      if (match === null || !METHODS.has(match[2]!.toUpperCase())) continue;
-      const [, lead = '', method = '', gap = '', url = ''] = match;
+      const split = splitTargetComment(this.lines[i]!);
+      if (split === undefined) continue;
+      const { lead, method, gap, url } = split;
       const target = parseUrl(
         method,
         { offset: lead.length, length: method.length },
@@ -143,26 +143,29 @@ export class MsearchDocument {
       this.target = { line: i, target };
       break;
     }
-    this.context = DEFAULT_CONTEXT;
+    this.context = { ...DEFAULT_CONTEXT, target: this.server };
     if (this.target !== undefined) {
       const issues: Issue[] = [];
-      const facts = validateTarget(this.target.target, issues);
+      const facts = validateTarget(this.target.target, issues, this.server);
       if (facts.route !== undefined && facts.route.endpoint.name !== 'msearch') {
-        issues.push({
-          code: 'msearch.target-not-msearch',
-          severity: Severity.Warning,
-          message: `A .msearch file is an _msearch body; this target runs it as [${facts.route.endpoint.name}].`,
-          span: this.target.target.pathSpan,
-        });
+        issues.push(
+          issue(
+            'msearch.target-not-msearch',
+            `A .msearch file is an _msearch body; this target runs it as [${facts.route.endpoint.name}].`,
+            this.target.target.pathSpan,
+          ),
+        );
       }
       this.targetIssues = issues;
       const rest = facts.params.get('rest_total_hits_as_int');
       this.context = {
+        target: this.server,
         restTotalHitsAsInt: rest !== undefined && (rest.value === '' || rest.value === 'true'),
         pathHasIndex: facts.route?.params.has('index') === true,
       };
     }
     if (
+      previousContext.target !== this.context.target ||
       previousContext.restTotalHitsAsInt !== this.context.restTotalHitsAsInt ||
       previousContext.pathHasIndex !== this.context.pathHasIndex
     ) {
@@ -223,7 +226,11 @@ export class MsearchDocument {
     }
   }
 
-  diagnostics(): Diagnostic[] {
+  diagnostics(server: TargetServer = DEFAULT_TARGET): Diagnostic[] {
+    if (server !== this.server) {
+      this.server = server;
+      this.reframe();
+    }
     const out: Diagnostic[] = [];
     if (this.target !== undefined) {
       for (const issue of this.targetIssues) out.push(toDiagnostic(issue, this.target.line));
@@ -267,12 +274,7 @@ export class MsearchDocument {
     if (sentLines === 1 && lastLine === '') {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.empty-body',
-            severity: Severity.Error,
-            message: 'request body or source parameter is required',
-            span: { offset: 0, length: 0 },
-          },
+          issue('msearch.empty-body', 'request body or source parameter is required', { offset: 0, length: 0 }),
           last,
         ),
       );
@@ -281,12 +283,7 @@ export class MsearchDocument {
     if (this.emptyFirstLine) {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.empty-first-line',
-            severity: Severity.Warning,
-            message: EMPTY_FIRST_LINE_WARNING,
-            span: { offset: 0, length: 0 },
-          },
+          issue('msearch.empty-first-line', EMPTY_FIRST_LINE_WARNING, { offset: 0, length: 0 }),
           this.commentLines,
         ),
       );
@@ -294,13 +291,12 @@ export class MsearchDocument {
     if (lastLine !== '') {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.missing-final-newline',
-            severity: Severity.Error,
-            message: MISSING_NEWLINE,
-            span: { offset: lastLine.length, length: 0 },
-            data: { insert: { title: 'Add the final newline', text: '\n' } },
-          },
+          issue(
+            'msearch.missing-final-newline',
+            MISSING_NEWLINE,
+            { offset: lastLine.length, length: 0 },
+            { data: { insert: { title: 'Add the final newline', text: '\n' } } },
+          ),
           last,
         ),
       );
@@ -312,14 +308,12 @@ export class MsearchDocument {
     if (dangling !== undefined && lastLine === '') {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.dangling-header',
-            severity: Severity.Warning,
-            message:
-              'This header has no body line: OpenSearch silently drops it. Add a body line ({} searches everything).',
-            span: { offset: 0, length: this.lines[dangling.header]!.length },
-            data: { insert: { title: 'Add an empty body line {}', text: '\n{}' } },
-          },
+          issue(
+            'msearch.dangling-header',
+            'This header has no body line: OpenSearch silently drops it. Add a body line ({} searches everything).',
+            { offset: 0, length: this.lines[dangling.header]!.length },
+            { data: { insert: { title: 'Add an empty body line {}', text: '\n{}' } } },
+          ),
           dangling.header,
         ),
       );
@@ -327,12 +321,10 @@ export class MsearchDocument {
     if (complete === 0 && lastLine === '') {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.no-requests',
-            severity: Severity.Error,
-            message: 'Validation Failed: 1: no requests added;',
-            span: { offset: 0, length: this.lines[this.firstFramedLine]?.length ?? 0 },
-          },
+          issue('msearch.no-requests', 'Validation Failed: 1: no requests added;', {
+            offset: 0,
+            length: this.lines[this.firstFramedLine]?.length ?? 0,
+          }),
           Math.min(this.firstFramedLine, last),
         ),
       );

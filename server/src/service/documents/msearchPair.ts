@@ -1,18 +1,26 @@
 import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
-import { Severity, type Issue } from '../validate/issues';
+import { issue, type Issue } from '../validate/issues';
 import { JsonCheck, type XContentLocator } from '../validate/jsonCheck';
 import { validateMsearchHeader } from '../validate/msearchHeader';
 import { validateSearchBody } from '../validate/searchBody';
 import { checkSearchRules } from '../validate/searchRules';
+import { jacksonWording } from '../json/jacksonMessages';
+import { DEFAULT_TARGET, jacksonMajor, type TargetServer } from '../target';
 
 /** What the request line says that items depend on. */
 export interface MsearchContext {
+  /** The server the checks are made for. */
+  readonly target: TargetServer;
   readonly restTotalHitsAsInt: boolean;
   /** Whether the path names indexes (`/logs-*\/_msearch`). */
   readonly pathHasIndex: boolean;
 }
 
-export const DEFAULT_CONTEXT: MsearchContext = { restTotalHitsAsInt: false, pathHasIndex: false };
+export const DEFAULT_CONTEXT: MsearchContext = {
+  target: DEFAULT_TARGET,
+  restTotalHitsAsInt: false,
+  pathHasIndex: false,
+};
 
 /** An issue on the header (0) or body (1) line of a pair. */
 export interface LineIssue extends Issue {
@@ -30,7 +38,7 @@ export const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset 
 
 /** Validates one header/body pair of a `.msearch` file as MultiSearchRequest reads it (OPENSEARCH.md 1.3-1.5). */
 export function validatePair(header: string, body: string | undefined, context: MsearchContext): readonly LineIssue[] {
-  const headerResult = validateHeaderText(header, ONE_LINE);
+  const headerResult = validateHeaderText(header, ONE_LINE, context.target);
   const bodyIssues = body === undefined ? [] : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE);
   if (headerResult.issues.length === 0 && bodyIssues.length === 0) return NO_ISSUES;
   const out: LineIssue[] = [];
@@ -45,35 +53,37 @@ export interface HeaderResult {
 }
 
 /** One header: blank and whitespace mean defaults; a non-object is silently read as `{}`. */
-export function validateHeaderText(text: string, locator: XContentLocator): HeaderResult {
+export function validateHeaderText(text: string, locator: XContentLocator, target: TargetServer): HeaderResult {
   const issues: Issue[] = [];
   const none: HeaderResult = { issues, hasIndex: false };
   if (text.length === 0) return none;
   const first = firstToken(text);
   if (first.token === 'NONE') return none;
-  if (first.token === 'INVALID') return { ...none, issues: syntaxIssues(JsonSegment.parse(text)) };
+  if (first.token === 'INVALID') return { ...none, issues: syntaxIssues(JsonSegment.parse(text), target) };
   if (first.token !== 'START_OBJECT') {
-    issues.push({
-      code: 'msearch.header-not-object',
-      severity: Severity.Warning,
-      message: `This header is a ${first.token}, not an object: OpenSearch silently reads it as {} (default index and options).`,
-      span: { offset: first.offset, length: text.trimEnd().length - first.offset },
-      data: { replacements: ['{}'] },
-    });
+    issues.push(
+      issue(
+        'msearch.header-not-object',
+        `This header is a ${first.token}, not an object: OpenSearch silently reads it as {} (default index and options).`,
+        { offset: first.offset, length: text.trimEnd().length - first.offset },
+        { data: { replacements: ['{}'] } },
+      ),
+    );
     return none;
   }
   const segment = JsonSegment.parse(text);
-  issues.push(...syntaxIssues(segment));
+  issues.push(...syntaxIssues(segment, target));
   if (segment.trailingOffset !== -1) {
-    issues.push({
-      code: 'msearch.trailing-content',
-      severity: Severity.Warning,
-      message: 'OpenSearch reads only the first JSON object of a header and silently ignores the rest.',
-      span: { offset: segment.trailingOffset, length: text.trimEnd().length - segment.trailingOffset },
-    });
+    issues.push(
+      issue(
+        'msearch.trailing-content',
+        'OpenSearch reads only the first JSON object of a header and silently ignores the rest.',
+        { offset: segment.trailingOffset, length: text.trimEnd().length - segment.trailingOffset },
+      ),
+    );
   }
   if (!isObject(segment.value)) return none;
-  const facts = validateMsearchHeader(new JsonCheck(segment, issues, locator), segment.value);
+  const facts = validateMsearchHeader(new JsonCheck(segment, issues, locator, target), segment.value);
   return { issues, hasIndex: facts.indices !== undefined && facts.indices.length > 0 };
 }
 
@@ -87,30 +97,26 @@ export function validateBodyText(
   const first = firstToken(text);
   if (first.token === 'NONE') {
     return [
-      {
-        code: 'msearch.blank-body',
-        severity: Severity.Error,
-        message:
-          'Expected [START_OBJECT] but found [null] (a blank line in body position fails the whole _msearch; use {} for an empty search)',
-        span: { offset: 0, length: text.length },
-        data: { replacements: ['{}'] },
-      },
+      issue(
+        'msearch.blank-body',
+        'Expected [START_OBJECT] but found [null] (a blank line in body position fails the whole _msearch; use {} for an empty search)',
+        { offset: 0, length: text.length },
+        { data: { replacements: ['{}'] } },
+      ),
     ];
   }
   if (first.token !== 'START_OBJECT' && first.token !== 'INVALID') {
     return [
-      {
-        code: 'msearch.body-not-object',
-        severity: Severity.Error,
-        message: `Expected [START_OBJECT] but found [${first.token}]`,
-        span: { offset: first.offset, length: text.trimEnd().length - first.offset },
-      },
+      issue('msearch.body-not-object', `Expected [START_OBJECT] but found [${first.token}]`, {
+        offset: first.offset,
+        length: text.trimEnd().length - first.offset,
+      }),
     ];
   }
   const segment = JsonSegment.parse(text);
-  const issues: Issue[] = syntaxIssues(segment);
+  const issues: Issue[] = syntaxIssues(segment, context.target);
   if (isObject(segment.value)) {
-    const check = new JsonCheck(segment, issues, locator);
+    const check = new JsonCheck(segment, issues, locator, context.target);
     const facts = validateSearchBody(check, segment.value);
     checkSearchRules(
       {
@@ -128,11 +134,12 @@ export function validateBodyText(
 }
 
 /** Syntax problems of a segment as issues (OpenSearch: `json_parse_exception`, the whole request fails). */
-export function syntaxIssues(segment: JsonSegment): Issue[] {
-  return segment.problems.map((problem) => ({
-    code: problem.kind === 'duplicate-key' ? 'json.duplicate-key' : 'json.syntax',
-    severity: Severity.Error,
-    message: problem.message,
-    span: { offset: problem.offset, length: Math.max(problem.length, 1) },
-  }));
+export function syntaxIssues(segment: JsonSegment, target: TargetServer): Issue[] {
+  return segment.problems.map((problem) =>
+    issue(
+      problem.kind === 'duplicate-key' ? 'json.duplicate-key' : 'json.syntax',
+      jacksonWording(problem.message, jacksonMajor(target)),
+      { offset: problem.offset, length: Math.max(problem.length, 1) },
+    ),
+  );
 }

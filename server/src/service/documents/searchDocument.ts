@@ -4,16 +4,15 @@ import { compactJson, splitJsonValues } from '../json/jsonValues';
 import { LineMap } from '../text/lineMap';
 import { parseRequestLine, type RequestTarget } from '../url/requestLine';
 import type { RouteMatch } from '../url/routes';
-import { Severity, type Issue } from '../validate/issues';
+import { issue, type Issue } from '../validate/issues';
 import { JsonCheck } from '../validate/jsonCheck';
 import { validateSearchBody } from '../validate/searchBody';
 import { checkSearchRules, checkUrlSort } from '../validate/searchRules';
 import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
 import { diagnosticAt, toDiagnostic } from './diagnostics';
+import { DEFAULT_TARGET, type TargetServer } from '../target';
 import { syntaxIssues, validateBodyText, validateHeaderText, type MsearchContext } from './msearchPair';
-
-const REQUEST_LINE = /^\s*(GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]+\S/i;
-const COMMENT_LINE = /^\s*(#|\/\/)/;
+import { isCommentLine, isHashCommentLine, isRequestLine } from '../syntax';
 
 /** One request of a `.search` file. */
 export interface SearchRequest {
@@ -40,7 +39,7 @@ export class SearchDocument {
   readonly map: LineMap;
   readonly requests: readonly SearchRequest[];
   private readonly strayLines: readonly number[];
-  private diagnosticsCache: Diagnostic[] | undefined;
+  private diagnosticsCache: { readonly target: TargetServer; readonly diagnostics: Diagnostic[] } | undefined;
 
   constructor(readonly text: string) {
     this.map = new LineMap(text);
@@ -67,29 +66,29 @@ export class SearchDocument {
     return found !== undefined && line <= found.endLine ? found : undefined;
   }
 
-  diagnostics(): Diagnostic[] {
-    this.diagnosticsCache ??= this.computeDiagnostics();
-    return this.diagnosticsCache;
+  diagnostics(target: TargetServer = DEFAULT_TARGET): Diagnostic[] {
+    if (this.diagnosticsCache?.target !== target) {
+      this.diagnosticsCache = { target, diagnostics: this.computeDiagnostics(target) };
+    }
+    return this.diagnosticsCache.diagnostics;
   }
 
-  private computeDiagnostics(): Diagnostic[] {
+  private computeDiagnostics(target: TargetServer): Diagnostic[] {
     const out: Diagnostic[] = [];
     for (const line of this.strayLines) {
       const text = this.map.line(line);
       out.push(
         toDiagnostic(
-          {
-            code: 'search.outside-request',
-            severity: Severity.Warning,
-            message:
-              'This text belongs to no request: a request starts with a line `METHOD /path` (e.g. `GET /_search`).',
-            span: { offset: 0, length: text.trimEnd().length },
-          },
+          issue(
+            'search.outside-request',
+            'This text belongs to no request: a request starts with a line `METHOD /path` (e.g. `GET /_search`).',
+            { offset: 0, length: text.trimEnd().length },
+          ),
           line,
         ),
       );
     }
-    for (const request of this.requests) validateRequest(this.map, request, out);
+    for (const request of this.requests) validateRequest(this.map, request, out, target);
     return out;
   }
 }
@@ -99,12 +98,12 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
   const stray: number[] = [];
   const starts: number[] = [];
   for (let line = 0; line < map.lineCount; line++) {
-    if (REQUEST_LINE.test(map.line(line))) starts.push(line);
+    if (isRequestLine(map.line(line))) starts.push(line);
   }
   const firstStart = starts[0] ?? map.lineCount;
   for (let line = 0; line < firstStart; line++) {
     const text = map.line(line);
-    if (/\S/.test(text) && !COMMENT_LINE.test(text)) stray.push(line);
+    if (/\S/.test(text) && !isCommentLine(text)) stray.push(line);
   }
   starts.forEach((line, index) => {
     const endLine = (starts[index + 1] ?? map.lineCount) - 1;
@@ -113,7 +112,7 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
     let bodyEnd = -1;
     for (let l = line + 1; l <= endLine; l++) {
       const text = map.line(l);
-      if (!/\S/.test(text) || COMMENT_LINE.test(text)) continue;
+      if (!/\S/.test(text) || isCommentLine(text)) continue;
       if (bodyStart === -1) bodyStart = l;
       bodyEnd = l;
     }
@@ -123,7 +122,7 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
       for (let l = bodyStart; l <= bodyEnd; l++) {
         const text = map.line(l);
         // Comment lines are not sent; blanking them keeps every position, so the server's line:col match the editor's.
-        lines.push(COMMENT_LINE.test(text) && !/^\s*\/\//.test(text) ? ' '.repeat(text.length) : text);
+        lines.push(isHashCommentLine(text) ? ' '.repeat(text.length) : text);
       }
       body = { startLine: bodyStart, endLine: bodyEnd, offset: map.lineStart(bodyStart), text: lines.join('\n') };
     }
@@ -138,9 +137,9 @@ function bodyDiagnostic(map: LineMap, bodyOffset: number, sliceOffset: number, i
   return diagnosticAt(issue, { start: map.positionAt(start), end: map.positionAt(start + issue.span.length) });
 }
 
-function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[]): void {
+function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[], server: TargetServer): void {
   const urlIssues: Issue[] = [];
-  const facts = validateTarget(request.target, urlIssues);
+  const facts = validateTarget(request.target, urlIssues, server);
   const route = facts.route;
   const body = request.body;
   const bodyIssues: { slice: number; issue: Issue }[] = [];
@@ -150,7 +149,7 @@ function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[]
       const lastLine = map.line(body.endLine);
       out.push(
         diagnosticAt(
-          { severity: refused.severity, code: 'url.body-not-supported', message: refused.message },
+          { severity: refused.severity, code: 'url.body-ignored', message: refused.message },
           { start: map.positionAt(body.offset), end: { line: body.endLine, character: lastLine.length } },
         ),
       );
@@ -158,12 +157,14 @@ function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[]
   }
   const name = route?.endpoint.name;
   if (name === 'search') {
-    validateSearch(request, facts, route!, urlIssues, bodyIssues);
+    validateSearch(request, facts, route!, urlIssues, bodyIssues, server);
   } else if (name === 'msearch') {
-    validateMsearch(request, facts, route!, urlIssues, bodyIssues);
+    validateMsearch(request, facts, route!, urlIssues, bodyIssues, server);
   } else if (body !== undefined) {
     for (const slice of splitJsonValues(body.text)) {
-      for (const issue of syntaxIssues(JsonSegment.parse(slice.text))) bodyIssues.push({ slice: slice.offset, issue });
+      for (const issue of syntaxIssues(JsonSegment.parse(slice.text), server)) {
+        bodyIssues.push({ slice: slice.offset, issue });
+      }
     }
   }
   for (const issue of urlIssues) out.push(toDiagnostic(issue, request.line));
@@ -178,6 +179,7 @@ function validateSearch(
   route: RouteMatch,
   urlIssues: Issue[],
   bodyIssues: { slice: number; issue: Issue }[],
+  server: TargetServer,
 ): void {
   checkUrlSort(facts.params, urlIssues);
   const index = route.params.get('index');
@@ -197,36 +199,42 @@ function validateSearch(
   };
   const first = firstToken(body.text);
   if (first.token !== 'START_OBJECT' && first.token !== 'INVALID') {
-    push({
-      code: 'search.body-not-object',
-      severity: Severity.Error,
-      message: `Expected [START_OBJECT] but found [${first.token}]`,
-      span: { offset: first.offset, length: body.text.trimEnd().length - first.offset },
-    });
+    push(
+      issue('search.body-not-object', `Expected [START_OBJECT] but found [${first.token}]`, {
+        offset: first.offset,
+        length: body.text.trimEnd().length - first.offset,
+      }),
+    );
     return;
   }
   const segment = JsonSegment.parse(body.text);
-  const issues: Issue[] = syntaxIssues(segment);
+  const issues: Issue[] = syntaxIssues(segment, server);
   if (segment.trailingOffset !== -1) {
     const trailing = firstToken(body.text.slice(segment.trailingOffset)).token;
-    issues.push({
-      code: 'search.trailing-content',
-      severity: Severity.Error,
-      message: `Unexpected token [${trailing === 'INVALID' ? 'VALUE_STRING' : trailing}] found after the main object.`,
-      span: { offset: segment.trailingOffset, length: body.text.trimEnd().length - segment.trailingOffset },
-    });
+    issues.push(
+      issue(
+        'search.trailing-content',
+        `Unexpected token [${trailing === 'INVALID' ? 'VALUE_STRING' : trailing}] found after the main object.`,
+        { offset: segment.trailingOffset, length: body.text.trimEnd().length - segment.trailingOffset },
+      ),
+    );
   }
   if (isObject(segment.value)) {
     const lines = new LineMap(body.text);
-    const check = new JsonCheck(segment, issues, (offset) => {
-      const position = lines.positionAt(offset);
-      return { line: position.line + 1, column: position.character + 1 };
-    });
+    const check = new JsonCheck(
+      segment,
+      issues,
+      (offset) => {
+        const position = lines.positionAt(offset);
+        return { line: position.line + 1, column: position.character + 1 };
+      },
+      server,
+    );
     const bodyFacts = validateSearchBody(check, segment.value);
     checkSearchRules({ ...targets, body: check }, bodyFacts);
     const q = facts.params.get('q');
     if (q !== undefined && 'query' in segment.value) {
-      check.warning(
+      check.report(
         'search.q-overrides-query',
         'The URL parameter `q` replaces this query: the server runs the query string instead.',
         ['query'],
@@ -243,21 +251,20 @@ function validateMsearch(
   route: RouteMatch,
   urlIssues: Issue[],
   bodyIssues: { slice: number; issue: Issue }[],
+  server: TargetServer,
 ): void {
   const body = request.body;
   if (body === undefined) {
     if (!facts.params.has('source')) {
-      urlIssues.push({
-        code: 'msearch.empty-body',
-        severity: Severity.Error,
-        message: 'request body or source parameter is required',
-        span: request.target.urlSpan,
-      });
+      urlIssues.push(
+        issue('msearch.empty-body', 'request body or source parameter is required', request.target.urlSpan),
+      );
     }
     return;
   }
   const rest = facts.params.get('rest_total_hits_as_int');
   const context: MsearchContext = {
+    target: server,
     restTotalHitsAsInt: rest !== undefined && (rest.value === '' || rest.value === 'true'),
     pathHasIndex: route.params.has('index'),
   };
@@ -266,28 +273,29 @@ function validateMsearch(
     const header = values[i]!;
     const item = values[i + 1];
     const headerLocator = compactJson(header.text).column;
-    const headerResult = validateHeaderText(header.text, (offset) => ({ line: 1, column: headerLocator(offset) }));
+    const headerResult = validateHeaderText(
+      header.text,
+      (offset) => ({ line: 1, column: headerLocator(offset) }),
+      server,
+    );
     for (const issue of headerResult.issues) bodyIssues.push({ slice: header.offset, issue });
     if (item === undefined) {
       bodyIssues.push({
         slice: header.offset,
-        issue: {
-          code: 'msearch.dangling-header',
-          severity: Severity.Warning,
-          message: 'This header has no body: OpenSearch silently drops it. Add a body ({} searches everything).',
-          span: { offset: 0, length: header.text.length },
-          data: { insert: { title: 'Add an empty body {}', text: '\n{}' } },
-        },
+        issue: issue(
+          'msearch.dangling-header',
+          'This header has no body: OpenSearch silently drops it. Add a body ({} searches everything).',
+          { offset: 0, length: header.text.length },
+          { data: { insert: { title: 'Add an empty body {}', text: '\n{}' } } },
+        ),
       });
       if (values.length === 1) {
         bodyIssues.push({
           slice: header.offset,
-          issue: {
-            code: 'msearch.no-requests',
-            severity: Severity.Error,
-            message: 'Validation Failed: 1: no requests added;',
-            span: { offset: 0, length: header.text.length },
-          },
+          issue: issue('msearch.no-requests', 'Validation Failed: 1: no requests added;', {
+            offset: 0,
+            length: header.text.length,
+          }),
         });
       }
       continue;

@@ -1,3 +1,4 @@
+import { Severity } from '../diagnosticCodes';
 import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
 import {
   checkNodeFilter,
@@ -59,7 +60,7 @@ export function nodeFilterText(filter: string, mode: 'raw' | 'trimmed', cluster?
   const expressions = splitNodeFilter(filter, mode);
   const problems = checkNodeFilter(expressions);
   const resolved =
-    cluster !== undefined && cluster.nodes.length > 0 && !problems.some((p) => p.severity === 'error')
+    cluster !== undefined && cluster.nodes.length > 0 && !problems.some((p) => p.severity === Severity.Error)
       ? onCluster(expressions, cluster)
       : undefined;
   if (expressions.length === 0) {

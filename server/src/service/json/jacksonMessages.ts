@@ -70,6 +70,15 @@ export function jacksonSyntaxMessage(text: string, error: ParseError, _tree: Nod
         if (kind === SyntaxKind.Unknown && /^[A-Za-z]/.test(scanner.getTokenValue())) {
           return `Unrecognized token '${scanner.getTokenValue()}': was expecting ${VALID_VALUES}`;
         }
+        // Jackson's `_handleOddValue`: a comma, a close brace, or a close bracket inside an array, where a value
+        // should be, is "expected a value"; any other character is "expected a valid value (...)".
+        if (
+          kind === SyntaxKind.CommaToken ||
+          kind === SyntaxKind.CloseBraceToken ||
+          (kind === SyntaxKind.CloseBracketToken && top === 'array')
+        ) {
+          return `Unexpected character ${describeChar(text, offset)}: expected a value`;
+        }
         return `Unexpected character ${describeChar(text, offset)}: expected a valid value ${VALID_VALUES}`;
       case 'key':
         if (kind === SyntaxKind.StringLiteral) {
@@ -154,4 +163,17 @@ function fallback(error: ParseError): string {
   return error.error === ParseErrorCode.InvalidNumberFormat
     ? 'Invalid numeric value'
     : 'Unexpected character: invalid JSON';
+}
+
+/**
+ * A message in the wording of the Jackson generation the server runs: the messages above are Jackson 2's; Jackson 3
+ * (OpenSearch 3.7 and later) says "property name" where Jackson 2 said "field name", and words duplicates anew.
+ */
+export function jacksonWording(message: string, major: 2 | 3): string {
+  if (major === 2) return message;
+  const duplicate = /^Duplicate field '(.*)'$/s.exec(message);
+  if (duplicate !== null) return `Duplicate Object property "${duplicate[1]!}"`;
+  return message
+    .replace('to start field name', 'to start property name')
+    .replace('to separate field name and value', 'to separate property name and value');
 }

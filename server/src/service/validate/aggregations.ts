@@ -4,9 +4,11 @@ import { AGGREGATIONS } from '../../spec/aggregations';
 import type { JsonCheck } from './jsonCheck';
 import { validateAggregationBody } from './aggregationRules';
 import { validateQueryContainer } from './query';
+import { holdsAt } from '../../spec/versions';
+import { versionNote } from './versionNote';
 
-const AGGREGATION_NAMES = AGGREGATIONS.filter((a) => a.origin !== 'plugin').map((a) => a.name);
-const KNOWN = new Set(AGGREGATIONS.map((a) => a.name));
+const AGGREGATIONS_SPECS = AGGREGATIONS.filter((a) => a.origin !== 'plugin');
+const KNOWN = new Map(AGGREGATIONS.map((a) => [a.name, a]));
 const VALID_NAME = /^[^[\]>]+$/;
 
 /** Aggregations that take a query as their definition. */
@@ -17,7 +19,7 @@ export function validateAggregations(check: JsonCheck, path: JsonPath, aggs: Rec
   for (const name of Object.keys(aggs)) {
     const namePath = [...path, name];
     if (!VALID_NAME.test(name)) {
-      check.error(
+      check.report(
         'aggs.invalid-name',
         `Invalid aggregation name [${name}]. Aggregation names can contain any character except '[', ']', and '>'`,
         namePath,
@@ -26,7 +28,7 @@ export function validateAggregations(check: JsonCheck, path: JsonPath, aggs: Rec
     }
     const definition = aggs[name];
     if (!isObject(definition)) {
-      check.error(
+      check.report(
         'aggs.not-an-object',
         `Aggregation definition for [${name} starts with a [${tokenOf(definition)}], expected a [START_OBJECT].`,
         namePath,
@@ -44,7 +46,7 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
     const value = definition[field];
     const fieldPath = [...path, field];
     if (!isObject(value)) {
-      check.error(
+      check.report(
         'aggs.expected-object',
         `Expected [START_OBJECT] under [${field}], but got a [${tokenOf(value)}] in [${name}]`,
         fieldPath,
@@ -54,7 +56,7 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
     if (field === 'meta') continue;
     if (field === 'aggs' || field === 'aggregations') {
       if (subAggs) {
-        check.error(
+        check.report(
           'aggs.two-sub-aggregations',
           `Found two sub aggregation definitions under [${name}]`,
           fieldPath,
@@ -66,7 +68,7 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
       continue;
     }
     if (type !== undefined) {
-      check.error(
+      check.report(
         'aggs.two-types',
         `Found two aggregation type definitions in [${name}]: [${type}] and [${field}]`,
         fieldPath,
@@ -75,11 +77,15 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
       continue;
     }
     type = field;
-    if (!KNOWN.has(field)) {
-      const replacements = suggestions(field, AGGREGATION_NAMES);
-      check.error(
-        'aggs.unknown-type',
-        `Unknown aggregation type [${field}]${didYouMean(field, AGGREGATION_NAMES)}`,
+    const spec = KNOWN.get(field);
+    if (spec === undefined || !holdsAt(spec, check.server.version)) {
+      const names = AGGREGATIONS_SPECS.filter((a) => holdsAt(a, check.server.version)).map((a) => a.name);
+      const replacements = suggestions(field, names);
+      check.report(
+        spec === undefined ? 'aggs.unknown-type' : 'aggs.type-version',
+        `Unknown aggregation type [${field}]${didYouMean(field, names)}${
+          spec === undefined ? '' : versionNote(field, spec, check.server)
+        }`,
         fieldPath,
         'key',
         replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
@@ -91,6 +97,6 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
     }
   }
   if (type === undefined) {
-    check.error('aggs.missing-definition', `Missing definition for aggregation [${name}]`, path, 'key');
+    check.report('aggs.missing-definition', `Missing definition for aggregation [${name}]`, path, 'key');
   }
 }

@@ -1,12 +1,21 @@
 import type { Span } from '../json/jsonSegment';
 import { checkNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
 import { suggestions } from '../text/similarity';
-import { ENDPOINT_WORDS, resolveRoute, type RouteMatch } from '../url/routes';
+import { ENDPOINT_WORDS, type RouteMatch } from '../url/routes';
 import type { QueryParam, RequestTarget } from '../url/requestLine';
 import { GLOBAL_PARAMS, RESPONSE_PARAMS, SEARCH_TYPES } from '../../spec/endpoints';
-import { NODES_INFO_METRICS, NODES_STATS_INDEX_METRICS, NODES_STATS_METRICS } from '../../spec/nodes';
+import {
+  NODES_INFO_METRICS,
+  NODES_STATS_INDEX_METRICS,
+  NODES_STATS_METRIC_SINCE,
+  NODES_STATS_METRICS,
+} from '../../spec/nodes';
+import { holdsAt, NEWEST_KNOWN_VERSION } from '../../spec/versions';
+import { versionNote } from './versionNote';
+import { beyondKnown, targetName, type TargetServer } from '../target';
 import type { EndpointSpec, ParamSpec } from '../../spec/types';
-import { Severity, type IssueSink } from './issues';
+import type { DiagnosticCode, Severity } from '../diagnosticCodes';
+import { issue, severityOf, type Certainty, type IssueSink } from './issues';
 import { readTaskId } from './taskId';
 import {
   expandWildcardsError,
@@ -45,30 +54,30 @@ function arrowHint(near: readonly string[]): string {
 
 function push(
   issues: IssueSink,
-  severity: Severity,
-  code: string,
+  code: DiagnosticCode,
   message: string,
   span: Span,
   replacements?: string[],
+  certainty?: Certainty,
 ): void {
   issues.push(
-    replacements !== undefined && replacements.length > 0
-      ? { severity, code, message, span, data: { replacements } }
-      : { severity, code, message, span },
+    issue(code, message, span, {
+      ...(replacements !== undefined && replacements.length > 0 ? { data: { replacements } } : {}),
+      ...(certainty === undefined ? {} : { certainty }),
+    }),
   );
 }
 
 /** Checks a request line: method and path against the routes, then every URL parameter. */
-export function validateTarget(target: RequestTarget, issues: IssueSink): UrlFacts {
+export function validateTarget(target: RequestTarget, issues: IssueSink, server: TargetServer): UrlFacts {
   const params = new Map<string, QueryParam>();
   for (const param of target.query) params.set(param.name, param);
   const method = target.method.toUpperCase();
-  const resolution = resolveRoute(method, target.segments);
+  const resolution = target.route;
   if (resolution.kind === 'method-not-allowed') {
     const uri = target.queryString.length > 0 ? `${target.path}?${target.queryString}` : target.path;
     push(
       issues,
-      Severity.Error,
       'url.method-not-allowed',
       `Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${resolution.allowed.join(', ')}]`,
       target.methodSpan,
@@ -83,8 +92,8 @@ export function validateTarget(target: RequestTarget, issues: IssueSink): UrlFac
   const route = resolution.route;
   checkEndpointWordsInPlaceholders(route, issues);
   checkIndexCreation(route, issues);
-  checkParams(target, route, issues);
-  checkPathParams(target, route, params, issues);
+  checkParams(target, route, issues, server);
+  checkPathParams(target, route, params, issues, server);
   return { route, params };
 }
 
@@ -94,9 +103,10 @@ export function bodyNotAllowed(
   route: RouteMatch,
 ): { severity: Severity; message: string } | undefined {
   if (route.endpoint.body !== 'none') return undefined;
+  // OpenSearch 2.19 and 3.x answer such requests as if the body were not there (checked on real clusters).
   return {
-    severity: route.scope ? Severity.Error : Severity.Warning,
-    message: `request [${target.method.toUpperCase()} ${target.path}] does not support having a body`,
+    severity: severityOf('url.body-ignored'),
+    message: `OpenSearch ignores this body: [${target.method.toUpperCase()} ${target.path}] reads no request body.`,
   };
 }
 
@@ -107,7 +117,6 @@ function checkUnknownEndpointWords(target: RequestTarget, issues: IssueSink): vo
     if (near.length > 0) {
       push(
         issues,
-        Severity.Warning,
         'url.unknown-endpoint',
         `[${segment.text}] is not an OpenSearch endpoint; did you mean ${near.map((n) => `[${n}]`).join(' or ')}?`,
         segment.span,
@@ -126,7 +135,6 @@ function checkEndpointWordsInPlaceholders(route: RouteMatch, issues: IssueSink):
   if (near.length === 0) return;
   push(
     issues,
-    Severity.Warning,
     'url.unknown-endpoint',
     `[${index.text}] is read as an index name here (index names cannot start with '_'); did you mean ${near
       .map((n) => `[${n}]`)
@@ -145,7 +153,6 @@ function checkIndexCreation(route: RouteMatch, issues: IssueSink): void {
   if (first === '_' || first === '-' || first === '+') {
     push(
       issues,
-      Severity.Error,
       'url.invalid-index-name',
       `Invalid index name [${index.text}], must not start with '_', '-', or '+'`,
       index.span,
@@ -160,34 +167,76 @@ function knownParams(endpoint: EndpointSpec): Map<string, ParamSpec> {
   return known;
 }
 
-function checkParams(target: RequestTarget, route: RouteMatch, issues: IssueSink): void {
+function checkParams(target: RequestTarget, route: RouteMatch, issues: IssueSink, server: TargetServer): void {
   const present = new Set(target.query.map((p) => p.name));
   const known = knownParams(route.endpoint);
+  // Parameters of other versions than the target's are not read by it.
+  const otherVersions = new Map<string, ParamSpec>();
+  for (const [name, spec] of known) {
+    if (!holdsAt(spec, server.version)) {
+      otherVersions.set(name, spec);
+      known.delete(name);
+    }
+  }
   // Parameters read only next to another one (`df` with `q`) are not read, so not recognized, without it.
   for (const [name, spec] of known) if (spec.requires !== undefined && !present.has(spec.requires)) known.delete(name);
-  const candidates = [
-    ...known.keys(),
+  // Nodes stats read some parameters only for the index statistics they apply to.
+  const indexMetrics = requestedIndexMetrics(route);
+  for (const [name, spec] of known) {
+    if (spec.withIndexMetrics !== undefined && !spec.withIndexMetrics.some((m) => indexMetrics.has(m)))
+      known.delete(name);
+  }
+  // "Did you mean" candidates are the names the handler looked up while reading this request, as the server
+  // collects them: the ones it always reads, those present in the request, those read next to a present one.
+  const candidates = new Set<string>([
+    ...GLOBAL_PARAMS.map((p) => p.name),
+    // Only while readable: nodes stats read `include_segment_file_sizes` whenever segment statistics are requested.
+    ...(route.endpoint.alwaysRead ?? []).filter(
+      (name) => known.has(name) || !route.endpoint.params.some((p) => p.name === name),
+    ),
     ...(RESPONSE_PARAMS[route.endpoint.name] ?? []),
     ...(PATH_PARAM_NAMES[route.endpoint.name] ?? []),
-  ];
+  ]);
+  for (const [name, spec] of known) if (present.has(name) || spec.requires !== undefined) candidates.add(name);
+  const unknown = target.query.filter((param) => !known.has(param.name));
+  if (unknown.length > 0 && route.scope) {
+    const names = [...new Set(unknown.map((p) => p.name))].sort();
+    const near = new Map(names.map((name) => [name, suggestions(name, candidates)]));
+    const parts = names.map((name) => `[${name}]${arrowHint(near.get(name)!)}`);
+    const message = `request [${target.path}] contains unrecognized parameter${names.length > 1 ? 's' : ''}: ${parts.join(', ')}`;
+    for (const param of unknown) {
+      // The message is the server's; the quick fix offers every parameter it could read, not only its candidates.
+      const renames = suggestions(param.name, known.keys());
+      const other = otherVersions.get(param.name);
+      if (other !== undefined) {
+        push(
+          issues,
+          'url.parameter-version',
+          `${message}${versionNote(param.name, other, server)}`,
+          param.nameSpan,
+          renames,
+        );
+      } else if (beyondKnown(server)) {
+        // A version newer than the tables may read it: say so without claiming the server refuses it.
+        push(
+          issues,
+          'url.unknown-parameter-newer',
+          `OpenSearch ${NEWEST_KNOWN_VERSION} and older refuse [${param.name}] ("${message}"); ${targetName(server)} is newer than these checks know, and may read it.`,
+          param.nameSpan,
+          renames,
+        );
+      } else {
+        push(issues, 'url.unknown-parameter', message, param.nameSpan, renames);
+      }
+    }
+  }
   for (const param of target.query) {
     const spec = known.get(param.name);
     if (spec === undefined) {
-      const near = suggestions(param.name, [...new Set(candidates)]);
-      if (route.scope) {
-        const hint = arrowHint(near);
+      if (!route.scope) {
+        const near = suggestions(param.name, known.keys());
         push(
           issues,
-          Severity.Error,
-          'url.unknown-parameter',
-          `request [${target.path}] contains unrecognized parameter: [${param.name}]${hint}`,
-          param.nameSpan,
-          near,
-        );
-      } else {
-        push(
-          issues,
-          Severity.Warning,
           'url.unlisted-parameter',
           `The OpenSearch API specification lists no parameter [${param.name}] for [${route.endpoint.name}]${near.length > 0 ? `; did you mean [${near[0]!}]?` : '.'}`,
           param.nameSpan,
@@ -200,12 +249,30 @@ function checkParams(target: RequestTarget, route: RouteMatch, issues: IssueSink
   }
 }
 
+/**
+ * The index statistics a nodes stats request asks for: all of them when the path names no metric, `_all` or
+ * `indices` alone; those of the index metric segment otherwise; none when `indices` is not requested.
+ */
+function requestedIndexMetrics(route: RouteMatch): ReadonlySet<string> {
+  if (route.endpoint.name !== 'nodes.stats') return new Set();
+  const metric = route.params.get('metric');
+  const all = new Set(NODES_STATS_INDEX_METRICS);
+  if (metric === undefined) return all;
+  const metrics = splitByComma(metric.text);
+  if (!metrics.includes('indices') && !metrics.includes('_all')) return new Set();
+  const indexMetric = route.params.get('index_metric');
+  if (indexMetric === undefined) return all;
+  const named = splitByComma(indexMetric.text);
+  return named.includes('_all') ? all : new Set(named);
+}
+
 function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues: IssueSink): void {
-  const severity = route.scope || GLOBAL_PARAMS.includes(spec) ? Severity.Error : Severity.Warning;
+  // What the server reads is known for the deep-scope endpoints and the global parameters; elsewhere it is the spec's.
+  const certainty: Certainty = route.scope || GLOBAL_PARAMS.includes(spec) ? 'known' : 'specified';
   const value = param.value;
   const span = param.hasEquals ? param.valueSpan : param.nameSpan;
-  const error = (code: string, message: string, at: Span = span): void => {
-    push(issues, severity, code, message, at);
+  const error = (code: DiagnosticCode, message: string, at: Span = span): void => {
+    push(issues, code, message, at, undefined, certainty);
   };
   switch (spec.kind) {
     case 'boolean': {
@@ -229,17 +296,6 @@ function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, 
         return;
       }
       const n = parseJavaInt(value)!;
-      if (n === -1 && (param.name === 'from' || param.name === 'size') && route.endpoint.name === 'search') {
-        // OpenSearch 2.x reads -1 as "not given"; newer versions apply it and refuse it.
-        push(
-          issues,
-          Severity.Warning,
-          'url.minus-one',
-          `[${param.name}=-1] is read as "not set" by OpenSearch 2.x, and refused by newer versions ([${param.name}] parameter cannot be negative, found [-1]): leave the parameter out instead.`,
-          span,
-        );
-        return;
-      }
       const bound = INTEGER_BOUNDS[param.name];
       if (bound !== undefined && route.scope) {
         const message = bound(n);
@@ -267,13 +323,7 @@ function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, 
       } else if (spec.values !== undefined) {
         const wrong = splitByComma(value).find((v) => !spec.values!.includes(v));
         if (wrong !== undefined) {
-          push(
-            issues,
-            Severity.Warning,
-            'url.unknown-value',
-            `[${wrong}] is not one of ${spec.values.join(', ')}`,
-            span,
-          );
+          push(issues, 'url.unknown-value', `[${wrong}] is not one of ${spec.values.join(', ')}`, span);
         }
       }
       return;
@@ -302,8 +352,8 @@ function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, 
 }
 
 const INTEGER_BOUNDS: Readonly<Record<string, (n: number) => string | undefined>> = {
-  from: (n) => (n < -1 ? `[from] parameter cannot be negative, found [${n}]` : undefined),
-  size: (n) => (n < -1 ? `[size] parameter cannot be negative, found [${n}]` : undefined),
+  from: (n) => (n < 0 ? `[from] parameter cannot be negative, found [${n}]` : undefined),
+  size: (n) => (n < 0 ? `[size] parameter cannot be negative, found [${n}]` : undefined),
   batched_reduce_size: (n) => (n <= 1 ? 'batchedReduceSize must be >= 2' : undefined),
   max_concurrent_shard_requests: (n) => (n < 1 ? 'maxConcurrentShardRequests must be >= 1' : undefined),
   pre_filter_shard_size: (n) => (n < 1 ? 'preFilterShardSize must be >= 1' : undefined),
@@ -321,13 +371,12 @@ function checkEnum(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues
       route.endpoint.name === 'search' && (value === 'query_and_fetch' || value === 'dfs_query_and_fetch')
         ? `Unsupported search type [${value}]`
         : `No search type for [${value}]`;
-    push(issues, Severity.Error, 'url.invalid-search-type', message, span, [...SEARCH_TYPES]);
+    push(issues, 'url.invalid-search-type', message, span, [...SEARCH_TYPES]);
     return;
   }
   if (param.name === 'group_by' && route.scope) {
     push(
       issues,
-      Severity.Error,
       'tasks.invalid-group-by',
       `[group_by] must be one of [nodes], [parents] or [none] but was [${value}]`,
       span,
@@ -337,7 +386,6 @@ function checkEnum(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues
   }
   push(
     issues,
-    Severity.Warning,
     'url.unknown-value',
     `[${param.name}] expects one of ${spec.values.map((v) => `[${v}]`).join(', ')}; got [${value}]`,
     span,
@@ -347,7 +395,7 @@ function checkEnum(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues
 
 export function checkNodeFilterText(text: string, offset: number, mode: 'raw' | 'trimmed', issues: IssueSink): void {
   for (const problem of checkNodeFilter(splitNodeFilter(text, mode))) {
-    push(issues, problem.severity === 'error' ? Severity.Error : Severity.Warning, problem.code, problem.message, {
+    push(issues, problem.code, problem.message, {
       offset: offset + problem.span.offset,
       length: problem.span.length,
     });
@@ -359,19 +407,19 @@ function checkPathParams(
   route: RouteMatch,
   params: Map<string, QueryParam>,
   issues: IssueSink,
+  server: TargetServer,
 ): void {
   const name = route.endpoint.name;
   const taskId = route.params.get('task_id');
   if (taskId !== undefined && (name === 'tasks.get' || name === 'tasks.cancel')) {
     const task = readTaskId(taskId.text);
     if (task.kind === 'malformed') {
-      push(issues, Severity.Error, 'tasks.malformed-task-id', task.message, taskId.span);
+      push(issues, 'tasks.malformed-task-id', task.message, taskId.span);
     } else if (task.kind === 'unset' && name === 'tasks.get') {
-      push(issues, Severity.Error, 'tasks.task-id-required', 'Validation Failed: 1: task id is required;', taskId.span);
+      push(issues, 'tasks.task-id-required', 'Validation Failed: 1: task id is required;', taskId.span);
     } else if (task.kind === 'set' && name === 'tasks.cancel' && params.has('nodes')) {
       push(
         issues,
-        Severity.Error,
         'tasks.task-id-with-nodes',
         'Validation Failed: 1: task id cannot be used together with node ids;',
         params.get('nodes')!.nameSpan,
@@ -379,7 +427,7 @@ function checkPathParams(
     }
   }
   if (name === 'nodes.info') checkNodesInfoPath(route, issues);
-  if (name === 'nodes.stats') checkNodesStatsPath(target, route, issues);
+  if (name === 'nodes.stats') checkNodesStatsPath(target, route, issues, server);
 }
 
 function checkNodesInfoPath(route: RouteMatch, issues: IssueSink): void {
@@ -402,7 +450,6 @@ function checkNodesInfoPath(route: RouteMatch, issues: IssueSink): void {
         const near = suggestions(trimmed, NODES_INFO_METRICS);
         push(
           issues,
-          Severity.Warning,
           'nodes.unknown-info-metric',
           `[${trimmed}] is not a nodes info metric; the server silently drops it.${near.length > 0 ? ` Did you mean [${near[0]!}]?` : ''}`,
           { offset, length: piece.length },
@@ -414,7 +461,11 @@ function checkNodesInfoPath(route: RouteMatch, issues: IssueSink): void {
   }
 }
 
-function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: IssueSink): void {
+function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: IssueSink, server: TargetServer): void {
+  const statsMetrics = NODES_STATS_METRICS.filter((m) => {
+    const since = NODES_STATS_METRIC_SINCE[m];
+    return since === undefined || holdsAt({ since }, server.version);
+  });
   const nodeId = route.params.get('node_id');
   if (nodeId !== undefined) checkNodeFilterText(nodeId.text, nodeId.span.offset, 'raw', issues);
   const metric = route.params.get('metric');
@@ -422,23 +473,24 @@ function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: I
   const path = target.path;
   if (metric !== undefined) {
     const metrics = splitByComma(metric.text);
-    const unknown = metrics.filter((m) => m !== '_all' && !NODES_STATS_METRICS.includes(m));
+    const unknown = metrics.filter((m) => m !== '_all' && !statsMetrics.includes(m));
     if (unknown.length > 0) {
       const first = unknown[0]!;
-      const near = suggestions(first, [...NODES_STATS_METRICS, '_all']);
+      const near = suggestions(first, [...statsMetrics, '_all']);
       const hint = arrowHint(near);
+      const since = NODES_STATS_METRIC_SINCE[first];
       push(
         issues,
-        Severity.Error,
-        'nodes.unknown-metric',
-        `request [${path}] contains unrecognized metric: [${first}]${hint}`,
+        since === undefined ? 'nodes.unknown-metric' : 'nodes.metric-version',
+        `request [${path}] contains unrecognized metric: [${first}]${hint}${
+          since === undefined ? '' : versionNote(first, { since }, server)
+        }`,
         pieceSpan(metric.text, metric.span.offset, first),
         near,
       );
     } else if (metrics.includes('_all') && metrics.length > 1) {
       push(
         issues,
-        Severity.Error,
         'nodes.all-and-metrics',
         `request [${path}] contains _all and individual metrics [${metric.text}]`,
         metric.span,
@@ -452,7 +504,6 @@ function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: I
         const hint = arrowHint(near);
         push(
           issues,
-          Severity.Error,
           'nodes.unknown-index-metric',
           `request [${path}] contains unrecognized index metric: [${badIndex}]${hint}`,
           pieceSpan(indexMetric.text, indexMetric.span.offset, badIndex),
@@ -461,7 +512,6 @@ function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: I
       } else if (metrics.includes('_all')) {
         push(
           issues,
-          Severity.Error,
           'nodes.index-metric-with-all',
           `request [${path}] contains index metrics [${indexMetric.text}] but all stats requested`,
           indexMetric.span,
@@ -469,7 +519,6 @@ function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: I
       } else if (!metrics.includes('indices')) {
         push(
           issues,
-          Severity.Error,
           'nodes.index-metric-without-indices',
           `request [${path}] contains index metrics [${indexMetric.text}] but indices stats not requested`,
           indexMetric.span,

@@ -9,9 +9,8 @@ import { ClusterClient, type HttpRequest } from '../../../../client/src/core/clu
 import type { ClusterConfig } from '../../../../client/src/core/clusterConfig';
 import { toCurl } from '../../../../client/src/core/curl';
 import { RequestFailure } from '../../../../client/src/core/failures';
-import { tlsFile } from '../fakeCluster';
 import { sha256Hex } from './sigv4Reference';
-import { startSigV4Server, type SigV4Server } from './sigv4Server';
+import { startSigV4Server, tlsFile, type SigV4Server } from './sigv4Server';
 
 const KEY_ID = 'AKIDTESTSIGNING00001';
 const SECRET = 'wJalrXUtnTEST/K7MDENG+bPxRfiCYSIGNINGKEY';

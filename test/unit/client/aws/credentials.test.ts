@@ -12,8 +12,7 @@ import awsSigning from '../../../../client/src/core/aws/awsSigning';
 import { ClusterClient } from '../../../../client/src/core/clusterClient';
 import type { ClusterConfig } from '../../../../client/src/core/clusterConfig';
 import { RequestFailure } from '../../../../client/src/core/failures';
-import { closeServer, listen, tlsFile } from '../fakeCluster';
-import { startSigV4Server, type SigV4Server } from './sigv4Server';
+import { closeServer, listen, startSigV4Server, tlsFile, type SigV4Server } from './sigv4Server';
 
 const KEYS = {
   default: ['AKIDDEFAULTPROFILE01', 'secret/default/0000000000000000000000000'],

@@ -9,9 +9,8 @@ import { fetchClusterInfo, productText } from '../../../../client/src/core/clust
 import { executeRun } from '../../../../client/src/core/runner';
 import { SERVERLESS_CANCEL } from '../../../../client/src/core/serverless';
 import { describeCancel } from '../../../../client/src/core/taskCancel';
-import { tlsFile } from '../fakeCluster';
 import type { RawRequest } from './sigv4Reference';
-import { startSigV4Server, type SigV4Server } from './sigv4Server';
+import { startSigV4Server, tlsFile, type SigV4Server } from './sigv4Server';
 
 const KEY = ['AKIDSERVERLESSTEST01', 'serverless/secret/000000000000000000000'] as const;
 

@@ -2,8 +2,32 @@
 // reference implementation, as Amazon OpenSearch Service or OpenSearch Serverless would, and records the verdict.
 import * as fs from 'node:fs';
 import * as https from 'node:https';
-import { closeServer, listen, tlsFile } from '../fakeCluster';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { tlsDirectory } from '@search-requests/local-cluster';
 import { verify, type RawRequest, type Verification, type VerifyOptions } from './sigv4Reference';
+
+/** A file of the test certificates (the local cluster's: `ca.pem` signed `server.pem`, for localhost and 127.0.0.1). */
+export function tlsFile(name: string): string {
+  return path.join(tlsDirectory(), name);
+}
+
+export function listen(server: https.Server | import('node:http').Server, scheme: 'http' | 'https'): Promise<string> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve(`${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    });
+  });
+}
+
+export function closeServer(server: https.Server | import('node:http').Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => {
+      resolve();
+    });
+  });
+}
 
 export interface Checked {
   readonly request: RawRequest;
@@ -23,7 +47,7 @@ export async function startSigV4Server(
 ): Promise<SigV4Server> {
   const checked: Checked[] = [];
   const server = https.createServer(
-    { key: fs.readFileSync(tlsFile('server.key')), cert: fs.readFileSync(tlsFile('server.pem')) },
+    { key: fs.readFileSync(tlsFile('server-key.pem')), cert: fs.readFileSync(tlsFile('server.pem')) },
     (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));

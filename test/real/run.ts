@@ -1,0 +1,108 @@
+// `npm run test:real -- [--version 3|2|all] [--url <cluster>] [--test-name-pattern <text>]`: the tests that hold the
+// project to real OpenSearch. For each version it starts a real cluster (scripts/lib/realOpenSearch.ts) with the
+// sample data, runs the test files of test/real against it, and stops it. `--url` (or SEARCH_REQUESTS_OPENSEARCH_URL)
+// runs them against a cluster of your own instead, which must hold the sample data (`npm run opensearch` loads it).
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadSampleDataInto } from '../../scripts/lib/sampleBulk';
+import {
+  isMajorVersion,
+  OpenSearchSetupError,
+  startOpenSearch,
+  type MajorVersion,
+} from '../../scripts/lib/realOpenSearch';
+
+function log(line: string): void {
+  console.log(`[real] ${line}`);
+}
+
+function runNodeTests(env: Record<string, string>, pattern: string | undefined): Promise<number> {
+  const dir = __dirname;
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort()
+    .map((f) => path.join(dir, f));
+  const args = ['--test', '--test-reporter=spec', '--test-concurrency=1'];
+  if (pattern !== undefined) args.push(`--test-name-pattern=${pattern}`);
+  const child = spawn(process.execPath, [...args, ...files], { stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      resolve(code ?? 1);
+    }),
+  );
+}
+
+async function versionOf(url: string): Promise<string> {
+  const response = await fetch(url);
+  const body = (await response.json()) as { version?: { number?: string } };
+  if (typeof body.version?.number !== 'string') throw new Error(`${url} does not answer GET / as OpenSearch does`);
+  return body.version.number;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      version: { type: 'string', default: 'all' },
+      url: { type: 'string' },
+      'test-name-pattern': { type: 'string' },
+    },
+  });
+  const pattern = values['test-name-pattern'];
+  const url = values.url ?? process.env.SEARCH_REQUESTS_OPENSEARCH_URL;
+  if (url !== undefined) {
+    const version = await versionOf(url);
+    log(`against ${url} (OpenSearch ${version})`);
+    return runNodeTests({ SEARCH_REQUESTS_REAL_URL: url, SEARCH_REQUESTS_REAL_VERSION: version }, pattern);
+  }
+  const wanted: MajorVersion[] = [];
+  if (values.version === 'all') wanted.push('3', '2');
+  else if (isMajorVersion(values.version)) wanted.push(values.version);
+  else {
+    console.error(`--version is 3, 2 or all, not ${values.version}`);
+    return 2;
+  }
+  let failed = 0;
+  for (const version of wanted) {
+    const started = Date.now();
+    let cluster;
+    try {
+      cluster = await startOpenSearch({ version, port: 0, progress: log });
+    } catch (e) {
+      console.error(e instanceof OpenSearchSetupError ? e.message : e);
+      return 1;
+    }
+    const stop = (): void => {
+      cluster.stopNow();
+      process.exit(1);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    try {
+      const count = await loadSampleDataInto(cluster.url, { replicas: 1 });
+      log(
+        `OpenSearch ${cluster.version} at ${cluster.url} with ${count} sample documents (${Date.now() - started} ms)`,
+      );
+      const code = await runNodeTests(
+        { SEARCH_REQUESTS_REAL_URL: cluster.url, SEARCH_REQUESTS_REAL_VERSION: cluster.version },
+        pattern,
+      );
+      if (code !== 0) failed++;
+      log(`OpenSearch ${cluster.version}: ${code === 0 ? 'passed' : 'FAILED'}`);
+    } finally {
+      process.removeListener('SIGINT', stop);
+      process.removeListener('SIGTERM', stop);
+      await cluster.stop();
+    }
+  }
+  return failed === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
