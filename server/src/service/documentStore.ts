@@ -6,6 +6,7 @@ import { ClusterKnowledge } from './cluster/clusterKnowledge';
 import { clusterDiagnostics } from './cluster/clusterDiagnostics';
 import { RunWarnings } from './cluster/runWarnings';
 import { DEFAULT_TARGET, sameTarget, type TargetServer } from './target';
+import { forTarget } from './targetPolicy';
 
 export type LanguageId = 'search' | 'msearch';
 
@@ -84,8 +85,8 @@ export class DocumentStore {
     const document = this.documents.get(uri);
     if (document === undefined) return [];
     const own = [...document.model.diagnostics(this.server), ...this.runWarnings.diagnostics(document)];
-    if (!this.cluster.connected) return own;
-    return [...own, ...clusterDiagnostics(document, this.cluster)];
+    if (!this.cluster.connected) return forTarget(own, this.server);
+    return forTarget([...own, ...clusterDiagnostics(document, this.cluster)], this.server);
   }
 
   uris(): string[] {
