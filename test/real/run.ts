@@ -28,7 +28,11 @@ function runSuiteAgainst(url: string): Promise<number> {
     [path.join(__dirname, '..', 'e2e', 'runE2e.js'), '--dev', '--no-ui', '--grep', SUITE_ON_REAL],
     { stdio: 'inherit', env: { ...process.env, SEARCH_REQUESTS_TEST_OPENSEARCH_URL: url } },
   );
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      resolve(code ?? 1);
+    }),
+  );
 }
 
 function runNodeTests(env: Record<string, string>, pattern: string | undefined): Promise<number> {
