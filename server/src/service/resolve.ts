@@ -5,7 +5,7 @@ import { pairLabel } from './documents/labels';
 import type { MsearchDocument } from './documents/msearchDocument';
 import type { SearchDocument } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
-import { compactJson, splitJsonValues } from './json/jsonValues';
+import { compactJson, splitJsonValues, splitMsearchPairs } from './json/jsonValues';
 import type { RequestTarget } from './url/requestLine';
 
 /** Endpoints whose body is NDJSON: each object goes on its own line. */
@@ -47,7 +47,9 @@ function resolveSearch(model: SearchDocument, params: ResolveRequestParams): Res
       const values = splitJsonValues(request.body.text);
       body = values.map((v) => compactJson(v.text).compact + '\n').join('');
       contentType = 'application/x-ndjson';
-      if (endpoint === 'msearch') searchCount = Math.floor(values.length / 2);
+      if (endpoint === 'msearch') {
+        searchCount = splitMsearchPairs(request.body.text).filter((pair) => pair.body !== undefined).length;
+      }
     } else {
       body = stripComments(request.body.text, ' ').replace(/\s+$/, '');
       contentType = 'application/json';
