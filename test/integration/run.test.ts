@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
-import { extension, openScratch } from './documents';
+import { extension, openScratch, testApi } from './documents';
 import { eventually } from './waitFor';
 
 /** What `searchRequests.run` returns (client/src/features/runCommands.ts RunResult), the parts checked here. */
@@ -107,8 +107,7 @@ describe('Running requests', function () {
     const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
     // The run's task shows on the cluster (the Results view lists the run as running).
     const described = await eventually(
-      () =>
-        vscode.commands.executeCommand<{ label: string; description?: string }[]>('searchRequests.describeResults', 1),
+      async () => (await testApi()).describeResults(1),
       (items) => items[0]?.description?.includes('running') === true,
       'the run to show as running',
     );
