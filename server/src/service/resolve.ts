@@ -26,7 +26,7 @@ function errorsIn(
   return { count: inside.length, messages: inside.slice(0, 3).map((d) => d.message) };
 }
 
-/** The request at a line, as it will be sent (PRODUCT.md, "Running"). */
+/** The request at a line, as it will be sent (README.md, "Run requests"). */
 export function resolveRequest(document: ParsedDocument, params: ResolveRequestParams): ResolveRequestResult {
   return document.kind === 'search' ? resolveSearch(document.model, params) : resolveMsearch(document.model, params);
 }

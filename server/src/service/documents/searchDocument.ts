@@ -33,7 +33,7 @@ export interface SearchRequest {
     | undefined;
 }
 
-/** A `.search` file: requests in console format (PRODUCT.md). Cheap to re-parse whole, so it is. */
+/** A `.search` file: requests in console format (README.md, "The two file formats"). Cheap to re-parse whole, so it is. */
 export class SearchDocument {
   readonly map: LineMap;
   readonly requests: readonly SearchRequest[];
