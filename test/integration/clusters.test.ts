@@ -4,15 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startTestCluster, type TestCluster } from './testCluster';
-import { extension, openScratch } from './documents';
+import { extension, openScratch, testApi } from './documents';
 import { eventually } from './waitFor';
-
-interface Item {
-  label: string;
-  description?: string;
-  contextValue?: string;
-  children?: Item[];
-}
 
 interface Summary {
   cluster?: string;
@@ -70,7 +63,8 @@ describe('Clusters view and what the cluster tells the editor', function () {
   });
 
   it('lists each cluster with its state, and the nodes with roles, address and the elected cluster manager', async () => {
-    const items = await vscode.commands.executeCommand<Item[]>('searchRequests.refreshClusters');
+    await vscode.commands.executeCommand('searchRequests.refreshClusters');
+    const items = await (await testApi()).describeClusters(2);
     const [local, down] = items;
     assert.equal(local?.label, 'local-clusters-it');
     assert.match(

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startCluster } from '@search-requests/local-cluster';
 import { searchesEnded, startTestCluster, type TestCluster } from './testCluster';
-import { extension, openScratch } from './documents';
+import { extension, openScratch, testApi } from './documents';
 import { eventually } from './waitFor';
 
 /** What `searchRequests.run` returns (client/src/features/runCommands.ts RunResult), the parts checked here. */
@@ -109,8 +109,7 @@ describe('Running requests', function () {
     const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
     // The run's task shows on the cluster (the Results view lists the run as running).
     const described = await eventually(
-      () =>
-        vscode.commands.executeCommand<{ label: string; description?: string }[]>('searchRequests.describeResults', 1),
+      async () => (await testApi()).describeResults(1),
       (items) => items[0]?.description?.includes('running') === true,
       'the run to show as running',
     );
