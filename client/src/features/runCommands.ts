@@ -20,7 +20,9 @@ import { newRunId, opaqueIdFor } from '../core/runIds';
 import { executeRun } from '../core/runner';
 import { isDeprecation } from '../core/warnings';
 import { describeCancel } from '../core/taskCancel';
+import type { ClusterChooser } from './clusterCommands';
 import type { Services } from './services';
+import { COMMANDS } from '../../../server/src/protocol/manifest';
 
 /** What the run commands return (for scripts and tests). */
 export interface RunResult {
@@ -64,7 +66,10 @@ const CONNECTION_FAILURES: ReadonlySet<string> = new Set([
 export class Runner implements vscode.Disposable {
   private readonly inFlight = new Map<string, { abort: AbortController; done: Promise<unknown> }>();
 
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly services: Services,
+    private readonly chooser: ClusterChooser,
+  ) {}
 
   /** The document version each request was resolved from (what the cluster's warnings are marked on). */
   private readonly versions = new WeakMap<ResolvedRequest, number>();
@@ -166,8 +171,8 @@ export class Runner implements vscode.Disposable {
   }
 
   private async send(request: ResolvedRequest, source: RunRecord['source']): Promise<RunResult | undefined> {
-    const { connections, settings, history } = this.services;
-    const cluster = await connections.activeOrAsk();
+    const { settings, history } = this.services;
+    const cluster = await this.chooser.activeOrAsk();
     if (cluster === undefined) return undefined;
     const id = newRunId();
     const opaqueId = opaqueIdFor(settings.opaqueIdPrefix(), id);
@@ -189,7 +194,7 @@ export class Runner implements vscode.Disposable {
       state: 'running',
     };
     history.add(run);
-    void vscode.commands.executeCommand('searchRequests.revealRun', run.id);
+    this.services.events.startedRun(run.id);
     const abort = new AbortController();
     const version = this.versions.get(request);
     const done = this.execute(run, cluster, abort).then((result) => {
@@ -262,7 +267,7 @@ export class Runner implements vscode.Disposable {
       );
       run.state = 'done';
       history.changed(run);
-      void vscode.commands.executeCommand('searchRequests.refreshClusterStatus', true);
+      this.services.events.contactedCluster(true);
       return await this.result(run);
     } catch (error) {
       const failure = isRequestFailure(error)
@@ -278,7 +283,7 @@ export class Runner implements vscode.Disposable {
       }
       history.changed(run);
       if (CONNECTION_FAILURES.has(failure.kind)) {
-        void vscode.commands.executeCommand('searchRequests.refreshClusterStatus', false);
+        this.services.events.contactedCluster(false);
       }
       this.notify(run, cluster);
       return this.result(run);
@@ -301,8 +306,7 @@ export class Runner implements vscode.Disposable {
     if (failure.kind === 'tls' || failure.kind === 'config' || failure.kind === 'unauthorized')
       actions.push('Open Settings');
     void vscode.window.showErrorMessage(`${run.label}: ${text}`, ...actions).then((choice) => {
-      if (choice === 'Change Secret')
-        void vscode.commands.executeCommand('searchRequests.changeClusterSecret', cluster.name);
+      if (choice === 'Change Secret') void this.chooser.changeSecret(cluster.name);
       if (choice === 'Open Settings')
         void vscode.commands.executeCommand('workbench.action.openSettings', 'searchRequests.clusters');
     });
@@ -373,14 +377,12 @@ export class Runner implements vscode.Disposable {
 
 export function registerRunCommands(runner: Runner): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('searchRequests.run', (uri?: string | vscode.Uri, line?: number) =>
-      runner.run(uri, line),
-    ),
-    vscode.commands.registerCommand('searchRequests.runAll', (uri?: string | vscode.Uri) => runner.runAll(uri)),
-    vscode.commands.registerCommand('searchRequests.rerun', (target?: string | { runId?: string }) =>
+    vscode.commands.registerCommand(COMMANDS.run, (uri?: string | vscode.Uri, line?: number) => runner.run(uri, line)),
+    vscode.commands.registerCommand(COMMANDS.runAll, (uri?: string | vscode.Uri) => runner.runAll(uri)),
+    vscode.commands.registerCommand(COMMANDS.rerun, (target?: string | { runId?: string }) =>
       runner.rerun(typeof target === 'string' ? target : target?.runId),
     ),
-    vscode.commands.registerCommand('searchRequests.cancelRun', (target?: string | { runId?: string }) =>
+    vscode.commands.registerCommand(COMMANDS.cancelRun, (target?: string | { runId?: string }) =>
       runner.cancel(typeof target === 'string' ? target : target?.runId),
     ),
   ];
