@@ -1,20 +1,21 @@
 // What the cluster says back: a request that draws a deprecation `Warning` header (GET /_cat/master, which
-// OpenSearch answers with one, and so does the local cluster) shows it on the run in the Results view, in the run's
+// OpenSearch answers with one, and so does the local cluster; `npm run test:real` runs this against real OpenSearch
+// too) shows it on the run in the Results view, in the run's
 // answer, and as an Information diagnostic on the request's line until the file changes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
-import { extension, openScratch } from './documents';
+import { extension, openScratch, testApi } from './documents';
+import { startTestCluster, type TestCluster } from './testCluster';
 import { codeOf, waitForDiagnostics } from './waitFor';
 
 const WARNING = '[GET /_cat/master] is deprecated! Use [GET /_cat/cluster_manager] instead.';
 
 describe('Warnings from the cluster', function () {
   this.timeout(60_000);
-  let cluster: RunningCluster;
+  let cluster: TestCluster;
 
   before(async () => {
-    cluster = await startCluster({ port: 0 });
+    cluster = await startTestCluster();
     await extension().activate();
     await vscode.workspace
       .getConfiguration('searchRequests')
@@ -50,9 +51,7 @@ describe('Warnings from the cluster', function () {
     assert.equal(mark.range.start.line, 2);
     assert.equal(mark.message, `The cluster warned on the last run: ${WARNING}`);
 
-    const items = await vscode.commands.executeCommand<
-      { label: string; description?: string; children?: { label: string }[] }[]
-    >('searchRequests.describeResults', 2);
+    const items = await (await testApi()).describeResults(2);
     assert.match(items[0]?.description ?? '', /1 warning/);
     assert.ok(
       items[0]?.children?.some((child) => child.label === `Warning: ${WARNING}`),
