@@ -7,7 +7,7 @@ import { extension, openScratch } from './documents';
 
 const KEY_ID = 'AKIDINTEGRATIONTEST1';
 const SECRET = 'integration/secret/0000000000000000000000';
-const VARIABLES = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE'] as const;
+const VARIABLES = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE'];
 
 function awsModuleLoaded(): boolean {
   return Object.keys(require.cache).some((file) => file.replace(/\\/g, '/').endsWith('client/dist/aws.js'));
@@ -19,6 +19,9 @@ describe('AWS clusters', function () {
   const saved = new Map<string, string | undefined>();
 
   before(async () => {
+    // The credential chain must never ask an instance metadata service from a test.
+    for (const name of [...VARIABLES, 'AWS_EC2_METADATA_DISABLED']) saved.set(name, process.env[name]);
+    process.env['AWS_EC2_METADATA_DISABLED'] = 'true';
     server = await startSigV4Server({ region: 'eu-north-1', service: 'es', secrets: new Map([[KEY_ID, SECRET]]) });
     await extension().activate();
   });
@@ -38,9 +41,30 @@ describe('AWS clusters', function () {
     assert.equal(awsModuleLoaded(), false);
   });
 
+  it('Add Cluster saves an aws entry and stores no secret', async () => {
+    // The cluster becomes active and the status bar reads it: on loopback, with a profile that does not exist and
+    // the instance metadata service off (before()), so that nothing leaves this machine.
+    const name = await vscode.commands.executeCommand<string>('searchRequests.addCluster', {
+      name: 'aws-added',
+      url: 'https://127.0.0.1:9',
+      auth: 'aws',
+      aws: { region: 'eu-west-3', service: 'aoss', profile: 'search-requests-test-no-such-profile' },
+      target: 'workspace',
+      skipTest: true,
+    });
+    assert.equal(name, 'aws-added');
+    const saved = vscode.workspace
+      .getConfiguration('searchRequests')
+      .get<{ name: string; aws?: unknown }[]>('clusters');
+    assert.deepEqual(saved?.find((c) => c.name === 'aws-added')?.aws, {
+      region: 'eu-west-3',
+      service: 'aoss',
+      profile: 'search-requests-test-no-such-profile',
+    });
+  });
+
   it('signs a run on an aws cluster with the credentials of the environment', async () => {
     // The standard chain reads the extension host's environment: keys there come first when no profile is named.
-    for (const name of VARIABLES) saved.set(name, process.env[name]);
     Reflect.deleteProperty(process.env, 'AWS_PROFILE');
     Reflect.deleteProperty(process.env, 'AWS_SESSION_TOKEN');
     process.env['AWS_ACCESS_KEY_ID'] = KEY_ID;
