@@ -3,7 +3,7 @@
 // `no_proxy` / `NO_PROXY` environment variable) lists hosts that go direct; then `http.proxy`, then the
 // `https_proxy`, `HTTPS_PROXY`, `http_proxy`, `HTTP_PROXY` environment variables, in that order, whatever the
 // scheme of the cluster. `http.proxyAuthorization` is sent as `Proxy-Authorization`, and `http.proxyStrictSSL`
-// says whether an https:// proxy's certificate is verified.
+// says whether an https:// proxy's certificate is verified. docs/clusters.md#proxies
 import { BlockList, isIP } from 'node:net';
 
 export interface ProxySettings {

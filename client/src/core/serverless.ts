@@ -1,5 +1,6 @@
 // OpenSearch Serverless collections (`aws.service: "aoss"`) offer search, documents, indexes and mappings, but no
 // `GET /`, no `_tasks`, no `_nodes` and no `_cluster/health`: capacity is AWS's. What the views show instead.
+// docs/clusters.md#opensearch-serverless
 import type { ClusterClient } from './clusterClient';
 import type { ClusterConfig } from './clusterConfig';
 import { isServerless } from './aws/awsConfig';

@@ -2,6 +2,7 @@
 // `299 <agent> "<text>"` with an optional quoted date, one header per warning (OpenSearch HeaderWarning: the agent
 // is `OpenSearch-<version>-<build hash>`, `\` and `"` in the text are escaped with a backslash, and characters
 // outside the quoted-string set are percent-encoded as UTF-8). Proxies may join several into one header.
+// docs/clusters.md#warning-headers
 
 const WARNING = /(\d{3})\s+(\S+)\s+"((?:[^"\\]|\\.)*)"(?:\s+"[^"]*")?/g;
 

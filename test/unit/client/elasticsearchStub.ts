@@ -1,5 +1,5 @@
 // An Elasticsearch stand-in for the client's tests, answering in the shapes Elasticsearch 7.17 and 8.x use, written
-// by hand from Elasticsearch's sources and reference pages (not recorded from a real server):
+// by hand from Elasticsearch's sources and reference pages (not recorded from a real server; docs/clusters.md#elasticsearch):
 // - `GET /` (RestMainAction / MainResponse): name, cluster_name, cluster_uuid, version {number, build_flavor,
 //   build_type, build_hash, build_date, build_snapshot, lucene_version, minimum_wire_compatibility_version,
 //   minimum_index_compatibility_version}, tagline "You Know, for Search"; no `version.distribution`.

@@ -1,6 +1,7 @@
 // The AWS module, bundled on its own (client/dist/aws.js) and loaded only when an `aws` cluster is used: the AWS
 // SDK's standard credential chain (environment, shared config and credentials files with profiles, SSO, web
 // identity, container and instance metadata) and its SigV4 signer with a SHA-256 from node:crypto.
+// docs/clusters.md#aws-signature-version-4
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { parseKnownFiles } from '@smithy/core/config';
 import { Hash } from '@smithy/hash-node';
