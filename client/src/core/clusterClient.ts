@@ -273,6 +273,14 @@ export class ClusterClient {
       if (state.timedOut) failure = timeoutFailure(this.origin, timeoutMs);
       else if (req.signal?.aborted === true) failure = new RequestFailure('cancelled', 'Cancelled.');
       else failure = classifyError(error, context);
+      if (failure.kind === 'tls' && this.options.proxy?.startsWith('https:') === true) {
+        // Through an https:// proxy, the certificate at fault may be the proxy's as well as the cluster's.
+        failure = new RequestFailure(
+          'tls',
+          `${failure.message} The requests go through the https:// proxy ${new URL(this.options.proxy).host}: if the certificate is the proxy's, trust its authority in the system or set http.proxyStrictSSL to false.`,
+          failure.status,
+        );
+      }
       const safe = new RequestFailure(failure.kind, this.hide(failure.message), failure.status ?? status);
       if (!state.logged) {
         this.logLine(`${logTarget} failed: ${safe.kind} ${formatDuration(performance.now() - started)}`, req.opaqueId);

@@ -1,6 +1,10 @@
 // Proxies: which one a cluster's requests use (VS Code's rules), and requests through a real proxy (tinyproxy on
 // loopback): plain HTTP in absolute form, HTTPS through a CONNECT tunnel, with and without proxy authentication.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as https from 'node:https';
+import * as net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ClusterClient } from '../../../client/src/core/clusterClient';
 import type { ClusterConfig } from '../../../client/src/core/clusterConfig';
@@ -176,4 +180,73 @@ void describe('through a real proxy that asks for credentials', () => {
       assert.ok(!failure.message.includes(PASSWORD));
     });
   }
+});
+
+/**
+ * An https:// proxy (TLS to the proxy, then CONNECT): tinyproxy speaks plain HTTP only, so this one is a few lines of
+ * node that really tunnel, with the local cluster's test certificate, which no system trusts.
+ */
+async function startTlsProxy(): Promise<{ url: string; connects: string[]; close: () => Promise<void> }> {
+  const connects: string[] = [];
+  const server = https.createServer({
+    key: fs.readFileSync(path.join(tlsDirectory(), 'server-key.pem')),
+    cert: fs.readFileSync(path.join(tlsDirectory(), 'server.pem')),
+  });
+  const sockets = new Set<net.Socket>();
+  server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    const [host = '', port = ''] = (req.url ?? '').split(':');
+    connects.push(req.url ?? '');
+    const upstream = net.connect(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => sockets.delete(socket));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `https://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    connects,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+void describe('http.proxyStrictSSL with an https:// proxy', () => {
+  let proxy: Awaited<ReturnType<typeof startTlsProxy>>;
+  let secure: RunningCluster;
+  before(async () => {
+    proxy = await startTlsProxy();
+    secure = await startCluster({ tls: true, sampleData: false });
+  });
+  after(async () => {
+    await proxy.close();
+    await secure.close();
+  });
+
+  void it("verifies the proxy's certificate by default, and not with http.proxyStrictSSL: false", async () => {
+    const refused = await fetchRoot(clusterOf(secure.url, true), { url: proxy.url, strictSSL: true }).then(
+      () => assert.fail('a proxy certificate of an unknown authority must be refused'),
+      (error: unknown) => error as RequestFailure,
+    );
+    assert.ok(refused instanceof RequestFailure);
+    assert.equal(refused.kind, 'tls');
+    assert.match(
+      refused.message,
+      /https:\/\/ proxy 127\.0\.0\.1:\d+: if the certificate is the proxy's.*http\.proxyStrictSSL/,
+    );
+    assert.equal(proxy.connects.length, 0, 'no tunnel is asked of an untrusted proxy');
+    assert.equal(await fetchRoot(clusterOf(secure.url, true), { url: proxy.url, strictSSL: false }), 200);
+    assert.deepEqual(proxy.connects, [`127.0.0.1:${new URL(secure.url).port}`]);
+  });
 });

@@ -51,6 +51,13 @@ function files(config: string, credentials: string): void {
   process.env['AWS_SHARED_CREDENTIALS_FILE'] = credentialsFile;
 }
 
+/** The token `aws sso login` leaves in ~/.aws/sso/cache, named by the SHA-1 of the session name or start URL. */
+function ssoCache(key: string, token: Record<string, string>): void {
+  const cache = path.join(home, '.aws', 'sso', 'cache');
+  fs.mkdirSync(cache, { recursive: true });
+  fs.writeFileSync(path.join(cache, `${createHash('sha1').update(key).digest('hex')}.json`), JSON.stringify(token));
+}
+
 const CREDENTIALS_FILE = Object.entries(KEYS)
   .filter(([name]) => name !== 'env' && name !== 'container')
   .map(([name, [id, secret]]) => `[${name}]\naws_access_key_id = ${id}\naws_secret_access_key = ${secret}\n`)
@@ -187,12 +194,7 @@ void describe('AWS credential chain', () => {
       ].join('\n'),
       '',
     );
-    const cache = path.join(home, '.aws', 'sso', 'cache');
-    fs.mkdirSync(cache, { recursive: true });
-    fs.writeFileSync(
-      path.join(cache, `${createHash('sha1').update(session).digest('hex')}.json`),
-      JSON.stringify({ accessToken: 'expired-token', expiresAt: '2020-01-01T00:00:00Z', region: 'us-east-1' }),
-    );
+    ssoCache(session, { accessToken: 'expired-token', expiresAt: '2020-01-01T00:00:00Z', region: 'us-east-1' });
     const { failure } = await send('sso-dev');
     assert.equal(failure?.kind, 'credentials');
     assert.match(failure.message, /SSO session of cluster "managed" \(AWS profile "sso-dev"\) has expired/);
@@ -213,12 +215,7 @@ void describe('AWS credential chain', () => {
       ].join('\n'),
       '',
     );
-    const cache = path.join(home, '.aws', 'sso', 'cache');
-    fs.mkdirSync(cache, { recursive: true });
-    fs.writeFileSync(
-      path.join(cache, `${createHash('sha1').update(startUrl).digest('hex')}.json`),
-      JSON.stringify({ accessToken: 'old', expiresAt: '2021-06-01T00:00:00Z', region: 'us-east-1', startUrl }),
-    );
+    ssoCache(startUrl, { accessToken: 'old', expiresAt: '2021-06-01T00:00:00Z', region: 'us-east-1', startUrl });
     process.env['AWS_PROFILE'] = 'legacy';
     const { failure } = await send();
     assert.equal(failure?.kind, 'credentials');
