@@ -15,6 +15,8 @@ export interface ProxySettings {
   readonly strictSSL?: boolean;
   /** `http.proxyAuthorization`: the whole `Proxy-Authorization` header value. */
   readonly authorization?: string;
+  /** `http.proxySupport`: `off` leaves extensions' requests unproxied. */
+  readonly support?: string;
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -66,6 +68,7 @@ function configured(value: string | undefined): string | undefined {
 
 /** The proxy URL for requests to this cluster URL, or undefined for a direct connection. */
 export function proxyFor(clusterUrl: string, settings: ProxySettings): string | undefined {
+  if (settings.support === 'off') return undefined;
   const url = new URL(clusterUrl);
   const hostname = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (LOOPBACK.has(hostname)) return undefined;

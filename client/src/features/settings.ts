@@ -65,6 +65,7 @@ export class Settings {
       ...(noProxy === undefined || noProxy.length === 0 ? {} : { noProxy }),
       ...(typeof authorization === 'string' && authorization !== '' ? { authorization } : {}),
       strictSSL: http.get<boolean>('proxyStrictSSL') !== false,
+      support: http.get<string>('proxySupport') ?? 'override',
       env: process.env,
     };
   }
@@ -80,7 +81,8 @@ export class Settings {
       event.affectsConfiguration('http.proxy') ||
       event.affectsConfiguration('http.noProxy') ||
       event.affectsConfiguration('http.proxyStrictSSL') ||
-      event.affectsConfiguration('http.proxyAuthorization')
+      event.affectsConfiguration('http.proxyAuthorization') ||
+      event.affectsConfiguration('http.proxySupport')
     );
   }
 }

@@ -33,6 +33,8 @@ void describe('proxy choice (as VS Code chooses)', () => {
       'http://lower-https:1',
     );
     assert.equal(proxyFor('http://a.example', { proxy: 'http://setting:3128', env }), 'http://setting:3128');
+    // http.proxySupport "off": VS Code leaves extensions' requests alone.
+    assert.equal(proxyFor('http://a.example', { proxy: 'http://setting:3128', env, support: 'off' }), undefined);
     // A setting without a scheme is no proxy, as in VS Code.
     assert.equal(proxyFor('http://a.example', { proxy: 'proxy:3128' }), undefined);
   });
