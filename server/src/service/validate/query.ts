@@ -40,7 +40,7 @@ function replacementsFor(found: readonly string[]): { replacements: string[] } |
 }
 
 /**
- * A query object, where the server calls `parseInnerQueryBuilder` (OPENSEARCH.md 3.3): exactly one clause name whose
+ * A query object, where the server calls `parseInnerQueryBuilder` (docs/opensearch/query-dsl.md#parse-errors): exactly one clause name whose
  * value is an object.
  */
 export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: unknown): void {

@@ -33,7 +33,7 @@ function boolParam(param: QueryParam | undefined, emptyIsTrue: boolean): boolean
   return undefined;
 }
 
-/** Rules that look at the URL and the body together (OPENSEARCH.md 2.3). */
+/** Rules that look at the URL and the body together (docs/opensearch/search.md#rules-across-the-request). */
 export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): void {
   const { params, body, urlIssues } = targets;
   const report = (
