@@ -1,6 +1,6 @@
 // Rules across the sections of one search body, and the limits of default index settings, with OpenSearch's own
 // words (SearchRequest.validate, SearchService.parseSource, SliceBuilder, SearchAfterBuilder, the rescorers; each
-// checked on real OpenSearch 2.19.1 and 3.8.0 by the conformance corpus, docs/opensearch/search-rules.md).
+// checked on real OpenSearch 2.19.1 and 3.8.0 by the conformance corpus; each code is described in docs/diagnostics.md).
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { isObject, type JsonPath } from '../json/jsonSegment';
 import { compareVersions } from '../../spec/versions';
