@@ -2,7 +2,7 @@
 // its secret, test the connection. Each returns what it did, so that it can be scripted.
 import * as vscode from 'vscode';
 import { ClusterClient } from '../core/clusterClient';
-import { fetchClusterInfo, type ClusterInfo } from '../core/clusterInfo';
+import { fetchClusterInfo, productText, type ClusterInfo } from '../core/clusterInfo';
 import {
   AUTH_KINDS,
   needsSecret,
@@ -12,11 +12,13 @@ import {
   type AuthKind,
   type ClusterConfig,
 } from '../core/clusterConfig';
+import { awsHintsFromUrl, parseAwsConfig } from '../core/aws/awsConfig';
 import { isRequestFailure } from '../core/failures';
-import { proxyFor } from '../core/proxy';
+import { proxyConnection, proxyOptions } from '../core/proxy';
 import { opaqueIdFor } from '../core/runIds';
 import type { ClusterStatus } from './clusterStatus';
 import { clusterNameOf } from './clustersView';
+import { COMMANDS } from '../../../server/src/protocol/manifest';
 import type { Services } from './services';
 
 /** Arguments of `searchRequests.addCluster` for scripts and tests: no question is asked. */
@@ -32,12 +34,13 @@ async function testConnection(
   cluster: ClusterConfig,
   secret: string | undefined,
 ): Promise<ClusterInfo> {
-  const proxy = proxyFor(cluster.url, services.settings.proxy());
+  const proxy = proxyConnection(cluster.url, services.settings.proxy());
   const baseDir = services.settings.baseDir();
   const client = await ClusterClient.create(cluster, {
     ...(secret === undefined ? {} : { secret }),
-    ...(proxy === undefined ? {} : { proxy }),
+    ...(proxy === undefined ? {} : proxyOptions(proxy)),
     ...(baseDir === undefined ? {} : { baseDir }),
+    ...(services.connections.loadAws === undefined ? {} : { loadAws: services.connections.loadAws }),
     log: (line) => {
       services.log.info(line);
     },
@@ -50,8 +53,7 @@ async function testConnection(
 }
 
 function describeInfo(info: ClusterInfo): string {
-  const product = info.distribution === 'opensearch' ? 'OpenSearch' : 'Elasticsearch';
-  return `${product}${info.version === undefined ? '' : ` ${info.version}`}${info.health === undefined ? '' : `, health ${info.health}`}`;
+  return `${productText(info)}${info.health === undefined ? '' : `, health ${info.health}`}`;
 }
 
 const AUTH_LABELS: Readonly<Record<AuthKind, string>> = {
@@ -59,6 +61,7 @@ const AUTH_LABELS: Readonly<Record<AuthKind, string>> = {
   basic: 'User name and password (basic)',
   bearer: 'Bearer token',
   apiKey: 'API key',
+  aws: 'AWS (SigV4): Amazon OpenSearch Service or OpenSearch Serverless',
 };
 
 async function askCluster(services: Services): Promise<{ cluster: ClusterConfig; secret?: string } | undefined> {
@@ -100,8 +103,13 @@ async function askCluster(services: Services): Promise<{ cluster: ClusterConfig;
     });
     if (username === undefined) return undefined;
   }
+  let aws: ClusterConfig['aws'];
+  if (auth.authKind === 'aws') {
+    aws = await askAws(url.trim(), title);
+    if (aws === undefined) return undefined;
+  }
   let secret: string | undefined;
-  if (auth.authKind !== 'none') {
+  if (auth.authKind !== 'none' && auth.authKind !== 'aws') {
     secret = await vscode.window.showInputBox({
       title: `${title}: ${secretName(auth.authKind)}`,
       prompt: `Kept in VS Code's secret storage, never in settings.`,
@@ -145,8 +153,46 @@ async function askCluster(services: Services): Promise<{ cluster: ClusterConfig;
       auth: auth.authKind,
       ...(username === undefined ? {} : { username }),
       ...(tls === undefined ? {} : { tls }),
+      ...(aws === undefined ? {} : { aws }),
     },
     ...(secret === undefined ? {} : { secret }),
+  };
+}
+
+/** Region, service and profile of an `aws` cluster; what the URL tells is offered first. */
+async function askAws(url: string, title: string): Promise<ClusterConfig['aws']> {
+  const hints = awsHintsFromUrl(url);
+  const service = await vscode.window.showQuickPick(
+    [
+      { label: 'Amazon OpenSearch Service (managed domain)', description: 'es', service: 'es' as const },
+      { label: 'OpenSearch Serverless (collection)', description: 'aoss', service: 'aoss' as const },
+    ].sort((a, b) => (a.service === hints.service ? -1 : b.service === hints.service ? 1 : 0)),
+    { title: `${title}: AWS service`, ignoreFocusOut: true },
+  );
+  if (service === undefined) return undefined;
+  const region = await vscode.window.showInputBox({
+    title: `${title}: AWS region`,
+    prompt: 'The region of the domain or collection',
+    value: hints.region ?? 'us-east-1',
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const parsed = parseAwsConfig({ region: value.trim(), service: service.service }, url);
+      return typeof parsed === 'string' ? parsed : undefined;
+    },
+  });
+  if (region === undefined) return undefined;
+  const profile = await vscode.window.showInputBox({
+    title: `${title}: AWS profile`,
+    prompt:
+      'A profile of ~/.aws/config (SSO, roles, keys); empty: the standard AWS chain (AWS_PROFILE, environment, default profile, instance role). No credential is stored by the extension.',
+    value: '',
+    ignoreFocusOut: true,
+  });
+  if (profile === undefined) return undefined;
+  return {
+    region: region.trim(),
+    service: service.service,
+    ...(profile.trim() === '' ? {} : { profile: profile.trim() }),
   };
 }
 
@@ -246,14 +292,46 @@ export async function selectCluster(
     items.push({ label: '$(add) Add cluster…' });
     const picked = await vscode.window.showQuickPick(items, { title: 'Search Requests: cluster to run requests on' });
     if (picked === undefined) return undefined;
-    if (picked.name === undefined)
-      return await vscode.commands.executeCommand<string | undefined>('searchRequests.addCluster');
+    if (picked.name === undefined) return await addCluster(services, status);
     name = picked.name;
   }
   if (connections.find(name) === undefined)
     throw new Error(`No cluster is named "${name}" in searchRequests.clusters.`);
   await connections.setActive(name);
   return name;
+}
+
+/** The active cluster, asking the user to pick or add one when there is none. */
+export async function activeOrAsk(services: Services, status: ClusterStatus): Promise<ClusterConfig | undefined> {
+  const { connections } = services;
+  const active = connections.active();
+  if (active !== undefined) return active;
+  if (connections.clusters().length === 0) {
+    const add = 'Add Cluster';
+    const choice = await vscode.window.showWarningMessage('No cluster is configured to run requests on.', add);
+    if (choice === add) await addCluster(services, status);
+    return connections.active();
+  }
+  const name = await selectCluster(services, status);
+  return name === undefined ? undefined : connections.find(name);
+}
+
+/** What other features ask of the cluster commands (rather than running them). */
+export interface ClusterChooser {
+  /** The active cluster, asking the user to pick or add one when there is none. */
+  activeOrAsk(): Promise<ClusterConfig | undefined>;
+  /** Makes a cluster the active one. */
+  select(name: string): Promise<string | undefined>;
+  /** Asks for a cluster's password, token or API key again. */
+  changeSecret(name: string): Promise<boolean>;
+}
+
+export function clusterChooser(services: Services, status: ClusterStatus): ClusterChooser {
+  return {
+    activeOrAsk: () => activeOrAsk(services, status),
+    select: (name) => selectCluster(services, status, name),
+    changeSecret: (name) => changeSecret(services, name),
+  };
 }
 
 async function pickCluster(
@@ -306,7 +384,7 @@ export async function testClusterConnection(
   status: ClusterStatus,
   name?: string,
 ): Promise<ClusterInfo | undefined> {
-  const cluster = name === undefined ? await services.connections.activeOrAsk() : services.connections.find(name);
+  const cluster = name === undefined ? await activeOrAsk(services, status) : services.connections.find(name);
   if (cluster === undefined) {
     if (name !== undefined) throw new Error(`No cluster is named "${name}" in searchRequests.clusters.`);
     return undefined;
@@ -323,30 +401,24 @@ export async function testClusterConnection(
   }
 }
 
-export function registerClusterCommands(
-  services: Services,
-  status: ClusterStatus,
-  onTested: (name: string) => void,
-): vscode.Disposable[] {
+export function registerClusterCommands(services: Services, status: ClusterStatus): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('searchRequests.addCluster', (args?: AddClusterArgs) =>
-      addCluster(services, status, args),
-    ),
+    vscode.commands.registerCommand(COMMANDS.addCluster, (args?: AddClusterArgs) => addCluster(services, status, args)),
     // Each takes a cluster's name, or the Clusters view's element (from its menus).
-    vscode.commands.registerCommand('searchRequests.selectCluster', (arg?: unknown) =>
+    vscode.commands.registerCommand(COMMANDS.selectCluster, (arg?: unknown) =>
       selectCluster(services, status, clusterNameOf(arg)),
     ),
-    vscode.commands.registerCommand('searchRequests.changeClusterSecret', (arg?: unknown, secret?: string) =>
+    vscode.commands.registerCommand(COMMANDS.changeClusterSecret, (arg?: unknown, secret?: string) =>
       changeSecret(services, clusterNameOf(arg), secret),
     ),
-    vscode.commands.registerCommand('searchRequests.forgetClusterSecret', (arg?: unknown) =>
+    vscode.commands.registerCommand(COMMANDS.forgetClusterSecret, (arg?: unknown) =>
       forgetSecret(services, clusterNameOf(arg)),
     ),
-    vscode.commands.registerCommand('searchRequests.testConnection', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.testConnection, async (arg?: unknown) => {
       const name = clusterNameOf(arg);
       const info = await testClusterConnection(services, status, name);
       const tested = name ?? services.connections.active()?.name;
-      if (tested !== undefined) onTested(tested);
+      if (tested !== undefined) services.events.testedCluster(tested);
       return info;
     }),
   ];

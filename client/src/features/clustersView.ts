@@ -3,12 +3,15 @@
 // manager and the local node marked. Everything is read asynchronously when first shown and kept until a refresh;
 // only the cluster whose state arrived is refreshed.
 import * as vscode from 'vscode';
-import { fetchClusterInfo, type ClusterInfo } from '../core/clusterInfo';
+import { fetchClusterInfo, productText, type ClusterInfo } from '../core/clusterInfo';
 import { needsSecret, secretName, verificationOff, type ClusterConfig } from '../core/clusterConfig';
 import { isRequestFailure } from '../core/failures';
 import { fetchNodes, rolesText, type NodeInfo } from '../core/nodesInfo';
 import { opaqueIdFor } from '../core/runIds';
+import { SERVERLESS_NODES, serverless } from '../core/serverless';
+import type { ClusterChooser } from './clusterCommands';
 import type { Services } from './services';
+import { COMMANDS, VIEWS } from '../../../server/src/protocol/manifest';
 
 export type ClusterElement =
   | { readonly kind: 'cluster'; readonly key: string; readonly name: string }
@@ -50,7 +53,7 @@ function failureText(error: unknown): string {
 }
 
 function product(info: ClusterInfo): string {
-  return `${info.distribution === 'opensearch' ? 'OpenSearch' : 'Elasticsearch'}${info.version === undefined ? '' : ` ${info.version}`}`;
+  return productText(info);
 }
 
 function escapeMarkdown(text: string): string {
@@ -67,7 +70,7 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
   private generation = 0;
 
   constructor(private readonly services: Services) {
-    this.view = vscode.window.createTreeView('searchRequests.clusters', {
+    this.view = vscode.window.createTreeView(VIEWS.clusters, {
       treeDataProvider: this,
       showCollapseAll: true,
     });
@@ -77,6 +80,10 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
       // Settings, secrets or the active cluster changed: read everything again.
       services.connections.onDidChange(() => {
         this.refresh();
+      }),
+      // A connection test read a cluster's state: show it.
+      services.events.onDidTestCluster((name) => {
+        this.refresh(name);
       }),
     );
   }
@@ -161,6 +168,17 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
     if (element.kind !== 'cluster') return [];
     const cluster = connections.find(element.name);
     if (cluster === undefined) return [];
+    if (serverless(cluster)) {
+      return [
+        this.element({
+          kind: 'message',
+          key: `message:${cluster.name}`,
+          cluster: cluster.name,
+          text: SERVERLESS_NODES,
+          error: false,
+        }),
+      ];
+    }
     await this.loadNodes(cluster);
     const entry = this.entry(cluster.name);
     if (entry.nodes === undefined) {
@@ -193,16 +211,17 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
       const item = new vscode.TreeItem(element.text, vscode.TreeItemCollapsibleState.None);
       item.id = element.key;
       item.tooltip = element.text;
+      const cluster = this.services.connections.find(element.cluster);
+      const info = cluster !== undefined && serverless(cluster);
       item.iconPath = new vscode.ThemeIcon(
-        element.error ? 'error' : 'key',
+        element.error ? 'error' : info ? 'info' : 'key',
         element.error ? new vscode.ThemeColor('list.errorForeground') : undefined,
       );
       item.contextValue = 'searchRequests.clusterMessage';
-      const cluster = this.services.connections.find(element.cluster);
-      if (!element.error && cluster !== undefined) {
+      if (!element.error && !info && cluster !== undefined) {
         item.command = {
           title: 'Set Secret',
-          command: 'searchRequests.changeClusterSecret',
+          command: COMMANDS.changeClusterSecret,
           arguments: [cluster.name],
         };
       }
@@ -401,22 +420,24 @@ async function editClusterSettings(services: Services, arg: unknown): Promise<st
   return editor.document.uri.toString();
 }
 
-export function registerClustersViewCommands(services: Services, view: ClustersView): vscode.Disposable[] {
+export function registerClustersViewCommands(
+  services: Services,
+  chooser: ClusterChooser,
+  view: ClustersView,
+): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('searchRequests.refreshClusters', async () => {
+    vscode.commands.registerCommand(COMMANDS.refreshClusters, () => {
       view.refresh();
-      return view.describe(2);
     }),
-    vscode.commands.registerCommand('searchRequests.describeClusters', (depth?: number) => view.describe(depth ?? 2)),
-    vscode.commands.registerCommand('searchRequests.useCluster', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.useCluster, async (arg?: unknown) => {
       const name = clusterNameOf(arg);
       if (name === undefined) return undefined;
-      return vscode.commands.executeCommand<string | undefined>('searchRequests.selectCluster', name);
+      return chooser.select(name);
     }),
-    vscode.commands.registerCommand('searchRequests.editClusterSettings', (arg?: unknown) =>
+    vscode.commands.registerCommand(COMMANDS.editClusterSettings, (arg?: unknown) =>
       editClusterSettings(services, arg),
     ),
-    vscode.commands.registerCommand('searchRequests.copyNodeId', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.copyNodeId, async (arg?: unknown) => {
       const selected = view.view.selection[0];
       const element = typeof arg === 'object' && arg !== null ? (arg as ClusterElement) : selected;
       const node = element === undefined ? undefined : view.node(element);

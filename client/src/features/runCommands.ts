@@ -3,7 +3,9 @@
 // the answer for the Results view, and return the parsed responses.
 import * as vscode from 'vscode';
 import {
+  RequestWarnings,
   ResolveRequest,
+  type RequestWarningsParams,
   type ResolveRequestParams,
   type ResolveRequestResult,
   type ResolvedRequest,
@@ -16,8 +18,11 @@ import type { ItemSummary, ResponseShape } from '../core/resultTree';
 import type { RunRecord } from '../core/runHistory';
 import { newRunId, opaqueIdFor } from '../core/runIds';
 import { executeRun } from '../core/runner';
+import { isDeprecation } from '../core/warnings';
 import { describeCancel } from '../core/taskCancel';
+import type { ClusterChooser } from './clusterCommands';
 import type { Services } from './services';
+import { COMMANDS } from '../../../server/src/protocol/manifest';
 
 /** What the run commands return (for scripts and tests). */
 export interface RunResult {
@@ -42,6 +47,8 @@ export interface RunResult {
   readonly failure?: { readonly kind: string; readonly message: string };
   /** When cancelled or timed out: what was cancelled on the cluster. */
   readonly cancelMessage?: string;
+  /** What the cluster's `Warning` headers said (deprecations). */
+  readonly warnings?: readonly string[];
 }
 
 /** Failures that say the cluster cannot be reached (the status bar should say so too). */
@@ -53,16 +60,24 @@ const CONNECTION_FAILURES: ReadonlySet<string> = new Set([
   'closed',
   'network',
   'unauthorized',
+  'credentials',
 ]);
 
 export class Runner implements vscode.Disposable {
   private readonly inFlight = new Map<string, { abort: AbortController; done: Promise<unknown> }>();
 
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly services: Services,
+    private readonly chooser: ClusterChooser,
+  ) {}
+
+  /** The document version each request was resolved from (what the cluster's warnings are marked on). */
+  private readonly versions = new WeakMap<ResolvedRequest, number>();
 
   private async resolve(uri: vscode.Uri, line: number | undefined, all: boolean): Promise<ResolvedRequest | undefined> {
     // Opening makes sure the language server has the document (a no-op when it is open already).
-    await vscode.workspace.openTextDocument(uri);
+    const document = await vscode.workspace.openTextDocument(uri);
+    const version = document.version;
     const params: ResolveRequestParams = { uri: uri.toString(), ...(all ? { all: true } : { line: line ?? 0 }) };
     let result: ResolveRequestResult;
     try {
@@ -79,6 +94,7 @@ export class Runner implements vscode.Disposable {
       void vscode.window.showInformationMessage(result.reason ?? 'There is nothing to run here.');
       return undefined;
     }
+    this.versions.set(result.request, version);
     return result.request;
   }
 
@@ -155,8 +171,8 @@ export class Runner implements vscode.Disposable {
   }
 
   private async send(request: ResolvedRequest, source: RunRecord['source']): Promise<RunResult | undefined> {
-    const { connections, settings, history } = this.services;
-    const cluster = await connections.activeOrAsk();
+    const { settings, history } = this.services;
+    const cluster = await this.chooser.activeOrAsk();
     if (cluster === undefined) return undefined;
     const id = newRunId();
     const opaqueId = opaqueIdFor(settings.opaqueIdPrefix(), id);
@@ -178,9 +194,16 @@ export class Runner implements vscode.Disposable {
       state: 'running',
     };
     history.add(run);
-    void vscode.commands.executeCommand('searchRequests.revealRun', run.id);
+    this.services.events.startedRun(run.id);
     const abort = new AbortController();
-    const done = this.execute(run, cluster, abort);
+    const version = this.versions.get(request);
+    const done = this.execute(run, cluster, abort).then((result) => {
+      if (source !== undefined && version !== undefined && run.state === 'done') {
+        const warnings = (run.warnings ?? []).filter(isDeprecation).map((warning) => warning.text);
+        this.markWarnings({ uri: source.uri, version, line: request.startLine, warnings });
+      }
+      return result;
+    });
     this.inFlight.set(id, { abort, done });
     try {
       return await done;
@@ -232,6 +255,10 @@ export class Runner implements vscode.Disposable {
       const response = outcome.response!;
       run.status = response.status;
       run.bytes = response.bytes;
+      if (response.warnings.length > 0) {
+        run.warnings = response.warnings;
+        for (const warning of response.warnings) log.warn(`[run] ${run.id} the cluster warned: ${warning.text}`);
+      }
       run.document = await openResponse(
         response.body,
         response.contentType,
@@ -240,7 +267,7 @@ export class Runner implements vscode.Disposable {
       );
       run.state = 'done';
       history.changed(run);
-      void vscode.commands.executeCommand('searchRequests.refreshClusterStatus', true);
+      this.services.events.contactedCluster(true);
       return await this.result(run);
     } catch (error) {
       const failure = isRequestFailure(error)
@@ -256,7 +283,7 @@ export class Runner implements vscode.Disposable {
       }
       history.changed(run);
       if (CONNECTION_FAILURES.has(failure.kind)) {
-        void vscode.commands.executeCommand('searchRequests.refreshClusterStatus', false);
+        this.services.events.contactedCluster(false);
       }
       this.notify(run, cluster);
       return this.result(run);
@@ -279,8 +306,7 @@ export class Runner implements vscode.Disposable {
     if (failure.kind === 'tls' || failure.kind === 'config' || failure.kind === 'unauthorized')
       actions.push('Open Settings');
     void vscode.window.showErrorMessage(`${run.label}: ${text}`, ...actions).then((choice) => {
-      if (choice === 'Change Secret')
-        void vscode.commands.executeCommand('searchRequests.changeClusterSecret', cluster.name);
+      if (choice === 'Change Secret') void this.chooser.changeSecret(cluster.name);
       if (choice === 'Open Settings')
         void vscode.commands.executeCommand('workbench.action.openSettings', 'searchRequests.clusters');
     });
@@ -323,7 +349,15 @@ export class Runner implements vscode.Disposable {
       ...(responses === undefined ? {} : { responses }),
       ...(run.failure === undefined ? {} : { failure: run.failure }),
       ...(run.cancelMessage === undefined ? {} : { cancelMessage: run.cancelMessage }),
+      ...(run.warnings === undefined ? {} : { warnings: run.warnings.map((w) => w.text) }),
     };
+  }
+
+  /** The request's line shows what the cluster warned of (deprecations), until the document changes. */
+  private markWarnings(params: RequestWarningsParams): void {
+    this.services.languageClient.sendNotification(RequestWarnings, params).catch((error: unknown) => {
+      this.services.log.warn(`[run] warnings not sent to the language server: ${String(error)}`);
+    });
   }
 
   /** Cancels what is in flight (VS Code is closing): aborts, and cancels the tasks on the clusters. */
@@ -343,14 +377,12 @@ export class Runner implements vscode.Disposable {
 
 export function registerRunCommands(runner: Runner): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('searchRequests.run', (uri?: string | vscode.Uri, line?: number) =>
-      runner.run(uri, line),
-    ),
-    vscode.commands.registerCommand('searchRequests.runAll', (uri?: string | vscode.Uri) => runner.runAll(uri)),
-    vscode.commands.registerCommand('searchRequests.rerun', (target?: string | { runId?: string }) =>
+    vscode.commands.registerCommand(COMMANDS.run, (uri?: string | vscode.Uri, line?: number) => runner.run(uri, line)),
+    vscode.commands.registerCommand(COMMANDS.runAll, (uri?: string | vscode.Uri) => runner.runAll(uri)),
+    vscode.commands.registerCommand(COMMANDS.rerun, (target?: string | { runId?: string }) =>
       runner.rerun(typeof target === 'string' ? target : target?.runId),
     ),
-    vscode.commands.registerCommand('searchRequests.cancelRun', (target?: string | { runId?: string }) =>
+    vscode.commands.registerCommand(COMMANDS.cancelRun, (target?: string | { runId?: string }) =>
       runner.cancel(typeof target === 'string' ? target : target?.runId),
     ),
   ];

@@ -16,8 +16,10 @@ import {
   NO_FILTERS,
   type TaskFilters,
 } from '../core/tasksApi';
+import { SERVERLESS_TASKS, serverless } from '../core/serverless';
 import type { ClusterStatePublisher } from './clusterStatePublisher';
 import type { Services } from './services';
+import { COMMANDS, CONTEXT_KEYS, VIEWS } from '../../../server/src/protocol/manifest';
 
 const FILTERS_KEY = 'searchRequests.tasks.filters';
 /** Once the view has been hidden this long, the language server is told that no task is known to run. */
@@ -43,6 +45,14 @@ class NoCluster extends Error {
   }
 }
 
+/** The active cluster has no tasks API (OpenSearch Serverless): said in place of the tasks, not as an error. */
+class NoTasksApi extends NoCluster {
+  constructor() {
+    super(true);
+    this.message = SERVERLESS_TASKS;
+  }
+}
+
 function readFilters(value: unknown): TaskFilters {
   if (typeof value !== 'object' || value === null) return NO_FILTERS;
   const { actions, nodes } = value as { actions?: unknown; nodes?: unknown };
@@ -54,21 +64,22 @@ function readFilters(value: unknown): TaskFilters {
 
 /** Words for an error, with what to do about it. */
 function explain(error: unknown): { text: string; command?: vscode.Command } {
+  if (error instanceof NoTasksApi) return { text: error.message };
   if (error instanceof NoCluster) {
     return error.configured
       ? {
           text: 'No cluster is active: select one to see its tasks.',
-          command: { title: 'Select Cluster', command: 'searchRequests.selectCluster' },
+          command: { title: 'Select Cluster', command: COMMANDS.selectCluster },
         }
       : {
           text: 'No cluster is configured: add one to see its tasks.',
-          command: { title: 'Add Cluster', command: 'searchRequests.addCluster' },
+          command: { title: 'Add Cluster', command: COMMANDS.addCluster },
         };
   }
   if (isRequestFailure(error) && error.kind === 'secretMissing') {
     return {
       text: `${error.message} Set it to see the cluster's tasks.`,
-      command: { title: 'Set Secret', command: 'searchRequests.changeClusterSecret' },
+      command: { title: 'Set Secret', command: COMMANDS.changeClusterSecret },
     };
   }
   return { text: describeListFailure(error) };
@@ -106,7 +117,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
       },
       intervalMs: () => this.intervalMs(),
     });
-    this.view = vscode.window.createTreeView('searchRequests.tasks', {
+    this.view = vscode.window.createTreeView(VIEWS.tasks, {
       treeDataProvider: this,
       showCollapseAll: true,
     });
@@ -156,7 +167,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
         }
       }),
     );
-    void vscode.commands.executeCommand('setContext', 'searchRequests.tasks.paused', false);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.tasksPaused, false);
     this.setFilteredContext();
     this.describe();
     this.updateActive();
@@ -184,6 +195,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
   private async fetch(): Promise<TaskList> {
     const cluster = this.services.connections.active();
     if (cluster === undefined) throw new NoCluster(this.services.connections.clusters().length > 0);
+    if (serverless(cluster)) throw new NoTasksApi();
     // Never asks for a secret: a view that polls must not open prompts.
     const client = await this.services.connections.client(cluster, false);
     return listTasks(client, this.filterState, { opaqueId: this.opaqueId(), timeoutMs: 10_000 });
@@ -279,7 +291,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
 
   setPaused(paused: boolean): void {
     this.pausedState = paused;
-    void vscode.commands.executeCommand('setContext', 'searchRequests.tasks.paused', paused);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.tasksPaused, paused);
     this.describe();
     this.updateActive();
   }
@@ -296,7 +308,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
   /** Shows the view's Clear Filters button when there is something to clear. */
   private setFilteredContext(): void {
     const filtered = this.filterState.actions.length > 0 || this.filterState.nodes !== '';
-    void vscode.commands.executeCommand('setContext', 'searchRequests.tasks.filtered', filtered);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.tasksFiltered, filtered);
   }
 
   private describe(): void {

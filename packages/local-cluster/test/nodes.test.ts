@@ -46,7 +46,7 @@ const TOPOLOGY: Topology = {
   ],
 };
 
-void describe('node filters (OPENSEARCH.md 5.1)', () => {
+void describe('node filters (DiscoveryNodes.resolveNodes)', () => {
   const r = (expr: string): string[] => resolveNodes(TOPOLOGY, expr === '' ? [] : expr.split(','));
   void it('resolves each kind of expression', () => {
     assert.deepEqual(r(''), ['n1', 'n2', 'n3', 'n4', 'n5', 'n6']);

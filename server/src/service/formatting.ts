@@ -4,7 +4,7 @@ import type { MsearchDocument } from './documents/msearchDocument';
 import type { SearchDocument, SearchRequest } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
 import { JsonSegment } from './json/jsonSegment';
-import { splitJsonValues } from './json/jsonValues';
+import { splitJsonValues, splitMsearchPairs } from './json/jsonValues';
 import { splitHashComment } from './syntax';
 
 /** Endpoints whose body is NDJSON: one object per line when sent. */
@@ -87,18 +87,23 @@ function prettyJson(text: string, eol: string): string | undefined {
 
 function formatBody(text: string, endpoint: string | undefined, eol: string): string | undefined {
   if (endpoint === undefined || !NDJSON.has(endpoint)) return prettyJson(text, eol);
-  // One JSON value after another: format each, keep the comment lines between them on their own lines.
-  const values = splitJsonValues(text);
+  // One JSON value after another: format each, keep the comment lines between them on their own lines. In `_msearch`
+  // the headers stay on one line and the searches are pretty-printed.
+  const values =
+    endpoint === 'msearch'
+      ? splitMsearchPairs(text).flatMap(({ header, body }) => [
+          { ...header, oneLine: true },
+          ...(body === undefined ? [] : [{ ...body, oneLine: false }]),
+        ])
+      : splitJsonValues(text).map((value) => ({ ...value, oneLine: true }));
   const parts: string[] = [];
   let previousEnd = 0;
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i]!;
+  for (const value of values) {
     for (const line of text.slice(previousEnd, value.offset).split('\n')) {
       const trimmed = line.trim();
       if (trimmed.length > 0) parts.push(trimmed);
     }
-    const headerOrLine = endpoint !== 'msearch' || i % 2 === 0;
-    const formatted = headerOrLine ? compactLine(value.text) : prettyJson(value.text, eol);
+    const formatted = value.oneLine ? compactLine(value.text) : prettyJson(value.text, eol);
     if (formatted === undefined) return undefined;
     parts.push(formatted);
     previousEnd = value.offset + value.text.length;

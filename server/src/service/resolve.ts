@@ -5,9 +5,10 @@ import { pairLabel } from './documents/labels';
 import type { MsearchDocument } from './documents/msearchDocument';
 import type { SearchDocument } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
-import { compactJson, splitJsonValues } from './json/jsonValues';
+import { compactJson, splitJsonValues, splitMsearchPairs } from './json/jsonValues';
 import type { RequestTarget } from './url/requestLine';
 import { DEFAULT_TARGET, type TargetServer } from './target';
+import { forTarget } from './targetPolicy';
 
 /** Endpoints whose body is NDJSON: each object goes on its own line. */
 const NDJSON_ENDPOINTS = new Set(['msearch', 'bulk', 'msearch_template']);
@@ -27,7 +28,7 @@ function errorsIn(
   return { count: inside.length, messages: inside.slice(0, 3).map((d) => d.message) };
 }
 
-/** The request at a line, as it will be sent (PRODUCT.md, "Running"). */
+/** The request at a line, as it will be sent (README.md, "Run requests"). */
 export function resolveRequest(
   document: ParsedDocument,
   params: ResolveRequestParams,
@@ -58,13 +59,15 @@ function resolveSearch(
       const values = splitJsonValues(request.body.text);
       body = values.map((v) => compactJson(v.text).compact + '\n').join('');
       contentType = 'application/x-ndjson';
-      if (endpoint === 'msearch') searchCount = Math.floor(values.length / 2);
+      if (endpoint === 'msearch') {
+        searchCount = splitMsearchPairs(request.body.text).filter((pair) => pair.body !== undefined).length;
+      }
     } else {
       body = stripComments(request.body.text, ' ').replace(/\s+$/, '');
       contentType = 'application/json';
     }
   }
-  const errors = errorsIn(model.diagnostics(server), request.line, request.endLine);
+  const errors = errorsIn(forTarget(model.diagnostics(server), server), request.line, request.endLine);
   return {
     request: {
       method,
@@ -93,7 +96,7 @@ function resolveMsearch(
   const query = target === undefined ? [] : queryOf(target);
   const pathIndex = target?.segments.length === 2 ? (target.segments[0]?.text ?? '') : '';
   const defaultIndex = pathIndex.length > 0 ? pathIndex : '(all)';
-  const diagnostics = model.diagnostics(server);
+  const diagnostics = forTarget(model.diagnostics(server), server);
   const common = { method, path, query, contentType: 'application/x-ndjson' as const, endpoint: 'msearch' };
   if (params.all === true) {
     const lines: string[] = [];

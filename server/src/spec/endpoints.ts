@@ -1,5 +1,6 @@
-// The endpoints this project validates deeply, with the URL parameters the server really reads
-// (OPENSEARCH.md sections 0, 1.2, 2.1, 4.1, 5.2). Where the API spec differs, the server wins (section 9).
+// The endpoints this project validates deeply, with the URL parameters the server really reads (docs/opensearch/:
+// rest-layer.md, search.md, msearch.md, tasks-and-nodes.md). Where the API spec differs, the server wins
+// (docs/opensearch/rest-layer.md#where-the-api-specification-and-the-server-differ).
 import type { EndpointSpec, ParamSpec } from './types';
 
 const EXPAND_WILDCARDS = ['open', 'closed', 'hidden', 'none', 'all'] as const;
@@ -250,10 +251,10 @@ const SEARCH_PARAMS: readonly ParamSpec[] = [
   },
   {
     name: 'typed_keys',
-    kind: 'boolean',
-    emptyMeans: 'true',
+    // Read when the answer is written, leniently: real 2.19.1 and 3.8.0 refuse no value (`yes`, `TRUE`).
+    kind: 'string',
     default: 'false',
-    doc: 'Prefixes aggregation and suggester names with their type (`sterms#by_level`).',
+    doc: 'Prefixes aggregation and suggester names with their type (`sterms#by_level`) when `true`.',
   },
   {
     name: 'verbose_pipeline',
@@ -319,10 +320,10 @@ const MSEARCH_PARAMS: readonly ParamSpec[] = [
   },
   {
     name: 'typed_keys',
-    kind: 'boolean',
-    emptyMeans: 'true',
+    // Read leniently when the answer is written (see the search endpoint).
+    kind: 'string',
     default: 'false',
-    doc: 'Prefixes aggregation and suggester names with their type.',
+    doc: 'Prefixes aggregation and suggester names with their type when `true`.',
   },
   ...SOURCE_PARAMS,
 ];

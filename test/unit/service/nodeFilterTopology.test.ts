@@ -1,4 +1,4 @@
-// Node filters (OPENSEARCH.md 5.1) resolved by the language service on the local cluster's default topology, every
+// Node filters (docs/opensearch/tasks-and-nodes.md#node-filters) resolved by the language service on the local cluster's default topology, every
 // case of the section, each checked against the local cluster's own resolution too (packages/local-cluster).
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// DiscoveryNodes.resolveNodes (OPENSEARCH.md 5.1): each comma-separated expression adds (or, with `role:false`,
+// DiscoveryNodes.resolveNodes (o.o.cluster.node.DiscoveryNodes): each comma-separated expression adds (or, with `role:false`,
 // removes) nodes, in order, starting from an empty set; no expressions means every node.
 import { illegalArgument } from '../core/errors';
 import { strictBooleanMessage } from '../core/values';

@@ -1,4 +1,4 @@
-// `_nodes` info and `_nodes/stats` (OPENSEARCH.md 5.2): node filters, metrics, and the `_nodes` envelope.
+// `_nodes` info and `_nodes/stats` (RestNodesInfoAction, RestNodesStatsAction, RestActions.nodesResponse): node filters, metrics, and the `_nodes` envelope.
 import type { Cluster } from '../cluster';
 import { illegalArgument, OsError } from '../core/errors';
 import { didYouMeanArrow } from '../core/values';

@@ -1,4 +1,4 @@
-// `GET /_tasks`, `GET /_tasks/<id>`, `POST /_tasks/_cancel`, `POST /_tasks/<id>/_cancel` (OPENSEARCH.md 4).
+// `GET /_tasks`, `GET /_tasks/<id>`, `POST /_tasks/_cancel`, `POST /_tasks/<id>/_cancel` (RestListTasksAction, RestGetTaskAction, RestCancelTasksAction).
 import type { Cluster } from '../cluster';
 import { indexNotFound, OsError, resourceNotFound, validationError } from '../core/errors';
 import type { RestRequest } from '../http/restRequest';

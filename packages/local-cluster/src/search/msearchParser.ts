@@ -1,4 +1,4 @@
-// Reads an `_msearch` body exactly as MultiSearchRequest.readMultiLineFormat does (OPENSEARCH.md 1.3), with the
+// Reads an `_msearch` body exactly as MultiSearchRequest.readMultiLineFormat does, with the
 // metadata keys of 1.4 and their value conversions.
 import { illegalArgument, OsError, validationError, type Jackson } from '../core/errors';
 import { parseHeaderMap, type JNode } from '../core/json';

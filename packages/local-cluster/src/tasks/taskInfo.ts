@@ -1,4 +1,4 @@
-// TaskInfo.toXContent (OPENSEARCH.md 4.4), the three `group_by` shapes of ListTasksResponse (4.5), and task ids.
+// TaskInfo.toXContent, the three `group_by` shapes of ListTasksResponse, and task ids.
 import type { Cluster } from '../cluster';
 import { illegalArgument } from '../core/errors';
 import { formatTimeValue, parseJavaLong } from '../core/values';

@@ -2,7 +2,7 @@ import type { Position } from 'vscode-languageserver-types';
 import type { MsearchDocument } from '../documents/msearchDocument';
 import type { SearchDocument, SearchRequest } from '../documents/searchDocument';
 import type { ParsedDocument } from '../documentStore';
-import { splitJsonValues } from '../json/jsonValues';
+import { splitMsearchPairs, type ValueSlice } from '../json/jsonValues';
 import type { RequestTarget } from '../url/requestLine';
 import { locateIndexParts } from '../validate/msearchHeader';
 import { jsonCursor } from './jsonCursor';
@@ -120,22 +120,21 @@ function locateInSearch(model: SearchDocument, position: Position): Located {
   const resolution = request.target.route;
   const endpoint = resolution.kind === 'match' ? resolution.route.endpoint.name : undefined;
   if (endpoint === 'msearch' || endpoint === 'msearch_template') {
-    const values = splitJsonValues(body.text);
-    const index = values.findIndex((v) => v.offset < offset && offset <= v.offset + v.text.length);
-    const value = values[index];
-    if (value === undefined) return bare ? { kind: 'lineStart', line, text } : NONE;
+    const within = (v: ValueSlice | undefined): boolean =>
+      v !== undefined && v.offset < offset && offset <= v.offset + v.text.length;
+    const pair = splitMsearchPairs(body.text).find((p) => within(p.header) || within(p.body));
+    if (pair === undefined) return bare ? { kind: 'lineStart', line, text } : NONE;
     if (endpoint !== 'msearch') return NONE;
-    const header = values[index - 1];
+    const { header } = pair;
+    const inHeader = within(header);
+    const value = inHeader ? header : pair.body!;
     return {
       kind: 'json',
       text: value.text,
       offset: offset - value.offset,
-      root: index % 2 === 0 ? HEADER : BODY,
+      root: inHeader ? HEADER : BODY,
       toPosition: toPosition(value.offset),
-      targets:
-        index % 2 === 0 || header === undefined
-          ? NO_TARGETS
-          : () => headerTargets(header.text) ?? pathTargets(request.target),
+      targets: inHeader ? NO_TARGETS : () => headerTargets(header.text) ?? pathTargets(request.target),
     };
   }
   if ((bare || isWordAndTarget(text)) && jsonCursor(body.text, offset).depth === 0) {

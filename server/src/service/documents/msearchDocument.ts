@@ -173,28 +173,30 @@ export class MsearchDocument {
     }
   }
 
+  /**
+   * The framing, in one place: the pair whose header is at line `header` (its body on the next line, -1 for none), or
+   * undefined past the body. The body ends at the last newline: a final empty line is not a header.
+   */
+  private pairFrom(index: number): PairLines | undefined {
+    const header = this.firstFramedLine + index * 2;
+    const last = this.lines.length - 1;
+    const endsWithNewline = this.lines[last] === '';
+    if (header > last || (header === last && endsWithNewline)) return undefined;
+    const body = header + 1 < last || (header + 1 === last && !endsWithNewline) ? header + 1 : -1;
+    return { index, header, body };
+  }
+
   /** Every pair the framing yields, including a last header with no body line. */
   pairLines(): PairLines[] {
     const out: PairLines[] = [];
-    const last = this.lines.length - 1;
-    for (let header = this.firstFramedLine, index = 0; header <= last; header += 2, index++) {
-      if (header === last && this.lines[last] === '') break;
-      const body = header + 1 <= last && !(header + 1 === last && this.lines[last] === '') ? header + 1 : -1;
-      out.push({ index, header, body });
-    }
+    for (let pair = this.pairFrom(0); pair !== undefined; pair = this.pairFrom(pair.index + 1)) out.push(pair);
     return out;
   }
 
   /** The pair a line belongs to, if it is framed. */
   pairAt(line: number): PairLines | undefined {
     const first = this.firstFramedLine;
-    if (line < first) return undefined;
-    const index = Math.floor((line - first) / 2);
-    const header = first + index * 2;
-    const last = this.lines.length - 1;
-    if (header > last || (header === last && this.lines[last] === '')) return undefined;
-    const body = header + 1 <= last && !(header + 1 === last && this.lines[last] === '') ? header + 1 : -1;
-    return { index, header, body };
+    return line < first ? undefined : this.pairFrom(Math.floor((line - first) / 2));
   }
 
   /**
@@ -202,16 +204,10 @@ export class MsearchDocument {
    * visit (a cached result is kept while its header and body lines are the same strings).
    */
   private visitPairs(visit: (header: number, cached: CachedPair) => void): void {
-    const lines = this.lines;
-    const last = lines.length - 1;
-    const endsWithNewline = lines[last] === '';
-    let index = 0;
-    for (let header = this.firstFramedLine; header <= last; header += 2, index++) {
-      if (header === last && endsWithNewline) break;
-      const bodyLine = header + 1 < last || (header + 1 === last && !endsWithNewline) ? header + 1 : -1;
-      const headerText = lines[header]!;
-      const bodyText = bodyLine === -1 ? undefined : lines[bodyLine];
-      let cached = this.pairs[index];
+    for (let pair = this.pairFrom(0); pair !== undefined; pair = this.pairFrom(pair.index + 1)) {
+      const headerText = this.lines[pair.header]!;
+      const bodyText = pair.body === -1 ? undefined : this.lines[pair.body];
+      let cached = this.pairs[pair.index];
       if (cached === undefined || cached.header !== headerText || cached.body !== bodyText) {
         cached = {
           header: headerText,
@@ -220,9 +216,9 @@ export class MsearchDocument {
           diagnostics: [],
           atLine: -1,
         };
-        this.pairs[index] = cached;
+        this.pairs[pair.index] = cached;
       }
-      visit(header, cached);
+      visit(pair.header, cached);
     }
   }
 
@@ -300,12 +296,13 @@ export class MsearchDocument {
           last,
         ),
       );
+      return;
     }
-    // Terminated lines from the first framed one alternate header and body; the last line is unterminated.
-    const completeLines = last - this.firstFramedLine;
-    const complete = Math.max(0, Math.floor(completeLines / 2));
-    const dangling = completeLines > 0 && completeLines % 2 === 1 ? { header: last - 1 } : undefined;
-    if (dangling !== undefined && lastLine === '') {
+    // The pair of the last terminated line: a header there has no body (dropped); without a body before it, the
+    // request holds no search.
+    const lastPair = this.pairAt(last - 1);
+    const dangling = lastPair !== undefined && lastPair.header === last - 1 ? lastPair : undefined;
+    if (dangling !== undefined) {
       out.push(
         toDiagnostic(
           issue(
@@ -318,7 +315,7 @@ export class MsearchDocument {
         ),
       );
     }
-    if (complete === 0 && lastLine === '') {
+    if (lastPair === undefined || (lastPair.index === 0 && lastPair.body === -1)) {
       out.push(
         toDiagnostic(
           issue('msearch.no-requests', 'Validation Failed: 1: no requests added;', {

@@ -36,7 +36,7 @@ const NO_ISSUES: readonly LineIssue[] = [];
 /** Each NDJSON line is parsed on its own: line 1, columns from 1. */
 export const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset + 1 });
 
-/** Validates one header/body pair of a `.msearch` file as MultiSearchRequest reads it (OPENSEARCH.md 1.3-1.5). */
+/** Validates one header/body pair of a `.msearch` file as MultiSearchRequest reads it (docs/opensearch/msearch.md). */
 export function validatePair(header: string, body: string | undefined, context: MsearchContext): readonly LineIssue[] {
   const headerResult = validateHeaderText(header, ONE_LINE, context.target);
   const bodyIssues = body === undefined ? [] : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE);

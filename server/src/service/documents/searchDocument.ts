@@ -1,6 +1,6 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
-import { compactJson, splitJsonValues } from '../json/jsonValues';
+import { compactJson, splitJsonValues, splitMsearchPairs } from '../json/jsonValues';
 import { LineMap } from '../text/lineMap';
 import { parseRequestLine, type RequestTarget } from '../url/requestLine';
 import type { RouteMatch } from '../url/routes';
@@ -34,7 +34,7 @@ export interface SearchRequest {
     | undefined;
 }
 
-/** A `.search` file: requests in console format (PRODUCT.md). Cheap to re-parse whole, so it is. */
+/** A `.search` file: requests in console format (README.md, "The two file formats"). Cheap to re-parse whole, so it is. */
 export class SearchDocument {
   readonly map: LineMap;
   readonly requests: readonly SearchRequest[];
@@ -268,10 +268,8 @@ function validateMsearch(
     restTotalHitsAsInt: rest !== undefined && (rest.value === '' || rest.value === 'true'),
     pathHasIndex: route.params.has('index'),
   };
-  const values = splitJsonValues(body.text);
-  for (let i = 0; i < values.length; i += 2) {
-    const header = values[i]!;
-    const item = values[i + 1];
+  const pairs = splitMsearchPairs(body.text);
+  for (const { header, body: item } of pairs) {
     const headerLocator = compactJson(header.text).column;
     const headerResult = validateHeaderText(
       header.text,
@@ -289,7 +287,7 @@ function validateMsearch(
           { data: { insert: { title: 'Add an empty body {}', text: '\n{}' } } },
         ),
       });
-      if (values.length === 1) {
+      if (pairs.length === 1) {
         bodyIssues.push({
           slice: header.offset,
           issue: issue('msearch.no-requests', 'Validation Failed: 1: no requests added;', {

@@ -52,7 +52,7 @@ function onCluster(
 }
 
 /**
- * How a node filter resolves, step by step (OPENSEARCH.md 5.1): from an empty set, each comma-separated expression
+ * How a node filter resolves, step by step (docs/opensearch/tasks-and-nodes.md#node-filters): from an empty set, each comma-separated expression
  * adds or removes nodes, in order. `raw` splitting is the one of nodes stats and tasks, `trimmed` that of nodes info.
  * With the connected cluster's nodes, what each step added or removed and the nodes selected in the end.
  */

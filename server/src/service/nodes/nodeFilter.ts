@@ -71,7 +71,7 @@ function roleValue(value: string): boolean | undefined {
   return undefined;
 }
 
-/** Problems decidable from the text alone (OPENSEARCH.md 5.1). */
+/** Problems decidable from the text alone (docs/opensearch/tasks-and-nodes.md#node-filters). */
 export function checkNodeFilter(expressions: readonly FilterExpression[]): FilterProblem[] {
   const problems: FilterProblem[] = [];
   let adds = false;

@@ -14,7 +14,7 @@ const VALID_NAME = /^[^[\]>]+$/;
 /** Aggregations that take a query as their definition. */
 const QUERY_AGGREGATIONS = new Set(['filter']);
 
-/** An `aggs` object (AggregatorFactories.parseAggregators; OPENSEARCH.md 3.4). */
+/** An `aggs` object (AggregatorFactories.parseAggregators; docs/opensearch/aggregations.md). */
 export function validateAggregations(check: JsonCheck, path: JsonPath, aggs: Record<string, unknown>): void {
   for (const name of Object.keys(aggs)) {
     const namePath = [...path, name];

@@ -10,7 +10,7 @@ export interface HeaderFacts {
   readonly indices: readonly string[] | undefined;
 }
 
-/** Checks the keys and values of one `_msearch` header object (OPENSEARCH.md 1.4). */
+/** Checks the keys and values of one `_msearch` header object (docs/opensearch/msearch.md#header-keys). */
 export function validateMsearchHeader(check: JsonCheck, header: Record<string, unknown>): HeaderFacts {
   let indices: string[] | undefined;
   for (const key of Object.keys(header)) {
