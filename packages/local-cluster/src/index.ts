@@ -19,6 +19,17 @@ export { checkTopology, DEFAULT_TOPOLOGY, isClusterManagerEligible } from './top
 export { sampleIndices, type SampleIndex } from './data/sampleData';
 export { resolveNodes, splitByComma } from './nodes/nodeFilter';
 export { REGISTERED_AGGREGATIONS, REGISTERED_QUERIES } from './tables/registry';
+export {
+  AGGREGATION_PARAMS,
+  COUNT_URL_PARAMS,
+  GLOBAL_URL_PARAMS,
+  MSEARCH_HEADER_KEYS,
+  MSEARCH_URL_PARAMS,
+  QUERY_PARAMS,
+  SEARCH_BODY_FIELDS,
+  SEARCH_URL_PARAMS,
+} from './tables/support';
+export { NOT_APPLIED } from './search/queryParser';
 export { DEFAULT_VERSION, KNOWN_VERSIONS, releaseOf, versionInfo, type Release, type VersionInfo } from './version';
 export { INDEX_METRICS, INFO_METRICS, ROLE_LETTERS, STATS_METRICS } from './tables/nodes';
 

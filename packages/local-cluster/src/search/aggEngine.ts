@@ -663,10 +663,11 @@ function histogramAgg(spec: AggSpec, list: readonly Item[], sets: readonly Shard
   for (const it of list) {
     const keys = new Set<number>();
     for (const v of valuesOf(spec, info, it)) {
-      // Hard bounds keep the buckets whose key is within them.
+      // Hard bounds keep the buckets whose key is within them: up to the maximum included for a histogram
+      // (DoubleBounds), excluded for a date histogram (LongBounds).
       const key = rounding.floor(Number(v));
       if (hardMin !== undefined && key < hardMin) continue;
-      if (hardMax !== undefined && key > hardMax) continue;
+      if (hardMax !== undefined && (isDate ? key >= hardMax : key > hardMax)) continue;
       keys.add(key);
     }
     for (const k of keys) {

@@ -211,6 +211,7 @@ function buildSpec(name: string, type: string, body: JObject, subs: AggSpec[], m
     return { ...base, params: toPlain(body) as Record<string, unknown>, filters, filtersKeyed: keyed };
   }
   const allowed = PARAMS[type];
+  let refused: string | undefined;
   if (allowed) {
     for (const e of body.entries) {
       if (!allowed.includes(e.key)) {
@@ -221,9 +222,12 @@ function buildSpec(name: string, type: string, body: JObject, subs: AggSpec[], m
         );
       }
       checkParamValue(name, type, e);
+      // Read but not applied here: the type of an unmapped field's values, the format of range keys.
+      if (e.key === 'value_type' || e.key === 'valueType') refused ??= `[${type}] [value_type]`;
+      if (type === 'range' && e.key === 'format') refused ??= '[range] [format]';
     }
   }
-  return { ...base, params: toPlain(body) as Record<string, unknown> };
+  return { ...base, params: toPlain(body) as Record<string, unknown>, ...(refused !== undefined ? { refused } : {}) };
 }
 
 const INT_PARAMS = new Set(['size', 'shard_size', 'min_doc_count', 'shard_min_doc_count', 'precision_threshold']);

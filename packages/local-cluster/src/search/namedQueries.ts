@@ -2,15 +2,17 @@
 import type { Query } from './query';
 import { NO_MATCH, type Scores } from './queryEngine';
 
-/** Every query of the trees that has a name, outer ones first. */
+/**
+ * Every query of the trees that has a name, in the order OpenSearch registers them while it builds the Lucene query:
+ * a query's inner queries before it (a bool's must, must_not, should, then filter clauses).
+ */
 export function namedQueries(roots: readonly (Query | undefined)[]): Query[] {
   const out: Query[] = [];
   const walk = (q: Query | undefined): void => {
     if (q === undefined) return;
-    if (q.name !== undefined) out.push(q);
     switch (q.type) {
       case 'bool':
-        for (const c of [...q.must, ...q.should, ...q.filter, ...q.mustNot]) walk(c);
+        for (const c of [...q.must, ...q.mustNot, ...q.should, ...q.filter]) walk(c);
         break;
       case 'constant_score':
         walk(q.filter);
@@ -29,6 +31,7 @@ export function namedQueries(roots: readonly (Query | undefined)[]): Query[] {
       default:
         break;
     }
+    if (q.name !== undefined) out.push(q);
   };
   for (const root of roots) walk(root);
   return out;
@@ -66,6 +69,10 @@ export function matchedQueries(named: readonly { name: string; scores: Scores }[
     if (score !== NO_MATCH && !byName.has(name)) byName.set(name, score);
   }
   const out = new Map<string, number>();
-  for (const name of hashMapOrder([...byName.keys()])) out.set(name, byName.get(name)!);
+  // The map holds every named query; those a document matches come out in its iteration order.
+  for (const name of hashMapOrder([...new Set(named.map((n) => n.name))])) {
+    const score = byName.get(name);
+    if (score !== undefined) out.set(name, score);
+  }
   return out;
 }

@@ -42,6 +42,7 @@ export type Query =
       readonly minimumShouldMatch?: string;
       readonly tieBreaker?: number;
       readonly slop: number;
+      readonly lenient?: boolean;
     } & Boosted)
   | ({
       readonly type: 'term';

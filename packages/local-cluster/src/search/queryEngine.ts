@@ -570,10 +570,9 @@ function multiMatch(ctx: ShardContext, q: Extract<Query, { type: 'multi_match' }
     if (q.mmType === 'phrase' || q.mmType === 'phrase_prefix') {
       return phraseQuery(ctx, fb.field, q.query, q.slop, fb.boost, q.mmType === 'phrase_prefix');
     }
-    const info = fieldInfo(ctx, fb.field);
-    if (info && info.type !== 'text' && isNumeric(info.type) && !Number.isFinite(Number(q.query)))
-      return none(ctx.docs.length);
-    if (info && info.type === 'date' && parseDate(q.query) === undefined) return none(ctx.docs.length);
+    // Fields named by a pattern (`*`, the default) are read leniently: a value a field cannot hold matches nothing
+    // there; a field named outright fails the shard unless `lenient` is set.
+    const lenient = q.lenient ?? q.fields.some((f) => f.field.includes('*'));
     return matchQuery(
       ctx,
       fb.field,
@@ -584,6 +583,7 @@ function multiMatch(ctx: ShardContext, q: Extract<Query, { type: 'multi_match' }
       fb.boost,
       undefined,
       q.mmType === 'bool_prefix',
+      lenient,
     );
   });
   if (perField.length === 0) return none(ctx.docs.length);

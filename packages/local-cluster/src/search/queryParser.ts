@@ -68,9 +68,11 @@ export function parseInnerQuery(node: JNode, after: Position = node): Query {
     );
     throw parsingError(`unknown query [${name}]${didYouMean(name, REGISTERED_QUERIES)}`, value.line, value.col, cause);
   }
-  const query = EVALUATED.has(name)
+  let query: Query = EVALUATED.has(name)
     ? parseClause(name, value)
-    : ({ type: 'unsupported', clause: name, feature: `query [${name}]`, boost: 1 } as const);
+    : { type: 'unsupported', clause: name, feature: `query [${name}]`, boost: 1 };
+  const ignored = query.type === 'unsupported' ? undefined : notApplied(name, value);
+  if (ignored !== undefined) query = { type: 'unsupported', clause: name, feature: ignored, boost: 1 };
   // Read only now, as the parser reads the token after the clause only once the clause is parsed.
   const extra = node.entries.length > 1 ? node.entries[1] : undefined;
   if (extra !== undefined) {
@@ -81,6 +83,113 @@ export function parseInnerQuery(node: JNode, after: Position = node): Query {
     );
   }
   return query;
+}
+
+type ValueTest = (v: JNode) => boolean;
+const never: ValueTest = () => false;
+const isValue =
+  (...values: (string | number | boolean)[]): ValueTest =>
+  (v) =>
+    (v.kind === 'string' || v.kind === 'number' || v.kind === 'boolean') &&
+    values.some((x) => String(x).toLowerCase() === String(v.value).toLowerCase());
+const STANDARD = isValue('standard', 'default');
+
+/**
+ * Parameters the clauses here read but do not apply, with the values that change nothing (their defaults, or what
+ * this cluster does anyway). Any other value is refused, as `[<clause>] [<parameter>]`, rather than ignored.
+ */
+export const NOT_APPLIED: Readonly<Record<string, Readonly<Record<string, ValueTest>>>> = {
+  match: {
+    cutoff_frequency: never,
+    fuzzy_rewrite: never,
+    prefix_length: isValue(0),
+    max_expansions: isValue(50),
+    fuzzy_transpositions: isValue(true),
+  },
+  match_phrase_prefix: { max_expansions: isValue(50) },
+  match_bool_prefix: {
+    fuzziness: isValue(0, '0'),
+    fuzzy_rewrite: never,
+    fuzzy_transpositions: isValue(true),
+    max_expansions: isValue(50),
+    prefix_length: isValue(0),
+  },
+  multi_match: {
+    analyzer: STANDARD,
+    cutoff_frequency: never,
+    fuzzy_rewrite: never,
+    fuzzy_transpositions: isValue(true),
+    max_expansions: isValue(50),
+    prefix_length: isValue(0),
+    zero_terms_query: isValue('none'),
+  },
+  query_string: {
+    analyzer: STANDARD,
+    quote_analyzer: STANDARD,
+    allow_leading_wildcard: isValue(true),
+    escape: isValue(false),
+    fuzziness: isValue('AUTO'),
+    fuzzy_max_expansions: isValue(50),
+    fuzzy_prefix_length: isValue(0),
+    fuzzy_rewrite: never,
+    fuzzy_transpositions: isValue(true),
+    phrase_slop: isValue(0),
+    quote_field_suffix: never,
+    rewrite: isValue('constant_score', 'constant_score_blended'),
+    tie_breaker: isValue(0),
+    time_zone: isValue('UTC', 'Z', '+00:00'),
+    type: isValue('best_fields'),
+  },
+  simple_query_string: {
+    analyzer: STANDARD,
+    fuzzy_max_expansions: isValue(50),
+    fuzzy_prefix_length: isValue(0),
+    fuzzy_transpositions: isValue(true),
+    quote_field_suffix: never,
+  },
+  range: {
+    format: isValue('strict_date_optional_time', 'strict_date_optional_time||epoch_millis', 'date_optional_time'),
+    time_zone: isValue('UTC', 'Z', '+00:00'),
+  },
+  prefix: { rewrite: isValue('constant_score', 'constant_score_blended') },
+  wildcard: { rewrite: isValue('constant_score', 'constant_score_blended') },
+  regexp: {
+    rewrite: isValue('constant_score', 'constant_score_blended'),
+    flags: isValue('ALL'),
+    flags_value: isValue(-1, 65535),
+  },
+  fuzzy: { max_expansions: isValue(50), rewrite: never },
+  terms: { value_type: isValue('default') },
+};
+
+/** Single-field clauses keep their parameters in the field's object. */
+const SINGLE_FIELD = new Set([
+  'term',
+  'match',
+  'match_phrase',
+  'match_phrase_prefix',
+  'match_bool_prefix',
+  'range',
+  'prefix',
+  'wildcard',
+  'regexp',
+  'fuzzy',
+]);
+
+/** The first parameter of a parsed clause that this cluster would not apply, as its refusal names it. */
+function notApplied(name: string, obj: JObject): string | undefined {
+  const table = NOT_APPLIED[name];
+  if (table === undefined) return undefined;
+  let entries = obj.entries;
+  if (SINGLE_FIELD.has(name)) {
+    const field = obj.entries.find((e) => e.key !== 'boost' && e.key !== '_name');
+    entries = field?.value.kind === 'object' ? field.value.entries : [];
+  }
+  for (const e of entries) {
+    const applies = table[e.key];
+    if (applies !== undefined && !applies(e.value)) return `[${name}] [${e.key}]`;
+  }
+  return undefined;
 }
 
 /** A hand-written parser's refusal of a field: `[clause] query does not support [key]`, at the field's value. */
@@ -618,6 +727,7 @@ function parseMultiMatch(obj: JObject): Query {
   let tieBreaker: number | undefined;
   let slop = 0;
   let fuzziness: string | undefined;
+  let lenient: boolean | undefined;
   for (const e of obj.entries) {
     if (common(name, e, c)) continue;
     if (!MULTI_MATCH_PARAMS.includes(e.key)) notSupported(name, e);
@@ -652,6 +762,9 @@ function parseMultiMatch(obj: JObject): Query {
       case 'fuzziness':
         fuzziness = str(name, e);
         break;
+      case 'lenient':
+        lenient = bool(name, e);
+        break;
       default:
         break;
     }
@@ -674,6 +787,7 @@ function parseMultiMatch(obj: JObject): Query {
       slop,
       ...(minimumShouldMatch !== undefined ? { minimumShouldMatch } : {}),
       ...(tieBreaker !== undefined ? { tieBreaker } : {}),
+      ...(lenient !== undefined ? { lenient } : {}),
     },
     c,
   );

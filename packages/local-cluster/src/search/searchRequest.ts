@@ -140,7 +140,7 @@ export function urlQuery(req: RestRequest): Query | undefined {
   const q = req.has('q') ? req.param('q') : undefined;
   if (q === undefined) return undefined;
   const df = req.param('df');
-  req.param('analyzer');
+  const analyzer = req.param('analyzer');
   const analyzeWildcard = req.bool('analyze_wildcard', false);
   const lenient = req.boxedBool('lenient');
   const op = req.param('default_operator');
@@ -150,6 +150,9 @@ export function urlQuery(req: RestRequest): Query | undefined {
     if (up !== 'AND' && up !== 'OR')
       throw illegalArgument(`No enum constant org.opensearch.index.query.Operator.${up}`);
     operator = up;
+  }
+  if (analyzer !== undefined && analyzer !== 'standard' && analyzer !== 'default') {
+    return { type: 'unsupported', clause: 'query_string', feature: `analyzer [${analyzer}]`, boost: 1 };
   }
   return {
     type: 'query_string',
