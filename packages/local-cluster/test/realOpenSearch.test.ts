@@ -9,6 +9,12 @@ import { startCluster, versionInfo, type RunningCluster } from '../src/index';
 import { hashMapOrder } from '../src/search/namedQueries';
 import { at, call, type Reply } from './testClient';
 
+/** Scores as real OpenSearch gave them, to the last float bit or so (Lucene sums in float, this cluster in double). */
+function assertScore(actual: unknown, expected: number): void {
+  assert.equal(typeof actual, 'number');
+  assert.ok(Math.abs((actual as number) - expected) <= expected * 1e-6, `${String(actual)} is not ${expected}`);
+}
+
 function reason(r: Reply): unknown {
   return at(r.json, 'error', 'reason');
 }
@@ -214,5 +220,64 @@ void describe('answers as real OpenSearch does', () => {
     // On a long field the bounds are the field's values: up to 100.5 is up to 100, excluded.
     const ranges = at(r.json, 'aggregations', 'slow', 'buckets') as { doc_count: number }[];
     assert.equal(ranges[0]!.doc_count, ranges[1]!.doc_count);
+  });
+
+  void it('reads the query_string syntax as Lucene does: terms in a row as one text, boosts, tildes, regexps', async () => {
+    const maxScore = async (c: RunningCluster, index: string, query: unknown): Promise<unknown> =>
+      at((await post(c, `/${index}/_search`, { query, size: 1 })).json, 'hits', 'max_score');
+    // Plain terms in a row are analyzed together, then spread over the fields: the best field's sum, not the sum of
+    // each term's best field.
+    const twoFields = { query_string: { query: 'wireless charger', fields: ['name^3', 'description'] } };
+    assertScore(await maxScore(v2, 'products', twoFields), 12.674924);
+    assertScore(await maxScore(v3, 'products', twoFields), 5.7613287);
+    // A regular expression scores its boost, on the normalized (lower case) text.
+    const regexps = { query_string: { query: 'message:/time.*/ OR message:/LOCK/^3' } };
+    assert.equal(await maxScore(v3, 'logs', regexps), 4);
+    const total = async (query: unknown): Promise<unknown> =>
+      at((await post(v3, '/logs/_search', { query, size: 0 })).json, 'hits', 'total', 'value');
+    // A phrase's slop, with a repeated term that never stands twice on one position.
+    assert.equal(await total({ query_string: { query: '"payments payments"~2', fields: ['message'] } }), 19);
+    assert.equal(await total({ query_string: { query: '"refused connection"~2', fields: ['message'] } }), 111);
+    assert.equal(await total({ simple_query_string: { query: 'timeot~1 lok~', fields: ['message'] } }), 936);
+    const noNumber = await post(v3, '/logs/_search', { query: { query_string: { query: 'timeout^abc' } } });
+    assert.equal(
+      at(noNumber.json, 'error', 'root_cause', '0', 'reason'),
+      "token_mgr_error: Lexical error at line 1, column 9.  Encountered: '97' (97),",
+    );
+  });
+
+  void it('scores a fuzzy match as blended fuzzy queries, and refuses fuzziness on fields without terms', async () => {
+    const fuzzy = { match: { message: { query: 'timeot lok', fuzziness: 'AUTO' } } };
+    const score = async (c: RunningCluster): Promise<unknown> =>
+      at((await post(c, '/logs/_search', { query: fuzzy, size: 1 })).json, 'hits', 'max_score');
+    assertScore(await score(v2), 5.0851173);
+    assertScore(await score(v3), 2.311417);
+    const onLong = await post(v2, '/logs/_search', { query: { fuzzy: { duration_ms: { value: '100' } } } });
+    assert.equal(onLong.status, 400);
+    assert.equal(
+      at(onLong.json, 'error', 'failed_shards', '0', 'reason', 'caused_by', 'type'),
+      'illegal_argument_exception',
+    );
+  });
+
+  void it('highlights what multi-term queries match', async () => {
+    const r = await post(v2, '/logs/_search', {
+      query: {
+        bool: {
+          must: [
+            { range: { service: { gte: 'p', lt: 'q' } } },
+            { fuzzy: { message: { value: 'timeot' } } },
+            { prefix: { host: 'api' } },
+          ],
+        },
+      },
+      highlight: { fields: { '*': {} } },
+      size: 1,
+      _source: false,
+    });
+    const h = at(r.json, 'hits', 'hits', '0', 'highlight') as Record<string, string[]>;
+    assert.match(h.service![0]!, /^<em>payments<\/em>$/);
+    assert.match(h.host![0]!, /^<em>api-0\d<\/em>$/);
+    assert.match(h.message![0]!, /<em>timeout<\/em>/);
   });
 });

@@ -6,9 +6,11 @@
 import { parseJsonValue, type JNode } from '../core/json';
 import { analyze } from '../data/analysis';
 import type { Doc, Index } from '../data/store';
-import { wildcardToRegExp } from './fieldAccess';
+import { expandFields, wildcardToRegExp } from './fieldAccess';
 import type { Query } from './query';
+import { editDistance, fuzzinessOf, patternTest } from './queryEngine';
 import { parseInnerQuery } from './queryParser';
+import { parseQueryString } from './queryString';
 
 const DEFAULT_FRAGMENT_SIZE = 100;
 
@@ -83,13 +85,42 @@ export function parseHighlight(raw: Record<string, unknown>): HighlightSpec {
   return { fields, preTag: pre, postTag: post, ...(refused !== undefined ? { refused } : {}) };
 }
 
-/** What a query matches, per field (`*` for clauses on every field): analyzed terms, and raw values for keywords. */
+/**
+ * What a query matches, per field (`*` for clauses on every field): analyzed terms, raw values for keywords, and
+ * the multi-term queries (prefix, wildcard, regexp, fuzzy, range) as tests of a term or keyword value, which the
+ * unified highlighter applies as automata.
+ */
 export interface QueryTerms {
   readonly terms: Map<string, Set<string>>;
   readonly raw: Map<string, Set<string>>;
+  readonly tests: Map<string, ((term: string) => boolean)[]>;
 }
 
-export function queryTerms(q: Query | undefined, out: QueryTerms = { terms: new Map(), raw: new Map() }): QueryTerms {
+function emptyTerms(): QueryTerms {
+  return { terms: new Map(), raw: new Map(), tests: new Map() };
+}
+
+function rangeTest(q: Extract<Query, { type: 'range' }>): (term: string) => boolean {
+  const from = q.from === null ? undefined : String(q.from);
+  const to = q.to === null ? undefined : String(q.to);
+  const cmp = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+  return (term) =>
+    (from === undefined || (q.includeLower ? cmp(term, from) >= 0 : cmp(term, from) > 0)) &&
+    (to === undefined || (q.includeUpper ? cmp(term, to) <= 0 : cmp(term, to) < 0));
+}
+
+function fuzzyTest(
+  value: string,
+  fuzziness: string,
+  prefixLength: number,
+  transpositions: boolean,
+): (term: string) => boolean {
+  const max = fuzzinessOf(fuzziness, Array.from(value).length);
+  const prefix = value.slice(0, prefixLength);
+  return (term) => term.startsWith(prefix) && editDistance(term, value, transpositions) <= max;
+}
+
+export function queryTerms(q: Query | undefined, index?: Index, out: QueryTerms = emptyTerms()): QueryTerms {
   if (!q) return out;
   const add = (field: string, text: string): void => {
     let set = out.terms.get(field);
@@ -105,15 +136,42 @@ export function queryTerms(q: Query | undefined, out: QueryTerms = { terms: new 
     }
     raw.add(text);
   };
+  const test = (field: string, t: (term: string) => boolean): void => {
+    const list = out.tests.get(field) ?? [];
+    list.push(t);
+    out.tests.set(field, list);
+  };
+  /** Text whose terms are searched, the last one as a prefix with `prefixLast`, each one fuzzily with `fuzziness`. */
+  const addText = (field: string, text: string, prefixLast: boolean, fuzziness: string | undefined): void => {
+    const terms = analyze(text);
+    if (fuzziness !== undefined) {
+      // On text fields each analyzed term; on keyword fields the value as given.
+      for (const t of terms) test(field, fuzzyTest(t, fuzziness, 0, true));
+      test(field, fuzzyTest(text, fuzziness, 0, true));
+      return;
+    }
+    if (prefixLast && terms.length > 0) {
+      const last = terms[terms.length - 1]!;
+      add(field, terms.slice(0, -1).join(' '));
+      test(field, (term) => term.startsWith(last));
+      return;
+    }
+    add(field, text);
+  };
+  const recurse = (c: Query): void => {
+    queryTerms(c, index, out);
+  };
   switch (q.type) {
     case 'match':
-      if (q.query !== null) add(q.field, String(q.query));
+      if (q.query !== null) addText(q.field, String(q.query), q.prefixLast ?? false, q.fuzziness);
       break;
     case 'match_phrase':
-      add(q.field, q.query);
+      addText(q.field, q.query, q.prefix ?? false, undefined);
       break;
     case 'multi_match':
-      for (const f of q.fields) add(f.field, q.query);
+      for (const f of q.fields) {
+        addText(f.field, q.query, q.mmType === 'phrase_prefix' || q.mmType === 'bool_prefix', undefined);
+      }
       break;
     case 'term':
       add(q.field, String(q.value));
@@ -121,29 +179,36 @@ export function queryTerms(q: Query | undefined, out: QueryTerms = { terms: new 
     case 'terms':
       for (const v of q.values) add(q.field, String(v));
       break;
+    case 'prefix':
+    case 'wildcard':
+    case 'regexp':
+      test(q.field, patternTest(q.type, q.value, q.caseInsensitive));
+      break;
+    case 'fuzzy':
+      test(q.field, fuzzyTest(q.value, q.fuzziness, q.prefixLength, q.transpositions));
+      break;
+    case 'range':
+      test(q.field, rangeTest(q));
+      break;
     case 'query_string':
-      for (const m of q.query.matchAll(/(?:([\w.@*]+):)?("[^"]*"|[^\s()]+)/g)) {
-        const word = m[2]!.replace(/"/g, '');
-        if (['AND', 'OR', 'NOT'].includes(word)) continue;
-        const field = m.at(1) ?? (q.fields.length === 1 ? q.fields[0]!.field : (q.defaultField ?? '*'));
-        add(field, word.replace(/^[+-]/, ''));
-      }
+      // The query as the search read it (a syntax error has already failed the search).
+      if (index !== undefined) recurse(parseQueryString(q, (pattern) => expandFields(index, pattern), index));
       break;
     case 'bool':
-      for (const c of [...q.must, ...q.should, ...q.filter]) queryTerms(c, out);
+      for (const c of [...q.must, ...q.should, ...q.filter]) recurse(c);
       break;
     case 'constant_score':
-      queryTerms(q.filter, out);
+      recurse(q.filter);
       break;
     case 'dis_max':
-      for (const c of q.queries) queryTerms(c, out);
+      for (const c of q.queries) recurse(c);
       break;
     case 'boosting':
-      queryTerms(q.positive, out);
+      recurse(q.positive);
       break;
     case 'wrapped':
     case 'nested':
-      queryTerms(q.inner, out);
+      recurse(q.inner);
       break;
     default:
       break;
@@ -151,12 +216,25 @@ export function queryTerms(q: Query | undefined, out: QueryTerms = { terms: new 
   return out;
 }
 
+function applies(f: string, field: string, requireFieldMatch: boolean): boolean {
+  return !requireFieldMatch || f === '*' || f === field || wildcardToRegExp(f).test(field);
+}
+
 function collect(map: Map<string, Set<string>>, field: string, requireFieldMatch: boolean): Set<string> {
   const out = new Set<string>();
   for (const [f, set] of map) {
-    if (!requireFieldMatch || f === '*' || f === field || wildcardToRegExp(f).test(field))
-      for (const t of set) out.add(t);
+    if (applies(f, field, requireFieldMatch)) for (const t of set) out.add(t);
   }
+  return out;
+}
+
+function collectTests(
+  map: Map<string, ((term: string) => boolean)[]>,
+  field: string,
+  requireFieldMatch: boolean,
+): ((term: string) => boolean)[] {
+  const out: ((term: string) => boolean)[] = [];
+  for (const [f, list] of map) if (applies(f, field, requireFieldMatch)) out.push(...list);
   return out;
 }
 
@@ -189,9 +267,9 @@ export function highlightHit(
   doc: Doc,
 ): Record<string, string[]> | undefined {
   const out: Record<string, string[]> = {};
-  const fromQuery = queryTerms(query);
+  const fromQuery = queryTerms(query, index);
   for (const f of spec.fields) {
-    const matched = f.highlightQuery !== undefined ? queryTerms(f.highlightQuery) : fromQuery;
+    const matched = f.highlightQuery !== undefined ? queryTerms(f.highlightQuery, index) : fromQuery;
     const re = wildcardToRegExp(f.name);
     for (const info of index.fields.values()) {
       if (!(info.path === f.name || re.test(info.path))) continue;
@@ -201,18 +279,21 @@ export function highlightHit(
       const limit = f.fragments === 0 ? Number.POSITIVE_INFINITY : f.fragments;
       if (info.type === 'keyword') {
         const wanted = collect(matched.raw, info.path, f.requireFieldMatch);
+        const tests = collectTests(matched.tests, info.path, f.requireFieldMatch);
         for (const value of values) {
-          if (wanted.has(value)) fragments.push(`${spec.preTag}${value}${spec.postTag}`);
+          if (wanted.has(value) || tests.some((t) => t(value))) fragments.push(`${spec.preTag}${value}${spec.postTag}`);
           if (fragments.length >= limit) break;
         }
       } else {
         const wanted = collect(matched.terms, info.path, f.requireFieldMatch);
+        const tests = collectTests(matched.tests, info.path, f.requireFieldMatch);
         for (const value of values) {
           let marked = '';
           let last = 0;
           let any = false;
           for (const m of value.matchAll(/[\p{L}\p{N}_]+(?:[.'][\p{L}\p{N}_]+)*/gu)) {
-            if (!wanted.has(m[0].toLowerCase())) continue;
+            const term = m[0].toLowerCase();
+            if (!wanted.has(term) && !tests.some((t) => t(term))) continue;
             any = true;
             marked += value.slice(last, m.index) + spec.preTag + m[0] + spec.postTag;
             last = m.index + m[0].length;

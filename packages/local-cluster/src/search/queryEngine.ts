@@ -149,16 +149,8 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
       const test = patternTest(q.type, q.value, q.caseInsensitive);
       return filterScores(ctx, q.boost, (doc) => stringValues(ctx, q.field, doc).some(test));
     }
-    case 'fuzzy': {
-      // The term is not analyzed: it is compared as given with the indexed terms (a text field's are lower-cased).
-      const max = fuzzinessOf(q.fuzziness, q.value.length);
-      const prefix = q.value.slice(0, q.prefixLength);
-      return filterScores(ctx, q.boost, (doc) =>
-        stringValues(ctx, q.field, doc).some(
-          (v) => v.startsWith(prefix) && editDistance(v, q.value, q.transpositions) <= max,
-        ),
-      );
-    }
+    case 'fuzzy':
+      return fuzzyQuery(ctx, q);
     case 'bool':
       return boolQuery(ctx, q);
     case 'constant_score': {
@@ -351,14 +343,67 @@ function termQuery(ctx: ShardContext, field: string, value: unknown, caseInsensi
     // Points, and automata (case-insensitive terms), match without scoring: constant.
     return out.map((s) => (s === NO_MATCH ? NO_MATCH : boost));
   }
+  // Other fields with terms (boolean) score with BM25 in every release.
   const st = ctx.stats.term(field, String(coerce(ctx, info, value)));
-  const score = ctx.scoring.constantKeywordTerms
-    ? boost
-    : boost * ctx.scoring.bm25Factor * idf(st.docFreq, st.docCount) * bm25(1, 1, 1);
+  const score = boost * ctx.scoring.bm25Factor * idf(st.docFreq, st.docCount) * bm25(1, 1, 1);
   return out.map((s) => (s === NO_MATCH ? NO_MATCH : score));
 }
 
-/** Disjunction of terms on a text field, with a minimum number of matching terms (walks the postings). */
+/**
+ * FuzzyQuery with its default rewrite (TopTermsBlendedFreqScoringRewrite): the shard's terms within the edit
+ * distance (the first `prefix_length` characters equal), the 50 closest; each scores as a term query whose document
+ * frequency is the highest of them all ("blended"), weighted by 1 - distance / the shorter length; the matching
+ * terms of a document add up. The term is not analyzed (a text field's terms are lower-cased).
+ */
+/** MappedFieldType.fuzzyQuery on a field that holds no terms. */
+function fuzzyFieldError(ctx: ShardContext, info: FieldInfo): OsError {
+  const why = `Can only use fuzzy queries on keyword and text fields - not on [${info.path}] which is of type [${info.type}]`;
+  return queryShardError(ctx.index, `failed to create query: ${why}`, illegalArgument(why));
+}
+
+function fuzzyQuery(ctx: ShardContext, q: Extract<Query, { type: 'fuzzy' }>): Scores {
+  const info = fieldInfo(ctx, q.field);
+  const n = ctx.docs.length;
+  if (!info) return none(n);
+  if (info.type !== 'text' && info.type !== 'keyword') throw fuzzyFieldError(ctx, info);
+  const postings = ctx.shard.postings(info.path).byTerm;
+  const max = fuzzinessOf(q.fuzziness, Array.from(q.value).length);
+  const prefix = q.value.slice(0, q.prefixLength);
+  const kept: { term: string; weight: number }[] = [];
+  for (const term of postings.keys()) {
+    if (!term.startsWith(prefix)) continue;
+    const ed = editDistance(term, q.value, q.transpositions);
+    if (ed > max) continue;
+    kept.push({ term, weight: 1 - ed / Math.min(Array.from(term).length, Array.from(q.value).length) });
+  }
+  kept.sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  kept.length = Math.min(kept.length, 50);
+  if (kept.length === 0) return none(n);
+  const text = info.type === 'text' ? ctx.stats.text(info.path) : undefined;
+  const statsOf = (term: string): { docFreq: number; docCount: number } =>
+    text !== undefined
+      ? { docFreq: text.docFreq.get(term) ?? 0, docCount: text.docCount }
+      : ctx.stats.term(info.path, term);
+  const docCount = statsOf(kept[0]!.term).docCount;
+  const blended = Math.max(...kept.map((k) => statsOf(k.term).docFreq));
+  const base = q.boost * ctx.scoring.bm25Factor * idf(blended, docCount);
+  const avgdl = text !== undefined && text.docCount > 0 ? text.sumTokens / text.docCount : 1;
+  const out = none(n);
+  for (const { term, weight } of kept) {
+    for (const pos of postings.get(term) ?? []) {
+      const fv = ctx.docs[pos]!.fields.get(info.path)!;
+      const tf = info.type === 'text' ? bm25(fv.freqs?.get(term) ?? 1, fv.tokens?.length ?? 1, avgdl) : bm25(1, 1, 1);
+      const prev = out[pos]!;
+      out[pos] = (prev === NO_MATCH ? 0 : prev) + base * weight * tf;
+    }
+  }
+  return out;
+}
+
+/**
+ * Disjunction of terms on a text field, with a minimum number of matching terms (walks the postings). With
+ * `prefixLast` (match_bool_prefix) the last term is a prefix query, which scores a constant (its boost).
+ */
 function textTermsQuery(
   ctx: ShardContext,
   field: string,
@@ -369,28 +414,41 @@ function textTermsQuery(
 ): Scores {
   const out = none(ctx.docs.length);
   const stats = ctx.stats.text(field);
-  if (!stats || stats.docCount === 0) return out;
+  const local = ctx.shard.textStats.get(field);
+  if (!stats || stats.docCount === 0 || !local) return out;
   const avgdl = stats.sumTokens / stats.docCount;
   const postings = ctx.shard.postings(field).byTerm;
   const matched = new Uint16Array(ctx.docs.length);
   const score = new Float64Array(ctx.docs.length);
   terms.forEach((t, k) => {
-    const expanded = prefixLast && k === terms.length - 1 ? [...postings.keys()].filter((x) => x.startsWith(t)) : [t];
-    const seen = expanded.length > 1 ? new Set<number>() : undefined;
-    for (const term of expanded) {
-      const weight = boost * ctx.scoring.bm25Factor * idf(stats.docFreq.get(term) ?? 0, stats.docCount);
-      for (const pos of postings.get(term) ?? []) {
-        const fv = ctx.docs[pos]!.fields.get(field)!;
-        const freq = fv.freqs!.get(term) ?? 0;
-        if (!seen || !seen.has(pos)) matched[pos]!++;
-        seen?.add(pos);
-        score[pos]! += weight * bm25(freq, fv.tokens!.length, avgdl);
+    if (prefixLast && k === terms.length - 1) {
+      const seen = new Set<number>();
+      for (const term of expansions(postings, t)) for (const pos of postings.get(term) ?? []) seen.add(pos);
+      for (const pos of seen) {
+        matched[pos]!++;
+        score[pos]! += boost;
       }
+      return;
+    }
+    const weight = boost * ctx.scoring.bm25Factor * idf(stats.docFreq.get(t) ?? 0, stats.docCount);
+    for (const pos of postings.get(t) ?? []) {
+      const fv = ctx.docs[pos]!.fields.get(field)!;
+      const freq = fv.freqs!.get(t) ?? 0;
+      matched[pos]!++;
+      score[pos]! += weight * bm25(freq, fv.tokens!.length, avgdl);
     }
   });
   const min = Math.max(1, minMatch);
   for (let i = 0; i < out.length; i++) if (matched[i]! >= min) out[i] = score[i]!;
   return out;
+}
+
+/** The terms of a field's dictionary that start with a prefix, in term order, at most `max` of them. */
+function expansions(postings: ReadonlyMap<string, readonly number[]>, prefix: string, max = Infinity): string[] {
+  const out: string[] = [];
+  for (const term of postings.keys()) if (term.startsWith(prefix)) out.push(term);
+  out.sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : Buffer.from(a) > Buffer.from(b) ? 1 : 0));
+  return out.slice(0, max);
 }
 
 /** Queries.calculateMinShouldMatch. */
@@ -432,6 +490,21 @@ function matchQuery(
   const parts = fields.map((info) => {
     if (info.type !== 'text') {
       if (query === null) return none(ctx.docs.length);
+      if (fuzziness !== undefined && info.type === 'keyword') {
+        return fuzzyQuery(ctx, {
+          type: 'fuzzy',
+          field: info.path,
+          value: String(query),
+          fuzziness,
+          prefixLength: 0,
+          transpositions: true,
+          boost,
+        });
+      }
+      if (fuzziness !== undefined) {
+        if (lenient) return none(ctx.docs.length);
+        throw fuzzyFieldError(ctx, info);
+      }
       if (lenient) {
         // `lenient`: a value the field cannot hold matches nothing instead of failing the shard.
         try {
@@ -450,32 +523,38 @@ function matchQuery(
     }
     let min = operator === 'AND' ? terms.length : Math.max(1, minShouldMatch(terms.length, msm));
     if (msm !== undefined && operator === 'OR') min = Math.max(1, minShouldMatch(terms.length, msm));
-    if (fuzziness !== undefined && fuzziness !== '0') return fuzzyTerms(ctx, info.path, terms, min, fuzziness, boost);
+    if (fuzziness !== undefined) {
+      // MatchQuery with a fuzziness: each term a fuzzy query (its expansions blended), the clauses summed.
+      const perTerm = terms.map((t) =>
+        fuzzyQuery(ctx, {
+          type: 'fuzzy',
+          field: info.path,
+          value: t,
+          fuzziness,
+          prefixLength: 0,
+          transpositions: true,
+          boost,
+        }),
+      );
+      const out = none(ctx.docs.length);
+      for (let i = 0; i < out.length; i++) {
+        let matched = 0;
+        let sum = 0;
+        for (const p of perTerm) {
+          if (p[i] === NO_MATCH) continue;
+          matched++;
+          sum += p[i]!;
+        }
+        if (matched >= Math.max(1, min)) out[i] = sum;
+      }
+      return out;
+    }
     return textTermsQuery(ctx, info.path, terms, min, boost, prefixLast);
   });
   return maxOf(parts, 0);
 }
 
-function fuzzyTerms(
-  ctx: ShardContext,
-  field: string,
-  terms: string[],
-  min: number,
-  fuzziness: string,
-  boost: number,
-): Scores {
-  return filterScores(ctx, boost, (doc) => {
-    const tokens = doc.fields.get(field)?.tokens ?? [];
-    let matched = 0;
-    for (const t of terms) {
-      const max = fuzzinessOf(fuzziness, t.length);
-      if (tokens.some((tok) => editDistance(tok, t) <= max)) matched++;
-    }
-    return matched >= min;
-  });
-}
-
-function fuzzinessOf(spec: string, length: number): number {
+export function fuzzinessOf(spec: string, length: number): number {
   const s = spec.toUpperCase();
   if (s.startsWith('AUTO')) {
     const m = /^AUTO:(\d+),(\d+)$/.exec(s);
@@ -487,7 +566,7 @@ function fuzzinessOf(spec: string, length: number): number {
   return Number.isFinite(n) ? Math.min(2, Math.trunc(n)) : 0;
 }
 
-function editDistance(a: string, b: string, transpositions = true): number {
+export function editDistance(a: string, b: string, transpositions = true): number {
   // dp is an (a.length + 1) x (b.length + 1) matrix, and every index below stays inside it.
   const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
   const cell = (i: number, j: number): number => dp[i]![j]!;
@@ -520,15 +599,20 @@ function phraseQuery(
     const stats = ctx.stats.text(info.path);
     if (!stats || stats.docCount === 0) return none(ctx.docs.length);
     const avgdl = stats.sumTokens / stats.docCount;
+    // match_phrase_prefix (MultiPhrasePrefixQuery): the last position holds the terms the prefix expands to, at
+    // most 50, and each one's idf counts in the weight.
+    const last = prefix ? expansions(ctx.shard.postings(info.path).byTerm, terms[terms.length - 1]!, 50) : [];
+    const idfTerms = prefix ? [...terms.slice(0, -1), ...last] : terms;
     const weight =
       boost *
       ctx.scoring.bm25Factor *
-      terms.reduce((sum, t) => sum + idf(stats.docFreq.get(t) ?? 0, stats.docCount), 0);
+      idfTerms.reduce((sum, t) => sum + idf(stats.docFreq.get(t) ?? 0, stats.docCount), 0);
+    const lastSet = new Set(last);
     const out = none(ctx.docs.length);
     ctx.docs.forEach((doc, i) => {
       const tokens = doc.fields.get(info.path)?.tokens;
       if (!tokens) return;
-      const freq = phraseFreq(tokens, terms, slop, prefix);
+      const freq = phraseFreq(tokens, terms, slop, prefix ? lastSet : undefined);
       if (freq > 0) out[i] = weight * bm25(freq, tokens.length, avgdl);
     });
     return out;
@@ -536,29 +620,107 @@ function phraseQuery(
   return maxOf(parts, 0);
 }
 
-function phraseFreq(tokens: readonly string[], terms: readonly string[], slop: number, prefix: boolean): number {
-  let freq = 0;
+/**
+ * How often the phrase occurs: each exact occurrence counts 1; with a slop, the matches Lucene's
+ * SloppyPhraseMatcher finds each count 1 / (1 + their match length).
+ */
+function phraseFreq(
+  tokens: readonly string[],
+  terms: readonly string[],
+  slop: number,
+  lastTerms: ReadonlySet<string> | undefined,
+): number {
   const eq = (tok: string | undefined, k: number): boolean =>
-    tok !== undefined && (prefix && k === terms.length - 1 ? tok.startsWith(terms[k]!) : tok === terms[k]);
-  for (let start = 0; start < tokens.length; start++) {
-    if (!eq(tokens[start], 0)) continue;
-    let pos = start;
-    let used = 0;
-    let ok = true;
-    for (let k = 1; k < terms.length && ok; k++) {
-      let found = false;
-      for (let gap = 0; gap <= slop - used; gap++) {
-        if (eq(tokens[pos + 1 + gap], k)) {
-          pos = pos + 1 + gap;
-          used += gap;
-          found = true;
-          break;
-        }
-      }
-      ok = found;
-    }
-    if (ok) freq++;
+    tok !== undefined && (lastTerms !== undefined && k === terms.length - 1 ? lastTerms.has(tok) : tok === terms[k]);
+  if (slop > 0 && terms.length > 1) {
+    const positions = terms.map((_, k) => tokens.flatMap((tok, p) => (eq(tok, k) ? [p] : [])));
+    const group = terms.map((t, k) => (lastTerms !== undefined && k === terms.length - 1 ? -1 : terms.indexOf(t)));
+    return sloppyFreq(positions, group, slop);
   }
+  let freq = 0;
+  for (let start = 0; start < tokens.length; start++) {
+    let k = 0;
+    while (k < terms.length && eq(tokens[start + k], k)) k++;
+    if (k === terms.length) freq++;
+  }
+  return freq;
+}
+
+/**
+ * SloppyPhraseMatcher: each term walks its positions less its offset in the phrase; a match is the span from the
+ * smallest to the largest of those, no longer than the slop, found by advancing the smallest while that shortens
+ * the span. A term the phrase repeats (same `group`) never stands on the same position as its repetitions: the
+ * lesser of two that collide moves on. `positions[k]` are the positions of term k, ascending.
+ */
+function sloppyFreq(positions: readonly (readonly number[])[], group: readonly number[], slop: number): number {
+  if (positions.some((p) => p.length === 0)) return 0;
+  const at = positions.map(() => 0);
+  const pos = (k: number): number => positions[k]![at[k]!]! - k;
+  const repeated = (k: number): boolean => group.some((g, j) => j !== k && g === group[k] && g >= 0);
+  // Repetitions start on their first, second, third... occurrence.
+  for (let k = 0; k < positions.length; k++) {
+    if (!repeated(k)) continue;
+    const rank = group.slice(0, k).filter((g) => g === group[k]).length;
+    if (rank >= positions[k]!.length) return 0;
+    at[k] = rank;
+  }
+  const inQueue = positions.map(() => true);
+  // The queue orders by position, then by offset (the term's place in the phrase).
+  const top = (): number => {
+    let best = -1;
+    for (let k = 0; k < positions.length; k++) {
+      if (!inQueue[k]) continue;
+      if (best < 0 || pos(k) < pos(best)) best = k;
+    }
+    return best;
+  };
+  const pop = (): number => {
+    const k = top();
+    inQueue[k] = false;
+    return k;
+  };
+  let end = Math.max(...positions.map((_, k) => pos(k)));
+  const step = (k: number): boolean => {
+    if (at[k]! + 1 >= positions[k]!.length) return false;
+    at[k]!++;
+    if (pos(k) > end) end = pos(k);
+    return true;
+  };
+  const collide = (k: number): number =>
+    group.findIndex((g, j) => j !== k && g === group[k] && pos(j) + j === pos(k) + k);
+  const advance = (k: number): boolean => {
+    if (!step(k)) return false;
+    if (!repeated(k)) return true;
+    let pp = k;
+    for (let other = collide(pp); other >= 0; other = collide(pp)) {
+      pp = pos(pp) < pos(other) || (pos(pp) === pos(other) && pp < other) ? pp : other;
+      if (!step(pp)) return false;
+    }
+    return true;
+  };
+  let positioned = true;
+  let freq = 0;
+  const nextMatch = (): { length: number } | undefined => {
+    if (!positioned) return undefined;
+    let pp = pop();
+    let matchLength = end - pos(pp);
+    let next = pos(top());
+    while (advance(pp)) {
+      if (pos(pp) > next) {
+        inQueue[pp] = true;
+        if (matchLength <= slop) return { length: matchLength };
+        pp = pop();
+        next = pos(top());
+        matchLength = end - pos(pp);
+      } else {
+        const length2 = end - pos(pp);
+        if (length2 < matchLength) matchLength = length2;
+      }
+    }
+    positioned = false;
+    return matchLength <= slop ? { length: matchLength } : undefined;
+  };
+  for (let m = nextMatch(); m; m = nextMatch()) freq += Math.fround(1 / (1 + m.length));
   return freq;
 }
 
@@ -665,7 +827,11 @@ function rangeQuery(ctx: ShardContext, q: Extract<Query, { type: 'range' }>): Sc
   });
 }
 
-function patternTest(kind: 'prefix' | 'wildcard' | 'regexp', value: string, ci: boolean): (s: string) => boolean {
+export function patternTest(
+  kind: 'prefix' | 'wildcard' | 'regexp',
+  value: string,
+  ci: boolean,
+): (s: string) => boolean {
   if (kind === 'prefix') {
     const v = ci ? value.toLowerCase() : value;
     return (s) => (ci ? s.toLowerCase() : s).startsWith(v);

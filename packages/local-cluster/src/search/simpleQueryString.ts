@@ -60,6 +60,39 @@ function prefixQuery(ctx: Context, text: string): Query | undefined {
   });
 }
 
+/** SimpleQueryStringQueryParser.newFuzzyQuery: the term normalized as the field's terms are, per field. */
+function fuzzyQuery(ctx: Context, text: string, edits: number): Query | undefined {
+  return perField(ctx, (info, boost) => {
+    if (ctx.lenient && info.type !== 'text' && info.type !== 'keyword') return undefined;
+    const value = info.type === 'text' ? text.toLowerCase() : text;
+    return {
+      type: 'fuzzy',
+      field: info.path,
+      value,
+      fuzziness: String(edits),
+      prefixLength: 0,
+      transpositions: true,
+      boost,
+    };
+  });
+}
+
+/**
+ * SimpleQueryParser.parseFuzziness, at a `~` (the slop of a phrase, the edit distance of a term): what follows up
+ * to the end of the token, 2 when nothing does, 0 when it is not a number or negative.
+ */
+function readTilde(state: State): number {
+  let digits = '';
+  state.index++;
+  while (state.index < state.text.length && !OPERATOR_CHARS.has(state.text[state.index]!)) {
+    digits += state.text[state.index]!;
+    state.index++;
+  }
+  if (digits === '') return 2;
+  const n = /^[+-]?\d+$/.test(digits) ? Number(digits) : 0;
+  return Math.max(0, n > 2147483647 ? 0 : n);
+}
+
 function phraseQuery(ctx: Context, text: string, slop: number): Query | undefined {
   return perField(ctx, (info, boost) => {
     if (skipsValue(ctx, info, text)) return undefined;
@@ -152,11 +185,7 @@ function consumePhrase(ctx: Context, state: State): void {
   }
   state.index++;
   let slop = 0;
-  const m = /^~(\d*)/.exec(state.text.slice(state.index));
-  if (m !== null) {
-    slop = m[1] === '' ? 0 : Number(m[1]);
-    state.index += m[0].length;
-  }
+  if (state.text[state.index] === '~') slop = readTilde(state);
   buildTree(ctx, state, phraseQuery(ctx, text, slop));
 }
 
@@ -164,6 +193,7 @@ function consumeToken(ctx: Context, state: State): void {
   let text = '';
   let escaped = false;
   let prefix = false;
+  let fuzzy: number | undefined;
   while (state.index < state.text.length) {
     const c = state.text[state.index]!;
     if (!escaped && c === '\\') {
@@ -172,10 +202,9 @@ function consumeToken(ctx: Context, state: State): void {
       continue;
     }
     if (!escaped && OPERATOR_CHARS.has(c)) break;
-    if (!escaped && c === '~') {
-      // fuzziness: not modelled here; the term is kept as it is
-      const m = /^~\d*/.exec(state.text.slice(state.index));
-      state.index += m?.[0].length ?? 1;
+    if (!escaped && c === '~' && text.length > 0) {
+      // The edit distance has a maximum, 2.
+      fuzzy = Math.min(2, readTilde(state));
       break;
     }
     if (
@@ -192,7 +221,8 @@ function consumeToken(ctx: Context, state: State): void {
     state.index++;
   }
   if (text.length === 0) return;
-  buildTree(ctx, state, prefix ? prefixQuery(ctx, text) : termQuery(ctx, text));
+  if (fuzzy !== undefined && fuzzy > 0) buildTree(ctx, state, fuzzyQuery(ctx, text, fuzzy));
+  else buildTree(ctx, state, prefix ? prefixQuery(ctx, text) : termQuery(ctx, text));
 }
 
 function parseSubQuery(ctx: Context, state: State, nested: boolean): void {
