@@ -10,7 +10,8 @@
 //   in their order, grouped by their sort values (or score), each group compared as a set of ids (the order inside a
 //   group is how each engine breaks ties), except the groups cut by the page's edges, compared by size only. Each hit
 //   is compared whole: `_index`, `_score`, `_source`, `fields`, `highlight`, `sort`, `matched_queries`, versions.
-//   Aggregations are compared whole. Numbers are equal within 1e-5 (relative): Lucene scores in 32-bit floats.
+//   Aggregations are compared whole, the order of keys included (OpenSearch renders aggregations in the order a
+//   HashMap of their names iterates). Numbers are equal within 1e-5 (relative): Lucene scores in 32-bit floats.
 //   `took`, `_scroll_id` and `pit_id` are set aside (times and opaque handles). Two things depend on how each copy of
 //   a shard was written (its segments and the order of documents in them), which differs from copy to copy and from
 //   cluster to cluster with the same data: which documents come first in `_doc` order, so hits sorted on `_doc`
@@ -246,6 +247,23 @@ function compareHits(
   });
 }
 
+/** Objects whose keys are the same but in another order (deepDiff reports different keys). */
+function keyOrderDiff(real: unknown, local: unknown, where: string, out: string[]): void {
+  if (Array.isArray(real) && Array.isArray(local)) {
+    real.forEach((r, i) => {
+      keyOrderDiff(r, local[i], `${where}[${i}]`, out);
+    });
+    return;
+  }
+  if (!isObject(real) || !isObject(local)) return;
+  const rk = Object.keys(real);
+  const lk = Object.keys(local);
+  if (rk.length === lk.length && rk.every((k) => k in local) && rk.some((k, i) => lk[i] !== k)) {
+    out.push(`${where}: keys in another order: real ${rk.join(',')}, local ${lk.join(',')}`);
+  }
+  for (const k of rk) if (k in local) keyOrderDiff(real[k], local[k], `${where}.${k}`, out);
+}
+
 function compareSearchBody(
   real: Record<string, unknown>,
   local: Record<string, unknown>,
@@ -283,6 +301,7 @@ function compareSearchBody(
       continue;
     }
     if (key === 'count' && request.terminateAfter) continue;
+    if (key === 'aggregations') keyOrderDiff(real[key], local[key], `${where}.${key}`, out);
     if (!(key in local)) out.push(`${where}.${key}: only real has it: ${show(real[key])}`);
     else if (!(key in real)) out.push(`${where}.${key}: only local has it: ${show(local[key])}`);
     else deepDiff(real[key], local[key], `${where}.${key}`, out);

@@ -280,4 +280,49 @@ void describe('answers as real OpenSearch does', () => {
     assert.match(h.host![0]!, /^<em>api-0\d<\/em>$/);
     assert.match(h.message![0]!, /<em>timeout<\/em>/);
   });
+
+  void it('parses range bounds as the field does, sorts the ranges, and orders aggregations as a HashMap', async () => {
+    const r = await post(v3, '/logs/_search', {
+      size: 0,
+      aggs: {
+        r: { range: { field: '@timestamp', ranges: [{ from: 'now-400d/d', key: 'k' }, { to: 'now-400d/d' }] } },
+        s: { max: { field: 'duration_ms' } },
+        c: { min: { field: 'duration_ms' } },
+      },
+    });
+    const buckets = at(r.json, 'aggregations', 'r', 'buckets') as Record<string, unknown>[];
+    assert.deepEqual(
+      buckets.map((b) => b.key),
+      [`*-${String(buckets[0]!.to_as_string)}`, 'k'],
+    );
+    assert.match(buckets[0]!.to_as_string as string, /T00:00:00\.000Z$/);
+    // "s" and "c" share a HashMap bucket: 3.x puts them in the map in the request's order, 2.x in the reverse.
+    assert.deepEqual(Object.keys(at(r.json, 'aggregations') as object), ['r', 's', 'c']);
+    const r2 = await post(v2, '/logs/_search', {
+      size: 0,
+      aggs: { s: { max: { field: 'duration_ms' } }, c: { min: { field: 'duration_ms' } } },
+    });
+    assert.deepEqual(Object.keys(at(r2.json, 'aggregations') as object), ['c', 's']);
+    const bad = await post(v2, '/logs/_search', {
+      size: 0,
+      aggs: { r: { range: { field: 'duration_ms', ranges: [{ from: 'abc' }] } } },
+    });
+    assert.equal(at(bad.json, 'error', 'root_cause', '0', 'type'), 'number_format_exception');
+    // A year past 9999 is printed with its sign.
+    const sum = await post(v2, '/products/_search', { size: 0, aggs: { s: { sum: { field: 'created_at' } } } });
+    assert.match(at(sum.json, 'aggregations', 's', 'value_as_string') as string, /^\+\d{5}-/);
+  });
+
+  void it('refuses the sorts it does not implement', async () => {
+    for (const [sort, feature] of [
+      [{ _script: { type: 'number', script: 'doc.price.value' } }, 'sort [_script]'],
+      [{ _geo_distance: { loc: [0, 0] } }, 'sort [_geo_distance]'],
+      [{ price: { nested: { path: 'variants' } } }, '[sort] [nested]'],
+      [{ price: { numeric_type: 'long' } }, '[sort] [numeric_type]'],
+    ] as const) {
+      const r = await post(v2, '/products/_search', { sort: [sort] });
+      assert.equal(r.status, 501);
+      assert.equal(reason(r), `the local cluster does not implement ${feature}`);
+    }
+  });
 });

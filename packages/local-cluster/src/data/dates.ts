@@ -161,6 +161,13 @@ function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
 
+/** A year as DateTimeFormatter prints it (SignStyle.EXCEEDS_PAD): a sign when it has more digits than the width. */
+function yearText(year: number, width: number): string {
+  if (year < 0) return `-${pad(-year, width)}`;
+  const text = pad(year, width);
+  return text.length > width && width >= 4 ? `+${text}` : text;
+}
+
 function offsetText(minutes: number): string {
   if (minutes === 0) return 'Z';
   const sign = minutes < 0 ? '-' : '+';
@@ -218,7 +225,7 @@ export function formatDateWith(ms: number, format: string | undefined, zoneMinut
     switch (c) {
       case 'y':
       case 'u':
-        out += n === 2 ? pad(d.getUTCFullYear() % 100, 2) : pad(d.getUTCFullYear(), n);
+        out += n === 2 ? pad(d.getUTCFullYear() % 100, 2) : yearText(d.getUTCFullYear(), n);
         break;
       case 'M':
         out += pad(d.getUTCMonth() + 1, n);

@@ -5,12 +5,13 @@
 // sees the documents of the shards that returned the bucket.
 import { illegalArgument, notImplemented, OsError } from '../core/errors';
 import { double, javaNumberText, type JavaNumber } from '../core/xcontent';
-import { fixedZoneOffset, formatDateWith, parseDate, resolveDateMath } from '../data/dates';
+import { DateMathError, fixedZoneOffset, formatDateWith, parseDate, resolveDateMath } from '../data/dates';
 import { isIntegral, isNumeric, type FieldInfo, type FieldType } from '../data/mapping';
 import type { Doc } from '../data/store';
 import { CALENDAR_UNITS, type AggSpec } from './aggParser';
 import { textFieldDataError } from './fieldAccess';
-import { evaluate, NO_MATCH, type ShardContext } from './queryEngine';
+import { hashMapOrder } from './namedQueries';
+import { dateMathFailure, evaluate, NO_MATCH, type ShardContext } from './queryEngine';
 import { parseTimeValue } from '../core/values';
 
 export interface ShardDocs {
@@ -105,10 +106,19 @@ export function checkAggregationTree(specs: readonly AggSpec[], parent?: AggSpec
   }
 }
 
+/**
+ * The aggregations of one level, in the order OpenSearch renders them: InternalAggregations.reduce groups the
+ * shards' aggregations by name in a HashMap, at the top and inside every bucket.
+ */
 export function runAggregations(specs: readonly AggSpec[], sets: readonly ShardDocs[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const results = new Map<string, unknown>();
   const list = items(sets);
-  for (const spec of specs) out[spec.name] = runOne(spec, list, sets);
+  for (const spec of specs) results.set(spec.name, runOne(spec, list, sets));
+  // 2.x puts them in the map in the reverse order of the request.
+  const names = [...results.keys()];
+  if ((sets[0]?.ctx.major ?? 3) < 3) names.reverse();
+  const out: Record<string, unknown> = {};
+  for (const name of hashMapOrder(names)) out[name] = results.get(name);
   return out;
 }
 
@@ -625,7 +635,14 @@ function dateRounding(spec: AggSpec, zoneMinutes: number): Rounding {
 function bound(v: unknown, isDate: boolean, now: number): number | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'number') return v;
-  if (isDate && typeof v === 'string') return parseDate(v) ?? resolveDateMath(v, now, false);
+  if (isDate && typeof v === 'string') {
+    try {
+      return parseDate(v) ?? resolveDateMath(v, now, false);
+    } catch (e) {
+      if (e instanceof DateMathError) throw dateMathFailure(e);
+      throw e;
+    }
+  }
   const n = Number(v);
   return Number.isFinite(n) ? n : undefined;
 }
@@ -728,14 +745,44 @@ function histogramAgg(spec: AggSpec, list: readonly Item[], sets: readonly Shard
 // ---------------------------------------------------------------------------------------------------------------
 // range
 
+function compareDoubles(a: number, b: number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function rangeAgg(spec: AggSpec, list: readonly Item[], sets: readonly ShardDocs[]): Record<string, unknown> {
   const info = numericField(spec, sets);
   const ranges = Array.isArray(spec.params.ranges) ? (spec.params.ranges as Record<string, unknown>[]) : [];
   if (ranges.length === 0) throw illegalArgument(`No [ranges] specified for the [${spec.name}] aggregation`);
-  const fmt = (v: number): string => (Number.isInteger(v) ? `${v}.0` : String(v));
-  const buckets = ranges.map((r) => {
-    const from = typeof r.from === 'number' ? r.from : undefined;
-    const to = typeof r.to === 'number' ? r.to : undefined;
+  const isDate = info?.type === 'date';
+  const now = sets[0]?.ctx.now ?? Date.now();
+  // The bounds as the field's DocValueFormat parses them: date math on dates (not rounded up), doubles otherwise.
+  const parseBound = (v: unknown): number | undefined => {
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'number') return v;
+    const text = typeof v === 'string' ? v : JSON.stringify(v);
+    if (isDate) {
+      try {
+        return resolveDateMath(text, now, false);
+      } catch (e) {
+        if (e instanceof DateMathError) throw dateMathFailure(e);
+        throw e;
+      }
+    }
+    if (!/^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[dDfF]?\s*$/.test(text)) {
+      throw new OsError(400, 'number_format_exception', `For input string: "${text}"`, { openSearch: false });
+    }
+    return Number(text.trim().replace(/[dDfF]$/, ''));
+  };
+  const fmt = (v: number): string =>
+    isDate ? (formatDateWith(v, undefined) ?? String(v)) : Number.isInteger(v) ? `${v}.0` : String(v);
+  // RangeAggregator sorts the ranges by from, then to (a missing from is -Infinity, a missing to +Infinity).
+  const parsed = ranges
+    .map((r) => ({ r, from: parseBound(r.from), to: parseBound(r.to) }))
+    .sort(
+      (a, b) =>
+        compareDoubles(a.from ?? -Infinity, b.from ?? -Infinity) || compareDoubles(a.to ?? Infinity, b.to ?? Infinity),
+    );
+  const buckets = parsed.map(({ r, from, to }) => {
     // Bounds are compared with the field's values as it stores them: truncated for integers.
     const integral = info !== undefined && isIntegral(info.type);
     const lo = from !== undefined && integral ? Math.trunc(from) : from;
@@ -750,7 +797,9 @@ function rangeAgg(spec: AggSpec, list: readonly Item[], sets: readonly ShardDocs
       typeof r.key === 'string' ? r.key : `${from === undefined ? '*' : fmt(from)}-${to === undefined ? '*' : fmt(to)}`;
     const bucket: Record<string, unknown> = { key };
     if (from !== undefined) bucket.from = double(from);
+    if (from !== undefined && isDate) bucket.from_as_string = fmt(from);
     if (to !== undefined) bucket.to = double(to);
+    if (to !== undefined && isDate) bucket.to_as_string = fmt(to);
     bucket.doc_count = kept.length;
     return withSubs(spec, bucket, kept, sets);
   });

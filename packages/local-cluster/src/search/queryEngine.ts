@@ -17,6 +17,8 @@ export interface ShardContext {
   readonly shard: Shard;
   readonly docs: readonly Doc[];
   readonly now: number;
+  /** The major version of the release answered as (2 or 3). */
+  readonly major: number;
   /** How the release scores (see Scoring). */
   readonly scoring: Scoring;
   /** The term statistics scores are computed with: this shard's, or every shard's with dfs_query_then_fetch. */
@@ -781,6 +783,21 @@ function maxOf(parts: readonly Scores[], tieBreaker: number): Scores {
   return out;
 }
 
+/** DateMathParser: an unparsable date is wrapped twice around java.time's exception; bad math is plain. */
+export function dateMathFailure(e: DateMathError): OsError {
+  if (!e.unparsedDate) return new OsError(400, 'parse_exception', e.message);
+  return new OsError(400, 'parse_exception', `${e.message}: [${e.message}]`, {
+    causedBy: new OsError(400, 'illegal_argument_exception', e.message, {
+      openSearch: false,
+      causedBy: notSerializable(
+        new OsError(400, 'date_time_parse_exception', 'Failed to parse with all enclosed parsers', {
+          openSearch: false,
+        }),
+      ),
+    }),
+  });
+}
+
 function rangeQuery(ctx: ShardContext, q: Extract<Query, { type: 'range' }>): Scores {
   const info = fieldInfo(ctx, q.field);
   if (!info) return none(ctx.docs.length);
@@ -790,20 +807,7 @@ function rangeQuery(ctx: ShardContext, q: Extract<Query, { type: 'range' }>): Sc
       try {
         return typeof v === 'number' ? v : resolveDateMath(v, ctx.now, roundUp);
       } catch (e) {
-        if (e instanceof DateMathError) {
-          // DateMathParser: an unparsable date is wrapped twice around java.time's exception; bad math is plain.
-          if (!e.unparsedDate) throw new OsError(400, 'parse_exception', e.message);
-          throw new OsError(400, 'parse_exception', `${e.message}: [${e.message}]`, {
-            causedBy: new OsError(400, 'illegal_argument_exception', e.message, {
-              openSearch: false,
-              causedBy: notSerializable(
-                new OsError(400, 'date_time_parse_exception', 'Failed to parse with all enclosed parsers', {
-                  openSearch: false,
-                }),
-              ),
-            }),
-          });
-        }
+        if (e instanceof DateMathError) throw dateMathFailure(e);
         throw e;
       }
     }

@@ -387,6 +387,7 @@ async function queryPhase(
       shard,
       docs,
       now,
+      major: cluster.release.major,
       scoring: scoringOf(cluster.release.major),
       stats: stats ?? shardStats(shard),
     };
@@ -607,7 +608,11 @@ function typedKeys(
   results: readonly ShardResult[],
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const spec of specs) {
+  // In the order the aggregations were rendered (see runAggregations).
+  const byName = new Map(specs.map((spec) => [spec.name, spec]));
+  for (const name of Object.keys(aggs)) {
+    const spec = byName.get(name);
+    if (spec === undefined) continue;
     let prefix = TYPED_NAMES[spec.type] ?? spec.type;
     if (spec.type === 'terms') {
       const field = spec.params.field;

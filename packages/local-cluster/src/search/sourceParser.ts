@@ -278,7 +278,7 @@ function parseSource(obj: JObject, jackson: Jackson): SearchSource {
           refuse('[rescore]');
           break;
         case 'sort':
-          s.sort = [parseSortObject(v)];
+          s.sort = [parseSortObject(v, refuse)];
           break;
         case 'pit': {
           const id = v.entries.find((x) => x.key === 'id');
@@ -328,7 +328,7 @@ function parseSource(obj: JObject, jackson: Jackson): SearchSource {
         case 'sort':
           s.sort = items.map((item) => {
             if (item.kind === 'string') return parseSortString(item.value);
-            if (item.kind === 'object') return parseSortObject(item);
+            if (item.kind === 'object') return parseSortObject(item, refuse);
             throw parsingError(`unexpected token [${tokenName(item)}] in [sort]`, item.line, item.col);
           });
           break;
@@ -373,7 +373,8 @@ function parseOrder(v: JNode): 'asc' | 'desc' {
   throw illegalArgument(`No enum constant org.opensearch.search.sort.SortOrder.${textValue(v).toUpperCase()}`);
 }
 
-function parseSortObject(v: JObject): SortSpec {
+/** A sort the local cluster does not implement is read no further and refused once the body is read. */
+function parseSortObject(v: JObject, refuse: (feature: string) => void): SortSpec {
   const first = v.entries[0];
   if (!first)
     throw parsingError(
@@ -382,6 +383,10 @@ function parseSortObject(v: JObject): SortSpec {
       v.col,
     );
   const field = first.key;
+  if (field === '_script' || field === '_geo_distance' || field === '_geoDistance') {
+    refuse(`sort [${field === '_script' ? '_script' : '_geo_distance'}]`);
+    return { field, order: 'asc' };
+  }
   const dflt: 'asc' | 'desc' = field === '_score' ? 'desc' : 'asc';
   if (first.value.kind === 'string') return { field, order: parseOrder(first.value) };
   if (first.value.kind !== 'object') {
@@ -397,6 +402,8 @@ function parseSortObject(v: JObject): SortSpec {
     else if (e.key === 'missing') missing = toPlain(e.value);
     else if (e.key === 'mode') mode = textValue(e.value);
     else if (e.key === 'unmapped_type') unmappedType = textValue(e.value);
+    else if (e.key === 'nested' || e.key === 'nested_path' || e.key === 'nested_filter') refuse('[sort] [nested]');
+    else if (e.key === 'numeric_type') refuse('[sort] [numeric_type]');
     else if (!known.includes(e.key)) {
       throw new OsError(
         400,
