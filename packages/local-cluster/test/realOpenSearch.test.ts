@@ -325,4 +325,37 @@ void describe('answers as real OpenSearch does', () => {
       assert.equal(reason(r), `the local cluster does not implement ${feature}`);
     }
   });
+
+  void it('highlights with the tags, encoder and analysis limit asked for, and refuses unknown options', async () => {
+    const hl = async (highlight: Record<string, unknown>): Promise<unknown> => {
+      const r = await post(v2, '/logs/_search', {
+        query: { match: { message: 'timeout upstream' } },
+        highlight: { ...highlight, fields: { message: highlight.field ?? {} } },
+        sort: ['@timestamp'],
+        from: 2,
+        size: 1,
+        _source: false,
+      });
+      return at(r.json, 'hits', 'hits', '0', 'highlight', 'message', '0');
+    };
+    const tagged = (pre: string, post: string, both = true): string =>
+      `${pre}upstream${post} ${both ? `${pre}timeout${post}` : 'timeout'} while calling payments inventory`;
+    assert.equal(await hl({ tags_schema: 'styled' }), tagged('<em class="hlt1">', '</em>'));
+    assert.equal(await hl({ tags_schema: 'styled', pre_tags: ['<a>'] }), tagged('<a>', '</em>'));
+    assert.equal(await hl({ pre_tags: ['<a>', '<b>'], post_tags: ['</a>', '</b>'] }), tagged('<a>', '</a>'));
+    // The analysis stops after the last term that starts at or before the offset.
+    assert.equal(await hl({ max_analyzer_offset: 8 }), tagged('<em>', '</em>', false));
+    const unknown = await raw(
+      v2,
+      '/logs/_search',
+      '{"highlight": {"fields": {"message": {"max_analyzed_offset": 1}}}}',
+    );
+    assert.equal(
+      at(unknown.json, 'error', 'root_cause', '0', 'reason'),
+      '[1:39] [highlight_field] unknown field [max_analyzed_offset] did you mean [max_analyzer_offset]?',
+    );
+    assert.equal(at(unknown.json, 'error', 'reason'), '[1:62] [highlight] failed to parse field [fields]');
+    const fancy = await post(v2, '/logs/_search', { highlight: { type: 'fancy', fields: { message: {} } } });
+    assert.equal(reason(fancy), 'the local cluster does not implement [highlight] type [fancy]');
+  });
 });

@@ -35,6 +35,10 @@ export class OsError extends Error {
   guessRootCauses(): OsError[] {
     if (this.rootCauses) return this.rootCauses;
     if (this.causedBy?.isOpenSearchException) return this.causedBy.guessRootCauses();
+    // OpenSearchException.guessRootCauses unwraps a parse exception to the innermost one.
+    if (this.type === 'x_content_parse_exception' && this.causedBy?.type === 'x_content_parse_exception') {
+      return this.causedBy.guessRootCauses();
+    }
     return [this];
   }
 

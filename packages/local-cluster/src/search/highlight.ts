@@ -3,7 +3,9 @@
 // sample data: the whole value with its matches tagged, on text fields (analyzed terms) and keyword fields (the whole
 // value). Options whose output depends on Lucene's passage scoring and sentence breaking (a fragment size other than
 // the default, the fast vector highlighter) are refused.
-import { parseJsonValue, type JNode } from '../core/json';
+import { illegalArgument, xContentParseError } from '../core/errors';
+import { parseJsonValue, type JNode, type JObject } from '../core/json';
+import { didYouMean } from '../core/values';
 import { analyze } from '../data/analysis';
 import type { Doc, Index } from '../data/store';
 import { expandFields, wildcardToRegExp } from './fieldAccess';
@@ -14,18 +16,47 @@ import { parseQueryString } from './queryString';
 
 const DEFAULT_FRAGMENT_SIZE = 100;
 
+/** The names HighlightBuilder's ObjectParsers declare: the highlight itself, and each of its fields. */
+const COMMON_OPTIONS = [
+  'pre_tags',
+  'post_tags',
+  'order',
+  'highlight_filter',
+  'fragment_size',
+  'number_of_fragments',
+  'require_field_match',
+  'boundary_scanner',
+  'boundary_max_scan',
+  'boundary_chars',
+  'boundary_scanner_locale',
+  'type',
+  'fragmenter',
+  'no_match_size',
+  'force_source',
+  'phrase_limit',
+  'max_analyzer_offset',
+  'options',
+  'highlight_query',
+];
+const HIGHLIGHT_OPTIONS = [...COMMON_OPTIONS, 'tags_schema', 'encoder', 'fields'];
+const FIELD_OPTIONS = [...COMMON_OPTIONS, 'matched_fields', 'fragment_offset'];
+
 export interface HighlightField {
   readonly name: string;
   readonly fragments: number;
   readonly noMatchSize: number;
   readonly highlightQuery?: Query;
   readonly requireFieldMatch: boolean;
+  readonly preTag: string;
+  readonly postTag: string;
+  /** Only the terms that start at or before this offset are highlighted (the analysis stops there). */
+  readonly maxAnalyzerOffset?: number;
 }
 
 export interface HighlightSpec {
   readonly fields: readonly HighlightField[];
-  readonly preTag: string;
-  readonly postTag: string;
+  /** `encoder: html`: the text is escaped as Lucene's SimpleHTMLEncoder escapes it. */
+  readonly html: boolean;
   /** An option the local highlighter does not implement (the search refuses it). */
   readonly refused?: string;
 }
@@ -41,12 +72,77 @@ function highlightQuery(raw: unknown): Query | undefined {
   return parseInnerQuery(value as JNode);
 }
 
+/**
+ * What HighlightBuilder's ObjectParser refuses as it reads: a name it does not declare (at the name, and for a
+ * field's option wrapped twice at its value), and a tags schema other than `styled`.
+ */
+export function checkHighlight(v: JObject): void {
+  for (const e of v.entries) {
+    if (!HIGHLIGHT_OPTIONS.includes(e.key)) {
+      throw xContentParseError(
+        e.keyPos.line,
+        e.keyPos.col,
+        `[highlight] unknown field [${e.key}]${didYouMean(e.key, HIGHLIGHT_OPTIONS)}`,
+      );
+    }
+    if (e.key === 'tags_schema' && e.value.kind === 'string' && e.value.value !== 'styled') {
+      throw xContentParseError(
+        e.value.line,
+        e.value.col,
+        '[highlight] failed to parse field [tags_schema]',
+        illegalArgument(`Unknown tag schema [${e.value.value}]`),
+      );
+    }
+    if (e.key !== 'fields') continue;
+    const fields =
+      e.value.kind === 'object'
+        ? e.value.entries
+        : e.value.kind === 'array'
+          ? e.value.items.flatMap((item) => (item.kind === 'object' ? item.entries : []))
+          : [];
+    for (const f of fields) {
+      if (f.value.kind !== 'object') continue;
+      for (const o of f.value.entries) {
+        if (FIELD_OPTIONS.includes(o.key)) continue;
+        const unknown = xContentParseError(
+          o.keyPos.line,
+          o.keyPos.col,
+          `[highlight_field] unknown field [${o.key}]${didYouMean(o.key, FIELD_OPTIONS)}`,
+        );
+        const at = o.value;
+        throw xContentParseError(
+          at.line,
+          at.col,
+          '[highlight] failed to parse field [fields]',
+          xContentParseError(at.line, at.col, `[fields] failed to parse field [${f.key}]`, unknown),
+        );
+      }
+    }
+  }
+}
+
+/** The first of a list of tags, as both highlighters use only the first. */
+function firstTag(v: unknown): string | undefined {
+  return Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
+}
+
 export function parseHighlight(raw: Record<string, unknown>): HighlightSpec {
-  const pre = Array.isArray(raw.pre_tags) && typeof raw.pre_tags[0] === 'string' ? raw.pre_tags[0] : '<em>';
-  const post = Array.isArray(raw.post_tags) && typeof raw.post_tags[0] === 'string' ? raw.post_tags[0] : '</em>';
+  // The options apply in the order given: `tags_schema` sets both tags, `pre_tags` and `post_tags` one each.
+  let pre = '<em>';
+  let post = '</em>';
+  for (const [k, v] of Object.entries(raw)) {
+    if (k === 'tags_schema' && v === 'styled') {
+      pre = '<em class="hlt1">';
+      post = '</em>';
+    }
+    if (k === 'pre_tags') pre = firstTag(v) ?? pre;
+    if (k === 'post_tags') post = firstTag(v) ?? post;
+  }
   let refused: string | undefined;
   const check = (o: Record<string, unknown>): void => {
-    if (o.type === 'fvh') refused ??= '[highlight] type [fvh]';
+    if (typeof o.type === 'string' && o.type !== 'unified' && o.type !== 'plain') {
+      refused ??= `[highlight] type [${o.type}]`;
+    }
     if (o.fragment_size !== undefined && o.fragment_size !== DEFAULT_FRAGMENT_SIZE) {
       refused ??= '[highlight] [fragment_size]';
     }
@@ -59,19 +155,24 @@ export function parseHighlight(raw: Record<string, unknown>): HighlightSpec {
     noMatchSize: numberOf(raw.no_match_size, 0),
     requireFieldMatch: raw.require_field_match !== false,
     highlightQuery: highlightQuery(raw.highlight_query),
+    maxAnalyzerOffset: typeof raw.max_analyzer_offset === 'number' ? raw.max_analyzer_offset : undefined,
   };
   const fields: HighlightField[] = [];
   const add = (name: string, opts: unknown): void => {
     const o = (opts !== null && typeof opts === 'object' ? opts : {}) as Record<string, unknown>;
     check(o);
     const query = o.highlight_query !== undefined ? highlightQuery(o.highlight_query) : defaults.highlightQuery;
+    const maxOffset = typeof o.max_analyzer_offset === 'number' ? o.max_analyzer_offset : defaults.maxAnalyzerOffset;
     fields.push({
       name,
       fragments: numberOf(o.number_of_fragments, defaults.fragments),
       noMatchSize: numberOf(o.no_match_size, defaults.noMatchSize),
       requireFieldMatch:
         o.require_field_match === undefined ? defaults.requireFieldMatch : o.require_field_match !== false,
+      preTag: firstTag(o.pre_tags) ?? pre,
+      postTag: firstTag(o.post_tags) ?? post,
       ...(query !== undefined ? { highlightQuery: query } : {}),
+      ...(maxOffset !== undefined ? { maxAnalyzerOffset: maxOffset } : {}),
     });
   };
   if (Array.isArray(raw.fields)) {
@@ -82,7 +183,22 @@ export function parseHighlight(raw: Record<string, unknown>): HighlightSpec {
   } else if (raw.fields !== null && typeof raw.fields === 'object') {
     for (const [k, v] of Object.entries(raw.fields)) add(k, v);
   }
-  return { fields, preTag: pre, postTag: post, ...(refused !== undefined ? { refused } : {}) };
+  return { fields, html: raw.encoder === 'html', ...(refused !== undefined ? { refused } : {}) };
+}
+
+/** Lucene's SimpleHTMLEncoder: the markup characters as entities. */
+function htmlEncode(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    if (ch === '"') out += '&quot;';
+    else if (ch === '&') out += '&amp;';
+    else if (ch === '<') out += '&lt;';
+    else if (ch === '>') out += '&gt;';
+    else if (ch === "'") out += '&#x27;';
+    else if (ch === '/') out += '&#x2F;';
+    else out += ch;
+  }
+  return out;
 }
 
 /**
@@ -277,11 +393,15 @@ export function highlightHit(
       const values = sourceValues(doc.source, info.path);
       const fragments: string[] = [];
       const limit = f.fragments === 0 ? Number.POSITIVE_INFINITY : f.fragments;
+      const enc = spec.html ? htmlEncode : (text: string): string => text;
+      const tag = (text: string): string => f.preTag + enc(text) + f.postTag;
+      // With max_analyzer_offset the analysis of each value stops after the last term that starts at or before it.
+      const analyzed = (start: number): boolean => f.maxAnalyzerOffset === undefined || start <= f.maxAnalyzerOffset;
       if (info.type === 'keyword') {
         const wanted = collect(matched.raw, info.path, f.requireFieldMatch);
         const tests = collectTests(matched.tests, info.path, f.requireFieldMatch);
         for (const value of values) {
-          if (wanted.has(value) || tests.some((t) => t(value))) fragments.push(`${spec.preTag}${value}${spec.postTag}`);
+          if (wanted.has(value) || tests.some((t) => t(value))) fragments.push(tag(value));
           if (fragments.length >= limit) break;
         }
       } else {
@@ -293,18 +413,19 @@ export function highlightHit(
           let any = false;
           for (const m of value.matchAll(/[\p{L}\p{N}_]+(?:[.'][\p{L}\p{N}_]+)*/gu)) {
             const term = m[0].toLowerCase();
+            if (!analyzed(m.index)) break;
             if (!wanted.has(term) && !tests.some((t) => t(term))) continue;
             any = true;
-            marked += value.slice(last, m.index) + spec.preTag + m[0] + spec.postTag;
+            marked += enc(value.slice(last, m.index)) + tag(m[0]);
             last = m.index + m[0].length;
           }
           if (!any) continue;
-          fragments.push(marked + value.slice(last));
+          fragments.push(marked + enc(value.slice(last)));
           if (fragments.length >= limit) break;
         }
       }
       if (fragments.length === 0 && f.noMatchSize > 0 && values[0] !== undefined && info.path === f.name) {
-        fragments.push(noMatchFragment(values[0], f.noMatchSize));
+        fragments.push(enc(noMatchFragment(values[0], f.noMatchSize)));
       }
       if (fragments.length > 0) out[info.path] = fragments;
     }

@@ -12,7 +12,7 @@ import {
 } from '../core/json';
 import { parseJavaInt, parseTimeValue } from '../core/values';
 import { parseAggregations, type AggSpec } from './aggParser';
-import { parseHighlight, type HighlightSpec } from './highlight';
+import { checkHighlight, parseHighlight, type HighlightSpec } from './highlight';
 import type { Query } from './query';
 import { parseInnerQuery } from './queryParser';
 
@@ -253,6 +253,7 @@ function parseSource(obj: JObject, jackson: Jackson): SearchSource {
           s.source = checkSourceFilter(parseSourceObject(v), jackson === 3 ? 3 : 2);
           break;
         case 'highlight':
+          checkHighlight(v);
           s.highlight = parseHighlight(toPlain(v) as Record<string, unknown>);
           break;
         case 'script_fields':
