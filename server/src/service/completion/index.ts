@@ -5,6 +5,8 @@ import type { ParsedDocument } from '../documentStore';
 import { offer, ordered, type Offer } from './items';
 import { jsonCompletion } from './jsonCompletion';
 import { methodCompletion, requestLineCompletion } from './requestLineCompletion';
+import { variableCompletion } from '../console/variableFeatures';
+import { Variables } from '../console/variables';
 
 /**
  * Completion at a position of a `.search` or `.msearch` document, by context: request lines (methods, paths, URL
@@ -17,14 +19,24 @@ import { methodCompletion, requestLineCompletion } from './requestLineCompletion
  *
  * `cluster` is what the connected cluster holds: with it, index names, field names of the targeted indexes, nodes
  * and running tasks are offered too. Without it (or while it is empty) nothing of the kind is.
+ *
+ * `variables` are the `${name}` variables' values: after `${` they are offered; JSON is completed as it reads with
+ * their values in.
  */
 export function completion(
   document: ParsedDocument,
   position: Position,
   triggerCharacter?: string,
   cluster?: ClusterKnowledge,
+  variables: Variables = Variables.NONE,
 ): CompletionList {
-  const located = locate(document, position);
+  const lineText =
+    document.kind === 'search' ? document.model.map.line(position.line) : document.model.line(position.line);
+  const names = variableCompletion(lineText, position.line, position.character, variables);
+  if (names !== undefined) return { isIncomplete: false, items: ordered(names) };
+  // `{` asks for variables only (after `$`).
+  if (triggerCharacter === '{') return list(offer([]));
+  const located = locate(document, position, variables);
   switch (located.kind) {
     case 'requestLine':
       return list(
