@@ -28,6 +28,10 @@ export interface HttpRequest {
   readonly signal?: AbortSignal;
   /** Overall time limit for the answer (headers and body), 0 or undefined for none. */
   readonly timeoutMs?: number;
+  /** The request line as the log may show it (`GET /${token}/_search`), when the path or query hold secrets. */
+  readonly logAs?: string;
+  /** Values never to show in the log or a message (secret variables'), besides the cluster's own secret. */
+  readonly hidden?: readonly string[];
 }
 
 export interface HttpResponse {
@@ -115,8 +119,8 @@ export class ClusterClient {
   }
 
   /** The secrets that must never appear in a message. */
-  private hide(text: string): string {
-    return redact(text, [this.options.secret], this.cluster.username);
+  private hide(text: string, also: readonly string[] = []): string {
+    return redact(text, [this.options.secret, ...also], this.cluster.username);
   }
 
   /** Sends a request and reads the whole answer. Throws RequestFailure. */
@@ -124,7 +128,8 @@ export class ClusterClient {
     if (this.closed) throw new RequestFailure('cancelled', `The connection to ${this.cluster.name} was closed.`);
     const started = performance.now();
     const url = requestUrl(this.cluster.url, req.path, req.query);
-    const logTarget = `${req.method} ${req.path}${queryString(req.query)}`;
+    const logTarget = req.logAs ?? `${req.method} ${req.path}${queryString(req.query)}`;
+    const hidden = req.hidden ?? [];
     const headers: Record<string, string> = {
       accept: 'application/json',
       'x-opaque-id': req.opaqueId,
@@ -184,7 +189,11 @@ export class ClusterClient {
       const body = await readBody(response.body, context, this.options.maxBytes ?? DEFAULT_MAX_BYTES);
       if (context.expectedBytes !== undefined && body.length < context.expectedBytes) throw truncated(context);
       const durationMs = performance.now() - started;
-      this.logLine(`${logTarget} ${status} ${formatBytes(body.length)} ${formatDuration(durationMs)}`, req.opaqueId);
+      this.logLine(
+        `${logTarget} ${status} ${formatBytes(body.length)} ${formatDuration(durationMs)}`,
+        req.opaqueId,
+        hidden,
+      );
       state.logged = true;
       const result: HttpResponse = {
         status,
@@ -194,16 +203,20 @@ export class ClusterClient {
         durationMs,
         opaqueId: req.opaqueId,
       };
-      checkAnswer(result, this.cluster, req.method, this.origin, (t) => this.hide(t));
+      checkAnswer(result, this.cluster, req.method, this.origin, (t) => this.hide(t, hidden));
       return result;
     } catch (error) {
       let failure: RequestFailure;
       if (state.timedOut) failure = timeoutFailure(this.origin, timeoutMs);
       else if (req.signal?.aborted === true) failure = new RequestFailure('cancelled', 'Cancelled.');
       else failure = classifyError(error, context);
-      const safe = new RequestFailure(failure.kind, this.hide(failure.message), failure.status ?? status);
+      const safe = new RequestFailure(failure.kind, this.hide(failure.message, hidden), failure.status ?? status);
       if (!state.logged) {
-        this.logLine(`${logTarget} failed: ${safe.kind} ${formatDuration(performance.now() - started)}`, req.opaqueId);
+        this.logLine(
+          `${logTarget} failed: ${safe.kind} ${formatDuration(performance.now() - started)}`,
+          req.opaqueId,
+          hidden,
+        );
       }
       throw safe;
     } finally {
@@ -227,8 +240,8 @@ export class ClusterClient {
     }
   }
 
-  private logLine(text: string, opaqueId: string): void {
-    this.options.log?.(this.hide(`[http] ${this.cluster.name} ${text} X-Opaque-Id: ${opaqueId}`));
+  private logLine(text: string, opaqueId: string, hidden: readonly string[] = []): void {
+    this.options.log?.(this.hide(`[http] ${this.cluster.name} ${text} X-Opaque-Id: ${opaqueId}`, hidden));
   }
 
   async close(): Promise<void> {

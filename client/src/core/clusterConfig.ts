@@ -1,4 +1,5 @@
 // The `searchRequests.clusters` setting: its model and its validation. Secrets are never part of it.
+import { variableText } from './variables';
 
 export type AuthKind = 'none' | 'basic' | 'bearer' | 'apiKey';
 
@@ -22,6 +23,8 @@ export interface ClusterConfig {
   /** For `basic`. */
   readonly username?: string;
   readonly tls?: TlsConfig;
+  /** Values of `${name}` variables while this cluster is active (numbers and booleans as their text). */
+  readonly variables?: Readonly<Record<string, string>>;
 }
 
 export interface ClusterConfigProblem {
@@ -140,6 +143,23 @@ export function parseClusters(raw: unknown): ParsedClusters {
       }
       tls = out;
     }
+    const variablesRaw = entry['variables'];
+    let variables: Record<string, string> | undefined;
+    if (variablesRaw !== undefined) {
+      if (!isRecord(variablesRaw)) {
+        problem(`"${name}": "variables" must be an object of names to values`);
+        return;
+      }
+      variables = {};
+      for (const [key, value] of Object.entries(variablesRaw)) {
+        const text = variableText(value);
+        if (text === undefined) {
+          problem(`"${name}": the variable "${key}" must be a string, a number or a boolean`);
+          return;
+        }
+        Object.defineProperty(variables, key, { value: text, enumerable: true, writable: true, configurable: true });
+      }
+    }
     names.add(name);
     clusters.push({
       name,
@@ -147,6 +167,7 @@ export function parseClusters(raw: unknown): ParsedClusters {
       auth: auth as AuthKind,
       ...(typeof username === 'string' && username !== '' ? { username } : {}),
       ...(tls === undefined ? {} : { tls }),
+      ...(variables === undefined ? {} : { variables }),
     });
   });
   return { clusters, problems };

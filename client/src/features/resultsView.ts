@@ -2,8 +2,8 @@
 // `_source` fields and aggregations, loaded a page at a time from the response document. Only the run that changed
 // is refreshed; elements keep their identity so that VS Code keeps what is expanded.
 import * as vscode from 'vscode';
-import { formatBytes, formatDuration } from '../core/format';
-import type { NodeRef, ResultNode } from '../core/resultTree';
+import { formatAge, formatBytes, formatDuration } from '../core/format';
+import { nodeId, type NodeRef, type ResultNode } from '../core/resultTree';
 import type { RunRecord } from '../core/runHistory';
 import type { Services } from './services';
 import { COMMANDS, VIEWS } from '../../../server/src/protocol/manifest';
@@ -190,6 +190,7 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
     if (run.status !== undefined) parts.push(String(run.status));
     if (run.durationMs !== undefined && run.state !== 'running') parts.push(formatDuration(run.durationMs));
     if (run.bytes !== undefined) parts.push(formatBytes(run.bytes));
+    if (run.state !== 'running' && run.state !== 'cancelling') parts.push(formatAge(run.startedAt, Date.now()));
     item.description = parts.join(' · ');
     const [icon, color] = STATE_ICONS[run.state];
     const failedStatus = run.state === 'done' && run.status !== undefined && run.status >= 400;
@@ -205,7 +206,7 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
     tooltip.appendMarkdown(`**${run.label}**\n\n`);
     tooltip.appendCodeblock(`${run.request.method} ${run.request.path}`, 'text');
     tooltip.appendMarkdown(
-      `\nCluster: ${run.cluster.name} (${run.cluster.url})  \nStarted: ${new Date(run.startedAt).toLocaleTimeString()}  \nX-Opaque-Id: \`${run.opaqueId}\``,
+      `\nCluster: ${run.cluster.name} (${run.cluster.url})  \nStarted: ${new Date(run.startedAt).toLocaleString()}${run.restored === true ? ' (kept from an earlier session)' : ''}  \nX-Opaque-Id: \`${run.opaqueId}\``,
     );
     if (run.failure !== undefined) tooltip.appendMarkdown(`\n\n${run.failure.message}`);
     item.tooltip = tooltip;
@@ -216,6 +217,11 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
 
   private page(key: string): number {
     return this.shown.get(key) ?? this.services.settings.pageSize();
+  }
+
+  /** How many children of a node the view shows now (a page, more after "Show more"). */
+  shownUnder(runId: string, ref: NodeRef): number {
+    return this.page(`${runId}/${nodeId(ref)}`);
   }
 
   async getChildren(element?: ResultElement): Promise<ResultElement[]> {
@@ -230,7 +236,9 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
         out.push(this.messageElement(run.id, 'failure', run.failure.message, run.failure.kind !== 'cancelled'));
       }
       if (run.cancelMessage !== undefined) out.push(this.messageElement(run.id, 'cancel', run.cancelMessage, false));
-      if (run.released === true) {
+      if (run.answerNote !== undefined) {
+        out.push(this.messageElement(run.id, 'note', run.answerNote, false));
+      } else if (run.released === true) {
         out.push(
           this.messageElement(
             run.id,

@@ -4,11 +4,16 @@
 import * as vscode from 'vscode';
 import {
   ResolveRequest,
+  ResolveRequests,
   type ResolveRequestParams,
   type ResolveRequestResult,
   type ResolvedRequest,
 } from '../../../server/src/protocol/protocol';
 import type { ClusterConfig } from '../core/clusterConfig';
+import { queryString } from '../core/clusterClient';
+import { redactAnswer } from '../core/redact';
+import { fillSecrets, secretNames } from '../core/secretSlots';
+import type { SecretVariables } from './variables';
 import { RequestFailure, isRequestFailure } from '../core/failures';
 import { formatBytes, formatDuration } from '../core/format';
 import { INLINE_LIMIT, openResponse } from '../core/openResponse';
@@ -63,6 +68,7 @@ export class Runner implements vscode.Disposable {
   constructor(
     private readonly services: Services,
     private readonly chooser: ClusterChooser,
+    private readonly secrets: SecretVariables,
   ) {}
 
   private async resolve(uri: vscode.Uri, line: number | undefined, all: boolean): Promise<ResolvedRequest | undefined> {
@@ -101,8 +107,20 @@ export class Runner implements vscode.Disposable {
     return choice === send;
   }
 
-  /** `searchRequests.run`: the request at a line (the cursor's when no argument is given). */
-  async run(uriArg?: string | vscode.Uri, lineArg?: number): Promise<RunResult | undefined> {
+  /**
+   * `searchRequests.run`: the request at a line (the cursor's when no argument is given). With a selection that
+   * touches more than one request (no argument given), every request it touches, in turn (see runMany).
+   */
+  async run(uriArg?: string | vscode.Uri, lineArg?: number): Promise<RunResult | RunResult[] | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    const selection = editor?.selection;
+    if (uriArg === undefined && editor !== undefined && selection !== undefined && !selection.isEmpty) {
+      const end =
+        selection.end.character === 0 && selection.end.line > selection.start.line
+          ? selection.end.line - 1
+          : selection.end.line;
+      return this.runMany(editor.document.uri, { start: selection.start.line, end });
+    }
     const target = this.target(uriArg, lineArg);
     if (target === undefined) return undefined;
     const request = await this.resolve(target.uri, target.line, false);
@@ -110,21 +128,113 @@ export class Runner implements vscode.Disposable {
     return this.send(request, { uri: target.uri.toString(), line: target.line });
   }
 
-  /** `searchRequests.runAll`: a whole `.msearch` file as one `_msearch`. */
-  async runAll(uriArg?: string | vscode.Uri): Promise<RunResult | undefined> {
+  /**
+   * `searchRequests.runAll`: a whole `.msearch` file as one `_msearch` (returns its run); every request of a `.search`
+   * file in turn (returns their runs, see runMany).
+   */
+  async runAll(uriArg?: string | vscode.Uri): Promise<RunResult | RunResult[] | undefined> {
     const target = this.target(uriArg, 0);
     if (target === undefined) return undefined;
+    const document = await vscode.workspace.openTextDocument(target.uri);
+    if (document.languageId === 'search' || target.uri.path.endsWith('.search')) {
+      return this.runMany(target.uri, undefined);
+    }
     const request = await this.resolve(target.uri, undefined, true);
     if (request === undefined || !(await this.confirmErrors(request))) return undefined;
     return this.send(request, { uri: target.uri.toString(), all: true });
   }
 
+  /**
+   * The requests of a document (all of them, or those `lines` touch), run one after the other in the order of the
+   * file, each a run of its own in the Results view. An answer with an error status does not stop the others; a
+   * request that cannot be sent (no answer at all: the cluster cannot be reached, the run was cancelled) does. In a
+   * `.msearch` file the pairs the lines touch are one `_msearch`.
+   */
+  async runMany(
+    uri: vscode.Uri,
+    lines: { start: number; end: number } | undefined,
+  ): Promise<RunResult[] | RunResult | undefined> {
+    const document = await vscode.workspace.openTextDocument(uri);
+    let resolved;
+    try {
+      resolved = await this.services.languageClient.sendRequest(ResolveRequests, {
+        uri: uri.toString(),
+        ...(lines === undefined ? {} : { lines }),
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      void vscode.window.showErrorMessage(
+        `The requests could not be read: the language server did not answer (${message}).`,
+      );
+      return undefined;
+    }
+    for (const skipped of resolved.skipped) {
+      this.services.log.warn(`[run] line ${skipped.line + 1} not sent: ${skipped.reason}`);
+    }
+    if (resolved.requests.length === 0) {
+      void vscode.window.showInformationMessage(
+        resolved.skipped[0]?.reason ?? resolved.reason ?? 'There is nothing to run here.',
+      );
+      return undefined;
+    }
+    if (resolved.skipped.length > 0) {
+      void vscode.window.showWarningMessage(
+        `${resolved.skipped.length} request${resolved.skipped.length === 1 ? '' : 's'} not sent: ${resolved.skipped[0]!.reason}`,
+      );
+    }
+    if (document.languageId === 'msearch') {
+      const request = resolved.requests[0]!;
+      if (!(await this.confirmErrors(request))) return undefined;
+      return this.send(request, { uri: uri.toString(), line: request.startLine });
+    }
+    const chosen = await this.confirmMany(resolved.requests);
+    if (chosen === undefined) return undefined;
+    const results: RunResult[] = [];
+    for (const request of chosen) {
+      const result = await this.send(request, { uri: uri.toString(), line: request.startLine });
+      if (result === undefined) break;
+      results.push(result);
+      if (result.failure !== undefined) {
+        const left = chosen.length - results.length;
+        if (left > 0) {
+          void vscode.window.showWarningMessage(
+            `${request.label} got no answer (${result.failure.kind}): the ${left} request${left === 1 ? '' : 's'} after it ${left === 1 ? 'was' : 'were'} not sent.`,
+          );
+        }
+        break;
+      }
+    }
+    return results;
+  }
+
+  /** Asks once for requests with errors: send them all, leave those out, or send nothing. */
+  private async confirmMany(requests: readonly ResolvedRequest[]): Promise<readonly ResolvedRequest[] | undefined> {
+    const faulty = requests.filter((request) => request.errorCount > 0);
+    if (faulty.length === 0) return requests;
+    if (requests.length === 1) return (await this.confirmErrors(requests[0]!)) ? requests : undefined;
+    const all = 'Send All';
+    const skip = 'Skip Those';
+    const choice = await vscode.window.showWarningMessage(
+      `${faulty.length} of the ${requests.length} requests have errors: OpenSearch will reject them.`,
+      { modal: true, detail: faulty.map((r) => `• ${r.label}: ${r.errors[0] ?? ''}`).join('\n') },
+      all,
+      skip,
+    );
+    if (choice === all) return requests;
+    if (choice === skip) return requests.filter((request) => request.errorCount === 0);
+    return undefined;
+  }
+
   /** `searchRequests.rerun`: a run of the Results view, again, from its document as it is now. */
-  async rerun(runId?: string): Promise<RunResult | undefined> {
+  async rerun(runId?: string): Promise<RunResult | RunResult[] | undefined> {
     const run = runId === undefined ? this.services.history.list()[0] : this.services.history.get(runId);
     if (run?.source === undefined) return undefined;
     const uri = vscode.Uri.parse(run.source.uri);
-    return run.source.all === true ? this.runAll(uri) : this.run(uri, run.source.line);
+    if (run.source.all === true) {
+      const request = await this.resolve(uri, undefined, true);
+      return request === undefined || !(await this.confirmErrors(request)) ? undefined : this.send(request, run.source);
+    }
+    return this.run(uri, run.source.line);
   }
 
   /** `searchRequests.cancelRun`: cancels a run in flight (the newest when no id is given). */
@@ -159,10 +269,29 @@ export class Runner implements vscode.Disposable {
     return { uri: editor.document.uri, line: editor.selection.active.line };
   }
 
+  /** The cluster a request runs on: the one its full URL names, else the active one. */
+  private async clusterFor(request: ResolvedRequest): Promise<ClusterConfig | undefined> {
+    if (request.cluster === undefined) return this.chooser.activeOrAsk();
+    const named = this.services.connections.find(request.cluster);
+    if (named === undefined) {
+      void vscode.window.showErrorMessage(
+        `${request.label}: the cluster "${request.cluster}" is no longer configured.`,
+      );
+    }
+    return named;
+  }
+
   private async send(request: ResolvedRequest, source: RunRecord['source']): Promise<RunResult | undefined> {
     const { settings, history } = this.services;
-    const cluster = await this.chooser.activeOrAsk();
+    const cluster = await this.clusterFor(request);
     if (cluster === undefined) return undefined;
+    const secrets = await this.secrets.values(secretNames(request), true);
+    if ('missing' in secrets) {
+      void vscode.window.showInformationMessage(
+        `${request.label} was not sent: the secret variable \${${secrets.missing}} has no value (Search Requests: Set Secret Variable…).`,
+      );
+      return undefined;
+    }
     const id = newRunId();
     const opaqueId = opaqueIdFor(settings.opaqueIdPrefix(), id);
     const run: RunRecord = {
@@ -177,6 +306,7 @@ export class Runner implements vscode.Disposable {
         ...(request.body === undefined ? {} : { body: request.body }),
         ...(request.contentType === undefined ? {} : { contentType: request.contentType }),
         ...(request.endpoint === undefined ? {} : { endpoint: request.endpoint }),
+        ...(request.secrets === undefined ? {} : { secrets: request.secrets }),
       },
       ...(source === undefined ? {} : { source }),
       startedAt: Date.now(),
@@ -185,7 +315,7 @@ export class Runner implements vscode.Disposable {
     history.add(run);
     this.services.events.startedRun(run.id);
     const abort = new AbortController();
-    const done = this.execute(run, cluster, abort);
+    const done = this.execute(run, cluster, abort, secrets.values);
     this.inFlight.set(id, { abort, done });
     try {
       return await done;
@@ -194,9 +324,18 @@ export class Runner implements vscode.Disposable {
     }
   }
 
-  private async execute(run: RunRecord, cluster: ClusterConfig, abort: AbortController): Promise<RunResult> {
+  private async execute(
+    run: RunRecord,
+    cluster: ClusterConfig,
+    abort: AbortController,
+    secrets: ReadonlyMap<string, string>,
+  ): Promise<RunResult> {
     const { connections, settings, history, log } = this.services;
     log.info(`[run] ${run.id} ${run.label} on ${cluster.name} (X-Opaque-Id: ${run.opaqueId})`);
+    // The secrets' values go in now, into what is sent only: the log shows the request as written.
+    const hidden = [...secrets.values()];
+    const sent = fillSecrets(run.request, secrets);
+    const logAs = `${run.request.method} ${run.request.path}${queryString(run.request.query)}`;
     try {
       const client = await connections.client(cluster, true);
       const timeoutMs = settings.requestTimeoutMs();
@@ -211,7 +350,8 @@ export class Runner implements vscode.Disposable {
             abort.abort();
           });
           progress.report({ message: 'running…' });
-          return executeRun(client, run.request, {
+          return executeRun(client, sent, {
+            ...(hidden.length === 0 ? {} : { logAs, hidden }),
             opaqueId: run.opaqueId,
             signal: abort.signal,
             timeoutMs,
@@ -237,8 +377,9 @@ export class Runner implements vscode.Disposable {
       const response = outcome.response!;
       run.status = response.status;
       run.bytes = response.bytes;
+      run.contentType = response.contentType;
       run.document = await openResponse(
-        response.body,
+        redactAnswer(response.body, hidden),
         response.contentType,
         this.services.worker,
         new URL(cluster.url).host,
