@@ -16,6 +16,7 @@ const ALLOWED: readonly RegExp[] = [
   /^license(\.txt|\.md)?$/i,
   /^client\/dist\/extension\.js$/,
   /^client\/dist\/worker\.js$/,
+  /^client\/dist\/aws\.js$/,
   /^server\/dist\/server\.js$/,
   /^language-configuration\.(search|msearch)\.json$/,
   /^syntaxes\/[\w.-]+\.tmLanguage\.json$/,
@@ -32,6 +33,7 @@ const REQUIRED = [
   'license.txt',
   'client/dist/extension.js',
   'client/dist/worker.js',
+  'client/dist/aws.js',
   'server/dist/server.js',
   'images/icon.png',
 ];

@@ -1,9 +1,11 @@
 // The `searchRequests.clusters` setting: its model and its validation. Secrets are never part of it.
 import { variableText } from './variables';
 
-export type AuthKind = 'none' | 'basic' | 'bearer' | 'apiKey';
+import { parseAwsConfig, type AwsConfig } from './aws/awsConfig';
 
-export const AUTH_KINDS: readonly AuthKind[] = ['none', 'basic', 'bearer', 'apiKey'];
+export type AuthKind = 'none' | 'basic' | 'bearer' | 'apiKey' | 'aws';
+
+export const AUTH_KINDS: readonly AuthKind[] = ['none', 'basic', 'bearer', 'apiKey', 'aws'];
 
 export interface TlsConfig {
   /** PEM file of the certificate authority that signed the cluster's certificate (added to the system ones). */
@@ -23,6 +25,8 @@ export interface ClusterConfig {
   /** For `basic`. */
   readonly username?: string;
   readonly tls?: TlsConfig;
+  /** For `aws`: SigV4 signing (region, service, profile). */
+  readonly aws?: AwsConfig;
   /** Values of `${name}` variables while this cluster is active (numbers and booleans as their text). */
   readonly variables?: Readonly<Record<string, string>>;
 }
@@ -143,6 +147,18 @@ export function parseClusters(raw: unknown): ParsedClusters {
       }
       tls = out;
     }
+    let aws: AwsConfig | undefined;
+    if (auth === 'aws') {
+      const parsed = parseAwsConfig(entry['aws'], url);
+      if (typeof parsed === 'string') {
+        problem(`"${name}": ${parsed}`);
+        return;
+      }
+      aws = parsed;
+    } else if (entry['aws'] !== undefined) {
+      problem(`"${name}": "aws" is only read with "auth": "aws"`);
+      return;
+    }
     const variablesRaw = entry['variables'];
     let variables: Record<string, string> | undefined;
     if (variablesRaw !== undefined) {
@@ -167,6 +183,7 @@ export function parseClusters(raw: unknown): ParsedClusters {
       auth: auth as AuthKind,
       ...(typeof username === 'string' && username !== '' ? { username } : {}),
       ...(tls === undefined ? {} : { tls }),
+      ...(aws === undefined ? {} : { aws }),
       ...(variables === undefined ? {} : { variables }),
     });
   });
@@ -180,7 +197,7 @@ export function verificationOff(cluster: ClusterConfig): boolean {
 
 /** Whether the cluster needs a secret (password, token or API key) from the secret store. */
 export function needsSecret(cluster: ClusterConfig): boolean {
-  return cluster.auth !== 'none';
+  return cluster.auth !== 'none' && cluster.auth !== 'aws';
 }
 
 /** What the secret is called in prompts. */
@@ -193,6 +210,7 @@ export function secretName(auth: AuthKind): string {
     case 'apiKey':
       return 'API key';
     case 'none':
+    case 'aws':
       return 'secret';
   }
 }

@@ -3,8 +3,10 @@
 // the answer for the Results view, and return the parsed responses.
 import * as vscode from 'vscode';
 import {
+  RequestWarnings,
   ResolveRequest,
   ResolveRequests,
+  type RequestWarningsParams,
   type ResolveRequestParams,
   type ResolveRequestResult,
   type ResolvedRequest,
@@ -21,6 +23,7 @@ import type { ItemSummary, ResponseShape } from '../core/resultTree';
 import type { RunRecord } from '../core/runHistory';
 import { newRunId, opaqueIdFor } from '../core/runIds';
 import { executeRun } from '../core/runner';
+import { isDeprecation } from '../core/warnings';
 import { describeCancel } from '../core/taskCancel';
 import type { ClusterChooser } from './clusterCommands';
 import type { Services } from './services';
@@ -49,6 +52,8 @@ export interface RunResult {
   readonly failure?: { readonly kind: string; readonly message: string };
   /** When cancelled or timed out: what was cancelled on the cluster. */
   readonly cancelMessage?: string;
+  /** What the cluster's `Warning` headers said (deprecations). */
+  readonly warnings?: readonly string[];
 }
 
 /** Failures that say the cluster cannot be reached (the status bar should say so too). */
@@ -60,6 +65,7 @@ const CONNECTION_FAILURES: ReadonlySet<string> = new Set([
   'closed',
   'network',
   'unauthorized',
+  'credentials',
 ]);
 
 export class Runner implements vscode.Disposable {
@@ -71,9 +77,13 @@ export class Runner implements vscode.Disposable {
     private readonly secrets: SecretVariables,
   ) {}
 
+  /** The document version each request was resolved from (what the cluster's warnings are marked on). */
+  private readonly versions = new WeakMap<ResolvedRequest, number>();
+
   private async resolve(uri: vscode.Uri, line: number | undefined, all: boolean): Promise<ResolvedRequest | undefined> {
     // Opening makes sure the language server has the document (a no-op when it is open already).
-    await vscode.workspace.openTextDocument(uri);
+    const document = await vscode.workspace.openTextDocument(uri);
+    const version = document.version;
     const params: ResolveRequestParams = { uri: uri.toString(), ...(all ? { all: true } : { line: line ?? 0 }) };
     let result: ResolveRequestResult;
     try {
@@ -90,6 +100,7 @@ export class Runner implements vscode.Disposable {
       void vscode.window.showInformationMessage(result.reason ?? 'There is nothing to run here.');
       return undefined;
     }
+    this.versions.set(result.request, version);
     return result.request;
   }
 
@@ -168,6 +179,7 @@ export class Runner implements vscode.Disposable {
       );
       return undefined;
     }
+    for (const request of resolved.requests) this.versions.set(request, document.version);
     for (const skipped of resolved.skipped) {
       this.services.log.warn(`[run] line ${skipped.line + 1} not sent: ${skipped.reason}`);
     }
@@ -315,7 +327,14 @@ export class Runner implements vscode.Disposable {
     history.add(run);
     this.services.events.startedRun(run.id);
     const abort = new AbortController();
-    const done = this.execute(run, cluster, abort, secrets.values);
+    const version = this.versions.get(request);
+    const done = this.execute(run, cluster, abort, secrets.values).then((result) => {
+      if (source !== undefined && version !== undefined && run.state === 'done') {
+        const warnings = (run.warnings ?? []).filter(isDeprecation).map((warning) => warning.text);
+        this.markWarnings({ uri: source.uri, version, line: request.startLine, warnings });
+      }
+      return result;
+    });
     this.inFlight.set(id, { abort, done });
     try {
       return await done;
@@ -378,6 +397,10 @@ export class Runner implements vscode.Disposable {
       run.status = response.status;
       run.bytes = response.bytes;
       run.contentType = response.contentType;
+      if (response.warnings.length > 0) {
+        run.warnings = response.warnings;
+        for (const warning of response.warnings) log.warn(`[run] ${run.id} the cluster warned: ${warning.text}`);
+      }
       run.document = await openResponse(
         redactAnswer(response.body, hidden),
         response.contentType,
@@ -468,7 +491,15 @@ export class Runner implements vscode.Disposable {
       ...(responses === undefined ? {} : { responses }),
       ...(run.failure === undefined ? {} : { failure: run.failure }),
       ...(run.cancelMessage === undefined ? {} : { cancelMessage: run.cancelMessage }),
+      ...(run.warnings === undefined ? {} : { warnings: run.warnings.map((w) => w.text) }),
     };
+  }
+
+  /** The request's line shows what the cluster warned of (deprecations), until the document changes. */
+  private markWarnings(params: RequestWarningsParams): void {
+    this.services.languageClient.sendNotification(RequestWarnings, params).catch((error: unknown) => {
+      this.services.log.warn(`[run] warnings not sent to the language server: ${String(error)}`);
+    });
   }
 
   /** Cancels what is in flight (VS Code is closing): aborts, and cancels the tasks on the clusters. */

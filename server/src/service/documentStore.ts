@@ -4,9 +4,11 @@ import { SearchDocument } from './documents/searchDocument';
 import { LineMap } from './text/lineMap';
 import { ClusterKnowledge } from './cluster/clusterKnowledge';
 import { clusterDiagnostics } from './cluster/clusterDiagnostics';
+import { RunWarnings } from './cluster/runWarnings';
 import { DEFAULT_TARGET, sameTarget, type TargetServer } from './target';
 import { NO_CONSOLE_CONTEXT, type ConsoleContext, type KnownCluster } from './console/consoleContext';
 import { Variables, type VariableValue } from './console/variables';
+import { forTarget } from './targetPolicy';
 
 export type LanguageId = 'search' | 'msearch';
 
@@ -31,6 +33,8 @@ export class DocumentStore {
   private readonly documents = new Map<string, ParsedDocument>();
   /** What the connected cluster holds; shared by every document. */
   readonly cluster = new ClusterKnowledge();
+  /** What the cluster warned of on the last runs (until each document changes). */
+  readonly runWarnings = new RunWarnings();
   /** The server the checks are made for; shared by every document. */
   private server: TargetServer = DEFAULT_TARGET;
   /** The variables' values and the configured clusters; shared by every document. */
@@ -120,14 +124,18 @@ export class DocumentStore {
 
   close(uri: string): void {
     this.documents.delete(uri);
+    this.runWarnings.forget(uri);
   }
 
   diagnostics(uri: string): Diagnostic[] {
     const document = this.documents.get(uri);
     if (document === undefined) return [];
-    const own = document.model.diagnostics(this.server, this.consoleContext);
-    if (!this.cluster.connected) return own;
-    return [...own, ...clusterDiagnostics(document, this.cluster)];
+    const own = [
+      ...document.model.diagnostics(this.server, this.consoleContext),
+      ...this.runWarnings.diagnostics(document),
+    ];
+    if (!this.cluster.connected) return forTarget(own, this.server);
+    return forTarget([...own, ...clusterDiagnostics(document, this.cluster)], this.server);
   }
 
   uris(): string[] {

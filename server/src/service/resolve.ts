@@ -19,6 +19,7 @@ import { blankComments, compactJson, splitJsonValues, splitMsearchPairs } from '
 import { decodeComponent, type RequestTarget } from './url/requestLine';
 import { DEFAULT_TARGET, type TargetServer } from './target';
 import { environmentName } from './console/variables';
+import { forTarget } from './targetPolicy';
 
 /** Endpoints whose body is NDJSON: each object goes on its own line. */
 const NDJSON_ENDPOINTS = new Set(['msearch', 'bulk', 'msearch_template']);
@@ -229,7 +230,7 @@ function resolveSearch(
       searchCount = splitMsearchPairs(sending.body.text).filter((pair) => pair.body !== undefined).length;
     }
   }
-  const errors = errorsIn(model.diagnostics(server, context), request.line, request.endLine);
+  const errors = errorsIn(forTarget(model.diagnostics(server, context), server), request.line, request.endLine);
   // The label is the request as written: a secret's value never shows in it.
   const labelPath = written.origin === undefined ? written.path : `${written.origin.url}${written.path}`;
   return {
@@ -267,7 +268,7 @@ function resolveMsearch(
   server: TargetServer,
   context: ConsoleContext,
 ): ResolveRequestResult {
-  const diagnostics = model.diagnostics(server, context);
+  const diagnostics = forTarget(model.diagnostics(server, context), server);
   const comment = model.targetComment;
   const sendingTarget =
     comment === undefined ? undefined : expandTargetComment(model.line(comment.line), context, 'send');

@@ -316,7 +316,7 @@ void describe('variables', () => {
     const { text, offset } = withCursor('GET /_search\n{ "query": { "term": { "a": "${in|" } } }\n');
     const store = storeWith();
     const document = store.open('file:///c.search', 'search', 1, text);
-    const list = completion(document, positionAt(text, offset), '{', undefined, store.variables);
+    const list = completion(document, positionAt(text, offset), '{', undefined, undefined, store.variables);
     assert.deepEqual(list.items.map((i) => i.label).slice(0, 3), ['index', 'negative', 'query']);
     const index = list.items.find((i) => i.label === 'index')!;
     assert.equal(index.detail, 'workspace settings');
@@ -337,7 +337,7 @@ void describe('variables', () => {
     const { text, offset } = withCursor('GET /_search\n{ "size": ${size}, "track_total_h|" }\n');
     const store = storeWith();
     const document = store.open('file:///c.search', 'search', 1, text);
-    const list = completion(document, positionAt(text, offset), undefined, undefined, store.variables);
+    const list = completion(document, positionAt(text, offset), undefined, undefined, undefined, store.variables);
     const item = list.items.find((i) => i.label === 'track_total_hits');
     assert.ok(item !== undefined, JSON.stringify(list.items.map((i) => i.label)));
     assert.equal(
