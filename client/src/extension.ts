@@ -97,7 +97,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   variables.publish();
   // What the active cluster holds goes to the server once it runs; the extension does not wait for the cluster.
   void publisher.start();
-  return underTest(context) ? testApi(results, clusters) : undefined;
+  return underTest(context) ? testApi(results, clusters, persistence) : undefined;
 }
 
 /** VS Code is closing: runs in flight are cancelled, on the clusters too. */

@@ -169,10 +169,11 @@ export function registerExportCommands(services: Services, view: ResultsView): v
         if (uri === undefined) return undefined;
         const text = format === 'csv' ? toCsv(chosen) : toNdjson(chosen);
         await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
-        void vscode.window.setStatusBarMessage(
-          `Exported ${chosen.length} hits to ${vscode.workspace.asRelativePath(uri)}`,
-          4000,
-        );
+        void vscode.window
+          .showInformationMessage(`Exported ${chosen.length} hits to ${vscode.workspace.asRelativePath(uri)}.`, 'Open')
+          .then(async (choice) => {
+            if (choice === 'Open') await vscode.window.showTextDocument(uri);
+          });
         return { file: uri.fsPath, count: chosen.length, format };
       },
     ),

@@ -9,15 +9,16 @@ const SAVE_DELAY_MS = 250;
 
 export class HistoryPersistence implements vscode.Disposable {
   private readonly store: HistoryStore;
+  /** Where the runs are kept. */
+  readonly folder: string;
   private readonly subscription: { dispose(): void };
   private timer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
 
   constructor(private readonly services: Services) {
     const base = services.context.storageUri ?? services.context.globalStorageUri;
-    this.store = new HistoryStore(vscode.Uri.joinPath(base, 'history').fsPath, () =>
-      services.settings.savedAnswerBytes(),
-    );
+    this.folder = vscode.Uri.joinPath(base, 'history').fsPath;
+    this.store = new HistoryStore(this.folder, () => services.settings.savedAnswerBytes());
     this.subscription = services.history.onDidChange(() => {
       this.schedule();
     });

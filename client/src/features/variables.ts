@@ -99,11 +99,15 @@ export class VariablesPublisher implements vscode.Disposable {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const inspected = vscode.workspace.getConfiguration(SECTION, folder).inspect<unknown>('variables');
     const trusted = vscode.workspace.isTrusted;
+    // A folder has settings of its own only in a multi-root workspace (otherwise its settings are the workspace's).
+    const multiRoot = vscode.workspace.workspaceFile !== undefined;
     const active = this.services.connections.active();
     const secretNames = vscode.workspace.getConfiguration(SECTION).get<unknown>('secretVariables');
     const resolved = resolveVariables({
       user: inspected?.globalValue,
-      ...(trusted ? { workspace: inspected?.workspaceValue, folder: inspected?.workspaceFolderValue } : {}),
+      ...(trusted
+        ? { workspace: inspected?.workspaceValue, ...(multiRoot ? { folder: inspected?.workspaceFolderValue } : {}) }
+        : {}),
       ...(active === undefined
         ? {}
         : {
