@@ -1,5 +1,6 @@
 // Bundles the extension (client) and the language server, each into one file.
-// Usage: node esbuild.mjs [--watch] [--minify] [target...]   (targets: client server cluster; default: client server)
+// Usage: node esbuild.mjs [--watch] [--minify] [target...]   (targets: client server cli cluster; default: client server cli)
+import { readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const args = process.argv.slice(2);
@@ -32,6 +33,17 @@ const targets = {
     entryPoints: ['server/src/server.ts'],
     outfile: 'server/dist/server.js',
   },
+  // The command-line linter: the language service and the client core in one file with no dependencies.
+  cli: {
+    ...common,
+    entryPoints: ['packages/cli/src/main.ts'],
+    outfile: 'packages/cli/dist/search-requests-lint.js',
+    sourcemap: false,
+    banner: { js: '#!/usr/bin/env node' },
+    define: {
+      __CLI_VERSION__: JSON.stringify(JSON.parse(readFileSync('packages/cli/package.json', 'utf8')).version),
+    },
+  },
   cluster: {
     ...common,
     entryPoints: ['test/cluster/main.ts'],
@@ -39,7 +51,7 @@ const targets = {
   },
 };
 
-const names = wanted.length > 0 ? wanted : ['client', 'server'];
+const names = wanted.length > 0 ? wanted : ['client', 'server', 'cli'];
 for (const name of names) {
   if (!targets[name]) {
     console.error(`unknown target ${name}; known: ${Object.keys(targets).join(', ')}`);

@@ -25,6 +25,8 @@ export default tseslint.config(
       'client/dist/',
       'server/dist/',
       'dist/',
+      'packages/*/out/',
+      'packages/*/dist/',
       '.vscode-test/',
       '.test-results/',
       '**/*.d.ts',
@@ -96,6 +98,27 @@ export default tseslint.config(
             {
               group: ['**/handlers/**', '**/server', '**/client/src/**'],
               message: 'The language service does not reach into the glue.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'The command line runs without VS Code.' },
+            connection('vscode-languageserver'),
+            connection('vscode-languageserver/node'),
+          ],
+          patterns: [
+            {
+              group: ['**/client/src/features/**', '**/server/src/handlers/**'],
+              message: 'The command line runs without VS Code.',
             },
           ],
         },
