@@ -36,8 +36,14 @@ export function github(report: Report, quiet: boolean): string {
       );
     }
   }
-  out.push(
-    `search-requests-lint: ${report.files.length} files, ${report.errorCount} errors, ${report.warningCount} warnings, ${report.infoCount} information${report.checkFormat ? `, ${report.unformattedCount} not formatted` : ''}`,
-  );
+  const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts = [
+    count(report.files.length, 'file'),
+    count(report.errorCount, 'error'),
+    count(report.warningCount, 'warning'),
+    `${report.infoCount} information`,
+  ];
+  if (report.checkFormat) parts.push(`${report.unformattedCount} not formatted`);
+  out.push(`search-requests-lint: ${parts.join(', ')}`);
   return `${out.join('\n')}\n`;
 }

@@ -56,7 +56,7 @@ export function stylish(report: Report, options: StylishOptions): string {
   if (problems > 0) {
     const mark = report.errorCount > 0 ? 'red' : shownWarnings > 0 ? 'yellow' : 'blue';
     const parts = [plural(report.errorCount, 'error'), plural(shownWarnings, 'warning')];
-    if (shownInfos > 0) parts.push(plural(shownInfos, 'information'));
+    if (shownInfos > 0) parts.push(`${shownInfos} information`);
     out.push(paint(mark, paint('bold', `✖ ${plural(problems, 'problem')} (${parts.join(', ')})`)));
   }
   if (report.unformattedCount > 0) {
