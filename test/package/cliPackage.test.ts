@@ -92,7 +92,7 @@ void describe('the search-requests-lint package', () => {
     const version = await new Promise<{ stdout: string }>((resolve, reject) => {
       execFile(bin, ['--version'], { cwd: samples }, (error, stdout) => {
         if (error === null) resolve({ stdout });
-        else reject(error);
+        else reject(new Error(`${bin} --version failed: ${error.message}`));
       });
     });
     const manifest = JSON.parse(readFileSync(path.join(REPOSITORY, 'packages/cli/package.json'), 'utf8')) as {
