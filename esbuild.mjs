@@ -46,8 +46,8 @@ const targets = {
   },
   cluster: {
     ...common,
-    entryPoints: ['test/cluster/main.ts'],
-    outfile: 'dist/cluster.js',
+    entryPoints: ['packages/local-cluster/src/main.ts'],
+    outfile: 'packages/local-cluster/dist/cluster.js',
   },
 };
 

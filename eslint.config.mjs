@@ -19,18 +19,7 @@ const connection = (name) => ({
 
 export default tseslint.config(
   {
-    ignores: [
-      'node_modules/',
-      'out/',
-      'client/dist/',
-      'server/dist/',
-      'dist/',
-      'packages/*/out/',
-      'packages/*/dist/',
-      '.vscode-test/',
-      '.test-results/',
-      '**/*.d.ts',
-    ],
+    ignores: ['**/node_modules/', '**/out/', '**/dist/', '.vscode-test/', '.test-results/', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
@@ -119,6 +108,24 @@ export default tseslint.config(
             {
               group: ['**/client/src/features/**', '**/server/src/handlers/**'],
               message: 'The command line runs without VS Code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/local-cluster/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['vscode', 'vscode-languageserver', 'vscode-languageclient', 'jsonc-parser', 'undici'],
+          patterns: [
+            {
+              group: ['**/server/**', '**/client/**', '**/test/**', '!../test/**', '**/scripts/**', '**/bench/**'],
+              message:
+                'The local cluster is an independent oracle: it imports nothing of the extension or the language server (keep its own tables in src/tables).',
             },
           ],
         },

@@ -3,7 +3,12 @@
 // then asks for field-name completions at a few hundred places of a `.search` file and a `.msearch` file.
 import { performance } from 'node:perf_hooks';
 import type { Position } from 'vscode-languageserver-types';
-import type { ClusterStateField, ClusterStateIndex, ClusterStateParams } from '../server/src/protocol/protocol';
+import {
+  ClusterState,
+  type ClusterStateField,
+  type ClusterStateIndex,
+  type ClusterStateParams,
+} from '../server/src/protocol/protocol';
 import { completion } from '../server/src/service/completion/index';
 import { DocumentStore, type ParsedDocument } from '../server/src/service/documentStore';
 import { collectGarbage } from './gc';
@@ -172,7 +177,7 @@ export function runClusterFieldsBench(): void {
   console.log('field-name completion with a 10,000-field mapping pushed by the client');
   const state = clusterState();
   const fieldCount = state.indices?.reduce((n, i) => n + i.fields.length, 0) ?? 0;
-  const wire = JSON.stringify({ jsonrpc: '2.0', method: 'searchRequests/clusterState', params: state });
+  const wire = JSON.stringify({ jsonrpc: '2.0', method: ClusterState.method, params: state });
   console.log(
     `  state: ${fieldCount} fields over ${state.indices?.length ?? 0} indexes, ${(wire.length / 1024).toFixed(0)} KB as a notification`,
   );

@@ -4,6 +4,7 @@
 // server's side (completion with that state) is bench/clusterFields.ts.
 import { performance } from 'node:perf_hooks';
 import { ClusterStateTracker, readIndices } from '../client/src/core/clusterState';
+import { ClusterState } from '../server/src/protocol/protocol';
 import { collectGarbage } from './gc';
 
 const TARGET_MS = 10;
@@ -94,7 +95,7 @@ export function runClusterStatePayloadBench(): void {
     const params = tracker.delta({ clusterName: 'bench', indices });
     const t3 = performance.now();
     // The language client serializes the notification.
-    const text = JSON.stringify({ jsonrpc: '2.0', method: 'searchRequests/clusterState', params });
+    const text = JSON.stringify({ jsonrpc: '2.0', method: ClusterState.method, params });
     const t4 = performance.now();
     if (round >= WARMUP) {
       times.push(t4 - t0);

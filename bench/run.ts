@@ -19,8 +19,9 @@ import type { ResponseDocument } from '../client/src/core/responseDocument';
 import { ResponseWorker } from '../client/src/core/responseWorker';
 import type { ResultNode } from '../client/src/core/resultTree';
 import { executeRun } from '../client/src/core/runner';
-import { RESOLVE_REQUEST, type ResolveRequestParams, type ResolveRequestResult } from '../server/src/protocol/protocol';
-import { startCluster } from '../test/cluster/index';
+import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
+import { ResolveRequest, type ResolveRequestParams } from '../server/src/protocol/protocol';
+import { startCluster } from '@search-requests/local-cluster';
 import { LspClient } from '../test/unit/lsp/lspClient';
 
 const SEARCHES = 100;
@@ -77,7 +78,9 @@ async function msearchBench(): Promise<void> {
     await lsp.initialize();
     const uri = 'file:///bench/hundred.msearch';
     const text = msearchFile();
-    lsp.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'msearch', version: 1, text } });
+    lsp.notify(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'msearch', version: 1, text },
+    });
     const params: ResolveRequestParams = { uri, all: true };
     const bare = async (): Promise<number> => {
       const started = performance.now();
@@ -93,7 +96,7 @@ async function msearchBench(): Promise<void> {
     let bytes = 0;
     const extension = async (round: number): Promise<number> => {
       const started = performance.now();
-      const resolved = await lsp.request<ResolveRequestResult>(RESOLVE_REQUEST, params);
+      const resolved = await lsp.request(ResolveRequest, params);
       const req = resolved.request;
       if (req?.body !== text) throw new Error('the language server did not resolve the file as written');
       const outcome = await executeRun(

@@ -71,8 +71,8 @@ async function main(): Promise<void> {
   if (values.desktop && !code) {
     throw new Error('--desktop needs desktop VS Code with its `code` command on the PATH.');
   }
-  if (!existsSync(path.join(ROOT, 'test', 'cluster', 'main.ts'))) {
-    throw new Error('the local cluster (test/cluster) is not in this checkout.');
+  if (!existsSync(path.join(ROOT, 'packages', 'local-cluster', 'src', 'main.ts'))) {
+    throw new Error('the local cluster (packages/local-cluster) is not in this checkout.');
   }
 
   const shutdown = new Shutdown(log);

@@ -13,6 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
 import type { EndpointSpec, HttpMethod, ParamKind, ParamSpec } from '../server/src/spec/types';
+import { HTTP_METHODS } from '../server/src/service/syntax';
 
 const PACKAGE_NAME = '@opensearch-project/opensearch';
 const OUTPUT_PATH = path.join('server', 'src', 'spec', 'generated', 'endpoints.ts');
@@ -22,8 +23,6 @@ const GLOBAL_PARAMS: ReadonlySet<string> = new Set(['pretty', 'human', 'error_tr
 
 /** Namespaces of the client that are not operations of the API (generic `http.get(path)` helpers). */
 const SKIPPED_NAMESPACES: ReadonlySet<string> = new Set(['_types', 'http']);
-
-const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH'];
 
 // Type aliases of api/_types whose meaning the structure alone does not tell.
 const TIME_ALIASES: ReadonlySet<string> = new Set(['Duration', 'DurationLarge']);
@@ -257,7 +256,7 @@ function readMethods(expr: ts.Expression, file: string): HttpMethod[] {
   const found = new Set<HttpMethod>();
   const visit = (node: ts.Node): void => {
     if (ts.isStringLiteral(node)) {
-      const method = METHOD_ORDER.find((m) => m === node.text);
+      const method = HTTP_METHODS.find((m) => m === node.text);
       if (method === undefined) throw new Error(`${file}: unknown HTTP method ${node.text}`);
       found.add(method);
     }
@@ -265,7 +264,7 @@ function readMethods(expr: ts.Expression, file: string): HttpMethod[] {
   };
   visit(expr);
   if (found.size === 0) throw new Error(`${file}: no HTTP method in ${expr.getText()}`);
-  return METHOD_ORDER.filter((m) => found.has(m));
+  return HTTP_METHODS.filter((m) => found.has(m));
 }
 
 /** `@param {type} [params.name=default] DEPRECATED - text` lines of the JSDoc. */

@@ -1,7 +1,7 @@
 // `npm run opensearch -- [--version 3|2] [--port 9200] [--host 127.0.0.1] [--nodes topology.json] [--no-sample-data]
 //   [--heap 1g]`: a real OpenSearch cluster of several nodes in one JVM, with the local cluster's sample data.
 import { readFileSync } from 'node:fs';
-import { checkTopology } from '../test/cluster/topology';
+import { checkTopology, type Topology } from '@search-requests/local-cluster';
 import { loadSampleDataInto } from './lib/sampleBulk';
 import {
   isMajorVersion,
@@ -10,7 +10,6 @@ import {
   type MajorVersion,
   type OpenSearchOptions,
 } from './lib/realOpenSearch';
-import type { Topology } from '../test/cluster/topology';
 
 const USAGE =
   'usage: npm run opensearch -- [--version 3|2] [--port 9200] [--host 127.0.0.1] [--nodes <topology.json>] ' +

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { ResponseWorker } from './core/responseWorker';
 import { RunHistory } from './core/runHistory';
-import { registerClusterCommands } from './features/clusterCommands';
+import { clusterChooser, registerClusterCommands } from './features/clusterCommands';
 import { ClusterConnections } from './features/clusterConnections';
 import { ClusterStatePublisher } from './features/clusterStatePublisher';
 import { ClusterStatus } from './features/clusterStatus';
+import { FeatureEvents } from './features/events';
 import { ClustersView, registerClustersViewCommands } from './features/clustersView';
 import { createLanguageClient } from './features/languageClient';
 import { TargetPublisher } from './features/targetPublisher';
@@ -17,27 +18,32 @@ import { evaluateNodeFilterCommand } from './features/nodeFilterCommand';
 import { Settings } from './features/settings';
 import { registerTaskCommands } from './features/taskCommands';
 import { TasksView } from './features/tasksView';
+import { testApi, underTest, type TestApi } from './testApi';
+import { COMMANDS } from '../../server/src/protocol/manifest';
 
 let runner: Runner | undefined;
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export async function activate(context: vscode.ExtensionContext): Promise<TestApi | undefined> {
   const log = vscode.window.createOutputChannel('Search Requests', { log: true });
   const settings = new Settings();
   const connections = new ClusterConnections(context.workspaceState, settings, new SecretStore(context.secrets), log);
   const history = new RunHistory(settings.maxRuns());
   const worker = new ResponseWorker(context.asAbsolutePath('client/dist/worker.js'));
   const languageClient = createLanguageClient(context);
-  const services: Services = { context, languageClient, log, settings, connections, history, worker };
+  const events = new FeatureEvents();
+  const services: Services = { context, languageClient, log, settings, connections, history, worker, events };
 
   const results = new ResultsView(services);
   const status = new ClusterStatus(services);
+  const chooser = clusterChooser(services, status);
   const publisher = new ClusterStatePublisher(services);
   const target = new TargetPublisher(services, status);
   const tasks = new TasksView(services, publisher);
   const clusters = new ClustersView(services);
-  runner = new Runner(services);
+  runner = new Runner(services, chooser);
   context.subscriptions.push(
     log,
+    events,
     connections,
     {
       dispose: () => {
@@ -53,16 +59,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     publisher,
     tasks,
     clusters,
-    ...registerClusterCommands(services, status, (name) => {
-      clusters.refresh(name);
-    }),
-    ...registerClustersViewCommands(services, clusters),
-    ...registerTaskCommands(services, tasks, publisher),
+    ...registerClusterCommands(services, status),
+    ...registerClustersViewCommands(services, chooser, clusters),
+    ...registerTaskCommands(services, chooser, tasks, publisher),
     ...registerResultCommands(services, results),
-    vscode.commands.registerCommand('searchRequests.evaluateNodeFilter', (filter?: string) =>
+    vscode.commands.registerCommand(COMMANDS.evaluateNodeFilter, (filter?: string) =>
       evaluateNodeFilterCommand(services, publisher, filter),
     ),
-    vscode.commands.registerCommand('searchRequests.refreshClusterState', () => publisher.refresh()),
+    vscode.commands.registerCommand(COMMANDS.refreshClusterState, () => publisher.refresh()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('searchRequests.results.maxRuns')) history.setMaxRuns(settings.maxRuns());
     }),
@@ -71,6 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   target.publish();
   // What the active cluster holds goes to the server once it runs; the extension does not wait for the cluster.
   void publisher.start();
+  return underTest(context) ? testApi(results, clusters) : undefined;
 }
 
 /** VS Code is closing: runs in flight are cancelled, on the clusters too. */

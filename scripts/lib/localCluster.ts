@@ -1,11 +1,11 @@
-// Starts the local OpenSearch-compatible cluster (test/cluster, bundled to dist/cluster.js by
-// `node esbuild.mjs cluster`) as its command line does: it prints `listening on http://HOST:PORT` when ready.
+// Starts the local OpenSearch-compatible cluster (packages/local-cluster, bundled to
+// packages/local-cluster/dist/cluster.js by `node esbuild.mjs cluster`) as its command line does: it prints `listening on http://HOST:PORT` when ready.
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { killProcessGroupNow, stopProcessGroup } from './processGroup';
 
 export interface LocalClusterOptions {
-  /** The repository, where dist/cluster.js is. */
+  /** The repository, where packages/local-cluster/dist/cluster.js is. */
   readonly root: string;
   readonly port: number;
   readonly host?: string;
@@ -57,7 +57,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
   const child = spawn(
     process.execPath,
     [
-      path.join(options.root, 'dist', 'cluster.js'),
+      path.join(options.root, 'packages', 'local-cluster', 'dist', 'cluster.js'),
       '--port',
       String(options.port),
       '--host',

@@ -14,7 +14,7 @@ import {
 import { createServer } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isClusterManagerEligible, type Topology, type TopologyNode } from '../../test/cluster/topology';
+import { isClusterManagerEligible, type Topology, type TopologyNode } from '@search-requests/local-cluster';
 import { killProcessGroupNow, stopProcessGroup } from './processGroup';
 
 /** The OpenSearch versions this project runs, by the major version users ask for. */

@@ -1,6 +1,6 @@
 // Loads the local cluster's sample data into any OpenSearch cluster through its REST API (create index, `_bulk`,
 // refresh), so that a real cluster holds the very documents the local one does.
-import { sampleIndices } from '../../test/cluster/data/sampleData';
+import { sampleIndices } from '@search-requests/local-cluster';
 
 const BULK_DOCS = 2000;
 

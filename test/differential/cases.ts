@@ -3,7 +3,7 @@
 // OpenSearch (test/real).
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CORPUS_DIR } from '../cluster/corpus';
+import { CORPUS_DIR } from '../unit/corpus';
 import { DocumentStore, type LanguageId } from '../../server/src/service/documentStore';
 import { resolveRequest } from '../../server/src/service/resolve';
 import type { ResolvedRequest } from '../../server/src/protocol/protocol';

@@ -5,7 +5,7 @@
 // Uses the development folder (build first: npm run build).
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { startCluster } from '../cluster/index';
+import { startCluster } from '@search-requests/local-cluster';
 import { editor, openFile, pane, runTour } from './tour';
 
 const MSEARCH = [

@@ -48,7 +48,8 @@ async function main(): Promise<number> {
   try {
     const workspace = await copyFixtureWorkspace(runDir, 'workspace');
     const extensionsDir = path.join(runDir, 'extensions');
-    const env: Record<string, string> = {};
+    // An installed extension gives its test API (the views as data) to the suite: it is not in VS Code's test mode.
+    const env: Record<string, string> = { SEARCH_REQUESTS_TEST_API: '1' };
     if (values.vsix) {
       await exec(npmCommand, ['run', 'package'], { cwd: ROOT });
       const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(executable);

@@ -91,7 +91,8 @@ async function main(): Promise<number> {
     }
 
     // No extension gallery: nothing here installs from one, and the machines that run this may have no internet.
-    const env: Record<string, string> = { EXTENSIONS_GALLERY: '{}' };
+    // The installed extension gives its test API (the views as data) to the suite: it is not in VS Code's test mode.
+    const env: Record<string, string> = { EXTENSIONS_GALLERY: '{}', SEARCH_REQUESTS_TEST_API: '1' };
     if (!values.dev) {
       env['SEARCH_REQUESTS_TEST_EXTENSIONS_DIR'] = extensionsDir;
     }

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { startCluster } from '../cluster/index';
+import { startCluster } from '@search-requests/local-cluster';
 import { editor, openFile, pane, runTour } from './tour';
 
 const COMPLETION = 'GET /pro\n\nGET /products/_search\n{\n  "query": { "term": { "" } }\n}\n';

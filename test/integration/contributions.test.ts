@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { VIEWS as VIEW_IDS } from '../../server/src/protocol/manifest';
 import { extension } from './documents';
 
 interface Manifest {
@@ -10,7 +11,7 @@ interface Manifest {
   };
 }
 
-const VIEWS = ['searchRequests.clusters', 'searchRequests.results', 'searchRequests.tasks'];
+const VIEWS: string[] = [VIEW_IDS.clusters, VIEW_IDS.results, VIEW_IDS.tasks];
 
 function manifest(): Manifest {
   return extension().packageJSON as Manifest;
@@ -41,6 +42,18 @@ describe('Contributions', () => {
       .map((c) => c.command)
       .filter((command) => !registered.has(command));
     assert.deepEqual(missing, [], 'contributed commands that no code registers');
+  });
+
+  it('registers no command it does not contribute (test hooks are in the test API, not in the manifest)', async () => {
+    const contributed = new Set((manifest().contributes?.commands ?? []).map((c) => c.command));
+    const extra = (await vscode.commands.getCommands(true)).filter(
+      (command) =>
+        command.startsWith('searchRequests.') &&
+        !contributed.has(command) &&
+        // The workbench's own commands of each view (focus, reset location, ...).
+        !VIEWS.some((view) => command.startsWith(`${view}.`)),
+    );
+    assert.deepEqual(extra, []);
   });
 
   it('registers the commands its code lenses call', async function () {

@@ -4,16 +4,28 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { TestApi } from '../../client/src/testApi';
 
 export const EXTENSION_ID = 'search-requests.search-requests';
 
-export function extension(): vscode.Extension<unknown> {
-  const found = vscode.extensions.getExtension(EXTENSION_ID);
+export function extension(): vscode.Extension<TestApi | undefined> {
+  const found = vscode.extensions.getExtension<TestApi | undefined>(EXTENSION_ID);
   if (!found) {
     const ids = vscode.extensions.all.map((e) => e.id).filter((id) => !id.startsWith('vscode.'));
     throw new Error(`extension ${EXTENSION_ID} is not loaded; loaded: ${ids.join(', ') || 'only built-ins'}`);
   }
   return found;
+}
+
+/** What the activated extension gives its tests (the views as data): the launchers run it under test. */
+export async function testApi(): Promise<TestApi> {
+  const api = await extension().activate();
+  if (api === undefined) {
+    throw new Error(
+      'the extension gives no test API: run it in test mode (the launchers set SEARCH_REQUESTS_TEST_API=1)',
+    );
+  }
+  return api;
 }
 
 export function workspaceFolder(): vscode.WorkspaceFolder {

@@ -2,15 +2,9 @@
 // documents, cURL export, paging and re-run.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startCluster, type RunningCluster } from '../cluster/index';
-import { extension, openScratch } from './documents';
-
-interface Item {
-  label: string;
-  description?: string;
-  contextValue?: string;
-  children?: Item[];
-}
+import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
+import type { DescribedItem } from '../../client/src/features/resultsView';
+import { extension, openScratch, testApi } from './documents';
 
 interface RunResult {
   id: string;
@@ -26,8 +20,8 @@ const PAIRS = [
   '',
 ].join('\n');
 
-function describeResults(depth: number): Thenable<Item[]> {
-  return vscode.commands.executeCommand<Item[]>('searchRequests.describeResults', depth);
+async function describeResults(depth: number): Promise<DescribedItem[]> {
+  return (await testApi()).describeResults(depth);
 }
 
 describe('Results view', function () {

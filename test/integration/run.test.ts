@@ -1,9 +1,10 @@
-// Running requests from the editor against the local cluster (test/cluster, started in this process), over real
-// HTTP, through the commands the code lenses and Ctrl+Enter call.
+// Running requests from the editor against the test cluster (the local cluster, or real OpenSearch under
+// `npm run test:real`: testCluster.ts), over real HTTP, through the commands the code lenses and Ctrl+Enter call.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startCluster, type RunningCluster } from '../cluster/index';
-import { extension, openScratch } from './documents';
+import { startCluster } from '@search-requests/local-cluster';
+import { searchesEnded, startTestCluster, type TestCluster } from './testCluster';
+import { extension, openScratch, testApi } from './documents';
 import { eventually } from './waitFor';
 
 /** What `searchRequests.run` returns (client/src/features/runCommands.ts RunResult), the parts checked here. */
@@ -42,16 +43,17 @@ async function tasksOf(url: string, opaqueId: string): Promise<string[]> {
 
 describe('Running requests', function () {
   this.timeout(60_000);
-  let cluster: RunningCluster;
+  let cluster: TestCluster;
 
   before(async () => {
-    cluster = await startCluster({ port: 0, latency: [{ pattern: 'products', ms: 60_000 }] });
+    cluster = await startTestCluster({ slow: true });
     await extension().activate();
     await setClusters([{ name: 'local-it', url: cluster.url }]);
     await vscode.commands.executeCommand('searchRequests.selectCluster', 'local-it');
   });
 
   after(async () => {
+    await searchesEnded(cluster.url);
     await setClusters(undefined);
     await cluster.close();
   });
@@ -103,16 +105,15 @@ describe('Running requests', function () {
   });
 
   it('cancels a slow run, and its task is gone from the cluster', async () => {
-    const editor = await openScratch('slow.search', 'GET /products/_search\n{"query": {"match_all": {}}}\n');
+    const editor = await openScratch('slow.search', cluster.slowSearch);
     const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
     // The run's task shows on the cluster (the Results view lists the run as running).
     const described = await eventually(
-      () =>
-        vscode.commands.executeCommand<{ label: string; description?: string }[]>('searchRequests.describeResults', 1),
+      async () => (await testApi()).describeResults(1),
       (items) => items[0]?.description?.includes('running') === true,
       'the run to show as running',
     );
-    assert.equal(described[0]?.label, 'GET products/_search');
+    assert.equal(described[0]?.label, `GET ${cluster.slowIndex}/_search`);
     await eventually(
       async () =>
         (await fetch(`${cluster.url}/_tasks?actions=*search`)).json() as Promise<{
@@ -136,12 +137,17 @@ describe('Running requests', function () {
     const config = vscode.workspace.getConfiguration('searchRequests');
     await config.update('requestTimeout', 0.5, vscode.ConfigurationTarget.Workspace);
     try {
-      const editor = await openScratch('timeout.search', 'GET /products/_search\n');
+      const editor = await openScratch('timeout.search', cluster.slowSearch);
       const result = await vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
       assert.equal(result.state, 'failed');
       assert.equal(result.failure?.kind, 'timeout');
       assert.match(result.cancelMessage ?? '', /^Cancelled/);
-      assert.deepEqual(await tasksOf(cluster.url, result.opaqueId), []);
+      // A real cluster ends cancelled tasks at its next cancellation check, a moment later.
+      await eventually(
+        () => tasksOf(cluster.url, result.opaqueId),
+        (tasks) => tasks.length === 0,
+        "the run's tasks to be gone from the cluster",
+      );
     } finally {
       await config.update('requestTimeout', undefined, vscode.ConfigurationTarget.Workspace);
     }

@@ -1,8 +1,8 @@
-// The Tasks view against the local cluster (test/cluster, started in this process) with a slow index: a search run
+// The Tasks view against the test cluster (testCluster.ts: the local cluster, or real OpenSearch) with a slow search: a run
 // from the editor shows in the view marked as ours, Cancel there ends it on the cluster; filters; task JSON; errors.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startCluster, type RunningCluster } from '../cluster/index';
+import { searchesEnded, startTestCluster, type TestCluster } from './testCluster';
 import { extension, openScratch } from './documents';
 import { eventually } from './waitFor';
 
@@ -37,8 +37,6 @@ interface RunResult {
   opaqueId: string;
 }
 
-const SLOW = 'GET /products/_search\n{"query": {"match_all": {}}}\n';
-
 function refreshTasks(): Thenable<TasksSnapshot> {
   return vscode.commands.executeCommand<TasksSnapshot>('searchRequests.refreshTasks');
 }
@@ -58,10 +56,11 @@ async function setClusters(value: unknown): Promise<void> {
 
 describe('Tasks view', function () {
   this.timeout(60_000);
-  let cluster: RunningCluster;
+  let cluster: TestCluster;
 
   before(async () => {
-    cluster = await startCluster({ port: 0, latency: [{ pattern: 'products', ms: 60_000 }] });
+    cluster = await startTestCluster({ slow: true });
+    await searchesEnded(cluster.url);
     await extension().activate();
     await setClusters([{ name: 'tasks-it', url: cluster.url }]);
     await vscode.commands.executeCommand('searchRequests.selectCluster', 'tasks-it');
@@ -70,12 +69,13 @@ describe('Tasks view', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('searchRequests.clearTaskFilters');
+    await searchesEnded(cluster.url);
     await setClusters(undefined);
     await cluster.close();
   });
 
   it('shows a slow search run from the editor, marked as ours; Cancel ends it on the cluster', async () => {
-    const editor = await openScratch('slow-task.search', SLOW);
+    const editor = await openScratch('slow-task.search', cluster.slowSearch);
     const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
     const snapshot = await eventually(
       refreshTasks,
@@ -85,9 +85,9 @@ describe('Tasks view', function () {
     assert.equal(snapshot.cluster, 'tasks-it');
     const search = snapshot.tasks.find((t) => t.ours && t.action === 'indices:data/read/search')!;
     assert.equal(search.state, 'cancellable');
-    assert.equal(search.nodeName, 'os-coordinator-1', 'the coordinating node runs the search');
+    assert.equal(search.nodeName, cluster.coordinator, 'the coordinating node runs the search');
     assert.match(search.opaqueId ?? '', /^vscode-search-requests\//);
-    assert.match(search.description ?? '', /indices\[products\]/);
+    assert.ok(search.description?.includes(`indices[${cluster.slowIndex}]`), search.description);
     assert.match(search.runningTime, /^(\d+ ms|<1 ms|\d+(\.\d)? s)$/);
     const shards = snapshot.tasks.filter((t) => t.parentTaskId === search.id);
     assert.ok(shards.length > 0, 'its shard tasks are listed under it');
@@ -112,7 +112,7 @@ describe('Tasks view', function () {
   });
 
   it('filters by action and by node, checked as the language server checks them', async () => {
-    const editor = await openScratch('filtered-task.search', SLOW);
+    const editor = await openScratch('filtered-task.search', cluster.slowSearch);
     const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
     try {
       const actions = await vscode.commands.executeCommand<TasksSnapshot>(
@@ -131,7 +131,7 @@ describe('Tasks view', function () {
       assert.ok(onData.tasks.length > 0);
       assert.ok(
         onData.tasks.every(
-          (t) => t.action === 'indices:data/read/search[phase/query]' && t.nodeName !== 'os-coordinator-1',
+          (t) => t.action === 'indices:data/read/search[phase/query]' && t.nodeName !== cluster.coordinator,
         ),
         'only the shard tasks run on data nodes',
       );
@@ -162,7 +162,7 @@ describe('Tasks view', function () {
   });
 
   it('shows a task as JSON, and a cancel of a finished task reports what OpenSearch says', async () => {
-    const editor = await openScratch('json-task.search', SLOW);
+    const editor = await openScratch('json-task.search', cluster.slowSearch);
     const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
     const snapshot = await eventually(
       refreshTasks,

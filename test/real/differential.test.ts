@@ -2,7 +2,7 @@
 // cluster rejects, and one of its Errors carries the cluster's own reason.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { send } from '../cluster/corpus';
+import { send } from '../unit/corpus';
 import { cases, urlOf } from '../differential/cases';
 import { makeTarget } from '../../server/src/service/target';
 import { errorReason, errorReasons, realCluster } from './realEnv';

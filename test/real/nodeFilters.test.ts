@@ -9,7 +9,7 @@ import { stateNodes } from '../../client/src/core/clusterState';
 import { fetchNodes, type NodesInfo } from '../../client/src/core/nodesInfo';
 import { ClusterKnowledge } from '../../server/src/service/cluster/clusterKnowledge';
 import { evaluateNodeFilter } from '../../server/src/service/nodes/evaluate';
-import { send } from '../cluster/corpus';
+import { send } from '../unit/corpus';
 import { errorReason, realCluster } from './realEnv';
 
 /** Filters of every kind; `{id:<name>}` is replaced by the id of the node of that name. */

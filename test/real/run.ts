@@ -1,6 +1,7 @@
-// `npm run test:real -- [--version 3|2|all] [--url <cluster>] [--test-name-pattern <text>]`: the tests that hold the
-// project to real OpenSearch. For each version it starts a real cluster (scripts/lib/realOpenSearch.ts) with the
-// sample data, runs the test files of test/real against it, and stops it. `--url` (or SEARCH_REQUESTS_OPENSEARCH_URL)
+// `npm run test:real -- [--version 3|2|all] [--url <cluster>] [--test-name-pattern <text>] [--no-vscode]`: the tests
+// that hold the project to real OpenSearch. For each version it starts a real cluster (scripts/lib/realOpenSearch.ts)
+// with the sample data, runs the test files of test/real against it, then the integration suite's running, tasks and
+// clusters tests in a real VS Code (test/e2e/runE2e.ts --dev --no-ui) against the same cluster, and stops it. `--url` (or SEARCH_REQUESTS_OPENSEARCH_URL)
 // runs them against a cluster of your own instead, which must hold the sample data (`npm run opensearch` loads it).
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -16,6 +17,22 @@ import {
 
 function log(line: string): void {
   console.log(`[real] ${line}`);
+}
+
+/** The integration suite's tests that depend on the cluster (test/integration/testCluster.ts says what differs). */
+const SUITE_ON_REAL = '^(Running requests|Tasks view|Clusters view)';
+
+function runSuiteAgainst(url: string): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    [path.join(__dirname, '..', 'e2e', 'runE2e.js'), '--dev', '--no-ui', '--grep', SUITE_ON_REAL],
+    { stdio: 'inherit', env: { ...process.env, SEARCH_REQUESTS_TEST_OPENSEARCH_URL: url } },
+  );
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      resolve(code ?? 1);
+    }),
+  );
 }
 
 function runNodeTests(env: Record<string, string>, pattern: string | undefined): Promise<number> {
@@ -47,6 +64,7 @@ async function main(): Promise<number> {
       version: { type: 'string', default: 'all' },
       url: { type: 'string' },
       'test-name-pattern': { type: 'string' },
+      'no-vscode': { type: 'boolean', default: false },
     },
   });
   const pattern = values['test-name-pattern'];
@@ -54,7 +72,9 @@ async function main(): Promise<number> {
   if (url !== undefined) {
     const version = await versionOf(url);
     log(`against ${url} (OpenSearch ${version})`);
-    return runNodeTests({ SEARCH_REQUESTS_REAL_URL: url, SEARCH_REQUESTS_REAL_VERSION: version }, pattern);
+    const code = await runNodeTests({ SEARCH_REQUESTS_REAL_URL: url, SEARCH_REQUESTS_REAL_VERSION: version }, pattern);
+    const suite = values['no-vscode'] ? 0 : await runSuiteAgainst(url);
+    return code === 0 && suite === 0 ? 0 : 1;
   }
   const wanted: MajorVersion[] = [];
   if (values.version === 'all') wanted.push('3', '2');
@@ -88,8 +108,9 @@ async function main(): Promise<number> {
         { SEARCH_REQUESTS_REAL_URL: cluster.url, SEARCH_REQUESTS_REAL_VERSION: cluster.version },
         pattern,
       );
-      if (code !== 0) failed++;
-      log(`OpenSearch ${cluster.version}: ${code === 0 ? 'passed' : 'FAILED'}`);
+      const suite = values['no-vscode'] ? 0 : await runSuiteAgainst(cluster.url);
+      if (code !== 0 || suite !== 0) failed++;
+      log(`OpenSearch ${cluster.version}: ${code === 0 && suite === 0 ? 'passed' : 'FAILED'}`);
     } finally {
       process.removeListener('SIGINT', stop);
       process.removeListener('SIGTERM', stop);

@@ -10,7 +10,7 @@ import type { EndpointSpec, ParamSpec } from '../../server/src/spec/types';
 import { parseVersion } from '../../server/src/spec/versions';
 import { makeTarget } from '../../server/src/service/target';
 import { diagnose } from '../unit/service/harness';
-import { send } from '../cluster/corpus';
+import { send } from '../unit/corpus';
 import { errorReason, realCluster } from './realEnv';
 
 /** Where each endpoint is probed: a concrete method and path that the handler answers quickly. */

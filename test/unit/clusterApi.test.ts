@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { startCluster } from '../cluster/index';
+import { startCluster } from '@search-requests/local-cluster';
 
 void describe('local cluster API', () => {
   void it('starts on an ephemeral port and closes', async () => {

@@ -2,8 +2,8 @@
 // The language server must report an Error exactly when the cluster rejects the request.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { send } from '../cluster/corpus';
-import { startCluster, type RunningCluster } from '../cluster/index';
+import { send } from './corpus';
+import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 import { cases, urlOf } from '../differential/cases';
 
 void describe('differential: language server and local cluster agree on what is rejected', () => {

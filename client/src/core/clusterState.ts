@@ -1,4 +1,4 @@
-// What the language server is told of the connected cluster (protocol CLUSTER_STATE): index names and aliases, the
+// What the language server is told of the connected cluster (protocol ClusterState): index names and aliases, the
 // fields of each mapping with their types (nested `properties` and multi-`fields` as dotted names), the nodes and
 // the running tasks. Built from the cluster's answers here; the tracker sends only the parts that changed.
 import type {

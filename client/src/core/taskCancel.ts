@@ -1,4 +1,4 @@
-// Finding a run's tasks on the cluster by their X-Opaque-Id (OPENSEARCH.md 4.5, 4.8) and cancelling them (4.7).
+// Finding a run's tasks on the cluster by their X-Opaque-Id and cancelling them (docs/opensearch/tasks-and-nodes.md).
 import type { ClusterClient } from './clusterClient';
 import { isRequestFailure } from './failures';
 

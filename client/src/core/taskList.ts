@@ -1,4 +1,4 @@
-// A `GET /_tasks` answer read into plain records, whatever its `group_by` (OPENSEARCH.md 4.4, 4.5): the tasks in the
+// A `GET /_tasks` answer read into plain records, whatever its `group_by` (docs/opensearch/tasks-and-nodes.md): the tasks in the
 // order of the answer, the nodes it describes (group_by=nodes only), and its node and task failures.
 import { failuresOf } from './taskCancel';
 

@@ -1,5 +1,5 @@
 // The Tasks view's requests: list (with the view's filters), get one task, cancel one, cancel all that match
-// (OPENSEARCH.md 4.1, 4.6, 4.7). Cancel answers are 200 even when nothing was cancelled: what went wrong is in their
+// (docs/opensearch/tasks-and-nodes.md). Cancel answers are 200 even when nothing was cancelled: what went wrong is in their
 // `node_failures`, reported as OpenSearch words it.
 import type { ClusterClient, QueryParam } from './clusterClient';
 import { isRequestFailure } from './failures';

@@ -17,6 +17,7 @@ import { proxyFor } from '../core/proxy';
 import { opaqueIdFor } from '../core/runIds';
 import type { ClusterStatus } from './clusterStatus';
 import { clusterNameOf } from './clustersView';
+import { COMMANDS } from '../../../server/src/protocol/manifest';
 import type { Services } from './services';
 
 /** Arguments of `searchRequests.addCluster` for scripts and tests: no question is asked. */
@@ -246,14 +247,46 @@ export async function selectCluster(
     items.push({ label: '$(add) Add cluster…' });
     const picked = await vscode.window.showQuickPick(items, { title: 'Search Requests: cluster to run requests on' });
     if (picked === undefined) return undefined;
-    if (picked.name === undefined)
-      return await vscode.commands.executeCommand<string | undefined>('searchRequests.addCluster');
+    if (picked.name === undefined) return await addCluster(services, status);
     name = picked.name;
   }
   if (connections.find(name) === undefined)
     throw new Error(`No cluster is named "${name}" in searchRequests.clusters.`);
   await connections.setActive(name);
   return name;
+}
+
+/** The active cluster, asking the user to pick or add one when there is none. */
+export async function activeOrAsk(services: Services, status: ClusterStatus): Promise<ClusterConfig | undefined> {
+  const { connections } = services;
+  const active = connections.active();
+  if (active !== undefined) return active;
+  if (connections.clusters().length === 0) {
+    const add = 'Add Cluster';
+    const choice = await vscode.window.showWarningMessage('No cluster is configured to run requests on.', add);
+    if (choice === add) await addCluster(services, status);
+    return connections.active();
+  }
+  const name = await selectCluster(services, status);
+  return name === undefined ? undefined : connections.find(name);
+}
+
+/** What other features ask of the cluster commands (rather than running them). */
+export interface ClusterChooser {
+  /** The active cluster, asking the user to pick or add one when there is none. */
+  activeOrAsk(): Promise<ClusterConfig | undefined>;
+  /** Makes a cluster the active one. */
+  select(name: string): Promise<string | undefined>;
+  /** Asks for a cluster's password, token or API key again. */
+  changeSecret(name: string): Promise<boolean>;
+}
+
+export function clusterChooser(services: Services, status: ClusterStatus): ClusterChooser {
+  return {
+    activeOrAsk: () => activeOrAsk(services, status),
+    select: (name) => selectCluster(services, status, name),
+    changeSecret: (name) => changeSecret(services, name),
+  };
 }
 
 async function pickCluster(
@@ -306,7 +339,7 @@ export async function testClusterConnection(
   status: ClusterStatus,
   name?: string,
 ): Promise<ClusterInfo | undefined> {
-  const cluster = name === undefined ? await services.connections.activeOrAsk() : services.connections.find(name);
+  const cluster = name === undefined ? await activeOrAsk(services, status) : services.connections.find(name);
   if (cluster === undefined) {
     if (name !== undefined) throw new Error(`No cluster is named "${name}" in searchRequests.clusters.`);
     return undefined;
@@ -323,30 +356,24 @@ export async function testClusterConnection(
   }
 }
 
-export function registerClusterCommands(
-  services: Services,
-  status: ClusterStatus,
-  onTested: (name: string) => void,
-): vscode.Disposable[] {
+export function registerClusterCommands(services: Services, status: ClusterStatus): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('searchRequests.addCluster', (args?: AddClusterArgs) =>
-      addCluster(services, status, args),
-    ),
+    vscode.commands.registerCommand(COMMANDS.addCluster, (args?: AddClusterArgs) => addCluster(services, status, args)),
     // Each takes a cluster's name, or the Clusters view's element (from its menus).
-    vscode.commands.registerCommand('searchRequests.selectCluster', (arg?: unknown) =>
+    vscode.commands.registerCommand(COMMANDS.selectCluster, (arg?: unknown) =>
       selectCluster(services, status, clusterNameOf(arg)),
     ),
-    vscode.commands.registerCommand('searchRequests.changeClusterSecret', (arg?: unknown, secret?: string) =>
+    vscode.commands.registerCommand(COMMANDS.changeClusterSecret, (arg?: unknown, secret?: string) =>
       changeSecret(services, clusterNameOf(arg), secret),
     ),
-    vscode.commands.registerCommand('searchRequests.forgetClusterSecret', (arg?: unknown) =>
+    vscode.commands.registerCommand(COMMANDS.forgetClusterSecret, (arg?: unknown) =>
       forgetSecret(services, clusterNameOf(arg)),
     ),
-    vscode.commands.registerCommand('searchRequests.testConnection', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.testConnection, async (arg?: unknown) => {
       const name = clusterNameOf(arg);
       const info = await testClusterConnection(services, status, name);
       const tested = name ?? services.connections.active()?.name;
-      if (tested !== undefined) onTested(tested);
+      if (tested !== undefined) services.events.testedCluster(tested);
       return info;
     }),
   ];

@@ -78,20 +78,6 @@ export class ClusterConnections implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** The active cluster, asking the user to pick or add one when there is none. */
-  async activeOrAsk(): Promise<ClusterConfig | undefined> {
-    const active = this.active();
-    if (active !== undefined) return active;
-    if (this.clusters().length === 0) {
-      const add = 'Add Cluster';
-      const choice = await vscode.window.showWarningMessage('No cluster is configured to run requests on.', add);
-      if (choice === add) await vscode.commands.executeCommand('searchRequests.addCluster');
-      return this.active();
-    }
-    const name = await vscode.commands.executeCommand<string | undefined>('searchRequests.selectCluster');
-    return name === undefined ? undefined : this.find(name);
-  }
-
   /** Asks for the cluster's secret and stores it. Undefined when the user gave none. */
   async askSecret(cluster: ClusterConfig, why?: string): Promise<string | undefined> {
     const what = secretName(cluster.auth);

@@ -1,11 +1,11 @@
-// Tells the language server what the active cluster holds (CLUSTER_STATE), so that completion, hover and diagnostics
+// Tells the language server what the active cluster holds (ClusterState), so that completion, hover and diagnostics
 // know its indexes, fields, nodes and running tasks: everything on connect, indexes and nodes again on a slow timer
 // while a cluster is active and after runs that may have changed indexes, running tasks from the Tasks view. Only
 // what changed is sent; another cluster (or none) clears the server's state first.
 import * as vscode from 'vscode';
 import { State } from 'vscode-languageclient/node';
 import {
-  CLUSTER_STATE,
+  ClusterState,
   type ClusterStateIndex,
   type ClusterStateParams,
   type ClusterStateTask,
@@ -99,7 +99,7 @@ export class ClusterStatePublisher implements vscode.Disposable {
 
   private send(params: ClusterStateParams | undefined): void {
     if (params === undefined || !this.started) return;
-    this.services.languageClient.sendNotification(CLUSTER_STATE, params).catch((error: unknown) => {
+    this.services.languageClient.sendNotification(ClusterState, params).catch((error: unknown) => {
       this.services.log.warn(`[cluster-state] not sent: ${message(error)}`);
     });
   }

@@ -4,6 +4,7 @@ import { fetchClusterInfo, type ClusterInfo } from '../core/clusterInfo';
 import { verificationOff, type ClusterConfig } from '../core/clusterConfig';
 import { isRequestFailure } from '../core/failures';
 import { opaqueIdFor } from '../core/runIds';
+import { COMMANDS } from '../../../server/src/protocol/manifest';
 import type { Services } from './services';
 
 const HEALTH_ICON: Readonly<Record<string, string>> = {
@@ -47,9 +48,10 @@ export class ClusterStatus implements vscode.Disposable {
       this.activeRead,
       services.connections.onDidChange(() => void this.refresh()),
       // A run tells how the connection is doing: look again when that disagrees with what is shown.
-      vscode.commands.registerCommand('searchRequests.refreshClusterStatus', (reachedCluster?: boolean) =>
-        reachedCluster === undefined || reachedCluster !== this.reachable ? this.refresh() : undefined,
-      ),
+      services.events.onDidContactCluster((reached) => {
+        if (reached !== this.reachable) void this.refresh();
+      }),
+      vscode.commands.registerCommand(COMMANDS.refreshClusterStatus, () => this.refresh()),
     );
     void this.refresh();
   }
@@ -74,7 +76,7 @@ export class ClusterStatus implements vscode.Disposable {
         none
           ? 'Search Requests: add a cluster to run requests on'
           : 'Search Requests: pick the cluster to run requests on',
-        none ? 'searchRequests.addCluster' : 'searchRequests.selectCluster',
+        none ? COMMANDS.addCluster : COMMANDS.selectCluster,
       );
       this.settle(undefined);
       return undefined;
@@ -83,7 +85,7 @@ export class ClusterStatus implements vscode.Disposable {
     this.show(
       `$(database) ${lock}${cluster.name} $(sync~spin)`,
       `Connecting to ${cluster.url}…`,
-      'searchRequests.selectCluster',
+      COMMANDS.selectCluster,
     );
     try {
       const client = await connections.client(cluster, false);
@@ -101,7 +103,7 @@ export class ClusterStatus implements vscode.Disposable {
           cluster,
           `${product}${version}, health **${health}**${info.clusterName === undefined ? '' : `, cluster name \`${info.clusterName}\``}`,
         ),
-        'searchRequests.selectCluster',
+        COMMANDS.selectCluster,
         health === 'red'
           ? 'statusBarItem.errorBackground'
           : health === 'yellow' || lock !== ''
@@ -121,7 +123,7 @@ export class ClusterStatus implements vscode.Disposable {
           cluster,
           needsSecret ? `${message} It is asked for at the first run.` : `Not reachable: ${message}`,
         ),
-        'searchRequests.selectCluster',
+        COMMANDS.selectCluster,
         needsSecret ? undefined : 'statusBarItem.errorBackground',
       );
       return undefined;

@@ -8,7 +8,9 @@ import { needsSecret, secretName, verificationOff, type ClusterConfig } from '..
 import { isRequestFailure } from '../core/failures';
 import { fetchNodes, rolesText, type NodeInfo } from '../core/nodesInfo';
 import { opaqueIdFor } from '../core/runIds';
+import type { ClusterChooser } from './clusterCommands';
 import type { Services } from './services';
+import { COMMANDS, VIEWS } from '../../../server/src/protocol/manifest';
 
 export type ClusterElement =
   | { readonly kind: 'cluster'; readonly key: string; readonly name: string }
@@ -67,7 +69,7 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
   private generation = 0;
 
   constructor(private readonly services: Services) {
-    this.view = vscode.window.createTreeView('searchRequests.clusters', {
+    this.view = vscode.window.createTreeView(VIEWS.clusters, {
       treeDataProvider: this,
       showCollapseAll: true,
     });
@@ -77,6 +79,10 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
       // Settings, secrets or the active cluster changed: read everything again.
       services.connections.onDidChange(() => {
         this.refresh();
+      }),
+      // A connection test read a cluster's state: show it.
+      services.events.onDidTestCluster((name) => {
+        this.refresh(name);
       }),
     );
   }
@@ -202,7 +208,7 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
       if (!element.error && cluster !== undefined) {
         item.command = {
           title: 'Set Secret',
-          command: 'searchRequests.changeClusterSecret',
+          command: COMMANDS.changeClusterSecret,
           arguments: [cluster.name],
         };
       }
@@ -401,22 +407,24 @@ async function editClusterSettings(services: Services, arg: unknown): Promise<st
   return editor.document.uri.toString();
 }
 
-export function registerClustersViewCommands(services: Services, view: ClustersView): vscode.Disposable[] {
+export function registerClustersViewCommands(
+  services: Services,
+  chooser: ClusterChooser,
+  view: ClustersView,
+): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('searchRequests.refreshClusters', async () => {
+    vscode.commands.registerCommand(COMMANDS.refreshClusters, () => {
       view.refresh();
-      return view.describe(2);
     }),
-    vscode.commands.registerCommand('searchRequests.describeClusters', (depth?: number) => view.describe(depth ?? 2)),
-    vscode.commands.registerCommand('searchRequests.useCluster', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.useCluster, async (arg?: unknown) => {
       const name = clusterNameOf(arg);
       if (name === undefined) return undefined;
-      return vscode.commands.executeCommand<string | undefined>('searchRequests.selectCluster', name);
+      return chooser.select(name);
     }),
-    vscode.commands.registerCommand('searchRequests.editClusterSettings', (arg?: unknown) =>
+    vscode.commands.registerCommand(COMMANDS.editClusterSettings, (arg?: unknown) =>
       editClusterSettings(services, arg),
     ),
-    vscode.commands.registerCommand('searchRequests.copyNodeId', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.copyNodeId, async (arg?: unknown) => {
       const selected = view.view.selection[0];
       const element = typeof arg === 'object' && arg !== null ? (arg as ClusterElement) : selected;
       const node = element === undefined ? undefined : view.node(element);

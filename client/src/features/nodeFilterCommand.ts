@@ -2,11 +2,7 @@
 // server, as it checks filters in request files, and resolved on the active cluster's nodes; the selected nodes
 // are listed. The same check validates the Tasks view's node filter as it is typed.
 import * as vscode from 'vscode';
-import {
-  EVALUATE_NODE_FILTER,
-  type EvaluateNodeFilterParams,
-  type EvaluateNodeFilterResult,
-} from '../../../server/src/protocol/protocol';
+import { EvaluateNodeFilter, type EvaluateNodeFilterResult } from '../../../server/src/protocol/protocol';
 import { rolesText, type NodeInfo } from '../core/nodesInfo';
 import type { ClusterStatePublisher } from './clusterStatePublisher';
 import type { Services } from './services';
@@ -23,8 +19,7 @@ export interface NodeFilterEvaluation {
 }
 
 export async function evaluate(services: Services, filter: string): Promise<EvaluateNodeFilterResult> {
-  const params: EvaluateNodeFilterParams = { filter };
-  return services.languageClient.sendRequest<EvaluateNodeFilterResult>(EVALUATE_NODE_FILTER, params);
+  return services.languageClient.sendRequest(EvaluateNodeFilter, { filter });
 }
 
 function nodeNames(ids: readonly string[], nodes: readonly NodeInfo[]): string {

@@ -5,6 +5,7 @@ import { toCurl } from '../core/curl';
 import type { JsonPath } from '../core/resultTree';
 import type { ResultElement, ResultsView } from './resultsView';
 import type { Services } from './services';
+import { COMMANDS } from '../../../server/src/protocol/manifest';
 
 export const RESULT_SCHEME = 'search-requests-result';
 
@@ -44,7 +45,7 @@ export function registerResultCommands(services: Services, view: ResultsView): v
   const selected = (element: ResultElement | undefined): ResultElement | undefined => element ?? view.view.selection[0];
   return [
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, new ResultContentProvider(services)),
-    vscode.commands.registerCommand('searchRequests.openResult', async (element?: ResultElement) => {
+    vscode.commands.registerCommand(COMMANDS.openResult, async (element?: ResultElement) => {
       const target =
         pathOf(selected(element)) ??
         (services.history.list()[0] === undefined
@@ -58,7 +59,7 @@ export function registerResultCommands(services: Services, view: ResultsView): v
       await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
       return document.uri.toString();
     }),
-    vscode.commands.registerCommand('searchRequests.copyResultValue', async (element?: ResultElement) => {
+    vscode.commands.registerCommand(COMMANDS.copyResultValue, async (element?: ResultElement) => {
       const target = selected(element);
       let text: string | undefined;
       if (target?.type === 'message') text = target.text;
@@ -73,7 +74,7 @@ export function registerResultCommands(services: Services, view: ResultsView): v
       await vscode.env.clipboard.writeText(text);
       return text;
     }),
-    vscode.commands.registerCommand('searchRequests.copyAsCurl', async (element?: ResultElement | string) => {
+    vscode.commands.registerCommand(COMMANDS.copyAsCurl, async (element?: ResultElement | string) => {
       const runId =
         typeof element === 'string' ? element : (selected(element)?.runId ?? services.history.list()[0]?.id);
       const run = runId === undefined ? undefined : services.history.get(runId);
@@ -83,13 +84,11 @@ export function registerResultCommands(services: Services, view: ResultsView): v
       void vscode.window.setStatusBarMessage('cURL command copied (no secret in it)', 3000);
       return curl;
     }),
-    vscode.commands.registerCommand('searchRequests.showMoreResults', (element: ResultElement) => {
+    vscode.commands.registerCommand(COMMANDS.showMoreResults, (element: ResultElement) => {
       view.showMore(element);
     }),
-    vscode.commands.registerCommand('searchRequests.clearResults', () => {
+    vscode.commands.registerCommand(COMMANDS.clearResults, () => {
       services.history.clear();
     }),
-    vscode.commands.registerCommand('searchRequests.revealRun', (runId: string) => view.reveal(runId)),
-    vscode.commands.registerCommand('searchRequests.describeResults', (depth?: number) => view.describe(depth ?? 3)),
   ];
 }

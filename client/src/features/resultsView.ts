@@ -6,6 +6,7 @@ import { formatBytes, formatDuration } from '../core/format';
 import type { NodeRef, ResultNode } from '../core/resultTree';
 import type { RunRecord } from '../core/runHistory';
 import type { Services } from './services';
+import { COMMANDS, VIEWS } from '../../../server/src/protocol/manifest';
 
 export type ResultElement =
   | { readonly type: 'run'; readonly runId: string }
@@ -59,13 +60,14 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
   readonly view: vscode.TreeView<ResultElement>;
 
   constructor(private readonly services: Services) {
-    this.view = vscode.window.createTreeView('searchRequests.results', {
+    this.view = vscode.window.createTreeView(VIEWS.results, {
       treeDataProvider: this,
       showCollapseAll: true,
     });
     this.disposables.push(
       this.view,
       this.changed,
+      services.events.onDidStartRun((runId) => void this.reveal(runId)),
       services.history.onDidChange((run) => {
         if (run === undefined) {
           this.forgetGone();
@@ -160,7 +162,7 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
     }
     if (node.kind === 'more') {
       item.contextValue = 'searchRequests.more';
-      item.command = { title: 'Show more', command: 'searchRequests.showMoreResults', arguments: [element] };
+      item.command = { title: 'Show more', command: COMMANDS.showMoreResults, arguments: [element] };
     } else {
       item.contextValue = node.kind === 'text' ? 'searchRequests.text' : 'searchRequests.node';
     }

@@ -3,7 +3,7 @@
 // the answer for the Results view, and return the parsed responses.
 import * as vscode from 'vscode';
 import {
-  RESOLVE_REQUEST,
+  ResolveRequest,
   type ResolveRequestParams,
   type ResolveRequestResult,
   type ResolvedRequest,
@@ -17,7 +17,9 @@ import type { RunRecord } from '../core/runHistory';
 import { newRunId, opaqueIdFor } from '../core/runIds';
 import { executeRun } from '../core/runner';
 import { describeCancel } from '../core/taskCancel';
+import type { ClusterChooser } from './clusterCommands';
 import type { Services } from './services';
+import { COMMANDS } from '../../../server/src/protocol/manifest';
 
 /** What the run commands return (for scripts and tests). */
 export interface RunResult {
@@ -58,7 +60,10 @@ const CONNECTION_FAILURES: ReadonlySet<string> = new Set([
 export class Runner implements vscode.Disposable {
   private readonly inFlight = new Map<string, { abort: AbortController; done: Promise<unknown> }>();
 
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly services: Services,
+    private readonly chooser: ClusterChooser,
+  ) {}
 
   private async resolve(uri: vscode.Uri, line: number | undefined, all: boolean): Promise<ResolvedRequest | undefined> {
     // Opening makes sure the language server has the document (a no-op when it is open already).
@@ -66,7 +71,7 @@ export class Runner implements vscode.Disposable {
     const params: ResolveRequestParams = { uri: uri.toString(), ...(all ? { all: true } : { line: line ?? 0 }) };
     let result: ResolveRequestResult;
     try {
-      result = await this.services.languageClient.sendRequest<ResolveRequestResult>(RESOLVE_REQUEST, params);
+      result = await this.services.languageClient.sendRequest(ResolveRequest, params);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.services.log.error(`[run] the language server could not resolve the request: ${message}`);
@@ -155,8 +160,8 @@ export class Runner implements vscode.Disposable {
   }
 
   private async send(request: ResolvedRequest, source: RunRecord['source']): Promise<RunResult | undefined> {
-    const { connections, settings, history } = this.services;
-    const cluster = await connections.activeOrAsk();
+    const { settings, history } = this.services;
+    const cluster = await this.chooser.activeOrAsk();
     if (cluster === undefined) return undefined;
     const id = newRunId();
     const opaqueId = opaqueIdFor(settings.opaqueIdPrefix(), id);
@@ -178,7 +183,7 @@ export class Runner implements vscode.Disposable {
       state: 'running',
     };
     history.add(run);
-    void vscode.commands.executeCommand('searchRequests.revealRun', run.id);
+    this.services.events.startedRun(run.id);
     const abort = new AbortController();
     const done = this.execute(run, cluster, abort);
     this.inFlight.set(id, { abort, done });
@@ -240,7 +245,7 @@ export class Runner implements vscode.Disposable {
       );
       run.state = 'done';
       history.changed(run);
-      void vscode.commands.executeCommand('searchRequests.refreshClusterStatus', true);
+      this.services.events.contactedCluster(true);
       return await this.result(run);
     } catch (error) {
       const failure = isRequestFailure(error)
@@ -256,7 +261,7 @@ export class Runner implements vscode.Disposable {
       }
       history.changed(run);
       if (CONNECTION_FAILURES.has(failure.kind)) {
-        void vscode.commands.executeCommand('searchRequests.refreshClusterStatus', false);
+        this.services.events.contactedCluster(false);
       }
       this.notify(run, cluster);
       return this.result(run);
@@ -279,8 +284,7 @@ export class Runner implements vscode.Disposable {
     if (failure.kind === 'tls' || failure.kind === 'config' || failure.kind === 'unauthorized')
       actions.push('Open Settings');
     void vscode.window.showErrorMessage(`${run.label}: ${text}`, ...actions).then((choice) => {
-      if (choice === 'Change Secret')
-        void vscode.commands.executeCommand('searchRequests.changeClusterSecret', cluster.name);
+      if (choice === 'Change Secret') void this.chooser.changeSecret(cluster.name);
       if (choice === 'Open Settings')
         void vscode.commands.executeCommand('workbench.action.openSettings', 'searchRequests.clusters');
     });
@@ -343,14 +347,12 @@ export class Runner implements vscode.Disposable {
 
 export function registerRunCommands(runner: Runner): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('searchRequests.run', (uri?: string | vscode.Uri, line?: number) =>
-      runner.run(uri, line),
-    ),
-    vscode.commands.registerCommand('searchRequests.runAll', (uri?: string | vscode.Uri) => runner.runAll(uri)),
-    vscode.commands.registerCommand('searchRequests.rerun', (target?: string | { runId?: string }) =>
+    vscode.commands.registerCommand(COMMANDS.run, (uri?: string | vscode.Uri, line?: number) => runner.run(uri, line)),
+    vscode.commands.registerCommand(COMMANDS.runAll, (uri?: string | vscode.Uri) => runner.runAll(uri)),
+    vscode.commands.registerCommand(COMMANDS.rerun, (target?: string | { runId?: string }) =>
       runner.rerun(typeof target === 'string' ? target : target?.runId),
     ),
-    vscode.commands.registerCommand('searchRequests.cancelRun', (target?: string | { runId?: string }) =>
+    vscode.commands.registerCommand(COMMANDS.cancelRun, (target?: string | { runId?: string }) =>
       runner.cancel(typeof target === 'string' ? target : target?.runId),
     ),
   ];

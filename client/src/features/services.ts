@@ -4,6 +4,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { RunHistory } from '../core/runHistory';
 import type { ResponseWorker } from '../core/responseWorker';
 import type { ClusterConnections } from './clusterConnections';
+import type { FeatureEvents } from './events';
 import type { Settings } from './settings';
 
 export interface Services {
@@ -16,4 +17,6 @@ export interface Services {
   readonly connections: ClusterConnections;
   readonly history: RunHistory;
   readonly worker: ResponseWorker;
+  /** How features tell each other what happened (never through each other's commands). */
+  readonly events: FeatureEvents;
 }

@@ -2,7 +2,7 @@
 // version once it answered, else the target settings. Sent again when either changes and when the server restarts.
 import * as vscode from 'vscode';
 import { State } from 'vscode-languageclient/node';
-import { TARGET, type TargetParams } from '../../../server/src/protocol/protocol';
+import { Target, type TargetParams } from '../../../server/src/protocol/protocol';
 import { effectiveTarget, sameTargetParams } from '../core/target';
 import type { ClusterStatus } from './clusterStatus';
 import type { Services } from './services';
@@ -43,7 +43,7 @@ export class TargetPublisher implements vscode.Disposable {
     this.services.log.info(
       `[target] checks made for ${target.distribution ?? 'opensearch'} ${target.version ?? '(newest known)'} (${target.source})`,
     );
-    this.services.languageClient.sendNotification(TARGET, target).catch((error: unknown) => {
+    this.services.languageClient.sendNotification(Target, target).catch((error: unknown) => {
       this.sent = undefined;
       this.services.log.warn(`[target] not sent: ${error instanceof Error ? error.message : String(error)}`);
     });

@@ -17,8 +17,10 @@ import {
 } from '../core/tasksApi';
 import type { ClusterStatePublisher } from './clusterStatePublisher';
 import { evaluate, validateNodeFilter } from './nodeFilterCommand';
+import type { ClusterChooser } from './clusterCommands';
 import type { Services } from './services';
 import type { TasksSnapshot, TasksView } from './tasksView';
+import { COMMANDS } from '../../../server/src/protocol/manifest';
 
 export const TASK_SCHEME = 'search-requests-task';
 
@@ -61,8 +63,11 @@ class TaskDocuments implements vscode.TextDocumentContentProvider {
   }
 }
 
-async function activeClient(services: Services): Promise<Awaited<ReturnType<Services['connections']['client']>>> {
-  const cluster = await services.connections.activeOrAsk();
+async function activeClient(
+  services: Services,
+  chooser: ClusterChooser,
+): Promise<Awaited<ReturnType<Services['connections']['client']>>> {
+  const cluster = await chooser.activeOrAsk();
   if (cluster === undefined) throw new Error('No cluster is active.');
   return services.connections.client(cluster, true);
 }
@@ -73,6 +78,7 @@ function failureText(error: unknown): string {
 
 export function registerTaskCommands(
   services: Services,
+  chooser: ClusterChooser,
   view: TasksView,
   publisher: ClusterStatePublisher,
 ): vscode.Disposable[] {
@@ -84,7 +90,7 @@ export function registerTaskCommands(
     if (id === undefined) return undefined;
     let client;
     try {
-      client = await activeClient(services);
+      client = await activeClient(services, chooser);
     } catch (error) {
       void vscode.window.showErrorMessage(failureText(error));
       return { target: id, cancelled: [], failures: [failureText(error)], message: failureText(error) };
@@ -137,7 +143,7 @@ export function registerTaskCommands(
       if (choice !== confirm) return undefined;
     }
     try {
-      const client = await activeClient(services);
+      const client = await activeClient(services, chooser);
       const outcome = await cancelMatching(client, filters, { opaqueId: opaqueId() });
       for (const id of outcome.cancelled) view.cancelRequested.add(id);
       const message = describeCancelOutcome(scope, outcome);
@@ -157,7 +163,7 @@ export function registerTaskCommands(
     const id = taskIdOf(arg, view);
     if (id === undefined) return undefined;
     try {
-      const client = await activeClient(services);
+      const client = await activeClient(services, chooser);
       const { status, value } = await getTask(client, id, { opaqueId: opaqueId() });
       const uri = vscode.Uri.from({
         scheme: TASK_SCHEME,
@@ -220,49 +226,49 @@ export function registerTaskCommands(
       documents.dispose();
     }),
     vscode.workspace.registerTextDocumentContentProvider(TASK_SCHEME, documents),
-    vscode.commands.registerCommand('searchRequests.refreshTasks', () => view.refresh()),
-    vscode.commands.registerCommand('searchRequests.pauseTasks', () => {
+    vscode.commands.registerCommand(COMMANDS.refreshTasks, () => view.refresh()),
+    vscode.commands.registerCommand(COMMANDS.pauseTasks, () => {
       view.setPaused(true);
       return view.snapshot();
     }),
-    vscode.commands.registerCommand('searchRequests.resumeTasks', () => {
+    vscode.commands.registerCommand(COMMANDS.resumeTasks, () => {
       view.setPaused(false);
       return view.refresh();
     }),
-    vscode.commands.registerCommand('searchRequests.cancelTask', cancelOne),
-    vscode.commands.registerCommand('searchRequests.cancelAllTasks', cancelAll),
-    vscode.commands.registerCommand('searchRequests.showTask', showTask),
-    vscode.commands.registerCommand('searchRequests.copyTaskId', async (arg: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.cancelTask, cancelOne),
+    vscode.commands.registerCommand(COMMANDS.cancelAllTasks, cancelAll),
+    vscode.commands.registerCommand(COMMANDS.showTask, showTask),
+    vscode.commands.registerCommand(COMMANDS.copyTaskId, async (arg: unknown) => {
       const id = taskIdOf(arg, view);
       if (id === undefined) return undefined;
       await vscode.env.clipboard.writeText(id);
       vscode.window.setStatusBarMessage(`Task id ${id} copied`, 3000);
       return id;
     }),
-    vscode.commands.registerCommand('searchRequests.filterTasksByAction', filterByAction),
-    vscode.commands.registerCommand('searchRequests.filterTasksByNode', filterByNode),
-    vscode.commands.registerCommand('searchRequests.clearTaskFilters', () => view.setFilters(NO_FILTERS)),
-    vscode.commands.registerCommand('searchRequests.filterTasks', async () => {
+    vscode.commands.registerCommand(COMMANDS.filterTasksByAction, filterByAction),
+    vscode.commands.registerCommand(COMMANDS.filterTasksByNode, filterByNode),
+    vscode.commands.registerCommand(COMMANDS.clearTaskFilters, () => view.setFilters(NO_FILTERS)),
+    vscode.commands.registerCommand(COMMANDS.filterTasks, async () => {
       const filters: TaskFilters = view.filters;
       const picked = await vscode.window.showQuickPick(
         [
           {
             label: '$(symbol-event) Filter by action…',
             description: filters.actions.length > 0 ? filters.actions.join(',') : 'every action',
-            command: 'searchRequests.filterTasksByAction',
+            run: () => filterByAction(),
           },
           {
             label: '$(server) Filter by node…',
             description: filters.nodes !== '' ? filters.nodes : 'every node',
-            command: 'searchRequests.filterTasksByNode',
+            run: () => filterByNode(),
           },
-          { label: '$(clear-all) Clear filters', command: 'searchRequests.clearTaskFilters' },
+          { label: '$(clear-all) Clear filters', run: () => view.setFilters(NO_FILTERS) },
         ],
         { title: 'Search Requests: filter the Tasks view' },
       );
       if (picked === undefined) return undefined;
       try {
-        return await vscode.commands.executeCommand<TasksSnapshot | undefined>(picked.command);
+        return await picked.run();
       } catch (error) {
         void vscode.window.showErrorMessage(failureText(error));
         return undefined;

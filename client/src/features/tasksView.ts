@@ -18,6 +18,7 @@ import {
 } from '../core/tasksApi';
 import type { ClusterStatePublisher } from './clusterStatePublisher';
 import type { Services } from './services';
+import { COMMANDS, CONTEXT_KEYS, VIEWS } from '../../../server/src/protocol/manifest';
 
 const FILTERS_KEY = 'searchRequests.tasks.filters';
 /** Once the view has been hidden this long, the language server is told that no task is known to run. */
@@ -58,17 +59,17 @@ function explain(error: unknown): { text: string; command?: vscode.Command } {
     return error.configured
       ? {
           text: 'No cluster is active: select one to see its tasks.',
-          command: { title: 'Select Cluster', command: 'searchRequests.selectCluster' },
+          command: { title: 'Select Cluster', command: COMMANDS.selectCluster },
         }
       : {
           text: 'No cluster is configured: add one to see its tasks.',
-          command: { title: 'Add Cluster', command: 'searchRequests.addCluster' },
+          command: { title: 'Add Cluster', command: COMMANDS.addCluster },
         };
   }
   if (isRequestFailure(error) && error.kind === 'secretMissing') {
     return {
       text: `${error.message} Set it to see the cluster's tasks.`,
-      command: { title: 'Set Secret', command: 'searchRequests.changeClusterSecret' },
+      command: { title: 'Set Secret', command: COMMANDS.changeClusterSecret },
     };
   }
   return { text: describeListFailure(error) };
@@ -106,7 +107,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
       },
       intervalMs: () => this.intervalMs(),
     });
-    this.view = vscode.window.createTreeView('searchRequests.tasks', {
+    this.view = vscode.window.createTreeView(VIEWS.tasks, {
       treeDataProvider: this,
       showCollapseAll: true,
     });
@@ -156,7 +157,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
         }
       }),
     );
-    void vscode.commands.executeCommand('setContext', 'searchRequests.tasks.paused', false);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.tasksPaused, false);
     this.setFilteredContext();
     this.describe();
     this.updateActive();
@@ -279,7 +280,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
 
   setPaused(paused: boolean): void {
     this.pausedState = paused;
-    void vscode.commands.executeCommand('setContext', 'searchRequests.tasks.paused', paused);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.tasksPaused, paused);
     this.describe();
     this.updateActive();
   }
@@ -296,7 +297,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
   /** Shows the view's Clear Filters button when there is something to clear. */
   private setFilteredContext(): void {
     const filtered = this.filterState.actions.length > 0 || this.filterState.nodes !== '';
-    void vscode.commands.executeCommand('setContext', 'searchRequests.tasks.filtered', filtered);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.tasksFiltered, filtered);
   }
 
   private describe(): void {

@@ -3,12 +3,10 @@ import { codeActions } from '../service/codeActions';
 import { codeLenses } from '../service/codeLenses';
 import { resolveRequest } from '../service/resolve';
 import {
-  CLUSTER_STATE,
-  EVALUATE_NODE_FILTER,
-  RESOLVE_REQUEST,
-  TARGET,
-  type ClusterStateParams,
-  type TargetParams,
+  ClusterState,
+  EvaluateNodeFilter,
+  ResolveRequest,
+  Target,
   type EvaluateNodeFilterParams,
   type EvaluateNodeFilterResult,
   type ResolveRequestParams,
@@ -84,7 +82,7 @@ export function startServer(connection: Connection): void {
   registerLanguageFeatures(connection, store);
 
   connection.onRequest(
-    RESOLVE_REQUEST,
+    ResolveRequest,
     guard<ResolveRequestParams, ResolveRequestResult>(
       connection,
       'resolveRequest',
@@ -98,7 +96,7 @@ export function startServer(connection: Connection): void {
   );
 
   connection.onRequest(
-    EVALUATE_NODE_FILTER,
+    EvaluateNodeFilter,
     guard<EvaluateNodeFilterParams, EvaluateNodeFilterResult>(
       connection,
       'evaluateNodeFilter',
@@ -107,7 +105,7 @@ export function startServer(connection: Connection): void {
     ),
   );
 
-  connection.onNotification(TARGET, (params: TargetParams) => {
+  connection.onNotification(Target, (params) => {
     try {
       if (!store.setTarget(makeTarget(params))) return;
     } catch (error) {
@@ -117,7 +115,7 @@ export function startServer(connection: Connection): void {
     for (const uri of store.uris()) publisher.schedule(uri);
   });
 
-  connection.onNotification(CLUSTER_STATE, (params: ClusterStateParams) => {
+  connection.onNotification(ClusterState, (params) => {
     try {
       store.cluster.update(params);
     } catch (error) {

@@ -1,8 +1,8 @@
-// Custom requests and notifications between the extension and the language server, declared once.
-// Plain data only: both sides import these names and shapes; neither imports the other's code.
-
-/** The client asks for the request at a line (or the whole `.msearch` file), ready to send. */
-export const RESOLVE_REQUEST = 'searchRequests/resolveRequest';
+// Custom requests and notifications between the extension and the language server, declared once as typed
+// JSON-RPC messages: both sides use these declarations (`sendRequest(ResolveRequest, params)`,
+// `onRequest(ResolveRequest, handler)`), so that the method name, the parameters and the result are checked
+// by the compiler on both ends. Neither side imports the other's code.
+import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 
 export interface ResolveRequestParams {
   readonly uri: string;
@@ -50,8 +50,10 @@ export interface ResolveRequestResult {
   readonly reason?: string;
 }
 
-/** The client evaluates a node filter against the nodes it pushed (Clusters view, "evaluate node filter" command). */
-export const EVALUATE_NODE_FILTER = 'searchRequests/evaluateNodeFilter';
+/** The client asks for the request at a line (or the whole `.msearch` file), ready to send. */
+export const ResolveRequest = new RequestType<ResolveRequestParams, ResolveRequestResult, void>(
+  'searchRequests/resolveRequest',
+);
 
 export interface EvaluateNodeFilterParams {
   readonly filter: string;
@@ -72,8 +74,10 @@ export interface EvaluateNodeFilterResult {
   }[];
 }
 
-/** The client tells the server what the connected cluster holds; the server uses it for completion, hover, diagnostics. */
-export const CLUSTER_STATE = 'searchRequests/clusterState';
+/** The client evaluates a node filter against the nodes it pushed (Clusters view, "evaluate node filter" command). */
+export const EvaluateNodeFilter = new RequestType<EvaluateNodeFilterParams, EvaluateNodeFilterResult, void>(
+  'searchRequests/evaluateNodeFilter',
+);
 
 export interface ClusterStateNode {
   readonly id: string;
@@ -111,15 +115,18 @@ export interface ClusterStateParams {
   readonly clear?: boolean;
 }
 
+/** The client tells the server what the connected cluster holds; the server uses it for completion, hover, diagnostics. */
+export const ClusterState = new NotificationType<ClusterStateParams>('searchRequests/clusterState');
+
 /**
  * Client → server: the server the checks are made for. The connected cluster's distribution and version (from
  * `GET /`), else the `searchRequests.targetVersion` / `searchRequests.targetDistribution` settings; a missing version
  * means the newest version the checks know.
  */
-export const TARGET = 'searchRequests/target';
-
 export interface TargetParams {
   readonly distribution?: 'opensearch' | 'elasticsearch';
   readonly version?: string;
   readonly source: 'cluster' | 'setting';
 }
+
+export const Target = new NotificationType<TargetParams>('searchRequests/target');

@@ -1,8 +1,6 @@
 import type { CodeLens } from 'vscode-languageserver-types';
+import { COMMANDS } from '../protocol/manifest';
 import type { ParsedDocument } from './documentStore';
-
-export const RUN_COMMAND = 'searchRequests.run';
-export const RUN_ALL_COMMAND = 'searchRequests.runAll';
 
 function lens(line: number, title: string, command: string, args: unknown[]): CodeLens {
   return {
@@ -14,13 +12,13 @@ function lens(line: number, title: string, command: string, args: unknown[]): Co
 /** `▶ Run` above each request (`.search`) or header line (`.msearch`), `▶ Run all` at the top of a `.msearch`. */
 export function codeLenses(document: ParsedDocument): CodeLens[] {
   if (document.kind === 'search') {
-    return document.model.requests.map((r) => lens(r.line, '▶ Run', RUN_COMMAND, [document.uri, r.line]));
+    return document.model.requests.map((r) => lens(r.line, '▶ Run', COMMANDS.run, [document.uri, r.line]));
   }
   const pairs = document.model.pairLines();
   if (pairs.length === 0) return [];
-  const out: CodeLens[] = [lens(0, '▶ Run all', RUN_ALL_COMMAND, [document.uri])];
+  const out: CodeLens[] = [lens(0, '▶ Run all', COMMANDS.runAll, [document.uri])];
   for (const pair of pairs) {
-    out.push(lens(pair.header, '▶ Run', RUN_COMMAND, [document.uri, pair.header]));
+    out.push(lens(pair.header, '▶ Run', COMMANDS.run, [document.uri, pair.header]));
   }
   return out;
 }

@@ -3,9 +3,8 @@ import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver-types
 import type { MsearchDocument } from './documents/msearchDocument';
 import type { SearchDocument } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
+import { isCommentLine, isHashCommentLine } from './syntax';
 
-const COMMENT = /^\s*(#|\/\/)/;
-const HASH_COMMENT = /^\s*#/;
 const REGION_START = /^\s*(\/\/|#)\s*#?region\b/;
 const REGION_END = /^\s*(\/\/|#)\s*#?endregion\b/;
 
@@ -27,7 +26,7 @@ function commentBlocks(
   const regions: number[] = [];
   for (let n = 0; n <= lineCount; n++) {
     const text = n < lineCount ? line(n) : '';
-    const comment = n < lineCount && COMMENT.test(text) && skip?.(n) !== true;
+    const comment = n < lineCount && isCommentLine(text) && skip?.(n) !== true;
     if (comment && REGION_START.test(text)) regions.push(n);
     else if (comment && REGION_END.test(text)) {
       const open = regions.pop();
@@ -88,7 +87,7 @@ function searchFolding(model: SearchDocument): FoldingRange[] {
     const lines: string[] = [];
     for (let n = body.startLine; n <= body.endLine; n++) {
       const text = model.map.line(n);
-      lines.push(HASH_COMMENT.test(text) ? '' : text);
+      lines.push(isHashCommentLine(text) ? '' : text);
     }
     jsonRanges(lines.join('\n'), body.startLine, out);
   }

@@ -4,12 +4,11 @@ import type { MsearchDocument } from './documents/msearchDocument';
 import type { SearchDocument, SearchRequest } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
 import { JsonSegment } from './json/jsonSegment';
-import { splitJsonValues } from './json/jsonValues';
-import { resolveRoute } from './url/routes';
+import { splitJsonValues, splitMsearchPairs } from './json/jsonValues';
+import { splitHashComment } from './syntax';
 
 /** Endpoints whose body is NDJSON: one object per line when sent. */
 const NDJSON = new Set(['msearch', 'bulk', 'msearch_template']);
-const HASH_COMMENT = /^(\s*)(#.*)$/;
 /** A `#` comment line carried through the JSON formatter as a line comment, then put back. */
 const MARK = '//\u0000';
 
@@ -57,7 +56,7 @@ function formatSearch(model: SearchDocument, range: Range | undefined): TextEdit
 }
 
 function endpointOf(request: SearchRequest): string | undefined {
-  const resolution = resolveRoute(request.target.method, request.target.segments);
+  const resolution = request.target.route;
   return resolution.kind === 'match' ? resolution.route.endpoint.name : undefined;
 }
 
@@ -73,10 +72,10 @@ function prettyJson(text: string, eol: string): string | undefined {
   const marked = text
     .split('\n')
     .map((line) => {
-      const match = HASH_COMMENT.exec(line.replace(/\r$/, ''));
-      if (match === null) return line;
-      hashLines.push(match[2]!);
-      return `${match[1] ?? ''}${MARK}${hashLines.length - 1}`;
+      const hash = splitHashComment(line.replace(/\r$/, ''));
+      if (hash === undefined) return line;
+      hashLines.push(hash.comment);
+      return `${hash.indent}${MARK}${hashLines.length - 1}`;
     })
     .join('\n');
   if (!parsesCleanly(marked)) return undefined;
@@ -88,18 +87,23 @@ function prettyJson(text: string, eol: string): string | undefined {
 
 function formatBody(text: string, endpoint: string | undefined, eol: string): string | undefined {
   if (endpoint === undefined || !NDJSON.has(endpoint)) return prettyJson(text, eol);
-  // One JSON value after another: format each, keep the comment lines between them on their own lines.
-  const values = splitJsonValues(text);
+  // One JSON value after another: format each, keep the comment lines between them on their own lines. In `_msearch`
+  // the headers stay on one line and the searches are pretty-printed.
+  const values =
+    endpoint === 'msearch'
+      ? splitMsearchPairs(text).flatMap(({ header, body }) => [
+          { ...header, oneLine: true },
+          ...(body === undefined ? [] : [{ ...body, oneLine: false }]),
+        ])
+      : splitJsonValues(text).map((value) => ({ ...value, oneLine: true }));
   const parts: string[] = [];
   let previousEnd = 0;
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i]!;
+  for (const value of values) {
     for (const line of text.slice(previousEnd, value.offset).split('\n')) {
       const trimmed = line.trim();
       if (trimmed.length > 0) parts.push(trimmed);
     }
-    const headerOrLine = endpoint !== 'msearch' || i % 2 === 0;
-    const formatted = headerOrLine ? compactLine(value.text) : prettyJson(value.text, eol);
+    const formatted = value.oneLine ? compactLine(value.text) : prettyJson(value.text, eol);
     if (formatted === undefined) return undefined;
     parts.push(formatted);
     previousEnd = value.offset + value.text.length;

@@ -5,8 +5,7 @@ import { pairLabel } from './documents/labels';
 import type { MsearchDocument } from './documents/msearchDocument';
 import type { SearchDocument } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
-import { compactJson, splitJsonValues } from './json/jsonValues';
-import { resolveRoute } from './url/routes';
+import { compactJson, splitJsonValues, splitMsearchPairs } from './json/jsonValues';
 import type { RequestTarget } from './url/requestLine';
 import { DEFAULT_TARGET, type TargetServer } from './target';
 
@@ -28,7 +27,7 @@ function errorsIn(
   return { count: inside.length, messages: inside.slice(0, 3).map((d) => d.message) };
 }
 
-/** The request at a line, as it will be sent (PRODUCT.md, "Running"). */
+/** The request at a line, as it will be sent (README.md, "Run requests"). */
 export function resolveRequest(
   document: ParsedDocument,
   params: ResolveRequestParams,
@@ -49,7 +48,7 @@ function resolveSearch(
     return { reason: 'There is no request at this line: a request starts with `METHOD /path`.' };
   const target = request.target;
   const method = target.method.toUpperCase();
-  const resolution = resolveRoute(method, target.segments);
+  const resolution = target.route;
   const endpoint = resolution.kind === 'match' ? resolution.route.endpoint.name : undefined;
   let body: string | undefined;
   let contentType: ResolvedRequest['contentType'];
@@ -59,7 +58,9 @@ function resolveSearch(
       const values = splitJsonValues(request.body.text);
       body = values.map((v) => compactJson(v.text).compact + '\n').join('');
       contentType = 'application/x-ndjson';
-      if (endpoint === 'msearch') searchCount = Math.floor(values.length / 2);
+      if (endpoint === 'msearch') {
+        searchCount = splitMsearchPairs(request.body.text).filter((pair) => pair.body !== undefined).length;
+      }
     } else {
       body = stripComments(request.body.text, ' ').replace(/\s+$/, '');
       contentType = 'application/json';

@@ -3,9 +3,8 @@ import { pairLabel } from './documents/labels';
 import type { MsearchDocument } from './documents/msearchDocument';
 import type { SearchDocument, SearchRequest } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
-import { splitJsonValues } from './json/jsonValues';
+import { splitMsearchPairs } from './json/jsonValues';
 import type { LineMap } from './text/lineMap';
-import { resolveRoute } from './url/routes';
 import type { RequestTarget } from './url/requestLine';
 
 /**
@@ -50,21 +49,18 @@ function searchSymbols(model: SearchDocument): DocumentSymbol[] {
 function msearchChildren(map: LineMap, request: SearchRequest): DocumentSymbol[] {
   const body = request.body;
   if (body === undefined) return [];
-  const resolution = resolveRoute(request.target.method, request.target.segments);
+  const resolution = request.target.route;
   if (resolution.kind !== 'match' || resolution.route.endpoint.name !== 'msearch') return [];
   const defaultIndex = pathIndex(request.target);
-  const values = splitJsonValues(body.text);
   const out: DocumentSymbol[] = [];
-  for (let i = 0; i < values.length; i += 2) {
-    const header = values[i]!;
-    const item = values[i + 1];
+  for (const { index, header, body: item } of splitMsearchPairs(body.text)) {
     const last = item ?? header;
     const range: Range = {
       start: map.positionAt(body.offset + header.offset),
       end: map.positionAt(body.offset + last.offset + last.text.length),
     };
     out.push({
-      name: pairLabel(i / 2 + 1, header.text, item?.text, defaultIndex),
+      name: pairLabel(index + 1, header.text, item?.text, defaultIndex),
       kind: SymbolKind.Object,
       range,
       selectionRange: { start: range.start, end: map.positionAt(body.offset + header.offset + header.text.length) },

@@ -1,5 +1,6 @@
-// The endpoints this project validates deeply, with the URL parameters the server really reads
-// (OPENSEARCH.md sections 0, 1.2, 2.1, 4.1, 5.2). Where the API spec differs, the server wins (section 9).
+// The endpoints this project validates deeply, with the URL parameters the server really reads (docs/opensearch/:
+// rest-layer.md, search.md, msearch.md, tasks-and-nodes.md). Where the API spec differs, the server wins
+// (docs/opensearch/rest-layer.md#where-the-api-specification-and-the-server-differ).
 import type { EndpointSpec, ParamSpec } from './types';
 
 const EXPAND_WILDCARDS = ['open', 'closed', 'hidden', 'none', 'all'] as const;

@@ -1,4 +1,4 @@
-// Keys of an `_msearch` header line (OPENSEARCH.md 1.4): what MultiSearchRequest reads, with its aliases.
+// Keys of an `_msearch` header line (docs/opensearch/msearch.md#header-keys): what MultiSearchRequest reads, with its aliases.
 
 /**
  * How a key's value is converted:

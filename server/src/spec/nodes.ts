@@ -1,4 +1,4 @@
-// Metrics of the Nodes API (OPENSEARCH.md 5.2) and the built-in node roles (5.1).
+// Metrics of the Nodes API and the built-in node roles (docs/opensearch/tasks-and-nodes.md).
 
 export const NODES_INFO_METRICS: readonly string[] = [
   'settings',
@@ -86,7 +86,7 @@ export const BUILT_IN_ROLES: readonly string[] = [
   'search',
 ];
 
-/** Role names a node filter resolves with its own mechanism (OPENSEARCH.md 5.1 step 5). */
+/** Role names a node filter resolves with its own mechanism (docs/opensearch/tasks-and-nodes.md#node-filters, step 5). */
 export const FILTER_ROLES: readonly string[] = ['data', 'master', 'cluster_manager', 'ingest', 'coordinating_only'];
 
 /** Letters `_cat/nodes` prints for built-in roles (other roles are printed by name). */

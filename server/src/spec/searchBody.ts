@@ -1,5 +1,5 @@
 // Top-level fields of a search body and the JSON token kinds the server accepts for each
-// (OPENSEARCH.md 2.2; SearchSourceBuilder.parseXContent reads values, objects and arrays in separate branches).
+// (docs/opensearch/search.md#the-body; SearchSourceBuilder.parseXContent reads values, objects and arrays in separate branches).
 
 /** How a scalar value is read: `int` = intValue(), `float` = floatValue(), `text` = text(). */
 export type BodyValueRule = 'int' | 'float' | 'boolean' | 'time' | 'trackTotalHits' | 'text' | 'source';

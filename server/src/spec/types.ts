@@ -3,13 +3,11 @@ import type { VersionRange } from './versions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD' | 'PATCH';
 
-export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH'];
-
 /**
  * How the server reads a URL parameter.
  * - `boolean`: strict `true`/`false`; `emptyMeans` says what `?name` or `?name=` does.
  * - `integer` / `long` / `float`: parsed as numbers (`Failed to parse int parameter ...`).
- * - `time`: a time value (OPENSEARCH.md 7.1).
+ * - `time`: a time value (docs/opensearch/json-and-values.md#time-values).
  * - `enum`: one of `values`; `enumList`: a comma list of `values`.
  * - `booleanOrInteger`: `track_total_hits`.
  * - `nodeFilter`, `taskId`, `indexList`, `fieldList`, `actionList`: validated by their own rules.
@@ -36,7 +34,7 @@ export interface ParamSpec extends VersionRange {
   readonly name: string;
   readonly kind: ParamKind;
   readonly values?: readonly string[];
-  /** For booleans: what a present-but-empty value means (OPENSEARCH.md 7.2). */
+  /** For booleans: what a present-but-empty value means (docs/opensearch/json-and-values.md#booleans). */
   readonly emptyMeans?: 'true' | 'default';
   readonly default?: string;
   readonly deprecated?: boolean;
@@ -64,7 +62,7 @@ export interface EndpointSpec {
   readonly body: 'none' | 'optional' | 'required';
 }
 
-/** How OpenSearch reports an unknown parameter inside a query clause (OPENSEARCH.md 3.3). */
+/** How OpenSearch reports an unknown parameter inside a query clause (docs/opensearch/query-dsl.md#parse-errors). */
 export type UnknownParamStyle =
   /** hand-written parsers: `parsing_exception` `[term] query does not support [foo]` */
   | 'does-not-support'

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startCluster, type RunningCluster } from '../../cluster';
+import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 import { runLint } from './runLint';
 
 const REQUESTS = [

@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
+import { DIAGNOSTIC_CODES, docsLink, type DiagnosticCode } from '../../../server/src/service/diagnosticCodes';
 import { expected, FIXTURES, projectCopy, runLint } from './runLint';
 import { sarifSchemaErrors, sarifSchemaTitle } from './sarifSchema';
 
@@ -80,6 +81,20 @@ void describe('search-requests-lint', () => {
     assert.equal(log.version, '2.1.0');
     const run0 = log.runs[0]!;
     assert.equal(run0.results.length, 9);
+    // The rules are the registry's codes, with its summaries and documentation links.
+    const rules = run0.tool.driver.rules as unknown as {
+      id: DiagnosticCode;
+      shortDescription: { text: string };
+      helpUri: string;
+    }[];
+    assert.deepEqual(
+      rules.map((r) => r.id),
+      Object.keys(DIAGNOSTIC_CODES),
+    );
+    for (const rule of rules) {
+      assert.equal(rule.shortDescription.text, DIAGNOSTIC_CODES[rule.id].summary);
+      assert.equal(rule.helpUri, docsLink(rule.id));
+    }
     for (const result of run0.results) {
       const rule = run0.tool.driver.rules[result.ruleIndex]!;
       assert.equal(rule.id, result.ruleId);

@@ -4,7 +4,13 @@ import { ClusterClient, requestUrl } from '../../../client/src/core/clusterClien
 import type { ClusterConfig } from '../../../client/src/core/clusterConfig';
 import { fetchClusterInfo } from '../../../client/src/core/clusterInfo';
 import { RequestFailure } from '../../../client/src/core/failures';
-import { closedPortUrl, startFakeCluster, startRawServer, tlsFile, type FakeCluster } from './fakeCluster';
+import * as path from 'node:path';
+import { startCluster, tlsDirectory, type RunningCluster } from '@search-requests/local-cluster';
+import { closedPortUrl, startRawServer } from './failureServers';
+
+function tlsFile(name: string): string {
+  return path.join(tlsDirectory(), name);
+}
 
 function cluster(url: string, extra: Partial<ClusterConfig> = {}): ClusterConfig {
   return { name: 'test', url, auth: 'none', ...extra };
@@ -23,13 +29,13 @@ async function failureOf(promise: Promise<unknown>): Promise<RequestFailure> {
 const SECRET = 'S3cret-passw0rd';
 
 void describe('ClusterClient', () => {
-  let fake: FakeCluster;
+  let local: RunningCluster;
   const lines: string[] = [];
   before(async () => {
-    fake = await startFakeCluster({ user: { name: 'admin', password: SECRET } });
+    local = await startCluster({ user: { name: 'admin', password: SECRET }, sampleData: false, recordRequests: true });
   });
   after(async () => {
-    await fake.close();
+    await local.close();
   });
 
   void it('builds URLs with the cluster path prefix, encoded paths and readable query values', () => {
@@ -43,14 +49,19 @@ void describe('ClusterClient', () => {
   });
 
   void it('sends basic credentials, the X-Opaque-Id and logs one line without the secret', async () => {
-    const client = await ClusterClient.create(cluster(fake.url, { auth: 'basic', username: 'admin' }), {
+    const client = await ClusterClient.create(cluster(local.url, { auth: 'basic', username: 'admin' }), {
       secret: SECRET,
       log: (line) => lines.push(line),
     });
     try {
       const info = await fetchClusterInfo(client, 'vscode-search-requests/info');
-      assert.deepEqual(info, { distribution: 'opensearch', version: '2.19.0', clusterName: 'fake', health: 'green' });
-      const last = fake.requests[fake.requests.length - 1]!;
+      assert.deepEqual(info, {
+        distribution: 'opensearch',
+        version: '2.19.1',
+        clusterName: 'search-requests-demo',
+        health: 'green',
+      });
+      const last = local.requests[local.requests.length - 1]!;
       assert.equal(last.headers['x-opaque-id'], 'vscode-search-requests/info');
       assert.match(lines[0]!, /^\[http\] test GET \/ 200 \d+ B \d+ ms X-Opaque-Id: vscode-search-requests\/info$/);
       for (const line of lines)
@@ -61,7 +72,7 @@ void describe('ClusterClient', () => {
   });
 
   void it('says which user the cluster refused (401), without the password', async () => {
-    const client = await ClusterClient.create(cluster(fake.url, { auth: 'basic', username: 'admin' }), {
+    const client = await ClusterClient.create(cluster(local.url, { auth: 'basic', username: 'admin' }), {
       secret: 'wrong',
     });
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
@@ -73,7 +84,7 @@ void describe('ClusterClient', () => {
   });
 
   void it('asks to configure auth when a cluster without auth gets a 401', async () => {
-    const client = await ClusterClient.create(cluster(fake.url));
+    const client = await ClusterClient.create(cluster(local.url));
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.match(failure.message, /asks for credentials \(401 Unauthorized\): set "auth" for cluster "test"/);
     await client.close();
@@ -189,7 +200,7 @@ void describe('ClusterClient', () => {
   });
 
   void it('says that an https:// URL reached a plain HTTP server', async () => {
-    const client = await ClusterClient.create(cluster(fake.url.replace('http:', 'https:')));
+    const client = await ClusterClient.create(cluster(local.url.replace('http:', 'https:')));
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.equal(failure.kind, 'tls');
     assert.match(
@@ -200,7 +211,7 @@ void describe('ClusterClient', () => {
   });
 
   void it('keeps answers with an error status as answers', async () => {
-    const client = await ClusterClient.create(cluster(fake.url, { auth: 'basic', username: 'admin' }), {
+    const client = await ClusterClient.create(cluster(local.url, { auth: 'basic', username: 'admin' }), {
       secret: SECRET,
     });
     const response = await client.send({ method: 'GET', path: '/nothing/here', opaqueId: 'x' });
@@ -211,16 +222,28 @@ void describe('ClusterClient', () => {
 });
 
 void describe('ClusterClient over TLS', () => {
-  let fake: FakeCluster;
+  let local: RunningCluster;
   before(async () => {
-    fake = await startFakeCluster({ tls: {} });
+    local = await startCluster({ tls: true, sampleData: false });
   });
   after(async () => {
-    await fake.close();
+    await local.close();
   });
 
   void it('names the certificate problem when the CA is not trusted', async () => {
-    const client = await ClusterClient.create(cluster(fake.url));
+    const client = await ClusterClient.create(cluster(local.url));
+    const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
+    assert.equal(failure.kind, 'tls');
+    assert.match(
+      failure.message,
+      /cannot be trusted: its certificate was signed by a certificate authority that is not trusted \[UNABLE_TO_VERIFY_LEAF_SIGNATURE\]\. Set tls\.caFile/,
+    );
+    await client.close();
+  });
+
+  void it('names the certificate problem when the server sends an untrusted chain', async () => {
+    const chained = await startCluster({ tls: { sendChain: true }, sampleData: false });
+    const client = await ClusterClient.create(cluster(chained.url));
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.equal(failure.kind, 'tls');
     assert.match(
@@ -228,23 +251,24 @@ void describe('ClusterClient over TLS', () => {
       /cannot be trusted: its certificate chain ends in a self-signed certificate authority that is not trusted \[SELF_SIGNED_CERT_IN_CHAIN\]\. Set tls\.caFile/,
     );
     await client.close();
+    await chained.close();
   });
 
   void it('trusts the test CA given as caFile', async () => {
-    const client = await ClusterClient.create(cluster(fake.url, { tls: { caFile: tlsFile('ca.pem') } }));
+    const client = await ClusterClient.create(cluster(local.url, { tls: { caFile: tlsFile('ca.pem') } }));
     const info = await fetchClusterInfo(client, 'x');
-    assert.equal(info.version, '2.19.0');
+    assert.equal(info.version, '2.19.1');
     await client.close();
   });
 
   void it('connects without verification only when told so', async () => {
-    const client = await ClusterClient.create(cluster(fake.url, { tls: { rejectUnauthorized: false } }));
+    const client = await ClusterClient.create(cluster(local.url, { tls: { rejectUnauthorized: false } }));
     assert.equal((await client.send({ method: 'GET', path: '/', opaqueId: 'x' })).status, 200);
     await client.close();
   });
 
   void it('reports a certificate for another host', async () => {
-    const other = await startFakeCluster({ tls: { cert: 'otherhost' } });
+    const other = await startCluster({ tls: { certificate: 'otherhost' }, sampleData: false });
     const client = await ClusterClient.create(cluster(other.url, { tls: { caFile: tlsFile('ca.pem') } }));
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.equal(failure.kind, 'tls');
@@ -254,14 +278,14 @@ void describe('ClusterClient over TLS', () => {
   });
 
   void it('sends a client certificate when the cluster asks for one', async () => {
-    const mutual = await startFakeCluster({ tls: { requestClientCert: true } });
+    const mutual = await startCluster({ tls: { requireClientCertificate: true }, sampleData: false });
     const without = await ClusterClient.create(cluster(mutual.url, { tls: { caFile: tlsFile('ca.pem') } }));
     const failure = await failureOf(without.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.ok(['tls', 'reset', 'closed'].includes(failure.kind), failure.message);
     await without.close();
     const withCert = await ClusterClient.create(
       cluster(mutual.url, {
-        tls: { caFile: tlsFile('ca.pem'), certFile: tlsFile('client.pem'), keyFile: tlsFile('client.key') },
+        tls: { caFile: tlsFile('ca.pem'), certFile: tlsFile('client.pem'), keyFile: tlsFile('client-key.pem') },
       }),
     );
     assert.equal((await withCert.send({ method: 'GET', path: '/', opaqueId: 'x' })).status, 200);
@@ -270,13 +294,13 @@ void describe('ClusterClient over TLS', () => {
   });
 
   void it('says when a CA file cannot be read', async () => {
-    const failure = await failureOf(ClusterClient.create(cluster(fake.url, { tls: { caFile: '/no/such/ca.pem' } })));
+    const failure = await failureOf(ClusterClient.create(cluster(local.url, { tls: { caFile: '/no/such/ca.pem' } })));
     assert.equal(failure.kind, 'config');
     assert.match(failure.message, /tls\.caFile \/no\/such\/ca\.pem cannot be read \(ENOENT\)/);
   });
 
   void it('says that a plain HTTP URL reached a TLS server', async () => {
-    const client = await ClusterClient.create(cluster(fake.url.replace('https:', 'http:')));
+    const client = await ClusterClient.create(cluster(local.url.replace('https:', 'http:')));
     const failure = await failureOf(client.send({ method: 'GET', path: '/', opaqueId: 'x' }));
     assert.match(failure.message, /https:\/\//);
     await client.close();

@@ -11,9 +11,8 @@ function bytes(text: string): Uint8Array {
 function rebuild(node: JsonNode): unknown {
   if (node.kind === 'array') return node.children().map(rebuild);
   if (node.kind === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const child of node.children()) out[child.key!] = rebuild(child);
-    return out;
+    // As JSON.parse does: own properties, `__proto__` included (an assignment would set the prototype instead).
+    return Object.fromEntries(node.children().map((child) => [child.key!, rebuild(child)]));
   }
   return node.value();
 }

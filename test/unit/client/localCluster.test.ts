@@ -1,10 +1,10 @@
-// The client core against the local OpenSearch-compatible cluster (test/cluster), over real HTTP.
+// The client core against the local OpenSearch-compatible cluster (packages/local-cluster), over real HTTP.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
-import { startCluster, tlsDirectory, type RunningCluster } from '../../cluster/index';
+import { startCluster, tlsDirectory, type RunningCluster } from '@search-requests/local-cluster';
 import { ClusterClient } from '../../../client/src/core/clusterClient';
 import type { ClusterConfig } from '../../../client/src/core/clusterConfig';
 import { fetchClusterInfo } from '../../../client/src/core/clusterInfo';

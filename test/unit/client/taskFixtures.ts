@@ -1,4 +1,4 @@
-// `GET /_tasks` answers shaped as OpenSearch writes them (OPENSEARCH.md 4.4, 4.5), for the task list and tree tests
+// `GET /_tasks` answers shaped as OpenSearch writes them (docs/opensearch/tasks-and-nodes.md), for the task list and tree tests
 // and the bench.
 
 export interface FakeTask {

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ClusterClient } from '../../../client/src/core/clusterClient';
 import { describeListFailure, listTasks, NO_FILTERS } from '../../../client/src/core/tasksApi';
-import { closedPortUrl, startRawServer } from './fakeCluster';
+import { closedPortUrl, startRawServer } from './failureServers';
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   try {

@@ -1,9 +1,8 @@
-// The Tasks and Clusters views' requests against the local cluster (test/cluster), over real HTTP: nodes with the
+// The Tasks and Clusters views' requests against the local cluster (packages/local-cluster), over real HTTP: nodes with the
 // local node and the elected cluster manager, indexes and fields, a slow search listed, marked and cancelled.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startCluster, type RunningCluster } from '../../cluster/index';
-import { DEFAULT_TOPOLOGY } from '../../cluster/topology';
+import { DEFAULT_TOPOLOGY, startCluster, type RunningCluster } from '@search-requests/local-cluster';
 import { ClusterClient } from '../../../client/src/core/clusterClient';
 import { fetchIndices } from '../../../client/src/core/clusterState';
 import { fetchNodes } from '../../../client/src/core/nodesInfo';

@@ -1,12 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CLUSTER_STATE } from '../../../server/src/protocol/protocol';
+import {
+  CompletionRequest,
+  DidOpenTextDocumentNotification,
+  HoverRequest,
+  type CompletionList,
+} from 'vscode-languageserver-protocol';
+import { ClusterState } from '../../../server/src/protocol/protocol';
 import { CLUSTER_STATE as STATE } from '../service/clusterFixture';
-import { LspClient } from './lspClient';
+import { completionItems, hoverText, LspClient } from './lspClient';
 
-interface List {
-  isIncomplete: boolean;
-  items: { label: string; detail?: string; textEdit?: { newText: string } }[];
+/** The server answers completion with a list (it says whether the list is complete). */
+function list(result: CompletionList | unknown[] | null): CompletionList {
+  assert.ok(result !== null && !Array.isArray(result), 'a completion list');
+  return result;
 }
 
 const URI = 'file:///tmp/cluster-state.search';
@@ -17,7 +24,9 @@ void describe('cluster state over stdio', () => {
   before(async () => {
     client = new LspClient();
     await client.initialize();
-    client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'search', version: 1, text: TEXT } });
+    client.notify(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: URI, languageId: 'search', version: 1, text: TEXT },
+    });
   });
   after(async () => {
     await client.shutdown();
@@ -26,10 +35,10 @@ void describe('cluster state over stdio', () => {
   const fieldKey = { textDocument: { uri: URI }, position: { line: 1, character: 25 } };
 
   void it('offers mapped fields once the client has pushed the cluster state, and none after it is cleared', async () => {
-    const before = await client.request<List>('textDocument/completion', fieldKey);
-    assert.deepEqual(before.items, []);
-    client.notify(CLUSTER_STATE, STATE);
-    const after = await client.request<List>('textDocument/completion', fieldKey);
+    const before = completionItems(await client.request(CompletionRequest.type, fieldKey));
+    assert.deepEqual(before, []);
+    client.notify(ClusterState, STATE);
+    const after = list(await client.request(CompletionRequest.type, fieldKey));
     assert.deepEqual(
       after.items.slice(0, 3).map((i) => [i.label, i.detail]),
       [
@@ -40,13 +49,13 @@ void describe('cluster state over stdio', () => {
     );
     assert.equal(after.items[0]?.textEdit?.newText, '"category": { "value": "$1" }');
     assert.equal(after.isIncomplete, false);
-    const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', {
+    const hover = await client.request(HoverRequest.type, {
       textDocument: { uri: URI },
       position: { line: 3, character: 15 },
     });
-    assert.match(hover.contents.value, /selects 2 of 3 nodes: data-1 \(10\.0\.0\.2\), data-2 \(10\.0\.0\.3\)/);
-    client.notify(CLUSTER_STATE, { clear: true });
-    const cleared = await client.request<List>('textDocument/completion', fieldKey);
-    assert.deepEqual(cleared.items, []);
+    assert.match(hoverText(hover), /selects 2 of 3 nodes: data-1 \(10\.0\.0\.2\), data-2 \(10\.0\.0\.3\)/);
+    client.notify(ClusterState, { clear: true });
+    const cleared = completionItems(await client.request(CompletionRequest.type, fieldKey));
+    assert.deepEqual(cleared, []);
   });
 });

@@ -1,5 +1,19 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as path from 'node:path';
+import {
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  ShutdownRequest,
+  type CompletionItem,
+  type CompletionList,
+  type Hover,
+  type InitializeResult,
+  type NotificationType,
+  type NotificationType0,
+  type RequestType,
+  type RequestType0,
+} from 'vscode-languageserver-protocol';
 
 interface Message {
   jsonrpc: '2.0';
@@ -60,28 +74,39 @@ export class LspClient {
     this.child.stdin.write(body);
   }
 
-  request<T>(method: string, params: unknown): Promise<T> {
+  /**
+   * Sends a request declared with its types (the LSP's own, e.g. `CompletionRequest.type`, or the custom protocol's):
+   * the result is what the declaration says the server answers, with no assertion at the call site.
+   */
+  request<P, R>(type: RequestType<P, R, unknown>, params: P): Promise<R>;
+  request<R>(type: RequestType0<R, unknown>): Promise<R>;
+  request(type: { readonly method: string }, params: unknown = null): Promise<unknown> {
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.pending.set(id, (message) => {
         if (message.error !== undefined) reject(new Error(message.error.message));
-        else resolve(message.result as T);
+        else resolve(message.result);
       });
-      this.send({ jsonrpc: '2.0', id, method, params });
+      this.send({ jsonrpc: '2.0', id, method: type.method, params });
     });
   }
 
-  notify(method: string, params: unknown): void {
-    this.send({ jsonrpc: '2.0', method, params });
+  notify<P>(type: NotificationType<P>, params: P): void;
+  notify(type: NotificationType0): void;
+  notify(type: { readonly method: string }, params: unknown = null): void {
+    this.send({ jsonrpc: '2.0', method: type.method, params });
   }
 
-  /** Resolves with the first notification of `method` that satisfies `accept` (including ones already received). */
-  waitFor<T>(method: string, accept: (params: T) => boolean, timeoutMs = 10_000): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const check = (message: Message): boolean => message.method === method && accept(message.params as T);
+  /** Resolves with the first notification of `type` that satisfies `accept` (including ones already received). */
+  waitFor<P>(type: NotificationType<P>, accept: (params: P) => boolean, timeoutMs = 10_000): Promise<P> {
+    const method = type.method;
+    // The server's notifications are read from JSON: their shape is the declaration's.
+    const paramsOf = (message: Message): P => message.params as P;
+    return new Promise<P>((resolve, reject) => {
+      const check = (message: Message): boolean => message.method === method && accept(paramsOf(message));
       const seen = this.notifications.find(check);
       if (seen !== undefined) {
-        resolve(seen.params as T);
+        resolve(paramsOf(seen));
         return;
       }
       const timer = setTimeout(() => {
@@ -92,22 +117,29 @@ export class LspClient {
         if (check(message)) {
           clearTimeout(timer);
           this.listeners.splice(this.listeners.indexOf(listener), 1);
-          resolve(message.params as T);
+          resolve(paramsOf(message));
         }
       };
       this.listeners.push(listener);
     });
   }
 
-  async initialize(): Promise<unknown> {
-    const result = await this.request('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
-    this.notify('initialized', {});
+  async initialize(): Promise<InitializeResult> {
+    const result = await this.request(InitializeRequest.type, {
+      processId: process.pid,
+      // Deprecated in favour of workspaceFolders, but still a required member of InitializeParams.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
+      rootUri: null,
+      workspaceFolders: null,
+      capabilities: {},
+    });
+    this.notify(InitializedNotification.type, {});
     return result;
   }
 
   async shutdown(): Promise<void> {
-    await this.request('shutdown', null);
-    this.notify('exit', null);
+    await this.request(ShutdownRequest.type);
+    this.notify(ExitNotification.type);
     await new Promise<void>((resolve) => {
       if (this.child.exitCode !== null) resolve();
       else
@@ -116,4 +148,19 @@ export class LspClient {
         });
     });
   }
+}
+
+/** The items of a completion answer, whichever of its forms the server chose. */
+export function completionItems(result: CompletionItem[] | CompletionList | null): CompletionItem[] {
+  if (result === null) return [];
+  return Array.isArray(result) ? result : result.items;
+}
+
+/** The Markdown (or plain text) of a hover. */
+export function hoverText(hover: Hover | null): string {
+  if (hover === null) return '';
+  const { contents } = hover;
+  if (typeof contents === 'string') return contents;
+  if (Array.isArray(contents)) return contents.map((c) => (typeof c === 'string' ? c : c.value)).join('\n');
+  return contents.value;
 }

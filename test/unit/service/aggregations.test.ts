@@ -5,7 +5,7 @@ const E = 1;
 const W = 2;
 const aggs = (json: string): string => `{}\n{"size":0,"aggs":${json}}\n`;
 
-void describe('aggregations (OPENSEARCH.md 3.4)', () => {
+void describe('aggregations (docs/opensearch/aggregations.md)', () => {
   void it('accepts common aggregations with sub-aggregations and meta', () => {
     expectNo(
       'msearch',

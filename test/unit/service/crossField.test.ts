@@ -3,7 +3,7 @@ import { expectDiagnostic, expectNo } from './harness';
 
 const E = 1;
 
-void describe('rules across URL and body (OPENSEARCH.md 2.3)', () => {
+void describe('rules across URL and body (docs/opensearch/search.md#rules-across-the-request)', () => {
   void it('rejects a result window over 10,000 (defaults count)', () => {
     expectDiagnostic('search', 'GET /_search\n{"from": 9995, "size": «6»}\n', {
       code: 'search.result-window',

@@ -1,17 +1,36 @@
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { isDiagnosticCode, type DiagnosticCode } from '../../../server/src/service/diagnosticCodes';
 import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
+import { severityOf } from '../../../server/src/service/validate/issues';
 import type { TargetServer } from '../../../server/src/service/target';
 
 const OPEN = '«';
 const CLOSE = '»';
+
+/**
+ * Asserts that each diagnostic has a registered code, with the severity the registry gives it (or Warning for an
+ * Error code on an endpoint known only from the API specification). Every test that diagnoses a text checks this.
+ */
+export function assertRegistered(diagnostics: readonly Diagnostic[]): void {
+  for (const d of diagnostics) {
+    assert.ok(isDiagnosticCode(d.code), `the code ${String(d.code)} is not registered (${d.message})`);
+    const allowed: number[] = [severityOf(d.code), severityOf(d.code, 'specified')];
+    assert.ok(
+      d.severity !== undefined && allowed.includes(d.severity),
+      `${d.code} reported with severity ${String(d.severity)}`,
+    );
+  }
+}
 
 /** Diagnostics of a text, as the language service reports them. */
 export function diagnose(language: LanguageId, text: string, target?: TargetServer): Diagnostic[] {
   const store = new DocumentStore();
   if (target !== undefined) store.setTarget(target);
   store.open(`file:///test.${language}`, language, 1, text);
-  return store.diagnostics(`file:///test.${language}`);
+  const diagnostics = store.diagnostics(`file:///test.${language}`);
+  assertRegistered(diagnostics);
+  return diagnostics;
 }
 
 /** Strips `«` `»` from a text and returns the range they marked. */
@@ -33,7 +52,7 @@ export function marked(text: string): {
 }
 
 export interface Expected {
-  readonly code: string;
+  readonly code: DiagnosticCode;
   readonly severity: 1 | 2 | 3 | 4;
   /** The exact message, or a part of it. */
   readonly message?: string | RegExp;
@@ -59,7 +78,7 @@ export function expectDiagnostic(language: LanguageId, markedText: string, expec
 }
 
 /** Asserts that a text has no diagnostic with this code (or none at all when no code is given). */
-export function expectNo(language: LanguageId, text: string, code?: string): void {
+export function expectNo(language: LanguageId, text: string, code?: DiagnosticCode): void {
   const diagnostics = diagnose(language, text).filter((d) => code === undefined || d.code === code);
   assert.deepEqual(
     diagnostics.map((d) => [d.code, d.message]),

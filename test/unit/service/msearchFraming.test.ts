@@ -4,7 +4,7 @@ import { expectDiagnostic, expectNo, expectNoErrors } from './harness';
 const E = 1;
 const W = 2;
 
-void describe('.msearch framing (OPENSEARCH.md 1.3)', () => {
+void describe('.msearch framing (docs/opensearch/msearch.md#framing)', () => {
   void it('accepts header/body pairs ending with a newline', () => {
     expectNo('msearch', '{"index":"logs"}\n{"query":{"match_all":{}}}\n{}\n{}\n');
   });

@@ -6,7 +6,7 @@ const E = 1;
 const W = 2;
 const pair = (header: string): string => `${header}\n{}\n`;
 
-void describe('_msearch metadata keys (OPENSEARCH.md 1.4)', () => {
+void describe('_msearch metadata keys (docs/opensearch/msearch.md#header-keys)', () => {
   void it('accepts every key and alias with good values', () => {
     expectNo(
       'msearch',

@@ -1,9 +1,8 @@
-// Node filters (OPENSEARCH.md 5.1) resolved by the language service on the local cluster's default topology, every
-// case of the section, each checked against the local cluster's own resolution too (test/cluster/nodes).
+// Node filters (docs/opensearch/tasks-and-nodes.md#node-filters) resolved by the language service on the local cluster's default topology, every
+// case of the section, each checked against the local cluster's own resolution too (packages/local-cluster).
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { resolveNodes, splitByComma } from '../../cluster/nodes/nodeFilter';
-import { DEFAULT_TOPOLOGY, type Topology } from '../../cluster/topology';
+import { DEFAULT_TOPOLOGY, resolveNodes, splitByComma, type Topology } from '@search-requests/local-cluster';
 import { ClusterKnowledge } from '../../../server/src/service/cluster/clusterKnowledge';
 import { evaluateNodeFilter } from '../../../server/src/service/nodes/evaluate';
 import {

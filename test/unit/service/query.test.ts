@@ -5,7 +5,7 @@ const E = 1;
 const W = 2;
 const query = (json: string): string => `{}\n{"query":${json}}\n`;
 
-void describe('query clauses (OPENSEARCH.md 3)', () => {
+void describe('query clauses (docs/opensearch/query-dsl.md)', () => {
   void it('accepts the common clauses in their usual shapes', () => {
     const clauses = [
       '{"match_all":{"boost":1.2}}',

@@ -5,7 +5,7 @@ const E = 1;
 const W = 2;
 const body = (json: string): string => `GET /_search\n${json}\n`;
 
-void describe('search body fields (OPENSEARCH.md 2.2)', () => {
+void describe('search body fields (docs/opensearch/search.md#the-body)', () => {
   void it('accepts every top-level field in the token kinds the server reads', () => {
     expectNo(
       'search',

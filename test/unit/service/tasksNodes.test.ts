@@ -4,7 +4,7 @@ import { expectDiagnostic, expectNo } from './harness';
 const E = 1;
 const W = 2;
 
-void describe('tasks (OPENSEARCH.md 4)', () => {
+void describe('tasks (docs/opensearch/tasks-and-nodes.md)', () => {
   void it('accepts the task parameters and ids', () => {
     expectNo(
       'search',
@@ -69,7 +69,7 @@ void describe('tasks (OPENSEARCH.md 4)', () => {
   });
 });
 
-void describe('node filters (OPENSEARCH.md 5.1)', () => {
+void describe('node filters (docs/opensearch/tasks-and-nodes.md#node-filters)', () => {
   void it('accepts every form', () => {
     expectNo(
       'search',
@@ -103,7 +103,7 @@ void describe('node filters (OPENSEARCH.md 5.1)', () => {
   });
 });
 
-void describe('nodes metrics (OPENSEARCH.md 5.2)', () => {
+void describe('nodes metrics (docs/opensearch/tasks-and-nodes.md#the-nodes-api)', () => {
   void it('accepts stats and info metrics', () => {
     expectNo(
       'search',

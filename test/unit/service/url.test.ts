@@ -52,7 +52,7 @@ void describe('request lines and URL parameters', () => {
     });
   });
 
-  void it('follows the server, not the API spec, where they differ (OPENSEARCH.md 9)', () => {
+  void it('follows the server, not the API spec, where they differ (docs/opensearch/rest-layer.md)', () => {
     expectDiagnostic('search', 'POST /_msearch?«allow_partial_results»=true\n{}\n{}\n', {
       code: 'url.unknown-parameter',
       severity: E,

@@ -9,7 +9,7 @@ import {
   strictBooleanError,
 } from '../../../server/src/service/validate/values';
 
-void describe('time values (OPENSEARCH.md 7.1)', () => {
+void describe('time values (docs/opensearch/json-and-values.md#time-values)', () => {
   const ok = (value: string, millis: number): void => {
     const parsed = parseTimeValue(value, 'timeout');
     assert.equal(parsed.error, undefined, `${value} should parse`);
@@ -74,7 +74,7 @@ void describe('time values (OPENSEARCH.md 7.1)', () => {
   });
 });
 
-void describe('booleans and lists (OPENSEARCH.md 7.2, 5.1)', () => {
+void describe('booleans and lists (docs/opensearch/json-and-values.md#booleans)', () => {
   void it('accepts only lowercase true and false', () => {
     assert.equal(strictBooleanError('true'), undefined);
     assert.equal(strictBooleanError('false'), undefined);
@@ -94,7 +94,7 @@ void describe('booleans and lists (OPENSEARCH.md 7.2, 5.1)', () => {
   });
 });
 
-void describe('task ids (OPENSEARCH.md 4.2)', () => {
+void describe('task ids (docs/opensearch/tasks-and-nodes.md#task-ids)', () => {
   void it('reads node and number', () => {
     assert.deepEqual(readTaskId('oTUltX4IQMOUUVeiohTt8A:12345'), {
       kind: 'set',

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { endpointsOutputPath, generateEndpointsSource } from '../../../scripts/generate-spec';
 import { GENERATED_ENDPOINTS } from '../../../server/src/spec/generated/endpoints';
-import { HTTP_METHODS, type EndpointSpec } from '../../../server/src/spec/types';
+import { HTTP_METHODS } from '../../../server/src/service/syntax';
+import type { EndpointSpec } from '../../../server/src/spec/types';
 
 function endpoint(name: string): EndpointSpec {
   const found = GENERATED_ENDPOINTS.find((e) => e.name === name);
@@ -95,9 +96,9 @@ void describe('generated endpoint table', () => {
     assert.deepEqual(msearch.paths, ['/_msearch', '/{index}/_msearch']);
     assert.equal(msearch.body, 'required');
     assert.equal(param(msearch, 'max_concurrent_searches').kind, 'integer');
-    // Listed by the API spec although the server does not read it (OPENSEARCH.md section 9).
+    // Listed by the API spec although the server does not read it (docs/opensearch/rest-layer.md).
     assert.equal(param(msearch, 'allow_partial_results').kind, 'boolean');
-    // Read by the server but absent from the API spec (OPENSEARCH.md section 9).
+    // Read by the server but absent from the API spec (docs/opensearch/rest-layer.md).
     assert.equal(
       msearch.params.find((p) => p.name === 'routing'),
       undefined,

@@ -5,7 +5,7 @@ import { AGGREGATIONS } from '../../../server/src/spec/aggregations';
 import { QUERY_CLAUSES } from '../../../server/src/spec/queries';
 import type { ParameterSpec } from '../../../server/src/spec/types';
 
-/** Query clauses SearchModule registers (OPENSEARCH.md 3.1). */
+/** Query clauses SearchModule registers (docs/opensearch/query-dsl.md#clause-names). */
 const CORE_CLAUSES = [
   'match',
   'match_phrase',
@@ -55,10 +55,10 @@ const CORE_CLAUSES = [
   'geo_shape',
 ];
 
-/** Clauses of the bundled modules (OPENSEARCH.md 3.1). */
+/** Clauses of the bundled modules (docs/opensearch/query-dsl.md#clause-names). */
 const MODULE_CLAUSES = ['has_child', 'has_parent', 'parent_id', 'percolate', 'rank_feature', 'xy_shape'];
 
-/** Aggregation types of core and the bundled modules (OPENSEARCH.md 3.4). */
+/** Aggregation types of core and the bundled modules (docs/opensearch/aggregations.md#type-names). */
 const CORE_AGGREGATIONS = [
   'avg',
   'weighted_avg',
@@ -122,7 +122,7 @@ const CORE_AGGREGATIONS = [
 ];
 
 /**
- * Names the API specification lists but OpenSearch core does not register (OPENSEARCH.md 9). `combined_fields` and
+ * Names the API specification lists but OpenSearch core does not register (docs/opensearch/rest-layer.md). `combined_fields` and
  * `template` are registered by recent core versions, so they are known (and never flagged).
  */
 const NOT_REGISTERED = [

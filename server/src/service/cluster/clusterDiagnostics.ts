@@ -1,5 +1,6 @@
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { SOURCE } from '../documents/diagnostics';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { Severity } from '../diagnosticCodes';
+import { diagnosticOf } from '../documents/diagnostics';
 import type { ParsedDocument } from '../documentStore';
 import { checkNodeFilter, resolveNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
 import type { ClusterKnowledge } from './clusterKnowledge';
@@ -25,34 +26,34 @@ export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKno
         indexCache.set(mention.text, empty);
       }
       if (empty) {
-        out.push({
-          range: mention.range,
-          severity: DiagnosticSeverity.Information,
-          code: 'cluster.no-matching-index',
-          source: SOURCE,
-          message: `[${mention.text}] matches no index or alias on cluster [${name}].`,
-        });
+        out.push(
+          diagnosticOf(
+            'cluster.no-matching-index',
+            `[${mention.text}] matches no index or alias on cluster [${name}].`,
+            mention.range,
+          ),
+        );
       }
     } else if (cluster.nodes.length > 0) {
       const expressions = splitNodeFilter(mention.text, mention.split ?? 'raw');
-      if (checkNodeFilter(expressions).some((p) => p.severity === 'error')) continue;
+      if (checkNodeFilter(expressions).some((p) => p.severity === Severity.Error)) continue;
       const resolution = resolveNodeFilter(expressions, cluster.nodes);
       if (resolution.rejected !== undefined) {
-        out.push({
-          range: mention.range,
-          severity: DiagnosticSeverity.Information,
-          code: 'cluster.rejected-node-filter',
-          source: SOURCE,
-          message: `Cluster [${name}] rejects [${mention.text}]: ${resolution.rejected}`,
-        });
+        out.push(
+          diagnosticOf(
+            'cluster.rejected-node-filter',
+            `Cluster [${name}] rejects [${mention.text}]: ${resolution.rejected}`,
+            mention.range,
+          ),
+        );
       } else if (resolution.selected.length === 0) {
-        out.push({
-          range: mention.range,
-          severity: DiagnosticSeverity.Information,
-          code: 'cluster.no-matching-node',
-          source: SOURCE,
-          message: `[${mention.text}] selects none of the ${cluster.nodes.length} nodes of cluster [${name}].`,
-        });
+        out.push(
+          diagnosticOf(
+            'cluster.no-matching-node',
+            `[${mention.text}] selects none of the ${cluster.nodes.length} nodes of cluster [${name}].`,
+            mention.range,
+          ),
+        );
       }
     }
   }

@@ -2,8 +2,7 @@ import type { Range } from 'vscode-languageserver-types';
 import type { MsearchDocument } from '../documents/msearchDocument';
 import { locateIndexParts } from '../validate/msearchHeader';
 import type { SearchDocument } from '../documents/searchDocument';
-import { splitJsonValues } from '../json/jsonValues';
-import { resolveRoute } from '../url/routes';
+import { splitMsearchPairs } from '../json/jsonValues';
 
 /** Something a document names that the connected cluster can confirm: an index expression or a node filter. */
 export interface Mention {
@@ -23,7 +22,7 @@ export function searchMentions(model: SearchDocument): Mention[] {
   const out: Mention[] = [];
   for (const request of model.requests) {
     const target = request.target;
-    const resolution = resolveRoute(target.method, target.segments);
+    const resolution = target.route;
     if (resolution.kind !== 'match') continue;
     const route = resolution.route;
     const index = route.params.get('index');
@@ -54,17 +53,16 @@ export function searchMentions(model: SearchDocument): Mention[] {
     }
     const body = request.body;
     if (route.endpoint.name === 'msearch' && body !== undefined) {
-      splitJsonValues(body.text).forEach((slice, i) => {
-        if (i % 2 !== 0) return;
-        for (const part of locateIndexParts(slice.text)) {
-          const start = body.offset + slice.offset + part.span.offset;
+      for (const { header } of splitMsearchPairs(body.text)) {
+        for (const part of locateIndexParts(header.text)) {
+          const start = body.offset + header.offset + part.span.offset;
           out.push({
             kind: 'index',
             text: part.name,
             range: { start: model.map.positionAt(start), end: model.map.positionAt(start + part.span.length) },
           });
         }
-      });
+      }
     }
   }
   return out;

@@ -4,21 +4,25 @@ import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
 import { item, lineRange, offer, type Offer } from './items';
 import { pathCompletion } from './pathCompletion';
 import { paramNameCompletion, paramValueCompletion } from './urlParamCompletion';
+import type { HttpMethod } from '../../spec/types';
+import { HTTP_METHODS, isMethod } from '../syntax';
 
-const METHODS: readonly (readonly [string, number, string])[] = [
-  ['GET', 100, 'Reads: searches, lists, statistics.'],
-  ['POST', 95, 'Sends a body: searches, `_msearch`, cancellations.'],
-  ['PUT', 80, 'Creates or replaces: indexes, mappings, documents.'],
-  ['DELETE', 70, 'Deletes: indexes, documents, scroll contexts.'],
-  ['HEAD', 50, 'Like GET, without the response body: does it exist?'],
-  ['PATCH', 40, 'Partial updates, where an API takes them.'],
-];
+/** Rank and explanation of each method (the methods themselves are the syntax module's). */
+const METHOD_DOCS: Readonly<Record<HttpMethod, readonly [number, string]>> = {
+  GET: [100, 'Reads: searches, lists, statistics.'],
+  POST: [95, 'Sends a body: searches, `_msearch`, cancellations.'],
+  PUT: [80, 'Creates or replaces: indexes, mappings, documents.'],
+  DELETE: [70, 'Deletes: indexes, documents, scroll contexts.'],
+  HEAD: [50, 'Like GET, without the response body: does it exist?'],
+  PATCH: [40, 'Partial updates, where an API takes them.'],
+};
 
 /** HTTP methods for the word at a line start; a space follows when no path is written yet. */
 export function methodCompletion(line: number, word: LinePiece, hasUrl: boolean): CompletionItem[] {
   const range = lineRange(line, word.start, word.end);
-  return METHODS.map(([method, rank, doc]) =>
-    item({
+  return HTTP_METHODS.map((method) => {
+    const [rank, doc] = METHOD_DOCS[method];
+    return item({
       label: method,
       kind: CompletionItemKind.Keyword,
       range,
@@ -27,8 +31,8 @@ export function methodCompletion(line: number, word: LinePiece, hasUrl: boolean)
       detail: 'HTTP method',
       doc,
       retrigger: !hasUrl,
-    }),
-  );
+    });
+  });
 }
 
 /**
@@ -47,11 +51,11 @@ export function requestLineCompletion(
   switch (cursor.kind) {
     case 'method': {
       const word = cursor.word.text.toUpperCase();
-      if (inComment && (word.length === 0 || !METHODS.some(([m]) => m.startsWith(word)))) return offer([]);
+      if (inComment && (word.length === 0 || !HTTP_METHODS.some((m) => m.startsWith(word)))) return offer([]);
       return offer(methodCompletion(line, cursor.word, cursor.hasUrl));
     }
     case 'path':
-      if (inComment && !METHODS.some(([m]) => m === cursor.target.method.toUpperCase())) return offer([]);
+      if (inComment && !isMethod(cursor.target.method)) return offer([]);
       return pathCompletion(line, cursor, character, cluster);
     case 'paramName':
       return offer(paramNameCompletion(line, cursor));

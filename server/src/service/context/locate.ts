@@ -2,12 +2,19 @@ import type { Position } from 'vscode-languageserver-types';
 import type { MsearchDocument } from '../documents/msearchDocument';
 import type { SearchDocument, SearchRequest } from '../documents/searchDocument';
 import type { ParsedDocument } from '../documentStore';
-import { splitJsonValues } from '../json/jsonValues';
+import { splitMsearchPairs, type ValueSlice } from '../json/jsonValues';
 import type { RequestTarget } from '../url/requestLine';
-import { resolveRoute } from '../url/routes';
 import { locateIndexParts } from '../validate/msearchHeader';
 import { jsonCursor } from './jsonCursor';
 import { BODY, bodySlotFor, HEADER, type Slot } from './slots';
+import {
+  isBareWord,
+  isCommentLine,
+  isHashCommentLine,
+  isWordAndTarget,
+  startsRequestLine,
+  targetCommentStart,
+} from '../syntax';
 
 /**
  * What a position of a document is in:
@@ -29,14 +36,6 @@ export type Located =
     }
   | { readonly kind: 'none' };
 
-const REQUEST_START = /^\s*(GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]/i;
-const COMMENT = /^\s*(#|\/\/)/;
-const HASH_COMMENT = /^\s*#/;
-const BARE_WORD = /^\s*[A-Za-z]*\s*$/;
-/** A word and one token after it: a request line whose method is being written (`po /_search`). */
-const WORD_AND_TARGET = /^\s*[A-Za-z]+[ \t]+\S+\s*$/;
-const TARGET_COMMENT = /^(\s*(?:#|\/\/)\s*)[A-Za-z]/;
-
 const NONE: Located = { kind: 'none' };
 const NO_TARGETS = (): undefined => undefined;
 
@@ -50,7 +49,7 @@ function headerTargets(header: string): readonly string[] | undefined {
 
 /** The index expressions of the `{index}` segment of a request's path, if it has one. */
 function pathTargets(target: RequestTarget): readonly string[] | undefined {
-  const resolution = resolveRoute(target.method, target.segments);
+  const resolution = target.route;
   const index = resolution.kind === 'match' ? resolution.route.params.get('index') : undefined;
   return index === undefined ? undefined : index.text.split(',');
 }
@@ -65,8 +64,8 @@ function locateInMsearch(model: MsearchDocument, position: Position): Located {
   const line = position.line;
   const text = model.line(line);
   if (line < model.firstFramedLine) {
-    const match = TARGET_COMMENT.exec(text);
-    return match === null ? NONE : { kind: 'requestLine', line, text, from: match[1]!.length };
+    const from = targetCommentStart(text);
+    return from === undefined ? NONE : { kind: 'requestLine', line, text, from };
   }
   const pair = model.pairAt(line);
   if (pair === undefined) return NONE;
@@ -96,7 +95,7 @@ function requestBodyText(model: SearchDocument, request: SearchRequest): { start
   const lines: string[] = [];
   for (let l = first; l <= request.endLine; l++) {
     const text = model.map.line(l);
-    lines.push(HASH_COMMENT.test(text) ? ' '.repeat(text.length) : text);
+    lines.push(isHashCommentLine(text) ? ' '.repeat(text.length) : text);
   }
   return { start, text: lines.join('\n') };
 }
@@ -104,13 +103,13 @@ function requestBodyText(model: SearchDocument, request: SearchRequest): { start
 function locateInSearch(model: SearchDocument, position: Position): Located {
   const line = position.line;
   const text = model.map.line(line);
-  if (REQUEST_START.test(text)) return { kind: 'requestLine', line, text, from: 0 };
-  if (COMMENT.test(text)) return NONE;
-  const bare = BARE_WORD.test(text);
+  if (startsRequestLine(text)) return { kind: 'requestLine', line, text, from: 0 };
+  if (isCommentLine(text)) return NONE;
+  const bare = isBareWord(text);
   const request = model.requestAt(line);
   if (request === undefined) {
     if (bare) return { kind: 'lineStart', line, text };
-    return WORD_AND_TARGET.test(text) ? { kind: 'requestLine', line, text, from: 0 } : NONE;
+    return isWordAndTarget(text) ? { kind: 'requestLine', line, text, from: 0 } : NONE;
   }
   const body = requestBodyText(model, request);
   const offset = model.map.offsetAt(position) - body.start;
@@ -118,28 +117,27 @@ function locateInSearch(model: SearchDocument, position: Position): Located {
     (base: number) =>
     (o: number): Position =>
       model.map.positionAt(body.start + base + o);
-  const resolution = resolveRoute(request.target.method, request.target.segments);
+  const resolution = request.target.route;
   const endpoint = resolution.kind === 'match' ? resolution.route.endpoint.name : undefined;
   if (endpoint === 'msearch' || endpoint === 'msearch_template') {
-    const values = splitJsonValues(body.text);
-    const index = values.findIndex((v) => v.offset < offset && offset <= v.offset + v.text.length);
-    const value = values[index];
-    if (value === undefined) return bare ? { kind: 'lineStart', line, text } : NONE;
+    const within = (v: ValueSlice | undefined): boolean =>
+      v !== undefined && v.offset < offset && offset <= v.offset + v.text.length;
+    const pair = splitMsearchPairs(body.text).find((p) => within(p.header) || within(p.body));
+    if (pair === undefined) return bare ? { kind: 'lineStart', line, text } : NONE;
     if (endpoint !== 'msearch') return NONE;
-    const header = values[index - 1];
+    const { header } = pair;
+    const inHeader = within(header);
+    const value = inHeader ? header : pair.body!;
     return {
       kind: 'json',
       text: value.text,
       offset: offset - value.offset,
-      root: index % 2 === 0 ? HEADER : BODY,
+      root: inHeader ? HEADER : BODY,
       toPosition: toPosition(value.offset),
-      targets:
-        index % 2 === 0 || header === undefined
-          ? NO_TARGETS
-          : () => headerTargets(header.text) ?? pathTargets(request.target),
+      targets: inHeader ? NO_TARGETS : () => headerTargets(header.text) ?? pathTargets(request.target),
     };
   }
-  if ((bare || WORD_AND_TARGET.test(text)) && jsonCursor(body.text, offset).depth === 0) {
+  if ((bare || isWordAndTarget(text)) && jsonCursor(body.text, offset).depth === 0) {
     return bare ? { kind: 'lineStart', line, text } : { kind: 'requestLine', line, text, from: 0 };
   }
   const root = bodySlotFor(endpoint);

@@ -1,4 +1,5 @@
 import { decodeComponent, parseUrl, type RequestTarget } from '../url/requestLine';
+import { splitPartialRequestLine } from '../syntax';
 
 /** A piece of a line: `[start, end)` in line characters. */
 export interface LinePiece {
@@ -39,8 +40,6 @@ export type RequestLineCursor =
     }
   | { readonly kind: 'none' };
 
-const SHAPE = /^(\s*)([A-Za-z]*)([ \t]*)(\S*)/;
-
 /** Splits `text` (found at `base` in the line) on `separator`, with each piece's place. */
 export function pieces(text: string, base: number, separator: string): LinePiece[] {
   const out: LinePiece[] = [];
@@ -59,9 +58,7 @@ export function pieceAt(list: readonly LinePiece[], character: number): LinePiec
 
 /** Reads the request line that starts at `from` of `line` (after `# ` in a `.msearch` target comment). */
 export function requestLineCursor(line: string, from: number, character: number): RequestLineCursor {
-  const match = SHAPE.exec(line.slice(from));
-  if (match === null) return { kind: 'none' };
-  const [, lead = '', method = '', gap = '', url = ''] = match;
+  const { lead, method, gap, url } = splitPartialRequestLine(line.slice(from));
   const methodStart = from + lead.length;
   const methodEnd = methodStart + method.length;
   const urlStart = methodEnd + gap.length;

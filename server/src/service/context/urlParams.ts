@@ -15,7 +15,7 @@ export interface EndpointParams {
  * the global ones. A method the path does not take is read as the path's first method, to still help.
  */
 export function endpointParams(target: RequestTarget): EndpointParams {
-  let resolution = resolveRoute(target.method, target.segments);
+  let resolution = target.route;
   if (resolution.kind === 'method-not-allowed' && resolution.allowed[0] !== undefined) {
     resolution = resolveRoute(resolution.allowed[0], target.segments);
   }

@@ -1,5 +1,6 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
-import type { Issue } from '../validate/issues';
+import type { DiagnosticCode } from '../diagnosticCodes';
+import { severityOf, type Issue } from '../validate/issues';
 
 export const SOURCE = 'search-requests';
 
@@ -22,4 +23,9 @@ export function toDiagnostic(issue: Issue, line: number): Diagnostic {
     start: { line, character: issue.span.offset },
     end: { line, character: issue.span.offset + issue.span.length },
   });
+}
+
+/** A diagnostic of a registered code at a range, with the code's severity. */
+export function diagnosticOf(code: DiagnosticCode, message: string, range: Range): Diagnostic {
+  return diagnosticAt({ code, severity: severityOf(code), message }, range);
 }

@@ -1,15 +1,12 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { parseUrl, type RequestTarget } from '../url/requestLine';
-import { Severity, type Issue } from '../validate/issues';
+import { issue, type Issue } from '../validate/issues';
 import { validateTarget } from '../validate/url';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
 import { DEFAULT_CONTEXT, validatePair, type LineIssue, type MsearchContext } from './msearchPair';
 import { locateIndexParts } from '../validate/msearchHeader';
 import { toDiagnostic } from './diagnostics';
-
-const COMMENT = /^\s*(#|\/\/)/;
-const TARGET = /^(\s*(?:#|\/\/)\s*)([A-Za-z]+)([ \t]+)(\S(?:.*\S)?)\s*$/;
-const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH']);
+import { isCommentLine, splitTargetComment } from '../syntax';
 
 export const EMPTY_FIRST_LINE_WARNING =
   'support for empty first line before any action metadata in msearch API is deprecated and will be removed in the next major version';
@@ -128,15 +125,15 @@ export class MsearchDocument {
   private reframe(): void {
     const previousContext = this.context;
     let count = 0;
-    while (count < this.lines.length - 1 && COMMENT.test(this.lines[count]!)) count++;
+    while (count < this.lines.length - 1 && isCommentLine(this.lines[count]!)) count++;
     this.commentLines = count;
     this.emptyFirstLine = this.lines.length - 1 > count && this.lines[count] === '';
     this.target = undefined;
     this.targetIssues = [];
     for (let i = 0; i < count; i++) {
-      const match = TARGET.exec(this.lines[i]!);
-      if (match === null || !METHODS.has(match[2]!.toUpperCase())) continue;
-      const [, lead = '', method = '', gap = '', url = ''] = match;
+      const split = splitTargetComment(this.lines[i]!);
+      if (split === undefined) continue;
+      const { lead, method, gap, url } = split;
       const target = parseUrl(
         method,
         { offset: lead.length, length: method.length },
@@ -151,12 +148,13 @@ export class MsearchDocument {
       const issues: Issue[] = [];
       const facts = validateTarget(this.target.target, issues, this.server);
       if (facts.route !== undefined && facts.route.endpoint.name !== 'msearch') {
-        issues.push({
-          code: 'msearch.target-not-msearch',
-          severity: Severity.Warning,
-          message: `A .msearch file is an _msearch body; this target runs it as [${facts.route.endpoint.name}].`,
-          span: this.target.target.pathSpan,
-        });
+        issues.push(
+          issue(
+            'msearch.target-not-msearch',
+            `A .msearch file is an _msearch body; this target runs it as [${facts.route.endpoint.name}].`,
+            this.target.target.pathSpan,
+          ),
+        );
       }
       this.targetIssues = issues;
       const rest = facts.params.get('rest_total_hits_as_int');
@@ -175,28 +173,30 @@ export class MsearchDocument {
     }
   }
 
+  /**
+   * The framing, in one place: the pair whose header is at line `header` (its body on the next line, -1 for none), or
+   * undefined past the body. The body ends at the last newline: a final empty line is not a header.
+   */
+  private pairFrom(index: number): PairLines | undefined {
+    const header = this.firstFramedLine + index * 2;
+    const last = this.lines.length - 1;
+    const endsWithNewline = this.lines[last] === '';
+    if (header > last || (header === last && endsWithNewline)) return undefined;
+    const body = header + 1 < last || (header + 1 === last && !endsWithNewline) ? header + 1 : -1;
+    return { index, header, body };
+  }
+
   /** Every pair the framing yields, including a last header with no body line. */
   pairLines(): PairLines[] {
     const out: PairLines[] = [];
-    const last = this.lines.length - 1;
-    for (let header = this.firstFramedLine, index = 0; header <= last; header += 2, index++) {
-      if (header === last && this.lines[last] === '') break;
-      const body = header + 1 <= last && !(header + 1 === last && this.lines[last] === '') ? header + 1 : -1;
-      out.push({ index, header, body });
-    }
+    for (let pair = this.pairFrom(0); pair !== undefined; pair = this.pairFrom(pair.index + 1)) out.push(pair);
     return out;
   }
 
   /** The pair a line belongs to, if it is framed. */
   pairAt(line: number): PairLines | undefined {
     const first = this.firstFramedLine;
-    if (line < first) return undefined;
-    const index = Math.floor((line - first) / 2);
-    const header = first + index * 2;
-    const last = this.lines.length - 1;
-    if (header > last || (header === last && this.lines[last] === '')) return undefined;
-    const body = header + 1 <= last && !(header + 1 === last && this.lines[last] === '') ? header + 1 : -1;
-    return { index, header, body };
+    return line < first ? undefined : this.pairFrom(Math.floor((line - first) / 2));
   }
 
   /**
@@ -204,16 +204,10 @@ export class MsearchDocument {
    * visit (a cached result is kept while its header and body lines are the same strings).
    */
   private visitPairs(visit: (header: number, cached: CachedPair) => void): void {
-    const lines = this.lines;
-    const last = lines.length - 1;
-    const endsWithNewline = lines[last] === '';
-    let index = 0;
-    for (let header = this.firstFramedLine; header <= last; header += 2, index++) {
-      if (header === last && endsWithNewline) break;
-      const bodyLine = header + 1 < last || (header + 1 === last && !endsWithNewline) ? header + 1 : -1;
-      const headerText = lines[header]!;
-      const bodyText = bodyLine === -1 ? undefined : lines[bodyLine];
-      let cached = this.pairs[index];
+    for (let pair = this.pairFrom(0); pair !== undefined; pair = this.pairFrom(pair.index + 1)) {
+      const headerText = this.lines[pair.header]!;
+      const bodyText = pair.body === -1 ? undefined : this.lines[pair.body];
+      let cached = this.pairs[pair.index];
       if (cached === undefined || cached.header !== headerText || cached.body !== bodyText) {
         cached = {
           header: headerText,
@@ -222,9 +216,9 @@ export class MsearchDocument {
           diagnostics: [],
           atLine: -1,
         };
-        this.pairs[index] = cached;
+        this.pairs[pair.index] = cached;
       }
-      visit(header, cached);
+      visit(pair.header, cached);
     }
   }
 
@@ -276,12 +270,7 @@ export class MsearchDocument {
     if (sentLines === 1 && lastLine === '') {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.empty-body',
-            severity: Severity.Error,
-            message: 'request body or source parameter is required',
-            span: { offset: 0, length: 0 },
-          },
+          issue('msearch.empty-body', 'request body or source parameter is required', { offset: 0, length: 0 }),
           last,
         ),
       );
@@ -290,12 +279,7 @@ export class MsearchDocument {
     if (this.emptyFirstLine) {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.empty-first-line',
-            severity: Severity.Warning,
-            message: EMPTY_FIRST_LINE_WARNING,
-            span: { offset: 0, length: 0 },
-          },
+          issue('msearch.empty-first-line', EMPTY_FIRST_LINE_WARNING, { offset: 0, length: 0 }),
           this.commentLines,
         ),
       );
@@ -303,45 +287,41 @@ export class MsearchDocument {
     if (lastLine !== '') {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.missing-final-newline',
-            severity: Severity.Error,
-            message: MISSING_NEWLINE,
-            span: { offset: lastLine.length, length: 0 },
-            data: { insert: { title: 'Add the final newline', text: '\n' } },
-          },
+          issue(
+            'msearch.missing-final-newline',
+            MISSING_NEWLINE,
+            { offset: lastLine.length, length: 0 },
+            { data: { insert: { title: 'Add the final newline', text: '\n' } } },
+          ),
           last,
         ),
       );
+      return;
     }
-    // Terminated lines from the first framed one alternate header and body; the last line is unterminated.
-    const completeLines = last - this.firstFramedLine;
-    const complete = Math.max(0, Math.floor(completeLines / 2));
-    const dangling = completeLines > 0 && completeLines % 2 === 1 ? { header: last - 1 } : undefined;
-    if (dangling !== undefined && lastLine === '') {
+    // The pair of the last terminated line: a header there has no body (dropped); without a body before it, the
+    // request holds no search.
+    const lastPair = this.pairAt(last - 1);
+    const dangling = lastPair !== undefined && lastPair.header === last - 1 ? lastPair : undefined;
+    if (dangling !== undefined) {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.dangling-header',
-            severity: Severity.Warning,
-            message:
-              'This header has no body line: OpenSearch silently drops it. Add a body line ({} searches everything).',
-            span: { offset: 0, length: this.lines[dangling.header]!.length },
-            data: { insert: { title: 'Add an empty body line {}', text: '\n{}' } },
-          },
+          issue(
+            'msearch.dangling-header',
+            'This header has no body line: OpenSearch silently drops it. Add a body line ({} searches everything).',
+            { offset: 0, length: this.lines[dangling.header]!.length },
+            { data: { insert: { title: 'Add an empty body line {}', text: '\n{}' } } },
+          ),
           dangling.header,
         ),
       );
     }
-    if (complete === 0 && lastLine === '') {
+    if (lastPair === undefined || (lastPair.index === 0 && lastPair.body === -1)) {
       out.push(
         toDiagnostic(
-          {
-            code: 'msearch.no-requests',
-            severity: Severity.Error,
-            message: 'Validation Failed: 1: no requests added;',
-            span: { offset: 0, length: this.lines[this.firstFramedLine]?.length ?? 0 },
-          },
+          issue('msearch.no-requests', 'Validation Failed: 1: no requests added;', {
+            offset: 0,
+            length: this.lines[this.firstFramedLine]?.length ?? 0,
+          }),
           Math.min(this.firstFramedLine, last),
         ),
       );

@@ -1,5 +1,5 @@
 import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
-import { Severity, type Issue } from '../validate/issues';
+import { issue, type Issue } from '../validate/issues';
 import { JsonCheck, type XContentLocator } from '../validate/jsonCheck';
 import { validateMsearchHeader } from '../validate/msearchHeader';
 import { validateSearchBody } from '../validate/searchBody';
@@ -36,7 +36,7 @@ const NO_ISSUES: readonly LineIssue[] = [];
 /** Each NDJSON line is parsed on its own: line 1, columns from 1. */
 export const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset + 1 });
 
-/** Validates one header/body pair of a `.msearch` file as MultiSearchRequest reads it (OPENSEARCH.md 1.3-1.5). */
+/** Validates one header/body pair of a `.msearch` file as MultiSearchRequest reads it (docs/opensearch/msearch.md). */
 export function validatePair(header: string, body: string | undefined, context: MsearchContext): readonly LineIssue[] {
   const headerResult = validateHeaderText(header, ONE_LINE, context.target);
   const bodyIssues = body === undefined ? [] : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE);
@@ -61,24 +61,26 @@ export function validateHeaderText(text: string, locator: XContentLocator, targe
   if (first.token === 'NONE') return none;
   if (first.token === 'INVALID') return { ...none, issues: syntaxIssues(JsonSegment.parse(text), target) };
   if (first.token !== 'START_OBJECT') {
-    issues.push({
-      code: 'msearch.header-not-object',
-      severity: Severity.Warning,
-      message: `This header is a ${first.token}, not an object: OpenSearch silently reads it as {} (default index and options).`,
-      span: { offset: first.offset, length: text.trimEnd().length - first.offset },
-      data: { replacements: ['{}'] },
-    });
+    issues.push(
+      issue(
+        'msearch.header-not-object',
+        `This header is a ${first.token}, not an object: OpenSearch silently reads it as {} (default index and options).`,
+        { offset: first.offset, length: text.trimEnd().length - first.offset },
+        { data: { replacements: ['{}'] } },
+      ),
+    );
     return none;
   }
   const segment = JsonSegment.parse(text);
   issues.push(...syntaxIssues(segment, target));
   if (segment.trailingOffset !== -1) {
-    issues.push({
-      code: 'msearch.trailing-content',
-      severity: Severity.Warning,
-      message: 'OpenSearch reads only the first JSON object of a header and silently ignores the rest.',
-      span: { offset: segment.trailingOffset, length: text.trimEnd().length - segment.trailingOffset },
-    });
+    issues.push(
+      issue(
+        'msearch.trailing-content',
+        'OpenSearch reads only the first JSON object of a header and silently ignores the rest.',
+        { offset: segment.trailingOffset, length: text.trimEnd().length - segment.trailingOffset },
+      ),
+    );
   }
   if (!isObject(segment.value)) return none;
   const facts = validateMsearchHeader(new JsonCheck(segment, issues, locator, target), segment.value);
@@ -95,24 +97,20 @@ export function validateBodyText(
   const first = firstToken(text);
   if (first.token === 'NONE') {
     return [
-      {
-        code: 'msearch.blank-body',
-        severity: Severity.Error,
-        message:
-          'Expected [START_OBJECT] but found [null] (a blank line in body position fails the whole _msearch; use {} for an empty search)',
-        span: { offset: 0, length: text.length },
-        data: { replacements: ['{}'] },
-      },
+      issue(
+        'msearch.blank-body',
+        'Expected [START_OBJECT] but found [null] (a blank line in body position fails the whole _msearch; use {} for an empty search)',
+        { offset: 0, length: text.length },
+        { data: { replacements: ['{}'] } },
+      ),
     ];
   }
   if (first.token !== 'START_OBJECT' && first.token !== 'INVALID') {
     return [
-      {
-        code: 'msearch.body-not-object',
-        severity: Severity.Error,
-        message: `Expected [START_OBJECT] but found [${first.token}]`,
-        span: { offset: first.offset, length: text.trimEnd().length - first.offset },
-      },
+      issue('msearch.body-not-object', `Expected [START_OBJECT] but found [${first.token}]`, {
+        offset: first.offset,
+        length: text.trimEnd().length - first.offset,
+      }),
     ];
   }
   const segment = JsonSegment.parse(text);
@@ -137,10 +135,11 @@ export function validateBodyText(
 
 /** Syntax problems of a segment as issues (OpenSearch: `json_parse_exception`, the whole request fails). */
 export function syntaxIssues(segment: JsonSegment, target: TargetServer): Issue[] {
-  return segment.problems.map((problem) => ({
-    code: problem.kind === 'duplicate-key' ? 'json.duplicate-key' : 'json.syntax',
-    severity: Severity.Error,
-    message: jacksonWording(problem.message, jacksonMajor(target)),
-    span: { offset: problem.offset, length: Math.max(problem.length, 1) },
-  }));
+  return segment.problems.map((problem) =>
+    issue(
+      problem.kind === 'duplicate-key' ? 'json.duplicate-key' : 'json.syntax',
+      jacksonWording(problem.message, jacksonMajor(target)),
+      { offset: problem.offset, length: Math.max(problem.length, 1) },
+    ),
+  );
 }

@@ -1,10 +1,10 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
-import { compactJson, splitJsonValues } from '../json/jsonValues';
+import { compactJson, splitJsonValues, splitMsearchPairs } from '../json/jsonValues';
 import { LineMap } from '../text/lineMap';
 import { parseRequestLine, type RequestTarget } from '../url/requestLine';
 import type { RouteMatch } from '../url/routes';
-import { Severity, type Issue } from '../validate/issues';
+import { issue, type Issue } from '../validate/issues';
 import { JsonCheck } from '../validate/jsonCheck';
 import { validateSearchBody } from '../validate/searchBody';
 import { checkSearchRules, checkUrlSort } from '../validate/searchRules';
@@ -12,9 +12,7 @@ import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
 import { diagnosticAt, toDiagnostic } from './diagnostics';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
 import { syntaxIssues, validateBodyText, validateHeaderText, type MsearchContext } from './msearchPair';
-
-const REQUEST_LINE = /^\s*(GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]+\S/i;
-const COMMENT_LINE = /^\s*(#|\/\/)/;
+import { isCommentLine, isHashCommentLine, isRequestLine } from '../syntax';
 
 /** One request of a `.search` file. */
 export interface SearchRequest {
@@ -36,7 +34,7 @@ export interface SearchRequest {
     | undefined;
 }
 
-/** A `.search` file: requests in console format (PRODUCT.md). Cheap to re-parse whole, so it is. */
+/** A `.search` file: requests in console format (README.md, "The two file formats"). Cheap to re-parse whole, so it is. */
 export class SearchDocument {
   readonly map: LineMap;
   readonly requests: readonly SearchRequest[];
@@ -81,13 +79,11 @@ export class SearchDocument {
       const text = this.map.line(line);
       out.push(
         toDiagnostic(
-          {
-            code: 'search.outside-request',
-            severity: Severity.Warning,
-            message:
-              'This text belongs to no request: a request starts with a line `METHOD /path` (e.g. `GET /_search`).',
-            span: { offset: 0, length: text.trimEnd().length },
-          },
+          issue(
+            'search.outside-request',
+            'This text belongs to no request: a request starts with a line `METHOD /path` (e.g. `GET /_search`).',
+            { offset: 0, length: text.trimEnd().length },
+          ),
           line,
         ),
       );
@@ -102,12 +98,12 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
   const stray: number[] = [];
   const starts: number[] = [];
   for (let line = 0; line < map.lineCount; line++) {
-    if (REQUEST_LINE.test(map.line(line))) starts.push(line);
+    if (isRequestLine(map.line(line))) starts.push(line);
   }
   const firstStart = starts[0] ?? map.lineCount;
   for (let line = 0; line < firstStart; line++) {
     const text = map.line(line);
-    if (/\S/.test(text) && !COMMENT_LINE.test(text)) stray.push(line);
+    if (/\S/.test(text) && !isCommentLine(text)) stray.push(line);
   }
   starts.forEach((line, index) => {
     const endLine = (starts[index + 1] ?? map.lineCount) - 1;
@@ -116,7 +112,7 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
     let bodyEnd = -1;
     for (let l = line + 1; l <= endLine; l++) {
       const text = map.line(l);
-      if (!/\S/.test(text) || COMMENT_LINE.test(text)) continue;
+      if (!/\S/.test(text) || isCommentLine(text)) continue;
       if (bodyStart === -1) bodyStart = l;
       bodyEnd = l;
     }
@@ -126,7 +122,7 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
       for (let l = bodyStart; l <= bodyEnd; l++) {
         const text = map.line(l);
         // Comment lines are not sent; blanking them keeps every position, so the server's line:col match the editor's.
-        lines.push(COMMENT_LINE.test(text) && !/^\s*\/\//.test(text) ? ' '.repeat(text.length) : text);
+        lines.push(isHashCommentLine(text) ? ' '.repeat(text.length) : text);
       }
       body = { startLine: bodyStart, endLine: bodyEnd, offset: map.lineStart(bodyStart), text: lines.join('\n') };
     }
@@ -203,24 +199,25 @@ function validateSearch(
   };
   const first = firstToken(body.text);
   if (first.token !== 'START_OBJECT' && first.token !== 'INVALID') {
-    push({
-      code: 'search.body-not-object',
-      severity: Severity.Error,
-      message: `Expected [START_OBJECT] but found [${first.token}]`,
-      span: { offset: first.offset, length: body.text.trimEnd().length - first.offset },
-    });
+    push(
+      issue('search.body-not-object', `Expected [START_OBJECT] but found [${first.token}]`, {
+        offset: first.offset,
+        length: body.text.trimEnd().length - first.offset,
+      }),
+    );
     return;
   }
   const segment = JsonSegment.parse(body.text);
   const issues: Issue[] = syntaxIssues(segment, server);
   if (segment.trailingOffset !== -1) {
     const trailing = firstToken(body.text.slice(segment.trailingOffset)).token;
-    issues.push({
-      code: 'search.trailing-content',
-      severity: Severity.Error,
-      message: `Unexpected token [${trailing === 'INVALID' ? 'VALUE_STRING' : trailing}] found after the main object.`,
-      span: { offset: segment.trailingOffset, length: body.text.trimEnd().length - segment.trailingOffset },
-    });
+    issues.push(
+      issue(
+        'search.trailing-content',
+        `Unexpected token [${trailing === 'INVALID' ? 'VALUE_STRING' : trailing}] found after the main object.`,
+        { offset: segment.trailingOffset, length: body.text.trimEnd().length - segment.trailingOffset },
+      ),
+    );
   }
   if (isObject(segment.value)) {
     const lines = new LineMap(body.text);
@@ -237,7 +234,7 @@ function validateSearch(
     checkSearchRules({ ...targets, body: check }, bodyFacts);
     const q = facts.params.get('q');
     if (q !== undefined && 'query' in segment.value) {
-      check.warning(
+      check.report(
         'search.q-overrides-query',
         'The URL parameter `q` replaces this query: the server runs the query string instead.',
         ['query'],
@@ -259,12 +256,9 @@ function validateMsearch(
   const body = request.body;
   if (body === undefined) {
     if (!facts.params.has('source')) {
-      urlIssues.push({
-        code: 'msearch.empty-body',
-        severity: Severity.Error,
-        message: 'request body or source parameter is required',
-        span: request.target.urlSpan,
-      });
+      urlIssues.push(
+        issue('msearch.empty-body', 'request body or source parameter is required', request.target.urlSpan),
+      );
     }
     return;
   }
@@ -274,10 +268,8 @@ function validateMsearch(
     restTotalHitsAsInt: rest !== undefined && (rest.value === '' || rest.value === 'true'),
     pathHasIndex: route.params.has('index'),
   };
-  const values = splitJsonValues(body.text);
-  for (let i = 0; i < values.length; i += 2) {
-    const header = values[i]!;
-    const item = values[i + 1];
+  const pairs = splitMsearchPairs(body.text);
+  for (const { header, body: item } of pairs) {
     const headerLocator = compactJson(header.text).column;
     const headerResult = validateHeaderText(
       header.text,
@@ -288,23 +280,20 @@ function validateMsearch(
     if (item === undefined) {
       bodyIssues.push({
         slice: header.offset,
-        issue: {
-          code: 'msearch.dangling-header',
-          severity: Severity.Warning,
-          message: 'This header has no body: OpenSearch silently drops it. Add a body ({} searches everything).',
-          span: { offset: 0, length: header.text.length },
-          data: { insert: { title: 'Add an empty body {}', text: '\n{}' } },
-        },
+        issue: issue(
+          'msearch.dangling-header',
+          'This header has no body: OpenSearch silently drops it. Add a body ({} searches everything).',
+          { offset: 0, length: header.text.length },
+          { data: { insert: { title: 'Add an empty body {}', text: '\n{}' } } },
+        ),
       });
-      if (values.length === 1) {
+      if (pairs.length === 1) {
         bodyIssues.push({
           slice: header.offset,
-          issue: {
-            code: 'msearch.no-requests',
-            severity: Severity.Error,
-            message: 'Validation Failed: 1: no requests added;',
-            span: { offset: 0, length: header.text.length },
-          },
+          issue: issue('msearch.no-requests', 'Validation Failed: 1: no requests added;', {
+            offset: 0,
+            length: header.text.length,
+          }),
         });
       }
       continue;

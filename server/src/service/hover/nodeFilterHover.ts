@@ -1,3 +1,4 @@
+import { Severity } from '../diagnosticCodes';
 import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
 import {
   checkNodeFilter,
@@ -51,7 +52,7 @@ function onCluster(
 }
 
 /**
- * How a node filter resolves, step by step (OPENSEARCH.md 5.1): from an empty set, each comma-separated expression
+ * How a node filter resolves, step by step (docs/opensearch/tasks-and-nodes.md#node-filters): from an empty set, each comma-separated expression
  * adds or removes nodes, in order. `raw` splitting is the one of nodes stats and tasks, `trimmed` that of nodes info.
  * With the connected cluster's nodes, what each step added or removed and the nodes selected in the end.
  */
@@ -59,7 +60,7 @@ export function nodeFilterText(filter: string, mode: 'raw' | 'trimmed', cluster?
   const expressions = splitNodeFilter(filter, mode);
   const problems = checkNodeFilter(expressions);
   const resolved =
-    cluster !== undefined && cluster.nodes.length > 0 && !problems.some((p) => p.severity === 'error')
+    cluster !== undefined && cluster.nodes.length > 0 && !problems.some((p) => p.severity === Severity.Error)
       ? onCluster(expressions, cluster)
       : undefined;
   if (expressions.length === 0) {

@@ -3,7 +3,6 @@ import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
 import { requestLineCursor, type LinePiece } from '../context/requestLineCursor';
 import { endpointParams, paramType } from '../context/urlParams';
 import { decodeComponent } from '../url/requestLine';
-import { resolveRoute } from '../url/routes';
 import { describeTimeValue, parseTimeValue } from '../validate/values';
 import { NODES_INFO_METRICS } from '../../spec/nodes';
 import type { ParamSpec } from '../../spec/types';
@@ -41,7 +40,7 @@ export function urlHover(
   switch (cursor.kind) {
     case 'path': {
       const target = cursor.target;
-      const resolution = resolveRoute(target.method, target.segments);
+      const resolution = target.route;
       if (resolution.kind !== 'match' || cursor.segment.text.length === 0) return null;
       const route = resolution.route;
       const index = cursor.typed.length;

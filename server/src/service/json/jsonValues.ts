@@ -36,6 +36,25 @@ export function splitJsonValues(text: string): ValueSlice[] {
   return out;
 }
 
+/** A header and the body after it (undefined for a last header without one) in a console `_msearch` body. */
+export interface ValuePair {
+  /** Zero-based: the pair's place in the body. */
+  readonly index: number;
+  readonly header: ValueSlice;
+  readonly body: ValueSlice | undefined;
+}
+
+/**
+ * The framing of an `_msearch` body written in console format (`.search` files): its JSON values taken two by two,
+ * header then body, as they are sent one per line. (A `.msearch` file is framed by lines: see MsearchDocument.)
+ */
+export function splitMsearchPairs(text: string): ValuePair[] {
+  const values = splitJsonValues(text);
+  const out: ValuePair[] = [];
+  for (let i = 0; i < values.length; i += 2) out.push({ index: i / 2, header: values[i]!, body: values[i + 1] });
+  return out;
+}
+
 /**
  * A JSON text on one line, as Kibana sends each `_msearch` object: comments and whitespace outside strings removed.
  * `column` maps an offset of the original text to the 1-based column in the compact one.

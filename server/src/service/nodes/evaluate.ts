@@ -1,3 +1,4 @@
+import { Severity } from '../diagnosticCodes';
 import type { EvaluateNodeFilterResult } from '../../protocol/protocol';
 import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
 import { checkNodeFilter, describeExpression, resolveNodeFilter, splitNodeFilter } from './nodeFilter';
@@ -6,8 +7,8 @@ import { checkNodeFilter, describeExpression, resolveNodeFilter, splitNodeFilter
 export function evaluateNodeFilter(filter: string, cluster: ClusterKnowledge): EvaluateNodeFilterResult {
   const expressions = splitNodeFilter(filter, 'raw');
   const problems = checkNodeFilter(expressions);
-  const errors = problems.filter((p) => p.severity === 'error').map((p) => p.message);
-  const warnings = problems.filter((p) => p.severity === 'warning').map((p) => p.message);
+  const errors = problems.filter((p) => p.severity === Severity.Error).map((p) => p.message);
+  const warnings = problems.filter((p) => p.severity === Severity.Warning).map((p) => p.message);
   if (cluster.nodes.length === 0 || errors.length > 0) {
     return {
       errors,

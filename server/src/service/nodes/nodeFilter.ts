@@ -1,4 +1,6 @@
+import type { DiagnosticCode, Severity } from '../diagnosticCodes';
 import type { Span } from '../json/jsonSegment';
+import { severityOf } from '../validate/issues';
 import { BUILT_IN_ROLES } from '../../spec/nodes';
 
 /** A node as the cluster describes it (pushed by the client once connected). */
@@ -51,9 +53,14 @@ const SPECIAL_ROLES: Readonly<Record<string, string>> = {
 
 export interface FilterProblem {
   readonly span: Span;
-  readonly severity: 'error' | 'warning';
-  readonly code: string;
+  readonly code: DiagnosticCode;
+  /** The code's severity. */
+  readonly severity: Severity;
   readonly message: string;
+}
+
+function problem(code: DiagnosticCode, message: string, span: Span): FilterProblem {
+  return { span, code, severity: severityOf(code), message };
 }
 
 /** `Booleans.parseBoolean(value, true)`: blank is true. */
@@ -64,7 +71,7 @@ function roleValue(value: string): boolean | undefined {
   return undefined;
 }
 
-/** Problems decidable from the text alone (OPENSEARCH.md 5.1). */
+/** Problems decidable from the text alone (docs/opensearch/tasks-and-nodes.md#node-filters). */
 export function checkNodeFilter(expressions: readonly FilterExpression[]): FilterProblem[] {
   const problems: FilterProblem[] = [];
   let adds = false;
@@ -80,22 +87,24 @@ export function checkNodeFilter(expressions: readonly FilterExpression[]): Filte
     if (SPECIAL_ROLES[attr] !== undefined) {
       const on = roleValue(value);
       if (on === undefined) {
-        problems.push({
-          span: valueSpan,
-          severity: 'error',
-          code: 'nodes.invalid-role-value',
-          message: `Failed to parse value [${value}] as only [true] or [false] are allowed.`,
-        });
+        problems.push(
+          problem(
+            'nodes.invalid-role-value',
+            `Failed to parse value [${value}] as only [true] or [false] are allowed.`,
+            valueSpan,
+          ),
+        );
       } else if (on) {
         adds = true;
       }
     } else if (BUILT_IN_ROLES.includes(attr)) {
-      problems.push({
-        span: { offset: expression.offset, length: expression.text.length },
-        severity: 'warning',
-        code: 'nodes.filter-selects-nothing',
-        message: `[${attr}] is a built-in role that node filters do not resolve: [${expression.text}] only matches nodes with an attribute named [${attr}], so it selects no node on a usual cluster.${attr === 'search' ? ' To select search nodes use [data:true], which includes them.' : ''}`,
-      });
+      problems.push(
+        problem(
+          'nodes.filter-selects-nothing',
+          `[${attr}] is a built-in role that node filters do not resolve: [${expression.text}] only matches nodes with an attribute named [${attr}], so it selects no node on a usual cluster.${attr === 'search' ? ' To select search nodes use [data:true], which includes them.' : ''}`,
+          { offset: expression.offset, length: expression.text.length },
+        ),
+      );
       adds = true;
     } else {
       adds = true;
@@ -104,14 +113,14 @@ export function checkNodeFilter(expressions: readonly FilterExpression[]): Filte
   if (!adds && expressions.length > 0) {
     const first = expressions[0]!;
     const last = expressions[expressions.length - 1]!;
-    problems.push({
-      span: { offset: first.offset, length: last.offset + last.text.length - first.offset },
-      severity: 'warning',
-      code: 'nodes.filter-selects-nothing',
-      message:
+    problems.push(
+      problem(
+        'nodes.filter-selects-nothing',
         'This filter only removes nodes, and resolution starts from an empty set: it selects no node. Start with `_all` (e.g. `_all,' +
-        `${first.text}\`).`,
-    });
+          `${first.text}\`).`,
+        { offset: first.offset, length: last.offset + last.text.length - first.offset },
+      ),
+    );
   }
   return problems;
 }

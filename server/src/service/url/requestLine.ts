@@ -1,4 +1,6 @@
 import type { Span } from '../json/jsonSegment';
+import { splitRequestLine } from '../syntax';
+import { resolveRoute, type Resolution } from './routes';
 
 export interface PathSegment {
   /** Decoded text. */
@@ -31,15 +33,15 @@ export interface RequestTarget {
   readonly query: readonly QueryParam[];
   /** The whole URL (path and query) as written. */
   readonly urlSpan: Span;
+  /** The handler the server would dispatch the method and path to (worked out once, when first asked). */
+  readonly route: Resolution;
 }
-
-const LINE = /^(\s*)([A-Za-z]+)([ \t]+)(\S(?:.*\S)?)?\s*$/;
 
 /** Parses `METHOD url` starting at `offset` of `text` (a line). */
 export function parseRequestLine(text: string, offset = 0): RequestTarget | undefined {
-  const match = LINE.exec(text.slice(offset));
-  if (match === null) return undefined;
-  const [, lead = '', method = '', gap = '', url = ''] = match;
+  const split = splitRequestLine(text.slice(offset));
+  if (split === undefined) return undefined;
+  const { lead, method, gap, url } = split;
   const methodStart = offset + lead.length;
   const urlStart = methodStart + method.length + gap.length;
   return parseUrl(method, { offset: methodStart, length: method.length }, url, urlStart);
@@ -77,6 +79,7 @@ export function parseUrl(method: string, methodSpan: Span, url: string, urlStart
       start += piece.length + 1;
     }
   }
+  let route: Resolution | undefined;
   return {
     method,
     methodSpan,
@@ -86,6 +89,10 @@ export function parseUrl(method: string, methodSpan: Span, url: string, urlStart
     queryString,
     query,
     urlSpan: { offset: urlStart, length: url.length },
+    get route(): Resolution {
+      route ??= resolveRoute(method, segments);
+      return route;
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 // Rules inside one aggregation's definition, with the texts of OpenSearch's aggregation builders.
+import type { DiagnosticCode } from '../diagnosticCodes';
 import { isObject, type JsonPath } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
@@ -82,7 +83,7 @@ export function validateAggregationBody(
     for (const key in body) {
       if (known.has(key)) continue;
       const near = suggestions(key, names);
-      check.error(
+      check.report(
         'aggs.unknown-parameter',
         `${check.where([...path, key], 'key')} [${type}] unknown field [${key}]${didYouMean(key, names)}`,
         [...path, key],
@@ -91,8 +92,8 @@ export function validateAggregationBody(
       );
     }
   }
-  const missing = (code: string, message: string): void => {
-    check.error(code, message, path, 'key');
+  const missing = (code: DiagnosticCode, message: string): void => {
+    check.report(code, message, path, 'key');
   };
   if (NEEDS_FIELD_OR_SCRIPT.has(type) && !('field' in body) && !('script' in body)) {
     missing('aggs.missing-field', 'Required one of fields [field, script], but none were specified. ');
@@ -101,7 +102,7 @@ export function validateAggregationBody(
     case 'terms':
     case 'multi_terms':
       if (typeof body.size === 'number' && body.size <= 0) {
-        check.error(
+        check.report(
           'aggs.invalid-size',
           `${check.where([...path, 'size'], 'key')} [${type}] failed to parse field [size]: [size] must be greater than 0. Found [${body.size}] in [${name}]`,
           [...path, 'size'],
@@ -110,7 +111,7 @@ export function validateAggregationBody(
       if (type === 'multi_terms') {
         if (!('terms' in body)) missing('aggs.missing-parameter', 'Required [terms]');
         else if (Array.isArray(body.terms) && body.terms.length < 2) {
-          check.error(
+          check.report(
             'aggs.multi-terms-count',
             `multi term aggregation must has at least 2 terms. Found [${body.terms.length}] in [${name}] Use terms aggregation for single term aggregation`,
             [...path, 'terms'],
@@ -126,9 +127,9 @@ export function validateAggregationBody(
       return;
     case 'filters':
       if (isObject(body.filters) && Object.keys(body.filters).length === 0) {
-        check.error('aggs.empty-filters', '[filters] cannot be empty.', [...path, 'filters']);
+        check.report('aggs.empty-filters', '[filters] cannot be empty.', [...path, 'filters']);
       } else if (Array.isArray(body.filters) && body.filters.length === 0) {
-        check.error('aggs.empty-filters', '[filters] cannot be empty.', [...path, 'filters']);
+        check.report('aggs.empty-filters', '[filters] cannot be empty.', [...path, 'filters']);
       }
       return;
     case 'nested':
@@ -168,7 +169,7 @@ export function validateAggregationBody(
 function gapPolicy(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
   const policy = body.gap_policy;
   if (typeof policy === 'string' && !GAP_POLICIES.includes(policy)) {
-    check.error(
+    check.report(
       'aggs.invalid-gap-policy',
       `Invalid gap policy: [${policy}], accepted values: [${GAP_POLICIES.join(', ')}]`,
       [...path, 'gap_policy'],
@@ -181,10 +182,10 @@ function gapPolicy(check: JsonCheck, path: JsonPath, body: Record<string, unknow
 function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
   const kinds = ['calendar_interval', 'fixed_interval', 'interval'].filter((k) => k in body);
   if (kinds.length === 0) {
-    check.error('aggs.missing-interval', 'Invalid interval specified, must be non-null and non-empty', path, 'key');
+    check.report('aggs.missing-interval', 'Invalid interval specified, must be non-null and non-empty', path, 'key');
   }
   if ('interval' in body) {
-    check.warning(
+    check.report(
       'aggs.deprecated',
       '[interval] on [date_histogram] is deprecated, use [fixed_interval] or [calendar_interval] in the future.',
       [...path, 'interval'],
@@ -193,7 +194,7 @@ function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, un
   }
   const keys = Object.keys(body).filter((k) => k === 'calendar_interval' || k === 'fixed_interval');
   if (keys.length === 2) {
-    check.error(
+    check.report(
       'aggs.two-intervals',
       `Cannot use [${keys[1]!}] with [${keys[0]!}] configuration option.`,
       [...path, keys[1]!],
@@ -202,7 +203,7 @@ function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, un
   }
   const calendar = body.calendar_interval;
   if (typeof calendar === 'string' && !CALENDAR_INTERVALS.includes(calendar)) {
-    check.error(
+    check.report(
       'aggs.invalid-calendar-interval',
       `The supplied interval [${calendar}] could not be parsed as a calendar interval.`,
       [...path, 'calendar_interval'],

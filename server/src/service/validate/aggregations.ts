@@ -14,12 +14,12 @@ const VALID_NAME = /^[^[\]>]+$/;
 /** Aggregations that take a query as their definition. */
 const QUERY_AGGREGATIONS = new Set(['filter']);
 
-/** An `aggs` object (AggregatorFactories.parseAggregators; OPENSEARCH.md 3.4). */
+/** An `aggs` object (AggregatorFactories.parseAggregators; docs/opensearch/aggregations.md). */
 export function validateAggregations(check: JsonCheck, path: JsonPath, aggs: Record<string, unknown>): void {
   for (const name of Object.keys(aggs)) {
     const namePath = [...path, name];
     if (!VALID_NAME.test(name)) {
-      check.error(
+      check.report(
         'aggs.invalid-name',
         `Invalid aggregation name [${name}]. Aggregation names can contain any character except '[', ']', and '>'`,
         namePath,
@@ -28,7 +28,7 @@ export function validateAggregations(check: JsonCheck, path: JsonPath, aggs: Rec
     }
     const definition = aggs[name];
     if (!isObject(definition)) {
-      check.error(
+      check.report(
         'aggs.not-an-object',
         `Aggregation definition for [${name} starts with a [${tokenOf(definition)}], expected a [START_OBJECT].`,
         namePath,
@@ -46,7 +46,7 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
     const value = definition[field];
     const fieldPath = [...path, field];
     if (!isObject(value)) {
-      check.error(
+      check.report(
         'aggs.expected-object',
         `Expected [START_OBJECT] under [${field}], but got a [${tokenOf(value)}] in [${name}]`,
         fieldPath,
@@ -56,7 +56,7 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
     if (field === 'meta') continue;
     if (field === 'aggs' || field === 'aggregations') {
       if (subAggs) {
-        check.error(
+        check.report(
           'aggs.two-sub-aggregations',
           `Found two sub aggregation definitions under [${name}]`,
           fieldPath,
@@ -68,7 +68,7 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
       continue;
     }
     if (type !== undefined) {
-      check.error(
+      check.report(
         'aggs.two-types',
         `Found two aggregation type definitions in [${name}]: [${type}] and [${field}]`,
         fieldPath,
@@ -81,7 +81,7 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
     if (spec === undefined || !holdsAt(spec, check.server.version)) {
       const names = AGGREGATIONS_SPECS.filter((a) => holdsAt(a, check.server.version)).map((a) => a.name);
       const replacements = suggestions(field, names);
-      check.error(
+      check.report(
         spec === undefined ? 'aggs.unknown-type' : 'aggs.type-version',
         `Unknown aggregation type [${field}]${didYouMean(field, names)}${
           spec === undefined ? '' : versionNote(field, spec, check.server)
@@ -97,6 +97,6 @@ function validateDefinition(check: JsonCheck, path: JsonPath, name: string, defi
     }
   }
   if (type === undefined) {
-    check.error('aggs.missing-definition', `Missing definition for aggregation [${name}]`, path, 'key');
+    check.report('aggs.missing-definition', `Missing definition for aggregation [${name}]`, path, 'key');
   }
 }

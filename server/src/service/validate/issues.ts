@@ -1,11 +1,5 @@
+import { DIAGNOSTIC_CODES, Severity, type DiagnosticCode } from '../diagnosticCodes';
 import type { Span } from '../json/jsonSegment';
-
-export const enum Severity {
-  Error = 1,
-  Warning = 2,
-  Information = 3,
-  Hint = 4,
-}
 
 /** Data a quick fix needs, carried on the diagnostic. */
 export interface FixData {
@@ -17,7 +11,7 @@ export interface FixData {
 
 /** One finding, positioned by offsets relative to the text it was found in. */
 export interface Issue {
-  readonly code: string;
+  readonly code: DiagnosticCode;
   readonly severity: Severity;
   readonly message: string;
   readonly span: Span;
@@ -25,3 +19,28 @@ export interface Issue {
 }
 
 export type IssueSink = Issue[];
+
+/**
+ * How sure a rule is: `known` when it is the server's own reading (the default), `specified` when only the OpenSearch
+ * API specification says so (endpoints outside the deep scope): an Error is then reported as a Warning.
+ */
+export type Certainty = 'known' | 'specified';
+
+/** The severity a code is reported with (from the registry of codes). */
+export function severityOf(code: DiagnosticCode, certainty: Certainty = 'known'): Severity {
+  const severity = DIAGNOSTIC_CODES[code].severity;
+  return certainty === 'specified' && severity === Severity.Error ? Severity.Warning : severity;
+}
+
+/** An issue of a registered code, with the code's severity. */
+export function issue(
+  code: DiagnosticCode,
+  message: string,
+  span: Span,
+  options: { readonly data?: FixData; readonly certainty?: Certainty } = {},
+): Issue {
+  const severity = severityOf(code, options.certainty);
+  return options.data === undefined
+    ? { code, severity, message, span }
+    : { code, severity, message, span, data: options.data };
+}

@@ -1,5 +1,6 @@
+import type { DiagnosticCode } from '../diagnosticCodes';
 import type { JsonPath, JsonSegment, Target } from '../json/jsonSegment';
-import { Severity, type FixData, type IssueSink } from './issues';
+import { issue, type FixData, type IssueSink } from './issues';
 import type { TargetServer } from '../target';
 
 /** Gives Jackson's `line:col` of an offset in a segment, as the server would count in what is sent. */
@@ -15,24 +16,10 @@ export class JsonCheck {
     readonly server: TargetServer,
   ) {}
 
-  report(
-    severity: Severity,
-    code: string,
-    message: string,
-    path: JsonPath,
-    target: Target = 'value',
-    data?: FixData,
-  ): void {
+  /** Reports `code` (with the severity the registry gives it) at `path`. */
+  report(code: DiagnosticCode, message: string, path: JsonPath, target: Target = 'value', data?: FixData): void {
     const span = this.segment.spanOf(path, target);
-    this.issues.push(data === undefined ? { code, severity, message, span } : { code, severity, message, span, data });
-  }
-
-  error(code: string, message: string, path: JsonPath, target: Target = 'value', data?: FixData): void {
-    this.report(Severity.Error, code, message, path, target, data);
-  }
-
-  warning(code: string, message: string, path: JsonPath, target: Target = 'value', data?: FixData): void {
-    this.report(Severity.Warning, code, message, path, target, data);
+    this.issues.push(issue(code, message, span, data === undefined ? {} : { data }));
   }
 
   /** `[L:C]` of where `path` starts, as OpenSearch prints an XContentLocation. */

@@ -10,7 +10,7 @@ export interface HeaderFacts {
   readonly indices: readonly string[] | undefined;
 }
 
-/** Checks the keys and values of one `_msearch` header object (OPENSEARCH.md 1.4). */
+/** Checks the keys and values of one `_msearch` header object (docs/opensearch/msearch.md#header-keys). */
 export function validateMsearchHeader(check: JsonCheck, header: Record<string, unknown>): HeaderFacts {
   let indices: string[] | undefined;
   for (const key of Object.keys(header)) {
@@ -19,7 +19,7 @@ export function validateMsearchHeader(check: JsonCheck, header: Record<string, u
     const path: JsonPath = [key];
     if (spec === undefined) {
       const replacements = suggestions(key, METADATA_KEY_BY_NAME.keys());
-      check.error(
+      check.report(
         'msearch.unknown-metadata-key',
         `key [${key}] is not supported in the metadata section`,
         path,
@@ -75,12 +75,12 @@ function checkMetadataValue(
     case 'indices': {
       if (Array.isArray(value)) return value.map(javaString);
       if (value === null || isObject(value)) {
-        check.warning('msearch.index-not-a-string', `[${key}] should be a string or an array of index names`, path);
+        check.report('msearch.index-not-a-string', `[${key}] should be a string or an array of index names`, path);
         return undefined;
       }
       const names = splitByComma(javaString(value));
       if (names.some((name) => name !== name.trim())) {
-        check.warning(
+        check.report(
           'msearch.index-untrimmed',
           `Index names are split on commas without trimming: ${names
             .filter((n) => n !== n.trim())
@@ -94,7 +94,7 @@ function checkMetadataValue(
     case 'searchType': {
       const text = javaString(value);
       if (!(SEARCH_TYPES as readonly string[]).includes(text) && text !== 'stream') {
-        check.error('msearch.invalid-search-type', `No search type for [${text}]`, path);
+        check.report('msearch.invalid-search-type', `No search type for [${text}]`, path);
       }
       return undefined;
     }
@@ -109,24 +109,24 @@ function checkMetadataValue(
       if (strict === undefined) return undefined;
       const name = spec.kind === 'namedBoolean' ? key : spec.kind === 'indicesOptionBoolean' ? spec.name : 'null';
       const message = spec.kind === 'boolean' ? strict : `Could not convert [${name}] to boolean: ${strict}`;
-      check.error('msearch.invalid-boolean', message, path);
+      check.report('msearch.invalid-boolean', message, path);
       return undefined;
     }
     case 'expandWildcards': {
       const values = Array.isArray(value) ? value.map(javaString) : splitByComma(javaString(value));
       const bad = expandWildcardsError(values);
-      if (bad !== undefined) check.error('msearch.invalid-expand-wildcards', bad.message, path);
+      if (bad !== undefined) check.report('msearch.invalid-expand-wildcards', bad.message, path);
       return undefined;
     }
     case 'time': {
       if (typeof value === 'number') return undefined;
       const parsed = parseTimeValue(javaString(value), 'XContentMapValues.nodeTimeValue');
-      if (parsed.error !== undefined) check.error('msearch.invalid-time-value', parsed.error, path);
+      if (parsed.error !== undefined) check.report('msearch.invalid-time-value', parsed.error, path);
       return undefined;
     }
     case 'text':
       if (value !== null && typeof value === 'object') {
-        check.warning(
+        check.report(
           'msearch.metadata-not-scalar',
           `[${key}] is read as text; an object or array is almost surely a mistake`,
           path,

@@ -36,18 +36,18 @@ function replacementsFor(found: readonly string[]): { replacements: string[] } |
 }
 
 /**
- * A query object, where the server calls `parseInnerQueryBuilder` (OPENSEARCH.md 3.3): exactly one clause name whose
+ * A query object, where the server calls `parseInnerQueryBuilder` (docs/opensearch/query-dsl.md#parse-errors): exactly one clause name whose
  * value is an object.
  */
 export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: unknown): void {
   if (!isObject(value)) {
-    check.error('query.not-an-object', '[_na] query malformed, must start with start_object', path);
+    check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path);
     return;
   }
   const keys = Object.keys(value);
   const first = keys[0];
   if (first === undefined) {
-    check.error(
+    check.report(
       'query.empty-clause',
       `query malformed, empty clause found at ${check.where(path, 'value', true)}`,
       path,
@@ -56,12 +56,12 @@ export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: 
   }
   const body = value[first];
   if (!isObject(body)) {
-    check.error('query.malformed', `[${first}] query malformed, no start_object after query name`, [...path, first]);
+    check.report('query.malformed', `[${first}] query malformed, no start_object after query name`, [...path, first]);
   } else {
     const clause = CLAUSE_BY_NAME.get(first);
     if (clause === undefined) {
       const registered = registeredAt(check.server);
-      check.error(
+      check.report(
         'query.unknown-clause',
         `unknown query [${first}]${didYouMean(first, registered)}`,
         [...path, first],
@@ -70,7 +70,7 @@ export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: 
       );
     } else if (!holdsAt(clause, check.server.version)) {
       const registered = registeredAt(check.server);
-      check.error(
+      check.report(
         'query.clause-version',
         `unknown query [${first}]${didYouMean(first, registered)}${versionNote(first, clause, check.server)}`,
         [...path, first],
@@ -81,7 +81,7 @@ export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: 
     }
   }
   for (const extra of keys.slice(1)) {
-    check.error(
+    check.report(
       'query.two-clauses',
       `[${first}] malformed query, expected [END_OBJECT] but found [FIELD_NAME]`,
       [...path, extra],
@@ -122,7 +122,7 @@ function validateFieldClause(
   const keys = Object.keys(body);
   const field = keys[0];
   for (const extra of keys.slice(1)) {
-    check.error(
+    check.report(
       'query.multiple-fields',
       `[${clause.name}] query doesn't support multiple fields, found [${field ?? ''}] and [${extra}]`,
       [...path, extra],
@@ -137,9 +137,9 @@ function validateFieldClause(
       clause.name === 'wildcard' ||
       clause.name === 'regexp'
     ) {
-      check.error('query.missing-field', 'field name is null or empty', path, 'key');
+      check.report('query.missing-field', 'field name is null or empty', path, 'key');
     } else if (clause.name === 'match') {
-      check.error('query.missing-parameter', 'No text specified for text query', path, 'key');
+      check.report('query.missing-parameter', 'No text specified for text query', path, 'key');
     }
     return;
   }
@@ -150,16 +150,16 @@ function validateFieldClause(
       checkParams(check, fieldPath, clause, clause.params, value);
       const required = FIELD_VALUE_REQUIRED[clause.name];
       if (required !== undefined && !required.names.some((n) => n in value && value[n] !== null)) {
-        check.error('query.missing-parameter', required.message, fieldPath, 'key');
+        check.report('query.missing-parameter', required.message, fieldPath, 'key');
       }
     }
   } else if (Array.isArray(value)) {
     const message = fieldArrayText(clause.name, field, check.where(fieldPath).slice(1, -1));
-    if (message !== undefined) check.error('query.field-array', message, fieldPath);
+    if (message !== undefined) check.report('query.field-array', message, fieldPath);
   } else if (clause.shorthand === 'none' && value !== null) {
-    check.error('query.no-short-form', `[${clause.name}] query does not support [${field}]`, fieldPath);
+    check.report('query.no-short-form', `[${clause.name}] query does not support [${field}]`, fieldPath);
   } else if (value === null && FIELD_VALUE_REQUIRED[clause.name] !== undefined) {
-    check.error('query.missing-parameter', FIELD_VALUE_REQUIRED[clause.name]!.message, fieldPath);
+    check.report('query.missing-parameter', FIELD_VALUE_REQUIRED[clause.name]!.message, fieldPath);
   }
 }
 
@@ -176,7 +176,7 @@ function validateFieldWithParams(
   for (const key of Object.keys(body)) {
     if (clauseLevel.has(key)) continue;
     if (field !== undefined && clause.name === 'terms') {
-      check.error(
+      check.report(
         'query.multiple-fields',
         isObject(body[key])
           ? `[terms] query does not support more than one field. Already got: [${field}] but also found [${key}]`
@@ -189,7 +189,7 @@ function validateFieldWithParams(
   }
   if (clause.name === 'terms') {
     if (field === undefined) {
-      check.error(
+      check.report(
         'query.missing-field',
         '[terms] query requires a field name, followed by array of terms or a document lookup specification',
         path,
@@ -200,10 +200,10 @@ function validateFieldWithParams(
       if (Array.isArray(values)) {
         values.forEach((item, i) => {
           if (item === null)
-            check.error('query.missing-parameter', 'No value specified for terms query', [...path, field, i]);
+            check.report('query.missing-parameter', 'No value specified for terms query', [...path, field, i]);
         });
       } else if (!isObject(values)) {
-        check.error('query.terms-not-array', `[terms] query does not support [${field}]`, [...path, field]);
+        check.report('query.terms-not-array', `[terms] query does not support [${field}]`, [...path, field]);
       }
     }
   }
@@ -214,7 +214,7 @@ function checkRequired(check: JsonCheck, path: JsonPath, clause: QueryClauseSpec
   if (required !== undefined) {
     for (const [name, message] of required) {
       if (!(name in body)) {
-        check.error('query.missing-parameter', message, path, 'key');
+        check.report('query.missing-parameter', message, path, 'key');
         return;
       }
     }
@@ -222,7 +222,7 @@ function checkRequired(check: JsonCheck, path: JsonPath, clause: QueryClauseSpec
   const together = REQUIRED_TOGETHER[clause.name];
   if (together !== undefined) {
     const missing = together.filter((name) => !(name in body));
-    if (missing.length > 0) check.error('query.missing-parameter', `Required [${missing.join(', ')}]`, path, 'key');
+    if (missing.length > 0) check.report('query.missing-parameter', `Required [${missing.join(', ')}]`, path, 'key');
   }
 }
 
@@ -265,7 +265,7 @@ function checkParamValue(
       } else if (isObject(value) || clause.unknownParam !== 'unknown-field') {
         validateQueryContainer(check, path, value);
       } else {
-        check.error(
+        check.report(
           'query.wrong-type',
           `${check.where(path)} [${clause.name}] ${spec.name} doesn't support values of type: ${tokenOf(value)}`,
           path,
@@ -278,7 +278,7 @@ function checkParamValue(
         if (refuse !== undefined) {
           const message = refuse(value, spec.values);
           if (message !== undefined) {
-            check.error('query.invalid-value', message, path, 'value', {
+            check.report('query.invalid-value', message, path, 'value', {
               replacements: spec.values.map((v) => JSON.stringify(v)),
             });
           }
@@ -286,7 +286,7 @@ function checkParamValue(
         }
         const lower = value.toLowerCase();
         if (!spec.values.some((v) => v.toLowerCase() === lower)) {
-          check.warning(
+          check.report(
             'query.unknown-value',
             `[${clause.name}] [${spec.name}] expects one of ${spec.values.map((v) => `[${v}]`).join(', ')}; got [${value}]`,
             path,
@@ -298,7 +298,7 @@ function checkParamValue(
       return;
     case 'boolean':
       if (typeof value === 'number') {
-        check.error(
+        check.report(
           'value.not-a-boolean',
           `Current token (${Number.isInteger(value) ? 'VALUE_NUMBER_INT' : 'VALUE_NUMBER_FLOAT'}) not of boolean type`,
           path,
@@ -323,10 +323,10 @@ function reportUnknownParam(
   const custom = UNKNOWN_PARAM_TEXT[clause.name];
   const isValue = value === null || typeof value !== 'object';
   if (custom !== undefined) {
-    check.error('query.unknown-parameter', custom(key, isValue), path, 'key', data);
+    check.report('query.unknown-parameter', custom(key, isValue), path, 'key', data);
   } else if (clause.unknownParam === 'unknown-field' || PARSER_NAME[clause.name] !== undefined) {
     const parser = PARSER_NAME[clause.name] ?? clause.name;
-    check.error(
+    check.report(
       'query.unknown-parameter',
       `${check.where(path, 'key')} [${parser}] unknown field [${key}]${didYouMean(key, known)}`,
       path,
@@ -334,6 +334,6 @@ function reportUnknownParam(
       data,
     );
   } else if (clause.unknownParam === 'does-not-support') {
-    check.error('query.unknown-parameter', `[${clause.name}] query does not support [${key}]`, path, 'key', data);
+    check.report('query.unknown-parameter', `[${clause.name}] query does not support [${key}]`, path, 'key', data);
   }
 }

@@ -86,7 +86,7 @@ export const FIELD_VALUE_REQUIRED: Readonly<
   fuzzy: { names: ['value', 'term'], message: 'query value cannot be null' },
 };
 
-/** What a field-form clause says when its field holds an array (OPENSEARCH.md 3.3 and the parsers). */
+/** What a field-form clause says when its field holds an array (docs/opensearch/query-dsl.md and the parsers). */
 export function fieldArrayText(clause: string, field: string, where: string): string | undefined {
   switch (clause) {
     case 'term':

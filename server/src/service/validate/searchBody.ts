@@ -50,7 +50,7 @@ export function validateSearchBody(check: JsonCheck, body: Record<string, unknow
               : spec.value;
     if (spec === undefined || rule === undefined) {
       const replacements = spec === undefined ? suggestions(key, SEARCH_BODY_FIELD_BY_NAME.keys()) : [];
-      check.error(
+      check.report(
         spec === undefined ? 'search.unknown-field' : 'search.wrong-type',
         `Unknown key for a ${token} in [${key}].`,
         path,
@@ -66,7 +66,7 @@ export function validateSearchBody(check: JsonCheck, body: Record<string, unknow
   if ('aggs' in body && 'aggregations' in body) {
     const last = keys.indexOf('aggs') > keys.indexOf('aggregations') ? 'aggs' : 'aggregations';
     const other = last === 'aggs' ? 'aggregations' : 'aggs';
-    check.warning(
+    check.report(
       'search.aggs-twice',
       `Both [aggs] and [aggregations] are given: the server keeps [${last}] and silently drops [${other}].`,
       [other],
@@ -89,10 +89,10 @@ function checkValue(
       const n = intValue(check, path, value);
       if (n === undefined) return;
       if (spec.name === 'from') {
-        if (n < 0) check.error('search.negative-from', `[from] parameter cannot be negative, found [${n}]`, path);
+        if (n < 0) check.report('search.negative-from', `[from] parameter cannot be negative, found [${n}]`, path);
         facts.from = { value: n, path };
       } else if (spec.name === 'size') {
-        if (n < 0) check.error('search.negative-size', `[size] parameter cannot be negative, found [${n}]`, path);
+        if (n < 0) check.report('search.negative-size', `[size] parameter cannot be negative, found [${n}]`, path);
         facts.size = { value: n, path };
       }
       return;
@@ -105,7 +105,7 @@ function checkValue(
       return;
     case 'time': {
       const parsed = parseTimeValue(scalarText(value), 'timeout');
-      if (parsed.error !== undefined) check.error('value.invalid-time', parsed.error, path);
+      if (parsed.error !== undefined) check.report('value.invalid-time', parsed.error, path);
       return;
     }
     case 'trackTotalHits': {
@@ -120,7 +120,7 @@ function checkValue(
     }
     case 'source':
       if (typeof value === 'number') {
-        check.error(
+        check.report(
           'search.wrong-type',
           'Expected one of [VALUE_BOOLEAN, VALUE_STRING, START_ARRAY, START_OBJECT] but found [VALUE_NUMBER]',
           path,
@@ -151,7 +151,7 @@ function checkObject(
       facts.sort = path;
       return;
     case 'indicesBoostObject':
-      check.warning(
+      check.report(
         'search.deprecated',
         'Object format in indices_boost is deprecated, please use array format instead',
         path,
@@ -161,7 +161,7 @@ function checkObject(
         const boost = value[index];
         const token = tokenOf(boost);
         if (token === 'START_OBJECT' || token === 'START_ARRAY' || token === 'VALUE_NULL') {
-          check.error('search.wrong-type', `Unknown key for a ${token} in [${index}].`, [...path, index]);
+          check.report('search.wrong-type', `Unknown key for a ${token} in [${index}].`, [...path, index]);
         }
       }
       return;
@@ -186,7 +186,7 @@ function checkArray(
       value.forEach((item, i) => {
         const token = tokenOf(item);
         if (token !== 'VALUE_STRING') {
-          check.error('search.wrong-type', `Expected [VALUE_STRING] in [${spec.name}] but found [${token}]`, [
+          check.report('search.wrong-type', `Expected [VALUE_STRING] in [${spec.name}] but found [${token}]`, [
             ...path,
             i,
           ]);
@@ -218,7 +218,7 @@ function numberToken(value: number): string {
 /** `XContentParser.intValue()`: numbers (truncated), numeric strings; booleans are refused by Jackson. */
 function intValue(check: JsonCheck, path: JsonPath, value: unknown): number | undefined {
   if (typeof value === 'boolean') {
-    check.error(
+    check.report(
       'value.not-a-number',
       `Current token (${value ? 'VALUE_TRUE' : 'VALUE_FALSE'}) not numeric, can not use numeric value accessors`,
       path,
@@ -227,7 +227,7 @@ function intValue(check: JsonCheck, path: JsonPath, value: unknown): number | un
   }
   if (typeof value === 'number') {
     if (value < INT_MIN || value > INT_MAX) {
-      check.error(
+      check.report(
         'value.out-of-range',
         `Numeric value (${String(value)}) out of range of int (${INT_MIN} - ${INT_MAX})`,
         path,
@@ -238,12 +238,12 @@ function intValue(check: JsonCheck, path: JsonPath, value: unknown): number | un
   }
   const text = scalarText(value);
   if (!isJavaDouble(text)) {
-    check.error('value.not-a-number', `For input string: "${text}"`, path);
+    check.report('value.not-a-number', `For input string: "${text}"`, path);
     return undefined;
   }
   const n = Number(text.trim().replace(/[fFdD]$/, ''));
   if (!(n >= INT_MIN && n <= INT_MAX)) {
-    check.error('value.out-of-range', `Value [${text}] is out of range for an integer`, path);
+    check.report('value.out-of-range', `Value [${text}] is out of range for an integer`, path);
     return undefined;
   }
   return Math.trunc(n);
@@ -251,23 +251,23 @@ function intValue(check: JsonCheck, path: JsonPath, value: unknown): number | un
 
 function numberValue(check: JsonCheck, path: JsonPath, value: unknown): void {
   if (typeof value === 'boolean') {
-    check.error(
+    check.report(
       'value.not-a-number',
       `Current token (${value ? 'VALUE_TRUE' : 'VALUE_FALSE'}) not numeric, can not use numeric value accessors`,
       path,
     );
   } else if (typeof value === 'string' && !isJavaDouble(value)) {
-    check.error('value.not-a-number', `For input string: "${value}"`, path);
+    check.report('value.not-a-number', `For input string: "${value}"`, path);
   }
 }
 
 /** `XContentParser.booleanValue()`: JSON booleans, and the strings "true"/"false" ("" is false). */
 function booleanValue(check: JsonCheck, path: JsonPath, value: unknown): void {
   if (typeof value === 'number') {
-    check.error('value.not-a-boolean', `Current token (${numberToken(value)}) not of boolean type`, path);
+    check.report('value.not-a-boolean', `Current token (${numberToken(value)}) not of boolean type`, path);
   } else if (typeof value === 'string' && value !== '') {
     const error = strictBooleanError(value);
-    if (error !== undefined) check.error('value.not-a-boolean', error, path);
+    if (error !== undefined) check.report('value.not-a-boolean', error, path);
   }
 }
 

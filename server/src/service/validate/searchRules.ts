@@ -1,6 +1,7 @@
 import type { JsonPath, Span } from '../json/jsonSegment';
 import type { QueryParam } from '../url/requestLine';
-import { Severity, type IssueSink } from './issues';
+import type { DiagnosticCode } from '../diagnosticCodes';
+import { issue, type IssueSink } from './issues';
 import type { JsonCheck } from './jsonCheck';
 import { TRACK_TOTAL_HITS_ACCURATE, TRACK_TOTAL_HITS_DISABLED, type SearchBodyFacts } from './searchBody';
 import { parseJavaInt } from './values';
@@ -31,20 +32,19 @@ function boolParam(param: QueryParam | undefined, emptyIsTrue: boolean): boolean
   return undefined;
 }
 
-/** Rules that look at the URL and the body together (OPENSEARCH.md 2.3). */
+/** Rules that look at the URL and the body together (docs/opensearch/search.md#rules-across-the-request). */
 export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): void {
   const { params, body, urlIssues } = targets;
   const report = (
-    code: string,
+    code: DiagnosticCode,
     message: string,
     bodyPath: JsonPath | undefined,
     param: QueryParam | undefined,
-    severity = Severity.Error,
   ): void => {
     if (param !== undefined) {
-      urlIssues.push({ code, severity, message, span: param.hasEquals ? param.valueSpan : param.nameSpan });
+      urlIssues.push(issue(code, message, param.hasEquals ? param.valueSpan : param.nameSpan));
     } else if (bodyPath !== undefined && body !== undefined) {
-      body.report(severity, code, message, bodyPath);
+      body.report(code, message, bodyPath);
     }
   };
 
@@ -94,7 +94,12 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
   }
 
   if (scroll !== undefined) {
-    const validation = (message: string, code: string, path: JsonPath | undefined, param?: QueryParam): void => {
+    const validation = (
+      message: string,
+      code: DiagnosticCode,
+      path: JsonPath | undefined,
+      param?: QueryParam,
+    ): void => {
       report(code, `Validation Failed: 1: ${message};`, path, param);
     };
     if (track !== undefined && track !== TRACK_TOTAL_HITS_ACCURATE) {
@@ -160,35 +165,35 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
 function checkPointInTime(
   targets: RuleTargets,
   pit: JsonPath,
-  report: (code: string, message: string, bodyPath: JsonPath | undefined, param: QueryParam | undefined) => void,
+  report: (
+    code: DiagnosticCode,
+    message: string,
+    bodyPath: JsonPath | undefined,
+    param: QueryParam | undefined,
+  ) => void,
 ): void {
   const { params, indices, urlIssues } = targets;
   const validation = (what: string): string => `Validation Failed: 1: [${what}] cannot be used with point in time;`;
   if (indices !== undefined) {
     if (indices.span !== undefined) {
-      urlIssues.push({
-        code: 'pit.indices',
-        severity: Severity.Error,
-        message: validation('indices'),
-        span: indices.span,
-      });
+      urlIssues.push(issue('pit.indices', validation('indices'), indices.span));
     } else if (indices.path !== undefined) {
       report('pit.indices', validation('indices'), pit, undefined);
     }
   }
   if (targets.kind !== 'search') return;
   // The parameter itself is what the server refuses here: point at all of it.
-  const refuse = (code: string, message: string, param: QueryParam): void => {
-    urlIssues.push({ code, severity: Severity.Error, message, span: param.span });
+  const refuse = (code: DiagnosticCode, message: string, param: QueryParam): void => {
+    urlIssues.push(issue(code, message, param.span));
   };
   for (const name of ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices', 'ignore_throttled']) {
     const param = params.get(name);
     if (param !== undefined) refuse('pit.indices-options', validation('indicesOptions'), param);
   }
-  for (const name of ['routing', 'preference']) {
-    const param = params.get(name);
-    if (param !== undefined) refuse(`pit.${name}`, validation(name), param);
-  }
+  const routing = params.get('routing');
+  if (routing !== undefined) refuse('pit.routing', validation('routing'), routing);
+  const preference = params.get('preference');
+  if (preference !== undefined) refuse('pit.preference', validation('preference'), preference);
   const ccs = params.get('ccs_minimize_roundtrips');
   if (ccs !== undefined && (ccs.value === '' || ccs.value === 'true')) {
     refuse('pit.ccs-minimize-roundtrips', validation('ccs_minimize_roundtrips'), ccs);
@@ -205,13 +210,14 @@ export function checkUrlSort(params: ReadonlyMap<string, QueryParam>, urlIssues:
     if (colon !== -1) {
       const direction = entry.slice(colon + 1);
       if (direction !== 'asc' && direction !== 'desc') {
-        urlIssues.push({
-          code: 'search.sort-direction-ignored',
-          severity: Severity.Warning,
-          message: `[${direction}] is neither asc nor desc: the server silently ignores the sort entry [${entry}].`,
-          span: { offset: offset + colon + 1, length: direction.length },
-          data: { replacements: ['asc', 'desc'] },
-        });
+        urlIssues.push(
+          issue(
+            'search.sort-direction-ignored',
+            `[${direction}] is neither asc nor desc: the server silently ignores the sort entry [${entry}].`,
+            { offset: offset + colon + 1, length: direction.length },
+            { data: { replacements: ['asc', 'desc'] } },
+          ),
+        );
       }
     }
     offset += entry.length + 1;

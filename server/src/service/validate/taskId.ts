@@ -3,7 +3,7 @@ import { parseJavaLong } from './values';
 export type TaskIdReading =
   { kind: 'unset' } | { kind: 'set'; node: string; id: bigint } | { kind: 'malformed'; message: string };
 
-/** `new TaskId(String)` (OPENSEARCH.md 4.2): split at the first `:`; `""` and `unset` mean no task. */
+/** `new TaskId(String)` (docs/opensearch/tasks-and-nodes.md#task-ids): split at the first `:`; `""` and `unset` mean no task. */
 export function readTaskId(text: string): TaskIdReading {
   if (text === '' || text === 'unset') return { kind: 'unset' };
   const colon = text.indexOf(':');

@@ -1,7 +1,7 @@
 import type { Span } from '../json/jsonSegment';
 import { checkNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
 import { suggestions } from '../text/similarity';
-import { ENDPOINT_WORDS, resolveRoute, type RouteMatch } from '../url/routes';
+import { ENDPOINT_WORDS, type RouteMatch } from '../url/routes';
 import type { QueryParam, RequestTarget } from '../url/requestLine';
 import { GLOBAL_PARAMS, RESPONSE_PARAMS, SEARCH_TYPES } from '../../spec/endpoints';
 import {
@@ -14,7 +14,8 @@ import { holdsAt, NEWEST_KNOWN_VERSION } from '../../spec/versions';
 import { versionNote } from './versionNote';
 import { beyondKnown, targetName, type TargetServer } from '../target';
 import type { EndpointSpec, ParamSpec } from '../../spec/types';
-import { Severity, type IssueSink } from './issues';
+import type { DiagnosticCode, Severity } from '../diagnosticCodes';
+import { issue, severityOf, type Certainty, type IssueSink } from './issues';
 import { readTaskId } from './taskId';
 import {
   expandWildcardsError,
@@ -53,16 +54,17 @@ function arrowHint(near: readonly string[]): string {
 
 function push(
   issues: IssueSink,
-  severity: Severity,
-  code: string,
+  code: DiagnosticCode,
   message: string,
   span: Span,
   replacements?: string[],
+  certainty?: Certainty,
 ): void {
   issues.push(
-    replacements !== undefined && replacements.length > 0
-      ? { severity, code, message, span, data: { replacements } }
-      : { severity, code, message, span },
+    issue(code, message, span, {
+      ...(replacements !== undefined && replacements.length > 0 ? { data: { replacements } } : {}),
+      ...(certainty === undefined ? {} : { certainty }),
+    }),
   );
 }
 
@@ -71,12 +73,11 @@ export function validateTarget(target: RequestTarget, issues: IssueSink, server:
   const params = new Map<string, QueryParam>();
   for (const param of target.query) params.set(param.name, param);
   const method = target.method.toUpperCase();
-  const resolution = resolveRoute(method, target.segments);
+  const resolution = target.route;
   if (resolution.kind === 'method-not-allowed') {
     const uri = target.queryString.length > 0 ? `${target.path}?${target.queryString}` : target.path;
     push(
       issues,
-      Severity.Error,
       'url.method-not-allowed',
       `Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${resolution.allowed.join(', ')}]`,
       target.methodSpan,
@@ -104,7 +105,7 @@ export function bodyNotAllowed(
   if (route.endpoint.body !== 'none') return undefined;
   // OpenSearch 2.19 and 3.x answer such requests as if the body were not there (checked on real clusters).
   return {
-    severity: Severity.Warning,
+    severity: severityOf('url.body-ignored'),
     message: `OpenSearch ignores this body: [${target.method.toUpperCase()} ${target.path}] reads no request body.`,
   };
 }
@@ -116,7 +117,6 @@ function checkUnknownEndpointWords(target: RequestTarget, issues: IssueSink): vo
     if (near.length > 0) {
       push(
         issues,
-        Severity.Warning,
         'url.unknown-endpoint',
         `[${segment.text}] is not an OpenSearch endpoint; did you mean ${near.map((n) => `[${n}]`).join(' or ')}?`,
         segment.span,
@@ -135,7 +135,6 @@ function checkEndpointWordsInPlaceholders(route: RouteMatch, issues: IssueSink):
   if (near.length === 0) return;
   push(
     issues,
-    Severity.Warning,
     'url.unknown-endpoint',
     `[${index.text}] is read as an index name here (index names cannot start with '_'); did you mean ${near
       .map((n) => `[${n}]`)
@@ -154,7 +153,6 @@ function checkIndexCreation(route: RouteMatch, issues: IssueSink): void {
   if (first === '_' || first === '-' || first === '+') {
     push(
       issues,
-      Severity.Error,
       'url.invalid-index-name',
       `Invalid index name [${index.text}], must not start with '_', '-', or '+'`,
       index.span,
@@ -213,7 +211,6 @@ function checkParams(target: RequestTarget, route: RouteMatch, issues: IssueSink
       if (other !== undefined) {
         push(
           issues,
-          Severity.Error,
           'url.parameter-version',
           `${message}${versionNote(param.name, other, server)}`,
           param.nameSpan,
@@ -223,14 +220,13 @@ function checkParams(target: RequestTarget, route: RouteMatch, issues: IssueSink
         // A version newer than the tables may read it: say so without claiming the server refuses it.
         push(
           issues,
-          Severity.Warning,
           'url.unknown-parameter-newer',
           `OpenSearch ${NEWEST_KNOWN_VERSION} and older refuse [${param.name}] ("${message}"); ${targetName(server)} is newer than these checks know, and may read it.`,
           param.nameSpan,
           renames,
         );
       } else {
-        push(issues, Severity.Error, 'url.unknown-parameter', message, param.nameSpan, renames);
+        push(issues, 'url.unknown-parameter', message, param.nameSpan, renames);
       }
     }
   }
@@ -241,7 +237,6 @@ function checkParams(target: RequestTarget, route: RouteMatch, issues: IssueSink
         const near = suggestions(param.name, known.keys());
         push(
           issues,
-          Severity.Warning,
           'url.unlisted-parameter',
           `The OpenSearch API specification lists no parameter [${param.name}] for [${route.endpoint.name}]${near.length > 0 ? `; did you mean [${near[0]!}]?` : '.'}`,
           param.nameSpan,
@@ -272,11 +267,12 @@ function requestedIndexMetrics(route: RouteMatch): ReadonlySet<string> {
 }
 
 function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues: IssueSink): void {
-  const severity = route.scope || GLOBAL_PARAMS.includes(spec) ? Severity.Error : Severity.Warning;
+  // What the server reads is known for the deep-scope endpoints and the global parameters; elsewhere it is the spec's.
+  const certainty: Certainty = route.scope || GLOBAL_PARAMS.includes(spec) ? 'known' : 'specified';
   const value = param.value;
   const span = param.hasEquals ? param.valueSpan : param.nameSpan;
-  const error = (code: string, message: string, at: Span = span): void => {
-    push(issues, severity, code, message, at);
+  const error = (code: DiagnosticCode, message: string, at: Span = span): void => {
+    push(issues, code, message, at, undefined, certainty);
   };
   switch (spec.kind) {
     case 'boolean': {
@@ -327,13 +323,7 @@ function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, 
       } else if (spec.values !== undefined) {
         const wrong = splitByComma(value).find((v) => !spec.values!.includes(v));
         if (wrong !== undefined) {
-          push(
-            issues,
-            Severity.Warning,
-            'url.unknown-value',
-            `[${wrong}] is not one of ${spec.values.join(', ')}`,
-            span,
-          );
+          push(issues, 'url.unknown-value', `[${wrong}] is not one of ${spec.values.join(', ')}`, span);
         }
       }
       return;
@@ -381,13 +371,12 @@ function checkEnum(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues
       route.endpoint.name === 'search' && (value === 'query_and_fetch' || value === 'dfs_query_and_fetch')
         ? `Unsupported search type [${value}]`
         : `No search type for [${value}]`;
-    push(issues, Severity.Error, 'url.invalid-search-type', message, span, [...SEARCH_TYPES]);
+    push(issues, 'url.invalid-search-type', message, span, [...SEARCH_TYPES]);
     return;
   }
   if (param.name === 'group_by' && route.scope) {
     push(
       issues,
-      Severity.Error,
       'tasks.invalid-group-by',
       `[group_by] must be one of [nodes], [parents] or [none] but was [${value}]`,
       span,
@@ -397,7 +386,6 @@ function checkEnum(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues
   }
   push(
     issues,
-    Severity.Warning,
     'url.unknown-value',
     `[${param.name}] expects one of ${spec.values.map((v) => `[${v}]`).join(', ')}; got [${value}]`,
     span,
@@ -407,7 +395,7 @@ function checkEnum(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues
 
 export function checkNodeFilterText(text: string, offset: number, mode: 'raw' | 'trimmed', issues: IssueSink): void {
   for (const problem of checkNodeFilter(splitNodeFilter(text, mode))) {
-    push(issues, problem.severity === 'error' ? Severity.Error : Severity.Warning, problem.code, problem.message, {
+    push(issues, problem.code, problem.message, {
       offset: offset + problem.span.offset,
       length: problem.span.length,
     });
@@ -426,13 +414,12 @@ function checkPathParams(
   if (taskId !== undefined && (name === 'tasks.get' || name === 'tasks.cancel')) {
     const task = readTaskId(taskId.text);
     if (task.kind === 'malformed') {
-      push(issues, Severity.Error, 'tasks.malformed-task-id', task.message, taskId.span);
+      push(issues, 'tasks.malformed-task-id', task.message, taskId.span);
     } else if (task.kind === 'unset' && name === 'tasks.get') {
-      push(issues, Severity.Error, 'tasks.task-id-required', 'Validation Failed: 1: task id is required;', taskId.span);
+      push(issues, 'tasks.task-id-required', 'Validation Failed: 1: task id is required;', taskId.span);
     } else if (task.kind === 'set' && name === 'tasks.cancel' && params.has('nodes')) {
       push(
         issues,
-        Severity.Error,
         'tasks.task-id-with-nodes',
         'Validation Failed: 1: task id cannot be used together with node ids;',
         params.get('nodes')!.nameSpan,
@@ -463,7 +450,6 @@ function checkNodesInfoPath(route: RouteMatch, issues: IssueSink): void {
         const near = suggestions(trimmed, NODES_INFO_METRICS);
         push(
           issues,
-          Severity.Warning,
           'nodes.unknown-info-metric',
           `[${trimmed}] is not a nodes info metric; the server silently drops it.${near.length > 0 ? ` Did you mean [${near[0]!}]?` : ''}`,
           { offset, length: piece.length },
@@ -495,7 +481,6 @@ function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: I
       const since = NODES_STATS_METRIC_SINCE[first];
       push(
         issues,
-        Severity.Error,
         since === undefined ? 'nodes.unknown-metric' : 'nodes.metric-version',
         `request [${path}] contains unrecognized metric: [${first}]${hint}${
           since === undefined ? '' : versionNote(first, { since }, server)
@@ -506,7 +491,6 @@ function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: I
     } else if (metrics.includes('_all') && metrics.length > 1) {
       push(
         issues,
-        Severity.Error,
         'nodes.all-and-metrics',
         `request [${path}] contains _all and individual metrics [${metric.text}]`,
         metric.span,
@@ -520,7 +504,6 @@ function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: I
         const hint = arrowHint(near);
         push(
           issues,
-          Severity.Error,
           'nodes.unknown-index-metric',
           `request [${path}] contains unrecognized index metric: [${badIndex}]${hint}`,
           pieceSpan(indexMetric.text, indexMetric.span.offset, badIndex),
@@ -529,7 +512,6 @@ function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: I
       } else if (metrics.includes('_all')) {
         push(
           issues,
-          Severity.Error,
           'nodes.index-metric-with-all',
           `request [${path}] contains index metrics [${indexMetric.text}] but all stats requested`,
           indexMetric.span,
@@ -537,7 +519,6 @@ function checkNodesStatsPath(target: RequestTarget, route: RouteMatch, issues: I
       } else if (!metrics.includes('indices')) {
         push(
           issues,
-          Severity.Error,
           'nodes.index-metric-without-indices',
           `request [${path}] contains index metrics [${indexMetric.text}] but indices stats not requested`,
           indexMetric.span,

@@ -1,4 +1,4 @@
-// How OpenSearch reads scalar values (OPENSEARCH.md 7.1, 7.2). Each function returns the error text the server
+// How OpenSearch reads scalar values (docs/opensearch/json-and-values.md). Each function returns the error text the server
 // would give, or undefined when the value is accepted.
 
 /** `Booleans.parseBoolean(String)`: exact lowercase true/false only. */

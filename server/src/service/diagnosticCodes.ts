@@ -1,0 +1,205 @@
+// Every diagnostic code the language service can report, with its severity and a one-line summary: the one place
+// codes are declared. Issues are created through `issue()` (validate/issues.ts), which takes the severity from here,
+// so a code cannot be reported with a severity this table does not give it. Each code has a section in
+// docs/diagnostics.md (a test checks that every code here is described there, and that the service emits no other).
+// Pure data: the command-line linter builds its SARIF rules from this table.
+
+/** LSP's DiagnosticSeverity values. */
+export const enum Severity {
+  Error = 1,
+  Warning = 2,
+  Information = 3,
+  Hint = 4,
+}
+
+export interface DiagnosticCodeInfo {
+  /**
+   * The severity of the code. An Error is reported as a Warning where the rule is not the server's own reading but
+   * only what the OpenSearch API specification says (`Certainty` in validate/issues.ts): on endpoints outside the
+   * deep scope.
+   */
+  readonly severity: Severity;
+  /** What the code means, in one line. */
+  readonly summary: string;
+}
+
+const E = Severity.Error;
+const W = Severity.Warning;
+const I = Severity.Information;
+
+export const DIAGNOSTIC_CODES = {
+  // JSON
+  'json.syntax': { severity: E, summary: 'The JSON cannot be read (as OpenSearch reads it: comments allowed).' },
+  'json.duplicate-key': { severity: E, summary: 'An object has the same key twice; OpenSearch refuses it.' },
+
+  // `.search` files
+  'search.outside-request': { severity: W, summary: 'Text before the first request line belongs to no request.' },
+  'search.body-not-object': { severity: E, summary: 'A search body that is not a JSON object.' },
+  'search.trailing-content': { severity: E, summary: 'Content after the search body object.' },
+  'search.unknown-field': { severity: E, summary: 'A key a search body does not have.' },
+  'search.wrong-type': { severity: E, summary: 'A search body field given a kind of value it does not take.' },
+  'search.aggs-twice': { severity: W, summary: 'Both `aggs` and `aggregations`: one silently replaces the other.' },
+  'search.deprecated': { severity: W, summary: 'A deprecated form of a search body field.' },
+  'search.negative-from': { severity: E, summary: '`from` is negative.' },
+  'search.negative-size': { severity: E, summary: '`size` is negative.' },
+  'search.q-overrides-query': { severity: W, summary: 'The URL parameter `q` replaces the body query.' },
+  'search.result-window': { severity: E, summary: '`from` + `size` (or a scroll batch) exceeds the result window.' },
+  'search.search-after-from': { severity: E, summary: '`search_after` with a `from` other than 0.' },
+  'search.sort-with-rescore': { severity: E, summary: '`sort` together with `rescore`.' },
+  'search.sort-direction-ignored': { severity: W, summary: 'A URL `sort` entry whose direction the server ignores.' },
+  'search.total-hits-as-int': {
+    severity: E,
+    summary: '`rest_total_hits_as_int` without accurate total hit tracking.',
+  },
+
+  // Scroll and point in time
+  'scroll.track-total-hits': { severity: E, summary: '`track_total_hits: false` in a scroll.' },
+  'scroll.from': { severity: E, summary: '`from` in a scroll.' },
+  'scroll.size-zero': { severity: E, summary: '`size: 0` in a scroll.' },
+  'scroll.rescore': { severity: E, summary: '`rescore` in a scroll.' },
+  'scroll.request-cache': { severity: E, summary: '`request_cache=true` in a scroll.' },
+  'scroll.pit': { severity: E, summary: 'A point in time in a scroll.' },
+  'scroll.search-after': { severity: E, summary: '`search_after` in a scroll.' },
+  'pit.indices': { severity: E, summary: 'Indexes named together with a point in time.' },
+  'pit.indices-options': { severity: E, summary: 'URL index options (`expand_wildcards`, ...) with a point in time.' },
+  'pit.routing': { severity: E, summary: 'The URL parameter `routing` with a point in time.' },
+  'pit.preference': { severity: E, summary: 'The URL parameter `preference` with a point in time.' },
+  'pit.ccs-minimize-roundtrips': { severity: E, summary: '`ccs_minimize_roundtrips=true` with a point in time.' },
+
+  // Values
+  'value.not-a-number': { severity: E, summary: 'A number was expected.' },
+  'value.out-of-range': { severity: E, summary: 'A number outside the range of its type.' },
+  'value.not-a-boolean': { severity: E, summary: 'A boolean was expected.' },
+  'value.invalid-time': { severity: E, summary: 'A time value OpenSearch cannot read (e.g. a number without unit).' },
+
+  // Query DSL
+  'query.not-an-object': { severity: E, summary: 'A query that is not an object.' },
+  'query.empty-clause': { severity: E, summary: 'An empty query object `{}`.' },
+  'query.malformed': { severity: E, summary: 'A query clause name not followed by an object.' },
+  'query.unknown-clause': { severity: E, summary: 'A query clause name OpenSearch does not register.' },
+  'query.clause-version': { severity: E, summary: 'A query clause that only newer OpenSearch versions register.' },
+  'query.two-clauses': { severity: E, summary: 'Two clauses in one query object.' },
+  'query.multiple-fields': { severity: E, summary: 'A single-field query clause given several fields.' },
+  'query.missing-field': { severity: E, summary: 'A query clause without its field.' },
+  'query.missing-parameter': { severity: E, summary: 'A query clause without a parameter it requires.' },
+  'query.field-array': { severity: E, summary: 'An array where a query clause takes one value per field.' },
+  'query.no-short-form': { severity: E, summary: 'A short form (`field: value`) the clause does not accept.' },
+  'query.terms-not-array': { severity: E, summary: '`terms` given a value that is neither an array nor a lookup.' },
+  'query.unknown-parameter': { severity: E, summary: 'A parameter the query clause does not have.' },
+  'query.wrong-type': { severity: E, summary: 'A query clause parameter given a kind of value it does not take.' },
+  'query.invalid-value': { severity: E, summary: 'A query clause parameter value OpenSearch refuses.' },
+  'query.unknown-value': { severity: W, summary: 'A query clause parameter value outside the known values.' },
+
+  // Aggregations
+  'aggs.not-an-object': { severity: E, summary: 'An aggregation definition that is not an object.' },
+  'aggs.expected-object': { severity: E, summary: 'A part of an aggregation that must be an object.' },
+  'aggs.invalid-name': { severity: E, summary: 'An aggregation name with `[`, `]` or `>`.' },
+  'aggs.missing-definition': { severity: E, summary: 'An aggregation without a type.' },
+  'aggs.two-types': { severity: E, summary: 'An aggregation with two types.' },
+  'aggs.two-sub-aggregations': { severity: E, summary: 'Both `aggs` and `aggregations` under one aggregation.' },
+  'aggs.unknown-type': { severity: E, summary: 'An aggregation type OpenSearch does not register.' },
+  'aggs.type-version': { severity: E, summary: 'An aggregation type that only newer OpenSearch versions register.' },
+  'aggs.unknown-parameter': { severity: E, summary: 'A parameter the aggregation type does not have.' },
+  'aggs.missing-field': { severity: E, summary: 'A values-source aggregation without `field` or `script`.' },
+  'aggs.missing-parameter': { severity: E, summary: 'An aggregation without a parameter it requires.' },
+  'aggs.invalid-size': { severity: E, summary: 'An aggregation `size` that is not greater than 0.' },
+  'aggs.multi-terms-count': { severity: E, summary: '`multi_terms` with fewer than two terms.' },
+  'aggs.empty-filters': { severity: E, summary: '`filters` with no filter.' },
+  'aggs.invalid-gap-policy': { severity: E, summary: 'A pipeline `gap_policy` OpenSearch does not know.' },
+  'aggs.missing-interval': { severity: E, summary: 'A date histogram without an interval.' },
+  'aggs.two-intervals': { severity: E, summary: 'A date histogram with two kinds of interval.' },
+  'aggs.invalid-calendar-interval': { severity: E, summary: 'A `calendar_interval` OpenSearch cannot read.' },
+  'aggs.deprecated': { severity: W, summary: 'A deprecated aggregation parameter (`interval` of `date_histogram`).' },
+
+  // Request lines and URL parameters
+  'url.method-not-allowed': { severity: E, summary: 'A method the endpoint does not take.' },
+  'url.unknown-endpoint': { severity: W, summary: 'A path segment that looks like a misspelt endpoint.' },
+  'url.invalid-index-name': { severity: E, summary: 'An index name OpenSearch refuses to create.' },
+  'url.unknown-parameter': { severity: E, summary: 'A URL parameter the endpoint does not read.' },
+  'url.parameter-version': {
+    severity: E,
+    summary: 'A URL parameter that other OpenSearch versions read, but not the target version.',
+  },
+  'url.unknown-parameter-newer': {
+    severity: W,
+    summary: 'A URL parameter the known versions refuse, for a target newer than the checks know.',
+  },
+  'url.unlisted-parameter': {
+    severity: W,
+    summary: 'A URL parameter the API specification does not list for an endpoint known only from it.',
+  },
+  'url.invalid-boolean': { severity: E, summary: 'A boolean URL parameter that is not `true` or `false`.' },
+  'url.invalid-integer': { severity: E, summary: 'An integer URL parameter that is not an integer.' },
+  'url.invalid-number': { severity: E, summary: 'A numeric URL parameter that is not a number.' },
+  'url.invalid-time': { severity: E, summary: 'A time URL parameter OpenSearch cannot read.' },
+  'url.invalid-expand-wildcards': { severity: E, summary: 'An `expand_wildcards` value OpenSearch does not know.' },
+  'url.invalid-search-type': { severity: E, summary: 'A `search_type` OpenSearch does not know.' },
+  'url.out-of-range': { severity: E, summary: 'A URL parameter value outside its range.' },
+  'url.unknown-value': { severity: W, summary: 'A URL parameter value outside the known values.' },
+  'url.body-ignored': { severity: W, summary: 'A body sent to an endpoint that reads none: OpenSearch ignores it.' },
+
+  // `_msearch`
+  'msearch.unknown-metadata-key': { severity: E, summary: 'A header key `_msearch` does not support.' },
+  'msearch.header-not-object': { severity: W, summary: 'A header that is not an object, silently read as `{}`.' },
+  'msearch.trailing-content': { severity: W, summary: 'Content after the header object, silently ignored.' },
+  'msearch.body-not-object': { severity: E, summary: 'A body line that is not a JSON object.' },
+  'msearch.blank-body': { severity: E, summary: 'A blank line in body position.' },
+  'msearch.dangling-header': { severity: W, summary: 'A last header without a body, silently dropped.' },
+  'msearch.empty-body': { severity: E, summary: 'An `_msearch` without a body.' },
+  'msearch.empty-first-line': { severity: W, summary: 'An empty first line (deprecated).' },
+  'msearch.missing-final-newline': { severity: E, summary: 'The body does not end with a newline.' },
+  'msearch.no-requests': { severity: E, summary: 'An `_msearch` body with no search.' },
+  'msearch.target-not-msearch': { severity: W, summary: 'The target comment of a `.msearch` file is not `_msearch`.' },
+  'msearch.index-not-a-string': { severity: W, summary: 'A header `index` that is neither text nor an array.' },
+  'msearch.index-untrimmed': { severity: W, summary: 'Blanks around index names of a header, which are kept.' },
+  'msearch.metadata-not-scalar': { severity: W, summary: 'A header value read as text given an object or array.' },
+  'msearch.invalid-boolean': { severity: E, summary: 'A boolean header value that is not a boolean.' },
+  'msearch.invalid-expand-wildcards': {
+    severity: E,
+    summary: 'A header `expand_wildcards` value OpenSearch does not know.',
+  },
+  'msearch.invalid-search-type': { severity: E, summary: 'A header `search_type` OpenSearch does not know.' },
+  'msearch.invalid-time-value': { severity: E, summary: 'A header time value OpenSearch cannot read.' },
+
+  // Tasks
+  'tasks.malformed-task-id': { severity: E, summary: 'A task id that is not `<node id>:<number>`.' },
+  'tasks.task-id-required': { severity: E, summary: '`GET _tasks/<id>` without a task id.' },
+  'tasks.task-id-with-nodes': { severity: E, summary: 'A task id together with `nodes` in a cancel.' },
+  'tasks.invalid-group-by': { severity: E, summary: 'A `group_by` other than `nodes`, `parents` or `none`.' },
+
+  // Nodes
+  'nodes.invalid-role-value': { severity: E, summary: 'A role in a node filter with a value other than true/false.' },
+  'nodes.filter-selects-nothing': { severity: W, summary: 'A node filter that can select no node.' },
+  'nodes.unknown-metric': { severity: E, summary: 'A nodes stats metric OpenSearch does not know.' },
+  'nodes.metric-version': { severity: E, summary: 'A nodes stats metric that only newer OpenSearch versions know.' },
+  'nodes.unknown-index-metric': { severity: E, summary: 'A nodes stats index metric OpenSearch does not know.' },
+  'nodes.unknown-info-metric': { severity: W, summary: 'A nodes info metric OpenSearch silently drops.' },
+  'nodes.all-and-metrics': { severity: E, summary: '`_all` together with named metrics.' },
+  'nodes.index-metric-with-all': { severity: E, summary: 'An index metric after `_all` metrics.' },
+  'nodes.index-metric-without-indices': { severity: E, summary: 'An index metric without the `indices` metric.' },
+
+  // What the connected cluster says
+  'cluster.no-matching-index': { severity: I, summary: 'An index pattern that matches nothing on the cluster.' },
+  'cluster.no-matching-node': { severity: I, summary: 'A node filter that selects no node of the cluster.' },
+  'cluster.rejected-node-filter': { severity: I, summary: 'A node filter the cluster would refuse.' },
+} as const satisfies Readonly<Record<string, DiagnosticCodeInfo>>;
+
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+
+/** The page that describes every code, in the repository. */
+export const DIAGNOSTICS_PAGE = 'docs/diagnostics.md';
+const DOCS_BASE = 'https://github.com/search-requests/search-requests/blob/main/';
+
+/** The anchor of a code's section (the heading is the code itself; GitHub keeps letters, digits and `-`). */
+export function anchorOf(code: DiagnosticCode): string {
+  return code.replace(/[^a-z0-9-]/g, '');
+}
+
+/** Where a code is described, as a link into the repository. */
+export function docsLink(code: DiagnosticCode): string {
+  return `${DOCS_BASE}${DIAGNOSTICS_PAGE}#${anchorOf(code)}`;
+}
+
+export function isDiagnosticCode(code: unknown): code is DiagnosticCode {
+  return typeof code === 'string' && Object.hasOwn(DIAGNOSTIC_CODES, code);
+}
