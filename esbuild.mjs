@@ -1,5 +1,5 @@
 // Bundles the extension (client) and the language server, each into one file.
-// Usage: node esbuild.mjs [--watch] [--minify] [target...]   (targets: client server cli cluster; default: client server cli)
+// Usage: node esbuild.mjs [--watch] [--minify] [target...]   (targets: client server web-server cli cluster; default: all but cluster)
 import { readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
@@ -33,6 +33,15 @@ const targets = {
     entryPoints: ['server/src/server.ts'],
     outfile: 'server/dist/server.js',
   },
+  // The language server for VS Code for the Web: a web worker, no Node.js.
+  'web-server': {
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    entryPoints: ['server/src/browserServer.ts'],
+    outfile: 'server/dist/browserServer.js',
+  },
   // The command-line linter: the language service and the client core in one file with no dependencies.
   cli: {
     ...common,
@@ -51,7 +60,7 @@ const targets = {
   },
 };
 
-const names = wanted.length > 0 ? wanted : ['client', 'server', 'cli'];
+const names = wanted.length > 0 ? wanted : ['client', 'server', 'web-server', 'cli'];
 for (const name of names) {
   if (!targets[name]) {
     console.error(`unknown target ${name}; known: ${Object.keys(targets).join(', ')}`);
