@@ -1,5 +1,5 @@
 // Bundles the extension (client) and the language server, each into one file.
-// Usage: node esbuild.mjs [--watch] [--minify] [target...]   (targets: client server web-server cli cluster; default: all but cluster)
+// Usage: node esbuild.mjs [--watch] [--minify] [target...]   (targets: client server web-client web-server cli cluster; default: all but cluster)
 import { readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
@@ -33,6 +33,15 @@ const targets = {
     entryPoints: ['server/src/server.ts'],
     outfile: 'server/dist/server.js',
   },
+  // The extension for VS Code for the Web: it runs in the browser's extension host, no Node.js.
+  'web-client': {
+    ...common,
+    platform: 'browser',
+    target: 'es2022',
+    entryPoints: ['client/src/web/webExtension.ts'],
+    outfile: 'client/dist/webExtension.js',
+    external: ['vscode'],
+  },
   // The language server for VS Code for the Web: a web worker, no Node.js.
   'web-server': {
     ...common,
@@ -60,7 +69,7 @@ const targets = {
   },
 };
 
-const names = wanted.length > 0 ? wanted : ['client', 'server', 'web-server', 'cli'];
+const names = wanted.length > 0 ? wanted : ['client', 'server', 'web-client', 'web-server', 'cli'];
 for (const name of names) {
   if (!targets[name]) {
     console.error(`unknown target ${name}; known: ${Object.keys(targets).join(', ')}`);

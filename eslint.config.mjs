@@ -170,4 +170,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['client/src/web/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'undici', message: 'The web extension sends requests with fetch (core/fetchRun.ts).' },
+            { name: 'vscode-languageclient/node', message: 'The web extension uses vscode-languageclient/browser.' },
+          ],
+          patterns: [
+            { group: ['node:*'], message: 'There is no Node.js in VS Code for the Web.' },
+            {
+              group: ['**/core/clusterClient', '**/core/tlsOptions', '**/core/responseWorker', '**/core/jsonWorker'],
+              message: 'These need Node.js: there is none in VS Code for the Web.',
+            },
+            {
+              group: ['**/server/src/service/**', '**/server/src/spec/**', '**/server/src/handlers/**', 'jsonc-parser'],
+              message: 'The client knows nothing of parsing: ask the language server (server/src/protocol).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -17,6 +17,8 @@ const ALLOWED: readonly RegExp[] = [
   /^client\/dist\/extension\.js$/,
   /^client\/dist\/worker\.js$/,
   /^server\/dist\/server\.js$/,
+  /^client\/dist\/webExtension\.js$/,
+  /^server\/dist\/browserServer\.js$/,
   /^language-configuration\.(search|msearch)\.json$/,
   /^syntaxes\/[\w.-]+\.tmLanguage\.json$/,
   /^images\/[\w.-]+\.(png|svg)$/,
@@ -33,6 +35,8 @@ const REQUIRED = [
   'client/dist/extension.js',
   'client/dist/worker.js',
   'server/dist/server.js',
+  'client/dist/webExtension.js',
+  'server/dist/browserServer.js',
   'images/icon.png',
 ];
 
@@ -40,6 +44,7 @@ interface Manifest {
   name: string;
   version: string;
   main?: string;
+  browser?: string;
   icon?: string;
   contributes?: {
     languages?: { configuration?: string; icon?: { light?: string; dark?: string } }[];
@@ -50,7 +55,7 @@ interface Manifest {
 
 /** Every file the manifest refers to, relative to the extension folder. */
 function referencedFiles(manifest: Manifest): string[] {
-  const files = [manifest.main, manifest.icon];
+  const files = [manifest.main, manifest.browser, manifest.icon];
   const contributes = manifest.contributes ?? {};
   for (const language of contributes.languages ?? []) {
     files.push(language.configuration, language.icon?.light, language.icon?.dark);
