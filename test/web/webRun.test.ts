@@ -2,13 +2,7 @@
 // own CORS rules decide. A cluster on another origin that does not allow the page gets the message that says what it
 // must allow; one that allows it (here the local cluster behind a front that answers as http.cors.* would) runs.
 import assert from 'node:assert/strict';
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -17,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 import { launchBrowser } from '../../scripts/lib/browser';
 import type { FetchOutcome } from '../../client/src/core/fetchRun';
-import { WEB_REQUEST_HEADERS } from '../../client/src/core/fetchRun';
+import { corsFront, type CorsFront } from './corsFront';
 
 const REPOSITORY = path.resolve(__dirname, '../../..');
 
@@ -46,30 +40,6 @@ function listen(server: Server): Promise<string> {
   });
 }
 
-/** What OpenSearch answers with http.cors.enabled, allow-origin and allow-headers set: preflights, and the header. */
-function corsFront(target: string, origin: string): Server {
-  return createServer((req: IncomingMessage, res: ServerResponse) => {
-    const allow = {
-      'access-control-allow-origin': origin,
-      'access-control-allow-methods': 'OPTIONS,HEAD,GET,POST,PUT,DELETE',
-      'access-control-allow-headers': WEB_REQUEST_HEADERS.join(','),
-    };
-    if (req.method === 'OPTIONS') {
-      res.writeHead(200, allow).end();
-      return;
-    }
-    const forward = httpRequest(
-      `${target}${req.url ?? '/'}`,
-      { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...allow });
-        answer.pipe(res);
-      },
-    );
-    req.pipe(forward);
-  });
-}
-
 interface PageWindow {
   fetchRun(cluster: unknown, request: unknown, options: unknown): Promise<FetchOutcome>;
 }
@@ -79,7 +49,7 @@ void describe('running requests from a web page with fetch', () => {
   let page: Page;
   let browser: Browser;
   let site: Server;
-  let front: Server;
+  let front: CorsFront;
   let frontUrl: string;
   before(async () => {
     cluster = await startCluster();
@@ -102,20 +72,20 @@ void describe('running requests from a web page with fetch', () => {
     await cluster.close();
   });
 
-  const run = (url: string, origin: string): Promise<FetchOutcome> =>
+  const run = (url: string, origin: string, method = 'POST'): Promise<FetchOutcome> =>
     page.evaluate(
-      ([clusterUrl, pageOrigin]) =>
+      ([clusterUrl, pageOrigin, httpMethod]) =>
         (globalThis as unknown as PageWindow).fetchRun(
           { name: 'local', url: clusterUrl, auth: 'none' },
           {
-            method: 'POST',
+            method: httpMethod,
             path: '/logs-*/_search',
             query: [{ name: 'size', value: '1', hasValue: true }],
             body: '{"query":{"match":{"message":"timeout"}}}',
           },
           { opaqueId: 'vscode-search-requests/web-test', timeoutMs: 10_000, origin: pageOrigin },
         ),
-      [url, origin] as const,
+      [url, origin, method] as const,
     );
 
   void it('says what the cluster must allow when the browser may not read its answers', async () => {
@@ -139,5 +109,12 @@ void describe('running requests from a web page with fetch', () => {
     const answer = JSON.parse(outcome.text) as { hits: { hits: unknown[]; total: { value: number } } };
     assert.equal(answer.hits.hits.length, 1);
     assert.ok(answer.hits.total.value > 0);
+  });
+
+  void it('sends a GET with a body as POST, which browsers require and OpenSearch reads the same', async () => {
+    const outcome = await run(frontUrl, 'unused', 'GET');
+    assert.equal(outcome.kind, 'answer');
+    assert.equal(front.methods.at(-1), 'POST');
+    assert.equal(outcome.status, 200);
   });
 });

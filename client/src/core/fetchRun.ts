@@ -47,6 +47,15 @@ export function corsAdvice(cluster: ClusterConfig, origin: string | undefined): 
   );
 }
 
+/**
+ * The method the browser sends: fetch refuses a body with GET or HEAD, and OpenSearch reads the same request sent with
+ * POST for every endpoint that takes a body with GET (search, msearch, count, explain, field caps, scroll, ...).
+ */
+export function webMethod(method: string, hasBody: boolean): string {
+  const upper = method.toUpperCase();
+  return hasBody && (upper === 'GET' || upper === 'HEAD') ? 'POST' : upper;
+}
+
 export async function fetchRun(
   cluster: ClusterConfig,
   request: RunRequest,
@@ -75,7 +84,7 @@ export async function fetchRun(
   const started = performance.now();
   try {
     const response = await send(requestUrl(cluster.url, request.path, request.query), {
-      method: request.method,
+      method: webMethod(request.method, request.body !== undefined),
       headers,
       ...(request.body === undefined ? {} : { body: request.body }),
       signal: controller.signal,
@@ -122,7 +131,7 @@ export async function fetchRun(
       return {
         kind: 'blocked',
         message: hide(
-          `The browser could not send the request to ${new URL(cluster.url).host} or was not allowed to read its answer. ${corsAdvice(cluster, options.origin)}`,
+          `The browser could not send the request to ${new URL(cluster.url).host} or was not allowed to read its answer (${error.message}). ${corsAdvice(cluster, options.origin)}`,
         ),
       };
     }

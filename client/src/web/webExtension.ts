@@ -17,6 +17,20 @@ declare const location: { readonly origin: string };
 
 const WEB_COMMANDS: ReadonlySet<string> = new Set([COMMANDS.run, COMMANDS.runAll, COMMANDS.selectCluster]);
 
+/**
+ * The language server's worker. VS Code for the Web starts workers from an extension's own folder when it was
+ * installed in the browser (vscode.dev, github.dev); for an extension installed on a remote server, its web worker
+ * host refuses `vscode-remote:` script addresses, so the script is read and started from memory.
+ */
+async function serverWorker(
+  context: vscode.ExtensionContext,
+): Promise<ConstructorParameters<typeof LanguageClient>[3]> {
+  const main = vscode.Uri.joinPath(context.extensionUri, 'server/dist/browserServer.js');
+  if (main.scheme !== 'vscode-remote') return new Worker(main.toString(true));
+  const code = await vscode.workspace.fs.readFile(main);
+  return new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('Search Requests', { log: true });
   const settings = new Settings();
@@ -44,12 +58,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       },
     },
   };
-  const serverMain = vscode.Uri.joinPath(context.extensionUri, 'server/dist/browserServer.js');
   const client = new LanguageClient(
     'searchRequests',
     'Search Requests Language Server',
     clientOptions,
-    new Worker(serverMain.toString(true)),
+    await serverWorker(context),
   );
   const web = new WebRunner(context, client, log, typeof location === 'undefined' ? undefined : location.origin);
   state.runner = web;
