@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   }
   const lowerCase = new Set([...files].map((file) => file.toLowerCase()));
   for (const required of REQUIRED) {
-    if (!lowerCase.has(required)) {
+    if (!lowerCase.has(required.toLowerCase())) {
       problems.push(`missing: ${required}`);
     }
   }

@@ -1,6 +1,7 @@
 // Running a request with `fetch`, for VS Code for the Web, where neither undici nor Node's sockets exist: the browser
 // sends it, and reads the answer only if the cluster allows the page's origin (CORS). When it does not, the browser
-// says nothing more than "failed to fetch", so the message says what the cluster must allow.
+// says nothing more than "failed to fetch", so the message says what the cluster must allow (the settings and
+// their defaults: docs/opensearch/rest-layer.md, "Requests from web pages").
 import { authorizationHeader } from './authHeader';
 import type { ClusterConfig } from './clusterConfig';
 import { requestUrl } from './requestUrl';
