@@ -23,8 +23,13 @@ const common = {
 const targets = {
   client: {
     ...common,
-    // The worker thread that indexes large responses is a bundle of its own (it must not load `vscode`).
-    entryPoints: { extension: 'client/src/extension.ts', worker: 'client/src/core/jsonWorker.ts' },
+    // The worker thread that indexes large responses is a bundle of its own (it must not load `vscode`); so is the
+    // AWS module (credential chain and SigV4 signer), loaded only when an `aws` cluster is used.
+    entryPoints: {
+      extension: 'client/src/extension.ts',
+      worker: 'client/src/core/jsonWorker.ts',
+      aws: 'client/src/core/aws/awsSigning.ts',
+    },
     outdir: 'client/dist',
     external: ['vscode'],
   },

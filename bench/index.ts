@@ -1,4 +1,5 @@
 // `npm run bench`: every bench module in turn. Add a module by importing it and listing its entry point here.
+import { runActivationBench } from './activation';
 import { runClusterFieldsBench } from './clusterFields';
 import { runClusterStatePayloadBench } from './clusterStatePayload';
 import { runCompletionBench } from './completion';
@@ -13,6 +14,7 @@ const BENCHES: readonly (() => void | Promise<void>)[] = [
   runClusterStatePayloadBench,
   runTasksRefreshBench,
   runRunBench,
+  runActivationBench,
 ];
 
 async function main(): Promise<void> {

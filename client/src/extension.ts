@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ResponseWorker } from './core/responseWorker';
 import { RunHistory } from './core/runHistory';
+import { awsModuleLoader } from './features/awsModule';
 import { clusterChooser, registerClusterCommands } from './features/clusterCommands';
 import { ClusterConnections } from './features/clusterConnections';
 import { ClusterStatePublisher } from './features/clusterStatePublisher';
@@ -26,7 +27,13 @@ let runner: Runner | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<TestApi | undefined> {
   const log = vscode.window.createOutputChannel('Search Requests', { log: true });
   const settings = new Settings();
-  const connections = new ClusterConnections(context.workspaceState, settings, new SecretStore(context.secrets), log);
+  const connections = new ClusterConnections(
+    context.workspaceState,
+    settings,
+    new SecretStore(context.secrets),
+    log,
+    awsModuleLoader(context),
+  );
   const history = new RunHistory(settings.maxRuns());
   const worker = new ResponseWorker(context.asAbsolutePath('client/dist/worker.js'));
   const languageClient = createLanguageClient(context);

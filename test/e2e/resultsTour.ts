@@ -17,6 +17,7 @@ const MSEARCH = [
   '{}',
   '',
 ].join('\n');
+const DEPRECATED = 'GET _cat/cluster_manager?v\n\nGET _cat/master?v\n';
 const SLOW = 'GET /products/_search\n{\n  "query": { "match": { "description": "noise cancelling" } }\n}\n';
 
 async function main(): Promise<number> {
@@ -28,6 +29,7 @@ async function main(): Promise<number> {
         // A new user: no cluster configured yet; the tour adds it.
         await fs.writeFile(path.join(workspace, '.vscode', 'settings.json'), '{}\n');
         await fs.writeFile(path.join(workspace, 'slow.search'), SLOW);
+        await fs.writeFile(path.join(workspace, 'deprecated.search'), DEPRECATED);
         await fs.writeFile(path.join(workspace, 'overview.msearch'), MSEARCH);
       },
       steps: (page) => {
@@ -105,6 +107,24 @@ async function main(): Promise<number> {
               await hit.locator('.action-label[aria-label="Open Result as JSON"]').click();
               await page.locator('.tabs-container .tab', { hasText: '.json' }).first().waitFor();
               await editor(page).locator('.view-line', { hasText: '"_source"' }).first().waitFor();
+            },
+          ],
+          [
+            'deprecation',
+            "GET _cat/master run: the cluster's deprecation Warning on the run in the Results view and on the request's line",
+            async () => {
+              await openFile(page, 'deprecated.search');
+              await editor(page).locator('.codelens-decoration a', { hasText: '▶ Run' }).nth(1).click();
+              await pane(page, 'Results')
+                .getByRole('treeitem', { name: /^Warning: \[GET \/_cat\/master\] is deprecated/ })
+                .first()
+                .waitFor();
+              await editor(page).locator('.squiggly-info').first().waitFor();
+              await editor(page)
+                .locator('.view-line span', { hasText: /master/ })
+                .last()
+                .hover();
+              await page.locator('.monaco-hover', { hasText: 'The cluster warned on the last run' }).first().waitFor();
             },
           ],
           [

@@ -20,7 +20,7 @@ function log(line: string): void {
 }
 
 /** The integration suite's tests that depend on the cluster (test/integration/testCluster.ts says what differs). */
-const SUITE_ON_REAL = '^(Running requests|Tasks view|Clusters view)';
+const SUITE_ON_REAL = '^(Running requests|Tasks view|Clusters view|Warnings from the cluster)';
 
 function runSuiteAgainst(url: string): Promise<number> {
   const child = spawn(

@@ -3,7 +3,9 @@ import type { ClusterConfig } from './clusterConfig';
 /** The Authorization header value for a cluster and its secret, or undefined when it uses none. */
 export function authorizationHeader(cluster: ClusterConfig, secret: string | undefined): string | undefined {
   switch (cluster.auth) {
+    // SigV4 signs each request (aws/awsSigning.ts).
     case 'none':
+    case 'aws':
       return undefined;
     case 'basic':
       return `Basic ${base64(`${cluster.username ?? ''}:${secret ?? ''}`)}`;

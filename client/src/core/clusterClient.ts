@@ -3,12 +3,24 @@
 // becomes a RequestFailure with a clear message and no secret in it.
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { authorizationHeader } from './authHeader';
+import { awsRefusalMessage, credentialsFailureMessage } from './aws/awsMessages';
+import type { AwsModuleLoader, AwsRequestSigner, AwsSignerOptions } from './aws/awsTypes';
 import type { ClusterConfig } from './clusterConfig';
-import { classifyError, RequestFailure, timeoutFailure, truncated, type FailureContext } from './failures';
+import {
+  classifyError,
+  PROXY_401,
+  PROXY_407,
+  RequestFailure,
+  timeoutFailure,
+  truncated,
+  type FailureContext,
+} from './failures';
 import { excerpt, formatBytes, formatDuration } from './format';
 import { redact } from './redact';
+import { proxyProblem } from './proxy';
 import { tlsConnectOptions } from './tlsOptions';
 import { queryString, requestUrl, type QueryParam } from './requestUrl';
+import { parseWarnings, type ClusterWarning } from './warnings';
 
 export { queryString, requestUrl, type QueryParam } from './requestUrl';
 
@@ -31,6 +43,8 @@ export interface HttpResponse {
   readonly contentType: string | undefined;
   readonly body: Uint8Array;
   readonly bytes: number;
+  /** What the `Warning` response headers say (deprecations), decoded. */
+  readonly warnings: readonly ClusterWarning[];
   readonly durationMs: number;
   readonly opaqueId: string;
 }
@@ -40,6 +54,10 @@ export interface ClusterClientOptions {
   readonly secret?: string;
   /** Proxy URL (see proxy.ts), or undefined for direct connections. */
   readonly proxy?: string;
+  /** `http.proxyAuthorization`: the Proxy-Authorization header sent to the proxy. */
+  readonly proxyAuthorization?: string;
+  /** `http.proxyStrictSSL`: false turns off verification of an https:// proxy's certificate. */
+  readonly proxyStrictSSL?: boolean;
   /** Relative TLS file paths are resolved against it. */
   readonly baseDir?: string;
   /** One line per request (method, path, status, bytes, time, X-Opaque-Id); nothing secret. */
@@ -49,6 +67,12 @@ export interface ClusterClientOptions {
   readonly maxBytes?: number;
   /** Connect timeout in ms (default 10 s). */
   readonly connectTimeoutMs?: number;
+  /** Loads the AWS module (a bundle of its own) for `aws` clusters: only then is it loaded. */
+  readonly loadAws?: AwsModuleLoader;
+  /** For tests: credentials and signing time of `aws` clusters. */
+  readonly awsSignerOptions?: AwsSignerOptions;
+  /** The environment the AWS chain reads (for messages: which profile was tried); default process.env. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
@@ -62,6 +86,7 @@ export class ClusterClient {
     readonly cluster: ClusterConfig,
     private readonly dispatcher: Dispatcher,
     private readonly options: ClusterClientOptions,
+    private readonly signer: AwsRequestSigner | undefined,
   ) {
     const url = new URL(cluster.url);
     this.origin = url.host;
@@ -71,6 +96,10 @@ export class ClusterClient {
   /** Reads the TLS files (asynchronously) and creates the cluster's connection pool. */
   static async create(cluster: ClusterConfig, options: ClusterClientOptions = {}): Promise<ClusterClient> {
     const tls = cluster.url.startsWith('https:') ? await tlsConnectOptions(cluster, options.baseDir) : undefined;
+    const signer = cluster.auth === 'aws' ? await createSigner(cluster, options) : undefined;
+    const badProxy = options.proxy === undefined ? undefined : proxyProblem(options.proxy);
+    if (badProxy !== undefined)
+      throw new RequestFailure('config', redact(`Cluster "${cluster.name}": ${badProxy}.`, []));
     const timeout = options.connectTimeoutMs ?? 10_000;
     // headersTimeout/bodyTimeout are off: requests carry their own overall timeout (searchRequests.requestTimeout).
     const common = { headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000, connections: 16 };
@@ -82,15 +111,43 @@ export class ClusterClient {
             uri: options.proxy,
             // Plain HTTP goes to the proxy as absolute-form requests; HTTPS through a CONNECT tunnel.
             proxyTunnel: cluster.url.startsWith('https:'),
+            ...(options.proxyAuthorization === undefined ? {} : { token: options.proxyAuthorization }),
+            proxyTls: { rejectUnauthorized: options.proxyStrictSSL !== false, timeout },
             ...(tls === undefined ? {} : { requestTls: tls }),
             connect: { timeout },
           });
-    return new ClusterClient(cluster, dispatcher, options);
+    return new ClusterClient(cluster, dispatcher, options, signer);
   }
 
   /** The secrets that must never appear in a message. */
   private hide(text: string): string {
-    return redact(text, [this.options.secret], this.cluster.username);
+    const proxyPassword = this.options.proxy === undefined ? undefined : proxyUserinfo(this.options.proxy);
+    return redact(
+      text,
+      [this.options.secret, this.options.proxyAuthorization, proxyPassword, ...(this.signer?.secrets() ?? [])],
+      this.cluster.username,
+    );
+  }
+
+  /** Adds the SigV4 headers of an `aws` cluster. Throws RequestFailure (kind `credentials`). */
+  private async sign(req: HttpRequest, url: string, headers: Record<string, string>): Promise<void> {
+    if (this.signer === undefined) return;
+    try {
+      const added = await this.signer.sign({
+        method: req.method,
+        url,
+        query: (req.query ?? []).map((p) => ({ name: p.name, value: p.hasValue ? p.value : '' })),
+        headers,
+        ...(req.body === undefined ? {} : { body: req.body }),
+      });
+      Object.assign(headers, added);
+    } catch (error) {
+      const env = this.options.env ?? process.env;
+      throw new RequestFailure(
+        'credentials',
+        this.hide(credentialsFailureMessage(error, this.cluster.name, this.cluster.aws!, env)),
+      );
+    }
   }
 
   /** Sends a request and reads the whole answer. Throws RequestFailure. */
@@ -130,6 +187,7 @@ export class ClusterClient {
     };
     let status: number | undefined;
     try {
+      await this.sign(req, url, headers);
       const pending = request(url, {
         method: req.method,
         headers,
@@ -154,27 +212,49 @@ export class ClusterClient {
       if (expected !== undefined && Number.isFinite(expected)) context.expectedBytes = expected;
       const contentTypeHeader = response.headers['content-type'];
       const contentType = typeof contentTypeHeader === 'string' ? contentTypeHeader : undefined;
+      const warningHeader = response.headers['warning'];
+      const warnings = parseWarnings(
+        warningHeader === undefined ? [] : Array.isArray(warningHeader) ? warningHeader : [warningHeader],
+      );
       context.receivedBytes = 0;
       const body = await readBody(response.body, context, this.options.maxBytes ?? DEFAULT_MAX_BYTES);
       if (context.expectedBytes !== undefined && body.length < context.expectedBytes) throw truncated(context);
       const durationMs = performance.now() - started;
       this.logLine(`${logTarget} ${status} ${formatBytes(body.length)} ${formatDuration(durationMs)}`, req.opaqueId);
+      for (const warning of warnings) this.logLine(`${logTarget} Warning: ${warning.text}`, req.opaqueId);
       state.logged = true;
       const result: HttpResponse = {
         status,
         contentType,
         body,
         bytes: body.length,
+        warnings,
         durationMs,
         opaqueId: req.opaqueId,
       };
-      checkAnswer(result, this.cluster, req.method, this.origin, (t) => this.hide(t));
+      checkAnswer(
+        result,
+        this.cluster,
+        req.method,
+        this.origin,
+        (t) => this.hide(t),
+        this.options.env,
+        this.options.proxy !== undefined,
+      );
       return result;
     } catch (error) {
       let failure: RequestFailure;
       if (state.timedOut) failure = timeoutFailure(this.origin, timeoutMs);
       else if (req.signal?.aborted === true) failure = new RequestFailure('cancelled', 'Cancelled.');
       else failure = classifyError(error, context);
+      if (failure.kind === 'tls' && this.options.proxy?.startsWith('https:') === true) {
+        // Through an https:// proxy, the certificate at fault may be the proxy's as well as the cluster's.
+        failure = new RequestFailure(
+          'tls',
+          `${failure.message} The requests go through the https:// proxy ${new URL(this.options.proxy).host}: if the certificate is the proxy's, trust its authority in the system or set http.proxyStrictSSL to false.`,
+          failure.status,
+        );
+      }
       const safe = new RequestFailure(failure.kind, this.hide(failure.message), failure.status ?? status);
       if (!state.logged) {
         this.logLine(`${logTarget} failed: ${safe.kind} ${formatDuration(performance.now() - started)}`, req.opaqueId);
@@ -210,6 +290,30 @@ export class ClusterClient {
     this.closed = true;
     await this.dispatcher.destroy();
   }
+}
+
+/** The password of a proxy URL (`http://user:password@proxy:3128`), to keep it out of messages. */
+function proxyUserinfo(proxy: string): string | undefined {
+  try {
+    const password = new URL(proxy).password;
+    return password === '' ? undefined : decodeURIComponent(password);
+  } catch {
+    return undefined;
+  }
+}
+
+async function createSigner(cluster: ClusterConfig, options: ClusterClientOptions): Promise<AwsRequestSigner> {
+  if (cluster.aws === undefined || options.loadAws === undefined) {
+    throw new RequestFailure('config', `Cluster "${cluster.name}": AWS signing is not available here.`);
+  }
+  let loaded;
+  try {
+    loaded = await options.loadAws();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new RequestFailure('config', `The AWS module could not be loaded: ${message}`);
+  }
+  return loaded.createAwsSigner(cluster.aws, options.awsSignerOptions);
 }
 
 async function readBody(
@@ -272,8 +376,14 @@ function checkAnswer(
   method: string,
   origin: string,
   hide: (text: string) => string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  viaProxy = false,
 ): void {
   const { status, contentType, body } = response;
+  if ((status === 401 || status === 403) && cluster.auth === 'aws' && cluster.aws !== undefined) {
+    const message = awsRefusalMessage(status, textStart(body, 4096), origin, cluster.name, cluster.aws, env);
+    throw new RequestFailure(status === 401 ? 'unauthorized' : 'forbidden', hide(message), status);
+  }
   const first = firstNonSpace(body);
   const looksJson = first === 0x7b || first === 0x5b;
   const jsonReason = (): string | undefined => {
@@ -281,6 +391,11 @@ function checkAnswer(
     const reason = /"reason"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(textStart(body))?.[1];
     return reason === undefined ? undefined : excerpt(reason.replace(/\\"/g, '"'), 200);
   };
+  if (status === 407) throw new RequestFailure('proxy', PROXY_407, status);
+  // Some proxies (tinyproxy) refuse wrong credentials with a 401 and an HTML page, which no cluster sends.
+  if (status === 401 && viaProxy && (contentType ?? '').toLowerCase().includes('text/html')) {
+    throw new RequestFailure('proxy', PROXY_401, status);
+  }
   if (status === 401) {
     const who = cluster.auth === 'basic' ? `user "${cluster.username ?? ''}"` : `the ${cluster.auth} credentials`;
     const message =

@@ -1,8 +1,10 @@
 // The `searchRequests.clusters` setting: its model and its validation. Secrets are never part of it.
 
-export type AuthKind = 'none' | 'basic' | 'bearer' | 'apiKey';
+import { parseAwsConfig, type AwsConfig } from './aws/awsConfig';
 
-export const AUTH_KINDS: readonly AuthKind[] = ['none', 'basic', 'bearer', 'apiKey'];
+export type AuthKind = 'none' | 'basic' | 'bearer' | 'apiKey' | 'aws';
+
+export const AUTH_KINDS: readonly AuthKind[] = ['none', 'basic', 'bearer', 'apiKey', 'aws'];
 
 export interface TlsConfig {
   /** PEM file of the certificate authority that signed the cluster's certificate (added to the system ones). */
@@ -22,6 +24,8 @@ export interface ClusterConfig {
   /** For `basic`. */
   readonly username?: string;
   readonly tls?: TlsConfig;
+  /** For `aws`: SigV4 signing (region, service, profile). */
+  readonly aws?: AwsConfig;
 }
 
 export interface ClusterConfigProblem {
@@ -140,6 +144,18 @@ export function parseClusters(raw: unknown): ParsedClusters {
       }
       tls = out;
     }
+    let aws: AwsConfig | undefined;
+    if (auth === 'aws') {
+      const parsed = parseAwsConfig(entry['aws'], url);
+      if (typeof parsed === 'string') {
+        problem(`"${name}": ${parsed}`);
+        return;
+      }
+      aws = parsed;
+    } else if (entry['aws'] !== undefined) {
+      problem(`"${name}": "aws" is only read with "auth": "aws"`);
+      return;
+    }
     names.add(name);
     clusters.push({
       name,
@@ -147,6 +163,7 @@ export function parseClusters(raw: unknown): ParsedClusters {
       auth: auth as AuthKind,
       ...(typeof username === 'string' && username !== '' ? { username } : {}),
       ...(tls === undefined ? {} : { tls }),
+      ...(aws === undefined ? {} : { aws }),
     });
   });
   return { clusters, problems };
@@ -159,7 +176,7 @@ export function verificationOff(cluster: ClusterConfig): boolean {
 
 /** Whether the cluster needs a secret (password, token or API key) from the secret store. */
 export function needsSecret(cluster: ClusterConfig): boolean {
-  return cluster.auth !== 'none';
+  return cluster.auth !== 'none' && cluster.auth !== 'aws';
 }
 
 /** What the secret is called in prompts. */
@@ -172,6 +189,7 @@ export function secretName(auth: AuthKind): string {
     case 'apiKey':
       return 'API key';
     case 'none':
+    case 'aws':
       return 'secret';
   }
 }

@@ -33,6 +33,20 @@ export function toCurl(cluster: ClusterConfig, request: CurlRequest): string {
     case 'apiKey':
       lines.push(`-H "Authorization: ApiKey $OPENSEARCH_API_KEY"`);
       break;
+    case 'aws':
+      // curl signs the request itself; the credentials come from the shell's environment, never from here.
+      lines.push(
+        `--aws-sigv4 ${shellQuote(`aws:amz:${cluster.aws?.region ?? 'us-east-1'}:${cluster.aws?.service ?? 'es'}`)}`,
+      );
+      lines.push(`--user "$AWS_ACCESS_KEY_ID:$AWS_SECRET_ACCESS_KEY"`);
+      // Temporary credentials (SSO, assumed roles) also need their session token.
+      lines.push(`\${AWS_SESSION_TOKEN:+-H} \${AWS_SESSION_TOKEN:+"x-amz-security-token: $AWS_SESSION_TOKEN"}`);
+      if (cluster.aws?.service === 'aoss' && request.body !== undefined) {
+        lines.push(`-H "x-amz-content-sha256: $(printf %s ${shellQuote(request.body)} | sha256sum | cut -d' ' -f1)"`);
+      } else if (cluster.aws?.service === 'aoss') {
+        lines.push(`-H 'x-amz-content-sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'`);
+      }
+      break;
     case 'none':
       break;
   }

@@ -5,6 +5,7 @@ import { formatBytes } from './format';
 export type FailureKind =
   | 'config'
   | 'secretMissing'
+  | 'credentials'
   | 'refused'
   | 'dns'
   | 'tls'
@@ -170,12 +171,21 @@ export function classifyError(error: unknown, context: FailureContext): RequestF
     default:
       break;
   }
+  const tunnel = /Proxy response \((\d+)\)/i.exec(message)?.[1];
+  if (tunnel === '407' || /Proxy Authentication Required/i.test(message)) return new RequestFailure('proxy', PROXY_407);
+  if (tunnel === '401') return new RequestFailure('proxy', PROXY_401);
   if (/proxy/i.test(message)) return new RequestFailure('proxy', `The HTTP proxy refused the request: ${message}.`);
   return new RequestFailure(
     'network',
     `The request to ${origin} failed: ${message}${code === undefined ? '' : ` [${code}]`}.`,
   );
 }
+
+export const PROXY_407 =
+  'The HTTP proxy asks for credentials (407 Proxy Authentication Required): put them in http.proxy (http://user:password@proxy:port) or set http.proxyAuthorization.';
+
+export const PROXY_401 =
+  'The HTTP proxy refused its credentials (401, answered by the proxy): check the user and password of http.proxy, or http.proxyAuthorization.';
 
 export function truncated(context: FailureContext): RequestFailure {
   const got = context.receivedBytes ?? 0;

@@ -17,7 +17,12 @@ export function redact(text: string, secrets: readonly (string | undefined)[], u
     // Credentials in URLs.
     .replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s:@]*:[^/\s@]*@/gi, '$1')
     // Authorization headers, whatever their scheme.
-    .replace(/(authorization["']?\s*[:=]\s*["']?)(basic|bearer|apikey)\s+[^\s"',}]+/gi, `$1$2 ${MASK}`);
+    .replace(/(authorization["']?\s*[:=]\s*["']?)(basic|bearer|apikey)\s+[^\s"',}]+/gi, `$1$2 ${MASK}`)
+    // SigV4: the access key id of a Credential= scope, and the signature.
+    .replace(/(Credential=)[A-Z0-9]{12,}(?=\/)/g, `$1${MASK}`)
+    .replace(/(Signature=)[0-9a-f]{64}/gi, `$1${MASK}`)
+    // Access key ids wherever they appear (AKIA long-term, ASIA temporary).
+    .replace(/\b(AKIA|ASIA)[A-Z0-9]{16}\b/g, MASK);
   for (const secret of secrets) {
     if (secret === undefined || secret === '') continue;
     for (const form of forms(secret, username)) out = out.split(form).join(MASK);

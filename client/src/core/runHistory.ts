@@ -4,6 +4,7 @@ import type { ClusterConfig } from './clusterConfig';
 import type { FailureKind } from './failures';
 import type { ResponseDocument } from './responseDocument';
 import type { RunRequest } from './runner';
+import type { ClusterWarning } from './warnings';
 
 export type RunState = 'running' | 'cancelling' | 'done' | 'failed' | 'cancelled';
 
@@ -24,6 +25,8 @@ export interface RunRecord {
   failure?: { readonly kind: FailureKind; readonly message: string };
   /** What the cancellation did on the cluster. */
   cancelMessage?: string;
+  /** The cluster's `Warning` headers (deprecations) on the answer. */
+  warnings?: readonly ClusterWarning[];
   /** The answer was let go to keep memory in bounds (see RunHistory's byte budget). */
   released?: boolean;
 }

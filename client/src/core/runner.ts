@@ -2,6 +2,7 @@
 // cluster (found by X-Opaque-Id) before aborting the HTTP request, so that the tasks are still there to be found.
 import type { ClusterClient, HttpResponse, QueryParam } from './clusterClient';
 import { RequestFailure, timeoutFailure } from './failures';
+import { SERVERLESS_CANCEL, serverless } from './serverless';
 import { cancelRunTasks, type CancelReport } from './taskCancel';
 
 /** What the language server resolved (server/src/protocol ResolvedRequest), the part needed to send it. */
@@ -40,10 +41,10 @@ export async function executeRun(client: ClusterClient, request: RunRequest, opt
     if (stopping !== undefined) return;
     why = reason;
     options.onCancelling?.(reason);
-    stopping = cancelRunTasks(client, options.opaqueId, {
-      requestOpaqueId: `${options.opaqueId}-cancel`,
-      timeoutMs: 5000,
-    }).finally(() => {
+    const cancelling = serverless(client.cluster)
+      ? Promise.resolve<CancelReport>({ found: [], cancelled: [], failures: [], note: SERVERLESS_CANCEL })
+      : cancelRunTasks(client, options.opaqueId, { requestOpaqueId: `${options.opaqueId}-cancel`, timeoutMs: 5000 });
+    stopping = cancelling.finally(() => {
       http.abort();
     });
   };

@@ -18,6 +18,8 @@ export interface CancelReport {
   readonly cancelled: readonly string[];
   /** Node and task failures the cluster reported, and our own request failures. */
   readonly failures: readonly string[];
+  /** Said instead of what was found, when the cluster has no tasks API (OpenSearch Serverless). */
+  readonly note?: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -166,6 +168,7 @@ export async function cancelRunTasks(
 /** One sentence for the user. */
 export function describeCancel(report: CancelReport): string {
   const { found, cancelled, failures } = report;
+  if (report.note !== undefined) return report.note;
   let text: string;
   if (found.length === 0) {
     text = 'No task of this run was running on the cluster any more.';

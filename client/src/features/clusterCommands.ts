@@ -2,7 +2,7 @@
 // its secret, test the connection. Each returns what it did, so that it can be scripted.
 import * as vscode from 'vscode';
 import { ClusterClient } from '../core/clusterClient';
-import { fetchClusterInfo, type ClusterInfo } from '../core/clusterInfo';
+import { fetchClusterInfo, productText, type ClusterInfo } from '../core/clusterInfo';
 import {
   AUTH_KINDS,
   needsSecret,
@@ -12,8 +12,9 @@ import {
   type AuthKind,
   type ClusterConfig,
 } from '../core/clusterConfig';
+import { awsHintsFromUrl, parseAwsConfig } from '../core/aws/awsConfig';
 import { isRequestFailure } from '../core/failures';
-import { proxyFor } from '../core/proxy';
+import { proxyConnection, proxyOptions } from '../core/proxy';
 import { opaqueIdFor } from '../core/runIds';
 import type { ClusterStatus } from './clusterStatus';
 import { clusterNameOf } from './clustersView';
@@ -33,12 +34,13 @@ async function testConnection(
   cluster: ClusterConfig,
   secret: string | undefined,
 ): Promise<ClusterInfo> {
-  const proxy = proxyFor(cluster.url, services.settings.proxy());
+  const proxy = proxyConnection(cluster.url, services.settings.proxy());
   const baseDir = services.settings.baseDir();
   const client = await ClusterClient.create(cluster, {
     ...(secret === undefined ? {} : { secret }),
-    ...(proxy === undefined ? {} : { proxy }),
+    ...(proxy === undefined ? {} : proxyOptions(proxy)),
     ...(baseDir === undefined ? {} : { baseDir }),
+    ...(services.connections.loadAws === undefined ? {} : { loadAws: services.connections.loadAws }),
     log: (line) => {
       services.log.info(line);
     },
@@ -51,8 +53,7 @@ async function testConnection(
 }
 
 function describeInfo(info: ClusterInfo): string {
-  const product = info.distribution === 'opensearch' ? 'OpenSearch' : 'Elasticsearch';
-  return `${product}${info.version === undefined ? '' : ` ${info.version}`}${info.health === undefined ? '' : `, health ${info.health}`}`;
+  return `${productText(info)}${info.health === undefined ? '' : `, health ${info.health}`}`;
 }
 
 const AUTH_LABELS: Readonly<Record<AuthKind, string>> = {
@@ -60,6 +61,7 @@ const AUTH_LABELS: Readonly<Record<AuthKind, string>> = {
   basic: 'User name and password (basic)',
   bearer: 'Bearer token',
   apiKey: 'API key',
+  aws: 'AWS (SigV4): Amazon OpenSearch Service or OpenSearch Serverless',
 };
 
 async function askCluster(services: Services): Promise<{ cluster: ClusterConfig; secret?: string } | undefined> {
@@ -101,8 +103,13 @@ async function askCluster(services: Services): Promise<{ cluster: ClusterConfig;
     });
     if (username === undefined) return undefined;
   }
+  let aws: ClusterConfig['aws'];
+  if (auth.authKind === 'aws') {
+    aws = await askAws(url.trim(), title);
+    if (aws === undefined) return undefined;
+  }
   let secret: string | undefined;
-  if (auth.authKind !== 'none') {
+  if (auth.authKind !== 'none' && auth.authKind !== 'aws') {
     secret = await vscode.window.showInputBox({
       title: `${title}: ${secretName(auth.authKind)}`,
       prompt: `Kept in VS Code's secret storage, never in settings.`,
@@ -146,8 +153,46 @@ async function askCluster(services: Services): Promise<{ cluster: ClusterConfig;
       auth: auth.authKind,
       ...(username === undefined ? {} : { username }),
       ...(tls === undefined ? {} : { tls }),
+      ...(aws === undefined ? {} : { aws }),
     },
     ...(secret === undefined ? {} : { secret }),
+  };
+}
+
+/** Region, service and profile of an `aws` cluster; what the URL tells is offered first. */
+async function askAws(url: string, title: string): Promise<ClusterConfig['aws']> {
+  const hints = awsHintsFromUrl(url);
+  const service = await vscode.window.showQuickPick(
+    [
+      { label: 'Amazon OpenSearch Service (managed domain)', description: 'es', service: 'es' as const },
+      { label: 'OpenSearch Serverless (collection)', description: 'aoss', service: 'aoss' as const },
+    ].sort((a, b) => (a.service === hints.service ? -1 : b.service === hints.service ? 1 : 0)),
+    { title: `${title}: AWS service`, ignoreFocusOut: true },
+  );
+  if (service === undefined) return undefined;
+  const region = await vscode.window.showInputBox({
+    title: `${title}: AWS region`,
+    prompt: 'The region of the domain or collection',
+    value: hints.region ?? 'us-east-1',
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const parsed = parseAwsConfig({ region: value.trim(), service: service.service }, url);
+      return typeof parsed === 'string' ? parsed : undefined;
+    },
+  });
+  if (region === undefined) return undefined;
+  const profile = await vscode.window.showInputBox({
+    title: `${title}: AWS profile`,
+    prompt:
+      'A profile of ~/.aws/config (SSO, roles, keys); empty: the standard AWS chain (AWS_PROFILE, environment, default profile, instance role). No credential is stored by the extension.',
+    value: '',
+    ignoreFocusOut: true,
+  });
+  if (profile === undefined) return undefined;
+  return {
+    region: region.trim(),
+    service: service.service,
+    ...(profile.trim() === '' ? {} : { profile: profile.trim() }),
   };
 }
 

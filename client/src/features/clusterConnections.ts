@@ -3,10 +3,11 @@
 // `activeClient()` gives the active cluster's client, `onDidChange` says when the active cluster or the settings changed.
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { AwsModuleLoader } from '../core/aws/awsTypes';
 import { ClusterClient } from '../core/clusterClient';
 import { needsSecret, secretName, verificationOff, type ClusterConfig } from '../core/clusterConfig';
 import { RequestFailure } from '../core/failures';
-import { proxyFor } from '../core/proxy';
+import { proxyConnection, proxyOptions } from '../core/proxy';
 import type { SecretStore } from './secretStore';
 import type { Settings } from './settings';
 
@@ -34,6 +35,8 @@ export class ClusterConnections implements vscode.Disposable {
     private readonly settings: Settings,
     readonly secrets: SecretStore,
     private readonly log: vscode.LogOutputChannel,
+    /** Loads the AWS module for `aws` clusters (only then). */
+    readonly loadAws?: AwsModuleLoader,
   ) {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -109,12 +112,12 @@ export class ClusterConnections implements vscode.Disposable {
         );
       }
     }
-    const proxy = proxyFor(cluster.url, this.settings.proxy());
+    const proxy = proxyConnection(cluster.url, this.settings.proxy());
     const baseDir = this.settings.baseDir();
     // In memory only, and a hash: the fingerprint never holds the secret itself.
     const fingerprint = JSON.stringify([
       cluster,
-      proxy ?? '',
+      proxy === undefined ? '' : createHash('sha256').update(JSON.stringify(proxy)).digest('hex'),
       baseDir ?? '',
       secret === undefined ? '' : createHash('sha256').update(secret).digest('hex'),
     ]);
@@ -133,8 +136,9 @@ export class ClusterConnections implements vscode.Disposable {
     }
     const client = ClusterClient.create(cluster, {
       ...(secret === undefined ? {} : { secret }),
-      ...(proxy === undefined ? {} : { proxy }),
+      ...(proxy === undefined ? {} : proxyOptions(proxy)),
       ...(baseDir === undefined ? {} : { baseDir }),
+      ...(this.loadAws === undefined ? {} : { loadAws: this.loadAws }),
       log: (line) => {
         this.log.info(line);
       },
@@ -142,7 +146,8 @@ export class ClusterConnections implements vscode.Disposable {
     });
     client.catch(() => this.clients.delete(cluster.name));
     this.clients.set(cluster.name, { fingerprint, client });
-    if (proxy !== undefined) this.log.info(`[clusters] ${cluster.name}: through the HTTP proxy ${new URL(proxy).host}`);
+    if (proxy !== undefined)
+      this.log.info(`[clusters] ${cluster.name}: through the HTTP proxy ${new URL(proxy.url).host}`);
     return client;
   }
 

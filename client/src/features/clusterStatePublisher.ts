@@ -14,6 +14,7 @@ import { ClusterStateTracker, fetchIndices, mayChangeIndices, stateNodes } from 
 import { isRequestFailure } from '../core/failures';
 import { fetchNodes, type NodeInfo } from '../core/nodesInfo';
 import { opaqueIdFor } from '../core/runIds';
+import { serverless } from '../core/serverless';
 import type { Services } from './services';
 
 /** Indexes and nodes are read again this often while a cluster is active. */
@@ -137,7 +138,13 @@ export class ClusterStatePublisher implements vscode.Disposable {
       this.connectedTo = cluster.name;
     }
     const options = { opaqueId: opaqueIdFor(settings.opaqueIdPrefix(), 'cluster-state') };
-    const [nodes, indices] = await Promise.allSettled([fetchNodes(client, options), fetchIndices(client, options)]);
+    // A Serverless collection has no nodes API: its indexes and mappings are all there is to know.
+    const [nodes, indices] = await Promise.allSettled([
+      serverless(cluster)
+        ? Promise.resolve({ nodes: [] as NodeInfo[], clusterName: undefined })
+        : fetchNodes(client, options),
+      fetchIndices(client, options),
+    ]);
     if (generation !== this.generation) return this.summary(cluster.name);
     const errors: string[] = [];
     if (nodes.status === 'fulfilled') {

@@ -1,9 +1,10 @@
 // The status bar item: the active cluster, its version and health; a click picks another cluster.
 import * as vscode from 'vscode';
-import { fetchClusterInfo, type ClusterInfo } from '../core/clusterInfo';
+import { fetchClusterInfo, productText, type ClusterInfo } from '../core/clusterInfo';
 import { verificationOff, type ClusterConfig } from '../core/clusterConfig';
 import { isRequestFailure } from '../core/failures';
 import { opaqueIdFor } from '../core/runIds';
+import { SERVERLESS_NODES } from '../core/serverless';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
 import type { Services } from './services';
 
@@ -95,13 +96,14 @@ export class ClusterStatus implements vscode.Disposable {
       this.reachable = true;
       this.settle(info);
       const health = info.health ?? 'unknown';
-      const product = info.distribution === 'opensearch' ? 'OpenSearch' : 'Elasticsearch';
-      const version = info.version === undefined ? '' : ` ${info.version}`;
+      const product = productText(info);
       this.show(
-        `$(database) ${lock}${cluster.name} · ${product}${version} ${HEALTH_ICON[health] ?? ''}`.trimEnd(),
+        `$(database) ${lock}${cluster.name} · ${info.serverless === undefined ? product : 'OpenSearch Serverless'} ${HEALTH_ICON[health] ?? ''}`.trimEnd(),
         this.tooltip(
           cluster,
-          `${product}${version}, health **${health}**${info.clusterName === undefined ? '' : `, cluster name \`${info.clusterName}\``}`,
+          info.serverless !== undefined
+            ? `${product}. ${SERVERLESS_NODES}`
+            : `${product}, health **${health}**${info.clusterName === undefined ? '' : `, cluster name \`${info.clusterName}\``}`,
         ),
         COMMANDS.selectCluster,
         health === 'red'

@@ -3,11 +3,12 @@
 // manager and the local node marked. Everything is read asynchronously when first shown and kept until a refresh;
 // only the cluster whose state arrived is refreshed.
 import * as vscode from 'vscode';
-import { fetchClusterInfo, type ClusterInfo } from '../core/clusterInfo';
+import { fetchClusterInfo, productText, type ClusterInfo } from '../core/clusterInfo';
 import { needsSecret, secretName, verificationOff, type ClusterConfig } from '../core/clusterConfig';
 import { isRequestFailure } from '../core/failures';
 import { fetchNodes, rolesText, type NodeInfo } from '../core/nodesInfo';
 import { opaqueIdFor } from '../core/runIds';
+import { SERVERLESS_NODES, serverless } from '../core/serverless';
 import type { ClusterChooser } from './clusterCommands';
 import type { Services } from './services';
 import { COMMANDS, VIEWS } from '../../../server/src/protocol/manifest';
@@ -52,7 +53,7 @@ function failureText(error: unknown): string {
 }
 
 function product(info: ClusterInfo): string {
-  return `${info.distribution === 'opensearch' ? 'OpenSearch' : 'Elasticsearch'}${info.version === undefined ? '' : ` ${info.version}`}`;
+  return productText(info);
 }
 
 function escapeMarkdown(text: string): string {
@@ -167,6 +168,17 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
     if (element.kind !== 'cluster') return [];
     const cluster = connections.find(element.name);
     if (cluster === undefined) return [];
+    if (serverless(cluster)) {
+      return [
+        this.element({
+          kind: 'message',
+          key: `message:${cluster.name}`,
+          cluster: cluster.name,
+          text: SERVERLESS_NODES,
+          error: false,
+        }),
+      ];
+    }
     await this.loadNodes(cluster);
     const entry = this.entry(cluster.name);
     if (entry.nodes === undefined) {
@@ -199,13 +211,14 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
       const item = new vscode.TreeItem(element.text, vscode.TreeItemCollapsibleState.None);
       item.id = element.key;
       item.tooltip = element.text;
+      const cluster = this.services.connections.find(element.cluster);
+      const info = cluster !== undefined && serverless(cluster);
       item.iconPath = new vscode.ThemeIcon(
-        element.error ? 'error' : 'key',
+        element.error ? 'error' : info ? 'info' : 'key',
         element.error ? new vscode.ThemeColor('list.errorForeground') : undefined,
       );
       item.contextValue = 'searchRequests.clusterMessage';
-      const cluster = this.services.connections.find(element.cluster);
-      if (!element.error && cluster !== undefined) {
+      if (!element.error && !info && cluster !== undefined) {
         item.command = {
           title: 'Set Secret',
           command: COMMANDS.changeClusterSecret,

@@ -132,9 +132,12 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
       const item = new vscode.TreeItem(element.text, vscode.TreeItemCollapsibleState.None);
       item.id = `${element.runId}/#${element.id}`;
       item.tooltip = element.text;
+      const warning = element.id.startsWith('warning-');
       item.iconPath = new vscode.ThemeIcon(
-        element.error ? 'error' : 'info',
-        new vscode.ThemeColor(element.error ? 'list.errorForeground' : 'foreground'),
+        element.error ? 'error' : warning ? 'warning' : 'info',
+        new vscode.ThemeColor(
+          element.error ? 'list.errorForeground' : warning ? 'list.warningForeground' : 'foreground',
+        ),
       );
       item.contextValue = 'searchRequests.message';
       return item;
@@ -190,6 +193,8 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
     if (run.status !== undefined) parts.push(String(run.status));
     if (run.durationMs !== undefined && run.state !== 'running') parts.push(formatDuration(run.durationMs));
     if (run.bytes !== undefined) parts.push(formatBytes(run.bytes));
+    const warnings = run.warnings?.length ?? 0;
+    if (warnings > 0) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
     item.description = parts.join(' · ');
     const [icon, color] = STATE_ICONS[run.state];
     const failedStatus = run.state === 'done' && run.status !== undefined && run.status >= 400;
@@ -230,6 +235,9 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
         out.push(this.messageElement(run.id, 'failure', run.failure.message, run.failure.kind !== 'cancelled'));
       }
       if (run.cancelMessage !== undefined) out.push(this.messageElement(run.id, 'cancel', run.cancelMessage, false));
+      for (const [index, warning] of (run.warnings ?? []).entries()) {
+        out.push(this.messageElement(run.id, `warning-${index}`, `Warning: ${warning.text}`, false));
+      }
       if (run.released === true) {
         out.push(
           this.messageElement(

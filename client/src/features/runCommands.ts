@@ -3,7 +3,9 @@
 // the answer for the Results view, and return the parsed responses.
 import * as vscode from 'vscode';
 import {
+  RequestWarnings,
   ResolveRequest,
+  type RequestWarningsParams,
   type ResolveRequestParams,
   type ResolveRequestResult,
   type ResolvedRequest,
@@ -16,6 +18,7 @@ import type { ItemSummary, ResponseShape } from '../core/resultTree';
 import type { RunRecord } from '../core/runHistory';
 import { newRunId, opaqueIdFor } from '../core/runIds';
 import { executeRun } from '../core/runner';
+import { isDeprecation } from '../core/warnings';
 import { describeCancel } from '../core/taskCancel';
 import type { ClusterChooser } from './clusterCommands';
 import type { Services } from './services';
@@ -44,6 +47,8 @@ export interface RunResult {
   readonly failure?: { readonly kind: string; readonly message: string };
   /** When cancelled or timed out: what was cancelled on the cluster. */
   readonly cancelMessage?: string;
+  /** What the cluster's `Warning` headers said (deprecations). */
+  readonly warnings?: readonly string[];
 }
 
 /** Failures that say the cluster cannot be reached (the status bar should say so too). */
@@ -55,6 +60,7 @@ const CONNECTION_FAILURES: ReadonlySet<string> = new Set([
   'closed',
   'network',
   'unauthorized',
+  'credentials',
 ]);
 
 export class Runner implements vscode.Disposable {
@@ -65,9 +71,13 @@ export class Runner implements vscode.Disposable {
     private readonly chooser: ClusterChooser,
   ) {}
 
+  /** The document version each request was resolved from (what the cluster's warnings are marked on). */
+  private readonly versions = new WeakMap<ResolvedRequest, number>();
+
   private async resolve(uri: vscode.Uri, line: number | undefined, all: boolean): Promise<ResolvedRequest | undefined> {
     // Opening makes sure the language server has the document (a no-op when it is open already).
-    await vscode.workspace.openTextDocument(uri);
+    const document = await vscode.workspace.openTextDocument(uri);
+    const version = document.version;
     const params: ResolveRequestParams = { uri: uri.toString(), ...(all ? { all: true } : { line: line ?? 0 }) };
     let result: ResolveRequestResult;
     try {
@@ -84,6 +94,7 @@ export class Runner implements vscode.Disposable {
       void vscode.window.showInformationMessage(result.reason ?? 'There is nothing to run here.');
       return undefined;
     }
+    this.versions.set(result.request, version);
     return result.request;
   }
 
@@ -185,7 +196,14 @@ export class Runner implements vscode.Disposable {
     history.add(run);
     this.services.events.startedRun(run.id);
     const abort = new AbortController();
-    const done = this.execute(run, cluster, abort);
+    const version = this.versions.get(request);
+    const done = this.execute(run, cluster, abort).then((result) => {
+      if (source !== undefined && version !== undefined && run.state === 'done') {
+        const warnings = (run.warnings ?? []).filter(isDeprecation).map((warning) => warning.text);
+        this.markWarnings({ uri: source.uri, version, line: request.startLine, warnings });
+      }
+      return result;
+    });
     this.inFlight.set(id, { abort, done });
     try {
       return await done;
@@ -237,6 +255,10 @@ export class Runner implements vscode.Disposable {
       const response = outcome.response!;
       run.status = response.status;
       run.bytes = response.bytes;
+      if (response.warnings.length > 0) {
+        run.warnings = response.warnings;
+        for (const warning of response.warnings) log.warn(`[run] ${run.id} the cluster warned: ${warning.text}`);
+      }
       run.document = await openResponse(
         response.body,
         response.contentType,
@@ -327,7 +349,15 @@ export class Runner implements vscode.Disposable {
       ...(responses === undefined ? {} : { responses }),
       ...(run.failure === undefined ? {} : { failure: run.failure }),
       ...(run.cancelMessage === undefined ? {} : { cancelMessage: run.cancelMessage }),
+      ...(run.warnings === undefined ? {} : { warnings: run.warnings.map((w) => w.text) }),
     };
+  }
+
+  /** The request's line shows what the cluster warned of (deprecations), until the document changes. */
+  private markWarnings(params: RequestWarningsParams): void {
+    this.services.languageClient.sendNotification(RequestWarnings, params).catch((error: unknown) => {
+      this.services.log.warn(`[run] warnings not sent to the language server: ${String(error)}`);
+    });
   }
 
   /** Cancels what is in flight (VS Code is closing): aborts, and cancels the tasks on the clusters. */

@@ -59,9 +59,13 @@ export class Settings {
     const http = vscode.workspace.getConfiguration('http');
     const proxy = http.get<string>('proxy');
     const noProxy = http.get<string[]>('noProxy');
+    const authorization = http.get<string | null>('proxyAuthorization');
     return {
       ...(proxy === undefined ? {} : { proxy }),
       ...(noProxy === undefined || noProxy.length === 0 ? {} : { noProxy }),
+      ...(typeof authorization === 'string' && authorization !== '' ? { authorization } : {}),
+      strictSSL: http.get<boolean>('proxyStrictSSL') !== false,
+      support: http.get<string>('proxySupport') ?? 'override',
       env: process.env,
     };
   }
@@ -75,7 +79,10 @@ export class Settings {
     return (
       event.affectsConfiguration(`${SECTION}.clusters`) ||
       event.affectsConfiguration('http.proxy') ||
-      event.affectsConfiguration('http.noProxy')
+      event.affectsConfiguration('http.noProxy') ||
+      event.affectsConfiguration('http.proxyStrictSSL') ||
+      event.affectsConfiguration('http.proxyAuthorization') ||
+      event.affectsConfiguration('http.proxySupport')
     );
   }
 }

@@ -16,6 +16,7 @@ import {
   NO_FILTERS,
   type TaskFilters,
 } from '../core/tasksApi';
+import { SERVERLESS_TASKS, serverless } from '../core/serverless';
 import type { ClusterStatePublisher } from './clusterStatePublisher';
 import type { Services } from './services';
 import { COMMANDS, CONTEXT_KEYS, VIEWS } from '../../../server/src/protocol/manifest';
@@ -44,6 +45,14 @@ class NoCluster extends Error {
   }
 }
 
+/** The active cluster has no tasks API (OpenSearch Serverless): said in place of the tasks, not as an error. */
+class NoTasksApi extends NoCluster {
+  constructor() {
+    super(true);
+    this.message = SERVERLESS_TASKS;
+  }
+}
+
 function readFilters(value: unknown): TaskFilters {
   if (typeof value !== 'object' || value === null) return NO_FILTERS;
   const { actions, nodes } = value as { actions?: unknown; nodes?: unknown };
@@ -55,6 +64,7 @@ function readFilters(value: unknown): TaskFilters {
 
 /** Words for an error, with what to do about it. */
 function explain(error: unknown): { text: string; command?: vscode.Command } {
+  if (error instanceof NoTasksApi) return { text: error.message };
   if (error instanceof NoCluster) {
     return error.configured
       ? {
@@ -185,6 +195,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
   private async fetch(): Promise<TaskList> {
     const cluster = this.services.connections.active();
     if (cluster === undefined) throw new NoCluster(this.services.connections.clusters().length > 0);
+    if (serverless(cluster)) throw new NoTasksApi();
     // Never asks for a secret: a view that polls must not open prompts.
     const client = await this.services.connections.client(cluster, false);
     return listTasks(client, this.filterState, { opaqueId: this.opaqueId(), timeoutMs: 10_000 });

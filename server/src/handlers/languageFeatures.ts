@@ -25,7 +25,7 @@ export function registerLanguageFeatures(connection: Connection, store: Document
       const document = store.get(params.textDocument.uri);
       return document === undefined
         ? { isIncomplete: false, items: [] }
-        : completion(document, params.position, params.context?.triggerCharacter, store.cluster);
+        : completion(document, params.position, params.context?.triggerCharacter, store.cluster, store.target);
     }),
   );
   connection.onHover(

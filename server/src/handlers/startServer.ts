@@ -5,8 +5,10 @@ import { resolveRequest } from '../service/resolve';
 import {
   ClusterState,
   EvaluateNodeFilter,
+  RequestWarnings,
   ResolveRequest,
   Target,
+  type RequestWarningsParams,
   type EvaluateNodeFilterParams,
   type EvaluateNodeFilterResult,
   type ResolveRequestParams,
@@ -126,6 +128,17 @@ export function startServer(connection: Connection): void {
     }
     // What the cluster holds changes the information diagnostics of every open document.
     for (const uri of store.uris()) publisher.schedule(uri);
+  });
+
+  connection.onNotification(RequestWarnings, (params) => {
+    const { line, warnings } = params as Partial<RequestWarningsParams>;
+    if (!Number.isInteger(line) || line! < 0 || !Array.isArray(warnings)) return;
+    if (!warnings.every((w: unknown) => typeof w === 'string')) return;
+    const document = store.get(params.uri);
+    // A document that changed since the run keeps no mark of it.
+    if (document?.version !== params.version) return;
+    store.runWarnings.set(params.uri, params.version, line!, warnings);
+    publisher.schedule(params.uri, true);
   });
 
   connection.listen();

@@ -130,3 +130,16 @@ export interface TargetParams {
 }
 
 export const Target = new NotificationType<TargetParams>('searchRequests/target');
+
+/** After a run, the client tells the server what the cluster warned of (`Warning` headers: deprecations). */
+export interface RequestWarningsParams {
+  readonly uri: string;
+  /** The document version the request was resolved from: another version has moved on, and is left alone. */
+  readonly version: number;
+  /** Zero-based line of the request (ResolvedRequest.startLine). */
+  readonly line: number;
+  /** The cluster's own words; an empty list clears what an earlier run left on that line. */
+  readonly warnings: readonly string[];
+}
+
+export const RequestWarnings = new NotificationType<RequestWarningsParams>('searchRequests/requestWarnings');

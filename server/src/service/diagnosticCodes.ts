@@ -47,6 +47,22 @@ export const DIAGNOSTIC_CODES = {
   'search.search-after-from': { severity: E, summary: '`search_after` with a `from` other than 0.' },
   'search.sort-with-rescore': { severity: E, summary: '`sort` together with `rescore`.' },
   'search.sort-direction-ignored': { severity: W, summary: 'A URL `sort` entry whose direction the server ignores.' },
+  'search.collapse-conflict': {
+    severity: E,
+    summary: '`collapse` with a scroll, with `rescore`, or with `search_after` on another sort.',
+  },
+  'search.search-after-sort': { severity: E, summary: '`search_after` whose values do not match the sort.' },
+  'search.shard-doc-without-pit': { severity: E, summary: 'A `_shard_doc` sort without a point in time.' },
+  'search.slice-context': { severity: E, summary: '`slice` without a scroll or a point in time.' },
+  'search.slice-invalid': { severity: E, summary: 'A `slice` whose `id` and `max` do not fit.' },
+  'search.slice-limit': { severity: E, summary: 'More slices than `index.max_slices_per_scroll`.' },
+  'search.rescore-window': { severity: E, summary: 'A rescore window larger than `index.max_rescore_window`.' },
+  'search.fields-limit': {
+    severity: E,
+    summary: 'More `docvalue_fields` or `script_fields` than the index settings allow.',
+  },
+  'search.track-total-hits-negative': { severity: E, summary: '`track_total_hits` below -1.' },
+  'search.stored-fields-source': { severity: E, summary: '`stored_fields: "_none_"` together with `_source: true`.' },
   'search.total-hits-as-int': {
     severity: E,
     summary: '`rest_total_hits_as_int` without accurate total hit tracking.',
@@ -88,6 +104,11 @@ export const DIAGNOSTIC_CODES = {
   'query.unknown-parameter': { severity: E, summary: 'A parameter the query clause does not have.' },
   'query.wrong-type': { severity: E, summary: 'A query clause parameter given a kind of value it does not take.' },
   'query.invalid-value': { severity: E, summary: 'A query clause parameter value OpenSearch refuses.' },
+  'query.type-parameter': { severity: E, summary: 'A `multi_match` parameter its `type` does not take.' },
+  'query.metadata-field': { severity: E, summary: 'A query on a metadata field that cannot be searched (`_source`).' },
+  'query.regex-too-long': { severity: E, summary: 'A regular expression longer than `index.max_regex_length`.' },
+  'query.too-many-terms': { severity: E, summary: 'More terms than `index.max_terms_count`.' },
+  'query.too-many-clauses': { severity: E, summary: 'A `bool` with more clauses than the maximum clause count.' },
   'query.unknown-value': { severity: W, summary: 'A query clause parameter value outside the known values.' },
 
   // Aggregations
@@ -182,6 +203,10 @@ export const DIAGNOSTIC_CODES = {
   'cluster.no-matching-index': { severity: I, summary: 'An index pattern that matches nothing on the cluster.' },
   'cluster.no-matching-node': { severity: I, summary: 'A node filter that selects no node of the cluster.' },
   'cluster.rejected-node-filter': { severity: I, summary: 'A node filter the cluster would refuse.' },
+  'cluster.deprecation': {
+    severity: I,
+    summary: 'The cluster answered the last run of this request with a deprecation warning.',
+  },
 } as const satisfies Readonly<Record<string, DiagnosticCodeInfo>>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

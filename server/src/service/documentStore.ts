@@ -4,7 +4,9 @@ import { SearchDocument } from './documents/searchDocument';
 import { LineMap } from './text/lineMap';
 import { ClusterKnowledge } from './cluster/clusterKnowledge';
 import { clusterDiagnostics } from './cluster/clusterDiagnostics';
+import { RunWarnings } from './cluster/runWarnings';
 import { DEFAULT_TARGET, sameTarget, type TargetServer } from './target';
+import { forTarget } from './targetPolicy';
 
 export type LanguageId = 'search' | 'msearch';
 
@@ -29,6 +31,8 @@ export class DocumentStore {
   private readonly documents = new Map<string, ParsedDocument>();
   /** What the connected cluster holds; shared by every document. */
   readonly cluster = new ClusterKnowledge();
+  /** What the cluster warned of on the last runs (until each document changes). */
+  readonly runWarnings = new RunWarnings();
   /** The server the checks are made for; shared by every document. */
   private server: TargetServer = DEFAULT_TARGET;
 
@@ -74,14 +78,15 @@ export class DocumentStore {
 
   close(uri: string): void {
     this.documents.delete(uri);
+    this.runWarnings.forget(uri);
   }
 
   diagnostics(uri: string): Diagnostic[] {
     const document = this.documents.get(uri);
     if (document === undefined) return [];
-    const own = document.model.diagnostics(this.server);
-    if (!this.cluster.connected) return own;
-    return [...own, ...clusterDiagnostics(document, this.cluster)];
+    const own = [...document.model.diagnostics(this.server), ...this.runWarnings.diagnostics(document)];
+    if (!this.cluster.connected) return forTarget(own, this.server);
+    return forTarget([...own, ...clusterDiagnostics(document, this.cluster)], this.server);
   }
 
   uris(): string[] {

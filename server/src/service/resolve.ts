@@ -8,6 +8,7 @@ import type { ParsedDocument } from './documentStore';
 import { compactJson, splitJsonValues, splitMsearchPairs } from './json/jsonValues';
 import type { RequestTarget } from './url/requestLine';
 import { DEFAULT_TARGET, type TargetServer } from './target';
+import { forTarget } from './targetPolicy';
 
 /** Endpoints whose body is NDJSON: each object goes on its own line. */
 const NDJSON_ENDPOINTS = new Set(['msearch', 'bulk', 'msearch_template']);
@@ -66,7 +67,7 @@ function resolveSearch(
       contentType = 'application/json';
     }
   }
-  const errors = errorsIn(model.diagnostics(server), request.line, request.endLine);
+  const errors = errorsIn(forTarget(model.diagnostics(server), server), request.line, request.endLine);
   return {
     request: {
       method,
@@ -95,7 +96,7 @@ function resolveMsearch(
   const query = target === undefined ? [] : queryOf(target);
   const pathIndex = target?.segments.length === 2 ? (target.segments[0]?.text ?? '') : '';
   const defaultIndex = pathIndex.length > 0 ? pathIndex : '(all)';
-  const diagnostics = model.diagnostics(server);
+  const diagnostics = forTarget(model.diagnostics(server), server);
   const common = { method, path, query, contentType: 'application/x-ndjson' as const, endpoint: 'msearch' };
   if (params.all === true) {
     const lines: string[] = [];

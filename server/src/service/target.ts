@@ -13,7 +13,24 @@ export interface TargetServer {
   readonly versionText: string;
   /** Where it comes from: the connected cluster, the settings, or the default. */
   readonly source: 'cluster' | 'setting' | 'default';
+  /** The connected cluster's own search limits (from its settings), where it told them; else the defaults apply. */
+  readonly limits?: Partial<SearchLimitValues>;
 }
+
+/** Values of the limits of validate/limits.ts, by name. */
+export type SearchLimitValues = Record<
+  | 'maxResultWindow'
+  | 'maxRescoreWindow'
+  | 'maxInnerResultWindow'
+  | 'maxSlicesPerScroll'
+  | 'maxRegexLength'
+  | 'maxTermsCount'
+  | 'maxDocvalueFields'
+  | 'maxScriptFields'
+  | 'maxBuckets'
+  | 'maxClauseCount',
+  number
+>;
 
 export const DEFAULT_TARGET: TargetServer = {
   distribution: 'opensearch',
@@ -37,7 +54,11 @@ export function makeTarget(input: TargetInput): TargetServer {
 }
 
 export function sameTarget(a: TargetServer, b: TargetServer): boolean {
-  return a.distribution === b.distribution && compareVersions(a.version, b.version) === 0;
+  return (
+    a.distribution === b.distribution &&
+    compareVersions(a.version, b.version) === 0 &&
+    JSON.stringify(a.limits ?? null) === JSON.stringify(b.limits ?? null)
+  );
 }
 
 /** `OpenSearch 2.19.1`, `Elasticsearch 8.15`. */

@@ -251,10 +251,10 @@ const SEARCH_PARAMS: readonly ParamSpec[] = [
   },
   {
     name: 'typed_keys',
-    kind: 'boolean',
-    emptyMeans: 'true',
+    // Read when the answer is written, leniently: real 2.19.1 and 3.8.0 refuse no value (`yes`, `TRUE`).
+    kind: 'string',
     default: 'false',
-    doc: 'Prefixes aggregation and suggester names with their type (`sterms#by_level`).',
+    doc: 'Prefixes aggregation and suggester names with their type (`sterms#by_level`) when `true`.',
   },
   {
     name: 'verbose_pipeline',
@@ -320,10 +320,10 @@ const MSEARCH_PARAMS: readonly ParamSpec[] = [
   },
   {
     name: 'typed_keys',
-    kind: 'boolean',
-    emptyMeans: 'true',
+    // Read leniently when the answer is written (see the search endpoint).
+    kind: 'string',
     default: 'false',
-    doc: 'Prefixes aggregation and suggester names with their type.',
+    doc: 'Prefixes aggregation and suggester names with their type when `true`.',
   },
   ...SOURCE_PARAMS,
 ];

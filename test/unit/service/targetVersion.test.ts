@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_TARGET, makeTarget, type TargetServer } from '../../../server/src/service/target';
 import { compareVersions, NEWEST_KNOWN_VERSION, parseVersion } from '../../../server/src/spec/versions';
+import { completion } from '../../../server/src/service/completion/index';
 import { diagnose } from './harness';
+import { labels, open, positionAt, withCursor } from './cursorText';
+
+function offered(marked: string, target: TargetServer): string[] {
+  const { text, offset } = withCursor(marked);
+  return labels(completion(open(text, 'search'), positionAt(text, offset), '"', undefined, target).items);
+}
 
 const OS_2_19 = makeTarget({ distribution: 'opensearch', version: '2.19.1', source: 'cluster' });
 const OS_3_8 = makeTarget({ distribution: 'opensearch', version: '3.8.0', source: 'cluster' });
@@ -99,5 +106,15 @@ void describe('the target server', () => {
     assert.equal(newer.length, 1);
     assert.equal(newer[0]!.severity, 2);
     assert.match(newer[0]!.message, /OpenSearch 9\.0 is newer than these checks know, and may read it/);
+  });
+
+  void it('offers only the clause, aggregation and metric names the target knows', () => {
+    const clause = 'GET /_search\n{"query": {"|"}}\n';
+    assert.ok(offered(clause, OS_3_8).includes('combined_fields'));
+    assert.ok(!offered(clause, OS_2_19).includes('combined_fields'));
+    assert.ok(offered(clause, OS_2_19).includes('multi_match'));
+    const agg = 'GET /_search\n{"aggs": {"a": {"|"}}}\n';
+    assert.ok(offered(agg, OS_3_8).includes('multivalue_doc_count'));
+    assert.ok(!offered(agg, OS_2_19).includes('multivalue_doc_count'));
   });
 });

@@ -5,6 +5,11 @@ import type { ParsedDocument } from '../documentStore';
 import { offer, ordered, type Offer } from './items';
 import { jsonCompletion } from './jsonCompletion';
 import { methodCompletion, requestLineCompletion } from './requestLineCompletion';
+import { DEFAULT_TARGET, type TargetServer } from '../target';
+import { AGGREGATIONS } from '../../spec/aggregations';
+import { NODES_STATS_METRIC_SINCE } from '../../spec/nodes';
+import { QUERY_CLAUSES } from '../../spec/queries';
+import { holdsAt } from '../../spec/versions';
 
 /**
  * Completion at a position of a `.search` or `.msearch` document, by context: request lines (methods, paths, URL
@@ -17,12 +22,38 @@ import { methodCompletion, requestLineCompletion } from './requestLineCompletion
  *
  * `cluster` is what the connected cluster holds: with it, index names, field names of the targeted indexes, nodes
  * and running tasks are offered too. Without it (or while it is empty) nothing of the kind is.
+ *
+ * `target` is the server the checks are made for: clause, aggregation and metric names it does not know yet are
+ * not offered.
  */
 export function completion(
   document: ParsedDocument,
   position: Position,
   triggerCharacter?: string,
   cluster?: ClusterKnowledge,
+  target: TargetServer = DEFAULT_TARGET,
+): CompletionList {
+  const result = completionAt(document, position, triggerCharacter, cluster);
+  const unknown = namesUnknownAt(target);
+  if (unknown.size === 0) return result;
+  return { ...result, items: result.items.filter((item) => !unknown.has(item.label)) };
+}
+
+/** Names of clauses, aggregations and nodes stats metrics that only other versions than the target's know. */
+function namesUnknownAt(target: TargetServer): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const spec of [...QUERY_CLAUSES, ...AGGREGATIONS]) if (!holdsAt(spec, target.version)) out.add(spec.name);
+  for (const [metric, since] of Object.entries(NODES_STATS_METRIC_SINCE)) {
+    if (!holdsAt({ since }, target.version)) out.add(metric);
+  }
+  return out;
+}
+
+function completionAt(
+  document: ParsedDocument,
+  position: Position,
+  triggerCharacter: string | undefined,
+  cluster: ClusterKnowledge | undefined,
 ): CompletionList {
   const located = locate(document, position);
   switch (located.kind) {

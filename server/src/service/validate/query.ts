@@ -10,11 +10,15 @@ import {
   REQUIRED_TEXT,
   REQUIRED_TOGETHER,
   UNKNOWN_PARAM_TEXT,
+  NON_VALUE_TEXT,
   fieldArrayText,
 } from './queryMessages';
 import { holdsAt } from '../../spec/versions';
 import type { TargetServer } from '../target';
 import { versionNote } from './versionNote';
+import { checkClauseRules } from './queryRules';
+import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
+import { jacksonMajor } from '../target';
 
 export const CLAUSE_BY_NAME: ReadonlyMap<string, QueryClauseSpec> = new Map(QUERY_CLAUSES.map((c) => [c.name, c]));
 
@@ -96,6 +100,7 @@ function validateClause(
   clause: QueryClauseSpec,
   body: Record<string, unknown>,
 ): void {
+  checkClauseRules(check, path, clause.name, body);
   switch (clause.shape) {
     case 'object':
       if (clause.params !== undefined) {
@@ -253,6 +258,7 @@ function checkParamValue(
   spec: ParameterSpec,
   value: unknown,
 ): void {
+  if (checkNonValue(check, path, clause, spec, value)) return;
   switch (spec.type) {
     case 'query':
       validateQueryContainer(check, path, value);
@@ -297,17 +303,105 @@ function checkParamValue(
       }
       return;
     case 'boolean':
-      if (typeof value === 'number') {
+      if (objectParser(clause)) {
+        if (typeof value !== 'boolean' && typeof value !== 'string' && value !== null) {
+          doesNotSupport(check, path, clause, spec, value);
+        }
+      } else if (typeof value === 'number') {
         check.report(
           'value.not-a-boolean',
           `Current token (${Number.isInteger(value) ? 'VALUE_NUMBER_INT' : 'VALUE_NUMBER_FLOAT'}) not of boolean type`,
           path,
         );
+      } else if (typeof value === 'string' && value !== '') {
+        const error = strictBooleanError(value);
+        if (error !== undefined) check.report('value.not-a-boolean', error, path);
+      }
+      return;
+    case 'number':
+    case 'integer':
+      if (objectParser(clause)) {
+        if (typeof value === 'string' && !isJavaDouble(value)) {
+          check.report(
+            'value.not-a-number',
+            `${check.where(path)} [${PARSER_NAME[clause.name] ?? clause.name}] failed to parse field [${spec.name}]`,
+            path,
+          );
+        } else if (typeof value !== 'number' && typeof value !== 'string' && value !== null) {
+          doesNotSupport(check, path, clause, spec, value);
+        }
+      } else if (typeof value === 'string' && !isJavaDouble(value)) {
+        check.report('value.not-a-number', `For input string: "${value}"`, path);
+      } else if (typeof value === 'boolean') {
+        check.report('value.not-a-number', notNumericText(tokenName(value), jacksonMajor(check.server)), path);
+      }
+      return;
+    case 'string':
+    case 'field':
+      if (objectParser(clause) && (isObject(value) || Array.isArray(value))) {
+        doesNotSupport(check, path, clause, spec, value);
       }
       return;
     default:
       return;
   }
+}
+
+/** A hand-written parser given an object or an array where it reads a value, in its family's words. */
+function checkNonValue(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: QueryClauseSpec,
+  spec: ParameterSpec,
+  value: unknown,
+): boolean {
+  if (!(isObject(value) || Array.isArray(value)) || objectParser(clause)) return false;
+  const family = NON_VALUE_TEXT[clause.name];
+  if (!SCALAR_TYPES.has(spec.type) || family === undefined) return false;
+  // These parsers skip an array where they read a value; only an object is refused.
+  if (family === 'does-not-support' && Array.isArray(value)) return false;
+  check.report('query.wrong-type', nonValueText(clause.name, spec.name, value), path);
+  return true;
+}
+
+const SCALAR_TYPES = new Set([
+  'string',
+  'field',
+  'scalar',
+  'number',
+  'integer',
+  'boolean',
+  'enum',
+  'minimumShouldMatch',
+  'fuzziness',
+]);
+
+function nonValueText(clause: string, key: string, value: unknown): string {
+  return NON_VALUE_TEXT[clause] === 'unknown-token'
+    ? `[${clause}] unknown token [${tokenName(value)}] after [${key}]`
+    : `[${clause}] query does not support [${key}]`;
+}
+
+/** Clauses built by an ObjectParser: a value of the wrong kind is refused by the parser itself. */
+function objectParser(clause: QueryClauseSpec): boolean {
+  return clause.unknownParam === 'unknown-field' && UNKNOWN_PARAM_TEXT[clause.name] === undefined;
+}
+
+function doesNotSupport(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: QueryClauseSpec,
+  spec: ParameterSpec,
+  value: unknown,
+): void {
+  const token = tokenName(value)
+    .replace(/^VALUE_(TRUE|FALSE)$/, 'VALUE_BOOLEAN')
+    .replace(/^VALUE_NUMBER_(INT|FLOAT)$/, 'VALUE_NUMBER');
+  check.report(
+    'query.wrong-type',
+    `${check.where(path)} [${PARSER_NAME[clause.name] ?? clause.name}] ${spec.name} doesn't support values of type: ${token}`,
+    path,
+  );
 }
 
 function reportUnknownParam(
@@ -322,7 +416,9 @@ function reportUnknownParam(
   const data = replacementsFor(near);
   const custom = UNKNOWN_PARAM_TEXT[clause.name];
   const isValue = value === null || typeof value !== 'object';
-  if (custom !== undefined) {
+  if (!isValue && NON_VALUE_TEXT[clause.name] === 'unknown-token') {
+    check.report('query.unknown-parameter', nonValueText(clause.name, key, value), path, 'key', data);
+  } else if (custom !== undefined) {
     check.report('query.unknown-parameter', custom(key, isValue), path, 'key', data);
   } else if (clause.unknownParam === 'unknown-field' || PARSER_NAME[clause.name] !== undefined) {
     const parser = PARSER_NAME[clause.name] ?? clause.name;

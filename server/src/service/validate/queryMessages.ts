@@ -139,3 +139,34 @@ export const ENUM_ERROR: Readonly<Record<string, (value: string, allowed: readon
       : `${value} is not a valid relation`;
   },
 };
+
+/**
+ * What hand-written parsers say of an object or array where they read a value (an unknown key, or a parameter that
+ * takes a value): `unknown-token` is `[match] unknown token [START_OBJECT] after [boost]`, `does-not-support` is
+ * `[nested] query does not support [boost]`. As real 2.19.1 and 3.8.0 answered in the conformance corpus.
+ */
+export const NON_VALUE_TEXT: Readonly<Record<string, 'unknown-token' | 'does-not-support'>> = {
+  match: 'unknown-token',
+  match_phrase: 'unknown-token',
+  match_phrase_prefix: 'unknown-token',
+  match_bool_prefix: 'unknown-token',
+  query_string: 'unknown-token',
+  simple_query_string: 'unknown-token',
+  exists: 'unknown-token',
+  match_none: 'unknown-token',
+  terms_set: 'does-not-support',
+  constant_score: 'does-not-support',
+  dis_max: 'does-not-support',
+  boosting: 'does-not-support',
+  nested: 'does-not-support',
+  span_near: 'does-not-support',
+  span_not: 'does-not-support',
+  span_first: 'does-not-support',
+  span_containing: 'does-not-support',
+  span_within: 'does-not-support',
+  span_multi: 'does-not-support',
+  span_field_masking: 'does-not-support',
+  has_child: 'does-not-support',
+  has_parent: 'does-not-support',
+  parent_id: 'does-not-support',
+};

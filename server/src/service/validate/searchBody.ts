@@ -10,7 +10,8 @@ import {
 import { validateAggregations } from './aggregations';
 import type { JsonCheck } from './jsonCheck';
 import { validateQueryContainer } from './query';
-import { isJavaDouble, parseTimeValue, strictBooleanError } from './values';
+import { intRangeText, isJavaDouble, notNumericText, parseTimeValue, strictBooleanError } from './values';
+import { jacksonMajor } from '../target';
 
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
@@ -27,11 +28,13 @@ export interface SearchBodyFacts {
   sort?: JsonPath;
   pit?: JsonPath;
   searchAfter?: JsonPath;
+  /** The body itself, for the rules across its sections (bodyRules.ts). */
+  source?: Record<string, unknown>;
 }
 
 /** Checks a search body object field by field, as `SearchSourceBuilder.parseXContent` reads it. */
 export function validateSearchBody(check: JsonCheck, body: Record<string, unknown>): SearchBodyFacts {
-  const facts: SearchBodyFacts = {};
+  const facts: SearchBodyFacts = { source: body };
   const keys = Object.keys(body);
   for (const key of keys) {
     const value = body[key];
@@ -220,18 +223,14 @@ function intValue(check: JsonCheck, path: JsonPath, value: unknown): number | un
   if (typeof value === 'boolean') {
     check.report(
       'value.not-a-number',
-      `Current token (${value ? 'VALUE_TRUE' : 'VALUE_FALSE'}) not numeric, can not use numeric value accessors`,
+      notNumericText(value ? 'VALUE_TRUE' : 'VALUE_FALSE', jacksonMajor(check.server)),
       path,
     );
     return undefined;
   }
   if (typeof value === 'number') {
     if (value < INT_MIN || value > INT_MAX) {
-      check.report(
-        'value.out-of-range',
-        `Numeric value (${String(value)}) out of range of int (${INT_MIN} - ${INT_MAX})`,
-        path,
-      );
+      check.report('value.out-of-range', intRangeText(String(value), jacksonMajor(check.server)), path);
       return undefined;
     }
     return Math.trunc(value);
@@ -253,7 +252,7 @@ function numberValue(check: JsonCheck, path: JsonPath, value: unknown): void {
   if (typeof value === 'boolean') {
     check.report(
       'value.not-a-number',
-      `Current token (${value ? 'VALUE_TRUE' : 'VALUE_FALSE'}) not numeric, can not use numeric value accessors`,
+      notNumericText(value ? 'VALUE_TRUE' : 'VALUE_FALSE', jacksonMajor(check.server)),
       path,
     );
   } else if (typeof value === 'string' && !isJavaDouble(value)) {

@@ -5,6 +5,7 @@ import { issue, type IssueSink } from './issues';
 import type { JsonCheck } from './jsonCheck';
 import { TRACK_TOTAL_HITS_ACCURATE, TRACK_TOTAL_HITS_DISABLED, type SearchBodyFacts } from './searchBody';
 import { parseJavaInt } from './values';
+import { checkBodyRules, sortNames } from './bodyRules';
 
 const MAX_RESULT_WINDOW = 10000;
 
@@ -150,7 +151,9 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
       fromParam,
     );
   }
-  if (facts.sort !== undefined && facts.rescore !== undefined) {
+  // Sorting on the score alone goes with rescoring.
+  const sortsOnFields = facts.source === undefined || sortNames(facts.source.sort).some((s) => s !== '_score');
+  if (facts.sort !== undefined && facts.rescore !== undefined && sortsOnFields) {
     report(
       'search.sort-with-rescore',
       'Cannot use [sort] option in conjunction with [rescore].',
@@ -160,6 +163,7 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
   }
 
   if (facts.pit !== undefined) checkPointInTime(targets, facts.pit, report);
+  if (body !== undefined && facts.source !== undefined) checkBodyRules(body, facts.source, scroll !== undefined);
 }
 
 function checkPointInTime(

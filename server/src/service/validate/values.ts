@@ -147,3 +147,22 @@ export function splitByComma(value: string): string[] {
   while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
   return parts;
 }
+
+/** Jackson's words for a token read as a number: `can not` in Jackson 2, `cannot` in Jackson 3 (OpenSearch 3.7 on). */
+export function notNumericText(token: string, jackson: 2 | 3): string {
+  return `Current token (${token}) not numeric, ${jackson === 3 ? 'cannot' : 'can not'} use numeric value accessors`;
+}
+
+/** Jackson's words for an int out of range: Jackson 3 quotes the type. */
+export function intRangeText(value: string, jackson: 2 | 3): string {
+  return `Numeric value (${value}) out of range of ${jackson === 3 ? '`int`' : 'int'} (-2147483648 - 2147483647)`;
+}
+
+/** The JSON token of a value as Jackson names it. */
+export function tokenName(value: unknown): string {
+  if (value === null) return 'VALUE_NULL';
+  if (typeof value === 'boolean') return value ? 'VALUE_TRUE' : 'VALUE_FALSE';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'VALUE_NUMBER_INT' : 'VALUE_NUMBER_FLOAT';
+  if (typeof value === 'string') return 'VALUE_STRING';
+  return Array.isArray(value) ? 'START_ARRAY' : 'START_OBJECT';
+}

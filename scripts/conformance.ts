@@ -1,0 +1,95 @@
+// `npm run conformance:record -- [--version 3|2|all] [--url <cluster>]...` (`--gaps`: only rewrite the known gaps): sends every case of the conformance
+// corpus (test/conformance/cases.ts) to real OpenSearch and writes what each version answered into
+// test/fixtures/conformance/*.jsonl. Without --url it starts each real version in turn (scripts/lib/realOpenSearch.ts);
+// with --url it uses running clusters (`npm run opensearch`), each recorded under the version it reports. The
+// answers of versions not recorded this time are kept.
+import { parseArgs } from 'node:util';
+import { conformanceCases } from '../test/conformance/cases';
+import { ask, prepareIndex, readCorpus, writeCorpus, type Answer, type RecordedCase } from '../test/conformance/corpus';
+import { writeGaps } from '../test/conformance/gaps';
+import { isMajorVersion, OpenSearchSetupError, startOpenSearch, type MajorVersion } from './lib/realOpenSearch';
+
+function log(line: string): void {
+  console.log(`[conformance] ${line}`);
+}
+
+async function versionOf(url: string): Promise<string> {
+  const response = await fetch(url);
+  const body = (await response.json()) as { version?: { number?: string } };
+  if (typeof body.version?.number !== 'string') throw new Error(`${url} does not answer GET / as OpenSearch does`);
+  return body.version.number;
+}
+
+async function record(url: string, version: string, answers: Map<string, Record<string, Answer>>): Promise<void> {
+  await prepareIndex(url);
+  const cases = conformanceCases();
+  const started = Date.now();
+  let refused = 0;
+  for (const [i, c] of cases.entries()) {
+    if (process.env.CONFORMANCE_TRACE !== undefined) log(`${i} ${c.id}`);
+    const answer = await ask(url, c);
+    if (answer.status >= 400) refused++;
+    const own = answers.get(c.id) ?? {};
+    own[version] = answer;
+    answers.set(c.id, own);
+  }
+  log(`OpenSearch ${version}: ${cases.length} cases, ${refused} refused (${Date.now() - started} ms)`);
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      version: { type: 'string', default: 'all' },
+      url: { type: 'string', multiple: true },
+      gaps: { type: 'boolean', default: false },
+    },
+  });
+  if (values.gaps) {
+    log(`known gaps now: ${JSON.stringify(writeGaps())}`);
+    return 0;
+  }
+  const previous = new Map<string, Record<string, Answer>>();
+  try {
+    for (const c of readCorpus()) previous.set(c.id, { ...c.answers });
+  } catch {
+    // No corpus yet.
+  }
+  const answers = previous;
+  if (values.url !== undefined && values.url.length > 0) {
+    for (const url of values.url) await record(url, await versionOf(url), answers);
+  } else {
+    const wanted: MajorVersion[] = [];
+    if (values.version === 'all') wanted.push('3', '2');
+    else if (isMajorVersion(values.version)) wanted.push(values.version);
+    else {
+      console.error(`--version is 3, 2 or all, not ${values.version}`);
+      return 2;
+    }
+    for (const major of wanted) {
+      let cluster;
+      try {
+        cluster = await startOpenSearch({ version: major, port: 0, progress: log });
+      } catch (e) {
+        console.error(e instanceof OpenSearchSetupError ? e.message : e);
+        return 1;
+      }
+      try {
+        await record(cluster.url, cluster.version, answers);
+      } finally {
+        await cluster.stop();
+      }
+    }
+  }
+  const recorded: RecordedCase[] = conformanceCases().map((c) => ({ ...c, answers: answers.get(c.id) ?? {} }));
+  writeCorpus(recorded);
+  log(`wrote ${recorded.length} cases; known gaps now: ${JSON.stringify(writeGaps())}`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

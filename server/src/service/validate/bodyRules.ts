@@ -1,0 +1,150 @@
+// Rules across the sections of one search body, and the limits of default index settings, with OpenSearch's own
+// words (SearchRequest.validate, SearchService.parseSource, SliceBuilder, SearchAfterBuilder, the rescorers; each
+// checked on real OpenSearch 2.19.1 and 3.8.0 by the conformance corpus; each code is described in docs/diagnostics.md).
+import type { DiagnosticCode } from '../diagnosticCodes';
+import { isObject, type JsonPath } from '../json/jsonSegment';
+import { compareVersions } from '../../spec/versions';
+import type { JsonCheck } from './jsonCheck';
+import { limitNote, limitsOf } from './limits';
+
+/** The sort entries of a body as the server counts them: each name, `_score` included. */
+export function sortNames(sort: unknown): string[] {
+  if (typeof sort === 'string') return [sort];
+  if (Array.isArray(sort)) {
+    return sort.flatMap((entry) =>
+      typeof entry === 'string' ? [entry] : isObject(entry) ? Object.keys(entry).slice(0, 1) : [],
+    );
+  }
+  if (isObject(sort)) return Object.keys(sort);
+  return [];
+}
+
+function intOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+/** Rules between body sections; `scroll` says whether the URL opens a scroll. */
+export function checkBodyRules(check: JsonCheck, body: Record<string, unknown>, scroll: boolean): void {
+  const report = (code: DiagnosticCode, message: string, path: JsonPath, target: 'key' | 'value' = 'key'): void => {
+    check.report(code, message, path, target);
+  };
+  const version = check.server.version;
+  const limits = limitsOf(check.server);
+  const sort = sortNames(body.sort);
+  const hasPit = isObject(body.pit);
+  const rescore = body.rescore;
+  const hasRescore = isObject(rescore) || (Array.isArray(rescore) && rescore.length > 0);
+
+  // collapse
+  if (isObject(body.collapse)) {
+    const field = typeof body.collapse.field === 'string' ? body.collapse.field : undefined;
+    if (scroll) report('search.collapse-conflict', 'cannot use `collapse` in a scroll context', ['collapse']);
+    else if (hasRescore) {
+      report('search.collapse-conflict', 'cannot use `collapse` in conjunction with `rescore`', ['collapse']);
+    } else if (Array.isArray(body.search_after) && sort.length > 0) {
+      if (compareVersions(version, { major: 3, minor: 0, patch: 0 }) < 0) {
+        report('search.collapse-conflict', 'cannot use `collapse` in conjunction with `search_after`', ['collapse']);
+      } else if (sort.length !== 1 || sort[0] !== field) {
+        report(
+          'search.collapse-conflict',
+          'collapse field and sort field must be the same when use `collapse` in conjunction with `search_after`',
+          ['collapse'],
+        );
+      }
+    }
+  }
+
+  // search_after against the sort
+  if (Array.isArray(body.search_after)) {
+    if (body.search_after.length === 0) {
+      report('search.search-after-sort', 'Values must contains at least one value.', ['search_after'], 'value');
+    } else if (sort.filter((s) => s !== '_score').length === 0) {
+      report('search.search-after-sort', 'Sort must contain at least one field.', ['search_after']);
+    } else if (body.search_after.length !== sort.length) {
+      report(
+        'search.search-after-sort',
+        `search_after has ${body.search_after.length} value(s) but sort has ${sort.length}.`,
+        ['search_after'],
+      );
+    }
+  }
+
+  // _shard_doc needs a point in time
+  if (!hasPit && sort.includes('_shard_doc')) {
+    report(
+      'search.shard-doc-without-pit',
+      compareVersions(version, { major: 3, minor: 0, patch: 0 }) >= 0
+        ? 'Validation Failed: 1: _shard_doc is only supported with point-in-time (PIT). Add a PIT or remove _shard_doc.;'
+        : 'No mapping found for [_shard_doc] in order to sort on',
+      ['sort'],
+    );
+  }
+
+  // slice
+  if (isObject(body.slice)) {
+    const id = intOf(body.slice.id);
+    const max = intOf(body.slice.max);
+    if (id !== undefined && id < 0) {
+      report('search.slice-invalid', 'id must be greater than or equal to 0', ['slice', 'id'], 'value');
+    } else if (max !== undefined && max <= 1) {
+      report('search.slice-invalid', 'max must be greater than 1', ['slice', 'max'], 'value');
+    } else if (max !== undefined && id !== undefined && id >= max) {
+      report('search.slice-invalid', 'max must be greater than id', ['slice', 'max'], 'value');
+    } else if (!scroll && !hasPit) {
+      report('search.slice-context', '`slice` cannot be used outside of a scroll context or PIT context', ['slice']);
+    } else if (max !== undefined && scroll && max > limits.maxSlicesPerScroll) {
+      report(
+        'search.slice-limit',
+        `The number of slices [${max}] is too large. It must be less than [${limits.maxSlicesPerScroll}]. This limit can be set by changing the [index.max_slices_per_scroll] index level setting.${limitNote(check.server)}`,
+        ['slice', 'max'],
+        'value',
+      );
+    }
+  }
+
+  // rescore windows
+  const rescorers = isObject(rescore) ? [rescore] : Array.isArray(rescore) ? rescore : [];
+  rescorers.forEach((r, i) => {
+    if (!isObject(r)) return;
+    const window = intOf(r.window_size);
+    if (window !== undefined && window > limits.maxRescoreWindow) {
+      report(
+        'search.rescore-window',
+        `Rescore window [${window}] is too large. It must be less than [${limits.maxRescoreWindow}]. This prevents allocating massive heaps for storing the results to be rescored. This limit can be set by changing the [index.max_rescore_window] index level setting.${limitNote(check.server)}`,
+        isObject(rescore) ? ['rescore', 'window_size'] : ['rescore', i, 'window_size'],
+        'value',
+      );
+    }
+  });
+
+  // how many fields a request may fetch
+  if (Array.isArray(body.docvalue_fields) && body.docvalue_fields.length > limits.maxDocvalueFields) {
+    report(
+      'search.fields-limit',
+      `Trying to retrieve too many docvalue_fields. Must be less than or equal to: [${limits.maxDocvalueFields}] but was [${body.docvalue_fields.length}]. This limit can be set by changing the [index.max_docvalue_fields_search] index level setting.${limitNote(check.server)}`,
+      ['docvalue_fields'],
+    );
+  }
+  if (isObject(body.script_fields) && Object.keys(body.script_fields).length > limits.maxScriptFields) {
+    report(
+      'search.fields-limit',
+      `Trying to retrieve too many script_fields. Must be less than or equal to: [${limits.maxScriptFields}] but was [${Object.keys(body.script_fields).length}]. This limit can be set by changing the [index.max_script_fields] index level setting.${limitNote(check.server)}`,
+      ['script_fields'],
+    );
+  }
+
+  const track = intOf(body.track_total_hits);
+  if (track !== undefined && track < -1) {
+    report(
+      'search.track-total-hits-negative',
+      `totalHitsThreshold must be >= 0, got ${track}`,
+      ['track_total_hits'],
+      'value',
+    );
+  }
+  if (body.stored_fields === '_none_' && body._source === true) {
+    report('search.stored-fields-source', '[stored_fields] cannot be disabled if [_source] is requested', [
+      'stored_fields',
+    ]);
+  }
+}

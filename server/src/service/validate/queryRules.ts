@@ -1,0 +1,100 @@
+// Rules inside one query clause beyond its parameter names: what each multi_match type accepts, exists on metadata
+// fields, and the limits of default settings (index.max_regex_length, index.max_terms_count,
+// indices.query.bool.max_clause_count). Texts from MultiMatchQueryBuilder, ExistsQueryBuilder, RegexpQueryBuilder,
+// TermsQueryBuilder and Lucene's IndexSearcher, checked on real 2.19.1 and 3.8.0 by the conformance corpus.
+import { isObject, type JsonPath } from '../json/jsonSegment';
+import type { JsonCheck } from './jsonCheck';
+import { limitNote, limitsOf } from './limits';
+
+/** `phrasePrefix`, `PHRASE_PREFIX` → `phrase_prefix` (MultiMatchQueryBuilder.Type.parse reads both spellings). */
+function multiMatchType(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  return value.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+export function checkClauseRules(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: string,
+  body: Record<string, unknown>,
+): void {
+  switch (clause) {
+    case 'multi_match': {
+      const type = multiMatchType(body.type) ?? 'best_fields';
+      if (type === 'bool_prefix') {
+        for (const param of ['slop', 'cutoff_frequency']) {
+          if (param in body) {
+            check.report(
+              'query.type-parameter',
+              `[${param}] not allowed for type [bool_prefix]`,
+              [...path, param],
+              'key',
+            );
+          }
+        }
+      }
+      if (
+        'fuzziness' in body &&
+        body.fuzziness !== null &&
+        ['phrase', 'phrase_prefix', 'cross_fields'].includes(type)
+      ) {
+        check.report('query.type-parameter', `Fuzziness not allowed for type [${type}]`, [...path, 'fuzziness'], 'key');
+      }
+      return;
+    }
+    case 'exists':
+      if (body.field === '_source') {
+        check.report('query.metadata-field', 'The _source field is not searchable', [...path, 'field']);
+      }
+      return;
+    case 'regexp': {
+      const field = Object.keys(body)[0];
+      if (field === undefined) return;
+      const inner = body[field];
+      const value = isObject(inner) ? inner.value : inner;
+      const max = limitsOf(check.server).maxRegexLength;
+      if (typeof value === 'string' && value.length > max) {
+        check.report(
+          'query.regex-too-long',
+          `failed to create query: The length of regex [${value.length}] used in the Regexp Query request has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_regex_length] index level setting.${limitNote(check.server)}`,
+          isObject(inner) ? [...path, field, 'value'] : [...path, field],
+        );
+      }
+      return;
+    }
+    case 'terms': {
+      const max = limitsOf(check.server).maxTermsCount;
+      for (const key of Object.keys(body)) {
+        const values = body[key];
+        if (Array.isArray(values) && values.length > max) {
+          check.report(
+            'query.too-many-terms',
+            `failed to create query: The number of terms [${values.length}] used in the Terms Query request has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_terms_count] index level setting.${limitNote(check.server)}`,
+            [...path, key],
+            'key',
+          );
+        }
+      }
+      return;
+    }
+    case 'bool': {
+      const max = limitsOf(check.server).maxClauseCount;
+      let count = 0;
+      for (const occur of ['must', 'filter', 'should', 'must_not', 'mustNot']) {
+        const clauses = body[occur];
+        count += Array.isArray(clauses) ? clauses.length : isObject(clauses) ? 1 : 0;
+      }
+      if (count > max) {
+        check.report(
+          'query.too-many-clauses',
+          `failed to create query: maxClauseCount is set to ${max}${limitNote(check.server)}`,
+          path,
+          'key',
+        );
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}

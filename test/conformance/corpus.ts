@@ -1,0 +1,123 @@
+// The recorded conformance corpus (test/fixtures/conformance/<class>.jsonl): each line one case with what each real
+// OpenSearch version answered. Written by `npm run conformance:record`, replayed through the language server by
+// test/unit/conformance.test.ts and checked against real OpenSearch again by test/real/conformance.test.ts.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { send } from '../unit/corpus';
+import { errorReasons } from '../real/realEnv';
+import type { CaseClass, ConformanceCase } from './cases';
+import { CONFORMANCE_DOCS, CONFORMANCE_INDEX, CONFORMANCE_MAPPINGS } from './setup';
+
+const ROOT = path.resolve(__dirname, '../../..');
+export const CORPUS_DIR = path.join(ROOT, 'test', 'fixtures', 'conformance');
+
+/** What a real server answered. */
+export interface Answer {
+  readonly status: number;
+  /** The error's `type`, when it has one. */
+  readonly type?: string;
+  /** The top reason, then the root causes and the `caused_by` chain, each cut at its first line. */
+  readonly reasons?: readonly string[];
+  /** A 200 whose shards (some or all) failed: their number. */
+  readonly shardFailures?: number;
+}
+
+export interface RecordedCase extends ConformanceCase {
+  /** By full version (`3.8.0`). */
+  readonly answers: Readonly<Record<string, Answer>>;
+}
+
+/** Whether the server refused the request: an error status, or shards that failed. */
+export function rejected(answer: Answer): boolean {
+  return answer.status >= 400 || (answer.shardFailures ?? 0) > 0;
+}
+
+export function answerOf(status: number, body: unknown): Answer {
+  const record = (body ?? {}) as { error?: { type?: unknown }; _shards?: { failed?: number; failures?: unknown[] } };
+  const type = typeof record.error?.type === 'string' ? record.error.type : undefined;
+  let reasons = errorReasons(body);
+  const failed = status < 400 ? (record._shards?.failed ?? 0) : 0;
+  if (failed > 0) {
+    reasons = errorReasons({
+      error: { root_cause: (record._shards?.failures ?? []).map((f) => (f as { reason?: unknown }).reason) },
+    });
+  }
+  return {
+    status,
+    ...(type === undefined ? {} : { type }),
+    ...(reasons.length === 0 ? {} : { reasons }),
+    ...(failed > 0 ? { shardFailures: failed } : {}),
+  };
+}
+
+/** Creates the conformance index afresh, with its documents. */
+export async function prepareIndex(url: string): Promise<void> {
+  await send(url, { method: 'DELETE', path: `/${CONFORMANCE_INDEX}` });
+  const created = await send(url, {
+    method: 'PUT',
+    path: `/${CONFORMANCE_INDEX}`,
+    body: JSON.stringify({
+      settings: { number_of_shards: 1, number_of_replicas: 0 },
+      mappings: CONFORMANCE_MAPPINGS,
+    }),
+  });
+  if (created.status !== 200)
+    throw new Error(`creating ${CONFORMANCE_INDEX}: ${created.status} ${JSON.stringify(created.body)}`);
+  const lines: string[] = [];
+  for (const [id, routing, source] of CONFORMANCE_DOCS) {
+    lines.push(
+      JSON.stringify({ index: { _index: CONFORMANCE_INDEX, _id: id, ...(routing === undefined ? {} : { routing }) } }),
+    );
+    lines.push(JSON.stringify(source));
+  }
+  const bulk = await send(url, {
+    method: 'POST',
+    path: '/_bulk?refresh=true',
+    body: lines.join('\n') + '\n',
+    contentType: 'application/x-ndjson',
+  });
+  if (bulk.status !== 200 || (bulk.body as { errors?: boolean }).errors === true) {
+    throw new Error(`indexing into ${CONFORMANCE_INDEX}: ${JSON.stringify(bulk.body).slice(0, 500)}`);
+  }
+}
+
+export function contentTypeOf(c: ConformanceCase): string {
+  return c.path.includes('/_msearch') ? 'application/x-ndjson' : 'application/json';
+}
+
+/** Sends one case and reads the answer (scroll contexts it opens are cleared). */
+export async function ask(url: string, c: ConformanceCase): Promise<Answer> {
+  const answer = await send(url, {
+    method: c.method,
+    path: c.path,
+    ...(c.body === undefined ? {} : { body: c.body, contentType: contentTypeOf(c) }),
+  });
+  const scrollId = (answer.body as { _scroll_id?: unknown } | undefined)?._scroll_id;
+  if (typeof scrollId === 'string') {
+    await send(url, { method: 'DELETE', path: '/_search/scroll', body: JSON.stringify({ scroll_id: scrollId }) });
+  }
+  return answerOf(answer.status, answer.body);
+}
+
+export function readCorpus(): RecordedCase[] {
+  const out: RecordedCase[] = [];
+  for (const file of readdirSync(CORPUS_DIR).sort()) {
+    if (!file.endsWith('.jsonl')) continue;
+    for (const line of readFileSync(path.join(CORPUS_DIR, file), 'utf8').split('\n')) {
+      if (line.trim() !== '') out.push(JSON.parse(line) as RecordedCase);
+    }
+  }
+  return out;
+}
+
+/** Writes the corpus, one file per class, cases in the order given. */
+export function writeCorpus(cases: readonly RecordedCase[]): void {
+  mkdirSync(CORPUS_DIR, { recursive: true });
+  const byClass = new Map<CaseClass, string[]>();
+  for (const c of cases) {
+    const lines = byClass.get(c.class) ?? [];
+    lines.push(JSON.stringify(c));
+    byClass.set(c.class, lines);
+  }
+  for (const [cls, lines] of byClass) writeFileSync(path.join(CORPUS_DIR, `${cls}.jsonl`), lines.join('\n') + '\n');
+}

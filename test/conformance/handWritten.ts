@@ -1,0 +1,401 @@
+// Conformance cases written by hand: rules across parts of a request (collapse, scroll, point in time, slices,
+// search_after against the sort), per-type parameters of compound clauses, aggregation values and structure, and
+// the limits that hold under default settings. Each rule has at least one request OpenSearch accepts and one it
+// refuses.
+import type { ConformanceCase } from './cases';
+import { CONFORMANCE_INDEX } from './setup';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const SEARCH = `/${CONFORMANCE_INDEX}/_search`;
+
+function c(id: string, body: Json, query = ''): ConformanceCase {
+  return { id: `cross/${id}`, class: 'cross', method: 'POST', path: `${SEARCH}${query}`, body: JSON.stringify(body) };
+}
+
+const RESCORE: Json = { window_size: 10, query: { rescore_query: { match_all: {} } } };
+const HISTOGRAM: Json = { date_histogram: { field: 'date', calendar_interval: 'day' } };
+const SUM: Json = { sum: { field: 'num' } };
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+
+function aggs(id: string, definition: Json): ConformanceCase {
+  return c(`aggs/${id}`, { size: 0, aggs: definition });
+}
+
+function q(id: string, query: Json): ConformanceCase {
+  return c(`query/${id}`, { query });
+}
+
+export const HAND_WRITTEN: readonly ConformanceCase[] = [
+  // collapse
+  c('collapse/alone', { collapse: { field: 'kw' } }),
+  c('collapse/scroll', { collapse: { field: 'kw' } }, '?scroll=1m'),
+  c('collapse/rescore', { collapse: { field: 'kw' }, rescore: RESCORE }),
+  c('collapse/rescore-array', { collapse: { field: 'kw' }, rescore: [RESCORE] }),
+  c('collapse/rescore-empty-array', { collapse: { field: 'kw' }, rescore: [] }),
+  c('collapse/search-after-on-collapse-field', { collapse: { field: 'kw' }, sort: ['kw'], search_after: ['a'] }),
+  c('collapse/search-after-other-field', { collapse: { field: 'kw' }, sort: ['num'], search_after: [1] }),
+  c('collapse/search-after-two-sorts', { collapse: { field: 'kw' }, sort: ['kw', 'num'], search_after: ['a', 1] }),
+  c('collapse/search-after-no-sort', { collapse: { field: 'kw' }, search_after: [1] }),
+  c('collapse/search-after-object-sort', {
+    collapse: { field: 'kw' },
+    sort: [{ kw: { order: 'desc' } }],
+    search_after: ['a'],
+  }),
+  c('collapse/no-field', { collapse: {} }),
+  c('collapse/inner-hits', { collapse: { field: 'kw', inner_hits: { name: 'i', size: 1 } } }),
+  c('collapse/text-field', { collapse: { field: 'text' } }),
+  // scroll
+  c('scroll/plain', { size: 5 }, '?scroll=1m'),
+  c('scroll/rescore', { rescore: RESCORE }, '?scroll=1m'),
+  c('scroll/search-after', { sort: ['num'], search_after: [1] }, '?scroll=1m'),
+  c('scroll/from', { from: 5 }, '?scroll=1m'),
+  c('scroll/size-zero', { size: 0 }, '?scroll=1m'),
+  c('scroll/track-total-hits-false', { track_total_hits: false }, '?scroll=1m'),
+  // _shard_doc and point in time
+  c('shard-doc/without-pit', { sort: ['_shard_doc'] }),
+  c('shard-doc/object-without-pit', { sort: [{ _shard_doc: 'desc' }] }),
+  c('shard-doc/string-without-pit', { sort: '_shard_doc' }),
+  c('shard-doc/doc-sort', { sort: ['_doc'] }),
+  // slice
+  c('slice/without-scroll', { slice: { id: 0, max: 2 } }),
+  c('slice/with-scroll', { slice: { id: 0, max: 2 } }, '?scroll=1m'),
+  c('slice/id-not-below-max', { slice: { id: 2, max: 2 } }, '?scroll=1m'),
+  c('slice/max-one', { slice: { id: 0, max: 1 } }, '?scroll=1m'),
+  c('slice/negative-id', { slice: { id: -1, max: 2 } }, '?scroll=1m'),
+  c('slice/field', { slice: { field: 'num', id: 0, max: 2 } }, '?scroll=1m'),
+  c('slice/limit-default', { slice: { id: 0, max: 1024 } }, '?scroll=1m'),
+  c('slice/over-limit', { slice: { id: 0, max: 1025 } }, '?scroll=1m'),
+  c('slice/missing-max', { slice: { id: 0 } }, '?scroll=1m'),
+  // search_after against the sort
+  c('search-after/arity-matches', { sort: ['num', 'kw'], search_after: [1, 'a'] }),
+  c('search-after/more-values', { sort: ['num'], search_after: [1, 2] }),
+  c('search-after/fewer-values', { sort: ['num', 'kw'], search_after: [1] }),
+  c('search-after/without-sort', { search_after: [1] }),
+  c('search-after/without-sort-two', { search_after: [1, 2] }),
+  c('search-after/sort-string', { sort: 'num', search_after: [1] }),
+  c('search-after/sort-object', { sort: { num: 'asc' }, search_after: [1, 2] }),
+  c('search-after/empty', { sort: ['num'], search_after: [] }),
+  c('search-after/from', { sort: ['num'], search_after: [1], from: 3 }),
+  c('search-after/score-sort', { sort: ['_score'], search_after: [1] }),
+  // rescore
+  c('rescore/sort', { sort: ['num'], rescore: RESCORE }),
+  c('rescore/sort-score', { sort: ['_score'], rescore: RESCORE }),
+  c('rescore/window-default-limit', { rescore: { window_size: 10000, query: { rescore_query: { match_all: {} } } } }),
+  c('rescore/window-over-limit', { rescore: { window_size: 10001, query: { rescore_query: { match_all: {} } } } }),
+  c('rescore/size-over-limit', { size: 10001, rescore: RESCORE }),
+  c('rescore/from-size-over-limit', { from: 9000, size: 1500, rescore: RESCORE }),
+  c('rescore/no-query', { rescore: { window_size: 10 } }),
+  c('rescore/negative-window', { rescore: { window_size: -1, query: { rescore_query: { match_all: {} } } } }),
+  // result window and friends
+  c('window/at-limit', { from: 9990, size: 10 }),
+  c('window/over-limit', { from: 9990, size: 11 }),
+  c('window/size-over-limit', { size: 10001 }),
+  c('window/scroll-size-over', { size: 10001 }, '?scroll=1m'),
+  c('window/url-size-over', {}, '?size=10001'),
+  c('window/url-from-body-size', { size: 10 }, '?from=9995'),
+  // multi_match types and the parameters each takes
+  q('multi-match/bool-prefix', { multi_match: { query: 'quick bro', type: 'bool_prefix', fields: ['text'] } }),
+  q('multi-match/bool-prefix-slop', {
+    multi_match: { query: 'quick bro', type: 'bool_prefix', fields: ['text'], slop: 1 },
+  }),
+  q('multi-match/bool-prefix-cutoff', {
+    multi_match: { query: 'quick bro', type: 'bool_prefix', fields: ['text'], cutoff_frequency: 0.1 },
+  }),
+  q('multi-match/bool-prefix-fuzziness', {
+    multi_match: { query: 'quick bro', type: 'bool_prefix', fields: ['text'], fuzziness: 'AUTO' },
+  }),
+  q('multi-match/phrase-fuzziness', {
+    multi_match: { query: 'quick', type: 'phrase', fields: ['text'], fuzziness: 'AUTO' },
+  }),
+  q('multi-match/phrase-prefix-fuzziness', {
+    multi_match: { query: 'quick', type: 'phrase_prefix', fields: ['text'], fuzziness: 1 },
+  }),
+  q('multi-match/cross-fields-fuzziness', {
+    multi_match: { query: 'quick', type: 'cross_fields', fields: ['text'], fuzziness: 1 },
+  }),
+  q('multi-match/phrase-slop', { multi_match: { query: 'quick', type: 'phrase', fields: ['text'], slop: 2 } }),
+  q('multi-match/best-fields-slop', {
+    multi_match: { query: 'quick', type: 'best_fields', fields: ['text'], slop: 2 },
+  }),
+  q('multi-match/most-fields-fuzziness', {
+    multi_match: { query: 'quick', type: 'most_fields', fields: ['text'], fuzziness: 1 },
+  }),
+  q('multi-match/cutoff-frequency', { multi_match: { query: 'quick', fields: ['text'], cutoff_frequency: 0.1 } }),
+  q('multi-match/type-upper', { multi_match: { query: 'quick', type: 'PHRASE', fields: ['text'] } }),
+  q('multi-match/type-camel', { multi_match: { query: 'quick', type: 'phrasePrefix', fields: ['text'] } }),
+  q('multi-match/fields-string', { multi_match: { query: 'quick', fields: 'text' } }),
+  q('multi-match/zero-terms', { multi_match: { query: 'the', fields: ['text'], zero_terms_query: 'all' } }),
+  q('match/cutoff-frequency', { match: { text: { query: 'quick', cutoff_frequency: 0.1 } } }),
+  q('match-bool-prefix/fuzziness', { match_bool_prefix: { text: { query: 'quick bro', fuzziness: 1 } } }),
+  // exists on metadata fields
+  q('exists/_source', { exists: { field: '_source' } }),
+  q('exists/_id', { exists: { field: '_id' } }),
+  q('exists/_index', { exists: { field: '_index' } }),
+  q('exists/_routing', { exists: { field: '_routing' } }),
+  q('exists/unmapped', { exists: { field: 'no_such_field' } }),
+  q('exists/empty-field', { exists: { field: '' } }),
+  // limits of queries
+  q('regexp/at-limit', { regexp: { kw: { value: 'a'.repeat(1000) } } }),
+  q('regexp/over-limit', { regexp: { kw: { value: 'a'.repeat(1001) } } }),
+  q('regexp/short-form-over-limit', { regexp: { kw: 'b'.repeat(1001) } }),
+  q('query-string/regex-over-limit', { query_string: { query: `kw:/${'a'.repeat(1001)}/` } }),
+  q('terms/at-limit', { terms: { num: range(65536) } }),
+  q('terms/over-limit', { terms: { num: range(65537) } }),
+  q('bool/clauses-at-limit', { bool: { should: range(1024).map((i) => ({ term: { num: i } })) } }),
+  q('bool/clauses-over-limit', { bool: { should: range(1025).map((i) => ({ term: { num: i } })) } }),
+  q('bool/nested-clauses-over-limit', {
+    bool: {
+      should: [
+        { bool: { should: range(600).map((i) => ({ term: { num: i } })) } },
+        { bool: { should: range(600).map((i) => ({ term: { num: i + 600 } })) } },
+      ],
+    },
+  }),
+  q('bool/minimum-should-match-without-should', { bool: { must: [{ match_all: {} }], minimum_should_match: 1 } }),
+  q('bool/filter-object', { bool: { filter: { term: { kw: 'a' } } } }),
+  // percentiles and their methods
+  aggs('percentiles/percents-empty', { p: { percentiles: { field: 'num', percents: [] } } }),
+  aggs('percentiles/percents-over-100', { p: { percentiles: { field: 'num', percents: [101] } } }),
+  aggs('percentiles/percents-negative', { p: { percentiles: { field: 'num', percents: [-1] } } }),
+  aggs('percentiles/percents-bounds', { p: { percentiles: { field: 'num', percents: [0, 100] } } }),
+  aggs('percentiles/percents-string', { p: { percentiles: { field: 'num', percents: ['50'] } } }),
+  aggs('percentiles/compression-negative', { p: { percentiles: { field: 'num', tdigest: { compression: -1 } } } }),
+  aggs('percentiles/compression-zero', { p: { percentiles: { field: 'num', tdigest: { compression: 0 } } } }),
+  aggs('percentiles/compression-unknown-key', { p: { percentiles: { field: 'num', tdigest: { compressio: 1 } } } }),
+  aggs('percentiles/hdr-digits-over', {
+    p: { percentiles: { field: 'num', hdr: { number_of_significant_value_digits: 6 } } },
+  }),
+  aggs('percentiles/hdr-digits-negative', {
+    p: { percentiles: { field: 'num', hdr: { number_of_significant_value_digits: -1 } } },
+  }),
+  aggs('percentiles/hdr-digits-five', {
+    p: { percentiles: { field: 'num', hdr: { number_of_significant_value_digits: 5 } } },
+  }),
+  aggs('percentiles/both-methods', { p: { percentiles: { field: 'num', tdigest: {}, hdr: {} } } }),
+  aggs('percentile-ranks/values-empty', { p: { percentile_ranks: { field: 'num', values: [] } } }),
+  aggs('percentile-ranks/compression-negative', {
+    p: { percentile_ranks: { field: 'num', values: [1], tdigest: { compression: -5 } } },
+  }),
+  // moving_fn window
+  aggs('moving-fn/window-zero', {
+    h: {
+      ...(HISTOGRAM as object),
+      aggs: { s: SUM, m: { moving_fn: { buckets_path: 's', window: 0, script: 'MovingFunctions.max(values)' } } },
+    },
+  }),
+  aggs('moving-fn/window-negative', {
+    h: {
+      ...(HISTOGRAM as object),
+      aggs: { s: SUM, m: { moving_fn: { buckets_path: 's', window: -2, script: 'MovingFunctions.max(values)' } } },
+    },
+  }),
+  aggs('moving-fn/window-missing', {
+    h: {
+      ...(HISTOGRAM as object),
+      aggs: { s: SUM, m: { moving_fn: { buckets_path: 's', script: 'MovingFunctions.max(values)' } } },
+    },
+  }),
+  aggs('moving-fn/script-missing', {
+    h: { ...(HISTOGRAM as object), aggs: { s: SUM, m: { moving_fn: { buckets_path: 's', window: 2 } } } },
+  }),
+  aggs('moving-fn/window-one', {
+    h: {
+      ...(HISTOGRAM as object),
+      aggs: { s: SUM, m: { moving_fn: { buckets_path: 's', window: 1, script: 'MovingFunctions.max(values)' } } },
+    },
+  }),
+  // size and shard_size
+  aggs('terms/size-zero', { t: { terms: { field: 'kw', size: 0 } } }),
+  aggs('terms/size-negative', { t: { terms: { field: 'kw', size: -1 } } }),
+  aggs('terms/shard-size-zero', { t: { terms: { field: 'kw', shard_size: 0 } } }),
+  aggs('terms/shard-size-negative', { t: { terms: { field: 'kw', shard_size: -2 } } }),
+  aggs('terms/shard-size-below-size', { t: { terms: { field: 'kw', size: 10, shard_size: 5 } } }),
+  aggs('terms/min-doc-count-negative', { t: { terms: { field: 'kw', min_doc_count: -1 } } }),
+  aggs('terms/shard-min-doc-count-negative', { t: { terms: { field: 'kw', shard_min_doc_count: -1 } } }),
+  aggs('terms/size-over-max-buckets', { t: { terms: { field: 'kw', size: 70000 } } }),
+  aggs('significant-terms/size-zero', { t: { significant_terms: { field: 'kw', size: 0 } } }),
+  aggs('significant-terms/shard-size-zero', { t: { significant_terms: { field: 'kw', shard_size: 0 } } }),
+  aggs('rare-terms/max-doc-count-zero', { t: { rare_terms: { field: 'kw', max_doc_count: 0 } } }),
+  aggs('rare-terms/max-doc-count-over', { t: { rare_terms: { field: 'kw', max_doc_count: 101 } } }),
+  aggs('composite/size-zero', { c: { composite: { size: 0, sources: [{ k: { terms: { field: 'kw' } } }] } } }),
+  aggs('top-hits/size-over-inner-window', { t: { top_hits: { size: 101 } } }),
+  aggs('top-hits/from-size-over-inner-window', { t: { top_hits: { from: 50, size: 51 } } }),
+  aggs('top-hits/at-inner-window', { t: { top_hits: { from: 50, size: 50 } } }),
+  aggs('top-hits/negative-size', { t: { top_hits: { size: -1 } } }),
+  aggs('top-hits/negative-from', { t: { top_hits: { from: -1 } } }),
+  // histogram intervals
+  aggs('histogram/interval-zero', { h: { histogram: { field: 'num', interval: 0 } } }),
+  aggs('histogram/interval-negative', { h: { histogram: { field: 'num', interval: -5 } } }),
+  aggs('histogram/interval-missing', { h: { histogram: { field: 'num' } } }),
+  aggs('histogram/interval-fraction', { h: { histogram: { field: 'num', interval: 0.5 } } }),
+  aggs('histogram/min-doc-count-negative', { h: { histogram: { field: 'num', interval: 5, min_doc_count: -1 } } }),
+  aggs('histogram/extended-bounds-reversed', {
+    h: { histogram: { field: 'num', interval: 5, extended_bounds: { min: 10, max: 0 } } },
+  }),
+  aggs('histogram/buckets-over-max', {
+    h: { histogram: { field: 'num', interval: 1, min_doc_count: 0, extended_bounds: { min: 0, max: 70000 } } },
+  }),
+  aggs('histogram/buckets-under-max', {
+    h: { histogram: { field: 'num', interval: 1, min_doc_count: 0, extended_bounds: { min: 0, max: 60000 } } },
+  }),
+  aggs('date-histogram/fixed-calendar-unit', { h: { date_histogram: { field: 'date', fixed_interval: '1M' } } }),
+  aggs('date-histogram/fixed-days', { h: { date_histogram: { field: 'date', fixed_interval: '2d' } } }),
+  aggs('date-histogram/calendar-multiple', { h: { date_histogram: { field: 'date', calendar_interval: '2d' } } }),
+  aggs('date-histogram/calendar-word', { h: { date_histogram: { field: 'date', calendar_interval: 'month' } } }),
+  aggs('date-histogram/fixed-word', { h: { date_histogram: { field: 'date', fixed_interval: 'day' } } }),
+  aggs('date-histogram/fixed-no-unit', { h: { date_histogram: { field: 'date', fixed_interval: '10' } } }),
+  aggs('date-histogram/interval-legacy', { h: { date_histogram: { field: 'date', interval: 'day' } } }),
+  aggs('date-histogram/interval-and-calendar', {
+    h: { date_histogram: { field: 'date', interval: 'day', calendar_interval: 'day' } },
+  }),
+  aggs('date-histogram/both', {
+    h: { date_histogram: { field: 'date', calendar_interval: 'day', fixed_interval: '1d' } },
+  }),
+  aggs('date-histogram/buckets-over-max', {
+    h: {
+      date_histogram: {
+        field: 'date',
+        fixed_interval: '1s',
+        min_doc_count: 0,
+        extended_bounds: { min: '2024-01-01T00:00:00Z', max: '2024-01-02T00:00:00Z' },
+      },
+    },
+  }),
+  aggs('auto-date-histogram/buckets-zero', { h: { auto_date_histogram: { field: 'date', buckets: 0 } } }),
+  aggs('variable-width/buckets-zero', { h: { variable_width_histogram: { field: 'num', buckets: 0 } } }),
+  // which aggregations take sub-aggregations and where they may sit
+  aggs('structure/metric-with-sub', { a: { avg: { field: 'num' }, aggs: { b: { max: { field: 'num' } } } } }),
+  aggs('structure/stats-with-sub', { a: { stats: { field: 'num' }, aggs: { b: { max: { field: 'num' } } } } }),
+  aggs('structure/top-hits-with-sub', { a: { top_hits: { size: 1 }, aggs: { b: { max: { field: 'num' } } } } }),
+  aggs('structure/cardinality-with-sub', {
+    a: { cardinality: { field: 'kw' }, aggs: { b: { max: { field: 'num' } } } },
+  }),
+  aggs('structure/bucket-with-sub', { a: { terms: { field: 'kw' }, aggs: { b: { max: { field: 'num' } } } } }),
+  aggs('structure/pipeline-with-sub', {
+    h: { ...(HISTOGRAM as object), aggs: { s: SUM, d: { derivative: { buckets_path: 's' }, aggs: { b: SUM } } } },
+  }),
+  aggs('structure/global-top-level', { g: { global: {} } }),
+  aggs('structure/global-nested', { t: { terms: { field: 'kw' }, aggs: { g: { global: {} } } } }),
+  aggs('structure/reverse-nested-top-level', { r: { reverse_nested: {} } }),
+  aggs('structure/reverse-nested-in-nested', { n: { nested: { path: 'items' }, aggs: { r: { reverse_nested: {} } } } }),
+  aggs('structure/reverse-nested-in-terms', { t: { terms: { field: 'kw' }, aggs: { r: { reverse_nested: {} } } } }),
+  aggs('structure/sibling-pipeline-inside-metric-parent', {
+    h: { ...(HISTOGRAM as object), aggs: { s: SUM, m: { max_bucket: { buckets_path: 's' } } } },
+  }),
+  aggs('structure/parent-pipeline-top-level', { s: SUM, d: { derivative: { buckets_path: 's' } } }),
+  aggs('structure/derivative-in-terms', {
+    t: { terms: { field: 'kw' }, aggs: { s: SUM, d: { derivative: { buckets_path: 's' } } } },
+  }),
+  aggs('structure/cumulative-sum-in-terms', {
+    t: { terms: { field: 'kw' }, aggs: { s: SUM, d: { cumulative_sum: { buckets_path: 's' } } } },
+  }),
+  aggs('structure/bucket-sort-in-terms', { t: { terms: { field: 'kw' }, aggs: { b: { bucket_sort: { size: 1 } } } } }),
+  aggs('structure/bucket-sort-top-level', { b: { bucket_sort: { size: 1 } } }),
+  aggs('structure/bucket-selector-top-level', {
+    s: SUM,
+    b: { bucket_selector: { buckets_path: { x: 's' }, script: 'params.x > 0' } },
+  }),
+  // pipeline buckets_path
+  aggs('buckets-path/sibling-ok', { h: HISTOGRAM, m: { max_bucket: { buckets_path: 'h>_count' } } }),
+  aggs('buckets-path/sibling-on-multi-bucket', { h: HISTOGRAM, m: { max_bucket: { buckets_path: 'h' } } }),
+  aggs('buckets-path/sibling-on-metric', { s: SUM, m: { max_bucket: { buckets_path: 's' } } }),
+  aggs('buckets-path/sibling-missing-agg', { h: HISTOGRAM, m: { max_bucket: { buckets_path: 'nope>s' } } }),
+  aggs('buckets-path/sibling-on-multi-value', {
+    h: { ...(HISTOGRAM as object), aggs: { st: { stats: { field: 'num' } } } },
+    m: { max_bucket: { buckets_path: 'h>st' } },
+  }),
+  aggs('buckets-path/sibling-on-multi-value-key', {
+    h: { ...(HISTOGRAM as object), aggs: { st: { stats: { field: 'num' } } } },
+    m: { max_bucket: { buckets_path: 'h>st.max' } },
+  }),
+  aggs('buckets-path/sibling-through-terms', {
+    t: { terms: { field: 'kw' }, aggs: { h: { ...(HISTOGRAM as object), aggs: { s: SUM } } } },
+    m: { max_bucket: { buckets_path: 't>h>s' } },
+  }),
+  aggs('buckets-path/parent-on-multi-value', {
+    h: {
+      ...(HISTOGRAM as object),
+      aggs: { st: { stats: { field: 'num' } }, d: { derivative: { buckets_path: 'st' } } },
+    },
+  }),
+  aggs('buckets-path/parent-on-multi-value-key', {
+    h: {
+      ...(HISTOGRAM as object),
+      aggs: { st: { stats: { field: 'num' } }, d: { derivative: { buckets_path: 'st.avg' } } },
+    },
+  }),
+  aggs('buckets-path/parent-missing', {
+    h: { ...(HISTOGRAM as object), aggs: { s: SUM, d: { derivative: { buckets_path: 'nope' } } } },
+  }),
+  aggs('buckets-path/parent-count', {
+    h: { ...(HISTOGRAM as object), aggs: { d: { derivative: { buckets_path: '_count' } } } },
+  }),
+  aggs('buckets-path/percentiles-key', {
+    h: { ...(HISTOGRAM as object), aggs: { p: { percentiles: { field: 'num' } } } },
+    m: { max_bucket: { buckets_path: 'h>p[50.0]' } },
+  }),
+  aggs('buckets-path/sibling-not-string', { h: HISTOGRAM, m: { max_bucket: { buckets_path: 1 } } }),
+  // aggregation names and definitions
+  aggs('names/bracket', { 'a[b]': { max: { field: 'num' } } }),
+  aggs('names/gt', { 'a>b': { max: { field: 'num' } } }),
+  aggs('names/dot', { 'a.b': { max: { field: 'num' } } }),
+  aggs('definition/meta', { a: { max: { field: 'num' }, meta: { x: 1 } } }),
+  aggs('definition/meta-not-object', { a: { max: { field: 'num' }, meta: 1 } }),
+  aggs('definition/sub-aggs-twice', {
+    a: { terms: { field: 'kw' }, aggs: { b: SUM }, aggregations: { c: SUM } },
+  }),
+  // body fields together
+  c('body/aggs-and-aggregations', { aggs: { a: SUM }, aggregations: { b: SUM } }),
+  c('body/docvalue-fields-at-limit', { docvalue_fields: range(100).map((i) => `f${i}`) }),
+  c('body/docvalue-fields-over-limit', { docvalue_fields: range(101).map((i) => `f${i}`) }),
+  c('body/script-fields-at-limit', {
+    script_fields: Object.fromEntries(range(32).map((i) => [`s${i}`, { script: '1' }])),
+  }),
+  c('body/script-fields-over-limit', {
+    script_fields: Object.fromEntries(range(33).map((i) => [`s${i}`, { script: '1' }])),
+  }),
+  c('body/inner-hits-over-limit', {
+    query: { nested: { path: 'items', query: { match_all: {} }, inner_hits: { size: 101 } } },
+  }),
+  c('body/inner-hits-at-limit', {
+    query: { nested: { path: 'items', query: { match_all: {} }, inner_hits: { size: 100 } } },
+  }),
+  c('body/track-total-hits-negative', { track_total_hits: -5 }),
+  c('body/track-total-hits-minus-one', { track_total_hits: -1 }),
+  c('body/terminate-after-negative', { terminate_after: -1 }),
+  c('body/min-score-string', { min_score: 'abc' }),
+  c('body/timeout-no-unit', { timeout: '10' }),
+  c('body/timeout-negative', { timeout: '-5s' }),
+  c('body/sort-unknown-order', { sort: [{ num: 'up' }] }),
+  c('body/sort-unknown-key', { sort: [{ num: { ordr: 'asc' } }] }),
+  c('body/sort-mode', { sort: [{ num: { mode: 'avg' } }] }),
+  c('body/sort-bad-mode', { sort: [{ num: { mode: 'middle' } }] }),
+  c('body/sort-score-with-track', { sort: ['num'], track_scores: true }),
+  c('body/sort-two-fields-in-object', { sort: [{ num: 'asc', kw: 'desc' }] }),
+  c('body/highlight-fields-array', { highlight: { fields: [{ text: {} }] } }),
+  c('body/highlight-unknown', { highlight: { fieldz: { text: {} } } }),
+  c('body/highlight-bad-type', { highlight: { type: 'fancy', fields: { text: {} } } }),
+  c('body/source-number', { _source: 1 }),
+  c('body/suggest-unknown-type', { suggest: { s: { text: 'x', nope: { field: 'text' } } } }),
+  c('body/stored-fields-none-and-source', { stored_fields: '_none_', _source: true }),
+  c('body/size-over-int', { size: 3000000000 }),
+  c('body/size-string', { size: '5' }),
+  c('body/from-string-negative', { from: '-1' }),
+  c('body/explain-string', { explain: 'true' }),
+  c('body/explain-bad-string', { explain: 'yes' }),
+  c('body/version-number', { version: 1 }),
+  // URL and body together
+  c('url-body/size-both', { size: 5 }, '?size=3'),
+  c('url-body/q-and-query', { query: { match_all: {} } }, '?q=kw:a'),
+  c('url-body/rest-total-hits-as-int', { track_total_hits: 100 }, '?rest_total_hits_as_int=true'),
+  c('url-body/scroll-request-cache', {}, '?scroll=1m&request_cache=true'),
+  c('url-body/scroll-track-false', {}, '?scroll=1m&track_total_hits=false'),
+  c('url-body/pit-with-index', { pit: { id: 'x', keep_alive: '1m' } }),
+  c('url-body/search-type-dfs', {}, '?search_type=dfs_query_then_fetch'),
+  c('url-body/search-type-unknown', {}, '?search_type=query_and_fetch'),
+  c('url-body/allow-partial', {}, '?allow_partial_search_results=false'),
+  c('url-body/batched-reduce-size-one', {}, '?batched_reduce_size=1'),
+  c('url-body/max-concurrent-zero', {}, '?max_concurrent_shard_requests=0'),
+  c('url-body/pre-filter-zero', {}, '?pre_filter_shard_size=0'),
+];

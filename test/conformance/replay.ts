@@ -1,0 +1,59 @@
+// What the language server makes of a conformance case for one version: the case as a `.search` request, its
+// diagnostics for that target, and whether they agree with what the real server answered.
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { DiagnosticCode } from '../../server/src/service/diagnosticCodes';
+import { DocumentStore } from '../../server/src/service/documentStore';
+import { makeTarget } from '../../server/src/service/target';
+import type { ConformanceCase } from './cases';
+import { rejected, type Answer } from './corpus';
+
+export interface Verdict {
+  readonly errors: readonly Diagnostic[];
+  readonly rejected: boolean;
+  /** Error ⇔ rejected, and when rejected, one Error carries one of the server's reasons. */
+  readonly agrees: boolean;
+  /** The codes of the Errors that carry one of the server's reasons. */
+  readonly provenCodes: readonly DiagnosticCode[];
+  readonly why?: string;
+}
+
+const store = new DocumentStore();
+let opened = 0;
+
+export function textOf(c: ConformanceCase): string {
+  return `${c.method} ${c.path}\n${c.body ?? ''}\n`;
+}
+
+export function judge(c: ConformanceCase, version: string, answer: Answer): Verdict {
+  store.setTarget(makeTarget({ distribution: 'opensearch', version, source: 'cluster' }));
+  const uri = `file:///conformance-${opened++}.search`;
+  store.open(uri, 'search', 1, textOf(c));
+  const diagnostics = store.diagnostics(uri);
+  store.close(uri);
+  const errors = diagnostics.filter((d) => d.severity === 1);
+  const refused = rejected(answer);
+  const reasons = answer.reasons ?? [];
+  const carrying = errors.filter((e) => reasons.some((r) => e.message.includes(r)));
+  const provenCodes = carrying.map((e) => e.code as DiagnosticCode);
+  if (refused !== errors.length > 0) {
+    return {
+      errors,
+      rejected: refused,
+      agrees: false,
+      provenCodes,
+      why: refused
+        ? `OpenSearch ${version} refused it (${answer.status} ${reasons[0] ?? ''}); the language server reports no Error`
+        : `OpenSearch ${version} accepted it; the language server reports ${errors.map((e) => `[${String(e.code)}] ${e.message}`).join(' | ')}`,
+    };
+  }
+  if (refused && reasons.length > 0 && carrying.length === 0) {
+    return {
+      errors,
+      rejected: refused,
+      agrees: false,
+      provenCodes,
+      why: `OpenSearch ${version} says ${JSON.stringify(reasons)}; the language server says ${errors.map((e) => `[${String(e.code)}] ${e.message}`).join(' | ')}`,
+    };
+  }
+  return { errors, rejected: refused, agrees: true, provenCodes };
+}

@@ -1,0 +1,31 @@
+// The conformance corpus against real OpenSearch: every case is sent again and what the server answers (status,
+// error type, reasons) must be what the corpus recorded for this version. A change means OpenSearch changed (or the
+// corpus is stale): re-record with `npm run conformance:record` and look at what the replay test then says.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ask, prepareIndex, readCorpus, type Answer } from '../conformance/corpus';
+import { realCluster } from './realEnv';
+
+function same(a: Answer, b: Answer): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+void describe('conformance corpus: real OpenSearch still answers what was recorded', () => {
+  const cluster = realCluster();
+
+  void it(`OpenSearch ${cluster.version} answers every case as recorded`, async () => {
+    const corpus = readCorpus();
+    const recorded = corpus.filter((c) => c.answers[cluster.version] !== undefined);
+    assert.ok(recorded.length >= 1500, `${recorded.length} cases recorded for ${cluster.version}`);
+    await prepareIndex(cluster.url);
+    const changed: string[] = [];
+    for (const c of recorded) {
+      const answer = await ask(cluster.url, c);
+      const before = c.answers[cluster.version]!;
+      if (!same(answer, before)) {
+        changed.push(`${c.id}: recorded ${JSON.stringify(before)}, now ${JSON.stringify(answer)}`);
+      }
+    }
+    assert.deepEqual(changed, []);
+  });
+});

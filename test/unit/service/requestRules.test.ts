@@ -1,0 +1,161 @@
+// The rules across a search request and the limits of default settings: for each code, a request real OpenSearch
+// accepts and one it refuses (both also in the conformance corpus, test/fixtures/conformance/cross.jsonl).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { DiagnosticCode } from '../../../server/src/service/diagnosticCodes';
+import { makeTarget } from '../../../server/src/service/target';
+import { diagnose } from './harness';
+
+const V2 = makeTarget({ distribution: 'opensearch', version: '2.19.1', source: 'setting' });
+
+function errors(json: string, query = '', target = makeTarget({ version: '3.8.0', source: 'setting' })): string[] {
+  return diagnose('search', `POST /conformance/_search${query}\n${json}\n`, target)
+    .filter((d) => d.severity === 1)
+    .map((d) => `${String(d.code)}: ${d.message}`);
+}
+
+const CASES: readonly (readonly [DiagnosticCode, string, string, string, string?])[] = [
+  // code, accepted body, refused body, OpenSearch's words, URL query of both
+  [
+    'search.collapse-conflict',
+    '{"collapse":{"field":"kw"}}',
+    '{"collapse":{"field":"kw"},"rescore":{"query":{"rescore_query":{"match_all":{}}}}}',
+    'cannot use `collapse` in conjunction with `rescore`',
+  ],
+  [
+    'search.collapse-conflict',
+    '{"collapse":{"field":"kw"},"sort":["kw"],"search_after":["a"]}',
+    '{"collapse":{"field":"kw"},"sort":["num"],"search_after":[1]}',
+    'collapse field and sort field must be the same',
+  ],
+  [
+    'search.search-after-sort',
+    '{"sort":["num","kw"],"search_after":[1,"a"]}',
+    '{"sort":["num"],"search_after":[1,2]}',
+    'search_after has 2 value(s) but sort has 1.',
+  ],
+  [
+    'search.search-after-sort',
+    '{"sort":["num"],"search_after":[1]}',
+    '{"sort":["_score"],"search_after":[1]}',
+    'Sort must contain at least one field.',
+  ],
+  [
+    'search.shard-doc-without-pit',
+    '{"sort":["_doc"]}',
+    '{"sort":["_shard_doc"]}',
+    '_shard_doc is only supported with point-in-time (PIT)',
+  ],
+  [
+    'search.slice-invalid',
+    '{"slice":{"id":1,"max":2}}',
+    '{"slice":{"id":2,"max":2}}',
+    'max must be greater than id',
+    '?scroll=1m',
+  ],
+  [
+    'search.slice-limit',
+    '{"slice":{"id":0,"max":1024}}',
+    '{"slice":{"id":0,"max":1025}}',
+    'The number of slices [1025] is too large. It must be less than [1024].',
+    '?scroll=1m',
+  ],
+  [
+    'search.rescore-window',
+    '{"rescore":{"window_size":10000,"query":{"rescore_query":{"match_all":{}}}}}',
+    '{"rescore":{"window_size":10001,"query":{"rescore_query":{"match_all":{}}}}}',
+    'Rescore window [10001] is too large.',
+  ],
+  [
+    'search.fields-limit',
+    `{"docvalue_fields":${JSON.stringify(Array.from({ length: 100 }, (_, i) => `f${i}`))}}`,
+    `{"docvalue_fields":${JSON.stringify(Array.from({ length: 101 }, (_, i) => `f${i}`))}}`,
+    'Trying to retrieve too many docvalue_fields.',
+  ],
+  [
+    'search.track-total-hits-negative',
+    '{"track_total_hits":-1}',
+    '{"track_total_hits":-5}',
+    'totalHitsThreshold must be >= 0, got -5',
+  ],
+  [
+    'search.stored-fields-source',
+    '{"stored_fields":"_none_"}',
+    '{"stored_fields":"_none_","_source":true}',
+    '[stored_fields] cannot be disabled if [_source] is requested',
+  ],
+  [
+    'query.type-parameter',
+    '{"query":{"multi_match":{"query":"q","type":"phrase","slop":1}}}',
+    '{"query":{"multi_match":{"query":"q","type":"bool_prefix","slop":1}}}',
+    '[slop] not allowed for type [bool_prefix]',
+  ],
+  [
+    'query.type-parameter',
+    '{"query":{"multi_match":{"query":"q","fuzziness":1}}}',
+    '{"query":{"multi_match":{"query":"q","type":"phrase","fuzziness":1}}}',
+    'Fuzziness not allowed for type [phrase]',
+  ],
+  [
+    'query.metadata-field',
+    '{"query":{"exists":{"field":"_id"}}}',
+    '{"query":{"exists":{"field":"_source"}}}',
+    'The _source field is not searchable',
+  ],
+  [
+    'query.regex-too-long',
+    `{"query":{"regexp":{"kw":"${'a'.repeat(1000)}"}}}`,
+    `{"query":{"regexp":{"kw":"${'a'.repeat(1001)}"}}}`,
+    'The length of regex [1001] used in the Regexp Query request has exceeded the allowed maximum of [1000].',
+  ],
+  [
+    'query.too-many-terms',
+    `{"query":{"terms":{"num":[${Array.from({ length: 65536 }, (_, i) => i).join(',')}]}}}`,
+    `{"query":{"terms":{"num":[${Array.from({ length: 65537 }, (_, i) => i).join(',')}]}}}`,
+    'The number of terms [65537]',
+  ],
+  [
+    'query.too-many-clauses',
+    `{"query":{"bool":{"should":[${Array(1024).fill('{"match_all":{}}').join(',')}]}}}`,
+    `{"query":{"bool":{"should":[${Array(1025).fill('{"match_all":{}}').join(',')}]}}}`,
+    'maxClauseCount is set to 1024',
+  ],
+];
+
+void describe('rules across the request and default limits', () => {
+  for (const [code, accepted, refused, words, query] of CASES) {
+    void it(`${code}: ${words}`, () => {
+      assert.deepEqual(errors(accepted, query ?? ''), []);
+      const found = errors(refused, query ?? '');
+      assert.ok(
+        found.some((e) => e.startsWith(`${code}: `) && e.includes(words)),
+        JSON.stringify(found),
+      );
+    });
+  }
+
+  void it('search.slice-context: a slice needs a scroll or a point in time', () => {
+    assert.deepEqual(errors('{"slice":{"id":0,"max":2}}', '?scroll=1m'), []);
+    assert.ok(
+      errors('{"slice":{"id":0,"max":2}}').some((e) =>
+        e.includes('`slice` cannot be used outside of a scroll context or PIT context'),
+      ),
+    );
+  });
+
+  void it('says when a limit is the default, not the cluster own', () => {
+    const [message] = errors('{"slice":{"id":0,"max":1025}}', '?scroll=1m');
+    assert.match(message!, /This is the default limit/);
+    const withLimits = { ...makeTarget({ version: '3.8.0', source: 'cluster' }), limits: { maxSlicesPerScroll: 2000 } };
+    assert.deepEqual(errors('{"slice":{"id":0,"max":1025}}', '?scroll=1m', withLimits), []);
+  });
+
+  void it('words collapse with search_after and _shard_doc as each version does', () => {
+    assert.ok(
+      errors('{"collapse":{"field":"kw"},"sort":["kw"],"search_after":["a"]}', '', V2).some((e) =>
+        e.includes('cannot use `collapse` in conjunction with `search_after`'),
+      ),
+    );
+    assert.ok(errors('{"sort":["_shard_doc"]}', '', V2).some((e) => e.includes('No mapping found for [_shard_doc]')));
+  });
+});
