@@ -120,6 +120,12 @@ export class WebRunner implements vscode.Disposable {
   }
 
   private async send(request: ResolvedRequest, cluster: ClusterConfig): Promise<WebRunResult | undefined> {
+    if (cluster.auth === 'aws') {
+      // SigV4 signing reads the AWS credential chain (files, environment, instance metadata): none of it is in a browser.
+      const message = `Cluster "${cluster.name}" signs its requests with AWS credentials, which VS Code for the Web cannot read: run it from desktop VS Code.`;
+      void vscode.window.showErrorMessage(`${request.label}: ${message}`);
+      return { label: request.label, cluster: cluster.name, failure: message };
+    }
     const secret = await this.secretFor(cluster);
     if (secret === null) return undefined;
     const opaqueId = opaqueIdFor(this.settings.opaqueIdPrefix(), newRunId());
