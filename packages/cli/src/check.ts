@@ -58,7 +58,11 @@ export function checkText(
         document = store.open(uri, language, ++version, text);
       }
     }
-    return { diagnostics: store.diagnostics(uri), text, fixes, formatChanges };
+    // In reading order, as people and annotations read them (the service lists the cluster's marks last).
+    const diagnostics = store
+      .diagnostics(uri)
+      .sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    return { diagnostics, text, fixes, formatChanges };
   } finally {
     store.close(uri);
   }

@@ -10,6 +10,7 @@ import { runLint } from './runLint';
 
 const REQUESTS = [
   'GET /logs-*/_search',
+  '{"query": {"term": {"levle": "ERROR"}}, "aggs": {"by": {"terms": {"field": "service"}}}}',
   'GET /nothing-here-*/_search',
   'GET /_nodes/zone:nowhere/stats',
   'GET /_nodes/data:true/stats',
@@ -32,7 +33,7 @@ void describe('search-requests-lint --cluster', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  void it('reports, as information, index patterns that match nothing and node filters that select no node', async () => {
+  void it('reports, as information, fields no mapping has, index patterns that match nothing, node filters that select no node', async () => {
     const plain = await runLint(['-f', 'json', 'cluster.search'], dir);
     assert.equal(plain.code, 0);
     assert.equal((JSON.parse(plain.stdout) as { infoCount: number }).infoCount, 0);
@@ -46,12 +47,17 @@ void describe('search-requests-lint --cluster', () => {
     assert.deepEqual(
       report.files[0]!.diagnostics.map((d) => [d.line, d.code, d.severity]),
       [
-        [2, 'cluster.no-matching-index', 'info'],
-        [3, 'cluster.no-matching-node', 'info'],
+        [2, 'cluster.unknown-field', 'info'],
+        [3, 'cluster.no-matching-index', 'info'],
+        [4, 'cluster.no-matching-node', 'info'],
       ],
     );
     assert.match(
       report.files[0]!.diagnostics[0]!.message,
+      /^No mapping of \[logs-\*\] on cluster \[.*\] has the field \[levle\]\.$/,
+    );
+    assert.match(
+      report.files[0]!.diagnostics[1]!.message,
       /^\[nothing-here-\*\] matches no index or alias on cluster \[/,
     );
   });
