@@ -17,6 +17,7 @@ void describe('search-requests-lint --cluster on real OpenSearch', () => {
       path.join(dir, 'real.search'),
       [
         'GET /logs-*/_search',
+        '{"query": {"term": {"levle": "ERROR"}}, "aggs": {"by": {"terms": {"field": "service"}}}}',
         'GET /logs/_search',
         'GET /products,nothing-here-*/_search',
         'GET /_nodes/zone:zone-a/stats',
@@ -31,7 +32,7 @@ void describe('search-requests-lint --cluster on real OpenSearch', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  void it('marks what matches nothing on the cluster, and checks for its version', async () => {
+  void it('marks what matches nothing on the cluster (fields, indexes, nodes), and checks for its version', async () => {
     const run = await runLint(['-f', 'json', '--cluster', cluster.url, 'real.search'], dir);
     assert.equal(run.stderr, '');
     const report = JSON.parse(run.stdout) as {
@@ -39,11 +40,16 @@ void describe('search-requests-lint --cluster on real OpenSearch', () => {
     };
     const found = report.files[0]!.diagnostics.map((d) => [d.line, d.code]);
     // combined_fields came with OpenSearch 3.2: an error on 2.19, nothing on 3.8.
-    const versionError = cluster.major < 3 ? [[7, 'query.clause-version']] : [];
-    assert.deepEqual(found, [[3, 'cluster.no-matching-index'], [5, 'cluster.no-matching-node'], ...versionError]);
+    const versionError = cluster.major < 3 ? [[8, 'query.clause-version']] : [];
+    assert.deepEqual(found, [
+      [2, 'cluster.unknown-field'],
+      [4, 'cluster.no-matching-index'],
+      [6, 'cluster.no-matching-node'],
+      ...versionError,
+    ]);
     assert.equal(run.code, versionError.length > 0 ? 1 : 0);
     if (versionError.length > 0) {
-      assert.match(report.files[0]!.diagnostics[2]!.message, new RegExp(`the target is OpenSearch ${cluster.version}`));
+      assert.match(report.files[0]!.diagnostics[3]!.message, new RegExp(`the target is OpenSearch ${cluster.version}`));
     }
   });
 });
