@@ -89,13 +89,13 @@ async function main(): Promise<number> {
             await page.keyboard.press('End');
             await page.keyboard.press('Control+Space');
             await page.locator('.suggest-widget .monaco-list-row', { hasText: 'size' }).first().waitFor();
-            await page.keyboard.press('Escape');
           },
         ],
         [
           'run-blocked',
           'Run on a cluster that does not allow the page (CORS): the message says what the cluster must allow',
           async () => {
+            await page.keyboard.press('Escape');
             await openFile(page, 'logs.search');
             const lens = editor(page).locator('.codelens-decoration a', { hasText: '▶ Run' }).first();
             await lens.waitFor({ timeout: 90_000 });
