@@ -94,6 +94,27 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'The command line runs without VS Code.' },
+            connection('vscode-languageserver'),
+            connection('vscode-languageserver/node'),
+          ],
+          patterns: [
+            {
+              group: ['**/client/src/features/**', '**/server/src/handlers/**'],
+              message: 'The command line runs without VS Code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/local-cluster/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -140,6 +161,31 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            {
+              group: ['**/server/src/service/**', '**/server/src/spec/**', '**/server/src/handlers/**', 'jsonc-parser'],
+              message: 'The client knows nothing of parsing: ask the language server (server/src/protocol).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/src/web/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'undici', message: 'The web extension sends requests with fetch (core/fetchRun.ts).' },
+            { name: 'vscode-languageclient/node', message: 'The web extension uses vscode-languageclient/browser.' },
+          ],
+          patterns: [
+            { group: ['node:*'], message: 'There is no Node.js in VS Code for the Web.' },
+            {
+              group: ['**/core/clusterClient', '**/core/tlsOptions', '**/core/responseWorker', '**/core/jsonWorker'],
+              message: 'These need Node.js: there is none in VS Code for the Web.',
+            },
             {
               group: ['**/server/src/service/**', '**/server/src/spec/**', '**/server/src/handlers/**', 'jsonc-parser'],
               message: 'The client knows nothing of parsing: ask the language server (server/src/protocol).',

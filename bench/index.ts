@@ -3,6 +3,7 @@ import { runActivationBench } from './activation';
 import { runClusterFieldsBench } from './clusterFields';
 import { runClusterStatePayloadBench } from './clusterStatePayload';
 import { runCompletionBench } from './completion';
+import { runLintBench } from './lint';
 import { runRunBench } from './run';
 import { runTasksRefreshBench } from './tasksRefresh';
 import { runValidationBench } from './validation';
@@ -15,6 +16,7 @@ const BENCHES: readonly (() => void | Promise<void>)[] = [
   runTasksRefreshBench,
   runRunBench,
   runActivationBench,
+  runLintBench,
 ];
 
 async function main(): Promise<void> {

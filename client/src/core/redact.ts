@@ -1,12 +1,14 @@
 // Defence in depth: whatever builds a message, a log line or an error passes it through redact() with the secrets
 // it knows of, so that a secret that slipped in (an echoed header, a URL with credentials) never reaches the user.
 
+import { base64 } from './authHeader';
+
 const MASK = '«hidden»';
 
 /** Every form in which a secret could appear in a text: as is, URL-encoded, and inside a Basic credential. */
 function forms(secret: string, username: string | undefined): string[] {
   const out = new Set<string>([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
-  if (username !== undefined) out.add(Buffer.from(`${username}:${secret}`, 'utf8').toString('base64'));
+  if (username !== undefined) out.add(base64(`${username}:${secret}`));
   return [...out].filter((s) => s.length >= 3);
 }
 
@@ -34,7 +36,7 @@ export function redact(text: string, secrets: readonly (string | undefined)[], u
  */
 export function redactAnswer(body: Uint8Array, secrets: readonly string[]): Uint8Array {
   if (secrets.length === 0 || body.length === 0) return body;
-  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  const text = new TextDecoder().decode(body);
   const hidden = redact(text, secrets);
-  return hidden === text ? body : new Uint8Array(Buffer.from(hidden, 'utf8'));
+  return hidden === text ? body : new TextEncoder().encode(hidden);
 }

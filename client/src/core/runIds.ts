@@ -1,11 +1,11 @@
 // Run ids and the X-Opaque-Id header that tags every request of a run, so that its tasks can be found.
-import { randomBytes } from 'node:crypto';
 
 export const DEFAULT_OPAQUE_ID_PREFIX = 'vscode-search-requests/';
 
 /** A short id, unique enough to find a run's tasks among a cluster's: time (base 36) and 6 random hex digits. */
 export function newRunId(now = Date.now()): string {
-  return `${now.toString(36)}-${randomBytes(3).toString('hex')}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  return `${now.toString(36)}-${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** The X-Opaque-Id value; HTTP header values cannot hold control characters, so the prefix is cleaned. */

@@ -210,6 +210,10 @@ export const DIAGNOSTIC_CODES = {
   'cluster.no-matching-index': { severity: I, summary: 'An index pattern that matches nothing on the cluster.' },
   'cluster.no-matching-node': { severity: I, summary: 'A node filter that selects no node of the cluster.' },
   'cluster.rejected-node-filter': { severity: I, summary: 'A node filter the cluster would refuse.' },
+  'cluster.unknown-field': {
+    severity: I,
+    summary: 'A field that no mapping of the searched indexes has on the cluster.',
+  },
   'cluster.deprecation': {
     severity: I,
     summary: 'The cluster answered the last run of this request with a deprecation warning.',
