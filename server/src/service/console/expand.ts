@@ -60,15 +60,6 @@ function escapeStringContent(text: string): string {
   return JSON.stringify(text).slice(1, -1);
 }
 
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Accumulates the expanded text and the replacements. */
 class Builder {
   readonly parts: string[] = [];
@@ -104,7 +95,7 @@ class Builder {
       const value = variable.value;
       switch (context) {
         case 'whole-string':
-          return { text: isJson(value) ? value : JSON.stringify(value), state: 'value' };
+          return { text: this.variables.holdsJson(name) ? value : JSON.stringify(value), state: 'value' };
         case 'in-string':
           return { text: escapeStringContent(value), state: 'value' };
         default:

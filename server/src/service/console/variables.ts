@@ -32,11 +32,21 @@ export function environmentName(name: string): string | undefined {
 
 let versions = 0;
 
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A set of variable values, immutable; each set has its own version, so that caches know when they changed. */
 export class Variables {
   static readonly NONE = new Variables(new Map());
 
   readonly version = ++versions;
+  private readonly json = new Map<string, boolean>();
 
   private constructor(private readonly table: ReadonlyMap<string, Variable>) {}
 
@@ -65,6 +75,17 @@ export class Variables {
 
   get(name: string): Variable | undefined {
     return this.table.get(name);
+  }
+
+  /** Whether a variable's value is JSON text (`10`, `true`, `{"match_all": {}}`); worked out once per value. */
+  holdsJson(name: string): boolean {
+    let known = this.json.get(name);
+    if (known === undefined) {
+      const variable = this.table.get(name);
+      known = variable?.kind === 'value' && isJsonText(variable.value);
+      this.json.set(name, known);
+    }
+    return known;
   }
 
   get size(): number {
