@@ -102,7 +102,10 @@ export class VariablesPublisher implements vscode.Disposable {
     // A folder has settings of its own only in a multi-root workspace (otherwise its settings are the workspace's).
     const multiRoot = vscode.workspace.workspaceFile !== undefined;
     const active = this.services.connections.active();
-    const secretNames = vscode.workspace.getConfiguration(SECTION).get<unknown>('secretVariables');
+    // Which names are secret (filled in from the secret storage): in Restricted Mode, the user's settings only.
+    const secretNames = trusted
+      ? vscode.workspace.getConfiguration(SECTION).get<unknown>('secretVariables')
+      : vscode.workspace.getConfiguration(SECTION).inspect<unknown>('secretVariables')?.globalValue;
     const resolved = resolveVariables({
       user: inspected?.globalValue,
       ...(trusted

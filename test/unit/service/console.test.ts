@@ -381,6 +381,17 @@ void describe('request lines as users paste them', () => {
     );
   });
 
+  void it('the target comment of a .msearch file takes a full URL and variables too', () => {
+    const text = '# POST http://localhost:9200/${index}/_msearch?max_concurrent_searches=${size}\n{}\n{}\n';
+    assert.deepEqual(codes(diagnose('msearch', text, VARIABLES, clusters)), []);
+    const sent = resolve('msearch', text, 0, clusters, true).request!;
+    assert.equal(sent.cluster, 'local');
+    assert.equal(sent.path, '/logs/_msearch');
+    assert.deepEqual(sent.query, [{ name: 'max_concurrent_searches', value: '5', hasValue: true }]);
+    expectAt('msearch', '# POST «http://nowhere:9200»/_msearch\n{}\n{}\n', 'url.not-a-cluster', clusters);
+    expectAt('msearch', '# POST /«${nope}»/_msearch\n{}\n{}\n', 'variable.undefined', clusters);
+  });
+
   void it('kbn: requests are a Warning', () => {
     expectAt('search', 'GET «kbn:»/api/spaces/space\n', 'url.kibana-api');
   });
