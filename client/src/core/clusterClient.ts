@@ -67,7 +67,7 @@ function encodeQueryPart(text: string): string {
   return encodeURIComponent(text).replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/%2A/gi, '*');
 }
 
-export function queryString(query: readonly QueryParam[] | undefined): string {
+function queryString(query: readonly QueryParam[] | undefined): string {
   if (query === undefined || query.length === 0) return '';
   return `?${query.map((p) => (p.hasValue ? `${encodeQueryPart(p.name)}=${encodeQueryPart(p.value)}` : encodeQueryPart(p.name))).join('&')}`;
 }

@@ -4,7 +4,7 @@ export type AuthKind = 'none' | 'basic' | 'bearer' | 'apiKey';
 
 export const AUTH_KINDS: readonly AuthKind[] = ['none', 'basic', 'bearer', 'apiKey'];
 
-export interface TlsConfig {
+interface TlsConfig {
   /** PEM file of the certificate authority that signed the cluster's certificate (added to the system ones). */
   readonly caFile?: string;
   /** PEM client certificate and its key, for clusters that ask for one. */
@@ -24,7 +24,7 @@ export interface ClusterConfig {
   readonly tls?: TlsConfig;
 }
 
-export interface ClusterConfigProblem {
+interface ClusterConfigProblem {
   /** Position in the setting's array. */
   readonly index: number;
   readonly message: string;

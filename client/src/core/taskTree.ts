@@ -72,7 +72,7 @@ function sameView(a: TaskItemView | undefined, b: TaskItemView): boolean {
   );
 }
 
-export function taskState(task: TaskRecord, cancelRequested?: ReadonlySet<string>): TaskState {
+function taskState(task: TaskRecord, cancelRequested?: ReadonlySet<string>): TaskState {
   if (task.cancelled || cancelRequested?.has(task.id) === true) return 'cancelling';
   return task.cancellable ? 'cancellable' : 'running';
 }
@@ -370,7 +370,7 @@ const STATE_WORDS: Readonly<Record<TaskState, string>> = {
 };
 
 /** A task's item; `elsewhere` names its node when it runs on another node than the parent it is shown under. */
-export function renderTask(
+function renderTask(
   task: TaskRecord,
   state: TaskState,
   ours: boolean,
@@ -399,7 +399,7 @@ export function renderTask(
   };
 }
 
-export function renderNode(id: string, info: TaskNodeInfo | undefined, tasks: number): TaskItemView {
+function renderNode(id: string, info: TaskNodeInfo | undefined, tasks: number): TaskItemView {
   const address = info?.ip === undefined ? info?.host : withoutPort(info.ip);
   return {
     label: info?.name ?? id,

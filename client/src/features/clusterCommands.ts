@@ -21,7 +21,7 @@ import { COMMANDS } from '../../../server/src/protocol/manifest';
 import type { Services } from './services';
 
 /** Arguments of `searchRequests.addCluster` for scripts and tests: no question is asked. */
-export interface AddClusterArgs extends ClusterConfig {
+interface AddClusterArgs extends ClusterConfig {
   readonly secret?: string;
   readonly target?: 'workspace' | 'user';
   /** Skip the connection test. */
@@ -160,7 +160,7 @@ async function saveCluster(cluster: ClusterConfig, target: vscode.ConfigurationT
   await config.update('clusters', [...list, cluster], target);
 }
 
-export async function addCluster(
+async function addCluster(
   services: Services,
   status: ClusterStatus,
   args?: AddClusterArgs,
@@ -227,11 +227,7 @@ export async function addCluster(
   return cluster.name;
 }
 
-export async function selectCluster(
-  services: Services,
-  status: ClusterStatus,
-  name?: string,
-): Promise<string | undefined> {
+async function selectCluster(services: Services, status: ClusterStatus, name?: string): Promise<string | undefined> {
   const { connections } = services;
   if (name === undefined) {
     const active = connections.active()?.name;
@@ -257,7 +253,7 @@ export async function selectCluster(
 }
 
 /** The active cluster, asking the user to pick or add one when there is none. */
-export async function activeOrAsk(services: Services, status: ClusterStatus): Promise<ClusterConfig | undefined> {
+async function activeOrAsk(services: Services, status: ClusterStatus): Promise<ClusterConfig | undefined> {
   const { connections } = services;
   const active = connections.active();
   if (active !== undefined) return active;
@@ -313,7 +309,7 @@ async function pickCluster(
   return picked?.cluster;
 }
 
-export async function changeSecret(services: Services, name?: string, secret?: string): Promise<boolean> {
+async function changeSecret(services: Services, name?: string, secret?: string): Promise<boolean> {
   const cluster = await pickCluster(services, name, true);
   if (cluster === undefined) return false;
   if (secret !== undefined) {
@@ -323,7 +319,7 @@ export async function changeSecret(services: Services, name?: string, secret?: s
   return (await services.connections.askSecret(cluster)) !== undefined;
 }
 
-export async function forgetSecret(services: Services, name?: string): Promise<boolean> {
+async function forgetSecret(services: Services, name?: string): Promise<boolean> {
   const cluster = await pickCluster(services, name, true);
   if (cluster === undefined) return false;
   await services.connections.secrets.forget(cluster);
@@ -334,7 +330,7 @@ export async function forgetSecret(services: Services, name?: string): Promise<b
 }
 
 /** Tests the connection to a cluster (the active one when none is named). */
-export async function testClusterConnection(
+async function testClusterConnection(
   services: Services,
   status: ClusterStatus,
   name?: string,

@@ -22,10 +22,10 @@ import type { Services } from './services';
 import type { TasksSnapshot, TasksView } from './tasksView';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
 
-export const TASK_SCHEME = 'search-requests-task';
+const TASK_SCHEME = 'search-requests-task';
 
 /** What `searchRequests.cancelTask` and `searchRequests.cancelAllTasks` return. */
-export interface CancelResult {
+interface CancelResult {
   /** The task asked for, or `matching` for every matching task. */
   readonly target: string;
   readonly cancelled: readonly string[];

@@ -7,9 +7,9 @@ import { locateIndexParts } from '../validate/msearchHeader';
 import { toDiagnostic } from './diagnostics';
 import { isCommentLine, splitTargetComment } from '../syntax';
 
-export const EMPTY_FIRST_LINE_WARNING =
+const EMPTY_FIRST_LINE_WARNING =
   'support for empty first line before any action metadata in msearch API is deprecated and will be removed in the next major version';
-export const MISSING_NEWLINE = 'The msearch request must be terminated by a newline [\\n]';
+const MISSING_NEWLINE = 'The msearch request must be terminated by a newline [\\n]';
 
 interface CachedPair {
   readonly header: string;
