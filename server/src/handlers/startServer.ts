@@ -31,6 +31,30 @@ export function startServer(connection: Connection): void {
     serverInfo: { name: 'search-requests' },
   }));
 
+  registerDocumentSync(connection, store, publisher);
+
+  connection.onCodeLens(
+    guard(connection, 'codeLens', [], (params) => {
+      const document = store.get(params.textDocument.uri);
+      return document === undefined ? [] : codeLenses(document);
+    }),
+  );
+
+  connection.onCodeAction(
+    guard(connection, 'codeAction', [], (params) => {
+      const document = store.get(params.textDocument.uri);
+      return document === undefined ? [] : codeActions(document, params.context.diagnostics);
+    }),
+  );
+
+  registerLanguageFeatures(connection, store);
+  registerCustomProtocol(connection, store, publisher);
+
+  connection.listen();
+}
+
+/** Open, change and close: the store parses each version once, and the diagnostics follow a moment later. */
+function registerDocumentSync(connection: Connection, store: DocumentStore, publisher: DiagnosticsPublisher): void {
   connection.onDidOpenTextDocument((params) => {
     const { uri, languageId, version, text } = params.textDocument;
     const language = isLanguageId(languageId)
@@ -62,23 +86,10 @@ export function startServer(connection: Connection): void {
     store.close(params.textDocument.uri);
     publisher.clear(params.textDocument.uri);
   });
+}
 
-  connection.onCodeLens(
-    guard(connection, 'codeLens', [], (params) => {
-      const document = store.get(params.textDocument.uri);
-      return document === undefined ? [] : codeLenses(document);
-    }),
-  );
-
-  connection.onCodeAction(
-    guard(connection, 'codeAction', [], (params) => {
-      const document = store.get(params.textDocument.uri);
-      return document === undefined ? [] : codeActions(document, params.context.diagnostics);
-    }),
-  );
-
-  registerLanguageFeatures(connection, store);
-
+/** The requests and notifications of server/src/protocol/protocol.ts. */
+function registerCustomProtocol(connection: Connection, store: DocumentStore, publisher: DiagnosticsPublisher): void {
   connection.onRequest(
     ResolveRequest,
     guard<ResolveRequestParams, ResolveRequestResult>(
@@ -115,6 +126,4 @@ export function startServer(connection: Connection): void {
     // What the cluster holds changes the information diagnostics of every open document.
     for (const uri of store.uris()) publisher.schedule(uri);
   });
-
-  connection.listen();
 }
