@@ -23,7 +23,7 @@ export function assertRegistered(diagnostics: readonly Diagnostic[]): void {
 }
 
 /** Diagnostics of a text, as the language service reports them. */
-export function diagnose(language: LanguageId, text: string): Diagnostic[] {
+function diagnose(language: LanguageId, text: string): Diagnostic[] {
   const store = new DocumentStore();
   store.open(`file:///test.${language}`, language, 1, text);
   const diagnostics = store.diagnostics(`file:///test.${language}`);
@@ -32,7 +32,7 @@ export function diagnose(language: LanguageId, text: string): Diagnostic[] {
 }
 
 /** Strips `«` `»` from a text and returns the range they marked. */
-export function marked(text: string): {
+function marked(text: string): {
   text: string;
   start: { line: number; character: number };
   end: { line: number; character: number };
