@@ -34,7 +34,7 @@ export interface ClusterEntry {
   loadingNodes?: Promise<void>;
 }
 
-/** The view as plain data (what `searchRequests.describeClusters` returns). */
+/** The view as plain data (what the test API's `describeClusters` returns). */
 export interface DescribedCluster {
   readonly label: string;
   readonly description?: string;
