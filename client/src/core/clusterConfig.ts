@@ -6,7 +6,7 @@ export type AuthKind = 'none' | 'basic' | 'bearer' | 'apiKey' | 'aws';
 
 export const AUTH_KINDS: readonly AuthKind[] = ['none', 'basic', 'bearer', 'apiKey', 'aws'];
 
-export interface TlsConfig {
+interface TlsConfig {
   /** PEM file of the certificate authority that signed the cluster's certificate (added to the system ones). */
   readonly caFile?: string;
   /** PEM client certificate and its key, for clusters that ask for one. */
@@ -28,7 +28,7 @@ export interface ClusterConfig {
   readonly aws?: AwsConfig;
 }
 
-export interface ClusterConfigProblem {
+interface ClusterConfigProblem {
   /** Position in the setting's array. */
   readonly index: number;
   readonly message: string;

@@ -5,7 +5,7 @@ import { requestUrl } from './clusterClient';
 import type { ClusterConfig } from './clusterConfig';
 
 /** POSIX shell single quoting. */
-export function shellQuote(text: string): string {
+function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 

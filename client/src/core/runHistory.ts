@@ -6,7 +6,7 @@ import type { ResponseDocument } from './responseDocument';
 import type { RunRequest } from './runner';
 import type { ClusterWarning } from './warnings';
 
-export type RunState = 'running' | 'cancelling' | 'done' | 'failed' | 'cancelled';
+type RunState = 'running' | 'cancelling' | 'done' | 'failed' | 'cancelled';
 
 export interface RunRecord {
   readonly id: string;
@@ -32,7 +32,7 @@ export interface RunRecord {
 }
 
 /** Answers kept in memory, all runs together: older ones are released beyond it. */
-export const DEFAULT_BYTE_BUDGET = 512 * 1024 * 1024;
+const DEFAULT_BYTE_BUDGET = 512 * 1024 * 1024;
 
 export class RunHistory {
   private readonly runs: RunRecord[] = [];

@@ -38,8 +38,6 @@ export const COMMANDS = {
   copyTaskId: 'searchRequests.copyTaskId',
 } as const;
 
-export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
-
 /** The views of the Search Requests container. */
 export const VIEWS = {
   clusters: 'searchRequests.clusters',
