@@ -85,11 +85,34 @@ for (const name of names) {
 }
 
 if (watch) {
+  // One line when a rebuild starts and one when every target is built again, with the errors between them, one per
+  // line: the VS Code task "npm: watch:bundles" (.vscode/tasks.json) reads these to know when the bundles are ready.
+  let building = 0;
+  let errors = 0;
+  const report = (name) => ({
+    name: 'report',
+    setup(build) {
+      build.onStart(() => {
+        if (building++ === 0) {
+          errors = 0;
+          console.log('[watch] build started');
+        }
+      });
+      build.onEnd((result) => {
+        for (const error of result.errors) {
+          const where = error.location;
+          const place = where ? `${where.file}:${where.line}:${where.column + 1}: ` : '';
+          console.log(`${place}error: ${error.text} [${name}]`);
+        }
+        errors += result.errors.length;
+        if (--building === 0) console.log(`[watch] build finished with ${errors} error(s)`);
+      });
+    },
+  });
   for (const name of names) {
-    const ctx = await esbuild.context(targets[name]);
+    const ctx = await esbuild.context({ ...targets[name], plugins: [report(name)] });
     await ctx.watch();
   }
-  console.log(`watching ${names.join(', ')}`);
 } else {
   await Promise.all(names.map((name) => esbuild.build(targets[name])));
 }

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { openScratch } from './documents';
 import { eventually } from './waitFor';
+import { COMMANDS } from '../../server/src/protocol/manifest';
 
 interface Lens {
   line: number;
@@ -45,9 +46,9 @@ describe('Code lenses', () => {
     const uri = editor.document.uri.toString();
     const lenses = await lensesOf(editor.document.uri, 3);
     assert.deepEqual(lenses, [
-      { line: 0, title: '▶ Run all', command: 'searchRequests.runAll', args: [uri] },
-      { line: 1, title: '▶ Run', command: 'searchRequests.run', args: [uri, 1] },
-      { line: 6, title: '▶ Run', command: 'searchRequests.run', args: [uri, 6] },
+      { line: 0, title: '▶ Run all', command: COMMANDS.runAll, args: [uri] },
+      { line: 1, title: '▶ Run', command: COMMANDS.run, args: [uri, 1] },
+      { line: 6, title: '▶ Run', command: COMMANDS.run, args: [uri, 6] },
     ]);
   });
 
@@ -57,9 +58,9 @@ describe('Code lenses', () => {
     const uri = editor.document.uri.toString();
     const lenses = await lensesOf(editor.document.uri, 3);
     assert.deepEqual(lenses, [
-      { line: 0, title: '▶ Run', command: 'searchRequests.run', args: [uri, 0] },
-      { line: 0, title: '▶ Run all', command: 'searchRequests.runAll', args: [uri] },
-      { line: 2, title: '▶ Run', command: 'searchRequests.run', args: [uri, 2] },
+      { line: 0, title: '▶ Run', command: COMMANDS.run, args: [uri, 0] },
+      { line: 0, title: '▶ Run all', command: COMMANDS.runAll, args: [uri] },
+      { line: 2, title: '▶ Run', command: COMMANDS.run, args: [uri, 2] },
     ]);
   });
 });

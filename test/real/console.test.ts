@@ -3,14 +3,20 @@
 // with the words the diagnostics quote.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { queryString } from '../../client/src/core/clusterClient';
+import { queryString } from '../../client/src/core/requestUrl';
 import { fillSecrets } from '../../client/src/core/secretSlots';
 import type { ResolvedRequest } from '../../server/src/protocol/protocol';
 import { DocumentStore, type LanguageId } from '../../server/src/service/documentStore';
 import { makeTarget } from '../../server/src/service/target';
 import { resolveRequest } from '../../server/src/service/resolve';
 import { send } from '../unit/corpus';
-import { errorReasons, errorType, realCluster } from './realEnv';
+import { errorReasons, realCluster } from './realEnv';
+
+/** The `type` of an OpenSearch error body. */
+function errorType(body: unknown): string | undefined {
+  const error = (body as { error?: { type?: unknown } } | null)?.error;
+  return typeof error?.type === 'string' ? error.type : undefined;
+}
 
 const cluster = realCluster();
 const target = makeTarget({ distribution: 'opensearch', version: cluster.version, source: 'cluster' });

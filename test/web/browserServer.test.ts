@@ -26,7 +26,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { Target } from '../../server/src/protocol/protocol';
 import { launchBrowser } from '../../scripts/lib/browser';
-import { LspClient } from '../unit/lsp/lspClient';
+import { LspClient } from '../lsp/lspClient';
 
 const REPOSITORY = path.resolve(__dirname, '../../..');
 const BUNDLE = path.join(REPOSITORY, 'server/dist/browserServer.js');

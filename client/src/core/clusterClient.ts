@@ -22,7 +22,7 @@ import { tlsConnectOptions } from './tlsOptions';
 import { queryString, requestUrl, type QueryParam } from './requestUrl';
 import { parseWarnings, type ClusterWarning } from './warnings';
 
-export { queryString, requestUrl, type QueryParam } from './requestUrl';
+export { requestUrl, type QueryParam } from './requestUrl';
 
 export interface HttpRequest {
   readonly method: string;

@@ -7,7 +7,7 @@ export type AuthKind = 'none' | 'basic' | 'bearer' | 'apiKey' | 'aws';
 
 export const AUTH_KINDS: readonly AuthKind[] = ['none', 'basic', 'bearer', 'apiKey', 'aws'];
 
-export interface TlsConfig {
+interface TlsConfig {
   /** PEM file of the certificate authority that signed the cluster's certificate (added to the system ones). */
   readonly caFile?: string;
   /** PEM client certificate and its key, for clusters that ask for one. */
@@ -31,7 +31,7 @@ export interface ClusterConfig {
   readonly variables?: Readonly<Record<string, string>>;
 }
 
-export interface ClusterConfigProblem {
+interface ClusterConfigProblem {
   /** Position in the setting's array. */
   readonly index: number;
   readonly message: string;

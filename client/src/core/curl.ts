@@ -7,7 +7,7 @@ import type { ClusterConfig } from './clusterConfig';
 import { replaceSlots, shellVariable } from './secretSlots';
 
 /** POSIX shell single quoting. */
-export function shellQuote(text: string): string {
+function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 

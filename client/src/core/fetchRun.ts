@@ -37,7 +37,7 @@ export interface FetchRunOptions {
 }
 
 /** What the cluster's configuration must say for the page's origin to run requests on it. */
-export function corsAdvice(cluster: ClusterConfig, origin: string | undefined): string {
+function corsAdvice(cluster: ClusterConfig, origin: string | undefined): string {
   const headers =
     cluster.auth === 'none' ? WEB_REQUEST_HEADERS.filter((h) => h !== 'Authorization') : WEB_REQUEST_HEADERS;
   return (
@@ -52,7 +52,7 @@ export function corsAdvice(cluster: ClusterConfig, origin: string | undefined): 
  * The method the browser sends: fetch refuses a body with GET or HEAD, and OpenSearch reads the same request sent with
  * POST for every endpoint that takes a body with GET (search, msearch, count, explain, field caps, scroll, ...).
  */
-export function webMethod(method: string, hasBody: boolean): string {
+function webMethod(method: string, hasBody: boolean): string {
   const upper = method.toUpperCase();
   return hasBody && (upper === 'GET' || upper === 'HEAD') ? 'POST' : upper;
 }

@@ -62,7 +62,7 @@ export type AnswerOpener = (body: Uint8Array, contentType: string | undefined) =
 /**
  * A kept answer: its summary at once, the answer itself read from its file when the view first needs it.
  */
-export class StoredResponseDocument implements ResponseDocument {
+class StoredResponseDocument implements ResponseDocument {
   private opened: Promise<ResponseDocument> | undefined;
 
   constructor(

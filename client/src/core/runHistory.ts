@@ -39,7 +39,7 @@ export interface RunRecord {
 }
 
 /** Answers kept in memory, all runs together: older ones are released beyond it. */
-export const DEFAULT_BYTE_BUDGET = 512 * 1024 * 1024;
+const DEFAULT_BYTE_BUDGET = 512 * 1024 * 1024;
 
 export class RunHistory {
   private readonly runs: RunRecord[] = [];

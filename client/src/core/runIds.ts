@@ -15,9 +15,7 @@ export function opaqueIdFor(prefix: string, runId: string): string {
 }
 
 /** The names of this extension's own requests (not runs): the views, the status bar, the cluster state. */
-export const INTERNAL_REQUESTS = ['tasks-view', 'clusters-view', 'cluster-state', 'status', 'connection-test'] as const;
-
-export type InternalRequest = (typeof INTERNAL_REQUESTS)[number];
+const INTERNAL_REQUESTS = ['tasks-view', 'clusters-view', 'cluster-state', 'status', 'connection-test'] as const;
 
 /** Whether an X-Opaque-Id is one of this extension's own requests, which the Tasks view does not list. */
 export function isInternalOpaqueId(prefix: string, opaqueId: string): boolean {

@@ -11,8 +11,9 @@ import {
   type ResolveRequestResult,
   type ResolvedRequest,
 } from '../../../server/src/protocol/protocol';
+import type { ClusterClient } from '../core/clusterClient';
 import type { ClusterConfig } from '../core/clusterConfig';
-import { queryString } from '../core/clusterClient';
+import { queryString } from '../core/requestUrl';
 import { redactAnswer } from '../core/redact';
 import { fillSecrets, secretNames } from '../core/secretSlots';
 import type { SecretVariables } from './variables';
@@ -22,7 +23,7 @@ import { INLINE_LIMIT, openResponse } from '../core/openResponse';
 import type { ItemSummary, ResponseShape } from '../core/resultTree';
 import type { RunRecord } from '../core/runHistory';
 import { newRunId, opaqueIdFor } from '../core/runIds';
-import { executeRun } from '../core/runner';
+import { executeRun, type RunOutcome } from '../core/runner';
 import { isDeprecation } from '../core/warnings';
 import { describeCancel } from '../core/taskCancel';
 import type { ClusterChooser } from './clusterCommands';
@@ -349,16 +350,60 @@ export class Runner implements vscode.Disposable {
     abort: AbortController,
     secrets: ReadonlyMap<string, string>,
   ): Promise<RunResult> {
-    const { connections, settings, history, log } = this.services;
+    const { connections, history, log } = this.services;
     log.info(`[run] ${run.id} ${run.label} on ${cluster.name} (X-Opaque-Id: ${run.opaqueId})`);
-    // The secrets' values go in now, into what is sent only: the log shows the request as written.
+    // The secrets' values go in now, into what is sent only: the log and the view show the request as written.
+    const hidden = [...secrets.values()];
+    try {
+      const client = await connections.client(cluster, true);
+      const outcome = await this.withProgress(run, cluster, client, abort, secrets);
+      run.durationMs = outcome.durationMs;
+      if (outcome.cancel !== undefined) {
+        run.cancelMessage = describeCancel(outcome.cancel);
+        log.info(`[run] ${run.id} ${outcome.failure?.kind ?? 'cancelled'}: ${run.cancelMessage}`);
+      }
+      if (outcome.failure !== undefined) throw outcome.failure;
+      const response = outcome.response!;
+      run.status = response.status;
+      run.bytes = response.bytes;
+      run.contentType = response.contentType;
+      if (response.warnings.length > 0) {
+        run.warnings = response.warnings;
+        for (const warning of response.warnings) log.warn(`[run] ${run.id} the cluster warned: ${warning.text}`);
+      }
+      run.document = await openResponse(
+        redactAnswer(response.body, hidden),
+        response.contentType,
+        this.services.worker,
+        new URL(cluster.url).host,
+      );
+      run.state = 'done';
+      history.changed(run);
+      this.services.events.contactedCluster(true);
+      return await this.result(run);
+    } catch (error) {
+      return this.failed(run, cluster, error);
+    }
+  }
+
+  /**
+   * Sends the run's request with a cancellable progress notification that says what happens; the secret variables'
+   * values are put into what is sent only.
+   */
+  private withProgress(
+    run: RunRecord,
+    cluster: ClusterConfig,
+    client: ClusterClient,
+    abort: AbortController,
+    secrets: ReadonlyMap<string, string>,
+  ): Promise<RunOutcome> {
+    const { settings, history } = this.services;
+    const timeoutMs = settings.requestTimeoutMs();
     const hidden = [...secrets.values()];
     const sent = fillSecrets(run.request, secrets);
     const logAs = `${run.request.method} ${run.request.path}${queryString(run.request.query)}`;
-    try {
-      const client = await connections.client(cluster, true);
-      const timeoutMs = settings.requestTimeoutMs();
-      const outcome = await vscode.window.withProgress(
+    return Promise.resolve(
+      vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
           title: `${run.label} on ${cluster.name}`,
@@ -386,50 +431,30 @@ export class Runner implements vscode.Disposable {
             },
           });
         },
-      );
-      run.durationMs = outcome.durationMs;
-      if (outcome.cancel !== undefined) {
-        run.cancelMessage = describeCancel(outcome.cancel);
-        log.info(`[run] ${run.id} ${outcome.failure?.kind ?? 'cancelled'}: ${run.cancelMessage}`);
-      }
-      if (outcome.failure !== undefined) throw outcome.failure;
-      const response = outcome.response!;
-      run.status = response.status;
-      run.bytes = response.bytes;
-      run.contentType = response.contentType;
-      if (response.warnings.length > 0) {
-        run.warnings = response.warnings;
-        for (const warning of response.warnings) log.warn(`[run] ${run.id} the cluster warned: ${warning.text}`);
-      }
-      run.document = await openResponse(
-        redactAnswer(response.body, hidden),
-        response.contentType,
-        this.services.worker,
-        new URL(cluster.url).host,
-      );
-      run.state = 'done';
-      history.changed(run);
-      this.services.events.contactedCluster(true);
-      return await this.result(run);
-    } catch (error) {
-      const failure = isRequestFailure(error)
-        ? error
-        : new RequestFailure('network', error instanceof Error ? error.message : String(error));
-      run.failure = { kind: failure.kind, message: failure.message };
-      run.state = failure.kind === 'cancelled' ? 'cancelled' : 'failed';
-      run.durationMs ??= Date.now() - run.startedAt;
-      if (failure.kind === 'secretMissing') {
-        // The user closed the password prompt: nothing was sent, nothing to show.
-        history.remove(run.id);
-        return this.result(run);
-      }
-      history.changed(run);
-      if (CONNECTION_FAILURES.has(failure.kind)) {
-        this.services.events.contactedCluster(false);
-      }
-      this.notify(run, cluster);
+      ),
+    );
+  }
+
+  /** A run that did not get an answer: kept with its failure (or dropped when nothing was sent), and said. */
+  private async failed(run: RunRecord, cluster: ClusterConfig, error: unknown): Promise<RunResult> {
+    const { history } = this.services;
+    const failure = isRequestFailure(error)
+      ? error
+      : new RequestFailure('network', error instanceof Error ? error.message : String(error));
+    run.failure = { kind: failure.kind, message: failure.message };
+    run.state = failure.kind === 'cancelled' ? 'cancelled' : 'failed';
+    run.durationMs ??= Date.now() - run.startedAt;
+    if (failure.kind === 'secretMissing') {
+      // The user closed the password prompt: nothing was sent, nothing to show.
+      history.remove(run.id);
       return this.result(run);
     }
+    history.changed(run);
+    if (CONNECTION_FAILURES.has(failure.kind)) {
+      this.services.events.contactedCluster(false);
+    }
+    this.notify(run, cluster);
+    return this.result(run);
   }
 
   private notify(run: RunRecord, cluster: ClusterConfig): void {

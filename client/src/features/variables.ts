@@ -159,7 +159,7 @@ async function askName(title: string, value?: string): Promise<string | undefine
  * `searchRequests.defineVariable` (the quick fix of an undefined variable): asks for the value and adds it to the
  * workspace settings' `searchRequests.variables`. Returns the name defined.
  */
-export async function defineVariable(name?: string, value?: string): Promise<string | undefined> {
+async function defineVariable(name?: string, value?: string): Promise<string | undefined> {
   const chosen = name ?? (await askName('Search Requests: define a variable'));
   if (chosen === undefined || !NAME.test(chosen)) return undefined;
   const given =

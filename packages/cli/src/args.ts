@@ -2,7 +2,7 @@
 // message that says what to write instead.
 import { parseArgs } from 'node:util';
 
-export const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
+const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
 export type OutputFormat = (typeof FORMATS)[number];
 
 export interface CliOptions {

@@ -17,13 +17,13 @@ export class FileError extends Error {}
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 const GLOB_CHARS = /[*?[\]{}!]/;
 
-export function languageOf(file: string): 'search' | 'msearch' | undefined {
+function languageOf(file: string): 'search' | 'msearch' | undefined {
   if (file.endsWith('.msearch')) return 'msearch';
   if (file.endsWith('.search')) return 'search';
   return undefined;
 }
 
-export function toPosix(file: string): string {
+function toPosix(file: string): string {
   return file.split(path.sep).join('/');
 }
 

@@ -40,6 +40,30 @@ export function startServer(connection: Connection): void {
     serverInfo: { name: 'search-requests' },
   }));
 
+  registerDocumentSync(connection, store, publisher);
+
+  connection.onCodeLens(
+    guard(connection, 'codeLens', [], (params) => {
+      const document = store.get(params.textDocument.uri);
+      return document === undefined ? [] : codeLenses(document);
+    }),
+  );
+
+  connection.onCodeAction(
+    guard(connection, 'codeAction', [], (params) => {
+      const document = store.get(params.textDocument.uri);
+      return document === undefined ? [] : codeActions(document, params.context.diagnostics);
+    }),
+  );
+
+  registerLanguageFeatures(connection, store);
+  registerCustomProtocol(connection, store, publisher);
+
+  connection.listen();
+}
+
+/** Open, change and close: the store parses each version once, and the diagnostics follow a moment later. */
+function registerDocumentSync(connection: Connection, store: DocumentStore, publisher: DiagnosticsPublisher): void {
   connection.onDidOpenTextDocument((params) => {
     const { uri, languageId, version, text } = params.textDocument;
     const language = isLanguageId(languageId)
@@ -71,23 +95,10 @@ export function startServer(connection: Connection): void {
     store.close(params.textDocument.uri);
     publisher.clear(params.textDocument.uri);
   });
+}
 
-  connection.onCodeLens(
-    guard(connection, 'codeLens', [], (params) => {
-      const document = store.get(params.textDocument.uri);
-      return document === undefined ? [] : codeLenses(document);
-    }),
-  );
-
-  connection.onCodeAction(
-    guard(connection, 'codeAction', [], (params) => {
-      const document = store.get(params.textDocument.uri);
-      return document === undefined ? [] : codeActions(document, params.context.diagnostics);
-    }),
-  );
-
-  registerLanguageFeatures(connection, store);
-
+/** The requests and notifications of server/src/protocol/protocol.ts. */
+function registerCustomProtocol(connection: Connection, store: DocumentStore, publisher: DiagnosticsPublisher): void {
   connection.onRequest(
     ResolveRequest,
     guard<ResolveRequestParams, ResolveRequestResult>(
@@ -176,6 +187,4 @@ export function startServer(connection: Connection): void {
     store.runWarnings.set(params.uri, params.version, line!, warnings);
     publisher.schedule(params.uri, true);
   });
-
-  connection.listen();
 }

@@ -46,8 +46,6 @@ export const COMMANDS = {
   pasteCurl: 'searchRequests.pasteCurl',
 } as const;
 
-export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
-
 /** The views of the Search Requests container. */
 export const VIEWS = {
   clusters: 'searchRequests.clusters',

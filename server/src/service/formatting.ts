@@ -154,7 +154,7 @@ function formatBody(text: string, endpoint: string | undefined, eol: string): st
  * A JSON value on one line without the whitespace between tokens; comments stay (with a space before them, and after
  * a block comment). Undefined when the text does not parse: removing spaces there could merge tokens.
  */
-export function compactLine(text: string): string | undefined {
+function compactLine(text: string): string | undefined {
   if (!parsesCleanly(text)) return undefined;
   const scanner = createScanner(text, false);
   let out = '';
@@ -231,7 +231,7 @@ const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' ||
  * The edits that turn `original` into `formatted` when the two differ only in whitespace: one edit per whitespace run
  * that changed. If they differ in anything else, one edit replaces the whole text.
  */
-export function whitespaceEdits(original: string, formatted: string): OffsetEdit[] {
+function whitespaceEdits(original: string, formatted: string): OffsetEdit[] {
   const edits: OffsetEdit[] = [];
   let i = 0;
   let j = 0;

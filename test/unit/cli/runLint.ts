@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 export const REPOSITORY = path.resolve(__dirname, '../../../..');
-export const LINT_BUNDLE = path.join(REPOSITORY, 'packages/cli/dist/search-requests-lint.js');
+const LINT_BUNDLE = path.join(REPOSITORY, 'packages/cli/dist/search-requests-lint.js');
 export const FIXTURES = path.join(REPOSITORY, 'test/fixtures/cli');
-export const EXPECTED = path.join(FIXTURES, 'expected');
+const EXPECTED = path.join(FIXTURES, 'expected');
 
 export interface LintRun {
   readonly code: number;

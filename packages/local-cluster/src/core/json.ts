@@ -13,30 +13,30 @@ export interface JObject extends Position {
   readonly kind: 'object';
   readonly entries: readonly JEntry[];
 }
-export interface JEntry {
+interface JEntry {
   readonly key: string;
   readonly keyPos: Position;
   readonly value: JNode;
 }
-export interface JArray extends Position {
+interface JArray extends Position {
   readonly kind: 'array';
   readonly items: readonly JNode[];
 }
-export interface JString extends Position {
+interface JString extends Position {
   readonly kind: 'string';
   readonly value: string;
 }
-export interface JNumber extends Position {
+interface JNumber extends Position {
   readonly kind: 'number';
   readonly value: number;
   readonly text: string;
   readonly integral: boolean;
 }
-export interface JBool extends Position {
+interface JBool extends Position {
   readonly kind: 'boolean';
   readonly value: boolean;
 }
-export interface JNull extends Position {
+interface JNull extends Position {
   readonly kind: 'null';
 }
 
@@ -376,9 +376,4 @@ export function toPlain(node: JNode): unknown {
     default:
       return node.value;
   }
-}
-
-export function field(obj: JObject, key: string): JNode | undefined {
-  for (const e of obj.entries) if (e.key === key) return e.value;
-  return undefined;
 }

@@ -253,7 +253,7 @@ export class Store {
 }
 
 /** MetadataCreateIndexService.validateIndexOrAliasName and friends. */
-export function checkIndexName(name: string): void {
+function checkIndexName(name: string): void {
   const fail = (why: string): never => {
     throw new OsError(400, 'invalid_index_name_exception', `Invalid index name [${name}], ${why}`, {
       metadata: { index_uuid: '_na_', index: name },
@@ -269,7 +269,7 @@ export function checkIndexName(name: string): void {
 }
 
 /** Murmur3 x86 32-bit of the id's UTF-16 code units, the hash OpenSearch routes documents with. */
-export function murmur3(key: string): number {
+function murmur3(key: string): number {
   const bytes: number[] = [];
   for (let i = 0; i < key.length; i++) {
     const c = key.charCodeAt(i);

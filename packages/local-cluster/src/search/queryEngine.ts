@@ -277,7 +277,7 @@ function textTermsQuery(
 }
 
 /** Queries.calculateMinShouldMatch. */
-export function minShouldMatch(count: number, spec: string | undefined): number {
+function minShouldMatch(count: number, spec: string | undefined): number {
   if (spec === undefined) return 0;
   const trimmed = spec.trim();
   const conditional = /^(\d+)<(.+)$/.exec(trimmed);

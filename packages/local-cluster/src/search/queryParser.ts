@@ -1,7 +1,7 @@
 // Reads the query DSL as OpenSearch's query builders do (AbstractQueryBuilder.parseInnerQueryBuilder and each
 // clause's fromXContent), with the same errors for empty clauses, unknown clauses and unknown parameters.
 import { illegalArgument, OsError, parsingError, xContentParseError } from '../core/errors';
-import { tokenName, type JNode, type JObject } from '../core/json';
+import type { JNode, JObject } from '../core/json';
 import { didYouMean } from '../core/values';
 import type { FieldBoost, Operator, Query } from './query';
 import { REGISTERED_QUERIES } from '../tables/registry';
@@ -806,5 +806,3 @@ function parseQueryString(name: string, obj: JObject): Query {
     c,
   );
 }
-
-export { tokenName };

@@ -17,7 +17,7 @@ import { evaluate, NO_MATCH, type ShardContext } from './queryEngine';
 import type { SearchRequest } from './searchRequest';
 import { TRACK_TOTAL_HITS_DISABLED, type SortSpec } from './sourceParser';
 
-export const MAX_RESULT_WINDOW = 10000;
+const MAX_RESULT_WINDOW = 10000;
 const DEFAULT_TRACK_TOTAL_HITS = 10000;
 
 interface Candidate {
@@ -435,7 +435,7 @@ function renderShardFailure(f: ShardFailure): Record<string, unknown> {
 }
 
 /** SearchPhaseExecutionException "all shards failed", with its grouped failures and root causes. */
-export function allShardsFailed(failures: readonly ShardFailure[], phase: string): OsError {
+function allShardsFailed(failures: readonly ShardFailure[], phase: string): OsError {
   const grouped = groupFailures(failures);
   const first = grouped[0];
   if (first === undefined) throw new Error('allShardsFailed needs at least one shard failure');

@@ -35,7 +35,7 @@ function normalize(url: string): { origin: string; path: string } | undefined {
  * the start of the URL's path. The longest prefix wins. Returns the cluster and how many characters of the URL as
  * written are its address (the origin and the prefix).
  */
-export function clusterOfUrl(
+function clusterOfUrl(
   written: string,
   clusters: readonly KnownCluster[],
 ): { cluster: KnownCluster; addressLength: number } | undefined {

@@ -21,7 +21,7 @@ export type Variable =
 const NAME = /^(?:[A-Za-z_][A-Za-z0-9_.-]*|env:[A-Za-z_][A-Za-z0-9_]*)$/;
 
 /** Whether a text is a variable name (`index`, `logs.prefix`, `env:HOME`). */
-export function isVariableName(name: string): boolean {
+function isVariableName(name: string): boolean {
   return NAME.test(name);
 }
 

@@ -11,9 +11,9 @@ import { NO_CONSOLE_CONTEXT, readOrigin, type ConsoleContext, type KnownCluster 
 import { mapIssues, variableIssues } from '../console/consoleIssues';
 import { expandUrl, type Expansion, type StandIn } from '../console/expand';
 
-export const EMPTY_FIRST_LINE_WARNING =
+const EMPTY_FIRST_LINE_WARNING =
   'support for empty first line before any action metadata in msearch API is deprecated and will be removed in the next major version';
-export const MISSING_NEWLINE = 'The msearch request must be terminated by a newline [\\n]';
+const MISSING_NEWLINE = 'The msearch request must be terminated by a newline [\\n]';
 
 interface CachedPair {
   readonly header: string;
@@ -214,16 +214,21 @@ export class MsearchDocument {
   }
 
   /**
-   * The framing, in one place: the pair whose header is at line `header` (its body on the next line, -1 for none), or
-   * undefined past the body. The body ends at the last newline: a final empty line is not a header.
+   * The framing, in one place: for a header line, the line of its body (the next line; -1 for none), or undefined
+   * when the line is past the body. The body ends at the last newline: a final empty line is not a header.
    */
-  private pairFrom(index: number): PairLines | undefined {
-    const header = this.firstFramedLine + index * 2;
+  private bodyLineOf(header: number): number | undefined {
     const last = this.lines.length - 1;
     const endsWithNewline = this.lines[last] === '';
     if (header > last || (header === last && endsWithNewline)) return undefined;
-    const body = header + 1 < last || (header + 1 === last && !endsWithNewline) ? header + 1 : -1;
-    return { index, header, body };
+    return header + 1 < last || (header + 1 === last && !endsWithNewline) ? header + 1 : -1;
+  }
+
+  /** The pair at a place of the framing (0 for the first pair), if the body holds it. */
+  private pairFrom(index: number): PairLines | undefined {
+    const header = this.firstFramedLine + index * 2;
+    const body = this.bodyLineOf(header);
+    return body === undefined ? undefined : { index, header, body };
   }
 
   /** Every pair the framing yields, including a last header with no body line. */
@@ -244,10 +249,14 @@ export class MsearchDocument {
    * visit (a cached result is kept while its header and body lines are the same strings).
    */
   private visitPairs(visit: (header: number, cached: CachedPair) => void): void {
-    for (let pair = this.pairFrom(0); pair !== undefined; pair = this.pairFrom(pair.index + 1)) {
-      const headerText = this.lines[pair.header]!;
-      const bodyText = pair.body === -1 ? undefined : this.lines[pair.body];
-      let cached = this.pairs[pair.index];
+    // Walked without a PairLines object per pair: a 20,000-pair file is visited on every edit.
+    let index = 0;
+    for (let header = this.firstFramedLine; ; header += 2, index++) {
+      const bodyLine = this.bodyLineOf(header);
+      if (bodyLine === undefined) return;
+      const headerText = this.lines[header]!;
+      const bodyText = bodyLine === -1 ? undefined : this.lines[bodyLine];
+      let cached = this.pairs[index];
       if (cached === undefined || cached.header !== headerText || cached.body !== bodyText) {
         cached = {
           header: headerText,
@@ -256,9 +265,9 @@ export class MsearchDocument {
           diagnostics: [],
           atLine: -1,
         };
-        this.pairs[pair.index] = cached;
+        this.pairs[index] = cached;
       }
-      visit(pair.header, cached);
+      visit(header, cached);
     }
   }
 

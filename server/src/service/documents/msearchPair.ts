@@ -30,17 +30,13 @@ export interface LineIssue extends Issue {
   readonly line: 0 | 1;
 }
 
-export interface PairResult {
-  readonly issues: LineIssue[];
-}
-
 const NO_ISSUES: readonly LineIssue[] = [];
 
 /** Each NDJSON line is parsed on its own: line 1, columns from 1. */
-export const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset + 1 });
+const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset + 1 });
 
 /** Validates one header/body pair of a `.msearch` file as MultiSearchRequest reads it (docs/opensearch/msearch.md). */
-export function validatePair(header: string, body: string | undefined, context: MsearchContext): readonly LineIssue[] {
+function validatePair(header: string, body: string | undefined, context: MsearchContext): readonly LineIssue[] {
   const headerResult = validateHeaderText(header, ONE_LINE, context.target);
   const bodyIssues = body === undefined ? [] : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE);
   if (headerResult.issues.length === 0 && bodyIssues.length === 0) return NO_ISSUES;
