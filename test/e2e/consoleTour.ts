@@ -125,7 +125,11 @@ async function main(): Promise<number> {
               await page.waitForTimeout(1500);
               await page.reload();
               await page.locator('.monaco-workbench').waitFor();
-              await page.locator('.activitybar .action-item a[aria-label^="Search Requests"]').click();
+              // The Search Requests container was open before the reload and opens again by itself (a click on its
+              // icon could close it): the command that shows the Results view opens it in any case.
+              await page.keyboard.press('F1');
+              await quickInput.locator('input').fill('>Search Requests: Focus on Results View');
+              await quickInput.locator('.monaco-list-row', { hasText: 'Focus on Results View' }).first().click();
               await results
                 .getByRole('treeitem', { name: /products\/_search\?size=20/ })
                 .first()
