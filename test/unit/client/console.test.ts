@@ -19,6 +19,9 @@ import type { RunRecord } from '../../../client/src/core/runHistory';
 import { fillSecrets, secretNames, shellVariable } from '../../../client/src/core/secretSlots';
 import { resolveVariables } from '../../../client/src/core/variables';
 import { parseClusters } from '../../../client/src/core/clusterConfig';
+import { ClusterClient } from '../../../client/src/core/clusterClient';
+import { executeRun } from '../../../client/src/core/runner';
+import { startCluster } from '@search-requests/local-cluster';
 import { DocumentStore } from '../../../server/src/service/documentStore';
 import { resolveRequest } from '../../../server/src/service/resolve';
 
@@ -92,6 +95,32 @@ void describe('secret variables', () => {
     assert.deepEqual(JSON.parse(echoed), { query: { term: { user: 'abc123' } }, size: 1 });
     assert.equal(shellVariable('env:API_KEY'), 'API_KEY');
     assert.equal(shellVariable('db.password-1'), 'DB_PASSWORD_1');
+  });
+
+  void it('are sent, and the log line shows the request as written, never the value', async () => {
+    const local = await startCluster({ port: 0, sampleData: false, recordRequests: true });
+    try {
+      const lines: string[] = [];
+      const client = await ClusterClient.create(
+        { name: 'local', url: local.url, auth: 'none' },
+        { log: (line) => lines.push(line) },
+      );
+      const inPath = resolvedWithSecret('GET /${token}/_search?q=${token}\n');
+      const value = 'no-such-Vq7Zx';
+      const outcome = await executeRun(client, fillSecrets(inPath, new Map([['token', value]])), {
+        opaqueId: 'p/1',
+        logAs: `GET ${inPath.path}?q=${inPath.query[0]!.value}`,
+        hidden: [value],
+      });
+      await client.close();
+      assert.equal(outcome.response?.status, 404);
+      assert.equal(local.requests.at(-1)!.url, `/${value}/_search?q=${value}`);
+      assert.equal(lines.length, 1);
+      assert.match(lines[0]!, /GET \/\$\{token\}\/_search\?q=\$\{token\} 404/);
+      assert.ok(!lines.join('\n').includes('Vq7Zx'));
+    } finally {
+      await local.close();
+    }
   });
 
   void it('echoed by an answer are masked in what the Results view shows', () => {
