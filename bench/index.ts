@@ -3,6 +3,7 @@ import { runActivationBench } from './activation';
 import { runClusterFieldsBench } from './clusterFields';
 import { runClusterStatePayloadBench } from './clusterStatePayload';
 import { runCompletionBench } from './completion';
+import { runConsoleBench } from './console';
 import { runLintBench } from './lint';
 import { runRunBench } from './run';
 import { runTasksRefreshBench } from './tasksRefresh';
@@ -11,6 +12,7 @@ import { runValidationBench } from './validation';
 const BENCHES: readonly (() => void | Promise<void>)[] = [
   runValidationBench,
   runCompletionBench,
+  runConsoleBench,
   runClusterFieldsBench,
   runClusterStatePayloadBench,
   runTasksRefreshBench,

@@ -29,7 +29,7 @@ async function lensesOf(uri: vscode.Uri, expected: number): Promise<Lens[]> {
 }
 
 describe('Code lenses', () => {
-  it('puts ▶ Run above each request of a .search file', async () => {
+  it('puts ▶ Run above each request of a .search file, and ▶ Run all at its top when it has more than one', async () => {
     const text = [
       '# two requests',
       'GET /logs-*/_search?size=5',
@@ -44,8 +44,9 @@ describe('Code lenses', () => {
     ].join('\n');
     const editor = await openScratch('lenses.search', text);
     const uri = editor.document.uri.toString();
-    const lenses = await lensesOf(editor.document.uri, 2);
+    const lenses = await lensesOf(editor.document.uri, 3);
     assert.deepEqual(lenses, [
+      { line: 0, title: '▶ Run all', command: COMMANDS.runAll, args: [uri] },
       { line: 1, title: '▶ Run', command: COMMANDS.run, args: [uri, 1] },
       { line: 6, title: '▶ Run', command: COMMANDS.run, args: [uri, 6] },
     ]);

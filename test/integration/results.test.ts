@@ -51,7 +51,7 @@ describe('Results view', function () {
     const [run] = await describeResults(6);
     assert.ok(run !== undefined);
     assert.equal(run.label, 'POST _msearch (2 searches)');
-    assert.match(run.description ?? '', /^results-it · 200 · \d+ ms · [\d.]+ KB$/);
+    assert.match(run.description ?? '', /^results-it · 200 · \d+ ms · [\d.]+ KB · just now$/);
     const [first, second] = run.children ?? [];
     assert.equal(first?.label, '#1');
     assert.match(first.description ?? '', /^200 · took \d+ ms · [\d,]+\+? hits$/);

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 const DEFAULT_TIMEOUT_MS = 20_000;
 
 /** Diagnostics of this extension's language server (other extensions may report on the same files). */
-function ours(diagnostics: readonly vscode.Diagnostic[]): vscode.Diagnostic[] {
+export function ours(diagnostics: readonly vscode.Diagnostic[]): vscode.Diagnostic[] {
   return diagnostics.filter((diagnostic) => diagnostic.source === 'search-requests');
 }
 

@@ -36,6 +36,10 @@ export interface HttpRequest {
   readonly signal?: AbortSignal;
   /** Overall time limit for the answer (headers and body), 0 or undefined for none. */
   readonly timeoutMs?: number;
+  /** The request line as the log may show it (`GET /${token}/_search`), when the path or query hold secrets. */
+  readonly logAs?: string;
+  /** Values never to show in the log or a message (secret variables'), besides the cluster's own secret. */
+  readonly hidden?: readonly string[];
 }
 
 export interface HttpResponse {
@@ -120,11 +124,11 @@ export class ClusterClient {
   }
 
   /** The secrets that must never appear in a message. */
-  private hide(text: string): string {
+  private hide(text: string, also: readonly string[] = []): string {
     const proxyPassword = this.options.proxy === undefined ? undefined : proxyUserinfo(this.options.proxy);
     return redact(
       text,
-      [this.options.secret, this.options.proxyAuthorization, proxyPassword, ...(this.signer?.secrets() ?? [])],
+      [this.options.secret, this.options.proxyAuthorization, proxyPassword, ...(this.signer?.secrets() ?? []), ...also],
       this.cluster.username,
     );
   }
@@ -155,7 +159,8 @@ export class ClusterClient {
     if (this.closed) throw new RequestFailure('cancelled', `The connection to ${this.cluster.name} was closed.`);
     const started = performance.now();
     const url = requestUrl(this.cluster.url, req.path, req.query);
-    const logTarget = `${req.method} ${req.path}${queryString(req.query)}`;
+    const logTarget = req.logAs ?? `${req.method} ${req.path}${queryString(req.query)}`;
+    const hidden = req.hidden ?? [];
     const headers: Record<string, string> = {
       accept: 'application/json',
       'x-opaque-id': req.opaqueId,
@@ -220,8 +225,12 @@ export class ClusterClient {
       const body = await readBody(response.body, context, this.options.maxBytes ?? DEFAULT_MAX_BYTES);
       if (context.expectedBytes !== undefined && body.length < context.expectedBytes) throw truncated(context);
       const durationMs = performance.now() - started;
-      this.logLine(`${logTarget} ${status} ${formatBytes(body.length)} ${formatDuration(durationMs)}`, req.opaqueId);
-      for (const warning of warnings) this.logLine(`${logTarget} Warning: ${warning.text}`, req.opaqueId);
+      this.logLine(
+        `${logTarget} ${status} ${formatBytes(body.length)} ${formatDuration(durationMs)}`,
+        req.opaqueId,
+        hidden,
+      );
+      for (const warning of warnings) this.logLine(`${logTarget} Warning: ${warning.text}`, req.opaqueId, hidden);
       state.logged = true;
       const result: HttpResponse = {
         status,
@@ -237,7 +246,7 @@ export class ClusterClient {
         this.cluster,
         req.method,
         this.origin,
-        (t) => this.hide(t),
+        (t) => this.hide(t, hidden),
         this.options.env,
         this.options.proxy !== undefined,
       );
@@ -255,9 +264,13 @@ export class ClusterClient {
           failure.status,
         );
       }
-      const safe = new RequestFailure(failure.kind, this.hide(failure.message), failure.status ?? status);
+      const safe = new RequestFailure(failure.kind, this.hide(failure.message, hidden), failure.status ?? status);
       if (!state.logged) {
-        this.logLine(`${logTarget} failed: ${safe.kind} ${formatDuration(performance.now() - started)}`, req.opaqueId);
+        this.logLine(
+          `${logTarget} failed: ${safe.kind} ${formatDuration(performance.now() - started)}`,
+          req.opaqueId,
+          hidden,
+        );
       }
       throw safe;
     } finally {
@@ -281,8 +294,8 @@ export class ClusterClient {
     }
   }
 
-  private logLine(text: string, opaqueId: string): void {
-    this.options.log?.(this.hide(`[http] ${this.cluster.name} ${text} X-Opaque-Id: ${opaqueId}`));
+  private logLine(text: string, opaqueId: string, hidden: readonly string[] = []): void {
+    this.options.log?.(this.hide(`[http] ${this.cluster.name} ${text} X-Opaque-Id: ${opaqueId}`, hidden));
   }
 
   async close(): Promise<void> {

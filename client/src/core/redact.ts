@@ -7,7 +7,7 @@ const MASK = '«hidden»';
 
 /** Every form in which a secret could appear in a text: as is, URL-encoded, and inside a Basic credential. */
 function forms(secret: string, username: string | undefined): string[] {
-  const out = new Set<string>([secret, encodeURIComponent(secret)]);
+  const out = new Set<string>([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
   if (username !== undefined) out.add(base64(`${username}:${secret}`));
   return [...out].filter((s) => s.length >= 3);
 }
@@ -28,4 +28,15 @@ export function redact(text: string, secrets: readonly (string | undefined)[], u
     for (const form of forms(secret, username)) out = out.split(form).join(MASK);
   }
   return out;
+}
+
+/**
+ * An answer with the secrets it may echo masked (an error that quotes the index or the value a secret variable gave):
+ * the Results view never shows them. The same bytes when no secret is in it.
+ */
+export function redactAnswer(body: Uint8Array, secrets: readonly string[]): Uint8Array {
+  if (secrets.length === 0 || body.length === 0) return body;
+  const text = new TextDecoder().decode(body);
+  const hidden = redact(text, secrets);
+  return hidden === text ? body : new TextEncoder().encode(hidden);
 }

@@ -48,7 +48,7 @@ export interface ResponseSummary {
   readonly items: readonly ItemSummary[];
 }
 
-function nodeId(ref: NodeRef): string {
+export function nodeId(ref: NodeRef): string {
   return `${ref.kind}:${JSON.stringify(ref.path)}`;
 }
 

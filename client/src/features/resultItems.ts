@@ -2,7 +2,7 @@
 // a hit, aggregations and buckets, a "more" item); a message under a run. Plain functions of what the view holds
 // (resultsView.ts), no reading here.
 import * as vscode from 'vscode';
-import { formatBytes, formatDuration } from '../core/format';
+import { formatAge, formatBytes, formatDuration } from '../core/format';
 import type { ResultNode } from '../core/resultTree';
 import type { RunRecord } from '../core/runHistory';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
@@ -99,6 +99,7 @@ export function runItem(run: RunRecord, newest: boolean): vscode.TreeItem {
   if (run.bytes !== undefined) parts.push(formatBytes(run.bytes));
   const warnings = run.warnings?.length ?? 0;
   if (warnings > 0) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
+  if (run.state !== 'running' && run.state !== 'cancelling') parts.push(formatAge(run.startedAt, Date.now()));
   item.description = parts.join(' · ');
   const [icon, color] = STATE_ICONS[run.state];
   const failedStatus = run.state === 'done' && run.status !== undefined && run.status >= 400;
@@ -114,7 +115,7 @@ export function runItem(run: RunRecord, newest: boolean): vscode.TreeItem {
   tooltip.appendMarkdown(`**${run.label}**\n\n`);
   tooltip.appendCodeblock(`${run.request.method} ${run.request.path}`, 'text');
   tooltip.appendMarkdown(
-    `\nCluster: ${run.cluster.name} (${run.cluster.url})  \nStarted: ${new Date(run.startedAt).toLocaleTimeString()}  \nX-Opaque-Id: \`${run.opaqueId}\``,
+    `\nCluster: ${run.cluster.name} (${run.cluster.url})  \nStarted: ${new Date(run.startedAt).toLocaleString()}${run.restored === true ? ' (kept from an earlier session)' : ''}  \nX-Opaque-Id: \`${run.opaqueId}\``,
   );
   if (run.failure !== undefined) tooltip.appendMarkdown(`\n\n${run.failure.message}`);
   item.tooltip = tooltip;

@@ -3,7 +3,7 @@
 // shows and when: only the run that changed is refreshed, and elements keep their identity so that VS Code keeps what
 // is expanded. How each element looks is resultItems.ts.
 import * as vscode from 'vscode';
-import type { NodeRef, ResultNode } from '../core/resultTree';
+import { nodeId, type NodeRef, type ResultNode } from '../core/resultTree';
 import { VIEWS } from '../../../server/src/protocol/manifest';
 import { messageItem, nodeItem, runItem } from './resultItems';
 import type { Services } from './services';
@@ -114,6 +114,11 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
     return this.shown.get(key) ?? this.services.settings.pageSize();
   }
 
+  /** How many children of a node the view shows now (a page, more after "Show more"). */
+  shownUnder(runId: string, ref: NodeRef): number {
+    return this.page(`${runId}/${nodeId(ref)}`);
+  }
+
   async getChildren(element?: ResultElement): Promise<ResultElement[]> {
     if (element === undefined) return this.services.history.list().map((run) => this.runElement(run.id));
     const run = this.services.history.get(element.runId);
@@ -129,7 +134,9 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
       for (const [index, warning] of (run.warnings ?? []).entries()) {
         out.push(this.messageElement(run.id, `warning-${index}`, `Warning: ${warning.text}`, false));
       }
-      if (run.released === true) {
+      if (run.answerNote !== undefined) {
+        out.push(this.messageElement(run.id, 'note', run.answerNote, false));
+      } else if (run.released === true) {
         out.push(
           this.messageElement(
             run.id,

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
 import { CodeLensRequest } from 'vscode-languageclient';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
-import { Target } from '../../../server/src/protocol/protocol';
+import { ConsoleSettings, Target } from '../../../server/src/protocol/protocol';
+import { resolveVariables } from '../core/variables';
 import { effectiveTarget } from '../core/target';
 import { Settings } from '../features/settings';
 import { WebRunner } from './webRunner';
@@ -71,6 +72,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     if (!client.isRunning()) return;
     void client.sendNotification(Target, effectiveTarget(undefined, settings.target()));
   };
+  // The variables of the settings (no environment in a browser) and the clusters' addresses.
+  const publishConsole = (): void => {
+    if (!client.isRunning()) return;
+    const config = vscode.workspace.getConfiguration('searchRequests');
+    const inspected = config.inspect<unknown>('variables');
+    const secretNames = config.get<unknown>('secretVariables');
+    const { variables } = resolveVariables({
+      user: inspected?.globalValue,
+      ...(vscode.workspace.isTrusted ? { workspace: inspected?.workspaceValue } : {}),
+      env: {},
+      secretNames: Array.isArray(secretNames) ? secretNames.filter((n): n is string => typeof n === 'string') : [],
+    });
+    const clusters = settings.clusters().clusters.map((c) => ({ name: c.name, url: c.url }));
+    void client.sendNotification(ConsoleSettings, { variables, clusters });
+  };
 
   context.subscriptions.push(
     log,
@@ -87,6 +103,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(COMMANDS.selectCluster, () => web.selectCluster()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (settings.affectsTarget(event)) publishTarget();
+      if (
+        event.affectsConfiguration('searchRequests.variables') ||
+        event.affectsConfiguration('searchRequests.secretVariables') ||
+        event.affectsConfiguration('searchRequests.clusters')
+      ) {
+        publishConsole();
+      }
     }),
   );
   // The other commands are the views', the tasks' and the clusters': they say where they work instead of failing.
@@ -102,6 +125,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   }
   await client.start();
   publishTarget();
+  publishConsole();
   log.info('[web] language server started in a web worker');
 }
 

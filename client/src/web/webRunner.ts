@@ -100,8 +100,19 @@ export class WebRunner implements vscode.Disposable {
       void vscode.window.showInformationMessage(resolved.reason ?? 'There is nothing to run here.');
       return undefined;
     }
-    const cluster = this.activeCluster() ?? (await this.selectCluster());
+    const named = resolved.request.cluster;
+    const cluster =
+      named === undefined
+        ? (this.activeCluster() ?? (await this.selectCluster()))
+        : this.settings.clusters().clusters.find((c) => c.name === named);
     if (cluster === undefined) return undefined;
+    if (resolved.request.secrets !== undefined && resolved.request.secrets.length > 0) {
+      // Secret variables live in desktop VS Code's secret storage, with the requests that fill them in.
+      const message =
+        'This request uses secret variables (searchRequests.secretVariables): run it from desktop VS Code.';
+      void vscode.window.showErrorMessage(`${resolved.request.label}: ${message}`);
+      return { label: resolved.request.label, cluster: cluster.name, failure: message };
+    }
     return this.send(resolved.request, cluster);
   }
 

@@ -61,13 +61,15 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
   };
   const store = new DocumentStore();
 
+  // `${name}` variables: the values of --variables, and the environment for `${env:NAME}`.
+  const values = new Map<string, string>();
+  for (const [name, value] of Object.entries(io.env)) if (value !== undefined) values.set(`env:${name}`, value);
   if (options.variablesFile !== undefined) {
     const variables = await readVariables(path.resolve(io.cwd, options.variablesFile));
-    // The service does not read `${name}` variables yet: the values are checked, and the files are checked as written.
-    say(
-      `--variables: ${variables.size} values read; this version checks the files as written, without substituting them.`,
-    );
+    for (const [name, value] of variables) values.set(name, value);
+    say(`--variables: ${variables.size} values read.`);
   }
+  store.setVariables(values);
 
   if (options.cluster !== undefined) {
     const snapshot = await readCluster(

@@ -1,19 +1,24 @@
 import { CodeActionKind, TextDocumentSyncKind, type Connection } from 'vscode-languageserver';
 import { codeActions } from '../service/codeActions';
 import { codeLenses } from '../service/codeLenses';
-import { resolveRequest } from '../service/resolve';
+import { resolveRequest, resolveRequests } from '../service/resolve';
 import {
   ClusterState,
+  ConsoleSettings,
   EvaluateNodeFilter,
   RequestWarnings,
   ResolveRequest,
+  ResolveRequests,
   Target,
   type RequestWarningsParams,
   type EvaluateNodeFilterParams,
   type EvaluateNodeFilterResult,
   type ResolveRequestParams,
   type ResolveRequestResult,
+  type ResolveRequestsParams,
+  type ResolveRequestsResult,
 } from '../protocol/protocol';
+import { Variables, type VariableValue } from '../service/console/variables';
 import { evaluateNodeFilter } from '../service/nodes/evaluate';
 import { makeTarget } from '../service/target';
 import { DocumentStore, isLanguageId } from '../service/documentStore';
@@ -103,10 +108,41 @@ function registerCustomProtocol(connection: Connection, store: DocumentStore, pu
       (params) => {
         const document = store.get(params.uri);
         if (document === undefined) return { reason: 'The document is not open.' };
-        return resolveRequest(document, params, store.target);
+        return resolveRequest(document, params, store.target, store.console);
       },
     ),
   );
+
+  connection.onRequest(
+    ResolveRequests,
+    guard<ResolveRequestsParams, ResolveRequestsResult>(
+      connection,
+      'resolveRequests',
+      { requests: [], skipped: [], reason: 'The requests could not be read.' },
+      (params) => {
+        const document = store.get(params.uri);
+        if (document === undefined) return { requests: [], skipped: [], reason: 'The document is not open.' };
+        return resolveRequests(document, params, store.target, store.console);
+      },
+    ),
+  );
+
+  connection.onNotification(ConsoleSettings, (params) => {
+    let changed: boolean;
+    try {
+      const values = new Map<string, VariableValue>();
+      for (const [name, info] of Object.entries(params.variables)) values.set(name, info);
+      const variables = store.setVariables(Variables.from(values));
+      const clusters = store.setClusters(params.clusters);
+      changed = variables || clusters;
+    } catch (error) {
+      connection.console.error(
+        `[consoleSettings] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return;
+    }
+    if (changed) for (const uri of store.uris()) publisher.schedule(uri);
+  });
 
   connection.onRequest(
     EvaluateNodeFilter,

@@ -36,6 +36,14 @@ export const COMMANDS = {
   cancelAllTasks: 'searchRequests.cancelAllTasks',
   showTask: 'searchRequests.showTask',
   copyTaskId: 'searchRequests.copyTaskId',
+  defineVariable: 'searchRequests.defineVariable',
+  setSecretVariable: 'searchRequests.setSecretVariable',
+  forgetSecretVariable: 'searchRequests.forgetSecretVariable',
+  deleteRun: 'searchRequests.deleteRun',
+  saveResult: 'searchRequests.saveResult',
+  exportHits: 'searchRequests.exportHits',
+  copyRequestAsCurl: 'searchRequests.copyRequestAsCurl',
+  pasteCurl: 'searchRequests.pasteCurl',
 } as const;
 
 /** The views of the Search Requests container. */

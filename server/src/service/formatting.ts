@@ -6,6 +6,8 @@ import type { ParsedDocument } from './documentStore';
 import { JsonSegment } from './json/jsonSegment';
 import { splitJsonValues, splitMsearchPairs } from './json/jsonValues';
 import { splitHashComment } from './syntax';
+import { expandJson } from './console/expand';
+import { Variables } from './console/variables';
 
 /** Endpoints whose body is NDJSON: one object per line when sent. */
 const NDJSON = new Set(['msearch', 'bulk', 'msearch_template']);
@@ -43,7 +45,7 @@ function formatSearch(model: SearchDocument, range: Range | undefined): TextEdit
     const endLineText = model.map.line(body.endLine);
     const end = model.map.lineStart(body.endLine) + endLineText.replace(/\r$/, '').length;
     const original = model.text.slice(start, end);
-    const formatted = formatBody(original, endpointOf(request), eol);
+    const formatted = formatConsoleBody(original, body.text, endpointOf(request), eol);
     if (formatted === undefined || formatted === original) continue;
     for (const edit of whitespaceEdits(original, formatted)) {
       out.push({
@@ -83,6 +85,39 @@ function prettyJson(text: string, eol: string): string | undefined {
   return hashLines.length === 0
     ? pretty
     : pretty.replace(new RegExp(`${MARK}(\\d+)`, 'g'), (_all, n: string) => hashLines[Number(n)] ?? '');
+}
+
+/** A placeholder for what the JSON formatter cannot read: a JSON string no one writes. */
+const KEPT = '\uE000';
+
+/**
+ * A body with console syntax formatted: `"""` strings and variables outside strings (`"size": ${n}`) are kept as
+ * they are written, and the JSON around them is formatted. `blanked` is the same text with its comment lines blanked
+ * (as the body is read), to find them.
+ */
+function formatConsoleBody(
+  original: string,
+  blanked: string,
+  endpoint: string | undefined,
+  eol: string,
+): string | undefined {
+  const found = expandJson(blanked, Variables.NONE, true);
+  const spans = [
+    ...found.tripleQuoted.filter((t) => t.closed).map((t) => t.span),
+    ...found.variables.filter((use) => use.context === 'bare').map((use) => use.span),
+  ].sort((a, b) => a.offset - b.offset);
+  if (spans.length === 0) return formatBody(original, endpoint, eol);
+  const kept: string[] = [];
+  let text = '';
+  let copied = 0;
+  for (const span of spans) {
+    text += original.slice(copied, span.offset) + `"${KEPT}${kept.length}"`;
+    kept.push(original.slice(span.offset, span.offset + span.length));
+    copied = span.offset + span.length;
+  }
+  text += original.slice(copied);
+  const formatted = formatBody(text, endpoint, eol);
+  return formatted?.replace(new RegExp(`"${KEPT}(\\d+)"`, 'g'), (_all, n: string) => kept[Number(n)] ?? '');
 }
 
 function formatBody(text: string, endpoint: string | undefined, eol: string): string | undefined {

@@ -190,13 +190,37 @@ void describe('search-requests-lint', () => {
     assert.match(loop.stderr, /^search-requests-lint: cannot read loop\.search \(ELOOP\)\.\n$/);
   });
 
-  void it('reads --variables files', async () => {
+  void it('reads --variables files: the files are checked with the values in, ${env:NAME} from the environment', async () => {
     const run = await runLint(
       ['--variables', path.join(FIXTURES, 'variables.json'), 'requests/clean.search'],
       project.dir,
     );
     assert.equal(run.code, 0);
     assert.match(run.stderr, /--variables: 2 values read/);
+    const dir = path.join(project.dir, 'vars');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'v.search'), 'GET /${index}/_search?size=${size}&q=${env:HOME}\n');
+    const env = { HOME: '/home/me' };
+    const without = await runLint(['-f', 'json', 'vars'], project.dir, env);
+    assert.equal(without.code, 1);
+    const report = JSON.parse(without.stdout) as { files: { diagnostics: { code: string; message: string }[] }[] };
+    assert.deepEqual(
+      report.files.flatMap((f) => f.diagnostics.map((d) => d.message)),
+      [
+        'The variable [index] has no value: the request cannot be sent as written.',
+        'The variable [size] has no value: the request cannot be sent as written.',
+      ],
+    );
+    const withValues = await runLint(['--variables', path.join(FIXTURES, 'variables.json'), 'vars'], project.dir, env);
+    assert.equal(withValues.code, 0, withValues.stdout);
+    // Checked with the values in: a value the server would refuse is an Error, placed on the variable.
+    writeFileSync(path.join(dir, 'v.search'), 'GET /_search?size=${index}\n');
+    const refused = await runLint(
+      ['--variables', path.join(FIXTURES, 'variables.json'), '-f', 'json', 'vars'],
+      project.dir,
+    );
+    assert.equal(refused.code, 1);
+    assert.match(refused.stdout, /url\.invalid-integer/);
   });
 
   void it('does not crash on bytes that are no text', async () => {

@@ -34,7 +34,7 @@ export function diagnose(language: LanguageId, text: string, target?: TargetServ
 }
 
 /** Strips `«` `»` from a text and returns the range they marked. */
-function marked(text: string): {
+export function marked(text: string): {
   text: string;
   start: { line: number; character: number };
   end: { line: number; character: number };

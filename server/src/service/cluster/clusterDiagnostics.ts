@@ -19,6 +19,8 @@ export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKno
   const out: Diagnostic[] = [];
   const indexCache = new Map<string, boolean>();
   for (const mention of mentions) {
+    // A name made of a variable is whatever the variable holds: nothing to say of the text as written.
+    if (mention.text.includes('${')) continue;
     if (mention.kind === 'index') {
       let empty = indexCache.get(mention.text);
       if (empty === undefined) {

@@ -3,10 +3,13 @@ import { parseUrl, type RequestTarget } from '../url/requestLine';
 import { issue, type Issue } from '../validate/issues';
 import { validateTarget } from '../validate/url';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
-import { DEFAULT_CONTEXT, validatePair, type LineIssue, type MsearchContext } from './msearchPair';
+import { DEFAULT_CONTEXT, validateWrittenPair, type LineIssue, type MsearchContext } from './msearchPair';
 import { locateIndexParts } from '../validate/msearchHeader';
 import { toDiagnostic } from './diagnostics';
 import { isCommentLine, splitTargetComment } from '../syntax';
+import { NO_CONSOLE_CONTEXT, readOrigin, type ConsoleContext, type KnownCluster } from '../console/consoleContext';
+import { mapIssues, variableIssues } from '../console/consoleIssues';
+import { expandUrl, type Expansion, type StandIn } from '../console/expand';
 
 const EMPTY_FIRST_LINE_WARNING =
   'support for empty first line before any action metadata in msearch API is deprecated and will be removed in the next major version';
@@ -25,7 +28,38 @@ interface CachedPair {
 
 export interface MsearchTarget {
   readonly line: number;
+  /** As written. */
   readonly target: RequestTarget;
+}
+
+/** The target comment as it runs: the variables' values in, its full URL read against the clusters. */
+export interface ExpandedTarget {
+  readonly line: Expansion;
+  readonly target: RequestTarget;
+  readonly cluster: KnownCluster | undefined;
+  /** At written offsets of the comment line. */
+  readonly issues: readonly Issue[];
+}
+
+/** Expands a target comment line (`# POST /${index}/_msearch`). */
+export function expandTargetComment(
+  text: string,
+  context: ConsoleContext,
+  standIn: StandIn = 'check',
+): ExpandedTarget | undefined {
+  const line = expandUrl(text, context.variables, standIn);
+  const split = splitTargetComment(line.text);
+  if (split === undefined) return undefined;
+  const { lead, method, gap, url } = split;
+  const urlStart = lead.length + method.length + gap.length;
+  const parsed = parseUrl(method, { offset: lead.length, length: method.length }, url, urlStart);
+  const origin = readOrigin(parsed, url, urlStart, context.clusters);
+  return {
+    line,
+    target: origin.target,
+    cluster: origin.cluster,
+    issues: [...variableIssues(line), ...mapIssues(origin.issues, line)],
+  };
 }
 
 export interface TextEdit {
@@ -54,6 +88,9 @@ export class MsearchDocument {
   private context: MsearchContext = DEFAULT_CONTEXT;
   /** The server the checks are made for (the pairs' cached issues are for it). */
   private server: TargetServer = DEFAULT_TARGET;
+  /** The variables and clusters the checks are made with (the pairs' cached issues are for them). */
+  private console: ConsoleContext = NO_CONSOLE_CONTEXT;
+  private expandedTarget: ExpandedTarget | undefined;
   /** Per pair index: its issues and the text they were found in (compared by reference when re-used). */
   private pairs: (CachedPair | undefined)[] = [];
 
@@ -130,6 +167,7 @@ export class MsearchDocument {
     this.emptyFirstLine = this.lines.length - 1 > count && this.lines[count] === '';
     this.target = undefined;
     this.targetIssues = [];
+    this.expandedTarget = undefined;
     for (let i = 0; i < count; i++) {
       const split = splitTargetComment(this.lines[i]!);
       if (split === undefined) continue;
@@ -141,22 +179,24 @@ export class MsearchDocument {
         lead.length + method.length + gap.length,
       );
       this.target = { line: i, target };
+      this.expandedTarget = expandTargetComment(this.lines[i]!, this.console);
       break;
     }
     this.context = { ...DEFAULT_CONTEXT, target: this.server };
-    if (this.target !== undefined) {
+    const expanded = this.expandedTarget;
+    if (expanded !== undefined) {
       const issues: Issue[] = [];
-      const facts = validateTarget(this.target.target, issues, this.server);
+      const facts = validateTarget(expanded.target, issues, this.server);
       if (facts.route !== undefined && facts.route.endpoint.name !== 'msearch') {
         issues.push(
           issue(
             'msearch.target-not-msearch',
             `A .msearch file is an _msearch body; this target runs it as [${facts.route.endpoint.name}].`,
-            this.target.target.pathSpan,
+            expanded.target.pathSpan,
           ),
         );
       }
-      this.targetIssues = issues;
+      this.targetIssues = [...mapIssues(issues, expanded.line), ...expanded.issues];
       const rest = facts.params.get('rest_total_hits_as_int');
       this.context = {
         target: this.server,
@@ -221,7 +261,7 @@ export class MsearchDocument {
         cached = {
           header: headerText,
           body: bodyText,
-          issues: validatePair(headerText, bodyText, this.context),
+          issues: validateWrittenPair(headerText, bodyText, this.context, this.console.variables),
           diagnostics: [],
           atLine: -1,
         };
@@ -231,10 +271,19 @@ export class MsearchDocument {
     }
   }
 
-  diagnostics(server: TargetServer = DEFAULT_TARGET): Diagnostic[] {
-    if (server !== this.server) {
+  /** The target comment as it runs, for the variables and clusters of the last diagnostics. */
+  get runTarget(): ExpandedTarget | undefined {
+    return this.expandedTarget;
+  }
+
+  diagnostics(server: TargetServer = DEFAULT_TARGET, context: ConsoleContext = NO_CONSOLE_CONTEXT): Diagnostic[] {
+    if (server !== this.server || context !== this.console) {
+      const variablesChanged = context.variables !== this.console.variables;
       this.server = server;
+      this.console = context;
       this.reframe();
+      // The pairs' issues depend on the variables' values.
+      if (variablesChanged) this.pairs = [];
     }
     const out: Diagnostic[] = [];
     if (this.target !== undefined) {
