@@ -1,5 +1,6 @@
 // Bundles the extension (client) and the language server, each into one file.
-// Usage: node esbuild.mjs [--watch] [--minify] [target...]   (targets: client server cluster; default: client server)
+// Usage: node esbuild.mjs [--watch] [--minify] [target...]   (targets: client server web-client web-server cli cluster; default: all but cluster)
+import { readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const args = process.argv.slice(2);
@@ -37,6 +38,37 @@ const targets = {
     entryPoints: ['server/src/server.ts'],
     outfile: 'server/dist/server.js',
   },
+  // The extension for VS Code for the Web: it runs in the browser's extension host, no Node.js.
+  'web-client': {
+    ...common,
+    platform: 'browser',
+    target: 'es2022',
+    entryPoints: ['client/src/web/webExtension.ts'],
+    outfile: 'client/dist/webExtension.js',
+    external: ['vscode'],
+  },
+  // The language server for VS Code for the Web: a web worker, no Node.js.
+  'web-server': {
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    entryPoints: ['server/src/browserServer.ts'],
+    outfile: 'server/dist/browserServer.js',
+  },
+  // The command-line linter: the language service and the client core in one file with no dependencies.
+  cli: {
+    ...common,
+    entryPoints: ['packages/cli/src/main.ts'],
+    outfile: 'packages/cli/dist/search-requests-lint.js',
+    // What npm users download and start: small, and quick to load.
+    sourcemap: false,
+    minify: true,
+    banner: { js: '#!/usr/bin/env node' },
+    define: {
+      __CLI_VERSION__: JSON.stringify(JSON.parse(readFileSync('packages/cli/package.json', 'utf8')).version),
+    },
+  },
   cluster: {
     ...common,
     entryPoints: ['packages/local-cluster/src/main.ts'],
@@ -44,7 +76,7 @@ const targets = {
   },
 };
 
-const names = wanted.length > 0 ? wanted : ['client', 'server'];
+const names = wanted.length > 0 ? wanted : ['client', 'server', 'web-client', 'web-server', 'cli'];
 for (const name of names) {
   if (!targets[name]) {
     console.error(`unknown target ${name}; known: ${Object.keys(targets).join(', ')}`);
@@ -53,11 +85,34 @@ for (const name of names) {
 }
 
 if (watch) {
+  // One line when a rebuild starts and one when every target is built again, with the errors between them, one per
+  // line: the VS Code task "npm: watch:bundles" (.vscode/tasks.json) reads these to know when the bundles are ready.
+  let building = 0;
+  let errors = 0;
+  const report = (name) => ({
+    name: 'report',
+    setup(build) {
+      build.onStart(() => {
+        if (building++ === 0) {
+          errors = 0;
+          console.log('[watch] build started');
+        }
+      });
+      build.onEnd((result) => {
+        for (const error of result.errors) {
+          const where = error.location;
+          const place = where ? `${where.file}:${where.line}:${where.column + 1}: ` : '';
+          console.log(`${place}error: ${error.text} [${name}]`);
+        }
+        errors += result.errors.length;
+        if (--building === 0) console.log(`[watch] build finished with ${errors} error(s)`);
+      });
+    },
+  });
   for (const name of names) {
-    const ctx = await esbuild.context(targets[name]);
+    const ctx = await esbuild.context({ ...targets[name], plugins: [report(name)] });
     await ctx.watch();
   }
-  console.log(`watching ${names.join(', ')}`);
 } else {
   await Promise.all(names.map((name) => esbuild.build(targets[name])));
 }

@@ -3,6 +3,8 @@ import { runActivationBench } from './activation';
 import { runClusterFieldsBench } from './clusterFields';
 import { runClusterStatePayloadBench } from './clusterStatePayload';
 import { runCompletionBench } from './completion';
+import { runConsoleBench } from './console';
+import { runLintBench } from './lint';
 import { runRunBench } from './run';
 import { runTasksRefreshBench } from './tasksRefresh';
 import { runValidationBench } from './validation';
@@ -10,11 +12,13 @@ import { runValidationBench } from './validation';
 const BENCHES: readonly (() => void | Promise<void>)[] = [
   runValidationBench,
   runCompletionBench,
+  runConsoleBench,
   runClusterFieldsBench,
   runClusterStatePayloadBench,
   runTasksRefreshBench,
   runRunBench,
   runActivationBench,
+  runLintBench,
 ];
 
 async function main(): Promise<void> {

@@ -22,7 +22,7 @@ import { executeRun } from '../client/src/core/runner';
 import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
 import { ResolveRequest, type ResolveRequestParams } from '../server/src/protocol/protocol';
 import { startCluster } from '@search-requests/local-cluster';
-import { LspClient } from '../test/unit/lsp/lspClient';
+import { LspClient } from '../test/lsp/lspClient';
 
 const SEARCHES = 100;
 const ROUNDS = 30;

@@ -6,7 +6,8 @@
 import { performance } from 'node:perf_hooks';
 import { ClusterStateTracker } from '../client/src/core/clusterState';
 import { parseTaskList } from '../client/src/core/taskList';
-import { TaskTree, taskTooltip, type TaskElement, type TaskItemView } from '../client/src/core/taskTree';
+import { taskTooltip, type TaskItemView } from '../client/src/core/taskItems';
+import { TaskTree, type TaskElement } from '../client/src/core/taskTree';
 import { collectGarbage } from './gc';
 
 const TARGET_MS = 10;

@@ -18,6 +18,8 @@ const ALLOWED: readonly RegExp[] = [
   /^client\/dist\/worker\.js$/,
   /^client\/dist\/aws\.js$/,
   /^server\/dist\/server\.js$/,
+  /^client\/dist\/webExtension\.js$/,
+  /^server\/dist\/browserServer\.js$/,
   /^language-configuration\.(search|msearch)\.json$/,
   /^syntaxes\/[\w.-]+\.tmLanguage\.json$/,
   /^images\/[\w.-]+\.(png|svg)$/,
@@ -35,6 +37,8 @@ const REQUIRED = [
   'client/dist/worker.js',
   'client/dist/aws.js',
   'server/dist/server.js',
+  'client/dist/webExtension.js',
+  'server/dist/browserServer.js',
   'images/icon.png',
 ];
 
@@ -42,6 +46,7 @@ interface Manifest {
   name: string;
   version: string;
   main?: string;
+  browser?: string;
   icon?: string;
   contributes?: {
     languages?: { configuration?: string; icon?: { light?: string; dark?: string } }[];
@@ -52,7 +57,7 @@ interface Manifest {
 
 /** Every file the manifest refers to, relative to the extension folder. */
 function referencedFiles(manifest: Manifest): string[] {
-  const files = [manifest.main, manifest.icon];
+  const files = [manifest.main, manifest.browser, manifest.icon];
   const contributes = manifest.contributes ?? {};
   for (const language of contributes.languages ?? []) {
     files.push(language.configuration, language.icon?.light, language.icon?.dark);
@@ -88,7 +93,7 @@ async function main(): Promise<void> {
   }
   const lowerCase = new Set([...files].map((file) => file.toLowerCase()));
   for (const required of REQUIRED) {
-    if (!lowerCase.has(required)) {
+    if (!lowerCase.has(required.toLowerCase())) {
       problems.push(`missing: ${required}`);
     }
   }

@@ -97,7 +97,8 @@ function emptyShape(): TypeShape {
 }
 
 export function packageRoot(): string {
-  return path.dirname(require.resolve(`${PACKAGE_NAME}/package.json`));
+  // Named in full so that the dependency shows where it is used.
+  return path.dirname(require.resolve('@opensearch-project/opensearch/package.json'));
 }
 
 export function packageVersion(root: string = packageRoot()): string {

@@ -7,7 +7,8 @@ import { ClusterConnections } from './features/clusterConnections';
 import { ClusterStatePublisher } from './features/clusterStatePublisher';
 import { ClusterStatus } from './features/clusterStatus';
 import { FeatureEvents } from './features/events';
-import { ClustersView, registerClustersViewCommands } from './features/clustersView';
+import { ClustersView } from './features/clustersView';
+import { registerClustersViewCommands } from './features/clustersViewCommands';
 import { createLanguageClient } from './features/languageClient';
 import { TargetPublisher } from './features/targetPublisher';
 import { registerResultCommands } from './features/resultDocuments';
@@ -19,10 +20,15 @@ import { evaluateNodeFilterCommand } from './features/nodeFilterCommand';
 import { Settings } from './features/settings';
 import { registerTaskCommands } from './features/taskCommands';
 import { TasksView } from './features/tasksView';
+import { registerVariableCommands, SecretVariables, VariablesPublisher } from './features/variables';
+import { registerExportCommands } from './features/exportCommands';
+import { HistoryPersistence } from './features/historyPersistence';
+import { registerCurlCommands } from './features/curlCommands';
 import { testApi, underTest, type TestApi } from './testApi';
 import { COMMANDS } from '../../server/src/protocol/manifest';
 
 let runner: Runner | undefined;
+let persistence: HistoryPersistence | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<TestApi | undefined> {
   const log = vscode.window.createOutputChannel('Search Requests', { log: true });
@@ -41,13 +47,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   const services: Services = { context, languageClient, log, settings, connections, history, worker, events };
 
   const results = new ResultsView(services);
+  persistence = new HistoryPersistence(services);
   const status = new ClusterStatus(services);
   const chooser = clusterChooser(services, status);
   const publisher = new ClusterStatePublisher(services);
   const target = new TargetPublisher(services, status);
   const tasks = new TasksView(services, publisher);
   const clusters = new ClustersView(services);
-  runner = new Runner(services, chooser);
+  const secretVariables = new SecretVariables(context.secrets);
+  const variables = new VariablesPublisher(services);
+  runner = new Runner(services, chooser, secretVariables);
   context.subscriptions.push(
     log,
     events,
@@ -62,6 +71,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
     status,
     target,
     runner,
+    variables,
+    ...registerVariableCommands(secretVariables),
     ...registerRunCommands(runner),
     publisher,
     tasks,
@@ -70,6 +81,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
     ...registerClustersViewCommands(services, chooser, clusters),
     ...registerTaskCommands(services, chooser, tasks, publisher),
     ...registerResultCommands(services, results),
+    ...registerExportCommands(services, results),
+    ...registerCurlCommands(services, chooser),
+    persistence,
     vscode.commands.registerCommand(COMMANDS.evaluateNodeFilter, (filter?: string) =>
       evaluateNodeFilterCommand(services, publisher, filter),
     ),
@@ -78,15 +92,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
       if (event.affectsConfiguration('searchRequests.results.maxRuns')) history.setMaxRuns(settings.maxRuns());
     }),
   );
+  await persistence.restore();
   await languageClient.start();
   target.publish();
+  variables.publish();
   // What the active cluster holds goes to the server once it runs; the extension does not wait for the cluster.
   void publisher.start();
-  return underTest(context) ? testApi(results, clusters) : undefined;
+  return underTest(context) ? testApi(results, clusters, persistence) : undefined;
 }
 
 /** VS Code is closing: runs in flight are cancelled, on the clusters too. */
 export async function deactivate(): Promise<void> {
   await runner?.cancelAll();
   runner = undefined;
+  await persistence?.flush();
+  persistence = undefined;
 }

@@ -3,12 +3,15 @@
 import * as vscode from 'vscode';
 import type { ClustersView, DescribedCluster } from './features/clustersView';
 import type { DescribedItem, ResultsView } from './features/resultsView';
+import type { HistoryPersistence } from './features/historyPersistence';
 
 export interface TestApi {
   /** The Results view's items, `depth` levels deep (3 by default). */
   describeResults(depth?: number): Promise<DescribedItem[]>;
   /** The Clusters view's items, `depth` levels deep (2 by default), once the clusters' states are read. */
   describeClusters(depth?: number): Promise<DescribedCluster[]>;
+  /** Writes the runs to the workspace's storage now, and says in which folder they are kept. */
+  keepHistory(): Promise<string>;
 }
 
 /**
@@ -19,9 +22,13 @@ export function underTest(context: vscode.ExtensionContext): boolean {
   return context.extensionMode === vscode.ExtensionMode.Test || process.env['SEARCH_REQUESTS_TEST_API'] === '1';
 }
 
-export function testApi(results: ResultsView, clusters: ClustersView): TestApi {
+export function testApi(results: ResultsView, clusters: ClustersView, history: HistoryPersistence): TestApi {
   return {
     describeResults: (depth = 3) => results.describe(depth),
     describeClusters: (depth = 2) => clusters.describe(depth),
+    keepHistory: async () => {
+      await history.save();
+      return history.folder;
+    },
   };
 }

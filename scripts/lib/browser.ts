@@ -1,7 +1,7 @@
 // Headless Chromium from the system (Debian's package), driven by playwright-core: no browser download.
 import { chromium, type Browser } from 'playwright-core';
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -11,7 +11,7 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export function chromiumPath(): string {
+function chromiumPath(): string {
   return process.env['SEARCH_REQUESTS_CHROMIUM'] ?? '/usr/bin/chromium';
 }
 

@@ -14,7 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { exec, ExecError, npmCommand } from './exec';
 
-export const CODE_SERVER_VERSION = '4.100.3';
+const CODE_SERVER_VERSION = '4.100.3';
 
 /** Native modules of VS Code's server that must be built for this Node. */
 const NATIVE_MODULES = [
@@ -39,7 +39,7 @@ export interface CodeServerInstall {
 export type Log = (line: string) => void;
 
 /** The cache folder: $SEARCH_REQUESTS_CODE_SERVER_DIR, else ${XDG_CACHE_HOME:-~/.cache}/search-requests/code-server-<version>. */
-export function codeServerDir(): string {
+function codeServerDir(): string {
   const override = process.env['SEARCH_REQUESTS_CODE_SERVER_DIR'];
   if (override) {
     return path.resolve(override);

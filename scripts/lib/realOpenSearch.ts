@@ -18,7 +18,7 @@ import { isClusterManagerEligible, type Topology, type TopologyNode } from '@sea
 import { killProcessGroupNow, stopProcessGroup } from './processGroup';
 
 /** The OpenSearch versions this project runs, by the major version users ask for. */
-export const OPENSEARCH_VERSIONS = {
+const OPENSEARCH_VERSIONS = {
   '3': { runner: '3.8.0.0', opensearch: '3.8.0', minJava: 21 },
   '2': { runner: '2.19.1.0', opensearch: '2.19.1', minJava: 11 },
 } as const;
@@ -30,7 +30,7 @@ export function isMajorVersion(value: string): value is MajorVersion {
 
 /** The default topology of a real cluster: a cluster manager that holds data, a data node of another zone with a
  * custom role, and a coordinating-only node that receives the requests (what a load balancer would point at). */
-export const REAL_TOPOLOGY: Topology = {
+const REAL_TOPOLOGY: Topology = {
   cluster_name: 'search-requests-real',
   local: 'coordinator',
   cluster_manager: 'manager',
@@ -109,7 +109,7 @@ function cacheDirectory(): string {
 
 /** The JVM class path of a runner version: asked of Maven once, then read from the cache while every jar is there,
  * so that later starts need no network. */
-export function classPath(root: string, runnerVersion: string, progress?: (line: string) => void): string {
+function classPath(root: string, runnerVersion: string, progress?: (line: string) => void): string {
   const cached = path.join(cacheDirectory(), `classpath-${runnerVersion}.txt`);
   if (existsSync(cached)) {
     const entries = readFileSync(cached, 'utf8').trim();

@@ -32,7 +32,7 @@ export function rejected(answer: Answer): boolean {
   return answer.status >= 400 || (answer.shardFailures ?? 0) > 0;
 }
 
-export function answerOf(status: number, body: unknown): Answer {
+function answerOf(status: number, body: unknown): Answer {
   const record = (body ?? {}) as { error?: { type?: unknown }; _shards?: { failed?: number; failures?: unknown[] } };
   const type = typeof record.error?.type === 'string' ? record.error.type : undefined;
   let reasons = errorReasons(body);
@@ -81,7 +81,7 @@ export async function prepareIndex(url: string): Promise<void> {
   }
 }
 
-export function contentTypeOf(c: ConformanceCase): string {
+function contentTypeOf(c: ConformanceCase): string {
   return c.path.includes('/_msearch') ? 'application/x-ndjson' : 'application/json';
 }
 

@@ -20,7 +20,7 @@ export interface Verdict {
 const store = new DocumentStore();
 let opened = 0;
 
-export function textOf(c: ConformanceCase): string {
+function textOf(c: ConformanceCase): string {
   return `${c.method} ${c.path}\n${c.body ?? ''}\n`;
 }
 

@@ -3,7 +3,8 @@
 //   1. builds and packages the .vsix, installs it with code-server's --install-extension into a fresh
 //      extensions folder (with --dev: loads the development folder instead);
 //   2. runs the integration suite (test/integration) in code-server's extension host (runSuite.ts);
-//   3. drives the workbench as a user would and saves screenshots to .test-results/screenshots (uiTour.ts);
+//   3. drives the workbench as a user would and saves screenshots to .test-results/screenshots (uiTour.ts), then
+//      the console tour against the local cluster (consoleTour.ts, on the development folder);
 //   4. stops everything and exits with the result.
 //
 // Options: --dev            load the development folder instead of the .vsix
@@ -17,6 +18,7 @@
 // untested. So, when testing the .vsix, the extension under development is test/e2e/testHost: an empty
 // extension with another id, whose only job is to let the host run the suite; the suite then meets the
 // extension exactly as a user gets it, installed from the .vsix (and checks where it runs from).
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -33,7 +35,7 @@ import { exec, ExecError, npmCommand } from '../../scripts/lib/exec';
 import { Shutdown } from '../../scripts/lib/shutdown';
 import { copyFixtureWorkspace, ROOT, SCREENSHOTS, SUITE_ENTRY, TEST_HOST, vsixPath } from './paths';
 import { runSuite } from './runSuite';
-import { addTally, emptyTally, formatTally } from './tally';
+import { addTally, emptyTally, formatTally, parseTally, type Tally } from './tally';
 import { runUiTour } from './uiTour';
 
 const GLOBAL_TIMEOUT_MS = 15 * 60_000;
@@ -158,6 +160,10 @@ async function main(): Promise<number> {
         }),
       );
     }
+    if (!values['no-ui']) {
+      // The console tour needs a cluster and a workspace of its own: it runs its own VS Code on the development folder.
+      addTally(tally, await runConsoleTour());
+    }
     const ok = tally.failed === 0;
     if (!ok) {
       log('the last lines of code-server:');
@@ -172,6 +178,24 @@ async function main(): Promise<number> {
     clearTimeout(deadline);
     await shutdown.stop();
   }
+}
+
+/** `consoleTour.js` as a process: its steps, counted from its closing line. */
+function runConsoleTour(): Promise<Tally> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(__dirname, 'consoleTour.js')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let counted: Tally | undefined;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      process.stdout.write(chunk);
+      for (const line of chunk.split('\n')) counted = parseTally(line) ?? counted;
+    });
+    child.once('exit', (code) => {
+      resolve(counted ?? { passed: 0, failed: code === 0 ? 0 : 1, skipped: 0 });
+    });
+  });
 }
 
 main().then(

@@ -73,6 +73,7 @@ export async function runTour(options: TourOptions): Promise<number> {
   });
   const browser = await launchBrowser();
   let failed = 0;
+  let passed = 0;
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(30_000);
@@ -89,6 +90,7 @@ export async function runTour(options: TourOptions): Promise<number> {
       try {
         await run();
         await page.screenshot({ path: path.join(SCREENSHOTS, file) });
+        passed++;
         log(`✔ ${what} (${file})`);
       } catch (error) {
         failed++;
@@ -104,5 +106,6 @@ export async function runTour(options: TourOptions): Promise<number> {
     await fs.rm(runDir, { recursive: true, force: true });
   }
   log(failed === 0 ? `screenshots in ${SCREENSHOTS}` : 'FAILED');
+  log(`${passed} passed, ${failed} failed, 0 skipped`);
   return failed === 0 ? 0 : 1;
 }

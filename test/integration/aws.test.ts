@@ -2,6 +2,7 @@
 // request to such a cluster; that request is signed so that the tests' own SigV4 implementation accepts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { COMMANDS } from '../../server/src/protocol/manifest';
 import { startSigV4Server, tlsFile, type SigV4Server } from '../unit/client/aws/sigv4Server';
 import { extension, openScratch } from './documents';
 
@@ -44,7 +45,7 @@ describe('AWS clusters', function () {
   it('Add Cluster saves an aws entry and stores no secret', async () => {
     // The cluster becomes active and the status bar reads it: on loopback, with a profile that does not exist and
     // the instance metadata service off (before()), so that nothing leaves this machine.
-    const name = await vscode.commands.executeCommand<string>('searchRequests.addCluster', {
+    const name = await vscode.commands.executeCommand<string>(COMMANDS.addCluster, {
       name: 'aws-added',
       url: 'https://127.0.0.1:9',
       auth: 'aws',
@@ -82,13 +83,13 @@ describe('AWS clusters', function () {
       ],
       vscode.ConfigurationTarget.Workspace,
     );
-    await vscode.commands.executeCommand('searchRequests.selectCluster', 'aws-it');
+    await vscode.commands.executeCommand(COMMANDS.selectCluster, 'aws-it');
     const editor = await openScratch('signed.search', 'POST /logs-*/_search?size=1\n{"query": {"match_all": {}}}\n');
     const result = await vscode.commands.executeCommand<{
       state: string;
       status?: number;
       failure?: { message: string };
-    }>('searchRequests.run', editor.document.uri, 0);
+    }>(COMMANDS.run, editor.document.uri, 0);
     assert.equal(result.state, 'done', result.failure?.message);
     assert.equal(result.status, 200);
     const run = server.checked.find((c) => c.request.target.startsWith('/logs-*/_search'));

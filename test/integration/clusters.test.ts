@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { startTestCluster, type TestCluster } from './testCluster';
 import { extension, openScratch, testApi } from './documents';
 import { eventually } from './waitFor';
+import { COMMANDS } from '../../server/src/protocol/manifest';
 
 interface Summary {
   cluster?: string;
@@ -45,11 +46,11 @@ describe('Clusters view and what the cluster tells the editor', function () {
       { name: 'local-clusters-it', url: cluster.url },
       { name: 'down', url: 'http://127.0.0.1:9' },
     ]);
-    await vscode.commands.executeCommand('searchRequests.selectCluster', 'local-clusters-it');
+    await vscode.commands.executeCommand(COMMANDS.selectCluster, 'local-clusters-it');
     await vscode.commands.executeCommand('searchRequests.clusters.focus');
     // The language server knows the cluster once its nodes and indexes were pushed.
     await eventually(
-      () => vscode.commands.executeCommand<Summary>('searchRequests.refreshClusterState'),
+      () => vscode.commands.executeCommand<Summary>(COMMANDS.refreshClusterState),
       (summary) =>
         summary.cluster === 'local-clusters-it' && summary.nodes === cluster.nodes.length && summary.indices >= 4,
       'the cluster state to reach the language server',
@@ -63,7 +64,7 @@ describe('Clusters view and what the cluster tells the editor', function () {
   });
 
   it('lists each cluster with its state, and the nodes with roles, address and the elected cluster manager', async () => {
-    await vscode.commands.executeCommand('searchRequests.refreshClusters');
+    await vscode.commands.executeCommand(COMMANDS.refreshClusters);
     const items = await (await testApi()).describeClusters(2);
     const [local, down] = items;
     assert.equal(local?.label, 'local-clusters-it');
@@ -110,17 +111,14 @@ describe('Clusters view and what the cluster tells the editor', function () {
       errors: string[];
       selected?: { name: string }[];
       total?: number;
-    }>('searchRequests.evaluateNodeFilter', 'ingest:true,_local');
+    }>(COMMANDS.evaluateNodeFilter, 'ingest:true,_local');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.deepEqual(result.errors, []);
     assert.equal(result.total, cluster.nodes.length);
     const selected = result.selected?.map((n) => n.name) ?? [];
     if (cluster.kind === 'local') assert.deepEqual(selected, cluster.ingestOrLocal);
     else assert.deepEqual(selected.sort(), [...cluster.ingestOrLocal].sort());
-    const bad = await vscode.commands.executeCommand<{ errors: string[] }>(
-      'searchRequests.evaluateNodeFilter',
-      'data:yes',
-    );
+    const bad = await vscode.commands.executeCommand<{ errors: string[] }>(COMMANDS.evaluateNodeFilter, 'data:yes');
     assert.deepEqual(bad.errors, ['Failed to parse value [yes] as only [true] or [false] are allowed.']);
   });
 
@@ -148,13 +146,13 @@ describe('Clusters view and what the cluster tells the editor', function () {
   });
 
   it('tells the server when the active cluster changes', async () => {
-    await vscode.commands.executeCommand('searchRequests.selectCluster', 'down');
+    await vscode.commands.executeCommand(COMMANDS.selectCluster, 'down');
     const summary = await eventually(
-      () => vscode.commands.executeCommand<Summary>('searchRequests.refreshClusterState'),
+      () => vscode.commands.executeCommand<Summary>(COMMANDS.refreshClusterState),
       (s) => s.cluster === 'down',
       'the state of the other cluster',
     );
     assert.equal(summary.nodes, 0);
-    await vscode.commands.executeCommand('searchRequests.selectCluster', 'local-clusters-it');
+    await vscode.commands.executeCommand(COMMANDS.selectCluster, 'local-clusters-it');
   });
 });

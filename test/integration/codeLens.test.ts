@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { openScratch } from './documents';
 import { eventually } from './waitFor';
+import { COMMANDS } from '../../server/src/protocol/manifest';
 
 interface Lens {
   line: number;
@@ -28,7 +29,7 @@ async function lensesOf(uri: vscode.Uri, expected: number): Promise<Lens[]> {
 }
 
 describe('Code lenses', () => {
-  it('puts ▶ Run above each request of a .search file', async () => {
+  it('puts ▶ Run above each request of a .search file, and ▶ Run all at its top when it has more than one', async () => {
     const text = [
       '# two requests',
       'GET /logs-*/_search?size=5',
@@ -43,10 +44,11 @@ describe('Code lenses', () => {
     ].join('\n');
     const editor = await openScratch('lenses.search', text);
     const uri = editor.document.uri.toString();
-    const lenses = await lensesOf(editor.document.uri, 2);
+    const lenses = await lensesOf(editor.document.uri, 3);
     assert.deepEqual(lenses, [
-      { line: 1, title: '▶ Run', command: 'searchRequests.run', args: [uri, 1] },
-      { line: 6, title: '▶ Run', command: 'searchRequests.run', args: [uri, 6] },
+      { line: 0, title: '▶ Run all', command: COMMANDS.runAll, args: [uri] },
+      { line: 1, title: '▶ Run', command: COMMANDS.run, args: [uri, 1] },
+      { line: 6, title: '▶ Run', command: COMMANDS.run, args: [uri, 6] },
     ]);
   });
 
@@ -56,9 +58,9 @@ describe('Code lenses', () => {
     const uri = editor.document.uri.toString();
     const lenses = await lensesOf(editor.document.uri, 3);
     assert.deepEqual(lenses, [
-      { line: 0, title: '▶ Run', command: 'searchRequests.run', args: [uri, 0] },
-      { line: 0, title: '▶ Run all', command: 'searchRequests.runAll', args: [uri] },
-      { line: 2, title: '▶ Run', command: 'searchRequests.run', args: [uri, 2] },
+      { line: 0, title: '▶ Run', command: COMMANDS.run, args: [uri, 0] },
+      { line: 0, title: '▶ Run all', command: COMMANDS.runAll, args: [uri] },
+      { line: 2, title: '▶ Run', command: COMMANDS.run, args: [uri, 2] },
     ]);
   });
 });

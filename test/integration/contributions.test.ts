@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { VIEWS as VIEW_IDS } from '../../server/src/protocol/manifest';
+import { COMMANDS, VIEWS as VIEW_IDS } from '../../server/src/protocol/manifest';
 import { extension } from './documents';
 
 interface Manifest {
@@ -58,12 +58,12 @@ describe('Contributions', () => {
 
   it('registers the commands its code lenses call', async function () {
     const contributed = (manifest().contributes?.commands ?? []).map((c) => c.command);
-    if (!contributed.includes('searchRequests.run')) {
+    if (!contributed.includes(COMMANDS.run)) {
       // The run commands arrive with the run feature; until then the lenses only show.
       this.skip();
     }
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.ok(registered.has('searchRequests.run'));
-    assert.ok(registered.has('searchRequests.runAll'));
+    assert.ok(registered.has(COMMANDS.run));
+    assert.ok(registered.has(COMMANDS.runAll));
   });
 });

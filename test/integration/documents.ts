@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../client/src/testApi';
 
-export const EXTENSION_ID = 'search-requests.search-requests';
+const EXTENSION_ID = 'search-requests.search-requests';
 
 export function extension(): vscode.Extension<TestApi | undefined> {
   const found = vscode.extensions.getExtension<TestApi | undefined>(EXTENSION_ID);
@@ -28,7 +28,7 @@ export async function testApi(): Promise<TestApi> {
   return api;
 }
 
-export function workspaceFolder(): vscode.WorkspaceFolder {
+function workspaceFolder(): vscode.WorkspaceFolder {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) {
     throw new Error('no workspace folder is open: the launchers open test/fixtures/workspace');
@@ -50,10 +50,6 @@ export async function openScratch(name: string, content: string): Promise<vscode
   fs.writeFileSync(file, content);
   const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
   return vscode.window.showTextDocument(document);
-}
-
-export async function closeAllEditors(): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
 /** Removes the scratch files of this run. */

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 import type { DescribedItem } from '../../client/src/features/resultsView';
 import { extension, openScratch, testApi } from './documents';
+import { COMMANDS } from '../../server/src/protocol/manifest';
 
 interface RunResult {
   id: string;
@@ -33,7 +34,7 @@ describe('Results view', function () {
     cluster = await startCluster({ port: 0 });
     await extension().activate();
     await config().update('clusters', [{ name: 'results-it', url: cluster.url }], vscode.ConfigurationTarget.Workspace);
-    await vscode.commands.executeCommand('searchRequests.selectCluster', 'results-it');
+    await vscode.commands.executeCommand(COMMANDS.selectCluster, 'results-it');
     await vscode.commands.executeCommand('workbench.view.extension.searchRequests');
   });
 
@@ -45,12 +46,12 @@ describe('Results view', function () {
 
   it('shows the run, each response with status, took and total, hits as index/_id with _source fields, aggregations', async () => {
     const editor = await openScratch('results.msearch', PAIRS);
-    const result = await vscode.commands.executeCommand<RunResult>('searchRequests.runAll', editor.document.uri);
+    const result = await vscode.commands.executeCommand<RunResult>(COMMANDS.runAll, editor.document.uri);
     assert.equal(result.status, 200);
     const [run] = await describeResults(6);
     assert.ok(run !== undefined);
     assert.equal(run.label, 'POST _msearch (2 searches)');
-    assert.match(run.description ?? '', /^results-it · 200 · \d+ ms · [\d.]+ KB$/);
+    assert.match(run.description ?? '', /^results-it · 200 · \d+ ms · [\d.]+ KB · just now$/);
     const [first, second] = run.children ?? [];
     assert.equal(first?.label, '#1');
     assert.match(first.description ?? '', /^200 · took \d+ ms · [\d,]+\+? hits$/);
@@ -67,7 +68,7 @@ describe('Results view', function () {
   });
 
   it('opens the run as pretty JSON in a read-only editor', async () => {
-    const uri = await vscode.commands.executeCommand<string>('searchRequests.openResult');
+    const uri = await vscode.commands.executeCommand<string>(COMMANDS.openResult);
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
     assert.ok(document !== undefined);
     assert.equal(document.uri.scheme, 'search-requests-result');
@@ -78,7 +79,7 @@ describe('Results view', function () {
   });
 
   it('copies the run as a cURL command with --data-binary for NDJSON', async () => {
-    const curl = await vscode.commands.executeCommand<string>('searchRequests.copyAsCurl');
+    const curl = await vscode.commands.executeCommand<string>(COMMANDS.copyAsCurl);
     assert.ok(curl.startsWith(`curl -X POST '${cluster.url}/_msearch'`), curl);
     assert.ok(curl.includes("-H 'Content-Type: application/x-ndjson'"));
     assert.ok(curl.includes(`--data-binary '${PAIRS.replace(/\n$/, '')}`));
@@ -88,7 +89,7 @@ describe('Results view', function () {
   it('shows the first hits of a large answer with a "Show more" item', async () => {
     await config().update('results.pageSize', 2, vscode.ConfigurationTarget.Workspace);
     const editor = await openScratch('many.search', 'GET /logs/_search?size=5\n');
-    await vscode.commands.executeCommand('searchRequests.run', editor.document.uri, 0);
+    await vscode.commands.executeCommand(COMMANDS.run, editor.document.uri, 0);
     const [run] = await describeResults(3);
     await config().update('results.pageSize', undefined, vscode.ConfigurationTarget.Workspace);
     const hits = run?.children?.find((item) => item.label === 'hits');
@@ -104,7 +105,7 @@ describe('Results view', function () {
   it('shows other endpoints as a JSON tree, and a text answer line by line', async () => {
     const editor = await openScratch('other.search', 'GET _tasks?detailed\n\nGET _cat/indices?v\n');
     const tasks = await vscode.commands.executeCommand<RunResult & { shape?: string }>(
-      'searchRequests.run',
+      COMMANDS.run,
       editor.document.uri,
       0,
     );
@@ -112,7 +113,7 @@ describe('Results view', function () {
     const [tasksRun] = await describeResults(2);
     assert.equal(tasksRun?.children?.[0]?.label, 'nodes');
     const cat = await vscode.commands.executeCommand<RunResult & { shape?: string }>(
-      'searchRequests.run',
+      COMMANDS.run,
       editor.document.uri,
       2,
     );
@@ -125,7 +126,7 @@ describe('Results view', function () {
   it('reads a large answer in the worker thread: the tree shows its first hits', async () => {
     const editor = await openScratch('large.search', 'GET /logs-*/_search?size=6000\n');
     const result = await vscode.commands.executeCommand<RunResult & { bytes?: number; items: { hits?: number }[] }>(
-      'searchRequests.run',
+      COMMANDS.run,
       editor.document.uri,
       0,
     );
@@ -137,14 +138,14 @@ describe('Results view', function () {
     const hits = run?.children?.find((item) => item.label === 'hits');
     assert.equal(hits?.children?.length, 51);
     assert.equal(hits.children[50]?.label, 'Show 50 more');
-    const uri = await vscode.commands.executeCommand<string>('searchRequests.openResult');
+    const uri = await vscode.commands.executeCommand<string>(COMMANDS.openResult);
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
     assert.equal((JSON.parse(document?.getText() ?? '{}') as { hits: { hits: unknown[] } }).hits.hits.length, 6000);
   });
 
   it('runs a run again from its document', async () => {
     const before = await describeResults(1);
-    const again = await vscode.commands.executeCommand<RunResult>('searchRequests.rerun');
+    const again = await vscode.commands.executeCommand<RunResult>(COMMANDS.rerun);
     assert.equal(again.status, 200);
     const after = await describeResults(1);
     assert.equal(after.length, before.length + 1);

@@ -6,6 +6,7 @@ import { startCluster } from '@search-requests/local-cluster';
 import { searchesEnded, startTestCluster, type TestCluster } from './testCluster';
 import { extension, openScratch, testApi } from './documents';
 import { eventually } from './waitFor';
+import { COMMANDS } from '../../server/src/protocol/manifest';
 
 /** What `searchRequests.run` returns (client/src/features/runCommands.ts RunResult), the parts checked here. */
 interface RunResult {
@@ -49,7 +50,7 @@ describe('Running requests', function () {
     cluster = await startTestCluster({ slow: true });
     await extension().activate();
     await setClusters([{ name: 'local-it', url: cluster.url }]);
-    await vscode.commands.executeCommand('searchRequests.selectCluster', 'local-it');
+    await vscode.commands.executeCommand(COMMANDS.selectCluster, 'local-it');
   });
 
   after(async () => {
@@ -60,11 +61,7 @@ describe('Running requests', function () {
 
   it('runs one .msearch pair as a one-item _msearch and returns the parsed response', async () => {
     const editor = await openScratch('pairs.msearch', PAIRS);
-    const result = await vscode.commands.executeCommand<RunResult>(
-      'searchRequests.run',
-      editor.document.uri.toString(),
-      0,
-    );
+    const result = await vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri.toString(), 0);
     assert.equal(result.state, 'done', result.failure?.message);
     assert.equal(result.status, 200);
     assert.equal(result.items.length, 1);
@@ -78,7 +75,7 @@ describe('Running requests', function () {
   it("runs the pair at the cursor with Ctrl+Enter's command, and reports a failed item", async () => {
     const editor = await openScratch('cursor.msearch', PAIRS);
     editor.selection = new vscode.Selection(3, 5, 3, 5);
-    const result = await vscode.commands.executeCommand<RunResult>('searchRequests.run');
+    const result = await vscode.commands.executeCommand<RunResult>(COMMANDS.run);
     assert.equal(result.status, 200);
     assert.deepEqual(result.items, [
       { status: 404, error: { type: 'index_not_found_exception', reason: 'no such index [no-such-index]' } },
@@ -87,7 +84,7 @@ describe('Running requests', function () {
 
   it('runs a whole .msearch file', async () => {
     const editor = await openScratch('all.msearch', PAIRS);
-    const result = await vscode.commands.executeCommand<RunResult>('searchRequests.runAll', editor.document.uri);
+    const result = await vscode.commands.executeCommand<RunResult>(COMMANDS.runAll, editor.document.uri);
     assert.deepEqual(
       result.items.map((item) => item.status),
       [200, 404],
@@ -99,14 +96,14 @@ describe('Running requests', function () {
       'one.search',
       'GET /logs/_search?size=1\n{\n  // comments are stripped\n  "query": {"match_all": {}}\n}\n',
     );
-    const result = await vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
+    const result = await vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri, 0);
     assert.equal(result.status, 200);
     assert.equal(result.items[0]?.hits, 1);
   });
 
   it('cancels a slow run, and its task is gone from the cluster', async () => {
     const editor = await openScratch('slow.search', cluster.slowSearch);
-    const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
+    const running = vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri, 0);
     // The run's task shows on the cluster (the Results view lists the run as running).
     const described = await eventually(
       async () => (await testApi()).describeResults(1),
@@ -122,7 +119,7 @@ describe('Running requests', function () {
       (body) => Object.values(body.nodes).some((node) => Object.keys(node.tasks).length > 0),
       'the search task on the cluster',
     );
-    assert.equal(await vscode.commands.executeCommand('searchRequests.cancelRun'), true);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.cancelRun), true);
     const result = await running;
     assert.equal(result.state, 'cancelled');
     assert.match(result.cancelMessage ?? '', /^Cancelled \d+ task\(s\) on the cluster: .*indices:data\/read\/search/);
@@ -138,7 +135,7 @@ describe('Running requests', function () {
     await config.update('requestTimeout', 0.5, vscode.ConfigurationTarget.Workspace);
     try {
       const editor = await openScratch('timeout.search', cluster.slowSearch);
-      const result = await vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
+      const result = await vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri, 0);
       assert.equal(result.state, 'failed');
       assert.equal(result.failure?.kind, 'timeout');
       assert.match(result.cancelMessage ?? '', /^Cancelled/);
@@ -161,21 +158,21 @@ describe('Running requests', function () {
       { name: 'local-it', url: cluster.url },
       { name: 'gone', url },
     ]);
-    await vscode.commands.executeCommand('searchRequests.selectCluster', 'gone');
+    await vscode.commands.executeCommand(COMMANDS.selectCluster, 'gone');
     try {
       const editor = await openScratch('refused.msearch', PAIRS);
-      const result = await vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
+      const result = await vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri, 0);
       assert.equal(result.failure?.kind, 'refused');
       assert.match(result.failure.message, /^Connection refused by 127\.0\.0\.1:\d+/);
     } finally {
-      await vscode.commands.executeCommand('searchRequests.selectCluster', 'local-it');
+      await vscode.commands.executeCommand(COMMANDS.selectCluster, 'local-it');
     }
   });
 
   it('adds a cluster with basic auth: the password goes to the secret storage, never to settings', async () => {
     const secured = await startCluster({ port: 0, user: { name: 'admin', password: 'It-Pass-42' } });
     try {
-      const name = await vscode.commands.executeCommand<string>('searchRequests.addCluster', {
+      const name = await vscode.commands.executeCommand<string>(COMMANDS.addCluster, {
         name: 'secured',
         url: secured.url,
         auth: 'basic',
@@ -187,16 +184,16 @@ describe('Running requests', function () {
       const saved = vscode.workspace.getConfiguration('searchRequests').inspect<unknown[]>('clusters')?.workspaceValue;
       assert.ok(!JSON.stringify(saved).includes('It-Pass-42'));
       const editor = await openScratch('secured.msearch', PAIRS);
-      const result = await vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
+      const result = await vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri, 0);
       assert.equal(result.status, 200, result.failure?.message);
-      await vscode.commands.executeCommand('searchRequests.changeClusterSecret', 'secured', 'wrong');
-      const refused = await vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
+      await vscode.commands.executeCommand(COMMANDS.changeClusterSecret, 'secured', 'wrong');
+      const refused = await vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri, 0);
       assert.equal(refused.failure?.kind, 'unauthorized');
       assert.ok(!refused.failure.message.includes('wrong'));
     } finally {
-      await vscode.commands.executeCommand('searchRequests.forgetClusterSecret', 'secured');
+      await vscode.commands.executeCommand(COMMANDS.forgetClusterSecret, 'secured');
       await setClusters([{ name: 'local-it', url: cluster.url }]);
-      await vscode.commands.executeCommand('searchRequests.selectCluster', 'local-it');
+      await vscode.commands.executeCommand(COMMANDS.selectCluster, 'local-it');
       await secured.close();
     }
   });

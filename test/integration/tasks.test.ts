@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { searchesEnded, startTestCluster, type TestCluster } from './testCluster';
 import { extension, openScratch } from './documents';
 import { eventually } from './waitFor';
+import { COMMANDS } from '../../server/src/protocol/manifest';
 
 /** What `searchRequests.refreshTasks` returns (client/src/features/tasksView.ts TasksSnapshot). */
 interface TasksSnapshot {
@@ -38,7 +39,7 @@ interface RunResult {
 }
 
 function refreshTasks(): Thenable<TasksSnapshot> {
-  return vscode.commands.executeCommand<TasksSnapshot>('searchRequests.refreshTasks');
+  return vscode.commands.executeCommand<TasksSnapshot>(COMMANDS.refreshTasks);
 }
 
 /** The run's tasks as the cluster lists them itself. */
@@ -63,12 +64,12 @@ describe('Tasks view', function () {
     await searchesEnded(cluster.url);
     await extension().activate();
     await setClusters([{ name: 'tasks-it', url: cluster.url }]);
-    await vscode.commands.executeCommand('searchRequests.selectCluster', 'tasks-it');
+    await vscode.commands.executeCommand(COMMANDS.selectCluster, 'tasks-it');
     await vscode.commands.executeCommand('searchRequests.tasks.focus');
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('searchRequests.clearTaskFilters');
+    await vscode.commands.executeCommand(COMMANDS.clearTaskFilters);
     await searchesEnded(cluster.url);
     await setClusters(undefined);
     await cluster.close();
@@ -76,7 +77,7 @@ describe('Tasks view', function () {
 
   it('shows a slow search run from the editor, marked as ours; Cancel ends it on the cluster', async () => {
     const editor = await openScratch('slow-task.search', cluster.slowSearch);
-    const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
+    const running = vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri, 0);
     const snapshot = await eventually(
       refreshTasks,
       (s) => s.tasks.some((t) => t.ours && t.action === 'indices:data/read/search'),
@@ -97,7 +98,7 @@ describe('Tasks view', function () {
       "the view's own listing is not shown",
     );
 
-    const result = await vscode.commands.executeCommand<CancelResult>('searchRequests.cancelTask', search.id);
+    const result = await vscode.commands.executeCommand<CancelResult>(COMMANDS.cancelTask, search.id);
     assert.deepEqual(result.cancelled, [search.id]);
     assert.deepEqual(result.failures, []);
     const run = await running;
@@ -113,20 +114,17 @@ describe('Tasks view', function () {
 
   it('filters by action and by node, checked as the language server checks them', async () => {
     const editor = await openScratch('filtered-task.search', cluster.slowSearch);
-    const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
+    const running = vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri, 0);
     try {
       const actions = await vscode.commands.executeCommand<TasksSnapshot>(
-        'searchRequests.filterTasksByAction',
+        COMMANDS.filterTasksByAction,
         'indices:data/read/search',
       );
       assert.deepEqual(actions.filters, { actions: ['indices:data/read/search'], nodes: '' });
       const top = await eventually(refreshTasks, (s) => s.tasks.some((t) => t.ours), 'the search, filtered');
       assert.ok(top.tasks.every((t) => t.action === 'indices:data/read/search'));
-      await vscode.commands.executeCommand('searchRequests.filterTasksByAction', '*search*');
-      const onData = await vscode.commands.executeCommand<TasksSnapshot>(
-        'searchRequests.filterTasksByNode',
-        'data:true',
-      );
+      await vscode.commands.executeCommand(COMMANDS.filterTasksByAction, '*search*');
+      const onData = await vscode.commands.executeCommand<TasksSnapshot>(COMMANDS.filterTasksByNode, 'data:true');
       assert.equal(onData.filters.nodes, 'data:true');
       assert.ok(onData.tasks.length > 0);
       assert.ok(
@@ -136,34 +134,31 @@ describe('Tasks view', function () {
         'only the shard tasks run on data nodes',
       );
       await assert.rejects(
-        Promise.resolve(vscode.commands.executeCommand('searchRequests.filterTasksByNode', 'data:maybe')),
+        Promise.resolve(vscode.commands.executeCommand(COMMANDS.filterTasksByNode, 'data:maybe')),
         /Failed to parse value \[maybe\] as only \[true\] or \[false\] are allowed\./,
       );
       await assert.rejects(
-        Promise.resolve(vscode.commands.executeCommand('searchRequests.filterTasksByAction', '*search*,,bulk')),
+        Promise.resolve(vscode.commands.executeCommand(COMMANDS.filterTasksByAction, '*search*,,bulk')),
         /Pattern 2 of 3 is empty/,
       );
-      const none = await vscode.commands.executeCommand<TasksSnapshot>(
-        'searchRequests.filterTasksByAction',
-        'no-such-action',
-      );
+      const none = await vscode.commands.executeCommand<TasksSnapshot>(COMMANDS.filterTasksByAction, 'no-such-action');
       assert.deepEqual(none.tasks, []);
       assert.equal(none.message, 'No running task matches the filters.');
     } finally {
-      await vscode.commands.executeCommand('searchRequests.clearTaskFilters');
-      await vscode.commands.executeCommand('searchRequests.filterTasksByAction', 'indices:data/read/search');
-      const cancelled = await vscode.commands.executeCommand<CancelResult>('searchRequests.cancelAllTasks', {
+      await vscode.commands.executeCommand(COMMANDS.clearTaskFilters);
+      await vscode.commands.executeCommand(COMMANDS.filterTasksByAction, 'indices:data/read/search');
+      const cancelled = await vscode.commands.executeCommand<CancelResult>(COMMANDS.cancelAllTasks, {
         confirm: false,
       });
       assert.equal(cancelled.cancelled.length, 1);
-      await vscode.commands.executeCommand('searchRequests.clearTaskFilters');
+      await vscode.commands.executeCommand(COMMANDS.clearTaskFilters);
       await running;
     }
   });
 
   it('shows a task as JSON, and a cancel of a finished task reports what OpenSearch says', async () => {
     const editor = await openScratch('json-task.search', cluster.slowSearch);
-    const running = vscode.commands.executeCommand<RunResult>('searchRequests.run', editor.document.uri, 0);
+    const running = vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri, 0);
     const snapshot = await eventually(
       refreshTasks,
       (s) => s.tasks.some((t) => t.ours && t.action === 'indices:data/read/search'),
@@ -174,29 +169,29 @@ describe('Tasks view', function () {
       uri: string;
       status: number;
       value: { task: { id: number } };
-    }>('searchRequests.showTask', search.id);
+    }>(COMMANDS.showTask, search.id);
     assert.equal(shown.status, 200);
     assert.equal(`${search.node}:${shown.value.task.id}`, search.id);
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown.uri);
     assert.match(document?.getText() ?? '', /"completed": false/);
-    assert.equal(await vscode.commands.executeCommand('searchRequests.copyTaskId', search.id), search.id);
-    await vscode.commands.executeCommand('searchRequests.cancelTask', search.id);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.copyTaskId, search.id), search.id);
+    await vscode.commands.executeCommand(COMMANDS.cancelTask, search.id);
     await running;
     await eventually(
       async () => (await fetch(`${cluster.url}/_tasks/${search.id}`)).status,
       (status) => status === 404,
       'the task to be gone',
     );
-    const again = await vscode.commands.executeCommand<CancelResult>('searchRequests.cancelTask', search.id);
+    const again = await vscode.commands.executeCommand<CancelResult>(COMMANDS.cancelTask, search.id);
     assert.deepEqual(again.cancelled, []);
     assert.deepEqual(again.failures, [`resource_not_found_exception: task [${search.id}] is not found`]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('pauses and resumes', async () => {
-    const paused = await vscode.commands.executeCommand<TasksSnapshot>('searchRequests.pauseTasks');
+    const paused = await vscode.commands.executeCommand<TasksSnapshot>(COMMANDS.pauseTasks);
     assert.equal(paused.paused, true);
-    const resumed = await vscode.commands.executeCommand<TasksSnapshot>('searchRequests.resumeTasks');
+    const resumed = await vscode.commands.executeCommand<TasksSnapshot>(COMMANDS.resumeTasks);
     assert.equal(resumed.paused, false);
   });
 

@@ -1,7 +1,7 @@
 // Waiting on VS Code's events, with a deadline; never on fixed sleeps.
 import * as vscode from 'vscode';
 
-export const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_TIMEOUT_MS = 20_000;
 
 /** Diagnostics of this extension's language server (other extensions may report on the same files). */
 export function ours(diagnostics: readonly vscode.Diagnostic[]): vscode.Diagnostic[] {

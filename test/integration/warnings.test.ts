@@ -4,6 +4,7 @@
 // answer, and as an Information diagnostic on the request's line until the file changes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { COMMANDS } from '../../server/src/protocol/manifest';
 import { extension, openScratch, testApi } from './documents';
 import { startTestCluster, type TestCluster } from './testCluster';
 import { codeOf, waitForDiagnostics } from './waitFor';
@@ -20,7 +21,7 @@ describe('Warnings from the cluster', function () {
     await vscode.workspace
       .getConfiguration('searchRequests')
       .update('clusters', [{ name: 'warning-it', url: cluster.url }], vscode.ConfigurationTarget.Workspace);
-    await vscode.commands.executeCommand('searchRequests.selectCluster', 'warning-it');
+    await vscode.commands.executeCommand(COMMANDS.selectCluster, 'warning-it');
   });
 
   after(async () => {
@@ -33,11 +34,7 @@ describe('Warnings from the cluster', function () {
   it('shows a deprecation on the run, in the Results view and at the request until the file changes', async () => {
     const editor = await openScratch('deprecated.search', 'GET _cat/cluster_manager\n\nGET _cat/master?format=json\n');
     const uri = editor.document.uri;
-    const result = await vscode.commands.executeCommand<{ state: string; warnings?: string[] }>(
-      'searchRequests.run',
-      uri,
-      2,
-    );
+    const result = await vscode.commands.executeCommand<{ state: string; warnings?: string[] }>(COMMANDS.run, uri, 2);
     assert.equal(result.state, 'done');
     assert.deepEqual(result.warnings, [WARNING]);
 
@@ -59,7 +56,7 @@ describe('Warnings from the cluster', function () {
     );
 
     // The request that draws no warning leaves no mark.
-    const clean = await vscode.commands.executeCommand<{ warnings?: string[] }>('searchRequests.run', uri, 0);
+    const clean = await vscode.commands.executeCommand<{ warnings?: string[] }>(COMMANDS.run, uri, 0);
     assert.equal(clean.warnings, undefined);
 
     await editor.edit((edit) => {

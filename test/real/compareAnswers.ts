@@ -48,7 +48,7 @@ export type Verdict =
   | { readonly kind: 'different'; readonly differences: readonly string[] };
 
 /** The reason the local cluster gives when it refuses a feature it does not implement (HTTP 501). */
-export const REFUSAL = /^the local cluster does not implement (.+)$/;
+const REFUSAL = /^the local cluster does not implement (.+)$/;
 
 const RELATIVE_TOLERANCE = 1e-5;
 
@@ -70,7 +70,7 @@ function sameNumber(a: number, b: number): boolean {
 }
 
 /** Deep comparison; numbers within the tolerance; object keys in any order; `skip` names keys set aside. */
-export function deepDiff(
+function deepDiff(
   real: unknown,
   local: unknown,
   where: string,
@@ -110,7 +110,7 @@ export function deepDiff(
 // Errors
 
 /** Reasons as compared: the first line only, index uuids masked. */
-export function normalizeReason(reason: unknown): unknown {
+function normalizeReason(reason: unknown): unknown {
   if (typeof reason !== 'string') return reason;
   return (
     reason

@@ -31,16 +31,6 @@ export function errorReason(body: unknown): string | undefined {
   return undefined;
 }
 
-export function errorType(body: unknown): string | undefined {
-  if (body === null || typeof body !== 'object') return undefined;
-  const error = (body as { error?: unknown }).error;
-  if (error !== null && typeof error === 'object') {
-    const type = (error as { type?: unknown }).type;
-    return typeof type === 'string' ? type : undefined;
-  }
-  return undefined;
-}
-
 /**
  * Every reason of an error body, the top one first, then its root causes and its `caused_by` chain; each cut at its
  * first line (Jackson appends ` at [Source: ...]` with a position on a second line).

@@ -21,7 +21,7 @@ interface RealNode {
 }
 
 /** The topology of a real cluster, in the format of the local cluster's `--nodes` file. */
-export async function realTopology(url: string): Promise<Topology> {
+async function realTopology(url: string): Promise<Topology> {
   const all = (await getJson(url, '/_nodes')) as { cluster_name: string; nodes: Record<string, RealNode> };
   const local = (await getJson(url, '/_nodes/_local')) as { nodes: Record<string, RealNode> };
   const manager = (await getJson(url, '/_nodes/_cluster_manager')) as { nodes: Record<string, RealNode> };
@@ -40,7 +40,7 @@ export async function realTopology(url: string): Promise<Topology> {
 }
 
 /** The instant the real cluster's sample data was built for: the day after its newest `logs-*` index. */
-export async function sampleDayOf(url: string): Promise<number> {
+async function sampleDayOf(url: string): Promise<number> {
   const rows = (await getJson(url, '/_cat/indices/logs-*?format=json&h=index')) as { index: string }[];
   const days = rows
     .map((r) => /^logs-(\d{4})\.(\d{2})\.(\d{2})$/.exec(r.index))

@@ -4,7 +4,7 @@
 // unrecognized parameter: [<name>]`; any other answer (success, or another error about the value) means it was read.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { GLOBAL_PARAMS, SCOPE_ENDPOINTS, SOURCE_PARAMS } from '../../server/src/spec/endpoints';
+import { GLOBAL_PARAMS, SCOPE_ENDPOINTS } from '../../server/src/spec/endpoints';
 import { GENERATED_ENDPOINTS } from '../../server/src/spec/generated/endpoints';
 import type { EndpointSpec, ParamSpec } from '../../server/src/spec/types';
 import { parseVersion } from '../../server/src/spec/versions';
@@ -121,11 +121,4 @@ void describe('URL parameters: the tables say what each real version reads', () 
       assert.deepEqual(disagreements, []);
     });
   }
-
-  void it('SOURCE_PARAMS are part of the search and msearch tables', () => {
-    for (const name of ['search', 'msearch']) {
-      const endpoint = SCOPE_ENDPOINTS.find((e) => e.name === name)!;
-      for (const p of SOURCE_PARAMS) assert.ok(endpoint.params.includes(p), `${name} ${p.name}`);
-    }
-  });
 });

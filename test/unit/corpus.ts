@@ -66,7 +66,7 @@ function isMsearch(p: string): boolean {
  * Splits console-format `_msearch` bodies into JSON objects and writes each on one line, comments and
  * whitespace outside strings removed, with a final newline (as Kibana sends them).
  */
-export function compactObjects(text: string): string {
+function compactObjects(text: string): string {
   const objects: string[] = [];
   let current = '';
   let depth = 0;
@@ -106,7 +106,7 @@ export function compactObjects(text: string): string {
   return objects.map((o) => `${o}\n`).join('');
 }
 
-export function parseSearchFile(file: string, text: string): CorpusRequest[] {
+function parseSearchFile(file: string, text: string): CorpusRequest[] {
   const lines = text.split(/\r?\n/);
   const out: CorpusRequest[] = [];
   let expect: Expectation | undefined;
@@ -152,7 +152,7 @@ export function parseSearchFile(file: string, text: string): CorpusRequest[] {
   return out;
 }
 
-export function parseMsearchFile(file: string, text: string): CorpusRequest {
+function parseMsearchFile(file: string, text: string): CorpusRequest {
   let method = 'POST';
   let target = '/_msearch';
   let expect: Expectation | undefined;

@@ -8,10 +8,17 @@ export function authorizationHeader(cluster: ClusterConfig, secret: string | und
     case 'aws':
       return undefined;
     case 'basic':
-      return `Basic ${Buffer.from(`${cluster.username ?? ''}:${secret ?? ''}`, 'utf8').toString('base64')}`;
+      return `Basic ${base64(`${cluster.username ?? ''}:${secret ?? ''}`)}`;
     case 'bearer':
       return `Bearer ${secret ?? ''}`;
     case 'apiKey':
       return `ApiKey ${secret ?? ''}`;
   }
+}
+
+/** Base64 of the UTF-8 bytes of a text (what basic authentication sends), without Node's Buffer: also on the web. */
+export function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }

@@ -19,14 +19,10 @@ import { excerpt, formatBytes, formatDuration } from './format';
 import { redact } from './redact';
 import { proxyProblem } from './proxy';
 import { tlsConnectOptions } from './tlsOptions';
+import { queryString, requestUrl, type QueryParam } from './requestUrl';
 import { parseWarnings, type ClusterWarning } from './warnings';
 
-export interface QueryParam {
-  readonly name: string;
-  readonly value: string;
-  /** False for `?pretty` (no `=`). */
-  readonly hasValue: boolean;
-}
+export { requestUrl, type QueryParam } from './requestUrl';
 
 export interface HttpRequest {
   readonly method: string;
@@ -40,6 +36,10 @@ export interface HttpRequest {
   readonly signal?: AbortSignal;
   /** Overall time limit for the answer (headers and body), 0 or undefined for none. */
   readonly timeoutMs?: number;
+  /** The request line as the log may show it (`GET /${token}/_search`), when the path or query hold secrets. */
+  readonly logAs?: string;
+  /** Values never to show in the log or a message (secret variables'), besides the cluster's own secret. */
+  readonly hidden?: readonly string[];
 }
 
 export interface HttpResponse {
@@ -80,28 +80,6 @@ export interface ClusterClientOptions {
 }
 
 const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
-
-/** Characters allowed as is in a path (RFC 3986 pchar and `/`); `%` is kept when it starts an escape. */
-function encodePath(path: string): string {
-  return path.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/g, (c) => encodeURIComponent(c));
-}
-
-/** Query components: encoded, but `*`, `,` and `:` stay readable (index patterns, node filters, task ids). */
-function encodeQueryPart(text: string): string {
-  return encodeURIComponent(text).replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/%2A/gi, '*');
-}
-
-export function queryString(query: readonly QueryParam[] | undefined): string {
-  if (query === undefined || query.length === 0) return '';
-  return `?${query.map((p) => (p.hasValue ? `${encodeQueryPart(p.name)}=${encodeQueryPart(p.value)}` : encodeQueryPart(p.name))).join('&')}`;
-}
-
-/** The full URL of a request on a cluster (the cluster URL may have a path prefix). */
-export function requestUrl(clusterUrl: string, path: string, query?: readonly QueryParam[]): string {
-  const base = clusterUrl.replace(/\/+$/, '');
-  const rest = path.startsWith('/') ? path : `/${path}`;
-  return `${base}${encodePath(rest)}${queryString(query)}`;
-}
 
 export class ClusterClient {
   private closed = false;
@@ -146,11 +124,11 @@ export class ClusterClient {
   }
 
   /** The secrets that must never appear in a message. */
-  private hide(text: string): string {
+  private hide(text: string, also: readonly string[] = []): string {
     const proxyPassword = this.options.proxy === undefined ? undefined : proxyUserinfo(this.options.proxy);
     return redact(
       text,
-      [this.options.secret, this.options.proxyAuthorization, proxyPassword, ...(this.signer?.secrets() ?? [])],
+      [this.options.secret, this.options.proxyAuthorization, proxyPassword, ...(this.signer?.secrets() ?? []), ...also],
       this.cluster.username,
     );
   }
@@ -181,7 +159,8 @@ export class ClusterClient {
     if (this.closed) throw new RequestFailure('cancelled', `The connection to ${this.cluster.name} was closed.`);
     const started = performance.now();
     const url = requestUrl(this.cluster.url, req.path, req.query);
-    const logTarget = `${req.method} ${req.path}${queryString(req.query)}`;
+    const logTarget = req.logAs ?? `${req.method} ${req.path}${queryString(req.query)}`;
+    const hidden = req.hidden ?? [];
     const headers: Record<string, string> = {
       accept: 'application/json',
       'x-opaque-id': req.opaqueId,
@@ -246,8 +225,12 @@ export class ClusterClient {
       const body = await readBody(response.body, context, this.options.maxBytes ?? DEFAULT_MAX_BYTES);
       if (context.expectedBytes !== undefined && body.length < context.expectedBytes) throw truncated(context);
       const durationMs = performance.now() - started;
-      this.logLine(`${logTarget} ${status} ${formatBytes(body.length)} ${formatDuration(durationMs)}`, req.opaqueId);
-      for (const warning of warnings) this.logLine(`${logTarget} Warning: ${warning.text}`, req.opaqueId);
+      this.logLine(
+        `${logTarget} ${status} ${formatBytes(body.length)} ${formatDuration(durationMs)}`,
+        req.opaqueId,
+        hidden,
+      );
+      for (const warning of warnings) this.logLine(`${logTarget} Warning: ${warning.text}`, req.opaqueId, hidden);
       state.logged = true;
       const result: HttpResponse = {
         status,
@@ -263,7 +246,7 @@ export class ClusterClient {
         this.cluster,
         req.method,
         this.origin,
-        (t) => this.hide(t),
+        (t) => this.hide(t, hidden),
         this.options.env,
         this.options.proxy !== undefined,
       );
@@ -281,9 +264,13 @@ export class ClusterClient {
           failure.status,
         );
       }
-      const safe = new RequestFailure(failure.kind, this.hide(failure.message), failure.status ?? status);
+      const safe = new RequestFailure(failure.kind, this.hide(failure.message, hidden), failure.status ?? status);
       if (!state.logged) {
-        this.logLine(`${logTarget} failed: ${safe.kind} ${formatDuration(performance.now() - started)}`, req.opaqueId);
+        this.logLine(
+          `${logTarget} failed: ${safe.kind} ${formatDuration(performance.now() - started)}`,
+          req.opaqueId,
+          hidden,
+        );
       }
       throw safe;
     } finally {
@@ -307,8 +294,8 @@ export class ClusterClient {
     }
   }
 
-  private logLine(text: string, opaqueId: string): void {
-    this.options.log?.(this.hide(`[http] ${this.cluster.name} ${text} X-Opaque-Id: ${opaqueId}`));
+  private logLine(text: string, opaqueId: string, hidden: readonly string[] = []): void {
+    this.options.log?.(this.hide(`[http] ${this.cluster.name} ${text} X-Opaque-Id: ${opaqueId}`, hidden));
   }
 
   async close(): Promise<void> {

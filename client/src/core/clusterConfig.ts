@@ -1,4 +1,5 @@
 // The `searchRequests.clusters` setting: its model and its validation. Secrets are never part of it.
+import { variableText } from './variables';
 
 import { parseAwsConfig, type AwsConfig } from './aws/awsConfig';
 
@@ -6,7 +7,7 @@ export type AuthKind = 'none' | 'basic' | 'bearer' | 'apiKey' | 'aws';
 
 export const AUTH_KINDS: readonly AuthKind[] = ['none', 'basic', 'bearer', 'apiKey', 'aws'];
 
-export interface TlsConfig {
+interface TlsConfig {
   /** PEM file of the certificate authority that signed the cluster's certificate (added to the system ones). */
   readonly caFile?: string;
   /** PEM client certificate and its key, for clusters that ask for one. */
@@ -26,9 +27,11 @@ export interface ClusterConfig {
   readonly tls?: TlsConfig;
   /** For `aws`: SigV4 signing (region, service, profile). */
   readonly aws?: AwsConfig;
+  /** Values of `${name}` variables while this cluster is active (numbers and booleans as their text). */
+  readonly variables?: Readonly<Record<string, string>>;
 }
 
-export interface ClusterConfigProblem {
+interface ClusterConfigProblem {
   /** Position in the setting's array. */
   readonly index: number;
   readonly message: string;
@@ -156,6 +159,23 @@ export function parseClusters(raw: unknown): ParsedClusters {
       problem(`"${name}": "aws" is only read with "auth": "aws"`);
       return;
     }
+    const variablesRaw = entry['variables'];
+    let variables: Record<string, string> | undefined;
+    if (variablesRaw !== undefined) {
+      if (!isRecord(variablesRaw)) {
+        problem(`"${name}": "variables" must be an object of names to values`);
+        return;
+      }
+      variables = {};
+      for (const [key, value] of Object.entries(variablesRaw)) {
+        const text = variableText(value);
+        if (text === undefined) {
+          problem(`"${name}": the variable "${key}" must be a string, a number or a boolean`);
+          return;
+        }
+        Object.defineProperty(variables, key, { value: text, enumerable: true, writable: true, configurable: true });
+      }
+    }
     names.add(name);
     clusters.push({
       name,
@@ -164,6 +184,7 @@ export function parseClusters(raw: unknown): ParsedClusters {
       ...(typeof username === 'string' && username !== '' ? { username } : {}),
       ...(tls === undefined ? {} : { tls }),
       ...(aws === undefined ? {} : { aws }),
+      ...(variables === undefined ? {} : { variables }),
     });
   });
   return { clusters, problems };

@@ -133,7 +133,7 @@ export interface ClusterStateParts {
 }
 
 /** Deep equality of JSON data (objects, arrays, strings, numbers, booleans, null), without building any text. */
-export function sameJson(a: unknown, b: unknown): boolean {
+function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {

@@ -1,11 +1,13 @@
 // A run as a cURL command a user can paste in a shell: no secret in it (the password is asked for by curl, tokens
 // come from environment variables), NDJSON sent byte for byte with --data-binary.
+import type { SecretSlot } from '../../../server/src/protocol/protocol';
 import type { QueryParam } from './clusterClient';
 import { requestUrl } from './clusterClient';
 import type { ClusterConfig } from './clusterConfig';
+import { replaceSlots, shellVariable } from './secretSlots';
 
 /** POSIX shell single quoting. */
-export function shellQuote(text: string): string {
+function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -16,9 +18,34 @@ export interface CurlRequest {
   readonly body?: string;
   readonly contentType?: string;
   readonly opaqueId?: string;
+  /** Secret variables' places: the command reads them from shell variables (`"$TOKEN"`), never holds them. */
+  readonly secrets?: readonly SecretSlot[];
 }
 
+/**
+ * The request as a cURL command. Secret variables become shell variables (`'…'"$TOKEN"'…'`: the single-quoted word
+ * is closed, the variable expanded, the word opened again), so that the command holds no secret and still runs.
+ */
 export function toCurl(cluster: ClusterConfig, request: CurlRequest): string {
+  const slots = request.secrets ?? [];
+  if (slots.length === 0) return curlCommand(cluster, request);
+  // Letters and digits only: they go through URL encoding and shell quoting unchanged, and are then replaced.
+  const nonce = Math.random().toString(36).slice(2, 10).toUpperCase();
+  const marker = (index: number): string => `SRSECRET${index}X${nonce}`;
+  const names: string[] = [];
+  const marked = replaceSlots(request, (slot) => {
+    let index = names.indexOf(slot.name);
+    if (index === -1) index = names.push(slot.name) - 1;
+    return marker(index);
+  });
+  let command = curlCommand(cluster, marked);
+  names.forEach((name, index) => {
+    command = command.split(marker(index)).join(`'"$${shellVariable(name)}"'`);
+  });
+  return command;
+}
+
+function curlCommand(cluster: ClusterConfig, request: CurlRequest): string {
   const lines: string[] = [
     `curl -X ${request.method} ${shellQuote(requestUrl(cluster.url, request.path, request.query))}`,
   ];

@@ -50,3 +50,17 @@ export function formatRunningTime(nanos: number): string {
 export function withoutPort(address: string): string {
   return /^(\[[^\]]*\]|[^:]+):\d+$/.exec(address)?.[1] ?? address;
 }
+
+/** How long ago a time was, in words: `just now`, `5 min ago`, `3 h ago`, `yesterday`, `4 days ago`, or the date. */
+export function formatAge(time: number, now: number): string {
+  const seconds = Math.max(0, Math.round((now - time) / 1000));
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  if (days === 1) return 'yesterday';
+  if (days < 30) return `${days} days ago`;
+  return new Date(time).toISOString().slice(0, 10);
+}

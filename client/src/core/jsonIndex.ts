@@ -22,7 +22,7 @@ const SHALLOW = 0x10;
  * their children are asked for. Indexing every value of a 50 MB answer costs several times more than skipping
  * (measured in bench/run.ts); 4 levels reach the hits of a search answer and the hits arrays of an `_msearch`.
  */
-export const DEFAULT_MAX_DEPTH = 4;
+const DEFAULT_MAX_DEPTH = 4;
 const KIND_MASK = 0x0f;
 
 const QUOTE = 0x22;

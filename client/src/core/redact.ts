@@ -1,12 +1,14 @@
 // Defence in depth: whatever builds a message, a log line or an error passes it through redact() with the secrets
 // it knows of, so that a secret that slipped in (an echoed header, a URL with credentials) never reaches the user.
 
+import { base64 } from './authHeader';
+
 const MASK = '«hidden»';
 
 /** Every form in which a secret could appear in a text: as is, URL-encoded, and inside a Basic credential. */
 function forms(secret: string, username: string | undefined): string[] {
-  const out = new Set<string>([secret, encodeURIComponent(secret)]);
-  if (username !== undefined) out.add(Buffer.from(`${username}:${secret}`, 'utf8').toString('base64'));
+  const out = new Set<string>([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
+  if (username !== undefined) out.add(base64(`${username}:${secret}`));
   return [...out].filter((s) => s.length >= 3);
 }
 
@@ -26,4 +28,15 @@ export function redact(text: string, secrets: readonly (string | undefined)[], u
     for (const form of forms(secret, username)) out = out.split(form).join(MASK);
   }
   return out;
+}
+
+/**
+ * An answer with the secrets it may echo masked (an error that quotes the index or the value a secret variable gave):
+ * the Results view never shows them. The same bytes when no secret is in it.
+ */
+export function redactAnswer(body: Uint8Array, secrets: readonly string[]): Uint8Array {
+  if (secrets.length === 0 || body.length === 0) return body;
+  const text = new TextDecoder().decode(body);
+  const hidden = redact(text, secrets);
+  return hidden === text ? body : new TextEncoder().encode(hidden);
 }

@@ -1,7 +1,7 @@
 // A response held for the Results view: its summary, its tree children on demand, and any of its values as text.
 // Small answers are indexed here (LocalResponseDocument); large ones in a worker thread (responseWorker.ts), so that
 // the extension host is never blocked by a big answer.
-import { indexJson, JsonSyntaxError, type JsonNode } from './jsonIndex';
+import { indexJson, type JsonNode } from './jsonIndex';
 import {
   childrenOf,
   summarize,
@@ -24,7 +24,7 @@ export interface ResponseDocument {
 }
 
 /** What kind of body the answer is, from its content type and its first byte. */
-export function bodyKind(contentType: string | undefined, body: Uint8Array): 'json' | 'text' | 'empty' {
+function bodyKind(contentType: string | undefined, body: Uint8Array): 'json' | 'text' | 'empty' {
   if (body.length === 0) return 'empty';
   const type = (contentType ?? '').toLowerCase();
   if (type.includes('json')) return 'json';
@@ -109,5 +109,3 @@ export class LocalResponseDocument implements ResponseDocument {
     // Nothing held outside the garbage-collected heap.
   }
 }
-
-export { JsonSyntaxError };

@@ -6,7 +6,7 @@ import type { JsonNode } from './jsonIndex';
 
 export type JsonPath = readonly (string | number)[];
 
-export type ResultNodeKind =
+type ResultNodeKind =
   'item' | 'hits' | 'hit' | 'aggregations' | 'aggregation' | 'bucket' | 'error' | 'warning' | 'value' | 'text' | 'more';
 
 /** Where a node's children come from: its kind and the JSON path of its value. */
@@ -53,7 +53,7 @@ export function nodeId(ref: NodeRef): string {
 }
 
 /** `10,000+ hits`, `1 hit`. */
-export function describeTotal(item: ItemSummary): string | undefined {
+function describeTotal(item: ItemSummary): string | undefined {
   if (item.total === undefined) return undefined;
   return `${formatTotal(item.total, item.totalRelation)} ${item.total === 1 && item.totalRelation !== 'gte' ? 'hit' : 'hits'}`;
 }
@@ -68,7 +68,7 @@ function errorOf(node: JsonNode | undefined): { type: string; reason: string } |
 }
 
 /** What a search answer (or an `_msearch` item) says in one line. */
-export function summarizeItem(node: JsonNode): ItemSummary {
+function summarizeItem(node: JsonNode): ItemSummary {
   const status = node.get('status')?.number();
   const error = errorOf(node.get('error'));
   if (error !== undefined) return { ...(status === undefined ? {} : { status }), error };
@@ -95,7 +95,7 @@ export function summarizeItem(node: JsonNode): ItemSummary {
   };
 }
 
-export function shapeOf(root: JsonNode): ResponseShape {
+function shapeOf(root: JsonNode): ResponseShape {
   if (root.kind !== 'object') return 'json';
   if (root.get('responses')?.kind === 'array') return 'msearch';
   if (root.get('error') !== undefined && root.get('hits') === undefined) return 'error';
@@ -119,7 +119,7 @@ export function summarize(root: JsonNode): ResponseSummary {
 }
 
 /** One line for an item or a whole run: `200 · 12 ms · 1,234 hits` or `404 index_not_found_exception: no such index`. */
-export function describeItem(item: ItemSummary): string {
+function describeItem(item: ItemSummary): string {
   if (item.error !== undefined) {
     return `${item.status ?? ''} ${item.error.type}${item.error.reason === '' ? '' : `: ${excerpt(item.error.reason, 160)}`}`.trim();
   }
@@ -157,10 +157,6 @@ function valueNode(node: JsonNode, path: JsonPath, label: string): ResultNode {
 
 function keyOrIndex(node: JsonNode, position: number): string | number {
   return node.key ?? position;
-}
-
-export interface Page {
-  readonly nodes: readonly ResultNode[];
 }
 
 function paged(

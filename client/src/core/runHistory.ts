@@ -3,7 +3,7 @@
 import type { ClusterConfig } from './clusterConfig';
 import type { FailureKind } from './failures';
 import type { ResponseDocument } from './responseDocument';
-import type { RunRequest } from './runner';
+import type { SlottedRequest } from './secretSlots';
 import type { ClusterWarning } from './warnings';
 
 export type RunState = 'running' | 'cancelling' | 'done' | 'failed' | 'cancelled';
@@ -13,7 +13,8 @@ export interface RunRecord {
   readonly opaqueId: string;
   readonly label: string;
   readonly cluster: ClusterConfig;
-  readonly request: RunRequest & { readonly endpoint?: string };
+  /** As resolved: secret variables' places hold `${name}` (their values are put in only to send it). */
+  readonly request: SlottedRequest & { readonly endpoint?: string };
   /** Where the request came from, to run it again. */
   readonly source?: { readonly uri: string; readonly line?: number; readonly all?: boolean };
   readonly startedAt: number;
@@ -29,10 +30,16 @@ export interface RunRecord {
   warnings?: readonly ClusterWarning[];
   /** The answer was let go to keep memory in bounds (see RunHistory's byte budget). */
   released?: boolean;
+  /** The answer's content type. */
+  contentType?: string | undefined;
+  /** Read back from the workspace's storage after a reload. */
+  restored?: boolean;
+  /** Why there is no answer to show (it was not kept across the reload). */
+  answerNote?: string;
 }
 
 /** Answers kept in memory, all runs together: older ones are released beyond it. */
-export const DEFAULT_BYTE_BUDGET = 512 * 1024 * 1024;
+const DEFAULT_BYTE_BUDGET = 512 * 1024 * 1024;
 
 export class RunHistory {
   private readonly runs: RunRecord[] = [];
@@ -59,6 +66,14 @@ export class RunHistory {
 
   get(id: string): RunRecord | undefined {
     return this.runs.find((run) => run.id === id);
+  }
+
+  /** Runs kept from before a reload, newest first: they go after the runs of this session. */
+  restore(runs: readonly RunRecord[]): void {
+    const known = new Set(this.runs.map((run) => run.id));
+    for (const run of runs) if (!known.has(run.id)) this.runs.push(run);
+    this.trim();
+    this.fire(undefined);
   }
 
   add(run: RunRecord): void {

@@ -1,11 +1,11 @@
 // Run ids and the X-Opaque-Id header that tags every request of a run, so that its tasks can be found.
-import { randomBytes } from 'node:crypto';
 
 export const DEFAULT_OPAQUE_ID_PREFIX = 'vscode-search-requests/';
 
 /** A short id, unique enough to find a run's tasks among a cluster's: time (base 36) and 6 random hex digits. */
 export function newRunId(now = Date.now()): string {
-  return `${now.toString(36)}-${randomBytes(3).toString('hex')}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  return `${now.toString(36)}-${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** The X-Opaque-Id value; HTTP header values cannot hold control characters, so the prefix is cleaned. */
@@ -15,9 +15,7 @@ export function opaqueIdFor(prefix: string, runId: string): string {
 }
 
 /** The names of this extension's own requests (not runs): the views, the status bar, the cluster state. */
-export const INTERNAL_REQUESTS = ['tasks-view', 'clusters-view', 'cluster-state', 'status', 'connection-test'] as const;
-
-export type InternalRequest = (typeof INTERNAL_REQUESTS)[number];
+const INTERNAL_REQUESTS = ['tasks-view', 'clusters-view', 'cluster-state', 'status', 'connection-test'] as const;
 
 /** Whether an X-Opaque-Id is one of this extension's own requests, which the Tasks view does not list. */
 export function isInternalOpaqueId(prefix: string, opaqueId: string): boolean {

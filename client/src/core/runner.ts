@@ -15,6 +15,10 @@ export interface RunRequest {
 }
 
 export interface RunOptions {
+  /** The request line for the log, when the request holds secret variables' values. */
+  readonly logAs?: string;
+  /** Secret variables' values, never to be logged or shown. */
+  readonly hidden?: readonly string[];
   readonly opaqueId: string;
   /** The user's cancellation. */
   readonly signal?: AbortSignal;
@@ -69,6 +73,8 @@ export async function executeRun(client: ClusterClient, request: RunRequest, opt
       ...(request.contentType === undefined ? {} : { contentType: request.contentType }),
       opaqueId: options.opaqueId,
       signal: http.signal,
+      ...(options.logAs === undefined ? {} : { logAs: options.logAs }),
+      ...(options.hidden === undefined ? {} : { hidden: options.hidden }),
     });
     if (stopping === undefined) return { response, durationMs: performance.now() - started };
     // The answer came while its tasks were being cancelled (often the cancellation error itself).

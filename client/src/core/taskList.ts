@@ -12,12 +12,12 @@ export interface TaskNodeInfo {
   readonly attributes: Readonly<Record<string, string>>;
 }
 
-export interface TaskUsage {
+interface TaskUsage {
   readonly cpuTimeNanos: number;
   readonly memoryBytes: number;
 }
 
-export interface TaskResourceStats {
+interface TaskResourceStats {
   readonly total?: TaskUsage;
   readonly average?: TaskUsage;
   readonly min?: TaskUsage;

@@ -41,7 +41,7 @@ export function describeFilters(filters: TaskFilters): string {
   return parts.join(' · ');
 }
 
-export function filterParams(filters: TaskFilters): QueryParam[] {
+function filterParams(filters: TaskFilters): QueryParam[] {
   const query: QueryParam[] = [];
   if (filters.actions.length > 0) query.push({ name: 'actions', value: filters.actions.join(','), hasValue: true });
   if (filters.nodes !== '') query.push({ name: 'nodes', value: filters.nodes, hasValue: true });
@@ -70,7 +70,7 @@ function common(options: TaskRequestOptions): {
  * Left out of the view's polls: resource stats are a third of a detailed answer and change at every poll, yet only a
  * tooltip shows them, and the tooltip reads the whole task (`GET /_tasks/<id>`) when it opens.
  */
-export const LIST_FILTER_PATH = '-nodes.*.tasks.*.resource_stats';
+const LIST_FILTER_PATH = '-nodes.*.tasks.*.resource_stats';
 
 /**
  * `GET /_tasks?detailed=true` with the filters, grouped by node (the API's default, which names the nodes), without

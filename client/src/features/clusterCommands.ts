@@ -17,12 +17,12 @@ import { isRequestFailure } from '../core/failures';
 import { proxyConnection, proxyOptions } from '../core/proxy';
 import { opaqueIdFor } from '../core/runIds';
 import type { ClusterStatus } from './clusterStatus';
-import { clusterNameOf } from './clustersView';
+import { clusterNameOf } from './clustersViewCommands';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
 import type { Services } from './services';
 
 /** Arguments of `searchRequests.addCluster` for scripts and tests: no question is asked. */
-export interface AddClusterArgs extends ClusterConfig {
+interface AddClusterArgs extends ClusterConfig {
   readonly secret?: string;
   readonly target?: 'workspace' | 'user';
   /** Skip the connection test. */
@@ -64,20 +64,23 @@ const AUTH_LABELS: Readonly<Record<AuthKind, string>> = {
   aws: 'AWS (SigV4): Amazon OpenSearch Service or OpenSearch Serverless',
 };
 
-async function askCluster(services: Services): Promise<{ cluster: ClusterConfig; secret?: string } | undefined> {
-  const title = 'Search Requests: Add Cluster';
-  const existing = new Set(services.connections.clusters().map((c) => c.name));
+const WIZARD = 'Search Requests: Add Cluster';
+
+async function askUrl(): Promise<string | undefined> {
   const url = await vscode.window.showInputBox({
-    title: `${title} (1/4): URL`,
+    title: `${WIZARD} (1/4): URL`,
     prompt: 'The URL of the cluster, e.g. http://localhost:9200 or https://search.example.com',
     value: 'http://localhost:9200',
     ignoreFocusOut: true,
     validateInput: (value) => urlProblem(value.trim()),
   });
-  if (url === undefined) return undefined;
-  const host = new URL(url.trim()).hostname;
+  return url?.trim();
+}
+
+async function askName(url: string, existing: ReadonlySet<string>): Promise<string | undefined> {
+  const host = new URL(url).hostname;
   const name = await vscode.window.showInputBox({
-    title: `${title} (2/4): name`,
+    title: `${WIZARD} (2/4): name`,
     prompt: 'A name for this cluster',
     value: existing.has(host) ? `${host}-2` : host,
     ignoreFocusOut: true,
@@ -88,74 +91,100 @@ async function askCluster(services: Services): Promise<{ cluster: ClusterConfig;
           ? `A cluster is already named "${value.trim()}"`
           : undefined,
   });
-  if (name === undefined) return undefined;
-  const auth = await vscode.window.showQuickPick(
+  return name?.trim();
+}
+
+/** The kind of authentication, with the user name and the secret it needs; undefined when the user gave up. */
+async function askAuth(
+  url: string,
+): Promise<{ auth: AuthKind; username?: string; secret?: string; aws?: ClusterConfig['aws'] } | undefined> {
+  const picked = await vscode.window.showQuickPick(
     AUTH_KINDS.map((authKind) => ({ label: AUTH_LABELS[authKind], authKind })),
-    { title: `${title} (3/4): authentication`, ignoreFocusOut: true },
+    { title: `${WIZARD} (3/4): authentication`, ignoreFocusOut: true },
   );
-  if (auth === undefined) return undefined;
+  if (picked === undefined) return undefined;
+  const auth = picked.authKind;
   let username: string | undefined;
-  if (auth.authKind === 'basic') {
+  if (auth === 'basic') {
     username = await vscode.window.showInputBox({
-      title: `${title}: user name`,
+      title: `${WIZARD}: user name`,
       ignoreFocusOut: true,
       validateInput: (value) => (value === '' ? 'Enter the user name' : undefined),
     });
     if (username === undefined) return undefined;
   }
   let aws: ClusterConfig['aws'];
-  if (auth.authKind === 'aws') {
-    aws = await askAws(url.trim(), title);
+  if (auth === 'aws') {
+    aws = await askAws(url, WIZARD);
     if (aws === undefined) return undefined;
   }
   let secret: string | undefined;
-  if (auth.authKind !== 'none' && auth.authKind !== 'aws') {
+  if (auth !== 'none' && auth !== 'aws') {
     secret = await vscode.window.showInputBox({
-      title: `${title}: ${secretName(auth.authKind)}`,
+      title: `${WIZARD}: ${secretName(auth)}`,
       prompt: `Kept in VS Code's secret storage, never in settings.`,
       password: true,
       ignoreFocusOut: true,
-      validateInput: (value) => (value === '' ? `Enter the ${secretName(auth.authKind)}` : undefined),
+      validateInput: (value) => (value === '' ? `Enter the ${secretName(auth)}` : undefined),
     });
     if (secret === undefined) return undefined;
   }
-  let tls: ClusterConfig['tls'];
-  if (url.trim().startsWith('https:')) {
-    const choice = await vscode.window.showQuickPick(
-      [
-        { label: "Trust the system's certificate authorities", id: 'system' },
-        { label: 'Trust a certificate authority file (PEM)…', id: 'ca' },
-        {
-          label: '$(warning) Turn certificate verification off',
-          description: 'not safe: only for a test cluster on a trusted network',
-          id: 'off',
-        },
-      ],
-      { title: `${title} (4/4): certificates`, ignoreFocusOut: true },
-    );
-    if (choice === undefined) return undefined;
-    if (choice.id === 'ca') {
-      const files = await vscode.window.showOpenDialog({
-        title: 'The certificate authority (PEM) that signed the cluster certificate',
-        canSelectMany: false,
-        filters: { 'PEM certificates': ['pem', 'crt', 'cer'], 'All files': ['*'] },
-      });
-      if (files?.[0] === undefined) return undefined;
-      tls = { caFile: files[0].fsPath };
-    } else if (choice.id === 'off') {
-      tls = { rejectUnauthorized: false };
-    }
+  return {
+    auth,
+    ...(username === undefined ? {} : { username }),
+    ...(secret === undefined ? {} : { secret }),
+    ...(aws === undefined ? {} : { aws }),
+  };
+}
+
+/** For an https:// URL, which certificates to trust: `null` when the user gave up, undefined for the system's. */
+async function askTls(): Promise<ClusterConfig['tls'] | null> {
+  const choice = await vscode.window.showQuickPick(
+    [
+      { label: "Trust the system's certificate authorities", id: 'system' },
+      { label: 'Trust a certificate authority file (PEM)…', id: 'ca' },
+      {
+        label: '$(warning) Turn certificate verification off',
+        description: 'not safe: only for a test cluster on a trusted network',
+        id: 'off',
+      },
+    ],
+    { title: `${WIZARD} (4/4): certificates`, ignoreFocusOut: true },
+  );
+  if (choice === undefined) return null;
+  if (choice.id === 'ca') {
+    const files = await vscode.window.showOpenDialog({
+      title: 'The certificate authority (PEM) that signed the cluster certificate',
+      canSelectMany: false,
+      filters: { 'PEM certificates': ['pem', 'crt', 'cer'], 'All files': ['*'] },
+    });
+    if (files?.[0] === undefined) return null;
+    return { caFile: files[0].fsPath };
   }
+  return choice.id === 'off' ? { rejectUnauthorized: false } : undefined;
+}
+
+/** The Add Cluster questions, one after the other; undefined as soon as one is dismissed. */
+async function askCluster(services: Services): Promise<{ cluster: ClusterConfig; secret?: string } | undefined> {
+  const existing = new Set(services.connections.clusters().map((c) => c.name));
+  const url = await askUrl();
+  if (url === undefined) return undefined;
+  const name = await askName(url, existing);
+  if (name === undefined) return undefined;
+  const auth = await askAuth(url);
+  if (auth === undefined) return undefined;
+  const tls = url.startsWith('https:') ? await askTls() : undefined;
+  if (tls === null) return undefined;
   return {
     cluster: {
-      name: name.trim(),
-      url: url.trim().replace(/\/+$/, ''),
-      auth: auth.authKind,
-      ...(username === undefined ? {} : { username }),
+      name,
+      url: url.replace(/\/+$/, ''),
+      auth: auth.auth,
+      ...(auth.username === undefined ? {} : { username: auth.username }),
       ...(tls === undefined ? {} : { tls }),
-      ...(aws === undefined ? {} : { aws }),
+      ...(auth.aws === undefined ? {} : { aws: auth.aws }),
     },
-    ...(secret === undefined ? {} : { secret }),
+    ...(auth.secret === undefined ? {} : { secret: auth.secret }),
   };
 }
 
@@ -205,65 +234,84 @@ async function saveCluster(cluster: ClusterConfig, target: vscode.ConfigurationT
   await config.update('clusters', [...list, cluster], target);
 }
 
-export async function addCluster(
+/** The cluster the arguments describe (scripts and tests), or the one the user describes step by step. */
+async function clusterToAdd(
+  services: Services,
+  args: AddClusterArgs | undefined,
+): Promise<{ cluster: ClusterConfig; secret?: string } | undefined> {
+  if (args === undefined) return askCluster(services);
+  const { secret, target: _target, skipTest: _skip, ...config } = args;
+  const parsed = parseClusters([config]);
+  const first = parsed.clusters[0];
+  if (first === undefined) throw new Error(parsed.problems[0]?.message ?? 'invalid cluster');
+  return { cluster: first, ...(secret === undefined ? {} : { secret }) };
+}
+
+/**
+ * Tests the connection before the cluster is saved. True to go on: it answered, or the user saves it anyway (with
+ * arguments, a failed test throws instead of asking).
+ */
+async function connectionTested(
+  services: Services,
+  cluster: ClusterConfig,
+  secret: string | undefined,
+  scripted: boolean,
+): Promise<boolean> {
+  try {
+    const info = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Connecting to ${cluster.url}…` },
+      () => testConnection(services, cluster, secret),
+    );
+    void vscode.window.showInformationMessage(`Connected to "${cluster.name}": ${describeInfo(info)}.`);
+    return true;
+  } catch (error) {
+    const message = isRequestFailure(error) ? error.message : String(error);
+    if (scripted) throw new Error(`The connection test failed: ${message}`);
+    const save = 'Save Anyway';
+    const choice = await vscode.window.showErrorMessage(
+      `The connection test failed: ${message}`,
+      { modal: true },
+      save,
+    );
+    return choice === save;
+  }
+}
+
+/** Where to save the cluster: the user settings, or (asked when a folder is open) the workspace's. */
+async function saveTarget(args: AddClusterArgs | undefined): Promise<vscode.ConfigurationTarget | undefined> {
+  if (args?.target === 'workspace') return vscode.ConfigurationTarget.Workspace;
+  if (args !== undefined || vscode.workspace.workspaceFolders === undefined) return vscode.ConfigurationTarget.Global;
+  const where = await vscode.window.showQuickPick(
+    [
+      {
+        label: 'User settings',
+        description: 'this cluster in every workspace',
+        target: vscode.ConfigurationTarget.Global,
+      },
+      {
+        label: 'Workspace settings',
+        description: 'this workspace only (.vscode/settings.json)',
+        target: vscode.ConfigurationTarget.Workspace,
+      },
+    ],
+    { title: 'Search Requests: where to save the cluster (no secret is saved there)', ignoreFocusOut: true },
+  );
+  return where?.target;
+}
+
+async function addCluster(
   services: Services,
   status: ClusterStatus,
   args?: AddClusterArgs,
 ): Promise<string | undefined> {
-  let cluster: ClusterConfig;
-  let secret: string | undefined;
-  if (args !== undefined) {
-    const { secret: given, target: _target, skipTest: _skip, ...config } = args;
-    const parsed = parseClusters([config]);
-    const first = parsed.clusters[0];
-    if (first === undefined) throw new Error(parsed.problems[0]?.message ?? 'invalid cluster');
-    cluster = first;
-    secret = given;
-  } else {
-    const asked = await askCluster(services);
-    if (asked === undefined) return undefined;
-    ({ cluster, secret } = asked);
+  const toAdd = await clusterToAdd(services, args);
+  if (toAdd === undefined) return undefined;
+  const { cluster, secret } = toAdd;
+  if (args?.skipTest !== true && !(await connectionTested(services, cluster, secret, args !== undefined))) {
+    return undefined;
   }
-  if (args?.skipTest !== true) {
-    try {
-      const info = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Connecting to ${cluster.url}…` },
-        () => testConnection(services, cluster, secret),
-      );
-      void vscode.window.showInformationMessage(`Connected to "${cluster.name}": ${describeInfo(info)}.`);
-    } catch (error) {
-      const message = isRequestFailure(error) ? error.message : String(error);
-      if (args !== undefined) throw new Error(`The connection test failed: ${message}`);
-      const save = 'Save Anyway';
-      const choice = await vscode.window.showErrorMessage(
-        `The connection test failed: ${message}`,
-        { modal: true },
-        save,
-      );
-      if (choice !== save) return undefined;
-    }
-  }
-  let target = vscode.ConfigurationTarget.Global;
-  if (args?.target === 'workspace') target = vscode.ConfigurationTarget.Workspace;
-  else if (args === undefined && vscode.workspace.workspaceFolders !== undefined) {
-    const where = await vscode.window.showQuickPick(
-      [
-        {
-          label: 'User settings',
-          description: 'this cluster in every workspace',
-          target: vscode.ConfigurationTarget.Global,
-        },
-        {
-          label: 'Workspace settings',
-          description: 'this workspace only (.vscode/settings.json)',
-          target: vscode.ConfigurationTarget.Workspace,
-        },
-      ],
-      { title: 'Search Requests: where to save the cluster (no secret is saved there)', ignoreFocusOut: true },
-    );
-    if (where === undefined) return undefined;
-    target = where.target;
-  }
+  const target = await saveTarget(args);
+  if (target === undefined) return undefined;
   if (secret !== undefined) await services.connections.secrets.store(cluster, secret);
   await saveCluster(cluster, target);
   await services.connections.setActive(cluster.name);
@@ -272,11 +320,7 @@ export async function addCluster(
   return cluster.name;
 }
 
-export async function selectCluster(
-  services: Services,
-  status: ClusterStatus,
-  name?: string,
-): Promise<string | undefined> {
+async function selectCluster(services: Services, status: ClusterStatus, name?: string): Promise<string | undefined> {
   const { connections } = services;
   if (name === undefined) {
     const active = connections.active()?.name;
@@ -302,7 +346,7 @@ export async function selectCluster(
 }
 
 /** The active cluster, asking the user to pick or add one when there is none. */
-export async function activeOrAsk(services: Services, status: ClusterStatus): Promise<ClusterConfig | undefined> {
+async function activeOrAsk(services: Services, status: ClusterStatus): Promise<ClusterConfig | undefined> {
   const { connections } = services;
   const active = connections.active();
   if (active !== undefined) return active;
@@ -358,7 +402,7 @@ async function pickCluster(
   return picked?.cluster;
 }
 
-export async function changeSecret(services: Services, name?: string, secret?: string): Promise<boolean> {
+async function changeSecret(services: Services, name?: string, secret?: string): Promise<boolean> {
   const cluster = await pickCluster(services, name, true);
   if (cluster === undefined) return false;
   if (secret !== undefined) {
@@ -368,7 +412,7 @@ export async function changeSecret(services: Services, name?: string, secret?: s
   return (await services.connections.askSecret(cluster)) !== undefined;
 }
 
-export async function forgetSecret(services: Services, name?: string): Promise<boolean> {
+async function forgetSecret(services: Services, name?: string): Promise<boolean> {
   const cluster = await pickCluster(services, name, true);
   if (cluster === undefined) return false;
   await services.connections.secrets.forget(cluster);
@@ -379,7 +423,7 @@ export async function forgetSecret(services: Services, name?: string): Promise<b
 }
 
 /** Tests the connection to a cluster (the active one when none is named). */
-export async function testClusterConnection(
+async function testClusterConnection(
   services: Services,
   status: ClusterStatus,
   name?: string,

@@ -1,17 +1,17 @@
 // The Clusters view (`searchRequests.clusters`): each configured cluster with its state (version and health, or why
-// it cannot be reached), and under it its nodes (`GET /_nodes`): name, roles in short, address, the elected cluster
-// manager and the local node marked. Everything is read asynchronously when first shown and kept until a refresh;
-// only the cluster whose state arrived is refreshed.
+// it cannot be reached), and under it its nodes (`GET /_nodes`). This file holds what the view knows and when it reads
+// it: everything is read asynchronously when first shown and kept until a refresh; only the cluster whose state
+// arrived is refreshed. How each element looks is clusterItems.ts; the view's commands are clustersViewCommands.ts.
 import * as vscode from 'vscode';
-import { fetchClusterInfo, productText, type ClusterInfo } from '../core/clusterInfo';
-import { needsSecret, secretName, verificationOff, type ClusterConfig } from '../core/clusterConfig';
+import { fetchClusterInfo, type ClusterInfo } from '../core/clusterInfo';
+import { secretName, type ClusterConfig } from '../core/clusterConfig';
 import { isRequestFailure } from '../core/failures';
-import { fetchNodes, rolesText, type NodeInfo } from '../core/nodesInfo';
+import { fetchNodes, type NodeInfo } from '../core/nodesInfo';
 import { opaqueIdFor } from '../core/runIds';
 import { SERVERLESS_NODES, serverless } from '../core/serverless';
-import type { ClusterChooser } from './clusterCommands';
+import { VIEWS } from '../../../server/src/protocol/manifest';
+import { clusterItem, clusterMessageItem, nodeItem } from './clusterItems';
 import type { Services } from './services';
-import { COMMANDS, VIEWS } from '../../../server/src/protocol/manifest';
 
 export type ClusterElement =
   | { readonly kind: 'cluster'; readonly key: string; readonly name: string }
@@ -24,7 +24,8 @@ export type ClusterElement =
       readonly error: boolean;
     };
 
-interface Entry {
+/** What is known of a cluster: read when first shown, kept until a refresh. */
+export interface ClusterEntry {
   info?: ClusterInfo;
   infoError?: string;
   secretMissing?: boolean;
@@ -34,7 +35,7 @@ interface Entry {
   loadingNodes?: Promise<void>;
 }
 
-/** The view as plain data (what `searchRequests.describeClusters` returns). */
+/** The view as plain data (what the test API's `describeClusters` returns). */
 export interface DescribedCluster {
   readonly label: string;
   readonly description?: string;
@@ -42,29 +43,15 @@ export interface DescribedCluster {
   readonly children?: readonly DescribedCluster[];
 }
 
-const HEALTH_COLORS: Readonly<Record<string, string>> = {
-  green: 'testing.iconPassed',
-  yellow: 'list.warningForeground',
-  red: 'list.errorForeground',
-};
-
 function failureText(error: unknown): string {
   return isRequestFailure(error) || error instanceof Error ? error.message : String(error);
-}
-
-function product(info: ClusterInfo): string {
-  return productText(info);
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]|<>]/g, '\\$&');
 }
 
 export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vscode.Disposable {
   readonly view: vscode.TreeView<ClusterElement>;
   private readonly changed = new vscode.EventEmitter<ClusterElement | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, ClusterEntry>();
   private readonly elements = new Map<string, ClusterElement>();
   private readonly disposables: { dispose(): unknown }[] = [];
   private generation = 0;
@@ -99,7 +86,7 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
     return this.element({ kind: 'cluster', key: `cluster:${name}`, name });
   }
 
-  private entry(name: string): Entry {
+  private entry(name: string): ClusterEntry {
     let entry = this.entries.get(name);
     if (entry === undefined) this.entries.set(name, (entry = {}));
     return entry;
@@ -206,118 +193,17 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
   }
 
   getTreeItem(element: ClusterElement): vscode.TreeItem {
-    if (element.kind === 'cluster') return this.clusterItem(element.name);
-    if (element.kind === 'message') {
-      const item = new vscode.TreeItem(element.text, vscode.TreeItemCollapsibleState.None);
-      item.id = element.key;
-      item.tooltip = element.text;
-      const cluster = this.services.connections.find(element.cluster);
-      const info = cluster !== undefined && serverless(cluster);
-      item.iconPath = new vscode.ThemeIcon(
-        element.error ? 'error' : info ? 'info' : 'key',
-        element.error ? new vscode.ThemeColor('list.errorForeground') : undefined,
-      );
-      item.contextValue = 'searchRequests.clusterMessage';
-      if (!element.error && !info && cluster !== undefined) {
-        item.command = {
-          title: 'Set Secret',
-          command: COMMANDS.changeClusterSecret,
-          arguments: [cluster.name],
-        };
-      }
-      return item;
+    const { connections } = this.services;
+    if (element.kind === 'cluster') {
+      const cluster = connections.find(element.name);
+      if (cluster !== undefined && this.entries.get(element.name)?.loadingInfo === undefined)
+        void this.loadInfo(cluster);
+      const active = connections.active()?.name === element.name;
+      return clusterItem(element.name, cluster, active, this.entries.get(element.name));
     }
-    return this.nodeItem(element.cluster, element.nodeId);
-  }
-
-  private clusterItem(name: string): vscode.TreeItem {
-    const cluster = this.services.connections.find(name);
-    const active = this.services.connections.active()?.name === name;
-    if (cluster !== undefined && this.entries.get(name)?.loadingInfo === undefined) void this.loadInfo(cluster);
-    const entry = this.entries.get(name);
-    const item = new vscode.TreeItem(
-      name,
-      active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
-    );
-    item.id = `cluster:${name}`;
-    const parts: string[] = [];
-    if (active) parts.push('active');
-    let icon = 'database';
-    let color: string | undefined;
-    if (entry?.info !== undefined) {
-      parts.push(product(entry.info));
-      if (entry.info.health !== undefined) parts.push(entry.info.health);
-      color = HEALTH_COLORS[entry.info.health ?? ''];
-    } else if (entry?.secretMissing === true && cluster !== undefined) {
-      parts.push(`no ${secretName(cluster.auth)} stored`);
-      icon = 'key';
-    } else if (entry?.infoError !== undefined) {
-      parts.push('not reachable');
-      icon = 'debug-disconnect';
-      color = 'list.errorForeground';
-    } else {
-      parts.push('connecting…');
-    }
-    if (cluster !== undefined && verificationOff(cluster)) parts.push('verification off');
-    item.description = parts.join(' · ');
-    item.iconPath = new vscode.ThemeIcon(icon, color === undefined ? undefined : new vscode.ThemeColor(color));
-    const tooltip = new vscode.MarkdownString(
-      `**${escapeMarkdown(name)}**${active ? ' (active)' : ''}  \n${escapeMarkdown(cluster?.url ?? '')}`,
-    );
-    if (cluster !== undefined)
-      tooltip.appendMarkdown(
-        `  \nAuthentication: ${cluster.auth}${cluster.username === undefined ? '' : ` (user ${escapeMarkdown(cluster.username)})`}`,
-      );
-    if (entry?.info !== undefined) {
-      tooltip.appendMarkdown(`\n\n${product(entry.info)}, health **${entry.info.health ?? 'unknown'}**`);
-      if (entry.info.clusterName !== undefined)
-        tooltip.appendMarkdown(`  \nCluster name: \`${entry.info.clusterName}\``);
-    } else if (entry?.infoError !== undefined) {
-      tooltip.appendMarkdown(`\n\n${escapeMarkdown(entry.infoError)}`);
-    }
-    if (cluster !== undefined && verificationOff(cluster))
-      tooltip.appendMarkdown('\n\n$(warning) Certificate verification is **off**.');
-    tooltip.supportThemeIcons = true;
-    item.tooltip = tooltip;
-    item.contextValue = `searchRequests.cluster.${active ? 'active' : 'inactive'}${cluster !== undefined && needsSecret(cluster) ? '.secret' : ''}`;
-    return item;
-  }
-
-  private nodeItem(clusterName: string, nodeId: string): vscode.TreeItem {
-    const node = this.entries.get(clusterName)?.nodes?.find((n) => n.id === nodeId);
-    if (node === undefined) return new vscode.TreeItem('(gone)');
-    const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
-    item.id = `node:${clusterName}:${nodeId}`;
-    const parts = [rolesText(node.roles), node.ip];
-    if (node.clusterManager) parts.push('elected cluster manager');
-    if (node.local) parts.push('local');
-    item.description = parts.join(' · ');
-    item.iconPath = new vscode.ThemeIcon(
-      node.clusterManager ? 'star-full' : 'server',
-      node.clusterManager ? new vscode.ThemeColor('charts.yellow') : undefined,
-    );
-    const lines = [
-      `**${escapeMarkdown(node.name)}**${node.clusterManager ? ' — elected cluster manager' : ''}${node.local ? ' — local node (receives the requests)' : ''}`,
-      '',
-      `Node id: \`${node.id}\`  `,
-      `Host: ${escapeMarkdown(node.host)}  `,
-      `IP: ${escapeMarkdown(node.ip)}  `,
-    ];
-    if (node.transportAddress !== undefined)
-      lines.push(`Transport address: ${escapeMarkdown(node.transportAddress)}  `);
-    if (node.version !== undefined) lines.push(`Version: ${escapeMarkdown(node.version)}  `);
-    lines.push(
-      `Roles: ${node.roles.length === 0 ? 'none (coordinating only)' : node.roles.map(escapeMarkdown).join(', ')}`,
-    );
-    const attributes = Object.entries(node.attributes);
-    if (attributes.length > 0) {
-      lines.push('', 'Attributes (filter with `name:value`):', '');
-      for (const [name, value] of attributes) lines.push(`- \`${name}\`: \`${value}\``);
-    }
-    item.tooltip = new vscode.MarkdownString(lines.join('\n'));
-    item.accessibilityInformation = { label: `${node.name}: ${item.description}` };
-    item.contextValue = 'searchRequests.clusterNode';
-    return item;
+    if (element.kind === 'message') return clusterMessageItem(element, connections.find(element.cluster));
+    const node = this.entries.get(element.cluster)?.nodes?.find((n) => n.id === element.nodeId);
+    return node === undefined ? new vscode.TreeItem('(gone)') : nodeItem(element.cluster, node);
   }
 
   /** The view as data, `depth` levels deep, through the same calls VS Code makes. */
@@ -355,96 +241,4 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
   dispose(): void {
     for (const disposable of this.disposables) disposable.dispose();
   }
-}
-
-/** The cluster a command was given: its name, or the Clusters view's element. */
-export function clusterNameOf(arg: unknown): string | undefined {
-  if (typeof arg === 'string') return arg;
-  if (typeof arg === 'object' && arg !== null) {
-    const element = arg as Partial<ClusterElement>;
-    if (element.kind === 'cluster' && typeof element.name === 'string') return element.name;
-    if ((element.kind === 'node' || element.kind === 'message') && typeof element.cluster === 'string') {
-      return element.cluster;
-    }
-  }
-  return undefined;
-}
-
-/** Where a cluster is configured: the settings file to open. */
-function settingsFileOf(name: string): vscode.Uri | 'user' | undefined {
-  const inspected = vscode.workspace.getConfiguration('searchRequests').inspect<unknown[]>('clusters');
-  const has = (list: unknown[] | undefined): boolean =>
-    Array.isArray(list) && list.some((c) => (c as { name?: unknown } | null)?.name === name);
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (has(inspected?.workspaceFolderValue) && folder !== undefined) {
-    return vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json');
-  }
-  if (has(inspected?.workspaceValue)) {
-    return (
-      vscode.workspace.workspaceFile ??
-      (folder === undefined ? undefined : vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json'))
-    );
-  }
-  if (has(inspected?.globalValue)) return 'user';
-  return undefined;
-}
-
-/** Opens the settings file that configures the cluster, with its entry selected. */
-async function editClusterSettings(services: Services, arg: unknown): Promise<string | undefined> {
-  const name = clusterNameOf(arg) ?? services.connections.active()?.name;
-  if (name === undefined) {
-    await vscode.commands.executeCommand('workbench.action.openSettings', 'searchRequests.clusters');
-    return undefined;
-  }
-  const where = settingsFileOf(name);
-  let editor: vscode.TextEditor | undefined;
-  if (where === 'user') {
-    await vscode.commands.executeCommand('workbench.action.openSettingsJson');
-    editor = vscode.window.activeTextEditor;
-  } else if (where !== undefined) {
-    editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(where));
-  } else {
-    await vscode.commands.executeCommand('workbench.action.openSettings', 'searchRequests.clusters');
-    return undefined;
-  }
-  if (editor === undefined) return undefined;
-  const text = editor.document.getText();
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`"name"\\s*:\\s*"${escaped}"`).exec(text);
-  if (match !== null) {
-    const start = editor.document.positionAt(match.index);
-    const end = editor.document.positionAt(match.index + match[0].length);
-    editor.selection = new vscode.Selection(start, end);
-    editor.revealRange(new vscode.Range(start, end), vscode.TextEditorRevealType.InCenter);
-  }
-  return editor.document.uri.toString();
-}
-
-export function registerClustersViewCommands(
-  services: Services,
-  chooser: ClusterChooser,
-  view: ClustersView,
-): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(COMMANDS.refreshClusters, () => {
-      view.refresh();
-    }),
-    vscode.commands.registerCommand(COMMANDS.useCluster, async (arg?: unknown) => {
-      const name = clusterNameOf(arg);
-      if (name === undefined) return undefined;
-      return chooser.select(name);
-    }),
-    vscode.commands.registerCommand(COMMANDS.editClusterSettings, (arg?: unknown) =>
-      editClusterSettings(services, arg),
-    ),
-    vscode.commands.registerCommand(COMMANDS.copyNodeId, async (arg?: unknown) => {
-      const selected = view.view.selection[0];
-      const element = typeof arg === 'object' && arg !== null ? (arg as ClusterElement) : selected;
-      const node = element === undefined ? undefined : view.node(element);
-      if (node === undefined) return undefined;
-      await vscode.env.clipboard.writeText(node.id);
-      vscode.window.setStatusBarMessage(`Node id ${node.id} (${node.name}) copied`, 3000);
-      return node.id;
-    }),
-  ];
 }

@@ -7,10 +7,10 @@ import type { ResultElement, ResultsView } from './resultsView';
 import type { Services } from './services';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
 
-export const RESULT_SCHEME = 'search-requests-result';
+const RESULT_SCHEME = 'search-requests-result';
 
 /** `search-requests-result:/<run id>/<name>.json?<path as JSON>`: the `.json` name gives the JSON language. */
-export function resultUri(runId: string, name: string, path: JsonPath, extension = 'json'): vscode.Uri {
+function resultUri(runId: string, name: string, path: JsonPath, extension = 'json'): vscode.Uri {
   const safe = name.replace(/[^\w.\-@]+/g, '_').slice(0, 60) || 'result';
   return vscode.Uri.from({
     scheme: RESULT_SCHEME,

@@ -1,12 +1,12 @@
 // The Results view (`searchRequests.results`): the last runs, newest first; under each its responses, hits,
-// `_source` fields and aggregations, loaded a page at a time from the response document. Only the run that changed
-// is refreshed; elements keep their identity so that VS Code keeps what is expanded.
+// `_source` fields and aggregations, loaded a page at a time from the response document. This file holds what the view
+// shows and when: only the run that changed is refreshed, and elements keep their identity so that VS Code keeps what
+// is expanded. How each element looks is resultItems.ts.
 import * as vscode from 'vscode';
-import { formatBytes, formatDuration } from '../core/format';
-import type { NodeRef, ResultNode } from '../core/resultTree';
-import type { RunRecord } from '../core/runHistory';
+import { nodeId, type NodeRef, type ResultNode } from '../core/resultTree';
+import { VIEWS } from '../../../server/src/protocol/manifest';
+import { messageItem, nodeItem, runItem } from './resultItems';
 import type { Services } from './services';
-import { COMMANDS, VIEWS } from '../../../server/src/protocol/manifest';
 
 export type ResultElement =
   | { readonly type: 'run'; readonly runId: string }
@@ -18,29 +18,6 @@ export type ResultElement =
       readonly error: boolean;
     }
   | { readonly type: 'node'; readonly runId: string; node: ResultNode };
-
-const STATE_ICONS: Readonly<Record<RunRecord['state'], [string, string | undefined]>> = {
-  running: ['loading~spin', undefined],
-  cancelling: ['loading~spin', 'list.warningForeground'],
-  done: ['pass', 'testing.iconPassed'],
-  failed: ['error', 'list.errorForeground'],
-  cancelled: ['circle-slash', 'list.warningForeground'],
-};
-
-const NODE_ICONS: Readonly<Partial<Record<ResultNode['kind'], string>>> = {
-  item: 'search',
-  hits: 'list-flat',
-  hit: 'file',
-  aggregations: 'graph',
-  aggregation: 'symbol-numeric',
-  bucket: 'symbol-enum-member',
-  error: 'error',
-  warning: 'warning',
-  more: 'ellipsis',
-};
-
-/** The first `_msearch` responses open expanded; the others wait for a click (an answer may hold hundreds). */
-const OPEN_ITEMS = 3;
 
 export interface DescribedItem {
   readonly label: string;
@@ -126,101 +103,20 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
   }
 
   getTreeItem(element: ResultElement): vscode.TreeItem {
+    if (element.type === 'message') return messageItem(element);
+    if (element.type === 'node') return nodeItem(element);
     const run = this.services.history.get(element.runId);
-    if (element.type === 'run') return this.runItem(element, run);
-    if (element.type === 'message') {
-      const item = new vscode.TreeItem(element.text, vscode.TreeItemCollapsibleState.None);
-      item.id = `${element.runId}/#${element.id}`;
-      item.tooltip = element.text;
-      const warning = element.id.startsWith('warning-');
-      item.iconPath = new vscode.ThemeIcon(
-        element.error ? 'error' : warning ? 'warning' : 'info',
-        new vscode.ThemeColor(
-          element.error ? 'list.errorForeground' : warning ? 'list.warningForeground' : 'foreground',
-        ),
-      );
-      item.contextValue = 'searchRequests.message';
-      return item;
-    }
-    const node = element.node;
-    const item = new vscode.TreeItem(
-      node.label,
-      !node.expandable
-        ? vscode.TreeItemCollapsibleState.None
-        : (node.kind === 'item' && Number(node.path[1]) < OPEN_ITEMS) || node.kind === 'hits'
-          ? vscode.TreeItemCollapsibleState.Expanded
-          : vscode.TreeItemCollapsibleState.Collapsed,
-    );
-    item.id = `${element.runId}/${node.id}`;
-    if (node.description !== undefined) item.description = node.description;
-    const spoken = `${node.label}${node.description === undefined ? '' : `: ${node.description}`}`;
-    item.tooltip = node.tooltip === undefined ? spoken : `${spoken}\n\n${node.tooltip}`;
-    item.accessibilityInformation = { label: spoken };
-    const icon = node.failed === true ? 'error' : NODE_ICONS[node.kind];
-    if (icon !== undefined) {
-      item.iconPath = new vscode.ThemeIcon(
-        icon,
-        node.failed === true ? new vscode.ThemeColor('list.errorForeground') : undefined,
-      );
-    }
-    if (node.kind === 'more') {
-      item.contextValue = 'searchRequests.more';
-      item.command = { title: 'Show more', command: COMMANDS.showMoreResults, arguments: [element] };
-    } else {
-      item.contextValue = node.kind === 'text' ? 'searchRequests.text' : 'searchRequests.node';
-    }
-    return item;
-  }
-
-  private runItem(element: ResultElement, run: RunRecord | undefined): vscode.TreeItem {
     if (run === undefined) return new vscode.TreeItem('(gone)');
-    const newest = this.services.history.list()[0]?.id === run.id;
-    const item = new vscode.TreeItem(
-      run.label,
-      run.state === 'running' || run.state === 'cancelling'
-        ? vscode.TreeItemCollapsibleState.None
-        : newest
-          ? vscode.TreeItemCollapsibleState.Expanded
-          : vscode.TreeItemCollapsibleState.Collapsed,
-    );
-    // The id changes with the state, so that a finished run opens expanded even if it was shown while running.
-    item.id = `${element.runId}:${run.state}`;
-    const parts = [run.cluster.name];
-    if (run.state === 'running') parts.push('running…');
-    else if (run.state === 'cancelling') parts.push('cancelling…');
-    else if (run.state === 'cancelled') parts.push('cancelled');
-    else if (run.failure !== undefined) parts.push(run.failure.kind);
-    if (run.status !== undefined) parts.push(String(run.status));
-    if (run.durationMs !== undefined && run.state !== 'running') parts.push(formatDuration(run.durationMs));
-    if (run.bytes !== undefined) parts.push(formatBytes(run.bytes));
-    const warnings = run.warnings?.length ?? 0;
-    if (warnings > 0) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
-    item.description = parts.join(' · ');
-    const [icon, color] = STATE_ICONS[run.state];
-    const failedStatus = run.state === 'done' && run.status !== undefined && run.status >= 400;
-    item.iconPath = new vscode.ThemeIcon(
-      failedStatus ? 'error' : icon,
-      failedStatus
-        ? new vscode.ThemeColor('list.errorForeground')
-        : color === undefined
-          ? undefined
-          : new vscode.ThemeColor(color),
-    );
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendMarkdown(`**${run.label}**\n\n`);
-    tooltip.appendCodeblock(`${run.request.method} ${run.request.path}`, 'text');
-    tooltip.appendMarkdown(
-      `\nCluster: ${run.cluster.name} (${run.cluster.url})  \nStarted: ${new Date(run.startedAt).toLocaleTimeString()}  \nX-Opaque-Id: \`${run.opaqueId}\``,
-    );
-    if (run.failure !== undefined) tooltip.appendMarkdown(`\n\n${run.failure.message}`);
-    item.tooltip = tooltip;
-    item.contextValue =
-      run.state === 'running' || run.state === 'cancelling' ? 'searchRequests.run.running' : 'searchRequests.run';
-    return item;
+    return runItem(run, this.services.history.list()[0]?.id === run.id);
   }
 
   private page(key: string): number {
     return this.shown.get(key) ?? this.services.settings.pageSize();
+  }
+
+  /** How many children of a node the view shows now (a page, more after "Show more"). */
+  shownUnder(runId: string, ref: NodeRef): number {
+    return this.page(`${runId}/${nodeId(ref)}`);
   }
 
   async getChildren(element?: ResultElement): Promise<ResultElement[]> {
@@ -238,7 +134,9 @@ export class ResultsView implements vscode.TreeDataProvider<ResultElement>, vsco
       for (const [index, warning] of (run.warnings ?? []).entries()) {
         out.push(this.messageElement(run.id, `warning-${index}`, `Warning: ${warning.text}`, false));
       }
-      if (run.released === true) {
+      if (run.answerNote !== undefined) {
+        out.push(this.messageElement(run.id, 'note', run.answerNote, false));
+      } else if (run.released === true) {
         out.push(
           this.messageElement(
             run.id,

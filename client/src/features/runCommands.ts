@@ -5,19 +5,25 @@ import * as vscode from 'vscode';
 import {
   RequestWarnings,
   ResolveRequest,
+  ResolveRequests,
   type RequestWarningsParams,
   type ResolveRequestParams,
   type ResolveRequestResult,
   type ResolvedRequest,
 } from '../../../server/src/protocol/protocol';
+import type { ClusterClient } from '../core/clusterClient';
 import type { ClusterConfig } from '../core/clusterConfig';
+import { queryString } from '../core/requestUrl';
+import { redactAnswer } from '../core/redact';
+import { fillSecrets, secretNames } from '../core/secretSlots';
+import type { SecretVariables } from './variables';
 import { RequestFailure, isRequestFailure } from '../core/failures';
 import { formatBytes, formatDuration } from '../core/format';
 import { INLINE_LIMIT, openResponse } from '../core/openResponse';
 import type { ItemSummary, ResponseShape } from '../core/resultTree';
 import type { RunRecord } from '../core/runHistory';
 import { newRunId, opaqueIdFor } from '../core/runIds';
-import { executeRun } from '../core/runner';
+import { executeRun, type RunOutcome } from '../core/runner';
 import { isDeprecation } from '../core/warnings';
 import { describeCancel } from '../core/taskCancel';
 import type { ClusterChooser } from './clusterCommands';
@@ -69,6 +75,7 @@ export class Runner implements vscode.Disposable {
   constructor(
     private readonly services: Services,
     private readonly chooser: ClusterChooser,
+    private readonly secrets: SecretVariables,
   ) {}
 
   /** The document version each request was resolved from (what the cluster's warnings are marked on). */
@@ -112,8 +119,20 @@ export class Runner implements vscode.Disposable {
     return choice === send;
   }
 
-  /** `searchRequests.run`: the request at a line (the cursor's when no argument is given). */
-  async run(uriArg?: string | vscode.Uri, lineArg?: number): Promise<RunResult | undefined> {
+  /**
+   * `searchRequests.run`: the request at a line (the cursor's when no argument is given). With a selection that
+   * touches more than one request (no argument given), every request it touches, in turn (see runMany).
+   */
+  async run(uriArg?: string | vscode.Uri, lineArg?: number): Promise<RunResult | RunResult[] | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    const selection = editor?.selection;
+    if (uriArg === undefined && editor !== undefined && selection !== undefined && !selection.isEmpty) {
+      const end =
+        selection.end.character === 0 && selection.end.line > selection.start.line
+          ? selection.end.line - 1
+          : selection.end.line;
+      return this.runMany(editor.document.uri, { start: selection.start.line, end });
+    }
     const target = this.target(uriArg, lineArg);
     if (target === undefined) return undefined;
     const request = await this.resolve(target.uri, target.line, false);
@@ -121,21 +140,114 @@ export class Runner implements vscode.Disposable {
     return this.send(request, { uri: target.uri.toString(), line: target.line });
   }
 
-  /** `searchRequests.runAll`: a whole `.msearch` file as one `_msearch`. */
-  async runAll(uriArg?: string | vscode.Uri): Promise<RunResult | undefined> {
+  /**
+   * `searchRequests.runAll`: a whole `.msearch` file as one `_msearch` (returns its run); every request of a `.search`
+   * file in turn (returns their runs, see runMany).
+   */
+  async runAll(uriArg?: string | vscode.Uri): Promise<RunResult | RunResult[] | undefined> {
     const target = this.target(uriArg, 0);
     if (target === undefined) return undefined;
+    const document = await vscode.workspace.openTextDocument(target.uri);
+    if (document.languageId === 'search' || target.uri.path.endsWith('.search')) {
+      return this.runMany(target.uri, undefined);
+    }
     const request = await this.resolve(target.uri, undefined, true);
     if (request === undefined || !(await this.confirmErrors(request))) return undefined;
     return this.send(request, { uri: target.uri.toString(), all: true });
   }
 
+  /**
+   * The requests of a document (all of them, or those `lines` touch), run one after the other in the order of the
+   * file, each a run of its own in the Results view. An answer with an error status does not stop the others; a
+   * request that cannot be sent (no answer at all: the cluster cannot be reached, the run was cancelled) does. In a
+   * `.msearch` file the pairs the lines touch are one `_msearch`.
+   */
+  async runMany(
+    uri: vscode.Uri,
+    lines: { start: number; end: number } | undefined,
+  ): Promise<RunResult[] | RunResult | undefined> {
+    const document = await vscode.workspace.openTextDocument(uri);
+    let resolved;
+    try {
+      resolved = await this.services.languageClient.sendRequest(ResolveRequests, {
+        uri: uri.toString(),
+        ...(lines === undefined ? {} : { lines }),
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      void vscode.window.showErrorMessage(
+        `The requests could not be read: the language server did not answer (${message}).`,
+      );
+      return undefined;
+    }
+    for (const request of resolved.requests) this.versions.set(request, document.version);
+    for (const skipped of resolved.skipped) {
+      this.services.log.warn(`[run] line ${skipped.line + 1} not sent: ${skipped.reason}`);
+    }
+    if (resolved.requests.length === 0) {
+      void vscode.window.showInformationMessage(
+        resolved.skipped[0]?.reason ?? resolved.reason ?? 'There is nothing to run here.',
+      );
+      return undefined;
+    }
+    if (resolved.skipped.length > 0) {
+      void vscode.window.showWarningMessage(
+        `${resolved.skipped.length} request${resolved.skipped.length === 1 ? '' : 's'} not sent: ${resolved.skipped[0]!.reason}`,
+      );
+    }
+    if (document.languageId === 'msearch') {
+      const request = resolved.requests[0]!;
+      if (!(await this.confirmErrors(request))) return undefined;
+      return this.send(request, { uri: uri.toString(), line: request.startLine });
+    }
+    const chosen = await this.confirmMany(resolved.requests);
+    if (chosen === undefined) return undefined;
+    const results: RunResult[] = [];
+    for (const request of chosen) {
+      const result = await this.send(request, { uri: uri.toString(), line: request.startLine });
+      if (result === undefined) break;
+      results.push(result);
+      if (result.failure !== undefined) {
+        const left = chosen.length - results.length;
+        if (left > 0) {
+          void vscode.window.showWarningMessage(
+            `${request.label} got no answer (${result.failure.kind}): the ${left} request${left === 1 ? '' : 's'} after it ${left === 1 ? 'was' : 'were'} not sent.`,
+          );
+        }
+        break;
+      }
+    }
+    return results;
+  }
+
+  /** Asks once for requests with errors: send them all, leave those out, or send nothing. */
+  private async confirmMany(requests: readonly ResolvedRequest[]): Promise<readonly ResolvedRequest[] | undefined> {
+    const faulty = requests.filter((request) => request.errorCount > 0);
+    if (faulty.length === 0) return requests;
+    if (requests.length === 1) return (await this.confirmErrors(requests[0]!)) ? requests : undefined;
+    const all = 'Send All';
+    const skip = 'Skip Those';
+    const choice = await vscode.window.showWarningMessage(
+      `${faulty.length} of the ${requests.length} requests have errors: OpenSearch will reject them.`,
+      { modal: true, detail: faulty.map((r) => `• ${r.label}: ${r.errors[0] ?? ''}`).join('\n') },
+      all,
+      skip,
+    );
+    if (choice === all) return requests;
+    if (choice === skip) return requests.filter((request) => request.errorCount === 0);
+    return undefined;
+  }
+
   /** `searchRequests.rerun`: a run of the Results view, again, from its document as it is now. */
-  async rerun(runId?: string): Promise<RunResult | undefined> {
+  async rerun(runId?: string): Promise<RunResult | RunResult[] | undefined> {
     const run = runId === undefined ? this.services.history.list()[0] : this.services.history.get(runId);
     if (run?.source === undefined) return undefined;
     const uri = vscode.Uri.parse(run.source.uri);
-    return run.source.all === true ? this.runAll(uri) : this.run(uri, run.source.line);
+    if (run.source.all === true) {
+      const request = await this.resolve(uri, undefined, true);
+      return request === undefined || !(await this.confirmErrors(request)) ? undefined : this.send(request, run.source);
+    }
+    return this.run(uri, run.source.line);
   }
 
   /** `searchRequests.cancelRun`: cancels a run in flight (the newest when no id is given). */
@@ -170,10 +282,29 @@ export class Runner implements vscode.Disposable {
     return { uri: editor.document.uri, line: editor.selection.active.line };
   }
 
+  /** The cluster a request runs on: the one its full URL names, else the active one. */
+  private async clusterFor(request: ResolvedRequest): Promise<ClusterConfig | undefined> {
+    if (request.cluster === undefined) return this.chooser.activeOrAsk();
+    const named = this.services.connections.find(request.cluster);
+    if (named === undefined) {
+      void vscode.window.showErrorMessage(
+        `${request.label}: the cluster "${request.cluster}" is no longer configured.`,
+      );
+    }
+    return named;
+  }
+
   private async send(request: ResolvedRequest, source: RunRecord['source']): Promise<RunResult | undefined> {
     const { settings, history } = this.services;
-    const cluster = await this.chooser.activeOrAsk();
+    const cluster = await this.clusterFor(request);
     if (cluster === undefined) return undefined;
+    const secrets = await this.secrets.values(secretNames(request), true);
+    if ('missing' in secrets) {
+      void vscode.window.showInformationMessage(
+        `${request.label} was not sent: the secret variable \${${secrets.missing}} has no value (Search Requests: Set Secret Variable…).`,
+      );
+      return undefined;
+    }
     const id = newRunId();
     const opaqueId = opaqueIdFor(settings.opaqueIdPrefix(), id);
     const run: RunRecord = {
@@ -188,6 +319,7 @@ export class Runner implements vscode.Disposable {
         ...(request.body === undefined ? {} : { body: request.body }),
         ...(request.contentType === undefined ? {} : { contentType: request.contentType }),
         ...(request.endpoint === undefined ? {} : { endpoint: request.endpoint }),
+        ...(request.secrets === undefined ? {} : { secrets: request.secrets }),
       },
       ...(source === undefined ? {} : { source }),
       startedAt: Date.now(),
@@ -197,7 +329,7 @@ export class Runner implements vscode.Disposable {
     this.services.events.startedRun(run.id);
     const abort = new AbortController();
     const version = this.versions.get(request);
-    const done = this.execute(run, cluster, abort).then((result) => {
+    const done = this.execute(run, cluster, abort, secrets.values).then((result) => {
       if (source !== undefined && version !== undefined && run.state === 'done') {
         const warnings = (run.warnings ?? []).filter(isDeprecation).map((warning) => warning.text);
         this.markWarnings({ uri: source.uri, version, line: request.startLine, warnings });
@@ -212,13 +344,66 @@ export class Runner implements vscode.Disposable {
     }
   }
 
-  private async execute(run: RunRecord, cluster: ClusterConfig, abort: AbortController): Promise<RunResult> {
-    const { connections, settings, history, log } = this.services;
+  private async execute(
+    run: RunRecord,
+    cluster: ClusterConfig,
+    abort: AbortController,
+    secrets: ReadonlyMap<string, string>,
+  ): Promise<RunResult> {
+    const { connections, history, log } = this.services;
     log.info(`[run] ${run.id} ${run.label} on ${cluster.name} (X-Opaque-Id: ${run.opaqueId})`);
+    // The secrets' values go in now, into what is sent only: the log and the view show the request as written.
+    const hidden = [...secrets.values()];
     try {
       const client = await connections.client(cluster, true);
-      const timeoutMs = settings.requestTimeoutMs();
-      const outcome = await vscode.window.withProgress(
+      const outcome = await this.withProgress(run, cluster, client, abort, secrets);
+      run.durationMs = outcome.durationMs;
+      if (outcome.cancel !== undefined) {
+        run.cancelMessage = describeCancel(outcome.cancel);
+        log.info(`[run] ${run.id} ${outcome.failure?.kind ?? 'cancelled'}: ${run.cancelMessage}`);
+      }
+      if (outcome.failure !== undefined) throw outcome.failure;
+      const response = outcome.response!;
+      run.status = response.status;
+      run.bytes = response.bytes;
+      run.contentType = response.contentType;
+      if (response.warnings.length > 0) {
+        run.warnings = response.warnings;
+        for (const warning of response.warnings) log.warn(`[run] ${run.id} the cluster warned: ${warning.text}`);
+      }
+      run.document = await openResponse(
+        redactAnswer(response.body, hidden),
+        response.contentType,
+        this.services.worker,
+        new URL(cluster.url).host,
+      );
+      run.state = 'done';
+      history.changed(run);
+      this.services.events.contactedCluster(true);
+      return await this.result(run);
+    } catch (error) {
+      return this.failed(run, cluster, error);
+    }
+  }
+
+  /**
+   * Sends the run's request with a cancellable progress notification that says what happens; the secret variables'
+   * values are put into what is sent only.
+   */
+  private withProgress(
+    run: RunRecord,
+    cluster: ClusterConfig,
+    client: ClusterClient,
+    abort: AbortController,
+    secrets: ReadonlyMap<string, string>,
+  ): Promise<RunOutcome> {
+    const { settings, history } = this.services;
+    const timeoutMs = settings.requestTimeoutMs();
+    const hidden = [...secrets.values()];
+    const sent = fillSecrets(run.request, secrets);
+    const logAs = `${run.request.method} ${run.request.path}${queryString(run.request.query)}`;
+    return Promise.resolve(
+      vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
           title: `${run.label} on ${cluster.name}`,
@@ -229,7 +414,8 @@ export class Runner implements vscode.Disposable {
             abort.abort();
           });
           progress.report({ message: 'running…' });
-          return executeRun(client, run.request, {
+          return executeRun(client, sent, {
+            ...(hidden.length === 0 ? {} : { logAs, hidden }),
             opaqueId: run.opaqueId,
             signal: abort.signal,
             timeoutMs,
@@ -245,49 +431,30 @@ export class Runner implements vscode.Disposable {
             },
           });
         },
-      );
-      run.durationMs = outcome.durationMs;
-      if (outcome.cancel !== undefined) {
-        run.cancelMessage = describeCancel(outcome.cancel);
-        log.info(`[run] ${run.id} ${outcome.failure?.kind ?? 'cancelled'}: ${run.cancelMessage}`);
-      }
-      if (outcome.failure !== undefined) throw outcome.failure;
-      const response = outcome.response!;
-      run.status = response.status;
-      run.bytes = response.bytes;
-      if (response.warnings.length > 0) {
-        run.warnings = response.warnings;
-        for (const warning of response.warnings) log.warn(`[run] ${run.id} the cluster warned: ${warning.text}`);
-      }
-      run.document = await openResponse(
-        response.body,
-        response.contentType,
-        this.services.worker,
-        new URL(cluster.url).host,
-      );
-      run.state = 'done';
-      history.changed(run);
-      this.services.events.contactedCluster(true);
-      return await this.result(run);
-    } catch (error) {
-      const failure = isRequestFailure(error)
-        ? error
-        : new RequestFailure('network', error instanceof Error ? error.message : String(error));
-      run.failure = { kind: failure.kind, message: failure.message };
-      run.state = failure.kind === 'cancelled' ? 'cancelled' : 'failed';
-      run.durationMs ??= Date.now() - run.startedAt;
-      if (failure.kind === 'secretMissing') {
-        // The user closed the password prompt: nothing was sent, nothing to show.
-        history.remove(run.id);
-        return this.result(run);
-      }
-      history.changed(run);
-      if (CONNECTION_FAILURES.has(failure.kind)) {
-        this.services.events.contactedCluster(false);
-      }
-      this.notify(run, cluster);
+      ),
+    );
+  }
+
+  /** A run that did not get an answer: kept with its failure (or dropped when nothing was sent), and said. */
+  private async failed(run: RunRecord, cluster: ClusterConfig, error: unknown): Promise<RunResult> {
+    const { history } = this.services;
+    const failure = isRequestFailure(error)
+      ? error
+      : new RequestFailure('network', error instanceof Error ? error.message : String(error));
+    run.failure = { kind: failure.kind, message: failure.message };
+    run.state = failure.kind === 'cancelled' ? 'cancelled' : 'failed';
+    run.durationMs ??= Date.now() - run.startedAt;
+    if (failure.kind === 'secretMissing') {
+      // The user closed the password prompt: nothing was sent, nothing to show.
+      history.remove(run.id);
       return this.result(run);
     }
+    history.changed(run);
+    if (CONNECTION_FAILURES.has(failure.kind)) {
+      this.services.events.contactedCluster(false);
+    }
+    this.notify(run, cluster);
+    return this.result(run);
   }
 
   private notify(run: RunRecord, cluster: ClusterConfig): void {

@@ -45,6 +45,12 @@ export class Settings {
     return Math.max(1, Math.floor(this.config.get<number>('results.maxRuns') ?? 20));
   }
 
+  /** The largest answer kept across reloads, in bytes (the setting is in KB); 0 keeps none. */
+  savedAnswerBytes(): number {
+    const kb = this.config.get<number>('results.savedAnswerSize') ?? 1024;
+    return Number.isFinite(kb) && kb > 0 ? Math.round(kb * 1024) : 0;
+  }
+
   pageSize(): number {
     return Math.max(1, Math.floor(this.config.get<number>('results.pageSize') ?? 50));
   }

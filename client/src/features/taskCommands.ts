@@ -22,10 +22,10 @@ import type { Services } from './services';
 import type { TasksSnapshot, TasksView } from './tasksView';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
 
-export const TASK_SCHEME = 'search-requests-task';
+const TASK_SCHEME = 'search-requests-task';
 
 /** What `searchRequests.cancelTask` and `searchRequests.cancelAllTasks` return. */
-export interface CancelResult {
+interface CancelResult {
   /** The task asked for, or `matching` for every matching task. */
   readonly target: string;
   readonly cancelled: readonly string[];
@@ -76,150 +76,172 @@ function failureText(error: unknown): string {
   return isRequestFailure(error) || error instanceof Error ? error.message : String(error);
 }
 
+/** What the Tasks view's commands work with. */
+interface TaskCommandContext {
+  readonly services: Services;
+  readonly chooser: ClusterChooser;
+  readonly view: TasksView;
+  readonly publisher: ClusterStatePublisher;
+  /** The task documents shown by "Show Task as JSON". */
+  readonly documents: TaskDocuments;
+}
+
+function tasksOpaqueId(services: Services): string {
+  return opaqueIdFor(services.settings.opaqueIdPrefix(), 'tasks-view');
+}
+
+async function cancelOne(ctx: TaskCommandContext, arg: unknown): Promise<CancelResult | undefined> {
+  const { services, chooser, view } = ctx;
+  const id = taskIdOf(arg, view);
+  if (id === undefined) return undefined;
+  let client;
+  try {
+    client = await activeClient(services, chooser);
+  } catch (error) {
+    void vscode.window.showErrorMessage(failureText(error));
+    return { target: id, cancelled: [], failures: [failureText(error)], message: failureText(error) };
+  }
+  view.cancelRequested.add(id);
+  view.redraw();
+  const action = view.tree.record(id)?.action ?? 'task';
+  try {
+    const outcome = await cancelTask(client, id, { opaqueId: tasksOpaqueId(services) });
+    const message = describeCancelOutcome(action, outcome);
+    services.log.info(`[tasks] cancel ${id}: ${message}`);
+    if (outcome.cancelled.length === 0) {
+      view.cancelRequested.delete(id);
+      void vscode.window.showWarningMessage(message);
+    } else if (outcome.failures.length > 0) {
+      void vscode.window.showWarningMessage(message);
+    } else {
+      vscode.window.setStatusBarMessage(`$(debug-stop) ${message}`, 5000);
+    }
+    void view.refresh();
+    return { target: id, cancelled: outcome.cancelled, failures: outcome.failures, message };
+  } catch (error) {
+    view.cancelRequested.delete(id);
+    view.redraw();
+    const message = `Cancelling ${id} failed: ${failureText(error)}`;
+    void vscode.window.showErrorMessage(message);
+    return { target: id, cancelled: [], failures: [failureText(error)], message };
+  }
+}
+
+async function cancelAll(ctx: TaskCommandContext, options?: { confirm?: boolean }): Promise<CancelResult | undefined> {
+  const { services, chooser, view } = ctx;
+  const filters = view.filters;
+  const cluster = services.connections.active();
+  if (cluster === undefined) return undefined;
+  const count = view.tree.cancellable().length;
+  const scope =
+    filters.actions.length > 0 || filters.nodes !== ''
+      ? `matching ${describeFilters(filters)}`
+      : 'of the whole cluster (no filter is set: other users’ tasks too)';
+  if (options?.confirm !== false) {
+    const confirm = 'Cancel Tasks';
+    const choice = await vscode.window.showWarningMessage(
+      `Cancel every cancellable task ${scope} on "${cluster.name}"?`,
+      {
+        modal: true,
+        detail: `${count} cancellable task${count === 1 ? ' is' : 's are'} shown now; tasks that started since are cancelled too if they match. Searches end with an error for whoever runs them.`,
+      },
+      confirm,
+    );
+    if (choice !== confirm) return undefined;
+  }
+  try {
+    const client = await activeClient(services, chooser);
+    const outcome = await cancelMatching(client, filters, { opaqueId: tasksOpaqueId(services) });
+    for (const id of outcome.cancelled) view.cancelRequested.add(id);
+    const message = describeCancelOutcome(scope, outcome);
+    services.log.info(`[tasks] cancel all ${scope}: ${message}`);
+    if (outcome.failures.length > 0) void vscode.window.showWarningMessage(message);
+    else void vscode.window.showInformationMessage(message);
+    void view.refresh();
+    return { target: 'matching', cancelled: outcome.cancelled, failures: outcome.failures, message };
+  } catch (error) {
+    const message = `Cancelling the tasks failed: ${failureText(error)}`;
+    void vscode.window.showErrorMessage(message);
+    return { target: 'matching', cancelled: [], failures: [failureText(error)], message };
+  }
+}
+
+async function showTask(
+  ctx: TaskCommandContext,
+  arg: unknown,
+): Promise<{ uri: string; status: number; value: unknown } | undefined> {
+  const { services, chooser, view, documents } = ctx;
+  const id = taskIdOf(arg, view);
+  if (id === undefined) return undefined;
+  try {
+    const client = await activeClient(services, chooser);
+    const { status, value } = await getTask(client, id, { opaqueId: tasksOpaqueId(services) });
+    const uri = vscode.Uri.from({
+      scheme: TASK_SCHEME,
+      path: `/${client.cluster.name}/${id.replace(/[^\w.:-]+/g, '_')}.json`,
+    });
+    documents.set(uri, `${JSON.stringify(value, null, 2)}\n`);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    return { uri: uri.toString(), status, value };
+  } catch (error) {
+    void vscode.window.showErrorMessage(`GET /_tasks/${id} failed: ${failureText(error)}`);
+    return undefined;
+  }
+}
+
+async function filterByAction(ctx: TaskCommandContext, given?: string): Promise<TasksSnapshot | undefined> {
+  const { view } = ctx;
+  let text = given;
+  if (text === undefined) {
+    text = await vscode.window.showInputBox({
+      title: 'Search Requests: filter tasks by action',
+      prompt:
+        'Action patterns, comma-separated, * as wildcard (case-sensitive), e.g. *search* or indices:data/write/*. Empty: every action.',
+      value: view.filters.actions.join(','),
+      ignoreFocusOut: true,
+      validateInput: (value) => {
+        const parsed = parseActionPatterns(value);
+        return 'error' in parsed ? parsed.error : undefined;
+      },
+    });
+    if (text === undefined) return undefined;
+  }
+  const parsed = parseActionPatterns(text);
+  if ('error' in parsed) throw new Error(parsed.error);
+  return view.setFilters({ ...view.filters, actions: parsed.patterns });
+}
+
+async function filterByNode(ctx: TaskCommandContext, given?: string): Promise<TasksSnapshot | undefined> {
+  const { services, view, publisher } = ctx;
+  let text = given;
+  if (text === undefined) {
+    text = await vscode.window.showInputBox({
+      title: 'Search Requests: filter tasks by node',
+      prompt:
+        'A node filter: ids, names, IPs or host names (* wildcards), _local, _cluster_manager, _all, data:true, ingest:false, zone:a, … Empty: every node.',
+      value: view.filters.nodes,
+      ignoreFocusOut: true,
+      validateInput: (value) => validateNodeFilter(services, publisher, value.trim()),
+    });
+    if (text === undefined) return undefined;
+  }
+  const filter = text.trim();
+  if (filter !== '') {
+    const result = await evaluate(services, filter);
+    if (result.errors.length > 0) throw new Error(`Node filter "${filter}": ${result.errors.join(' ')}`);
+  }
+  return view.setFilters({ ...view.filters, nodes: filter });
+}
+
 export function registerTaskCommands(
   services: Services,
   chooser: ClusterChooser,
   view: TasksView,
   publisher: ClusterStatePublisher,
 ): vscode.Disposable[] {
-  const documents = new TaskDocuments();
-  const opaqueId = (): string => opaqueIdFor(services.settings.opaqueIdPrefix(), 'tasks-view');
-
-  const cancelOne = async (arg: unknown): Promise<CancelResult | undefined> => {
-    const id = taskIdOf(arg, view);
-    if (id === undefined) return undefined;
-    let client;
-    try {
-      client = await activeClient(services, chooser);
-    } catch (error) {
-      void vscode.window.showErrorMessage(failureText(error));
-      return { target: id, cancelled: [], failures: [failureText(error)], message: failureText(error) };
-    }
-    view.cancelRequested.add(id);
-    view.redraw();
-    const action = view.tree.record(id)?.action ?? 'task';
-    try {
-      const outcome = await cancelTask(client, id, { opaqueId: opaqueId() });
-      const message = describeCancelOutcome(action, outcome);
-      services.log.info(`[tasks] cancel ${id}: ${message}`);
-      if (outcome.cancelled.length === 0) {
-        view.cancelRequested.delete(id);
-        void vscode.window.showWarningMessage(message);
-      } else if (outcome.failures.length > 0) {
-        void vscode.window.showWarningMessage(message);
-      } else {
-        vscode.window.setStatusBarMessage(`$(debug-stop) ${message}`, 5000);
-      }
-      void view.refresh();
-      return { target: id, cancelled: outcome.cancelled, failures: outcome.failures, message };
-    } catch (error) {
-      view.cancelRequested.delete(id);
-      view.redraw();
-      const message = `Cancelling ${id} failed: ${failureText(error)}`;
-      void vscode.window.showErrorMessage(message);
-      return { target: id, cancelled: [], failures: [failureText(error)], message };
-    }
-  };
-
-  const cancelAll = async (options?: { confirm?: boolean }): Promise<CancelResult | undefined> => {
-    const filters = view.filters;
-    const cluster = services.connections.active();
-    if (cluster === undefined) return undefined;
-    const count = view.tree.cancellable().length;
-    const scope =
-      filters.actions.length > 0 || filters.nodes !== ''
-        ? `matching ${describeFilters(filters)}`
-        : 'of the whole cluster (no filter is set: other users’ tasks too)';
-    if (options?.confirm !== false) {
-      const confirm = 'Cancel Tasks';
-      const choice = await vscode.window.showWarningMessage(
-        `Cancel every cancellable task ${scope} on "${cluster.name}"?`,
-        {
-          modal: true,
-          detail: `${count} cancellable task${count === 1 ? ' is' : 's are'} shown now; tasks that started since are cancelled too if they match. Searches end with an error for whoever runs them.`,
-        },
-        confirm,
-      );
-      if (choice !== confirm) return undefined;
-    }
-    try {
-      const client = await activeClient(services, chooser);
-      const outcome = await cancelMatching(client, filters, { opaqueId: opaqueId() });
-      for (const id of outcome.cancelled) view.cancelRequested.add(id);
-      const message = describeCancelOutcome(scope, outcome);
-      services.log.info(`[tasks] cancel all ${scope}: ${message}`);
-      if (outcome.failures.length > 0) void vscode.window.showWarningMessage(message);
-      else void vscode.window.showInformationMessage(message);
-      void view.refresh();
-      return { target: 'matching', cancelled: outcome.cancelled, failures: outcome.failures, message };
-    } catch (error) {
-      const message = `Cancelling the tasks failed: ${failureText(error)}`;
-      void vscode.window.showErrorMessage(message);
-      return { target: 'matching', cancelled: [], failures: [failureText(error)], message };
-    }
-  };
-
-  const showTask = async (arg: unknown): Promise<{ uri: string; status: number; value: unknown } | undefined> => {
-    const id = taskIdOf(arg, view);
-    if (id === undefined) return undefined;
-    try {
-      const client = await activeClient(services, chooser);
-      const { status, value } = await getTask(client, id, { opaqueId: opaqueId() });
-      const uri = vscode.Uri.from({
-        scheme: TASK_SCHEME,
-        path: `/${client.cluster.name}/${id.replace(/[^\w.:-]+/g, '_')}.json`,
-      });
-      documents.set(uri, `${JSON.stringify(value, null, 2)}\n`);
-      const document = await vscode.workspace.openTextDocument(uri);
-      await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
-      return { uri: uri.toString(), status, value };
-    } catch (error) {
-      void vscode.window.showErrorMessage(`GET /_tasks/${id} failed: ${failureText(error)}`);
-      return undefined;
-    }
-  };
-
-  const filterByAction = async (given?: string): Promise<TasksSnapshot | undefined> => {
-    let text = given;
-    if (text === undefined) {
-      text = await vscode.window.showInputBox({
-        title: 'Search Requests: filter tasks by action',
-        prompt:
-          'Action patterns, comma-separated, * as wildcard (case-sensitive), e.g. *search* or indices:data/write/*. Empty: every action.',
-        value: view.filters.actions.join(','),
-        ignoreFocusOut: true,
-        validateInput: (value) => {
-          const parsed = parseActionPatterns(value);
-          return 'error' in parsed ? parsed.error : undefined;
-        },
-      });
-      if (text === undefined) return undefined;
-    }
-    const parsed = parseActionPatterns(text);
-    if ('error' in parsed) throw new Error(parsed.error);
-    return view.setFilters({ ...view.filters, actions: parsed.patterns });
-  };
-
-  const filterByNode = async (given?: string): Promise<TasksSnapshot | undefined> => {
-    let text = given;
-    if (text === undefined) {
-      text = await vscode.window.showInputBox({
-        title: 'Search Requests: filter tasks by node',
-        prompt:
-          'A node filter: ids, names, IPs or host names (* wildcards), _local, _cluster_manager, _all, data:true, ingest:false, zone:a, … Empty: every node.',
-        value: view.filters.nodes,
-        ignoreFocusOut: true,
-        validateInput: (value) => validateNodeFilter(services, publisher, value.trim()),
-      });
-      if (text === undefined) return undefined;
-    }
-    const filter = text.trim();
-    if (filter !== '') {
-      const result = await evaluate(services, filter);
-      if (result.errors.length > 0) throw new Error(`Node filter "${filter}": ${result.errors.join(' ')}`);
-    }
-    return view.setFilters({ ...view.filters, nodes: filter });
-  };
+  const ctx: TaskCommandContext = { services, chooser, view, publisher, documents: new TaskDocuments() };
+  const { documents } = ctx;
 
   return [
     new vscode.Disposable(() => {
@@ -235,9 +257,11 @@ export function registerTaskCommands(
       view.setPaused(false);
       return view.refresh();
     }),
-    vscode.commands.registerCommand(COMMANDS.cancelTask, cancelOne),
-    vscode.commands.registerCommand(COMMANDS.cancelAllTasks, cancelAll),
-    vscode.commands.registerCommand(COMMANDS.showTask, showTask),
+    vscode.commands.registerCommand(COMMANDS.cancelTask, (arg: unknown) => cancelOne(ctx, arg)),
+    vscode.commands.registerCommand(COMMANDS.cancelAllTasks, (options?: { confirm?: boolean }) =>
+      cancelAll(ctx, options),
+    ),
+    vscode.commands.registerCommand(COMMANDS.showTask, (arg: unknown) => showTask(ctx, arg)),
     vscode.commands.registerCommand(COMMANDS.copyTaskId, async (arg: unknown) => {
       const id = taskIdOf(arg, view);
       if (id === undefined) return undefined;
@@ -245,8 +269,8 @@ export function registerTaskCommands(
       vscode.window.setStatusBarMessage(`Task id ${id} copied`, 3000);
       return id;
     }),
-    vscode.commands.registerCommand(COMMANDS.filterTasksByAction, filterByAction),
-    vscode.commands.registerCommand(COMMANDS.filterTasksByNode, filterByNode),
+    vscode.commands.registerCommand(COMMANDS.filterTasksByAction, (given?: string) => filterByAction(ctx, given)),
+    vscode.commands.registerCommand(COMMANDS.filterTasksByNode, (given?: string) => filterByNode(ctx, given)),
     vscode.commands.registerCommand(COMMANDS.clearTaskFilters, () => view.setFilters(NO_FILTERS)),
     vscode.commands.registerCommand(COMMANDS.filterTasks, async () => {
       const filters: TaskFilters = view.filters;
@@ -255,12 +279,12 @@ export function registerTaskCommands(
           {
             label: '$(symbol-event) Filter by action…',
             description: filters.actions.length > 0 ? filters.actions.join(',') : 'every action',
-            run: () => filterByAction(),
+            run: () => filterByAction(ctx),
           },
           {
             label: '$(server) Filter by node…',
             description: filters.nodes !== '' ? filters.nodes : 'every node',
-            run: () => filterByNode(),
+            run: () => filterByNode(ctx),
           },
           { label: '$(clear-all) Clear filters', run: () => view.setFilters(NO_FILTERS) },
         ],

@@ -1,24 +1,19 @@
 // The Tasks view (`searchRequests.tasks`): `GET /_tasks?detailed` of the active cluster, polled only while the view
 // is visible and not paused, one request at a time; each answer is diffed (core/taskTree) and only the items that
 // changed are refreshed. Errors show as one item in the view, never as a popup per refresh. The running tasks go to
-// the language server (task id completion and hover); an empty list once the view has been hidden for a while.
+// the language server (task id completion and hover); an empty list once the view has been hidden for a while. This
+// file holds what the view shows and when; how an item looks is core/taskItems.ts and taskTreeItems.ts.
 import * as vscode from 'vscode';
 import { isRequestFailure } from '../core/failures';
 import { Poller } from '../core/poller';
 import { isInternalOpaqueId, opaqueIdFor } from '../core/runIds';
-import { readTask, type TaskList } from '../core/taskList';
-import { taskTooltip, TaskTree, type ShownTask, type TaskElement, type TreeUpdate } from '../core/taskTree';
-import {
-  describeFilters,
-  describeListFailure,
-  getTask,
-  listTasks,
-  NO_FILTERS,
-  type TaskFilters,
-} from '../core/tasksApi';
+import type { TaskList } from '../core/taskList';
+import { TaskTree, type ShownTask, type TaskElement, type TreeUpdate } from '../core/taskTree';
+import { describeFilters, describeListFailure, listTasks, NO_FILTERS, type TaskFilters } from '../core/tasksApi';
 import { SERVERLESS_TASKS, serverless } from '../core/serverless';
 import type { ClusterStatePublisher } from './clusterStatePublisher';
 import type { Services } from './services';
+import { freshTaskTooltip, taskTreeItem } from './taskTreeItems';
 import { COMMANDS, CONTEXT_KEYS, VIEWS } from '../../../server/src/protocol/manifest';
 
 const FILTERS_KEY = 'searchRequests.tasks.filters';
@@ -320,34 +315,7 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
   }
 
   getTreeItem(element: TaskElement): vscode.TreeItem {
-    const view = this.tree.view(element);
-    if (view === undefined) return new vscode.TreeItem('(gone)');
-    const item = new vscode.TreeItem(
-      view.label,
-      view.collapsible === 'none'
-        ? vscode.TreeItemCollapsibleState.None
-        : view.collapsible === 'expanded'
-          ? vscode.TreeItemCollapsibleState.Expanded
-          : vscode.TreeItemCollapsibleState.Collapsed,
-    );
-    item.id = element.key;
-    item.description = view.description;
-    item.iconPath = new vscode.ThemeIcon(
-      view.icon,
-      view.color === undefined ? undefined : new vscode.ThemeColor(view.color),
-    );
-    item.contextValue = view.contextValue;
-    item.accessibilityInformation = { label: `${view.label}: ${view.description}` };
-    if (element.kind === 'message') {
-      item.tooltip = view.label;
-      if (this.messageCommand !== undefined) item.command = this.messageCommand;
-    } else if (element.kind === 'node') {
-      const node = this.tree.node(element.nodeId);
-      item.tooltip = new vscode.MarkdownString(
-        `**${node?.name ?? element.nodeId}**  \nNode id: \`${element.nodeId}\`${node?.host === undefined ? '' : `  \nHost: ${node.host}`}${node?.ip === undefined ? '' : `  \nAddress: ${node.ip}`}${node === undefined ? '' : `  \nRoles: ${node.roles.join(', ') || 'none (coordinating only)'}`}`,
-      );
-    }
-    return item;
+    return taskTreeItem(this.tree, element, this.messageCommand);
   }
 
   /**
@@ -360,35 +328,12 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
     token: vscode.CancellationToken,
   ): Promise<vscode.TreeItem> {
     if (element.kind !== 'task') return item;
-    const listed = this.tree.record(element.taskId);
-    const state = this.tree.state(element.taskId);
-    if (listed === undefined || state === undefined) return item;
-    let task = listed;
-    let note = '';
-    const abort = new AbortController();
-    const subscription = token.onCancellationRequested(() => {
-      abort.abort();
+    const tooltip = await freshTaskTooltip(this.tree, element.taskId, {
+      client: () => this.services.connections.activeClient(),
+      opaqueId: this.opaqueId(),
+      token,
     });
-    try {
-      const client = await this.services.connections.activeClient();
-      if (client !== undefined) {
-        const { status, value } = await getTask(client, listed.id, {
-          opaqueId: this.opaqueId(),
-          timeoutMs: 5000,
-          signal: abort.signal,
-        });
-        const fresh = status === 200 ? readTask((value as { task?: unknown } | null)?.task) : undefined;
-        if (fresh !== undefined) task = fresh;
-        else if (status === 404) note = '\n\n_This task has ended since the last refresh._';
-      }
-    } catch {
-      // The tooltip shows what the last refresh said.
-    } finally {
-      subscription.dispose();
-    }
-    item.tooltip = new vscode.MarkdownString(
-      taskTooltip(task, this.tree.node(task.node), state, this.tree.isOurs(task.id)) + note,
-    );
+    if (tooltip !== undefined) item.tooltip = tooltip;
     return item;
   }
 

@@ -9,7 +9,7 @@ import { guard } from './guard';
 
 /** What the editing features declare in `initialize`. */
 export const LANGUAGE_FEATURE_CAPABILITIES: ServerCapabilities = {
-  completionProvider: { triggerCharacters: ['"', ':', '?', '&', '=', ',', '/', '.'], resolveProvider: false },
+  completionProvider: { triggerCharacters: ['"', ':', '?', '&', '=', ',', '/', '.', '{'], resolveProvider: false },
   hoverProvider: true,
   documentSymbolProvider: true,
   foldingRangeProvider: true,
@@ -25,13 +25,20 @@ export function registerLanguageFeatures(connection: Connection, store: Document
       const document = store.get(params.textDocument.uri);
       return document === undefined
         ? { isIncomplete: false, items: [] }
-        : completion(document, params.position, params.context?.triggerCharacter, store.cluster, store.target);
+        : completion(
+            document,
+            params.position,
+            params.context?.triggerCharacter,
+            store.cluster,
+            store.target,
+            store.variables,
+          );
     }),
   );
   connection.onHover(
     guard(connection, 'hover', null, (params) => {
       const document = store.get(params.textDocument.uri);
-      return document === undefined ? null : hover(document, params.position, store.cluster);
+      return document === undefined ? null : hover(document, params.position, store.cluster, store.variables);
     }),
   );
   connection.onDocumentSymbol(

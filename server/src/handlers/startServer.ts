@@ -1,19 +1,24 @@
 import { CodeActionKind, TextDocumentSyncKind, type Connection } from 'vscode-languageserver';
 import { codeActions } from '../service/codeActions';
 import { codeLenses } from '../service/codeLenses';
-import { resolveRequest } from '../service/resolve';
+import { resolveRequest, resolveRequests } from '../service/resolve';
 import {
   ClusterState,
+  ConsoleSettings,
   EvaluateNodeFilter,
   RequestWarnings,
   ResolveRequest,
+  ResolveRequests,
   Target,
   type RequestWarningsParams,
   type EvaluateNodeFilterParams,
   type EvaluateNodeFilterResult,
   type ResolveRequestParams,
   type ResolveRequestResult,
+  type ResolveRequestsParams,
+  type ResolveRequestsResult,
 } from '../protocol/protocol';
+import { Variables, type VariableValue } from '../service/console/variables';
 import { evaluateNodeFilter } from '../service/nodes/evaluate';
 import { makeTarget } from '../service/target';
 import { DocumentStore, isLanguageId } from '../service/documentStore';
@@ -35,6 +40,30 @@ export function startServer(connection: Connection): void {
     serverInfo: { name: 'search-requests' },
   }));
 
+  registerDocumentSync(connection, store, publisher);
+
+  connection.onCodeLens(
+    guard(connection, 'codeLens', [], (params) => {
+      const document = store.get(params.textDocument.uri);
+      return document === undefined ? [] : codeLenses(document);
+    }),
+  );
+
+  connection.onCodeAction(
+    guard(connection, 'codeAction', [], (params) => {
+      const document = store.get(params.textDocument.uri);
+      return document === undefined ? [] : codeActions(document, params.context.diagnostics);
+    }),
+  );
+
+  registerLanguageFeatures(connection, store);
+  registerCustomProtocol(connection, store, publisher);
+
+  connection.listen();
+}
+
+/** Open, change and close: the store parses each version once, and the diagnostics follow a moment later. */
+function registerDocumentSync(connection: Connection, store: DocumentStore, publisher: DiagnosticsPublisher): void {
   connection.onDidOpenTextDocument((params) => {
     const { uri, languageId, version, text } = params.textDocument;
     const language = isLanguageId(languageId)
@@ -66,23 +95,10 @@ export function startServer(connection: Connection): void {
     store.close(params.textDocument.uri);
     publisher.clear(params.textDocument.uri);
   });
+}
 
-  connection.onCodeLens(
-    guard(connection, 'codeLens', [], (params) => {
-      const document = store.get(params.textDocument.uri);
-      return document === undefined ? [] : codeLenses(document);
-    }),
-  );
-
-  connection.onCodeAction(
-    guard(connection, 'codeAction', [], (params) => {
-      const document = store.get(params.textDocument.uri);
-      return document === undefined ? [] : codeActions(document, params.context.diagnostics);
-    }),
-  );
-
-  registerLanguageFeatures(connection, store);
-
+/** The requests and notifications of server/src/protocol/protocol.ts. */
+function registerCustomProtocol(connection: Connection, store: DocumentStore, publisher: DiagnosticsPublisher): void {
   connection.onRequest(
     ResolveRequest,
     guard<ResolveRequestParams, ResolveRequestResult>(
@@ -92,10 +108,41 @@ export function startServer(connection: Connection): void {
       (params) => {
         const document = store.get(params.uri);
         if (document === undefined) return { reason: 'The document is not open.' };
-        return resolveRequest(document, params, store.target);
+        return resolveRequest(document, params, store.target, store.console);
       },
     ),
   );
+
+  connection.onRequest(
+    ResolveRequests,
+    guard<ResolveRequestsParams, ResolveRequestsResult>(
+      connection,
+      'resolveRequests',
+      { requests: [], skipped: [], reason: 'The requests could not be read.' },
+      (params) => {
+        const document = store.get(params.uri);
+        if (document === undefined) return { requests: [], skipped: [], reason: 'The document is not open.' };
+        return resolveRequests(document, params, store.target, store.console);
+      },
+    ),
+  );
+
+  connection.onNotification(ConsoleSettings, (params) => {
+    let changed: boolean;
+    try {
+      const values = new Map<string, VariableValue>();
+      for (const [name, info] of Object.entries(params.variables)) values.set(name, info);
+      const variables = store.setVariables(Variables.from(values));
+      const clusters = store.setClusters(params.clusters);
+      changed = variables || clusters;
+    } catch (error) {
+      connection.console.error(
+        `[consoleSettings] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return;
+    }
+    if (changed) for (const uri of store.uris()) publisher.schedule(uri);
+  });
 
   connection.onRequest(
     EvaluateNodeFilter,
@@ -140,6 +187,4 @@ export function startServer(connection: Connection): void {
     store.runWarnings.set(params.uri, params.version, line!, warnings);
     publisher.schedule(params.uri, true);
   });
-
-  connection.listen();
 }

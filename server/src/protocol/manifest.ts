@@ -36,9 +36,15 @@ export const COMMANDS = {
   cancelAllTasks: 'searchRequests.cancelAllTasks',
   showTask: 'searchRequests.showTask',
   copyTaskId: 'searchRequests.copyTaskId',
+  defineVariable: 'searchRequests.defineVariable',
+  setSecretVariable: 'searchRequests.setSecretVariable',
+  forgetSecretVariable: 'searchRequests.forgetSecretVariable',
+  deleteRun: 'searchRequests.deleteRun',
+  saveResult: 'searchRequests.saveResult',
+  exportHits: 'searchRequests.exportHits',
+  copyRequestAsCurl: 'searchRequests.copyRequestAsCurl',
+  pasteCurl: 'searchRequests.pasteCurl',
 } as const;
-
-export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 
 /** The views of the Search Requests container. */
 export const VIEWS = {

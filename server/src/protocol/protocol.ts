@@ -20,6 +20,22 @@ export interface QueryParameter {
   readonly hasValue: boolean;
 }
 
+/**
+ * Where a secret variable's value goes in a resolved request: the language server never has the value (the client
+ * keeps secrets), so the request comes with `${name}` at these places, and the client puts the value there when it
+ * sends the request. Offsets are those of `${name}` in the part's string.
+ */
+export interface SecretSlot {
+  readonly name: string;
+  /** The path, a query parameter's value (`index` says which), or the body. */
+  readonly part: 'path' | 'query' | 'body';
+  readonly index?: number;
+  readonly offset: number;
+  readonly length: number;
+  /** `json`: inside a JSON string, the value goes in escaped as string content; `none`: as it is. */
+  readonly escape: 'json' | 'none';
+}
+
 export interface ResolvedRequest {
   /** Upper-case HTTP method. */
   readonly method: string;
@@ -42,6 +58,10 @@ export interface ResolvedRequest {
   readonly errorCount: number;
   /** The first error messages, for the confirmation prompt. */
   readonly errors: readonly string[];
+  /** The secret variables' places (the path, query and body hold `${name}` there). */
+  readonly secrets?: readonly SecretSlot[];
+  /** The configured cluster the request line's full URL names: the request runs there, not on the active cluster. */
+  readonly cluster?: string;
 }
 
 export interface ResolveRequestResult {
@@ -54,6 +74,45 @@ export interface ResolveRequestResult {
 export const ResolveRequest = new RequestType<ResolveRequestParams, ResolveRequestResult, void>(
   'searchRequests/resolveRequest',
 );
+
+export interface ResolveRequestsParams {
+  readonly uri: string;
+  /** Zero-based lines, inclusive: every request (or `.msearch` pair) they touch. Without it, every request. */
+  readonly lines?: { readonly start: number; readonly end: number };
+}
+
+export interface ResolveRequestsResult {
+  /**
+   * In the order of the file. A `.search` file gives one request per request it holds; a `.msearch` file one
+   * `_msearch` of the pairs (all of them, or those the lines touch).
+   */
+  readonly requests: readonly ResolvedRequest[];
+  /** Requests that cannot be sent as they are written (an undefined variable, ...), with why. */
+  readonly skipped: readonly { readonly line: number; readonly reason: string }[];
+  /** Why nothing can be run (no request in the lines, document not open, ...). */
+  readonly reason?: string;
+}
+
+/** The client asks for several requests at once: a whole `.search` file (run all) or the requests of a selection. */
+export const ResolveRequests = new RequestType<ResolveRequestsParams, ResolveRequestsResult, void>(
+  'searchRequests/resolveRequests',
+);
+
+/** What the client knows of one variable: its value, or only that it is a secret (the client keeps its value). */
+export type VariableInfo =
+  { readonly value: string; readonly source: string } | { readonly secret: true; readonly source: string };
+
+/**
+ * Client → server: the values of the `${name}` variables (the settings' `searchRequests.variables`, the active
+ * cluster's `variables`, `env:NAME` for the environment), and the configured clusters' names and URLs (request lines
+ * written with a full URL run on the cluster at that address). Sent whole, again when any of it changes.
+ */
+export interface ConsoleSettingsParams {
+  readonly variables: Readonly<Record<string, VariableInfo>>;
+  readonly clusters: readonly { readonly name: string; readonly url: string }[];
+}
+
+export const ConsoleSettings = new NotificationType<ConsoleSettingsParams>('searchRequests/consoleSettings');
 
 export interface EvaluateNodeFilterParams {
   readonly filter: string;

@@ -43,6 +43,26 @@ export function codeActions(document: ParsedDocument, diagnostics: readonly Diag
           ),
         );
       });
+      if (data.replace !== undefined) {
+        out.push(
+          action(
+            data.replace.title,
+            document.uri,
+            diagnostic,
+            [{ range: diagnostic.range, newText: data.replace.text }],
+            true,
+          ),
+        );
+      }
+      if (data.command !== undefined) {
+        out.push({
+          title: data.command.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          isPreferred: true,
+          command: { title: data.command.title, command: data.command.command, arguments: [...data.command.arguments] },
+        });
+      }
       if (data.insert !== undefined) {
         const at = diagnostic.range.end;
         out.push(

@@ -9,10 +9,15 @@ function lens(line: number, title: string, command: string, args: unknown[]): Co
   };
 }
 
-/** `▶ Run` above each request (`.search`) or header line (`.msearch`), `▶ Run all` at the top of a `.msearch`. */
+/**
+ * `▶ Run` above each request (`.search`) or header line (`.msearch`); `▶ Run all` at the top of a `.msearch` file, and
+ * of a `.search` file with more than one request (each request run in turn).
+ */
 export function codeLenses(document: ParsedDocument): CodeLens[] {
   if (document.kind === 'search') {
-    return document.model.requests.map((r) => lens(r.line, '▶ Run', COMMANDS.run, [document.uri, r.line]));
+    const requests = document.model.requests;
+    const runs = requests.map((r) => lens(r.line, '▶ Run', COMMANDS.run, [document.uri, r.line]));
+    return requests.length > 1 ? [lens(0, '▶ Run all', COMMANDS.runAll, [document.uri]), ...runs] : runs;
   }
   const pairs = document.model.pairLines();
   if (pairs.length === 0) return [];

@@ -67,6 +67,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: '`rest_total_hits_as_int` without accurate total hit tracking.',
   },
+  'search.unclosed-triple-quote': { severity: E, summary: 'A `"""` string that is not closed.' },
+
+  // Variables
+  'variable.undefined': { severity: E, summary: 'A `${name}` variable that has no value.' },
 
   // Scroll and point in time
   'scroll.track-total-hits': { severity: E, summary: '`track_total_hits: false` in a scroll.' },
@@ -158,6 +162,8 @@ export const DIAGNOSTIC_CODES = {
   'url.out-of-range': { severity: E, summary: 'A URL parameter value outside its range.' },
   'url.unknown-value': { severity: W, summary: 'A URL parameter value outside the known values.' },
   'url.body-ignored': { severity: W, summary: 'A body sent to an endpoint that reads none: OpenSearch ignores it.' },
+  'url.not-a-cluster': { severity: E, summary: "A full URL whose address is not a configured cluster's." },
+  'url.kibana-api': { severity: W, summary: "A `kbn:` request: Kibana's API, not the cluster's." },
 
   // `_msearch`
   'msearch.unknown-metadata-key': { severity: E, summary: 'A header key `_msearch` does not support.' },
@@ -171,6 +177,7 @@ export const DIAGNOSTIC_CODES = {
   'msearch.missing-final-newline': { severity: E, summary: 'The body does not end with a newline.' },
   'msearch.no-requests': { severity: E, summary: 'An `_msearch` body with no search.' },
   'msearch.target-not-msearch': { severity: W, summary: 'The target comment of a `.msearch` file is not `_msearch`.' },
+  'msearch.triple-quoted-string': { severity: E, summary: 'A `"""` string in a `.msearch` line, which is not JSON.' },
   'msearch.index-not-a-string': { severity: W, summary: 'A header `index` that is neither text nor an array.' },
   'msearch.index-untrimmed': { severity: W, summary: 'Blanks around index names of a header, which are kept.' },
   'msearch.metadata-not-scalar': { severity: W, summary: 'A header value read as text given an object or array.' },
@@ -203,6 +210,10 @@ export const DIAGNOSTIC_CODES = {
   'cluster.no-matching-index': { severity: I, summary: 'An index pattern that matches nothing on the cluster.' },
   'cluster.no-matching-node': { severity: I, summary: 'A node filter that selects no node of the cluster.' },
   'cluster.rejected-node-filter': { severity: I, summary: 'A node filter the cluster would refuse.' },
+  'cluster.unknown-field': {
+    severity: I,
+    summary: 'A field that no mapping of the searched indexes has on the cluster.',
+  },
   'cluster.deprecation': {
     severity: I,
     summary: 'The cluster answered the last run of this request with a deprecation warning.',

@@ -6,6 +6,8 @@ import { ClusterKnowledge } from './cluster/clusterKnowledge';
 import { clusterDiagnostics } from './cluster/clusterDiagnostics';
 import { RunWarnings } from './cluster/runWarnings';
 import { DEFAULT_TARGET, sameTarget, type TargetServer } from './target';
+import { NO_CONSOLE_CONTEXT, type ConsoleContext, type KnownCluster } from './console/consoleContext';
+import { Variables, type VariableValue } from './console/variables';
 import { forTarget } from './targetPolicy';
 
 export type LanguageId = 'search' | 'msearch';
@@ -35,9 +37,53 @@ export class DocumentStore {
   readonly runWarnings = new RunWarnings();
   /** The server the checks are made for; shared by every document. */
   private server: TargetServer = DEFAULT_TARGET;
+  /** The variables' values and the configured clusters; shared by every document. */
+  private consoleContext: ConsoleContext = NO_CONSOLE_CONTEXT;
 
   get target(): TargetServer {
     return this.server;
+  }
+
+  /** The variables and clusters the documents are read with. */
+  get console(): ConsoleContext {
+    return this.consoleContext;
+  }
+
+  get variables(): Variables {
+    return this.consoleContext.variables;
+  }
+
+  /**
+   * The values of the `${name}` variables (src/service/console/variables.ts): a name to its value, to a value with
+   * where it comes from, or to `{ secret: true }`. Returns whether anything changed (then every document's
+   * diagnostics may change).
+   *
+   * ```ts
+   * store.setVariables({ index: 'logs-*', size: '5', 'env:HOME': process.env.HOME ?? '' });
+   * ```
+   */
+  setVariables(
+    values: Variables | ReadonlyMap<string, VariableValue> | Readonly<Record<string, VariableValue>>,
+  ): boolean {
+    const variables = values instanceof Variables ? values : Variables.from(values);
+    if (variables.sameAs(this.consoleContext.variables)) return false;
+    this.consoleContext = { ...this.consoleContext, variables };
+    return true;
+  }
+
+  /**
+   * The configured clusters' names and URLs: a request line written with a full URL runs on the cluster at that
+   * address, and is an error when none is. Returns whether anything changed.
+   */
+  setClusters(clusters: readonly KnownCluster[]): boolean {
+    const current = this.consoleContext.clusters;
+    if (
+      current.length === clusters.length &&
+      current.every((c, i) => c.name === clusters[i]!.name && c.url === clusters[i]!.url)
+    )
+      return false;
+    this.consoleContext = { ...this.consoleContext, clusters: clusters.map((c) => ({ name: c.name, url: c.url })) };
+    return true;
   }
 
   /** Returns whether the target changed (then every document's diagnostics may change). */
@@ -84,7 +130,10 @@ export class DocumentStore {
   diagnostics(uri: string): Diagnostic[] {
     const document = this.documents.get(uri);
     if (document === undefined) return [];
-    const own = [...document.model.diagnostics(this.server), ...this.runWarnings.diagnostics(document)];
+    const own = [
+      ...document.model.diagnostics(this.server, this.consoleContext),
+      ...this.runWarnings.diagnostics(document),
+    ];
     if (!this.cluster.connected) return forTarget(own, this.server);
     return forTarget([...own, ...clusterDiagnostics(document, this.cluster)], this.server);
   }

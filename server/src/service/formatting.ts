@@ -6,6 +6,8 @@ import type { ParsedDocument } from './documentStore';
 import { JsonSegment } from './json/jsonSegment';
 import { splitJsonValues, splitMsearchPairs } from './json/jsonValues';
 import { splitHashComment } from './syntax';
+import { expandJson } from './console/expand';
+import { Variables } from './console/variables';
 
 /** Endpoints whose body is NDJSON: one object per line when sent. */
 const NDJSON = new Set(['msearch', 'bulk', 'msearch_template']);
@@ -43,7 +45,7 @@ function formatSearch(model: SearchDocument, range: Range | undefined): TextEdit
     const endLineText = model.map.line(body.endLine);
     const end = model.map.lineStart(body.endLine) + endLineText.replace(/\r$/, '').length;
     const original = model.text.slice(start, end);
-    const formatted = formatBody(original, endpointOf(request), eol);
+    const formatted = formatConsoleBody(original, body.text, endpointOf(request), eol);
     if (formatted === undefined || formatted === original) continue;
     for (const edit of whitespaceEdits(original, formatted)) {
       out.push({
@@ -85,6 +87,39 @@ function prettyJson(text: string, eol: string): string | undefined {
     : pretty.replace(new RegExp(`${MARK}(\\d+)`, 'g'), (_all, n: string) => hashLines[Number(n)] ?? '');
 }
 
+/** A placeholder for what the JSON formatter cannot read: a JSON string no one writes. */
+const KEPT = '\uE000';
+
+/**
+ * A body with console syntax formatted: `"""` strings and variables outside strings (`"size": ${n}`) are kept as
+ * they are written, and the JSON around them is formatted. `blanked` is the same text with its comment lines blanked
+ * (as the body is read), to find them.
+ */
+function formatConsoleBody(
+  original: string,
+  blanked: string,
+  endpoint: string | undefined,
+  eol: string,
+): string | undefined {
+  const found = expandJson(blanked, Variables.NONE, true);
+  const spans = [
+    ...found.tripleQuoted.filter((t) => t.closed).map((t) => t.span),
+    ...found.variables.filter((use) => use.context === 'bare').map((use) => use.span),
+  ].sort((a, b) => a.offset - b.offset);
+  if (spans.length === 0) return formatBody(original, endpoint, eol);
+  const kept: string[] = [];
+  let text = '';
+  let copied = 0;
+  for (const span of spans) {
+    text += original.slice(copied, span.offset) + `"${KEPT}${kept.length}"`;
+    kept.push(original.slice(span.offset, span.offset + span.length));
+    copied = span.offset + span.length;
+  }
+  text += original.slice(copied);
+  const formatted = formatBody(text, endpoint, eol);
+  return formatted?.replace(new RegExp(`"${KEPT}(\\d+)"`, 'g'), (_all, n: string) => kept[Number(n)] ?? '');
+}
+
 function formatBody(text: string, endpoint: string | undefined, eol: string): string | undefined {
   if (endpoint === undefined || !NDJSON.has(endpoint)) return prettyJson(text, eol);
   // One JSON value after another: format each, keep the comment lines between them on their own lines. In `_msearch`
@@ -119,7 +154,7 @@ function formatBody(text: string, endpoint: string | undefined, eol: string): st
  * A JSON value on one line without the whitespace between tokens; comments stay (with a space before them, and after
  * a block comment). Undefined when the text does not parse: removing spaces there could merge tokens.
  */
-export function compactLine(text: string): string | undefined {
+function compactLine(text: string): string | undefined {
   if (!parsesCleanly(text)) return undefined;
   const scanner = createScanner(text, false);
   let out = '';
@@ -196,7 +231,7 @@ const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' ||
  * The edits that turn `original` into `formatted` when the two differ only in whitespace: one edit per whitespace run
  * that changed. If they differ in anything else, one edit replaces the whole text.
  */
-export function whitespaceEdits(original: string, formatted: string): OffsetEdit[] {
+function whitespaceEdits(original: string, formatted: string): OffsetEdit[] {
   const edits: OffsetEdit[] = [];
   let i = 0;
   let j = 0;

@@ -52,6 +52,12 @@ const SHARED: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'tasks.malformed-task-id',
   'cluster.no-matching-index',
   'cluster.deprecation',
+  // The console syntax is the files', not the server's.
+  'variable.undefined',
+  'search.unclosed-triple-quote',
+  'msearch.triple-quoted-string',
+  'url.not-a-cluster',
+  'url.kibana-api',
 ]);
 
 /**

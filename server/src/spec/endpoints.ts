@@ -32,7 +32,7 @@ export const GLOBAL_PARAMS: readonly ParamSpec[] = [
 ];
 
 /** Read where the handler takes its body from the body or from the `source` parameter. */
-export const SOURCE_PARAMS: readonly ParamSpec[] = [
+const SOURCE_PARAMS: readonly ParamSpec[] = [
   { name: 'source', kind: 'string', doc: 'The request body, URL-encoded, for clients that cannot send a body.' },
   { name: 'source_content_type', kind: 'string', doc: 'Content type of `source`, e.g. `application/json`.' },
 ];
@@ -328,7 +328,7 @@ const MSEARCH_PARAMS: readonly ParamSpec[] = [
   ...SOURCE_PARAMS,
 ];
 
-export const GROUP_BY = ['nodes', 'parents', 'none'] as const;
+const GROUP_BY = ['nodes', 'parents', 'none'] as const;
 
 const TASK_FILTERS: readonly ParamSpec[] = [
   {

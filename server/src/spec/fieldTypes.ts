@@ -169,11 +169,6 @@ export function familyFit(usage: FieldUsage, family: FieldFamily): number {
   return FIT[usage][family] ?? 0;
 }
 
-/** How well a field of this mapping type fits the usage, or 0 when the place does not take it. */
-export function fieldFit(usage: FieldUsage, type: string): number {
-  return familyFit(usage, fieldFamily(type));
-}
-
 /** Usages that take a text field only when its mapping enables `fielddata` (off by default). */
 export const FIELDDATA_USAGES: ReadonlySet<FieldUsage> = new Set<FieldUsage>([
   'aggTerms',

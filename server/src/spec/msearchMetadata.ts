@@ -12,7 +12,7 @@
  * - `time`: a time string, or a number of milliseconds;
  * - `text`: any scalar, read with toString().
  */
-export type MetadataValueKind =
+type MetadataValueKind =
   | 'indices'
   | 'searchType'
   | 'boolean'

@@ -63,7 +63,7 @@ export interface EndpointSpec {
 }
 
 /** How OpenSearch reports an unknown parameter inside a query clause (docs/opensearch/query-dsl.md#parse-errors). */
-export type UnknownParamStyle =
+type UnknownParamStyle =
   /** hand-written parsers: `parsing_exception` `[term] query does not support [foo]` */
   | 'does-not-support'
   /** ObjectParser-based clauses: `x_content_parse_exception` `[L:C] [ids] unknown field [foo]` (+ did you mean) */

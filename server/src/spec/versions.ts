@@ -11,8 +11,6 @@ export interface Version {
 
 /** The newest OpenSearch version whose behaviour the tables record (checked against a real server of it). */
 export const NEWEST_KNOWN_VERSION = '3.8.0';
-/** The oldest version checked against a real server; older versions are read as this one. */
-export const OLDEST_CHECKED_VERSION = '2.19.1';
 
 /** `3`, `3.8`, `3.8.0`, `2.19.1-SNAPSHOT`: major, minor and patch (missing parts are 0); undefined if not a version. */
 export function parseVersion(text: string): Version | undefined {
@@ -25,7 +23,7 @@ export function compareVersions(a: Version, b: Version): number {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
 }
 
-export function formatVersion(v: Version): string {
+function formatVersion(v: Version): string {
   return `${v.major}.${v.minor}.${v.patch}`;
 }
 
@@ -47,9 +45,4 @@ export function holdsAt(range: VersionRange, version: Version): boolean {
   if (range.since !== undefined && compareVersions(version, parseVersion(range.since)!) < 0) return false;
   if (range.removedIn !== undefined && compareVersions(version, parseVersion(range.removedIn)!) >= 0) return false;
   return true;
-}
-
-/** Whether a URL parameter is read by the server at that version. */
-export function paramKnownAt(param: VersionRange, version: Version): boolean {
-  return holdsAt(param, version);
 }

@@ -21,7 +21,7 @@ export interface FakeNode {
   readonly roles: readonly string[];
 }
 
-export const NODES: readonly FakeNode[] = [
+const NODES: readonly FakeNode[] = [
   { id: 'coord', name: 'os-coordinator-1', ip: '10.0.0.5', roles: [] },
   { id: 'hot1', name: 'os-data-hot-1', ip: '10.0.0.2', roles: ['cluster_manager', 'data', 'ingest'] },
   { id: 'hot2', name: 'os-data-hot-2', ip: '10.0.0.3', roles: ['cluster_manager', 'data', 'ingest'] },

@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatRunningTime, withoutPort } from '../../../client/src/core/format';
 import { parseTaskList, type TaskRecord } from '../../../client/src/core/taskList';
-import { taskTooltip, TaskTree, type TaskElement, type TaskTreeContext } from '../../../client/src/core/taskTree';
+import { taskTooltip } from '../../../client/src/core/taskItems';
+import { TaskTree, type TaskElement, type TaskTreeContext } from '../../../client/src/core/taskTree';
 import { describeFilters, parseActionPatterns } from '../../../client/src/core/tasksApi';
 import { byNodes, SEARCH, taskInfo } from './taskFixtures';
 

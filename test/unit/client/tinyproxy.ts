@@ -40,7 +40,7 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-export function tinyproxyInstalled(): boolean {
+function tinyproxyInstalled(): boolean {
   return spawnSync('tinyproxy', ['-v'], { encoding: 'utf8' }).status === 0;
 }
 

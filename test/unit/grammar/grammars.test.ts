@@ -210,6 +210,26 @@ void describe('TextMate grammars', () => {
       assertScope(scopesOf(tokens, 'logs'), 'string.quoted.double.json');
       assertScope(scopesOf(tokens, 'match_all'), 'support.type.property-name.json');
     });
+
+    void it('colours triple-quoted strings over several lines, request words inside them included', () => {
+      const tokens = tokenize(
+        search,
+        'POST _search\n{\n  "script": { "source": """\nGET doc["a"] # not a comment\n  ${factor}""" },\n  "size": 1\n}',
+      );
+      assertScope(scopesOf(tokens, '"""', 2), 'string.quoted.triple.search');
+      assertScope(scopesOf(tokens, 'GET doc["a"] # not a comment'), 'string.quoted.triple.search');
+      assertNoScope(scopesOf(tokens, 'GET doc["a"] # not a comment'), 'keyword.other.http-method');
+      assertScope(scopesOf(tokens, 'factor'), 'variable.other.readwrite.search');
+      assertScope(scopesOf(tokens, 'size'), 'support.type.property-name.json');
+    });
+
+    void it('colours ${variables} in strings, as values and in request lines', () => {
+      const tokens = tokenize(search, 'GET /${index}/_search?size=${n}\n{ "from": ${from}, "q": "a-${env:USER}" }');
+      assertScope(scopesOf(tokens, '${index}'), 'variable.other.placeholder');
+      assertScope(scopesOf(tokens, 'from', 1, 1), 'variable.other.readwrite.search');
+      assertScope(scopesOf(tokens, 'env:USER'), 'variable.other.readwrite.search');
+      assertScope(scopesOf(tokens, 'env:USER'), 'string.quoted.double.json');
+    });
   });
 
   void describe('.msearch', () => {

@@ -45,7 +45,7 @@ export function labels(items: readonly CompletionItem[]): string[] {
 }
 
 /** Snippet syntax to plain text: a choice becomes its first option, a placeholder its text, a tab stop nothing. */
-export function resolveSnippet(snippet: string): string {
+function resolveSnippet(snippet: string): string {
   let out = '';
   for (let i = 0; i < snippet.length; i++) {
     const ch = snippet[i]!;
@@ -89,7 +89,7 @@ function applyEdits(text: string, edits: readonly TextEdit[]): string {
 }
 
 /** The document text after accepting an item (snippet tab stops resolved to their defaults). */
-export function accept(text: string, item: CompletionItem): string {
+function accept(text: string, item: CompletionItem): string {
   const edit = item.textEdit;
   if (edit === undefined || !('range' in edit)) throw new Error(`item ${item.label} has no textEdit with a range`);
   const newText = item.insertTextFormat === 2 ? resolveSnippet(edit.newText) : edit.newText;

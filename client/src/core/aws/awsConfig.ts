@@ -5,7 +5,7 @@
 /** `es`: Amazon OpenSearch Service (managed domains); `aoss`: OpenSearch Serverless collections. */
 export type AwsService = 'es' | 'aoss';
 
-export const AWS_SERVICES: readonly AwsService[] = ['es', 'aoss'];
+const AWS_SERVICES: readonly AwsService[] = ['es', 'aoss'];
 
 export interface AwsConfig {
   readonly region: string;

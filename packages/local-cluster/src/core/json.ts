@@ -28,27 +28,27 @@ export interface JEntry {
   readonly keyPos: Position;
   readonly value: JNode;
 }
-export interface JArray extends Position, Incomplete {
+interface JArray extends Position, Incomplete {
   readonly kind: 'array';
   readonly items: readonly JNode[];
   /** Where its closing bracket is (the END_ARRAY token). */
   readonly end: Position;
 }
-export interface JString extends Position, Incomplete {
+interface JString extends Position, Incomplete {
   readonly kind: 'string';
   readonly value: string;
 }
-export interface JNumber extends Position, Incomplete {
+interface JNumber extends Position, Incomplete {
   readonly kind: 'number';
   readonly value: number;
   readonly text: string;
   readonly integral: boolean;
 }
-export interface JBool extends Position, Incomplete {
+interface JBool extends Position, Incomplete {
   readonly kind: 'boolean';
   readonly value: boolean;
 }
-export interface JNull extends Position, Incomplete {
+interface JNull extends Position, Incomplete {
   readonly kind: 'null';
 }
 
@@ -80,7 +80,7 @@ export function jacksonLocation(jackson: Jackson, at: Position | undefined): str
 }
 
 /** An error of the JSON parser, with Jackson's location suffix. */
-export function jacksonError(jackson: Jackson, kind: JacksonKind, message: string, at: Position): never {
+function jacksonError(jackson: Jackson, kind: JacksonKind, message: string, at: Position): never {
   throw jacksonException(jackson, kind, `${message}\n at ${jacksonLocation(jackson, at)}`);
 }
 
@@ -504,9 +504,4 @@ export function toPlain(node: JNode): unknown {
     default:
       return node.value;
   }
-}
-
-export function field(obj: JObject, key: string): JNode | undefined {
-  for (const e of obj.entries) if (e.key === key) return e.value;
-  return undefined;
 }

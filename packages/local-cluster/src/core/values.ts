@@ -87,7 +87,7 @@ export function numberFormat(text: string): OsError {
 }
 
 /** Lucene LevenshteinDistance.getDistance: 1 - distance / max(length). */
-export function similarity(a: string, b: string): number {
+function similarity(a: string, b: string): number {
   if (a.length === 0 || b.length === 0) return a === b ? 1 : 0;
   const prev = new Array<number>(b.length + 1);
   const cur = new Array<number>(b.length + 1);
@@ -105,7 +105,7 @@ export function similarity(a: string, b: string): number {
 }
 
 /** Candidates whose similarity to `name` is above 0.5, best first, ties alphabetical. */
-export function suggestions(name: string, candidates: Iterable<string>): string[] {
+function suggestions(name: string, candidates: Iterable<string>): string[] {
   const scored: [string, number][] = [];
   for (const c of new Set(candidates)) {
     const s = similarity(name, c);

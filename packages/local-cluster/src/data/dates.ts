@@ -32,10 +32,6 @@ export function parseDate(value: unknown): number | undefined {
   return undefined;
 }
 
-export function formatDate(ms: number): string {
-  return new Date(ms).toISOString();
-}
-
 type Unit = 'y' | 'M' | 'w' | 'd' | 'h' | 'H' | 'm' | 's';
 
 function add(ms: number, n: number, unit: Unit): number {

@@ -22,7 +22,7 @@ export type FieldType =
   | 'object'
   | 'nested';
 
-export const NUMERIC_TYPES = new Set<FieldType>([
+const NUMERIC_TYPES = new Set<FieldType>([
   'long',
   'integer',
   'short',
@@ -36,7 +36,7 @@ export const NUMERIC_TYPES = new Set<FieldType>([
 const INTEGRAL_TYPES = new Set<FieldType>(['long', 'integer', 'short', 'byte', 'unsigned_long']);
 const KNOWN_TYPES = new Set<string>([...NUMERIC_TYPES, 'text', 'keyword', 'date', 'boolean', 'ip', 'object', 'nested']);
 
-export interface Property {
+interface Property {
   type?: string;
   properties?: Record<string, Property>;
   fields?: Record<string, Property>;
@@ -183,8 +183,6 @@ export interface FieldValues {
   /** Term frequencies of a text field. */
   freqs?: Map<string, number>;
 }
-
-export class DocumentParseError extends OsError {}
 
 /** Flattens a source document along the mapping into per-field values. */
 export function indexFields(

@@ -4,11 +4,11 @@ import type { Mappings } from './mapping';
 import { Random } from './random';
 import type { Store } from './store';
 
-export const LOGS_PER_DAY = 3000;
-export const PRODUCT_COUNT = 1200;
-export const LOG_DAYS = 3;
+const LOGS_PER_DAY = 3000;
+const PRODUCT_COUNT = 1200;
+const LOG_DAYS = 3;
 
-export const LOGS_MAPPINGS: Mappings = {
+const LOGS_MAPPINGS: Mappings = {
   properties: {
     '@timestamp': { type: 'date' },
     level: { type: 'keyword' },
@@ -19,7 +19,7 @@ export const LOGS_MAPPINGS: Mappings = {
   },
 };
 
-export const PRODUCTS_MAPPINGS: Mappings = {
+const PRODUCTS_MAPPINGS: Mappings = {
   properties: {
     sku: { type: 'keyword' },
     name: { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } },
@@ -102,14 +102,14 @@ const FEATURES = [
   'ergonomic',
 ];
 
-export function logIndexName(dayStart: number): string {
+function logIndexName(dayStart: number): string {
   const d = new Date(dayStart);
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `logs-${d.getUTCFullYear()}.${pad(d.getUTCMonth() + 1)}.${pad(d.getUTCDate())}`;
 }
 
 /** The UTC midnights of the sample log days: the days before `now`'s day. */
-export function logDays(now: number): number[] {
+function logDays(now: number): number[] {
   const today = Math.floor(now / 86_400_000) * 86_400_000;
   const days: number[] = [];
   for (let i = LOG_DAYS; i >= 1; i--) days.push(today - i * 86_400_000);

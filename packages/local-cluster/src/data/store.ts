@@ -259,7 +259,7 @@ export class Store {
 }
 
 /** MetadataCreateIndexService.validateIndexOrAliasName and friends. */
-export function checkIndexName(name: string): void {
+function checkIndexName(name: string): void {
   const fail = (why: string): never => {
     throw new OsError(400, 'invalid_index_name_exception', `Invalid index name [${name}], ${why}`, {
       metadata: { index_uuid: '_na_', index: name },
@@ -278,7 +278,7 @@ export function checkIndexName(name: string): void {
  * The number of routing shards of an index created with `shards` shards: the largest `shards * 2^x` not above 1024,
  * with at least one split (MetadataCreateIndexService.calculateNumRoutingShards, for indexes of 7.0 and later).
  */
-export function routingNumShards(shards: number): number {
+function routingNumShards(shards: number): number {
   const log2NumShards = 32 - Math.clz32(shards - 1);
   const splits = Math.max(1, 10 - log2NumShards);
   return shards * 2 ** splits;
@@ -294,7 +294,7 @@ export function shardIdFor(routing: string, shards: number): number {
 }
 
 /** Murmur3 x86 32-bit of the id's UTF-16 code units, the hash OpenSearch routes documents with. */
-export function murmur3(key: string): number {
+function murmur3(key: string): number {
   const bytes: number[] = [];
   for (let i = 0; i < key.length; i++) {
     const c = key.charCodeAt(i);

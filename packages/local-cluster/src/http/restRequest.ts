@@ -134,7 +134,7 @@ export function decodeQuery(query: string): Map<string, string> {
   return out;
 }
 
-export function decodeComponent(s: string): string {
+function decodeComponent(s: string): string {
   const plus = s.replace(/\+/g, ' ');
   try {
     return decodeURIComponent(plus);

@@ -22,7 +22,7 @@ export interface ExecContext {
   onDisconnect(cancel: () => void): void;
 }
 
-export type Execute = (ctx: ExecContext) => Promise<RestResponse> | RestResponse;
+type Execute = (ctx: ExecContext) => Promise<RestResponse> | RestResponse;
 
 export interface RouteHandler {
   /** Reads and checks the request (consuming parameters); returns the work to do. */
@@ -39,7 +39,7 @@ interface Route {
   readonly handler: RouteHandler;
 }
 
-export interface RouteMatch {
+interface RouteMatch {
   readonly handler: RouteHandler;
   readonly pathParams: Record<string, string>;
 }

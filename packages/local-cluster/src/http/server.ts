@@ -9,7 +9,7 @@ import { decodePathSegment, decodeQuery, RestRequest, type Method } from './rest
 import { didYouMeanArrow } from '../core/values';
 import type { ExecContext, RestResponse, Router } from './router';
 
-export const MAX_CONTENT_LENGTH = 100 * 1024 * 1024;
+const MAX_CONTENT_LENGTH = 100 * 1024 * 1024;
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH', 'OPTIONS']);
 const GLOBAL_PARAMS = ['pretty', 'human', 'error_trace', 'filter_path', 'format'];
 
@@ -28,7 +28,7 @@ export interface ServerOptions {
   readonly onReceived?: (request: ReceivedRequest) => void;
 }
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: http.IncomingHttpHeaders;

@@ -24,7 +24,7 @@ function seedOf(node: TopologyNode): number {
   return h;
 }
 
-export function nodeHeader(cluster: Cluster, node: TopologyNode): Record<string, unknown> {
+function nodeHeader(cluster: Cluster, node: TopologyNode): Record<string, unknown> {
   const out: Record<string, unknown> = {
     name: node.name,
     transport_address: cluster.transportAddress(node),

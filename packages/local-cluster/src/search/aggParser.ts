@@ -155,7 +155,7 @@ function parseLevel(obj: JObject): AggSpec[] {
 }
 
 /** The aggregations computed here; every other registered type is refused as not implemented. */
-export const COMPUTED_AGGREGATIONS: readonly string[] = [
+const COMPUTED_AGGREGATIONS: readonly string[] = [
   'avg',
   'sum',
   'min',

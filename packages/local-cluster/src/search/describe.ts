@@ -16,7 +16,7 @@ function boosted(q: { boost: number; name?: string }): Record<string, unknown> {
   return out;
 }
 
-export function renderQuery(q: Query): Record<string, unknown> {
+function renderQuery(q: Query): Record<string, unknown> {
   switch (q.type) {
     case 'match_all':
     case 'match_none':
@@ -191,7 +191,7 @@ function renderAggs(aggs: readonly AggSpec[]): Record<string, unknown> {
   return out;
 }
 
-export function renderSource(s: SearchSource): Record<string, unknown> {
+function renderSource(s: SearchSource): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (s.from !== undefined) out.from = s.from;
   if (s.size !== undefined) out.size = s.size;

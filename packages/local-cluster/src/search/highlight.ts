@@ -236,7 +236,7 @@ function fuzzyTest(
   return (term) => term.startsWith(prefix) && editDistance(term, value, transpositions) <= max;
 }
 
-export function queryTerms(q: Query | undefined, index?: Index, out: QueryTerms = emptyTerms()): QueryTerms {
+function queryTerms(q: Query | undefined, index?: Index, out: QueryTerms = emptyTerms()): QueryTerms {
   if (!q) return out;
   const add = (field: string, text: string): void => {
     let set = out.terms.get(field);

@@ -32,7 +32,7 @@ function convertBoolean(name: string, value: string): boolean {
 }
 
 /** Applies `expand_wildcards` values (a comma list, or an array from an msearch header). */
-export function applyExpandWildcards(base: IndicesOptions, values: readonly string[]): IndicesOptions {
+function applyExpandWildcards(base: IndicesOptions, values: readonly string[]): IndicesOptions {
   const out = { ...base, expandOpen: false, expandClosed: false, expandHidden: false };
   for (const raw of values) {
     const v = raw.trim();

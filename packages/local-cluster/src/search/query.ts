@@ -1,6 +1,6 @@
 // The query tree the engine evaluates, produced by queryParser.ts.
 
-export interface Boosted {
+interface Boosted {
   readonly boost: number;
   readonly name?: string;
 }

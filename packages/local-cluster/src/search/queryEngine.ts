@@ -454,7 +454,7 @@ function expansions(postings: ReadonlyMap<string, readonly number[]>, prefix: st
 }
 
 /** Queries.calculateMinShouldMatch. */
-export function minShouldMatch(count: number, spec: string | undefined): number {
+function minShouldMatch(count: number, spec: string | undefined): number {
   if (spec === undefined) return 0;
   const trimmed = spec.trim();
   const conditional = /^(\d+)<(.+)$/.exec(trimmed);

@@ -12,7 +12,7 @@ import { REGISTERED_QUERIES } from '../tables/registry';
 const REGISTERED = new Set(REGISTERED_QUERIES);
 
 /** The clauses evaluated here; every other registered clause is refused as not implemented. */
-export const EVALUATED_QUERIES: readonly string[] = [
+const EVALUATED_QUERIES: readonly string[] = [
   'match_all',
   'match_none',
   'term',
@@ -1117,5 +1117,3 @@ function parseQueryString(name: string, obj: JObject): Query {
     c,
   );
 }
-
-export { tokenName };

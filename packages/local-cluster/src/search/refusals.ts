@@ -44,7 +44,7 @@ function aggRefusals(aggs: readonly AggSpec[] | undefined, out: string[]): void 
 }
 
 /** Every feature of the request that the local cluster does not implement, in the order met. */
-export function refusalsOf(sr: SearchRequest): string[] {
+function refusalsOf(sr: SearchRequest): string[] {
   const out: string[] = [...(sr.refused ?? []), ...(sr.source.refused ?? [])];
   queryRefusals(sr.source.query, out);
   queryRefusals(sr.source.postFilter, out);

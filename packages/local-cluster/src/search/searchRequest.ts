@@ -273,7 +273,7 @@ export function checkRestTotalHits(req: RestRequest, sr: SearchRequest): void {
 }
 
 /** SearchRequest.validate: the messages in their order. */
-export function validationMessages(sr: SearchRequest): string[] {
+function validationMessages(sr: SearchRequest): string[] {
   const out: string[] = [];
   const s = sr.source;
   const scroll = sr.scrollMs !== undefined;

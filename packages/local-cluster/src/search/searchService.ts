@@ -20,7 +20,7 @@ import { splitCommas, type SearchRequest } from './searchRequest';
 import { TRACK_TOTAL_HITS_ACCURATE, TRACK_TOTAL_HITS_DISABLED, type SearchSource, type SortSpec } from './sourceParser';
 import { analyze } from '../data/analysis';
 
-export const MAX_RESULT_WINDOW = 10000;
+const MAX_RESULT_WINDOW = 10000;
 const DEFAULT_TRACK_TOTAL_HITS = 10000;
 
 interface Candidate {
@@ -579,7 +579,7 @@ function received(cluster: Cluster, f: ShardFailure): ShardFailure {
  * SearchPhaseExecutionException "all shards failed": the failures grouped by index and cause, one root cause per
  * group (the root of each group's exception), and as its own cause the root of the first group's exception.
  */
-export function allShardsFailed(cluster: Cluster, failures: readonly ShardFailure[], phase: string): OsError {
+function allShardsFailed(cluster: Cluster, failures: readonly ShardFailure[], phase: string): OsError {
   const grouped = groupFailures(failures.map((f) => received(cluster, f)));
   const first = grouped[0];
   if (first === undefined) throw new Error('allShardsFailed needs at least one shard failure');

@@ -5,10 +5,11 @@ import type { ParsedDocument } from '../documentStore';
 import { checkNodeFilter, resolveNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
 import type { ClusterKnowledge } from './clusterKnowledge';
 import { msearchMentions, searchMentions, type Mention } from './mentions';
+import { unknownFieldDiagnostics } from './unknownFields';
 
 /**
  * What the connected cluster says of the names in a document: an index pattern that matches no index there, a node
- * filter that selects no node there. Information only: files are portable between clusters.
+ * filter that selects no node there, a field no mapping there has. Information only: files are portable between clusters.
  */
 export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): Diagnostic[] {
   if (!cluster.connected) return [];
@@ -18,6 +19,8 @@ export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKno
   const out: Diagnostic[] = [];
   const indexCache = new Map<string, boolean>();
   for (const mention of mentions) {
+    // A name made of a variable is whatever the variable holds: nothing to say of the text as written.
+    if (mention.text.includes('${')) continue;
     if (mention.kind === 'index') {
       let empty = indexCache.get(mention.text);
       if (empty === undefined) {
@@ -57,5 +60,6 @@ export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKno
       }
     }
   }
+  out.push(...unknownFieldDiagnostics(document, cluster));
   return out;
 }

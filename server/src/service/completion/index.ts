@@ -5,6 +5,8 @@ import type { ParsedDocument } from '../documentStore';
 import { offer, ordered, type Offer } from './items';
 import { jsonCompletion } from './jsonCompletion';
 import { methodCompletion, requestLineCompletion } from './requestLineCompletion';
+import { variableCompletion } from '../console/variableFeatures';
+import { Variables } from '../console/variables';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import { NODES_STATS_METRIC_SINCE } from '../../spec/nodes';
@@ -25,6 +27,9 @@ import { holdsAt } from '../../spec/versions';
  *
  * `target` is the server the checks are made for: clause, aggregation and metric names it does not know yet are
  * not offered.
+ *
+ * `variables` are the `${name}` variables' values: after `${` they are offered; JSON is completed as it reads with
+ * their values in.
  */
 export function completion(
   document: ParsedDocument,
@@ -32,8 +37,9 @@ export function completion(
   triggerCharacter?: string,
   cluster?: ClusterKnowledge,
   target: TargetServer = DEFAULT_TARGET,
+  variables: Variables = Variables.NONE,
 ): CompletionList {
-  const result = completionAt(document, position, triggerCharacter, cluster);
+  const result = completionAt(document, position, triggerCharacter, cluster, variables);
   const unknown = namesUnknownAt(target);
   if (unknown.size === 0) return result;
   return { ...result, items: result.items.filter((item) => !unknown.has(item.label)) };
@@ -54,8 +60,15 @@ function completionAt(
   position: Position,
   triggerCharacter: string | undefined,
   cluster: ClusterKnowledge | undefined,
+  variables: Variables,
 ): CompletionList {
-  const located = locate(document, position);
+  const lineText =
+    document.kind === 'search' ? document.model.map.line(position.line) : document.model.line(position.line);
+  const names = variableCompletion(lineText, position.line, position.character, variables);
+  if (names !== undefined) return { isIncomplete: false, items: ordered(names) };
+  // `{` asks for variables only (after `$`).
+  if (triggerCharacter === '{') return list(offer([]));
+  const located = locate(document, position, variables);
   switch (located.kind) {
     case 'requestLine':
       return list(

@@ -19,7 +19,7 @@ export function offer(items: CompletionItem[], incomplete = false): Offer {
 }
 
 /** Higher rank first; equal ranks in label order. */
-export function sortText(rank: number, label: string): string {
+function sortText(rank: number, label: string): string {
   return `${String(Math.max(0, 1000 - Math.round(rank))).padStart(4, '0')}${label}`;
 }
 

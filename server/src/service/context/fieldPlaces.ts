@@ -30,7 +30,7 @@ function renumber(snippet: string): string {
 }
 
 /** The value a clause snippet gives its field (`{ "${1:field}": { "query": "$2" } }` gives `{ "query": "$1" }`). */
-export function fieldValueSnippet(snippet: string): string | undefined {
+function fieldValueSnippet(snippet: string): string | undefined {
   const member = /"\$\{\d+:[^}]*\}": /.exec(snippet);
   if (member === null) return undefined;
   const start = member.index + member[0].length;

@@ -47,13 +47,13 @@ const TYPE_WORDS: Readonly<Record<ValueType, string>> = {
   any: 'any',
 };
 
-export function parameterType(param: ParameterSpec): string {
+function parameterType(param: ParameterSpec): string {
   if (param.type === 'enum' && param.values !== undefined) return param.values.map((v) => `"${v}"`).join(' | ');
   return TYPE_WORDS[param.type];
 }
 
 /** The value snippet of a parameter, from its type and default. */
-export function parameterSnippet(param: ParameterSpec): string {
+function parameterSnippet(param: ParameterSpec): string {
   const def = param.default;
   switch (param.type) {
     case 'query':

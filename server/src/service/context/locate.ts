@@ -5,6 +5,8 @@ import type { ParsedDocument } from '../documentStore';
 import { splitMsearchPairs, type ValueSlice } from '../json/jsonValues';
 import type { RequestTarget } from '../url/requestLine';
 import { locateIndexParts } from '../validate/msearchHeader';
+import { expandJson, type Expansion } from '../console/expand';
+import { Variables } from '../console/variables';
 import { jsonCursor } from './jsonCursor';
 import { BODY, bodySlotFor, HEADER, type Slot } from './slots';
 import {
@@ -54,13 +56,32 @@ function pathTargets(target: RequestTarget): readonly string[] | undefined {
   return index === undefined ? undefined : index.text.split(',');
 }
 
-export function locate(document: ParsedDocument, position: Position): Located {
+/**
+ * What a position is in. JSON is read as it is sent (`variables` in, `"""` strings made JSON): the text, the offset
+ * and the way back to positions are those of the expanded text, through the same map as the diagnostics; a position
+ * inside a variable or a `"""` string is in nothing the JSON features know.
+ */
+export function locate(document: ParsedDocument, position: Position, variables: Variables = Variables.NONE): Located {
   return document.kind === 'search'
-    ? locateInSearch(document.model, position)
-    : locateInMsearch(document.model, position);
+    ? locateInSearch(document.model, position, variables)
+    : locateInMsearch(document.model, position, variables);
 }
 
-function locateInMsearch(model: MsearchDocument, position: Position): Located {
+/** A JSON location in an expanded text: `offset` and `toPosition` in written offsets, turned into expanded ones. */
+function inExpanded(
+  expansion: Expansion,
+  writtenOffset: number,
+  toWrittenPosition: (offset: number) => Position,
+): { text: string; offset: number; toPosition: (offset: number) => Position } | undefined {
+  if (expansion.map.replacementAt(writtenOffset) !== undefined) return undefined;
+  return {
+    text: expansion.text,
+    offset: expansion.map.toExpanded(writtenOffset),
+    toPosition: (o) => toWrittenPosition(expansion.map.toSource(o)),
+  };
+}
+
+function locateInMsearch(model: MsearchDocument, position: Position, variables: Variables): Located {
   const line = position.line;
   const text = model.line(line);
   if (line < model.firstFramedLine) {
@@ -70,12 +91,15 @@ function locateInMsearch(model: MsearchDocument, position: Position): Located {
   const pair = model.pairAt(line);
   if (pair === undefined) return NONE;
   const header = pair.header === line;
+  const json = inExpanded(expandJson(text, variables, false), Math.min(position.character, text.length), (offset) => ({
+    line,
+    character: offset,
+  }));
+  if (json === undefined) return NONE;
   return {
     kind: 'json',
-    text,
-    offset: Math.min(position.character, text.length),
+    ...json,
     root: header ? HEADER : BODY,
-    toPosition: (offset) => ({ line, character: offset }),
     // A body searches its header's indexes, or the path's of the target comment when the header names none.
     targets: header
       ? NO_TARGETS
@@ -88,19 +112,22 @@ function locateInMsearch(model: MsearchDocument, position: Position): Located {
   };
 }
 
-/** The text of a request's lines after its request line, `#` comment lines blanked (same offsets as the document). */
+/**
+ * The text of a request's lines after its request line, `#` comment lines blanked (not in `"""` strings: there
+ * they are content), with the same offsets as the document.
+ */
 function requestBodyText(model: SearchDocument, request: SearchRequest): { start: number; text: string } {
   const first = request.line + 1;
   const start = first < model.map.lineCount ? model.map.lineStart(first) : model.text.length;
   const lines: string[] = [];
   for (let l = first; l <= request.endLine; l++) {
     const text = model.map.line(l);
-    lines.push(isHashCommentLine(text) ? ' '.repeat(text.length) : text);
+    lines.push(isHashCommentLine(text) && !model.inTripleQuotes(l) ? ' '.repeat(text.length) : text);
   }
   return { start, text: lines.join('\n') };
 }
 
-function locateInSearch(model: SearchDocument, position: Position): Located {
+function locateInSearch(model: SearchDocument, position: Position, variables: Variables): Located {
   const line = position.line;
   const text = model.map.line(line);
   if (startsRequestLine(text)) return { kind: 'requestLine', line, text, from: 0 };
@@ -111,12 +138,18 @@ function locateInSearch(model: SearchDocument, position: Position): Located {
     if (bare) return { kind: 'lineStart', line, text };
     return isWordAndTarget(text) ? { kind: 'requestLine', line, text, from: 0 } : NONE;
   }
-  const body = requestBodyText(model, request);
-  const offset = model.map.offsetAt(position) - body.start;
+  const written = requestBodyText(model, request);
+  const expansion = expandJson(written.text, variables, true);
+  const located = inExpanded(expansion, model.map.offsetAt(position) - written.start, (o) =>
+    model.map.positionAt(written.start + o),
+  );
+  if (located === undefined) return NONE;
+  const body = { text: located.text };
+  const offset = located.offset;
   const toPosition =
     (base: number) =>
     (o: number): Position =>
-      model.map.positionAt(body.start + base + o);
+      located.toPosition(base + o);
   const resolution = request.target.route;
   const endpoint = resolution.kind === 'match' ? resolution.route.endpoint.name : undefined;
   if (endpoint === 'msearch' || endpoint === 'msearch_template') {

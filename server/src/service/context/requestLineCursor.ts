@@ -41,7 +41,7 @@ export type RequestLineCursor =
   | { readonly kind: 'none' };
 
 /** Splits `text` (found at `base` in the line) on `separator`, with each piece's place. */
-export function pieces(text: string, base: number, separator: string): LinePiece[] {
+function pieces(text: string, base: number, separator: string): LinePiece[] {
   const out: LinePiece[] = [];
   let start = base;
   for (const piece of text.split(separator)) {
@@ -52,7 +52,7 @@ export function pieces(text: string, base: number, separator: string): LinePiece
 }
 
 /** The piece holding `character` (a piece holds its end, so that typing at the end of a piece stays in it). */
-export function pieceAt(list: readonly LinePiece[], character: number): LinePiece | undefined {
+function pieceAt(list: readonly LinePiece[], character: number): LinePiece | undefined {
   return list.find((p) => p.start <= character && character <= p.end);
 }
 

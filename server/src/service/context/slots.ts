@@ -37,7 +37,7 @@ export type Slot =
   | { readonly t: 'unknown' };
 
 export const BODY: Slot = { t: 'body' };
-export const QUERY_ONLY_BODY: Slot = { t: 'queryOnlyBody' };
+const QUERY_ONLY_BODY: Slot = { t: 'queryOnlyBody' };
 export const HEADER: Slot = { t: 'header' };
 const UNKNOWN: Slot = { t: 'unknown' };
 const QUERY: Slot = { t: 'query' };
@@ -50,7 +50,7 @@ const SORT_FIELD: Slot = { t: 'sortField' };
 const SOURCE: Slot = { t: 'source' };
 const SCRIPT: Slot = { t: 'params', owner: 'script', params: SCRIPT_OPTIONS };
 
-export const CLAUSES: ReadonlyMap<string, QueryClauseSpec> = new Map(QUERY_CLAUSES.map((c) => [c.name, c]));
+const CLAUSES: ReadonlyMap<string, QueryClauseSpec> = new Map(QUERY_CLAUSES.map((c) => [c.name, c]));
 export const AGGREGATION_BY_NAME: ReadonlyMap<string, AggregationSpec> = new Map(AGGREGATIONS.map((a) => [a.name, a]));
 
 /** Endpoints whose body is `{ "query": ... }` and little else. */
@@ -137,7 +137,7 @@ function findParam(params: readonly ParameterSpec[] | undefined, name: string): 
 }
 
 /** The slot one step down: a member of an object or an element of an array. */
-export function childSlot(slot: Slot, segment: string | number): Slot {
+function childSlot(slot: Slot, segment: string | number): Slot {
   const key = typeof segment === 'string' ? segment : undefined;
   switch (slot.t) {
     case 'body':

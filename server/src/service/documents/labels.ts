@@ -10,7 +10,7 @@ function parseLoose(text: string): unknown {
 }
 
 /** What a search body does, in two or three words: `match message`, `bool`, `aggs by_level`. */
-export function describeSearchBody(body: unknown): string {
+function describeSearchBody(body: unknown): string {
   if (!isObject(body)) return '';
   const query = body.query;
   if (isObject(query)) {
@@ -31,7 +31,7 @@ export function describeSearchBody(body: unknown): string {
 }
 
 /** The indexes a header names, as written. */
-export function describeHeaderIndex(header: unknown): string | undefined {
+function describeHeaderIndex(header: unknown): string | undefined {
   if (!isObject(header)) return undefined;
   const index = header.index ?? header.indices;
   if (typeof index === 'string') return index.length > 0 ? index : undefined;

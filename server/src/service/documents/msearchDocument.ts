@@ -3,14 +3,17 @@ import { parseUrl, type RequestTarget } from '../url/requestLine';
 import { issue, type Issue } from '../validate/issues';
 import { validateTarget } from '../validate/url';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
-import { DEFAULT_CONTEXT, validatePair, type LineIssue, type MsearchContext } from './msearchPair';
+import { DEFAULT_CONTEXT, validateWrittenPair, type LineIssue, type MsearchContext } from './msearchPair';
 import { locateIndexParts } from '../validate/msearchHeader';
 import { toDiagnostic } from './diagnostics';
 import { isCommentLine, splitTargetComment } from '../syntax';
+import { NO_CONSOLE_CONTEXT, readOrigin, type ConsoleContext, type KnownCluster } from '../console/consoleContext';
+import { mapIssues, variableIssues } from '../console/consoleIssues';
+import { expandUrl, type Expansion, type StandIn } from '../console/expand';
 
-export const EMPTY_FIRST_LINE_WARNING =
+const EMPTY_FIRST_LINE_WARNING =
   'support for empty first line before any action metadata in msearch API is deprecated and will be removed in the next major version';
-export const MISSING_NEWLINE = 'The msearch request must be terminated by a newline [\\n]';
+const MISSING_NEWLINE = 'The msearch request must be terminated by a newline [\\n]';
 
 interface CachedPair {
   readonly header: string;
@@ -25,7 +28,38 @@ interface CachedPair {
 
 export interface MsearchTarget {
   readonly line: number;
+  /** As written. */
   readonly target: RequestTarget;
+}
+
+/** The target comment as it runs: the variables' values in, its full URL read against the clusters. */
+export interface ExpandedTarget {
+  readonly line: Expansion;
+  readonly target: RequestTarget;
+  readonly cluster: KnownCluster | undefined;
+  /** At written offsets of the comment line. */
+  readonly issues: readonly Issue[];
+}
+
+/** Expands a target comment line (`# POST /${index}/_msearch`). */
+export function expandTargetComment(
+  text: string,
+  context: ConsoleContext,
+  standIn: StandIn = 'check',
+): ExpandedTarget | undefined {
+  const line = expandUrl(text, context.variables, standIn);
+  const split = splitTargetComment(line.text);
+  if (split === undefined) return undefined;
+  const { lead, method, gap, url } = split;
+  const urlStart = lead.length + method.length + gap.length;
+  const parsed = parseUrl(method, { offset: lead.length, length: method.length }, url, urlStart);
+  const origin = readOrigin(parsed, url, urlStart, context.clusters);
+  return {
+    line,
+    target: origin.target,
+    cluster: origin.cluster,
+    issues: [...variableIssues(line), ...mapIssues(origin.issues, line)],
+  };
 }
 
 export interface TextEdit {
@@ -54,6 +88,9 @@ export class MsearchDocument {
   private context: MsearchContext = DEFAULT_CONTEXT;
   /** The server the checks are made for (the pairs' cached issues are for it). */
   private server: TargetServer = DEFAULT_TARGET;
+  /** The variables and clusters the checks are made with (the pairs' cached issues are for them). */
+  private console: ConsoleContext = NO_CONSOLE_CONTEXT;
+  private expandedTarget: ExpandedTarget | undefined;
   /** Per pair index: its issues and the text they were found in (compared by reference when re-used). */
   private pairs: (CachedPair | undefined)[] = [];
 
@@ -130,6 +167,7 @@ export class MsearchDocument {
     this.emptyFirstLine = this.lines.length - 1 > count && this.lines[count] === '';
     this.target = undefined;
     this.targetIssues = [];
+    this.expandedTarget = undefined;
     for (let i = 0; i < count; i++) {
       const split = splitTargetComment(this.lines[i]!);
       if (split === undefined) continue;
@@ -141,22 +179,24 @@ export class MsearchDocument {
         lead.length + method.length + gap.length,
       );
       this.target = { line: i, target };
+      this.expandedTarget = expandTargetComment(this.lines[i]!, this.console);
       break;
     }
     this.context = { ...DEFAULT_CONTEXT, target: this.server };
-    if (this.target !== undefined) {
+    const expanded = this.expandedTarget;
+    if (expanded !== undefined) {
       const issues: Issue[] = [];
-      const facts = validateTarget(this.target.target, issues, this.server);
+      const facts = validateTarget(expanded.target, issues, this.server);
       if (facts.route !== undefined && facts.route.endpoint.name !== 'msearch') {
         issues.push(
           issue(
             'msearch.target-not-msearch',
             `A .msearch file is an _msearch body; this target runs it as [${facts.route.endpoint.name}].`,
-            this.target.target.pathSpan,
+            expanded.target.pathSpan,
           ),
         );
       }
-      this.targetIssues = issues;
+      this.targetIssues = [...mapIssues(issues, expanded.line), ...expanded.issues];
       const rest = facts.params.get('rest_total_hits_as_int');
       this.context = {
         target: this.server,
@@ -174,16 +214,21 @@ export class MsearchDocument {
   }
 
   /**
-   * The framing, in one place: the pair whose header is at line `header` (its body on the next line, -1 for none), or
-   * undefined past the body. The body ends at the last newline: a final empty line is not a header.
+   * The framing, in one place: for a header line, the line of its body (the next line; -1 for none), or undefined
+   * when the line is past the body. The body ends at the last newline: a final empty line is not a header.
    */
-  private pairFrom(index: number): PairLines | undefined {
-    const header = this.firstFramedLine + index * 2;
+  private bodyLineOf(header: number): number | undefined {
     const last = this.lines.length - 1;
     const endsWithNewline = this.lines[last] === '';
     if (header > last || (header === last && endsWithNewline)) return undefined;
-    const body = header + 1 < last || (header + 1 === last && !endsWithNewline) ? header + 1 : -1;
-    return { index, header, body };
+    return header + 1 < last || (header + 1 === last && !endsWithNewline) ? header + 1 : -1;
+  }
+
+  /** The pair at a place of the framing (0 for the first pair), if the body holds it. */
+  private pairFrom(index: number): PairLines | undefined {
+    const header = this.firstFramedLine + index * 2;
+    const body = this.bodyLineOf(header);
+    return body === undefined ? undefined : { index, header, body };
   }
 
   /** Every pair the framing yields, including a last header with no body line. */
@@ -204,28 +249,41 @@ export class MsearchDocument {
    * visit (a cached result is kept while its header and body lines are the same strings).
    */
   private visitPairs(visit: (header: number, cached: CachedPair) => void): void {
-    for (let pair = this.pairFrom(0); pair !== undefined; pair = this.pairFrom(pair.index + 1)) {
-      const headerText = this.lines[pair.header]!;
-      const bodyText = pair.body === -1 ? undefined : this.lines[pair.body];
-      let cached = this.pairs[pair.index];
+    // Walked without a PairLines object per pair: a 20,000-pair file is visited on every edit.
+    let index = 0;
+    for (let header = this.firstFramedLine; ; header += 2, index++) {
+      const bodyLine = this.bodyLineOf(header);
+      if (bodyLine === undefined) return;
+      const headerText = this.lines[header]!;
+      const bodyText = bodyLine === -1 ? undefined : this.lines[bodyLine];
+      let cached = this.pairs[index];
       if (cached === undefined || cached.header !== headerText || cached.body !== bodyText) {
         cached = {
           header: headerText,
           body: bodyText,
-          issues: validatePair(headerText, bodyText, this.context),
+          issues: validateWrittenPair(headerText, bodyText, this.context, this.console.variables),
           diagnostics: [],
           atLine: -1,
         };
-        this.pairs[pair.index] = cached;
+        this.pairs[index] = cached;
       }
-      visit(pair.header, cached);
+      visit(header, cached);
     }
   }
 
-  diagnostics(server: TargetServer = DEFAULT_TARGET): Diagnostic[] {
-    if (server !== this.server) {
+  /** The target comment as it runs, for the variables and clusters of the last diagnostics. */
+  get runTarget(): ExpandedTarget | undefined {
+    return this.expandedTarget;
+  }
+
+  diagnostics(server: TargetServer = DEFAULT_TARGET, context: ConsoleContext = NO_CONSOLE_CONTEXT): Diagnostic[] {
+    if (server !== this.server || context !== this.console) {
+      const variablesChanged = context.variables !== this.console.variables;
       this.server = server;
+      this.console = context;
       this.reframe();
+      // The pairs' issues depend on the variables' values.
+      if (variablesChanged) this.pairs = [];
     }
     const out: Diagnostic[] = [];
     if (this.target !== undefined) {

@@ -6,6 +6,9 @@ import { validateSearchBody } from '../validate/searchBody';
 import { checkSearchRules } from '../validate/searchRules';
 import { jacksonWording } from '../json/jacksonMessages';
 import { DEFAULT_TARGET, jacksonMajor, type TargetServer } from '../target';
+import { mapIssues, msearchTripleQuotes, variableIssues } from '../console/consoleIssues';
+import { expandJson, hasConsoleSyntax, type Expansion } from '../console/expand';
+import { Variables } from '../console/variables';
 
 /** What the request line says that items depend on. */
 export interface MsearchContext {
@@ -27,17 +30,13 @@ export interface LineIssue extends Issue {
   readonly line: 0 | 1;
 }
 
-export interface PairResult {
-  readonly issues: LineIssue[];
-}
-
 const NO_ISSUES: readonly LineIssue[] = [];
 
 /** Each NDJSON line is parsed on its own: line 1, columns from 1. */
-export const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset + 1 });
+const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset + 1 });
 
 /** Validates one header/body pair of a `.msearch` file as MultiSearchRequest reads it (docs/opensearch/msearch.md). */
-export function validatePair(header: string, body: string | undefined, context: MsearchContext): readonly LineIssue[] {
+function validatePair(header: string, body: string | undefined, context: MsearchContext): readonly LineIssue[] {
   const headerResult = validateHeaderText(header, ONE_LINE, context.target);
   const bodyIssues = body === undefined ? [] : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE);
   if (headerResult.issues.length === 0 && bodyIssues.length === 0) return NO_ISSUES;
@@ -45,6 +44,37 @@ export function validatePair(header: string, body: string | undefined, context: 
   for (const issue of headerResult.issues) out.push({ ...issue, line: 0 });
   for (const issue of bodyIssues) out.push({ ...issue, line: 1 });
   return out;
+}
+
+/**
+ * A pair as written, with `${name}` variables and perhaps `"""` strings: each line is checked as it is sent (the
+ * variables' values in), and what is found is placed on what is written.
+ */
+export function validateWrittenPair(
+  header: string,
+  body: string | undefined,
+  context: MsearchContext,
+  variables: Variables,
+): readonly LineIssue[] {
+  const plain = (line: string | undefined): boolean => line === undefined || !hasConsoleSyntax(line, true);
+  if (plain(header) && plain(body)) return validatePair(header, body, context);
+  const expandedHeader = expandJson(header, variables, false);
+  const expandedBody = body === undefined ? undefined : expandJson(body, variables, false);
+  const found = validatePair(expandedHeader.text, expandedBody?.text, context);
+  const out: LineIssue[] = [];
+  const place = (line: 0 | 1, text: string, expansion: Expansion): void => {
+    const issues = mapIssues(
+      found.filter((f) => f.line === line),
+      expansion,
+    );
+    const triples = text.includes('"""') ? expandJson(text, Variables.NONE, true).tripleQuoted : [];
+    for (const placed of msearchTripleQuotes(text, triples, [...variableIssues(expansion), ...issues])) {
+      out.push({ ...placed, line });
+    }
+  };
+  place(0, header, expandedHeader);
+  if (body !== undefined && expandedBody !== undefined) place(1, body, expandedBody);
+  return out.length === 0 ? NO_ISSUES : out;
 }
 
 export interface HeaderResult {

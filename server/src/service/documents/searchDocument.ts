@@ -13,6 +13,9 @@ import { diagnosticAt, toDiagnostic } from './diagnostics';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
 import { syntaxIssues, validateBodyText, validateHeaderText, type MsearchContext } from './msearchPair';
 import { isCommentLine, isHashCommentLine, isRequestLine } from '../syntax';
+import { NO_CONSOLE_CONTEXT, type ConsoleContext } from '../console/consoleContext';
+import { mapIssues } from '../console/consoleIssues';
+import { expandRequest, type ExpandedRequest } from './expandedRequest';
 
 /** One request of a `.search` file. */
 export interface SearchRequest {
@@ -39,13 +42,23 @@ export class SearchDocument {
   readonly map: LineMap;
   readonly requests: readonly SearchRequest[];
   private readonly strayLines: readonly number[];
-  private diagnosticsCache: { readonly target: TargetServer; readonly diagnostics: Diagnostic[] } | undefined;
+  private readonly tripleLines: ReadonlySet<number>;
+  private diagnosticsCache:
+    { readonly target: TargetServer; readonly context: ConsoleContext; readonly diagnostics: Diagnostic[] } | undefined;
+  /** Each request as it is checked, for the context it was expanded with. */
+  private readonly expansions = new WeakMap<SearchRequest, { context: ConsoleContext; request: ExpandedRequest }>();
 
   constructor(readonly text: string) {
     this.map = new LineMap(text);
-    const { requests, stray } = parseRequests(this.map);
+    const { requests, stray, inTriple } = parseRequests(this.map);
     this.requests = requests;
     this.strayLines = stray;
+    this.tripleLines = inTriple;
+  }
+
+  /** Whether a line is inside a `"""` string (after the line that opens it): its text is the string's content. */
+  inTripleQuotes(line: number): boolean {
+    return this.tripleLines.has(line);
   }
 
   /** The request whose block contains a line. */
@@ -66,14 +79,26 @@ export class SearchDocument {
     return found !== undefined && line <= found.endLine ? found : undefined;
   }
 
-  diagnostics(target: TargetServer = DEFAULT_TARGET): Diagnostic[] {
-    if (this.diagnosticsCache?.target !== target) {
-      this.diagnosticsCache = { target, diagnostics: this.computeDiagnostics(target) };
+  /**
+   * A request as it is checked: the variables' values in, its `"""` strings made JSON, its full URL read against the
+   * configured clusters. Secrets and undefined variables have stand-ins that read like a value.
+   */
+  expanded(request: SearchRequest, context: ConsoleContext = NO_CONSOLE_CONTEXT): ExpandedRequest {
+    const cached = this.expansions.get(request);
+    if (cached?.context === context) return cached.request;
+    const expanded = expandRequest(this.map.line(request.line), request.target, request.body?.text, context);
+    this.expansions.set(request, { context, request: expanded });
+    return expanded;
+  }
+
+  diagnostics(target: TargetServer = DEFAULT_TARGET, context: ConsoleContext = NO_CONSOLE_CONTEXT): Diagnostic[] {
+    if (this.diagnosticsCache?.target !== target || this.diagnosticsCache.context !== context) {
+      this.diagnosticsCache = { target, context, diagnostics: this.computeDiagnostics(target, context) };
     }
     return this.diagnosticsCache.diagnostics;
   }
 
-  private computeDiagnostics(target: TargetServer): Diagnostic[] {
+  private computeDiagnostics(target: TargetServer, context: ConsoleContext): Diagnostic[] {
     const out: Diagnostic[] = [];
     for (const line of this.strayLines) {
       const text = this.map.line(line);
@@ -88,17 +113,25 @@ export class SearchDocument {
         ),
       );
     }
-    for (const request of this.requests) validateRequest(this.map, request, out, target);
+    for (const request of this.requests)
+      validateRequest(this.map, request, this.expanded(request, context), out, target);
     return out;
   }
 }
 
-function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number[] } {
+function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number[]; inTriple: Set<number> } {
   const requests: SearchRequest[] = [];
   const stray: number[] = [];
   const starts: number[] = [];
+  // Lines inside a `"""` string are its content: never a request line, never a comment.
+  const inTriple = new Set<number>();
+  let open = false;
   for (let line = 0; line < map.lineCount; line++) {
-    if (isRequestLine(map.line(line))) starts.push(line);
+    const text = map.line(line);
+    if (open) inTriple.add(line);
+    else if (isRequestLine(text)) starts.push(line);
+    else if (isCommentLine(text)) continue;
+    if (text.includes('"""') && text.split('"""').length % 2 === 0) open = !open;
   }
   const firstStart = starts[0] ?? map.lineCount;
   for (let line = 0; line < firstStart; line++) {
@@ -112,7 +145,7 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
     let bodyEnd = -1;
     for (let l = line + 1; l <= endLine; l++) {
       const text = map.line(l);
-      if (!/\S/.test(text) || isCommentLine(text)) continue;
+      if (!/\S/.test(text) || (isCommentLine(text) && !inTriple.has(l))) continue;
       if (bodyStart === -1) bodyStart = l;
       bodyEnd = l;
     }
@@ -122,13 +155,13 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
       for (let l = bodyStart; l <= bodyEnd; l++) {
         const text = map.line(l);
         // Comment lines are not sent; blanking them keeps every position, so the server's line:col match the editor's.
-        lines.push(isHashCommentLine(text) ? ' '.repeat(text.length) : text);
+        lines.push(isHashCommentLine(text) && !inTriple.has(l) ? ' '.repeat(text.length) : text);
       }
       body = { startLine: bodyStart, endLine: bodyEnd, offset: map.lineStart(bodyStart), text: lines.join('\n') };
     }
     requests.push({ index, line, target, endLine, body });
   });
-  return { requests, stray };
+  return { requests, stray, inTriple };
 }
 
 /** Positions issues found in a slice of the body. */
@@ -137,14 +170,27 @@ function bodyDiagnostic(map: LineMap, bodyOffset: number, sliceOffset: number, i
   return diagnosticAt(issue, { start: map.positionAt(start), end: map.positionAt(start + issue.span.length) });
 }
 
-function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[], server: TargetServer): void {
+/** What the body checks read of a request: its target and its body text as they are sent. */
+interface Sent {
+  readonly target: RequestTarget;
+  readonly body: string | undefined;
+}
+
+function validateRequest(
+  map: LineMap,
+  request: SearchRequest,
+  expanded: ExpandedRequest,
+  out: Diagnostic[],
+  server: TargetServer,
+): void {
   const urlIssues: Issue[] = [];
-  const facts = validateTarget(request.target, urlIssues, server);
+  const sent: Sent = { target: expanded.target, body: expanded.body?.text };
+  const facts = validateTarget(sent.target, urlIssues, server);
   const route = facts.route;
   const body = request.body;
   const bodyIssues: { slice: number; issue: Issue }[] = [];
   if (route !== undefined && body !== undefined) {
-    const refused = bodyNotAllowed(request.target, route);
+    const refused = bodyNotAllowed(sent.target, route);
     if (refused !== undefined) {
       const lastLine = map.line(body.endLine);
       out.push(
@@ -157,24 +203,32 @@ function validateRequest(map: LineMap, request: SearchRequest, out: Diagnostic[]
   }
   const name = route?.endpoint.name;
   if (name === 'search') {
-    validateSearch(request, facts, route!, urlIssues, bodyIssues, server);
+    validateSearch(sent, facts, route!, urlIssues, bodyIssues, server);
   } else if (name === 'msearch') {
-    validateMsearch(request, facts, route!, urlIssues, bodyIssues, server);
-  } else if (body !== undefined) {
-    for (const slice of splitJsonValues(body.text)) {
+    validateMsearch(sent, facts, route!, urlIssues, bodyIssues, server);
+  } else if (sent.body !== undefined) {
+    for (const slice of splitJsonValues(sent.body)) {
       for (const issue of syntaxIssues(JsonSegment.parse(slice.text), server)) {
         bodyIssues.push({ slice: slice.offset, issue });
       }
     }
   }
-  for (const issue of urlIssues) out.push(toDiagnostic(issue, request.line));
-  if (body !== undefined) {
-    for (const { slice, issue } of bodyIssues) out.push(bodyDiagnostic(map, body.offset, slice, issue));
+  for (const issue of [...mapIssues(urlIssues, expanded.line), ...expanded.lineIssues]) {
+    out.push(toDiagnostic(issue, request.line));
+  }
+  if (body !== undefined && expanded.body !== undefined) {
+    const inBody = bodyIssues.map(({ slice, issue }) => ({
+      ...issue,
+      span: { offset: slice + issue.span.offset, length: issue.span.length },
+    }));
+    for (const issue of [...mapIssues(inBody, expanded.body), ...expanded.bodyIssues]) {
+      out.push(bodyDiagnostic(map, body.offset, 0, issue));
+    }
   }
 }
 
 function validateSearch(
-  request: SearchRequest,
+  request: Sent,
   facts: UrlFacts,
   route: RouteMatch,
   urlIssues: Issue[],
@@ -197,30 +251,30 @@ function validateSearch(
   const push = (issue: Issue): void => {
     bodyIssues.push({ slice: 0, issue });
   };
-  const first = firstToken(body.text);
+  const first = firstToken(body);
   if (first.token !== 'START_OBJECT' && first.token !== 'INVALID') {
     push(
       issue('search.body-not-object', `Expected [START_OBJECT] but found [${first.token}]`, {
         offset: first.offset,
-        length: body.text.trimEnd().length - first.offset,
+        length: body.trimEnd().length - first.offset,
       }),
     );
     return;
   }
-  const segment = JsonSegment.parse(body.text);
+  const segment = JsonSegment.parse(body);
   const issues: Issue[] = syntaxIssues(segment, server);
   if (segment.trailingOffset !== -1) {
-    const trailing = firstToken(body.text.slice(segment.trailingOffset)).token;
+    const trailing = firstToken(body.slice(segment.trailingOffset)).token;
     issues.push(
       issue(
         'search.trailing-content',
         `Unexpected token [${trailing === 'INVALID' ? 'VALUE_STRING' : trailing}] found after the main object.`,
-        { offset: segment.trailingOffset, length: body.text.trimEnd().length - segment.trailingOffset },
+        { offset: segment.trailingOffset, length: body.trimEnd().length - segment.trailingOffset },
       ),
     );
   }
   if (isObject(segment.value)) {
-    const lines = new LineMap(body.text);
+    const lines = new LineMap(body);
     const check = new JsonCheck(
       segment,
       issues,
@@ -246,7 +300,7 @@ function validateSearch(
 }
 
 function validateMsearch(
-  request: SearchRequest,
+  request: Sent,
   facts: UrlFacts,
   route: RouteMatch,
   urlIssues: Issue[],
@@ -268,7 +322,7 @@ function validateMsearch(
     restTotalHitsAsInt: rest !== undefined && (rest.value === '' || rest.value === 'true'),
     pathHasIndex: route.params.has('index'),
   };
-  const pairs = splitMsearchPairs(body.text);
+  const pairs = splitMsearchPairs(body);
   for (const { header, body: item } of pairs) {
     const headerLocator = compactJson(header.text).column;
     const headerResult = validateHeaderText(

@@ -213,7 +213,7 @@ function membersMatch(text: string, members: number): boolean {
  * Counts `:` outside strings: the number of object members written in the text. Strings are skipped with indexOf,
  * which is native and fast; only the short stretches between strings are read character by character.
  */
-export function countMembersInText(text: string): number {
+function countMembersInText(text: string): number {
   let count = 0;
   const length = text.length;
   let i = 0;

@@ -93,3 +93,24 @@ export function compactJson(text: string): { compact: string; column: (offset: n
   };
   return { compact: parts.join(''), column };
 }
+
+/**
+ * The text with its comments (`//`, `/* *\/`) turned into blanks, line breaks kept: every other character keeps its
+ * offset (so that places found in the text hold in what is sent).
+ */
+export function blankComments(text: string): string {
+  if (!text.includes('/')) return text;
+  const scanner = createScanner(text, false);
+  let out = '';
+  let copied = 0;
+  for (;;) {
+    const kind = scanner.scan();
+    if (kind === SyntaxKind.EOF) break;
+    if (kind !== SyntaxKind.LineCommentTrivia && kind !== SyntaxKind.BlockCommentTrivia) continue;
+    const start = scanner.getTokenOffset();
+    const end = start + scanner.getTokenLength();
+    out += text.slice(copied, start) + text.slice(start, end).replace(/[^\r\n]/g, ' ');
+    copied = end;
+  }
+  return out + text.slice(copied);
+}

@@ -149,7 +149,7 @@ function hasRoleKind(node: ClusterNode, kind: string): boolean {
   }
 }
 
-export interface ResolutionStep {
+interface ResolutionStep {
   readonly expression: string;
   /** What the step did, in words. */
   readonly explanation: string;
@@ -272,7 +272,7 @@ function applyAttribute(attr: string, value: string, nodes: readonly ClusterNode
   return parts.join('; ');
 }
 
-export function describeRoleKind(kind: string): string {
+function describeRoleKind(kind: string): string {
   switch (kind) {
     case 'data':
       return 'every node that can hold data (roles data, search, warm)';

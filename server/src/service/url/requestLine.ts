@@ -35,7 +35,18 @@ export interface RequestTarget {
   readonly urlSpan: Span;
   /** The handler the server would dispatch the method and path to (worked out once, when first asked). */
   readonly route: Resolution;
+  /**
+   * A request line written with a full URL (`GET https://host:9200/logs/_search`): the part before the path
+   * (`https://host:9200`, and a cluster's path prefix when one is known to be there), and where it is written.
+   */
+  readonly origin?: { readonly url: string; readonly span: Span };
+  /** `kbn:` in front of the path: a request to Kibana's API (Kibana's console sends it to Kibana). */
+  readonly kibana?: Span;
 }
+
+/** `http://host:port` at the start of a URL as written. */
+const ORIGIN = /^https?:\/\/[^/?#\s]*/i;
+const KIBANA = /^kbn:/i;
 
 /** Parses `METHOD url` starting at `offset` of `text` (a line). */
 export function parseRequestLine(text: string, offset = 0): RequestTarget | undefined {
@@ -47,21 +58,37 @@ export function parseRequestLine(text: string, offset = 0): RequestTarget | unde
   return parseUrl(method, { offset: methodStart, length: method.length }, url, urlStart);
 }
 
-export function parseUrl(method: string, methodSpan: Span, url: string, urlStart: number): RequestTarget {
-  const question = url.indexOf('?');
-  const rawPath = question === -1 ? url : url.slice(0, question);
-  const queryString = question === -1 ? '' : url.slice(question + 1);
+/**
+ * Parses the URL of a request line (`url`, written at `urlStart`). `originLength` says how much of a full URL is the
+ * cluster's address (its path prefix included); by default, the scheme, host and port.
+ */
+export function parseUrl(
+  method: string,
+  methodSpan: Span,
+  url: string,
+  urlStart: number,
+  originLength?: number,
+): RequestTarget {
+  const originMatch = ORIGIN.exec(url);
+  const originEnd = originMatch === null ? 0 : Math.min(url.length, Math.max(originLength ?? 0, originMatch[0].length));
+  const kibanaMatch = originMatch === null ? KIBANA.exec(url) : null;
+  const skip = originMatch !== null ? originEnd : kibanaMatch !== null ? kibanaMatch[0].length : 0;
+  const rest = url.slice(skip);
+  const restStart = urlStart + skip;
+  const question = rest.indexOf('?');
+  const rawPath = question === -1 ? rest : rest.slice(0, question);
+  const queryString = question === -1 ? '' : rest.slice(question + 1);
   const segments: PathSegment[] = [];
   let position = 0;
   for (const raw of rawPath.split('/')) {
     if (raw.length > 0) {
-      segments.push({ text: decodeComponent(raw, false), span: { offset: urlStart + position, length: raw.length } });
+      segments.push({ text: decodeComponent(raw, false), span: { offset: restStart + position, length: raw.length } });
     }
     position += raw.length + 1;
   }
   const query: QueryParam[] = [];
   if (question !== -1) {
-    let start = urlStart + question + 1;
+    let start = restStart + question + 1;
     for (const piece of queryString.split('&')) {
       if (piece.length > 0) {
         const equals = piece.indexOf('=');
@@ -84,7 +111,7 @@ export function parseUrl(method: string, methodSpan: Span, url: string, urlStart
     method,
     methodSpan,
     path: rawPath.startsWith('/') ? rawPath : `/${rawPath}`,
-    pathSpan: { offset: urlStart, length: rawPath.length },
+    pathSpan: { offset: restStart, length: rawPath.length },
     segments,
     queryString,
     query,
@@ -93,6 +120,10 @@ export function parseUrl(method: string, methodSpan: Span, url: string, urlStart
       route ??= resolveRoute(method, segments);
       return route;
     },
+    ...(originMatch === null
+      ? {}
+      : { origin: { url: url.slice(0, originEnd), span: { offset: urlStart, length: originEnd } } }),
+    ...(kibanaMatch === null ? {} : { kibana: { offset: urlStart, length: kibanaMatch[0].length } }),
   };
 }
 

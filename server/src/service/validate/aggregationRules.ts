@@ -48,7 +48,7 @@ const NEEDS_FIELD_OR_SCRIPT = new Set([
   'percentile_ranks',
 ]);
 
-export const CALENDAR_INTERVALS: readonly string[] = [
+const CALENDAR_INTERVALS: readonly string[] = [
   'year',
   '1y',
   'quarter',

@@ -7,6 +7,10 @@ export interface FixData {
   readonly replacements?: readonly string[];
   /** Insert this text at the end of the diagnostic's range. */
   readonly insert?: { readonly title: string; readonly text: string };
+  /** Replace the diagnostic's range with this text (a fix whose text is too long to be its own title). */
+  readonly replace?: { readonly title: string; readonly text: string };
+  /** A fix that is not an edit of the document: a command of the extension (e.g. define a variable in the settings). */
+  readonly command?: { readonly title: string; readonly command: string; readonly arguments: readonly unknown[] };
 }
 
 /** One finding, positioned by offsets relative to the text it was found in. */

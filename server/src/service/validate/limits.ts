@@ -6,7 +6,7 @@ import type { SearchLimitValues, TargetServer } from '../target';
 
 export type SearchLimits = Readonly<SearchLimitValues>;
 
-export const DEFAULT_LIMITS: SearchLimits = {
+const DEFAULT_LIMITS: SearchLimits = {
   maxResultWindow: 10000,
   maxRescoreWindow: 10000,
   maxInnerResultWindow: 100,
@@ -18,21 +18,6 @@ export const DEFAULT_LIMITS: SearchLimits = {
   maxBuckets: 65535,
   maxClauseCount: 1024,
 };
-
-/** The setting each limit comes from, as the cluster names it. */
-export const LIMIT_SETTINGS: Readonly<Record<keyof SearchLimits, string>> = {
-  maxResultWindow: 'index.max_result_window',
-  maxRescoreWindow: 'index.max_rescore_window',
-  maxInnerResultWindow: 'index.max_inner_result_window',
-  maxSlicesPerScroll: 'index.max_slices_per_scroll',
-  maxRegexLength: 'index.max_regex_length',
-  maxTermsCount: 'index.max_terms_count',
-  maxDocvalueFields: 'index.max_docvalue_fields_search',
-  maxScriptFields: 'index.max_script_fields',
-  maxBuckets: 'search.max_buckets',
-  maxClauseCount: 'indices.query.bool.max_clause_count',
-};
-
 export function limitsOf(server: TargetServer): SearchLimits {
   return server.limits === undefined ? DEFAULT_LIMITS : { ...DEFAULT_LIMITS, ...server.limits };
 }

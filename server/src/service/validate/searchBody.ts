@@ -1,4 +1,4 @@
-import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
+import { tokenOf, type JsonPath } from '../json/jsonSegment';
 import { suggestions } from '../text/similarity';
 import {
   SEARCH_BODY_FIELD_BY_NAME,
@@ -268,9 +268,4 @@ function booleanValue(check: JsonCheck, path: JsonPath, value: unknown): void {
     const error = strictBooleanError(value);
     if (error !== undefined) check.report('value.not-a-boolean', error, path);
   }
-}
-
-/** Whether a value is a JSON object, for callers that hold `unknown`. */
-export function asObject(value: unknown): Record<string, unknown> | undefined {
-  return isObject(value) ? value : undefined;
 }

@@ -393,7 +393,7 @@ function checkEnum(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues
   );
 }
 
-export function checkNodeFilterText(text: string, offset: number, mode: 'raw' | 'trimmed', issues: IssueSink): void {
+function checkNodeFilterText(text: string, offset: number, mode: 'raw' | 'trimmed', issues: IssueSink): void {
   for (const problem of checkNodeFilter(splitNodeFilter(text, mode))) {
     push(issues, problem.code, problem.message, {
       offset: offset + problem.span.offset,

@@ -114,7 +114,7 @@ export function describeTimeValue(value: TimeValue): string {
 }
 
 /** A duration in the largest sensible units, e.g. `1h 30m`. */
-export function humanMillis(millis: number): string {
+function humanMillis(millis: number): string {
   if (millis < 1000) return `${millis}ms`;
   const parts: string[] = [];
   let rest = Math.floor(millis / 1000);

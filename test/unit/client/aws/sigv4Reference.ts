@@ -14,7 +14,7 @@ export interface RawRequest {
 }
 
 /** RFC 3986 encoding of every byte except the unreserved characters A-Z a-z 0-9 - _ . ~ */
-export function uriEncode(text: string): string {
+function uriEncode(text: string): string {
   let out = '';
   for (const byte of Buffer.from(text, 'utf8')) {
     const c = String.fromCharCode(byte);
@@ -43,7 +43,7 @@ function percentDecode(text: string): string {
  * Services other than S3: the path is normalised (empty, `.` and `..` segments removed) and each segment of the
  * path as sent is URI-encoded once more (so `%20` on the wire becomes `%2520`).
  */
-export function canonicalUri(path: string): string {
+function canonicalUri(path: string): string {
   const segments: string[] = [];
   for (const segment of path.split('/')) {
     if (segment === '' || segment === '.') continue;
@@ -56,7 +56,7 @@ export function canonicalUri(path: string): string {
 }
 
 /** Names and values decoded, encoded again, sorted by name then value. */
-export function canonicalQuery(query: string): string {
+function canonicalQuery(query: string): string {
   if (query === '') return '';
   const pairs = query
     .split('&')
@@ -75,7 +75,7 @@ function headerValues(request: RawRequest, name: string): string[] {
   return request.headers.filter(([n]) => n.toLowerCase() === name).map(([, v]) => v.trim().replace(/\s+/g, ' '));
 }
 
-export function canonicalHeaders(request: RawRequest, signed: readonly string[]): string {
+function canonicalHeaders(request: RawRequest, signed: readonly string[]): string {
   return signed.map((name) => `${name}:${headerValues(request, name).join(',')}\n`).join('');
 }
 

@@ -34,7 +34,7 @@ export class LspClient {
   readonly notifications: Message[] = [];
   stderr = '';
 
-  constructor(serverPath = path.resolve(__dirname, '../../../../server/dist/server.js')) {
+  constructor(serverPath = path.resolve(__dirname, '../../../server/dist/server.js')) {
     this.child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'pipe' });
     this.child.stdout.on('data', (chunk: Buffer) => {
       this.buffer = Buffer.concat([this.buffer, chunk]);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startCluster, type RunningCluster } from '../src/index';
-import { at, call } from './testClient';
+import { at, call } from '../test/testClient';
 
 void describe('robustness', () => {
   let c: RunningCluster;

@@ -7,6 +7,7 @@ import {
   PublishDiagnosticsNotification,
 } from 'vscode-languageserver-protocol';
 import { LspClient } from './lspClient';
+import { COMMANDS } from '../../server/src/protocol/manifest';
 
 void describe('bundled server over stdio', () => {
   let client: LspClient;
@@ -62,9 +63,9 @@ void describe('bundled server over stdio', () => {
     assert.deepEqual(
       lenses.map((l) => [l.range.start.line, l.command?.title, l.command?.command]),
       [
-        [0, '▶ Run all', 'searchRequests.runAll'],
-        [0, '▶ Run', 'searchRequests.run'],
-        [2, '▶ Run', 'searchRequests.run'],
+        [0, '▶ Run all', COMMANDS.runAll],
+        [0, '▶ Run', COMMANDS.run],
+        [2, '▶ Run', COMMANDS.run],
       ],
     );
   });

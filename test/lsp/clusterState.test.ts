@@ -6,8 +6,8 @@ import {
   HoverRequest,
   type CompletionList,
 } from 'vscode-languageserver-protocol';
-import { ClusterState } from '../../../server/src/protocol/protocol';
-import { CLUSTER_STATE as STATE } from '../service/clusterFixture';
+import { ClusterState } from '../../server/src/protocol/protocol';
+import { CLUSTER_STATE as STATE } from '../unit/service/clusterFixture';
 import { completionItems, hoverText, LspClient } from './lspClient';
 
 /** The server answers completion with a list (it says whether the list is complete). */

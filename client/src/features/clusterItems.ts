@@ -1,0 +1,137 @@
+// How the Clusters view's elements look: a cluster with its state, a node with its roles and address, a message in
+// place of the nodes. Plain functions of what the view knows (clustersView.ts), no reading here.
+import * as vscode from 'vscode';
+import { productText, type ClusterInfo } from '../core/clusterInfo';
+import { serverless } from '../core/serverless';
+import { needsSecret, secretName, verificationOff, type ClusterConfig } from '../core/clusterConfig';
+import { rolesText, type NodeInfo } from '../core/nodesInfo';
+import { COMMANDS } from '../../../server/src/protocol/manifest';
+import type { ClusterElement, ClusterEntry } from './clustersView';
+
+const HEALTH_COLORS: Readonly<Record<string, string>> = {
+  green: 'testing.iconPassed',
+  yellow: 'list.warningForeground',
+  red: 'list.errorForeground',
+};
+
+function product(info: ClusterInfo): string {
+  return productText(info);
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_[\]|<>]/g, '\\$&');
+}
+
+/** A configured cluster: its state in the description and the tooltip, a context value for its menus. */
+export function clusterItem(
+  name: string,
+  cluster: ClusterConfig | undefined,
+  active: boolean,
+  entry: ClusterEntry | undefined,
+): vscode.TreeItem {
+  const item = new vscode.TreeItem(
+    name,
+    active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+  );
+  item.id = `cluster:${name}`;
+  const parts: string[] = [];
+  if (active) parts.push('active');
+  let icon = 'database';
+  let color: string | undefined;
+  if (entry?.info !== undefined) {
+    parts.push(product(entry.info));
+    if (entry.info.health !== undefined) parts.push(entry.info.health);
+    color = HEALTH_COLORS[entry.info.health ?? ''];
+  } else if (entry?.secretMissing === true && cluster !== undefined) {
+    parts.push(`no ${secretName(cluster.auth)} stored`);
+    icon = 'key';
+  } else if (entry?.infoError !== undefined) {
+    parts.push('not reachable');
+    icon = 'debug-disconnect';
+    color = 'list.errorForeground';
+  } else {
+    parts.push('connecting…');
+  }
+  if (cluster !== undefined && verificationOff(cluster)) parts.push('verification off');
+  item.description = parts.join(' · ');
+  item.iconPath = new vscode.ThemeIcon(icon, color === undefined ? undefined : new vscode.ThemeColor(color));
+  const tooltip = new vscode.MarkdownString(
+    `**${escapeMarkdown(name)}**${active ? ' (active)' : ''}  \n${escapeMarkdown(cluster?.url ?? '')}`,
+  );
+  if (cluster !== undefined)
+    tooltip.appendMarkdown(
+      `  \nAuthentication: ${cluster.auth}${cluster.username === undefined ? '' : ` (user ${escapeMarkdown(cluster.username)})`}`,
+    );
+  if (entry?.info !== undefined) {
+    tooltip.appendMarkdown(`\n\n${product(entry.info)}, health **${entry.info.health ?? 'unknown'}**`);
+    if (entry.info.clusterName !== undefined) tooltip.appendMarkdown(`  \nCluster name: \`${entry.info.clusterName}\``);
+  } else if (entry?.infoError !== undefined) {
+    tooltip.appendMarkdown(`\n\n${escapeMarkdown(entry.infoError)}`);
+  }
+  if (cluster !== undefined && verificationOff(cluster))
+    tooltip.appendMarkdown('\n\n$(warning) Certificate verification is **off**.');
+  tooltip.supportThemeIcons = true;
+  item.tooltip = tooltip;
+  item.contextValue = `searchRequests.cluster.${active ? 'active' : 'inactive'}${cluster !== undefined && needsSecret(cluster) ? '.secret' : ''}`;
+  return item;
+}
+
+/** What stands in place of a cluster's nodes when they cannot be listed (a click sets a missing secret). */
+export function clusterMessageItem(
+  element: Extract<ClusterElement, { kind: 'message' }>,
+  cluster: ClusterConfig | undefined,
+): vscode.TreeItem {
+  const item = new vscode.TreeItem(element.text, vscode.TreeItemCollapsibleState.None);
+  item.id = element.key;
+  item.tooltip = element.text;
+  // A serverless collection has no nodes to list: that is said as information, not as a missing secret.
+  const info = cluster !== undefined && serverless(cluster);
+  item.iconPath = new vscode.ThemeIcon(
+    element.error ? 'error' : info ? 'info' : 'key',
+    element.error ? new vscode.ThemeColor('list.errorForeground') : undefined,
+  );
+  item.contextValue = 'searchRequests.clusterMessage';
+  if (!element.error && !info && cluster !== undefined) {
+    item.command = {
+      title: 'Set Secret',
+      command: COMMANDS.changeClusterSecret,
+      arguments: [cluster.name],
+    };
+  }
+  return item;
+}
+
+/** A node of a cluster: roles in short, address, whether it is the elected cluster manager or the local node. */
+export function nodeItem(clusterName: string, node: NodeInfo): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
+  item.id = `node:${clusterName}:${node.id}`;
+  const parts = [rolesText(node.roles), node.ip];
+  if (node.clusterManager) parts.push('elected cluster manager');
+  if (node.local) parts.push('local');
+  item.description = parts.join(' · ');
+  item.iconPath = new vscode.ThemeIcon(
+    node.clusterManager ? 'star-full' : 'server',
+    node.clusterManager ? new vscode.ThemeColor('charts.yellow') : undefined,
+  );
+  const lines = [
+    `**${escapeMarkdown(node.name)}**${node.clusterManager ? ' — elected cluster manager' : ''}${node.local ? ' — local node (receives the requests)' : ''}`,
+    '',
+    `Node id: \`${node.id}\`  `,
+    `Host: ${escapeMarkdown(node.host)}  `,
+    `IP: ${escapeMarkdown(node.ip)}  `,
+  ];
+  if (node.transportAddress !== undefined) lines.push(`Transport address: ${escapeMarkdown(node.transportAddress)}  `);
+  if (node.version !== undefined) lines.push(`Version: ${escapeMarkdown(node.version)}  `);
+  lines.push(
+    `Roles: ${node.roles.length === 0 ? 'none (coordinating only)' : node.roles.map(escapeMarkdown).join(', ')}`,
+  );
+  const attributes = Object.entries(node.attributes);
+  if (attributes.length > 0) {
+    lines.push('', 'Attributes (filter with `name:value`):', '');
+    for (const [name, value] of attributes) lines.push(`- \`${name}\`: \`${value}\``);
+  }
+  item.tooltip = new vscode.MarkdownString(lines.join('\n'));
+  item.accessibilityInformation = { label: `${node.name}: ${item.description}` };
+  item.contextValue = 'searchRequests.clusterNode';
+  return item;
+}

@@ -1,0 +1,80 @@
+// --cluster: what the cluster holds (index names, aliases and mappings, nodes), read with the extension's own client
+// core and handed to the language service, so that the cluster-aware checks run as in the editor. Read-only requests:
+// GET /, /_cluster/health, /_mapping, /_cat/aliases, /_nodes.
+import type { ClusterStateParams } from '../../../server/src/protocol/protocol';
+import { ClusterClient } from '../../../client/src/core/clusterClient';
+import type { ClusterConfig } from '../../../client/src/core/clusterConfig';
+import { urlProblem } from '../../../client/src/core/clusterConfig';
+import { fetchClusterInfo, type ClusterInfo } from '../../../client/src/core/clusterInfo';
+import { fetchIndices, stateNodes } from '../../../client/src/core/clusterState';
+import { fetchNodes } from '../../../client/src/core/nodesInfo';
+
+export interface ClusterAccess {
+  readonly url: string;
+  readonly user?: string;
+  readonly passwordEnv?: string;
+  readonly apiKeyEnv?: string;
+}
+
+export interface ClusterSnapshot {
+  readonly info: ClusterInfo;
+  readonly state: ClusterStateParams;
+}
+
+/** A cluster that cannot be used: exit code 2, with the message. */
+export class ClusterError extends Error {}
+
+function secretFrom(name: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (name === undefined) return undefined;
+  const value = env[name];
+  if (value === undefined || value === '') {
+    throw new ClusterError(`The environment variable ${name} is not set (it should hold the cluster's secret).`);
+  }
+  return value;
+}
+
+export async function readCluster(
+  access: ClusterAccess,
+  toolVersion: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ClusterSnapshot> {
+  const problem = urlProblem(access.url);
+  if (problem !== undefined) throw new ClusterError(`--cluster: ${problem}.`);
+  const url = access.url.replace(/\/+$/, '');
+  const cluster: ClusterConfig = {
+    name: new URL(url).host,
+    url,
+    auth: access.user !== undefined ? 'basic' : access.apiKeyEnv !== undefined ? 'apiKey' : 'none',
+    ...(access.user === undefined ? {} : { username: access.user }),
+  };
+  const secret = secretFrom(access.passwordEnv, env) ?? secretFrom(access.apiKeyEnv, env);
+  const client = await ClusterClient.create(cluster, {
+    ...(secret === undefined ? {} : { secret }),
+    userAgent: `search-requests-lint/${toolVersion}`,
+  });
+  const opaqueId = `search-requests-lint/${process.pid}`;
+  try {
+    const info = await fetchClusterInfo(client, opaqueId);
+    const [indices, nodes] = await Promise.all([
+      fetchIndices(client, { opaqueId }),
+      fetchNodes(client, { opaqueId }).then(
+        (found) => found.nodes,
+        // Without the permission to list nodes (or on a service without them), the index checks still run.
+        () => undefined,
+      ),
+    ]);
+    return {
+      info,
+      state: {
+        clusterName: info.clusterName ?? cluster.name,
+        indices,
+        ...(nodes === undefined ? {} : { nodes: stateNodes(nodes) }),
+      },
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ClusterError(`The cluster ${cluster.name} cannot be read: ${message}`);
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,180 @@
+// Which files to check: named files as they are; folders and globs walked for `.search` and `.msearch` files, leaving
+// out what the `.gitignore` files of the repository say git leaves out (and `.git`, `node_modules`).
+import { readFile, readdir, stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
+
+export interface FoundFile {
+  readonly absolute: string;
+  /** Relative to the current folder, with `/`: what reports show. */
+  readonly relative: string;
+  readonly language: 'search' | 'msearch';
+}
+
+export class FileError extends Error {}
+
+const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+const GLOB_CHARS = /[*?[\]{}!]/;
+
+function languageOf(file: string): 'search' | 'msearch' | undefined {
+  if (file.endsWith('.msearch')) return 'msearch';
+  if (file.endsWith('.search')) return 'search';
+  return undefined;
+}
+
+function toPosix(file: string): string {
+  return file.split(path.sep).join('/');
+}
+
+interface Layer {
+  readonly dir: string;
+  readonly rules: Ignore;
+}
+
+/** The `.gitignore` rules in force at a folder: each folder's own, the deepest with a verdict wins, as in git. */
+class IgnoreRules {
+  private readonly layers = new Map<string, Layer | null>();
+
+  constructor(private readonly root: string) {}
+
+  private async layer(dir: string): Promise<Layer | null> {
+    const known = this.layers.get(dir);
+    if (known !== undefined) return known;
+    let text: string | undefined;
+    try {
+      text = await readFile(path.join(dir, '.gitignore'), 'utf8');
+    } catch {
+      text = undefined;
+    }
+    if (dir === this.root) {
+      try {
+        const exclude = await readFile(path.join(dir, '.git', 'info', 'exclude'), 'utf8');
+        text = `${exclude}\n${text ?? ''}`;
+      } catch {
+        // no repository-wide excludes
+      }
+    }
+    const layer = text === undefined ? null : { dir, rules: ignore().add(text) };
+    this.layers.set(dir, layer);
+    return layer;
+  }
+
+  /** Whether git would leave this path out (a folder's path is tested as a folder). */
+  async ignored(absolute: string, isDirectory: boolean): Promise<boolean> {
+    const dirs: string[] = [];
+    for (let dir = path.dirname(absolute); ; dir = path.dirname(dir)) {
+      if (dir === this.root || dir.startsWith(this.root + path.sep)) dirs.push(dir);
+      if (dir === this.root || path.dirname(dir) === dir) break;
+    }
+    for (const dir of dirs) {
+      const layer = await this.layer(dir);
+      if (layer === null) continue;
+      const relative = toPosix(path.relative(dir, absolute)) + (isDirectory ? '/' : '');
+      const verdict = layer.rules.test(relative);
+      if (verdict.unignored) return false;
+      if (verdict.ignored) return true;
+    }
+    return false;
+  }
+}
+
+/** The repository's top folder (the nearest folder with `.git`), else the current folder. */
+async function repositoryRoot(cwd: string): Promise<string> {
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    try {
+      await stat(path.join(dir, '.git'));
+      return dir;
+    } catch {
+      if (path.dirname(dir) === dir) return cwd;
+    }
+  }
+}
+
+/** The part of a glob before its first wildcard segment: where to start walking. */
+function globBase(pattern: string): string {
+  const segments = pattern.split('/');
+  const fixed: string[] = [];
+  for (const segment of segments) {
+    if (GLOB_CHARS.test(segment)) break;
+    fixed.push(segment);
+  }
+  if (fixed.length === segments.length) fixed.pop();
+  return fixed.join('/') || '.';
+}
+
+async function walk(
+  dir: string,
+  rules: IgnoreRules,
+  keep: (absolute: string) => boolean,
+  out: Map<string, string>,
+): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    throw new FileError(`Cannot read the folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const absolute = path.join(dir, entry.name);
+    // Symbolic links to folders are not followed (no loops); links to files are read like files.
+    if (entry.isDirectory()) {
+      if (ALWAYS_SKIPPED.has(entry.name) || (await rules.ignored(absolute, true))) continue;
+      await walk(absolute, rules, keep, out);
+    } else if ((entry.isFile() || entry.isSymbolicLink()) && languageOf(entry.name) !== undefined) {
+      if (!keep(absolute) || (await rules.ignored(absolute, false))) continue;
+      if (entry.isSymbolicLink()) {
+        const target = await stat(absolute).catch(() => undefined);
+        if (target?.isFile() !== true) continue;
+      }
+      out.set(absolute, absolute);
+    }
+  }
+}
+
+/**
+ * The files the arguments name, each once, in path order. A named file is checked even if git ignores it; a name
+ * that is neither a file, a folder nor a glob matching something is a FileError (exit code 2).
+ */
+export async function findFiles(patterns: readonly string[], cwd: string): Promise<FoundFile[]> {
+  const rules = new IgnoreRules(await repositoryRoot(cwd));
+  const found = new Map<string, string>();
+  const wanted = patterns.length === 0 ? ['.'] : patterns;
+  for (const pattern of wanted) {
+    const absolute = path.resolve(cwd, pattern);
+    let info;
+    try {
+      info = await stat(absolute);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        throw new FileError(`cannot read ${pattern} (${code ?? String(error)}).`);
+    }
+    if (info?.isFile() === true) {
+      if (languageOf(absolute) === undefined) {
+        throw new FileError(`${pattern} is not a .search or .msearch file.`);
+      }
+      found.set(absolute, absolute);
+    } else if (info?.isDirectory() === true) {
+      await walk(absolute, rules, () => true, found);
+    } else if (GLOB_CHARS.test(pattern)) {
+      const posixPattern = toPosix(pattern);
+      const base = path.resolve(cwd, globBase(posixPattern));
+      const baseInfo = await stat(base).catch(() => undefined);
+      const matched = new Map<string, string>();
+      if (baseInfo?.isDirectory() === true) {
+        const isMatch = picomatch(toPosix(path.resolve(cwd, posixPattern)), { dot: false });
+        await walk(base, rules, (file) => isMatch(toPosix(file)), matched);
+      }
+      if (matched.size === 0) throw new FileError(`No .search or .msearch file matches ${pattern}.`);
+      for (const [key, value] of matched) found.set(key, value);
+    } else {
+      throw new FileError(`${pattern}: no such file or folder.`);
+    }
+  }
+  return [...found.keys()]
+    .map((file) => ({ absolute: file, relative: toPosix(path.relative(cwd, file)) || path.basename(file) }))
+    .sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
+    .map((file) => ({ ...file, language: languageOf(file.absolute)! }));
+}

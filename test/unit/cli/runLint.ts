@@ -1,0 +1,62 @@
+// Runs the built command-line linter as a process, on a copy of a fixture folder.
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+
+export const REPOSITORY = path.resolve(__dirname, '../../../..');
+const LINT_BUNDLE = path.join(REPOSITORY, 'packages/cli/dist/search-requests-lint.js');
+export const FIXTURES = path.join(REPOSITORY, 'test/fixtures/cli');
+const EXPECTED = path.join(FIXTURES, 'expected');
+
+export interface LintRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export function runLint(
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+  bundle = LINT_BUNDLE,
+): Promise<LintRun> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [bundle, ...args],
+      { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : undefined;
+        if (code === undefined) {
+          reject(error ?? new Error('no exit code'));
+          return;
+        }
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** A fresh copy of test/fixtures/cli/project (its `gitignore` becomes `.gitignore`, git's own would hide files). */
+export function projectCopy(): { dir: string; dispose(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'search-requests-lint-'));
+  cpSync(path.join(FIXTURES, 'project'), dir, { recursive: true });
+  renameSync(path.join(dir, 'gitignore'), path.join(dir, '.gitignore'));
+  return {
+    dir,
+    dispose: () => {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The expected text of test/fixtures/cli/expected/NAME. With SEARCH_REQUESTS_UPDATE_EXPECTED=1 the actual text is
+ * written there instead (then read the diff before committing it).
+ */
+export function expected(name: string, actual: string): string {
+  const file = path.join(EXPECTED, name);
+  if (process.env['SEARCH_REQUESTS_UPDATE_EXPECTED'] === '1') writeFileSync(file, actual);
+  return readFileSync(file, 'utf8');
+}
