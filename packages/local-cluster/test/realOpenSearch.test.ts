@@ -358,4 +358,40 @@ void describe('answers as real OpenSearch does', () => {
     const fancy = await post(v2, '/logs/_search', { highlight: { type: 'fancy', fields: { message: {} } } });
     assert.equal(reason(fancy), 'the local cluster does not implement [highlight] type [fancy]');
   });
+
+  void it('partitions terms as OpenSearch does, and reads include and exclude as IncludeExclude does', async () => {
+    const keys = async (c: RunningCluster, terms: Record<string, unknown>): Promise<unknown> =>
+      (
+        at(
+          (await post(c, '/logs/_search', { size: 0, aggs: { t: { terms } } })).json,
+          'aggregations',
+          't',
+          'buckets',
+        ) as {
+          key: unknown;
+        }[]
+      ).map((b) => b.key);
+    assert.deepEqual(await keys(v3, { field: 'host', include: { partition: 0, num_partitions: 3 } }), [
+      'web-01',
+      'web-03',
+    ]);
+    // 2.x counts the documents of the buckets a shard drops under shard_min_doc_count among the others.
+    const levels = { field: 'level', min_doc_count: 2000, shard_min_doc_count: 100 };
+    const other = async (c: RunningCluster): Promise<unknown> =>
+      at(
+        (await post(c, '/logs/_search', { size: 0, aggs: { t: { terms: levels } } })).json,
+        'aggregations',
+        't',
+        'sum_other_doc_count',
+      );
+    assert.deepEqual([await other(v2), await other(v3)], [284, 0]);
+    const mixed = await post(v2, '/products/_search', {
+      size: 0,
+      aggs: { t: { terms: { field: 'tags', include: 's.*', exclude: ['sale'] } } },
+    });
+    assert.equal(
+      at(mixed.json, 'error', 'caused_by', 'reason'),
+      'Cannot mix a regex-based include with a set-based method',
+    );
+  });
 });

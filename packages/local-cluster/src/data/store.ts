@@ -300,7 +300,12 @@ function murmur3(key: string): number {
     const c = key.charCodeAt(i);
     bytes.push(c & 0xff, c >>> 8);
   }
-  let h = 0;
+  return murmur3x86(bytes, 0);
+}
+
+/** Murmur3 x86 32-bit (Lucene's StringHelper.murmurhash3_x86_32) of bytes, with a seed. */
+export function murmur3x86(bytes: ArrayLike<number>, seed: number): number {
+  let h = seed | 0;
   const c1 = 0xcc9e2d51;
   const c2 = 0x1b873593;
   const n = bytes.length - (bytes.length % 4);

@@ -7,7 +7,7 @@ import { illegalArgument, notImplemented, OsError } from '../core/errors';
 import { double, javaNumberText, type JavaNumber } from '../core/xcontent';
 import { DateMathError, fixedZoneOffset, formatDateWith, parseDate, resolveDateMath } from '../data/dates';
 import { isIntegral, isNumeric, type FieldInfo, type FieldType } from '../data/mapping';
-import type { Doc } from '../data/store';
+import { murmur3x86, type Doc } from '../data/store';
 import { CALENDAR_UNITS, type AggSpec } from './aggParser';
 import { textFieldDataError } from './fieldAccess';
 import { hashMapOrder } from './namedQueries';
@@ -358,8 +358,38 @@ function compareKeys(a: Key, b: Key): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Include/exclude of a terms aggregation: a Lucene regular expression, or a list of exact terms. */
-function termFilter(spec: AggSpec): (key: Key) => boolean {
+/** BitMixer.mix64 of a signed 64-bit value. */
+function mix64(value: bigint): bigint {
+  let z = BigInt.asUintN(64, value);
+  z = BigInt.asUintN(64, (z ^ (z >> 32n)) * 0x4cd6944c5cc20b6dn);
+  z = BigInt.asUintN(64, (z ^ (z >> 29n)) * 0xfc12c5b19d3259e9n);
+  return BigInt.asIntN(64, z ^ (z >> 32n));
+}
+
+/**
+ * IncludeExclude's partitions: a term's partition is floorMod of murmur3 (seed 31) of its UTF-8 bytes, a number's
+ * of BitMixer.mix64 of the long it is stored as (a double's sortable long).
+ */
+function partitionOf(key: Key, info: FieldInfo | undefined, partitions: number): number {
+  if (typeof key === 'string') {
+    const h = murmur3x86(Buffer.from(key, 'utf8'), 31);
+    return ((h % partitions) + partitions) % partitions;
+  }
+  let long: bigint;
+  if (info !== undefined && isIntegral(info.type)) long = BigInt(Math.trunc(key));
+  else if (info?.type === 'date' || info?.type === 'boolean') long = BigInt(Math.trunc(key));
+  else {
+    const view = new DataView(new ArrayBuffer(8));
+    view.setFloat64(0, key);
+    const bits = view.getBigInt64(0);
+    long = bits < 0n ? bits ^ 0x7fffffffffffffffn : bits;
+  }
+  const n = BigInt(partitions);
+  return Number(((mix64(long) % n) + n) % n);
+}
+
+/** Include/exclude of a terms aggregation: a Lucene regular expression, a list of exact terms, or a partition. */
+function termFilter(spec: AggSpec, info: FieldInfo | undefined): (key: Key) => boolean {
   const test = (v: unknown): ((key: Key) => boolean) | undefined => {
     if (v === undefined || v === null) return undefined;
     if (Array.isArray(v)) {
@@ -369,6 +399,12 @@ function termFilter(spec: AggSpec): (key: Key) => boolean {
     if (typeof v === 'string') {
       const re = new RegExp(`^(?:${v})$`);
       return (key) => re.test(String(key));
+    }
+    if (typeof v === 'object') {
+      const { partition, num_partitions: count } = v as { partition?: unknown; num_partitions?: unknown };
+      if (typeof partition === 'number' && typeof count === 'number') {
+        return (key) => partitionOf(key, info, count) === partition;
+      }
     }
     return undefined;
   };
@@ -461,7 +497,7 @@ function termsAgg(spec: AggSpec, sets: readonly ShardDocs[]): Record<string, unk
   if (info?.type === 'text') throw textFieldDataError(info.path);
   const emptyAnswer = { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [] };
   if (info === undefined && spec.params.missing === undefined) return emptyAnswer;
-  const accept = termFilter(spec);
+  const accept = termFilter(spec, info);
   const compare = bucketComparator(spec, sets);
   const countDesc = isCountDesc(spec);
   const keyOrder = isKeyOrder(spec);
@@ -494,6 +530,10 @@ function termsAgg(spec: AggSpec, sets: readonly ShardDocs[]): Record<string, unk
         const k: Key = numericLike(info.type) ? Number(term) : term;
         if (accept(k) && !groups.has(k)) groups.set(k, []);
       }
+    }
+    // 2.x counts the documents of the buckets under shard_min_doc_count among the others; 3.x leaves them out.
+    if (set.ctx.major < 3) {
+      for (const g of groups.values()) if (g.length < shardMinDocCount) otherDocCount += g.length;
     }
     const buckets = [...groups.entries()]
       .filter(([, g]) => g.length >= shardMinDocCount)

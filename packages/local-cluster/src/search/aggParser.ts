@@ -212,8 +212,10 @@ function buildSpec(name: string, type: string, body: JObject, subs: AggSpec[], m
   }
   const allowed = PARAMS[type];
   let refused: string | undefined;
+  const includeExclude: IncludeExcludeKinds = {};
   if (allowed) {
     for (const e of body.entries) {
+      if (type === 'terms' && (e.key === 'include' || e.key === 'exclude')) checkIncludeExclude(e, includeExclude);
       if (!allowed.includes(e.key)) {
         throw xContentParseError(
           e.keyPos.line,
@@ -228,6 +230,55 @@ function buildSpec(name: string, type: string, body: JObject, subs: AggSpec[], m
     }
   }
   return { ...base, params: toPlain(body) as Record<string, unknown>, ...(refused !== undefined ? { refused } : {}) };
+}
+
+/** What a terms aggregation's include and exclude read so far: a regex, a set of terms, or partitions. */
+interface IncludeExcludeKinds {
+  include?: 'regex' | 'set' | 'partition';
+  exclude?: 'regex' | 'set';
+}
+
+/**
+ * IncludeExclude.parseInclude / parseExclude, then IncludeExclude.merge with what the other one read: errors at the
+ * end of the value, wrapped as the terms ObjectParser wraps them.
+ */
+function checkIncludeExclude(e: JEntry, kinds: IncludeExcludeKinds): void {
+  const v = e.value;
+  const end = v.kind === 'object' || v.kind === 'array' ? v.end : v;
+  const fail = (cause: OsError, at: { line: number; col: number } = end): never => {
+    throw xContentParseError(at.line, at.col, `[terms] failed to parse field [${e.key}]`, cause);
+  };
+  let kind: 'regex' | 'set' | 'partition';
+  if (v.kind === 'string') kind = 'regex';
+  else if (v.kind === 'array') kind = 'set';
+  else if (v.kind === 'object' && e.key === 'include') {
+    kind = 'partition';
+    let partition: number | undefined;
+    let count: number | undefined;
+    for (const p of v.entries) {
+      const n = p.value.kind === 'number' ? Math.trunc(p.value.value) : undefined;
+      if (p.key === 'partition') partition = n;
+      else if (p.key === 'num_partitions') count = n;
+      else {
+        fail(new OsError(400, 'parse_exception', `Unknown parameter in Include/Exclude clause: ${p.key}`), p.value);
+      }
+    }
+    if (count === undefined) fail(illegalArgument('Missing [num_partitions] parameter for partition-based include'));
+    if (partition === undefined) fail(illegalArgument('Missing [partition] parameter for partition-based include'));
+    if (partition! < 0 || partition! >= count!) {
+      fail(illegalArgument(`Partition must be >=0 and < numPartition which is ${count!}`));
+    }
+  } else {
+    throw xContentParseError(v.line, v.col, `[terms] ${e.key} doesn't support values of type: ${tokenName(v)}`);
+  }
+  if (e.key === 'include') kinds.include = kind;
+  else kinds.exclude = kind as 'regex' | 'set';
+  const { include, exclude } = kinds;
+  if (include === undefined || exclude === undefined) return;
+  if (include === 'partition')
+    fail(illegalArgument('Cannot specify any excludes when using a partition-based include'));
+  if (include !== exclude)
+    fail(illegalArgument(`Cannot mix a ${include}-based include with a ${exclude}-based method`));
 }
 
 const INT_PARAMS = new Set(['size', 'shard_size', 'min_doc_count', 'shard_min_doc_count', 'precision_threshold']);
