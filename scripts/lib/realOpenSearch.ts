@@ -297,6 +297,9 @@ export async function startOpenSearch(options: OpenSearchOptions = {}): Promise<
       `-Xms${options.heap ?? '1g'}`,
       `-Xmx${options.heap ?? '1g'}`,
       '-XX:+UseG1GC',
+      // A NullPointerException thrown often is otherwise replaced by a preallocated one without its message, so the
+      // same request would get a reason or none depending on how warm the JVM is.
+      '-XX:-OmitStackTraceInFastThrow',
       '-Djava.awt.headless=true',
       '-Dfile.encoding=UTF-8',
       '-Dlog4j2.formatMsgNoLookups=true',
