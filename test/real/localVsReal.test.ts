@@ -12,7 +12,7 @@ import { CORPUS_DIR, readCorpus, send, type CorpusRequest } from '../unit/corpus
 import { compareAnswers, type Verdict } from './compareAnswers';
 import { LOCAL_VS_REAL_DIR } from './localVsRealCorpus';
 import { realCluster } from './realEnv';
-import { startTwin } from './twin';
+import { indexesNotInTwin, startTwin } from './twin';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -133,6 +133,8 @@ void describe('the local cluster answers as real OpenSearch does', () => {
 
   before(async () => {
     local = await startTwin(real.url, version);
+    const extra = await indexesNotInTwin(real.url, local.url);
+    assert.deepEqual(extra, [], `${real.url} holds indexes besides the sample data; the comparison needs it alone`);
   });
   after(() => local.close());
 

@@ -55,3 +55,15 @@ export async function startTwin(url: string, version: string): Promise<RunningCl
   const [topology, now] = await Promise.all([realTopology(url), sampleDayOf(url)]);
   return startCluster({ topology, now, version });
 }
+
+/** The indexes of one cluster (hidden ones, whose names start with a dot, left out). */
+async function indexNames(url: string): Promise<string[]> {
+  const rows = (await getJson(url, '/_cat/indices?format=json&h=index')) as { index: string }[];
+  return rows.map((r) => r.index).filter((name) => !name.startsWith('.'));
+}
+
+/** Indexes the real cluster holds besides the sample data its twin holds: the comparison needs the same data. */
+export async function indexesNotInTwin(realUrl: string, twinUrl: string): Promise<string[]> {
+  const [real, twin] = await Promise.all([indexNames(realUrl), indexNames(twinUrl)]);
+  return real.filter((name) => !twin.includes(name)).sort();
+}
