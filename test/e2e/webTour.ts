@@ -97,7 +97,9 @@ async function main(): Promise<number> {
           async () => {
             await page.keyboard.press('Escape');
             await openFile(page, 'logs.search');
-            const lens = editor(page).locator('.codelens-decoration a', { hasText: '▶ Run' }).first();
+            const lens = editor(page)
+              .locator('.codelens-decoration a', { hasText: /^▶ Run$/ })
+              .first();
             await lens.waitFor({ timeout: 90_000 });
             await lens.click();
             await pick(page, 'local');

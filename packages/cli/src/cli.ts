@@ -14,7 +14,7 @@ import { json } from './formats/json';
 import { sarif } from './formats/sarif';
 import { stylish } from './formats/stylish';
 import { summarize, type FileResult, type Report } from './report';
-import { readVariables, VariablesError } from './variables';
+import { readVariables, readWorkspaceVariables, VariablesError } from './variables';
 
 export const EXIT_OK = 0;
 export const EXIT_PROBLEMS = 1;
@@ -61,9 +61,12 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
   };
   const store = new DocumentStore();
 
-  // `${name}` variables: the values of --variables, and the environment for `${env:NAME}`.
+  // `${name}` variables: the folder's `.vscode/settings.json` (what the editor reads there), then --variables over
+  // it, and the environment for `${env:NAME}`.
   const values = new Map<string, string>();
   for (const [name, value] of Object.entries(io.env)) if (value !== undefined) values.set(`env:${name}`, value);
+  const workspace = await readWorkspaceVariables(io.cwd);
+  if (workspace !== undefined) for (const [name, value] of workspace) values.set(name, value);
   if (options.variablesFile !== undefined) {
     const variables = await readVariables(path.resolve(io.cwd, options.variablesFile));
     for (const [name, value] of variables) values.set(name, value);

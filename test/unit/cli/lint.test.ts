@@ -223,6 +223,30 @@ void describe('search-requests-lint', () => {
     assert.match(refused.stdout, /url\.invalid-integer/);
   });
 
+  void it("reads the variables of the folder's .vscode/settings.json, as the editor does there; --variables wins", async () => {
+    const folder = path.join(project.dir, 'workspace-vars');
+    mkdirSync(path.join(folder, '.vscode'), { recursive: true });
+    writeFileSync(path.join(folder, 'w.search'), 'GET /${index}/_search?size=${size}\n');
+    writeFileSync(
+      path.join(folder, '.vscode', 'settings.json'),
+      '{\n  // what the editor reads in this workspace\n  "searchRequests.variables": { "index": "logs", "size": "ten" },\n}\n',
+    );
+    const fromSettings = await runLint(['-f', 'json'], folder);
+    assert.equal(fromSettings.code, 1);
+    assert.deepEqual(
+      (JSON.parse(fromSettings.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((f) =>
+        f.diagnostics.map((d) => d.code),
+      ),
+      ['url.invalid-integer'],
+    );
+    const overridden = await runLint(['--variables', path.join(FIXTURES, 'variables.json')], folder);
+    assert.equal(overridden.code, 0, overridden.stdout);
+    writeFileSync(path.join(folder, '.vscode', 'settings.json'), '{ "searchRequests.variables": [1] }');
+    const bad = await runLint([], folder);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /searchRequests\.variables in .*settings\.json must hold a JSON object/);
+  });
+
   void it('does not crash on bytes that are no text', async () => {
     const dir = path.join(project.dir, 'binary');
     mkdirSync(dir, { recursive: true });
