@@ -2,8 +2,9 @@
 // error type, reasons) must be what the corpus recorded for this version. A change means OpenSearch changed (or the
 // corpus is stale): re-record with `npm run conformance:record` and look at what the replay test then says.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { ask, prepareIndex, readCorpus, type Answer } from '../conformance/corpus';
+import { CONFORMANCE_INDEX } from '../conformance/setup';
 import { realCluster } from './realEnv';
 
 function same(a: Answer, b: Answer): boolean {
@@ -12,6 +13,10 @@ function same(a: Answer, b: Answer): boolean {
 
 void describe('conformance corpus: real OpenSearch still answers what was recorded', () => {
   const cluster = realCluster();
+  // The index is this test's own: the tests after it find the cluster with the sample data alone.
+  after(async () => {
+    await fetch(`${cluster.url}/${CONFORMANCE_INDEX}`, { method: 'DELETE' });
+  });
 
   void it(`OpenSearch ${cluster.version} answers every case as recorded`, async () => {
     const corpus = readCorpus();

@@ -1,4 +1,4 @@
-// Tells the language server which server its checks are made for (TARGET): the active cluster's distribution and
+// Tells the language server which server its checks are made for (Target): the active cluster's distribution and
 // version once it answered, else the target settings. Sent again when either changes and when the server restarts.
 import * as vscode from 'vscode';
 import { State } from 'vscode-languageclient/node';

@@ -4,6 +4,7 @@ import { loadSampleData } from './data/sampleData';
 import { Store } from './data/store';
 import { TaskManager } from './tasks/taskManager';
 import { holdsShards, type Topology, type TopologyNode } from './topology';
+import type { Release, VersionInfo } from './version';
 
 export interface LatencyRule {
   readonly pattern: string;
@@ -21,17 +22,29 @@ export interface NodeCounters {
   restRequests: number;
 }
 
-export const VERSION = {
-  distribution: 'opensearch',
-  number: '2.19.1',
-  build_type: 'tar',
-  build_hash: '2e4741fb45d1b150aaeeadf66d41445b23ff5982',
-  build_date: '2025-02-27T01:16:47.726162386Z',
-  build_snapshot: false,
-  lucene_version: '9.12.1',
-  minimum_wire_compatibility_version: '7.10.0',
-  minimum_index_compatibility_version: '7.0.0',
-};
+export interface ScrollContext {
+  readonly hits: unknown[];
+  readonly total: unknown;
+  readonly pageSize: number;
+  offset: number;
+  expires: number;
+  /** The `_shards` header of the search that opened the scroll (every page reports it). */
+  readonly shards: Record<string, unknown>;
+  /** One search context per shard that answered. */
+  readonly contexts: readonly number[];
+}
+
+/** A scroll id names the search contexts it reads from, as OpenSearch's does (TransportSearchHelper). */
+export function encodeScrollId(contexts: readonly number[]): string {
+  return Buffer.from(`queryThenFetch;${contexts.join(',')}`).toString('base64url');
+}
+
+/** The contexts a scroll id names, or undefined when it is not a scroll id. */
+export function decodeScrollId(id: string): number[] | undefined {
+  const text = Buffer.from(id, 'base64url').toString('utf8');
+  const m = /^queryThenFetch;(\d+(?:,\d+)*)$/.exec(text);
+  return m === null ? undefined : m[1]!.split(',').map(Number);
+}
 
 export class Cluster {
   readonly store: Store;
@@ -42,15 +55,19 @@ export class Cluster {
   readonly random = new Random(7);
   httpPort = 9200;
   httpHost = '127.0.0.1';
-  readonly scrolls = new Map<
-    string,
-    { hits: unknown[]; total: unknown; pageSize: number; offset: number; expires: number }
-  >();
+  /** Open scrolls by id: the hits left to page through, and the search context each shard keeps for it. */
+  readonly scrolls = new Map<string, ScrollContext>();
+  /** The next search context id (each node numbers its contexts; one counter stands for them all here). */
+  nextContextId = 1;
 
   constructor(
     readonly topology: Topology,
     readonly latency: readonly LatencyRule[],
     sampleData: boolean,
+    /** The release this cluster answers as. */
+    readonly release: Release,
+    /** The instant the sample data is built for (its log days are the three days before this one). */
+    sampleNow: number = Date.now(),
   ) {
     this.uuid = new Random(hashString(topology.cluster_name)).base64Id(22);
     const dataNodes = topology.nodes.filter(holdsShards).map((n) => n.id);
@@ -68,7 +85,12 @@ export class Cluster {
         restRequests: 0,
       });
     }
-    if (sampleData) loadSampleData(this.store, Date.now());
+    if (sampleData) loadSampleData(this.store, sampleNow);
+  }
+
+  /** The `version` object of `GET /`. */
+  get version(): VersionInfo {
+    return this.release.info;
   }
 
   get nodes(): readonly TopologyNode[] {

@@ -12,12 +12,25 @@ import { registerNodesRoutes } from './rest/nodesHandlers';
 import { registerSearchRoutes } from './rest/searchHandlers';
 import { registerTasksRoutes } from './rest/tasksHandlers';
 import { checkTopology, DEFAULT_TOPOLOGY, type Topology } from './topology';
+import { releaseOf } from './version';
 
 export type { Topology, TopologyNode } from './topology';
 export { checkTopology, DEFAULT_TOPOLOGY, isClusterManagerEligible } from './topology';
 export { sampleIndices, type SampleIndex } from './data/sampleData';
 export { resolveNodes, splitByComma } from './nodes/nodeFilter';
 export { REGISTERED_AGGREGATIONS, REGISTERED_QUERIES } from './tables/registry';
+export {
+  AGGREGATION_PARAMS,
+  COUNT_URL_PARAMS,
+  GLOBAL_URL_PARAMS,
+  MSEARCH_HEADER_KEYS,
+  MSEARCH_URL_PARAMS,
+  QUERY_PARAMS,
+  SEARCH_BODY_FIELDS,
+  SEARCH_URL_PARAMS,
+} from './tables/support';
+export { NOT_APPLIED } from './search/queryParser';
+export { DEFAULT_VERSION, KNOWN_VERSIONS, releaseOf, versionInfo, type Release, type VersionInfo } from './version';
 export { INDEX_METRICS, INFO_METRICS, ROLE_LETTERS, STATS_METRICS } from './tables/nodes';
 
 /** A request as the cluster received it (see `recordRequests`). */
@@ -53,6 +66,10 @@ export interface ClusterOptions {
   topology?: Topology;
   /** Keep every request received in `RunningCluster.requests` (for tests of what a client sends). */
   recordRequests?: boolean;
+  /** The OpenSearch release to answer as: `2.19.1` (the default) or `3.8.0` (`2`, `3`, `3.8` pick the newest). */
+  version?: string;
+  /** The instant the sample data is built for (default: now). Its logs are the three days before this one's day. */
+  now?: number;
 }
 
 export interface RunningCluster {
@@ -80,7 +97,13 @@ export function tlsDirectory(): string {
 
 export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
   const topology = checkTopology(structuredClone(options.topology ?? DEFAULT_TOPOLOGY));
-  const cluster = new Cluster(topology, options.latency ?? [], options.sampleData ?? true);
+  const cluster = new Cluster(
+    topology,
+    options.latency ?? [],
+    options.sampleData ?? true,
+    releaseOf(options.version),
+    options.now,
+  );
   const router = new Router();
   registerClusterRoutes(router, cluster);
   registerSearchRoutes(router, cluster);
@@ -103,6 +126,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   const requests: RecordedRequest[] = [];
   const server = createHttpServer({
     router,
+    jackson: cluster.release.jackson,
+    major: cluster.release.major,
     ...(options.user ? { user: options.user } : {}),
     ...(tls ? { tls } : {}),
     onRequest: () => {

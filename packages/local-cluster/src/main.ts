@@ -1,13 +1,14 @@
 // `npm run cluster -- [--port 9200] [--host 127.0.0.1] [--nodes topology.json] [--no-sample-data]
-//   [--latency <index-pattern>=<time>]... [--user name:password] [--tls]`
+//   [--latency <index-pattern>=<time>]... [--user name:password] [--tls] [--version 2.19.1|3.8.0]`
 import { readFileSync } from 'node:fs';
 import { parseTimeValue } from './core/values';
 import { startCluster, type ClusterOptions } from './index';
+import { versionInfo } from './version';
 import { checkTopology } from './topology';
 
 const USAGE =
   'usage: npm run cluster -- [--port 9200] [--host 127.0.0.1] [--nodes <topology.json>] [--no-sample-data] ' +
-  '[--latency <index-pattern>=<time>]... [--user <name>:<password>] [--tls]';
+  '[--latency <index-pattern>=<time>]... [--user <name>:<password>] [--tls] [--version 2.19.1|3.8.0]';
 
 function parseArgs(argv: readonly string[]): ClusterOptions {
   const options: ClusterOptions = { port: 9200, latency: [] };
@@ -50,6 +51,9 @@ function parseArgs(argv: readonly string[]): ClusterOptions {
       }
       case '--tls':
         options.tls = true;
+        break;
+      case '--version':
+        options.version = versionInfo(value()).number;
         break;
       case '--help':
       case '-h':

@@ -12,6 +12,13 @@ export class OsError extends Error {
   rootCauses: OsError[] | undefined;
   /** Extra fields rendered after metadata (e.g. `failed_shards`). */
   extra: Record<string, unknown> = {};
+  /** Where the body parser was when this was thrown (not rendered): parsers that wrap errors report that place. */
+  at: { line: number; col: number } | undefined;
+  /**
+   * False for Java exceptions OpenSearch's transport layer cannot write (Lucene's query parser errors, java.time's
+   * DateTimeParseException): sent from another node, they arrive as NotSerializableExceptionWrapper (see acrossNodes).
+   */
+  serializable = true;
 
   constructor(
     public status: number,
@@ -28,6 +35,10 @@ export class OsError extends Error {
   guessRootCauses(): OsError[] {
     if (this.rootCauses) return this.rootCauses;
     if (this.causedBy?.isOpenSearchException) return this.causedBy.guessRootCauses();
+    // OpenSearchException.guessRootCauses unwraps a parse exception to the innermost one.
+    if (this.type === 'x_content_parse_exception' && this.causedBy?.type === 'x_content_parse_exception') {
+      return this.causedBy.guessRootCauses();
+    }
     return [this];
   }
 
@@ -60,6 +71,40 @@ export class OsError extends Error {
     if (this.causedBy) out.caused_by = this.causedBy.toCause();
     return out;
   }
+}
+
+/**
+ * The exception as the coordinating node receives it from another node: an exception the transport layer cannot
+ * write becomes a NotSerializableExceptionWrapper, an OpenSearchException named like it whose message is prefixed
+ * with that name (`parse_exception: Cannot parse ...`); its causes likewise.
+ */
+export function acrossNodes(err: OsError): OsError {
+  const cause = err.causedBy === undefined ? undefined : acrossNodes(err.causedBy);
+  if (err.serializable && cause === err.causedBy) return err;
+  const reason = err.serializable ? err.reason : `${err.type}: ${err.reason}`;
+  const out = new OsError(err.status, err.type, reason, {
+    metadata: err.metadata,
+    ...(cause ? { causedBy: cause } : {}),
+    openSearch: err.serializable ? err.isOpenSearchException : true,
+  });
+  out.extra = err.extra;
+  out.rootCauses = err.rootCauses;
+  return out;
+}
+
+/** Marks an error as one of the Java exceptions the transport layer cannot write. */
+export function notSerializable<E extends OsError>(err: E): E {
+  err.serializable = false;
+  return err;
+}
+
+/**
+ * OpenSearchException.guessRootCauses for any throwable: an OpenSearchException gives its own root causes; any
+ * other exception is wrapped in an OpenSearchException named like it, whose cause is the exception itself.
+ */
+export function rootCauseOf(err: OsError): OsError {
+  if (err.isOpenSearchException) return err.guessRootCauses()[0] ?? err;
+  return new OsError(err.status, err.type, err.reason, { metadata: err.metadata, causedBy: err, openSearch: true });
 }
 
 /** Error types whose Java class extends OpenSearchException. */
@@ -105,14 +150,39 @@ export function illegalArgument(reason: string, causedBy?: OsError): OsError {
 }
 
 export function parsingError(reason: string, line: number, col: number, causedBy?: OsError): OsError {
-  return new OsError(400, 'parsing_exception', reason, {
+  const err = new OsError(400, 'parsing_exception', reason, {
     metadata: { line, col },
     ...(causedBy ? { causedBy } : {}),
   });
+  err.at = { line, col };
+  return err;
 }
 
 export function xContentParseError(line: number, col: number, message: string, causedBy?: OsError): OsError {
-  return new OsError(400, 'x_content_parse_exception', `[${line}:${col}] ${message}`, causedBy ? { causedBy } : {});
+  const err = new OsError(
+    400,
+    'x_content_parse_exception',
+    `[${line}:${col}] ${message}`,
+    causedBy ? { causedBy } : {},
+  );
+  err.at = { line, col };
+  return err;
+}
+
+/** Marks where the parser was when an error without a location of its own was thrown. */
+export function located<E extends OsError>(err: E, at: { line: number; col: number }): E {
+  err.at ??= { line: at.line, col: at.col };
+  return err;
+}
+
+/**
+ * The local cluster's answer for something OpenSearch does and it does not: 501, naming the feature, so that a
+ * request never gets a silent wrong answer. The feature names are those its README lists as not implemented.
+ */
+export function notImplemented(feature: string): OsError {
+  return new OsError(501, 'not_implemented_exception', `the local cluster does not implement ${feature}`, {
+    openSearch: false,
+  });
 }
 
 export function validationError(messages: readonly string[]): OsError {
@@ -132,6 +202,42 @@ export function resourceNotFound(reason: string, causedBy?: OsError): OsError {
 
 export function taskCancelled(reason: string): OsError {
   return new OsError(500, 'task_cancelled_exception', reason);
+}
+
+/** The Jackson generation a release parses JSON with: 2 in OpenSearch 2.x, 3 from OpenSearch 3.7. */
+export type Jackson = 2 | 3;
+
+/** What went wrong in the JSON parser: bad syntax, the body ended early, a token of the wrong kind, a number too large. */
+export type JacksonKind = 'syntax' | 'eof' | 'type' | 'range';
+
+/**
+ * The error OpenSearch answers for an exception of its JSON parser. With Jackson 2 the exception is rendered as it is
+ * (`json_parse_exception`, `json_e_o_f_exception`; a wrong token kind is a parse exception, a number out of range an
+ * `input_coercion_exception` that OpenSearch 2.19.1 still answers with a 500). OpenSearch 3.x wraps Jackson 3's
+ * exceptions: a syntax error is a `json_parse_exception` caused by Jackson's `stream_read_exception`, the others
+ * (`unexpected_end_of_input_exception`, `input_coercion_exception`) are caused by an exception of their own type.
+ */
+export function jacksonException(jackson: Jackson, kind: JacksonKind, reason: string): OsError {
+  const notOs = { openSearch: false };
+  if (jackson === 2) {
+    switch (kind) {
+      case 'syntax':
+      case 'type':
+        return new OsError(400, 'json_parse_exception', reason, notOs);
+      case 'eof':
+        return new OsError(400, 'json_e_o_f_exception', reason, notOs);
+      case 'range':
+        return new OsError(500, 'input_coercion_exception', reason, notOs);
+    }
+  }
+  const type =
+    kind === 'syntax'
+      ? 'json_parse_exception'
+      : kind === 'eof'
+        ? 'unexpected_end_of_input_exception'
+        : 'input_coercion_exception';
+  const cause = kind === 'syntax' ? 'stream_read_exception' : type;
+  return new OsError(400, type, reason, { ...notOs, causedBy: new OsError(400, cause, reason, notOs) });
 }
 
 /** Turns anything thrown inside a handler into an OpenSearch error. */

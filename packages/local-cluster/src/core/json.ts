@@ -1,42 +1,54 @@
 // A JSON reader that behaves like the parser OpenSearch configures (Jackson with comments allowed and strict
-// duplicate detection) and keeps the position of every value, so that errors can carry `line` and `col`.
-import { OsError } from './errors';
+// duplicate detection) and keeps the position of every value, so that errors can carry `line` and `col`. OpenSearch
+// 2.x runs Jackson 2 and 3.x runs Jackson 3, whose messages and exception types differ (see jacksonException).
+import { jacksonException, OsError, type Jackson, type JacksonKind } from './errors';
 
-interface Position {
+export interface Position {
   readonly line: number;
   readonly col: number;
+  /** Byte offset in the body, 0-based (Jackson 3 locates errors by it). */
+  readonly offset?: number;
 }
 
 export type JNode = JObject | JArray | JString | JNumber | JBool | JNull;
 
-export interface JObject extends Position {
+interface Incomplete {
+  /** Set when a syntax error cut this value short: reading past what was read throws it (streaming reads). */
+  readonly incomplete?: OsError;
+}
+
+export interface JObject extends Position, Incomplete {
   readonly kind: 'object';
   readonly entries: readonly JEntry[];
+  /** Where its closing brace is (the END_OBJECT token). */
+  readonly end: Position;
 }
-interface JEntry {
+export interface JEntry {
   readonly key: string;
   readonly keyPos: Position;
   readonly value: JNode;
 }
-interface JArray extends Position {
+interface JArray extends Position, Incomplete {
   readonly kind: 'array';
   readonly items: readonly JNode[];
+  /** Where its closing bracket is (the END_ARRAY token). */
+  readonly end: Position;
 }
-interface JString extends Position {
+interface JString extends Position, Incomplete {
   readonly kind: 'string';
   readonly value: string;
 }
-interface JNumber extends Position {
+interface JNumber extends Position, Incomplete {
   readonly kind: 'number';
   readonly value: number;
   readonly text: string;
   readonly integral: boolean;
 }
-interface JBool extends Position {
+interface JBool extends Position, Incomplete {
   readonly kind: 'boolean';
   readonly value: boolean;
 }
-interface JNull extends Position {
+interface JNull extends Position, Incomplete {
   readonly kind: 'null';
 }
 
@@ -61,8 +73,15 @@ export function tokenName(node: JNode | undefined): string {
 
 const LOCATION_SOURCE = 'REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled)';
 
-function jacksonError(type: string, message: string, line: number, col: number): OsError {
-  return new OsError(400, type, `${message}\n at [Source: ${LOCATION_SOURCE}; line: ${line}, column: ${col}]`);
+/** Jackson's way of naming a place in the body: line and column (Jackson 2), byte offset (Jackson 3). */
+export function jacksonLocation(jackson: Jackson, at: Position | undefined): string {
+  if (jackson === 3) return `[Source: ${LOCATION_SOURCE}; byte offset: #${at?.offset ?? 'UNKNOWN'}]`;
+  return `[Source: ${LOCATION_SOURCE}; line: ${at?.line ?? 1}, column: ${at?.col ?? 1}]`;
+}
+
+/** An error of the JSON parser, with Jackson's location suffix. */
+function jacksonError(jackson: Jackson, kind: JacksonKind, message: string, at: Position): never {
+  throw jacksonException(jackson, kind, `${message}\n at ${jacksonLocation(jackson, at)}`);
 }
 
 function describeChar(ch: string): string {
@@ -76,10 +95,30 @@ class Reader {
   line = 1;
   lineStart = 0;
 
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly jackson: Jackson,
+    /** Keep what was read before a syntax error, and raise it only when the reader of the tree gets there. */
+    readonly streaming = false,
+  ) {}
 
   get col(): number {
     return this.pos - this.lineStart + 1;
+  }
+
+  /** The current position (line, column and byte offset). */
+  here(): Position {
+    return { line: this.line, col: this.col, offset: Buffer.byteLength(this.text.slice(0, this.pos)) };
+  }
+
+  /** Jackson 3 names properties where Jackson 2 named fields. */
+  get fieldWord(): string {
+    return this.jackson === 3 ? 'property' : 'field';
+  }
+
+  /** The start marker of an unclosed object or array, as each generation words it. */
+  startMarker(at: Position): string {
+    return `start marker at ${this.jackson === 3 ? jacksonLocation(3, undefined) : jacksonLocation(2, at)}`;
   }
 
   eof(): boolean {
@@ -100,11 +139,11 @@ class Reader {
   }
 
   fail(message: string): never {
-    throw jacksonError('json_parse_exception', message, this.line, this.col);
+    jacksonError(this.jackson, 'syntax', message, this.here());
   }
 
   failEof(message: string): never {
-    throw jacksonError('json_e_o_f_exception', message, this.line, this.col);
+    jacksonError(this.jackson, 'eof', message, this.here());
   }
 
   /** Skips whitespace and comments; false when the end of input is reached. */
@@ -143,21 +182,37 @@ class Reader {
   }
 }
 
-function parseValue(r: Reader, depth: number, context: string): JNode {
+function parseValue(r: Reader, depth: number, context: string, inArray = false): JNode {
   if (!r.skipSpace()) r.failEof(`Unexpected end-of-input${context}`);
   const line = r.line;
   const col = r.col;
+  const offset = Buffer.byteLength(r.text.slice(0, r.pos));
   const ch = r.peek();
   if (depth > 1000) r.fail('Document nesting depth exceeds the maximum allowed (1000)');
-  if (ch === '{') return parseObject(r, depth, line, col);
-  if (ch === '[') return parseArray(r, depth, line, col);
-  if (ch === '"') return { kind: 'string', value: parseString(r), line, col };
-  if (ch === '-' || (ch >= '0' && ch <= '9')) return parseNumber(r, line, col);
+  if (ch === '{') return parseObject(r, depth, line, col, offset);
+  if (ch === '[') return parseArray(r, depth, line, col, offset);
+  if (ch === '"') {
+    if (!r.streaming) return { kind: 'string', value: parseString(r), line, col, offset };
+    // Jackson knows a VALUE_STRING from its opening quote; a bad escape or a missing end shows when it is read.
+    try {
+      return { kind: 'string', value: parseString(r), line, col, offset };
+    } catch (e) {
+      if (!(e instanceof OsError)) throw e;
+      const node = { kind: 'string', line, col, offset, incomplete: e } as JString;
+      Object.defineProperty(node, 'value', {
+        get(): never {
+          throw e;
+        },
+      });
+      return node;
+    }
+  }
+  if (ch === '-' || (ch >= '0' && ch <= '9')) return parseNumber(r, line, col, offset, depth === 0);
   const word = /^[A-Za-z0-9_$]+/.exec(r.text.slice(r.pos, r.pos + 256))?.[0] ?? '';
   if (word === 'true' || word === 'false' || word === 'null') {
     for (let i = 0; i < word.length; i++) r.advance();
-    if (word === 'null') return { kind: 'null', line, col };
-    return { kind: 'boolean', value: word === 'true', line, col };
+    if (word === 'null') return { kind: 'null', line, col, offset };
+    return { kind: 'boolean', value: word === 'true', line, col, offset };
   }
   if (word.length > 0) {
     r.fail(
@@ -165,88 +220,134 @@ function parseValue(r: Reader, depth: number, context: string): JNode {
     );
   }
   r.advance();
+  // Jackson's _handleOddValue: a comma or a closing brace (or a closing bracket inside an array) where a value should
+  // be is "expected a value"; any other character is "expected a valid value (...)".
+  if (ch === ',' || ch === '}' || (ch === ']' && inArray))
+    r.fail(`Unexpected character ${describeChar(ch)}: expected a value`);
   r.fail(
     `Unexpected character ${describeChar(ch)}: expected a valid value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')`,
   );
 }
 
-function parseObject(r: Reader, depth: number, line: number, col: number): JObject {
+/** An array whose element at `items.length` throws `error`: what a streaming parser meets when it gets there. */
+function poisoned<T>(items: T[], error: OsError): T[] {
+  const out = [...items];
+  Object.defineProperty(out, out.length, {
+    get(): never {
+      throw error;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+  return out;
+}
+
+function incompleteOf(node: JNode | undefined): OsError | undefined {
+  return node === undefined ? undefined : node.incomplete;
+}
+
+function parseObject(r: Reader, depth: number, line: number, col: number, offset: number): JObject {
   r.advance();
   const entries: JEntry[] = [];
   const seen = new Set<string>();
-  if (!r.skipSpace())
-    r.failEof(
-      `Unexpected end-of-input: expected close marker for Object (start marker at line ${line}, column ${col})`,
-    );
-  if (r.peek() === '}') {
-    r.advance();
-    return { kind: 'object', entries, line, col };
-  }
-  for (;;) {
-    if (!r.skipSpace())
-      r.failEof(
-        `Unexpected end-of-input: expected close marker for Object (start marker at line ${line}, column ${col})`,
-      );
-    const ch = r.peek();
-    if (ch !== '"') {
+  const unclosed = `Unexpected end-of-input: expected close marker for Object (${r.startMarker({ line, col })})`;
+  const partial = (e: OsError): JObject => ({
+    kind: 'object',
+    entries: poisoned(entries, e),
+    line,
+    col,
+    offset,
+    end: r.here(),
+    incomplete: e,
+  });
+  try {
+    if (!r.skipSpace()) r.failEof(unclosed);
+    if (r.peek() === '}') {
+      const end = r.here();
       r.advance();
-      r.fail(`Unexpected character ${describeChar(ch)}: was expecting double-quote to start field name`);
+      return { kind: 'object', entries, line, col, offset, end };
     }
-    const keyPos = { line: r.line, col: r.col };
-    const key = parseString(r);
-    if (seen.has(key)) {
-      throw jacksonError('json_parse_exception', `Duplicate field '${key}'`, r.line, r.col);
-    }
-    seen.add(key);
-    if (!r.skipSpace())
-      r.failEof(
-        `Unexpected end-of-input: expected close marker for Object (start marker at line ${line}, column ${col})`,
-      );
-    if (r.peek() !== ':') {
-      const c = r.peek();
+    for (;;) {
+      if (!r.skipSpace()) r.failEof(unclosed);
+      const ch = r.peek();
+      if (ch !== '"') {
+        r.advance();
+        r.fail(`Unexpected character ${describeChar(ch)}: was expecting double-quote to start ${r.fieldWord} name`);
+      }
+      const keyPos = r.here();
+      const key = parseString(r);
+      if (seen.has(key)) {
+        jacksonError(
+          r.jackson,
+          'syntax',
+          r.jackson === 3 ? `Duplicate Object property "${key}"` : `Duplicate field '${key}'`,
+          r.here(),
+        );
+      }
+      seen.add(key);
+      if (!r.skipSpace()) r.failEof(unclosed);
+      if (r.peek() !== ':') {
+        const c = r.peek();
+        r.advance();
+        r.fail(
+          `Unexpected character ${describeChar(c)}: was expecting a colon to separate ${r.fieldWord} name and value`,
+        );
+      }
       r.advance();
-      r.fail(`Unexpected character ${describeChar(c)}: was expecting a colon to separate field name and value`);
+      const value = parseValue(r, depth + 1, unclosed.slice('Unexpected end-of-input'.length));
+      entries.push({ key, keyPos, value });
+      const inner = incompleteOf(value);
+      if (inner !== undefined) return partial(inner);
+      if (!r.skipSpace()) r.failEof(unclosed);
+      const sep = r.peek();
+      const end = r.here();
+      r.advance();
+      if (sep === '}') return { kind: 'object', entries, line, col, offset, end };
+      if (sep !== ',')
+        r.fail(`Unexpected character ${describeChar(sep)}: was expecting comma to separate Object entries`);
     }
-    r.advance();
-    const value = parseValue(
-      r,
-      depth + 1,
-      `: expected close marker for Object (start marker at line ${line}, column ${col})`,
-    );
-    entries.push({ key, keyPos, value });
-    if (!r.skipSpace())
-      r.failEof(
-        `Unexpected end-of-input: expected close marker for Object (start marker at line ${line}, column ${col})`,
-      );
-    const sep = r.peek();
-    r.advance();
-    if (sep === '}') return { kind: 'object', entries, line, col };
-    if (sep !== ',')
-      r.fail(`Unexpected character ${describeChar(sep)}: was expecting comma to separate Object entries`);
+  } catch (e) {
+    if (!r.streaming || !(e instanceof OsError)) throw e;
+    return partial(e);
   }
 }
 
-function parseArray(r: Reader, depth: number, line: number, col: number): JArray {
+function parseArray(r: Reader, depth: number, line: number, col: number, offset: number): JArray {
   r.advance();
   const items: JNode[] = [];
-  if (!r.skipSpace())
-    r.failEof(`Unexpected end-of-input: expected close marker for Array (start marker at line ${line}, column ${col})`);
-  if (r.peek() === ']') {
-    r.advance();
-    return { kind: 'array', items, line, col };
-  }
-  for (;;) {
-    items.push(
-      parseValue(r, depth + 1, `: expected close marker for Array (start marker at line ${line}, column ${col})`),
-    );
-    if (!r.skipSpace())
-      r.failEof(
-        `Unexpected end-of-input: expected close marker for Array (start marker at line ${line}, column ${col})`,
-      );
-    const sep = r.peek();
-    r.advance();
-    if (sep === ']') return { kind: 'array', items, line, col };
-    if (sep !== ',') r.fail(`Unexpected character ${describeChar(sep)}: was expecting comma to separate Array entries`);
+  const unclosed = `Unexpected end-of-input: expected close marker for Array (${r.startMarker({ line, col })})`;
+  const partial = (e: OsError): JArray => ({
+    kind: 'array',
+    items: poisoned(items, e),
+    line,
+    col,
+    offset,
+    end: r.here(),
+    incomplete: e,
+  });
+  try {
+    if (!r.skipSpace()) r.failEof(unclosed);
+    if (r.peek() === ']') {
+      const end = r.here();
+      r.advance();
+      return { kind: 'array', items, line, col, offset, end };
+    }
+    for (;;) {
+      const item = parseValue(r, depth + 1, unclosed.slice('Unexpected end-of-input'.length), true);
+      items.push(item);
+      const inner = incompleteOf(item);
+      if (inner !== undefined) return partial(inner);
+      if (!r.skipSpace()) r.failEof(unclosed);
+      const sep = r.peek();
+      const end = r.here();
+      r.advance();
+      if (sep === ']') return { kind: 'array', items, line, col, offset, end };
+      if (sep !== ',')
+        r.fail(`Unexpected character ${describeChar(sep)}: was expecting comma to separate Array entries`);
+    }
+  } catch (e) {
+    if (!r.streaming || !(e instanceof OsError)) throw e;
+    return partial(e);
   }
 }
 
@@ -302,30 +403,56 @@ function parseString(r: Reader): string {
   }
 }
 
-function parseNumber(r: Reader, line: number, col: number): JNumber {
-  const m = /^-?(\d+)(\.\d+)?([eE][+-]?\d+)?/.exec(r.text.slice(r.pos, r.pos + 400));
-  if (!m) {
+function parseNumber(r: Reader, line: number, col: number, offset: number, root: boolean): JNumber {
+  const text0 = r.text;
+  let i = r.pos;
+  const failAt = (j: number, why: string): never => {
+    while (r.pos < j) r.advance();
+    const c = text0.charAt(j);
     r.advance();
-    r.fail(
-      `Unexpected character ${describeChar(r.peek() || ' ')}: expected digit (0-9) to follow minus sign, for valid numeric value`,
-    );
+    r.fail(`Unexpected character ${describeChar(c || ' ')} in numeric value: ${why}`);
+  };
+  if (text0[i] === '-') {
+    i++;
+    if (!/[0-9]/.test(text0.charAt(i))) failAt(i, 'expected digit (0-9) to follow minus sign, for valid numeric value');
   }
-  const text = m[0];
-  const digits = m[1]!; // the integer part, (\d+), is not optional
-  if (digits.length > 1 && digits.startsWith('0')) r.fail('Invalid numeric value: Leading zeroes not allowed');
-  for (let i = 0; i < text.length; i++) r.advance();
+  const intStart = i;
+  while (/[0-9]/.test(text0.charAt(i))) i++;
+  if (i - intStart > 1 && text0[intStart] === '0') {
+    while (r.pos < intStart + 1) r.advance();
+    r.fail('Invalid numeric value: Leading zeroes not allowed');
+  }
+  let integral = true;
+  if (text0[i] === '.') {
+    integral = false;
+    i++;
+    if (!/[0-9]/.test(text0.charAt(i))) failAt(i, 'Decimal point not followed by a digit');
+    while (/[0-9]/.test(text0.charAt(i))) i++;
+  }
+  if (text0[i] === 'e' || text0[i] === 'E') {
+    integral = false;
+    i++;
+    if (text0[i] === '+' || text0[i] === '-') i++;
+    if (!/[0-9]/.test(text0.charAt(i))) failAt(i, 'Exponent indicator not followed by a digit');
+    while (/[0-9]/.test(text0.charAt(i))) i++;
+  }
+  const text = text0.slice(r.pos, i);
+  while (r.pos < i) r.advance();
   const next = r.peek();
-  if (/[A-Za-z_.]/.test(next)) {
+  if (root && /[A-Za-z_.]/.test(next)) {
     r.advance();
     r.fail(`Unexpected character ${describeChar(next)}: Expected space separating root-level values`);
   }
-  const integral = !/[.eE]/.test(text);
-  return { kind: 'number', value: Number(text), text, integral, line, col };
+  return { kind: 'number', value: Number(text), text, integral, line, col, offset };
 }
 
 /** Parses one JSON value; content after it is returned (not checked) so that each caller applies its own rule. */
-export function parseJsonValue(text: string): { value: JNode | undefined; rest: Reader } {
-  const r = new Reader(text);
+export function parseJsonValue(
+  text: string,
+  jackson: Jackson = 2,
+  streaming = false,
+): { value: JNode | undefined; rest: Reader } {
+  const r = new Reader(text, jackson, streaming);
   if (!r.skipSpace()) return { value: undefined, rest: r };
   const value = parseValue(r, 0, '');
   return { value, rest: r };
@@ -350,13 +477,14 @@ export function nextTokenName(rest: Reader): string | undefined {
 }
 
 /** Reads only the first token, as `parser.map()` does: an object is parsed whole, anything else gives `{}`. */
-export function parseHeaderMap(text: string): JObject {
-  const r = new Reader(text);
-  if (!r.skipSpace()) return { kind: 'object', entries: [], line: 1, col: 1 };
+export function parseHeaderMap(text: string, jackson: Jackson = 2): JObject {
+  const r = new Reader(text, jackson);
+  const empty: JObject = { kind: 'object', entries: [], line: 1, col: 1, offset: 0, end: { line: 1, col: 1 } };
+  if (!r.skipSpace()) return empty;
   if (r.peek() !== '{') {
     const ch = r.peek();
     if (!/[[\]"0-9\-tfn]/.test(ch)) parseValue(r, 0, '');
-    return { kind: 'object', entries: [], line: 1, col: 1 };
+    return empty;
   }
   const v = parseValue(r, 0, '');
   return v as JObject;

@@ -43,10 +43,12 @@ export function parseTimeValue(value: string, settingName: string): number {
   }
   const n = parseJavaLong(numberPart.trim());
   if (n === undefined) {
+    // Long.parseLong failed first: its NumberFormatException is the cause either way.
+    const cause = numberFormat(numberPart.trim());
     if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(numberPart.trim())) {
-      throw illegalArgument(`failed to parse [${value}], fractional time values are not supported`);
+      throw illegalArgument(`failed to parse [${value}], fractional time values are not supported`, cause);
     }
-    throw illegalArgument(`failed to parse [${value}]`);
+    throw illegalArgument(`failed to parse [${value}]`, cause);
   }
   if (n < -1) return fail('negative durations are not supported');
   if (n === -1) return -1;

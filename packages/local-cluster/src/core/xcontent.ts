@@ -16,7 +16,7 @@ export const double = (v: number): JavaNumber => new JavaNumber(v, 'double');
 export const float = (v: number): JavaNumber => new JavaNumber(Math.fround(v), 'float');
 
 /** Java's Double.toString / Float.toString. */
-function javaNumberText(n: JavaNumber): string {
+export function javaNumberText(n: JavaNumber): string {
   const v = n.value;
   if (Number.isNaN(v)) return '"NaN"';
   if (!Number.isFinite(v)) return v > 0 ? '"Infinity"' : '"-Infinity"';

@@ -32,10 +32,6 @@ export function parseDate(value: unknown): number | undefined {
   return undefined;
 }
 
-export function formatDate(ms: number): string {
-  return new Date(ms).toISOString();
-}
-
 type Unit = 'y' | 'M' | 'w' | 'd' | 'h' | 'H' | 'm' | 's';
 
 function add(ms: number, n: number, unit: Unit): number {
@@ -84,7 +80,15 @@ function roundDown(ms: number, unit: Unit): number {
   }
 }
 
-export class DateMathError extends Error {}
+export class DateMathError extends Error {
+  /** True when the date itself could not be parsed (as opposed to the math after it). */
+  constructor(
+    message: string,
+    readonly unparsedDate = false,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Resolves date math. `roundUp` is true for `lte` and `gt` bounds: a rounding then goes to the last
@@ -104,6 +108,7 @@ export function resolveDateMath(text: string, now: number, roundUp: boolean): nu
     if (parsed === undefined) {
       throw new DateMathError(
         `failed to parse date field [${text}] with format [strict_date_optional_time||epoch_millis]`,
+        true,
       );
     }
     base = parsed;
@@ -134,4 +139,122 @@ export function resolveDateMath(text: string, now: number, roundUp: boolean): nu
     }
   }
   return ms;
+}
+
+/**
+ * A fixed time zone offset in minutes (`Z`, `UTC`, `+02:00`, `-0530`, `+2`), or undefined for a zone with daylight
+ * saving rules (a region id such as `Europe/Paris`), which this cluster does not model.
+ */
+export function fixedZoneOffset(zone: string): number | undefined {
+  if (zone === 'Z' || zone === 'UTC' || zone === 'GMT' || zone === 'Etc/UTC') return 0;
+  const m = /^(?:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(zone);
+  if (m === null) return undefined;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? '0');
+  return m[1] === '-' ? -minutes : minutes;
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+/** A year as DateTimeFormatter prints it (SignStyle.EXCEEDS_PAD): a sign when it has more digits than the width. */
+function yearText(year: number, width: number): string {
+  if (year < 0) return `-${pad(-year, width)}`;
+  const text = pad(year, width);
+  return text.length > width && width >= 4 ? `+${text}` : text;
+}
+
+function offsetText(minutes: number): string {
+  if (minutes === 0) return 'Z';
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60), 2)}:${pad(abs % 60, 2)}`;
+}
+
+/** Named formats OpenSearch knows, as the patterns they print with. */
+const NAMED_FORMATS: Readonly<Record<string, string>> = {
+  strict_date_optional_time: "yyyy-MM-dd'T'HH:mm:ss.SSSXXX",
+  date_optional_time: "yyyy-MM-dd'T'HH:mm:ss.SSSXXX",
+  strict_date_optional_time_nanos: "yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSXXX",
+  strict_date: 'yyyy-MM-dd',
+  date: 'yyyy-MM-dd',
+  strict_date_time: "yyyy-MM-dd'T'HH:mm:ss.SSSXXX",
+  date_time: "yyyy-MM-dd'T'HH:mm:ss.SSSXXX",
+  strict_date_hour_minute_second: "yyyy-MM-dd'T'HH:mm:ss",
+  date_hour_minute_second: "yyyy-MM-dd'T'HH:mm:ss",
+  strict_year_month: 'yyyy-MM',
+  year_month: 'yyyy-MM',
+  strict_year: 'yyyy',
+  year: 'yyyy',
+  basic_date: 'yyyyMMdd',
+};
+
+/**
+ * A date printed with a format: a named format, `epoch_millis`, `epoch_second`, or a pattern of DateTimeFormatter
+ * letters (y M d H h m s S a, X/Z/x for the offset, 'quoted text'); the first of `a||b` formats prints. Undefined for
+ * a pattern with letters this does not print.
+ */
+export function formatDateWith(ms: number, format: string | undefined, zoneMinutes = 0): string | undefined {
+  const first = (format ?? 'strict_date_optional_time').split('||')[0]!.trim();
+  if (first === 'epoch_millis') return String(ms);
+  if (first === 'epoch_second') return String(Math.floor(ms / 1000));
+  const pattern = NAMED_FORMATS[first] ?? first;
+  const d = new Date(ms + zoneMinutes * 60_000);
+  let out = '';
+  for (let i = 0; i < pattern.length;) {
+    const c = pattern[i]!;
+    if (c === "'") {
+      const end = pattern.indexOf("'", i + 1);
+      if (end < 0) return undefined;
+      out += end === i + 1 ? "'" : pattern.slice(i + 1, end);
+      i = end + 1;
+      continue;
+    }
+    if (!/[A-Za-z]/.test(c)) {
+      out += c;
+      i++;
+      continue;
+    }
+    let n = 1;
+    while (pattern[i + n] === c) n++;
+    i += n;
+    switch (c) {
+      case 'y':
+      case 'u':
+        out += n === 2 ? pad(d.getUTCFullYear() % 100, 2) : yearText(d.getUTCFullYear(), n);
+        break;
+      case 'M':
+        out += pad(d.getUTCMonth() + 1, n);
+        break;
+      case 'd':
+        out += pad(d.getUTCDate(), n);
+        break;
+      case 'H':
+        out += pad(d.getUTCHours(), n);
+        break;
+      case 'h':
+        out += pad(((d.getUTCHours() + 11) % 12) + 1, n);
+        break;
+      case 'a':
+        out += d.getUTCHours() < 12 ? 'AM' : 'PM';
+        break;
+      case 'm':
+        out += pad(d.getUTCMinutes(), n);
+        break;
+      case 's':
+        out += pad(d.getUTCSeconds(), n);
+        break;
+      case 'S':
+        out += pad(d.getUTCMilliseconds(), 3).padEnd(n, '0').slice(0, n);
+        break;
+      case 'X':
+      case 'Z':
+      case 'x':
+        out += c === 'Z' ? offsetText(zoneMinutes).replace(':', '').replace(/^Z$/, '+0000') : offsetText(zoneMinutes);
+        break;
+      default:
+        return undefined;
+    }
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 // Index mappings: the property tree returned by `_mapping`, dynamic mapping of new fields, and the flattening
 // of a document's `_source` into per-field values (text tokens, keywords, numbers) used by queries and aggregations.
-import { OsError } from '../core/errors';
+import { notSerializable, OsError } from '../core/errors';
 import { analyze } from './analysis';
 import { parseDate } from './dates';
 
@@ -185,7 +185,11 @@ export interface FieldValues {
 }
 
 /** Flattens a source document along the mapping into per-field values. */
-export function indexFields(fields: Map<string, FieldInfo>, source: Record<string, unknown>): Map<string, FieldValues> {
+export function indexFields(
+  fields: Map<string, FieldInfo>,
+  source: Record<string, unknown>,
+  id = '',
+): Map<string, FieldValues> {
   const out = new Map<string, FieldValues>();
   const walk = (obj: Record<string, unknown>, prefix: string): void => {
     for (const [key, raw] of Object.entries(obj)) {
@@ -198,14 +202,14 @@ export function indexFields(fields: Map<string, FieldInfo>, source: Record<strin
           continue;
         }
         const info = fields.get(path);
-        if (info) addValue(out, info, value, path);
+        if (info) addValue(out, info, value, path, id);
         for (const [sub, subInfo] of fields) {
           if (
             sub.startsWith(`${path}.`) &&
             !sub.slice(path.length + 1).includes('.') &&
             isMultiField(fields, path, sub)
           ) {
-            addValue(out, subInfo, value, path);
+            addValue(out, subInfo, value, path, id);
           }
         }
       }
@@ -220,7 +224,13 @@ function isMultiField(fields: Map<string, FieldInfo>, parent: string, sub: strin
   return p !== undefined && fields.has(sub);
 }
 
-function addValue(out: Map<string, FieldValues>, info: FieldInfo, value: unknown, sourcePath: string): void {
+function addValue(
+  out: Map<string, FieldValues>,
+  info: FieldInfo,
+  value: unknown,
+  sourcePath: string,
+  id: string,
+): void {
   let fv = out.get(info.path);
   if (!fv) {
     fv = {};
@@ -242,14 +252,14 @@ function addValue(out: Map<string, FieldValues>, info: FieldInfo, value: unknown
       break;
     case 'boolean': {
       const b = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
-      if (b === undefined) throw fieldError(info, sourcePath, value, 'boolean');
+      if (b === undefined) throw fieldError(info, sourcePath, value, 'boolean', id);
       (fv.terms ??= []).push(String(b));
       (fv.numbers ??= []).push(b ? 1 : 0);
       break;
     }
     case 'date': {
       const ms = parseDate(value);
-      if (ms === undefined) throw fieldError(info, sourcePath, value, 'date');
+      if (ms === undefined) throw fieldError(info, sourcePath, value, 'date', id);
       (fv.numbers ??= []).push(ms);
       break;
     }
@@ -257,30 +267,47 @@ function addValue(out: Map<string, FieldValues>, info: FieldInfo, value: unknown
       if (!isNumeric(info.type)) break;
       const n = typeof value === 'number' ? value : Number(text);
       if (typeof value === 'boolean' || !Number.isFinite(n) || text.trim() === '') {
-        throw fieldError(info, sourcePath, value, info.type);
+        throw fieldError(info, sourcePath, value, info.type, id);
       }
       (fv.numbers ??= []).push(isIntegral(info.type) ? Math.trunc(n) : info.type === 'float' ? Math.fround(n) : n);
     }
   }
 }
 
-function fieldError(_info: FieldInfo, path: string, value: unknown, type: string): OsError {
+function fieldError(_info: FieldInfo, path: string, value: unknown, type: string, id: string): OsError {
+  const text = String(value);
+  let cause: OsError;
+  if (type === 'date') {
+    cause = new OsError(
+      400,
+      'illegal_argument_exception',
+      `failed to parse date field [${text}] with format [strict_date_optional_time||epoch_millis]`,
+      {
+        openSearch: false,
+        causedBy: notSerializable(
+          new OsError(400, 'date_time_parse_exception', 'Failed to parse with all enclosed parsers', {
+            openSearch: false,
+          }),
+        ),
+      },
+    );
+  } else if (type === 'boolean') {
+    cause = new OsError(
+      400,
+      'illegal_argument_exception',
+      `Failed to parse value [${text}] as only [true] or [false] are allowed.`,
+      {
+        openSearch: false,
+      },
+    );
+  } else {
+    cause = new OsError(400, 'number_format_exception', `For input string: "${text}"`, { openSearch: false });
+  }
+  const where = id === '' ? 'in document' : `in document with id '${id}'`;
   return new OsError(
     400,
     'mapper_parsing_exception',
-    `failed to parse field [${path}] of type [${type}] in document. Preview of field's value: '${String(value)}'`,
-    {
-      causedBy:
-        type === 'date'
-          ? new OsError(
-              400,
-              'illegal_argument_exception',
-              `failed to parse date field [${String(value)}] with format [strict_date_optional_time||epoch_millis]`,
-              { openSearch: false },
-            )
-          : new OsError(400, 'illegal_argument_exception', `For input string: "${String(value)}"`, {
-              openSearch: false,
-            }),
-    },
+    `failed to parse field [${path}] of type [${type}] ${where}. Preview of field's value: '${text}'`,
+    { causedBy: cause },
   );
 }

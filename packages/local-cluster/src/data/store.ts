@@ -31,6 +31,8 @@ export interface TextStats {
 export class Shard {
   readonly docs = new Map<string, Doc>();
   readonly textStats = new Map<string, TextStats>();
+  /** The last version of each deleted id: a new write or delete of it goes on from there. */
+  private readonly tombstones = new Map<string, number>();
   private nextDoc = 0;
   private docList: Doc[] | undefined;
   private postingCache = new Map<string, { byTerm: Map<string, number[]>; docCount: number }>();
@@ -53,24 +55,28 @@ export class Shard {
       fields,
       seqNo: this.seqNo,
       primaryTerm: 1,
-      version: previous ? previous.version + 1 : 1,
+      version: previous ? previous.version + 1 : (this.tombstones.get(id) ?? 0) + 1,
       docIndex: this.nextDoc++,
     };
     if (previous) this.docs.delete(id);
+    this.tombstones.delete(id);
     this.docs.set(id, doc);
     this.docList = undefined;
     this.stat(doc);
     return { doc, created: previous === undefined };
   }
 
-  delete(id: string): Doc | undefined {
+  /** Deletes a document; a delete of an id that is not there still takes a sequence number and a version. */
+  delete(id: string): { doc: Doc | undefined; version: number } {
     const doc = this.docs.get(id);
-    if (!doc) return undefined;
     this.seqNo++;
+    const version = (doc?.version ?? this.tombstones.get(id) ?? 0) + 1;
+    this.tombstones.set(id, version);
+    if (!doc) return { doc: undefined, version };
     this.docs.delete(id);
     this.docList = undefined;
     this.unstat(doc);
-    return doc;
+    return { doc, version };
   }
 
   /** The documents in `_doc` order (cached until the next write). */
@@ -226,9 +232,9 @@ export class Store {
     return out;
   }
 
-  shardFor(index: Index, id: string): Shard {
-    // numberOfShards is at least 1 and is the length of shards.
-    return index.shards[Math.abs(murmur3(id)) % index.numberOfShards]!;
+  /** The shard a document id (or a custom routing value) goes to, as OperationRouting.generateShardId. */
+  shardFor(index: Index, routing: string): Shard {
+    return index.shards[shardIdFor(routing, index.numberOfShards)]!;
   }
 
   /** Indexes (or replaces) one document; new fields are mapped dynamically. */
@@ -239,7 +245,7 @@ export class Store {
   ): { doc: Doc; created: boolean; shard: Shard } {
     const docId = id ?? this.random.base64Id(20);
     if (addDynamicMappings(index.mappings, source)) index.fields = leafFields(index.mappings);
-    const fields = indexFields(index.fields, source);
+    const fields = indexFields(index.fields, source, docId);
     const shard = this.shardFor(index, docId);
     const { doc, created } = shard.put(docId, source, fields);
     return { doc, created, shard };
@@ -268,6 +274,25 @@ function checkIndexName(name: string): void {
   if (Buffer.byteLength(name) > 255) fail(`index name is too long, (${Buffer.byteLength(name)} > 255)`);
 }
 
+/**
+ * The number of routing shards of an index created with `shards` shards: the largest `shards * 2^x` not above 1024,
+ * with at least one split (MetadataCreateIndexService.calculateNumRoutingShards, for indexes of 7.0 and later).
+ */
+function routingNumShards(shards: number): number {
+  const log2NumShards = 32 - Math.clz32(shards - 1);
+  const splits = Math.max(1, 10 - log2NumShards);
+  return shards * 2 ** splits;
+}
+
+/** OperationRouting.calculateScaledShardId: floorMod(murmur3(routing), routing shards) / routing factor. */
+export function shardIdFor(routing: string, shards: number): number {
+  const routingShards = routingNumShards(shards);
+  const factor = routingShards / shards;
+  const hash = murmur3(routing);
+  const mod = ((hash % routingShards) + routingShards) % routingShards;
+  return Math.floor(mod / factor);
+}
+
 /** Murmur3 x86 32-bit of the id's UTF-16 code units, the hash OpenSearch routes documents with. */
 function murmur3(key: string): number {
   const bytes: number[] = [];
@@ -275,7 +300,12 @@ function murmur3(key: string): number {
     const c = key.charCodeAt(i);
     bytes.push(c & 0xff, c >>> 8);
   }
-  let h = 0;
+  return murmur3x86(bytes, 0);
+}
+
+/** Murmur3 x86 32-bit (Lucene's StringHelper.murmurhash3_x86_32) of bytes, with a seed. */
+export function murmur3x86(bytes: ArrayLike<number>, seed: number): number {
+  let h = seed | 0;
   const c1 = 0xcc9e2d51;
   const c2 = 0x1b873593;
   const n = bytes.length - (bytes.length % 4);

@@ -1,6 +1,6 @@
 // One REST request as OpenSearch's RestRequest sees it: a single parameter map (query string and path
 // placeholders), with every parameter a handler reads marked as consumed so that the rest can be rejected.
-import { illegalArgument, OsError } from '../core/errors';
+import { illegalArgument, OsError, type Jackson } from '../core/errors';
 import { numberFormat, parseJavaInt, parseJavaLong, parseStrictBoolean, parseTimeValue } from '../core/values';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD' | 'PATCH' | 'OPTIONS';
@@ -19,6 +19,10 @@ export class RestRequest {
     query: Map<string, string>,
     readonly headers: Record<string, string | string[] | undefined>,
     readonly body: Buffer,
+    /** The JSON parser generation of the release that answers (its error messages differ). */
+    readonly jackson: Jackson = 2,
+    /** The major version of the release that answers. */
+    readonly major = 2,
   ) {
     for (const [k, v] of query) this.params.set(k, v);
   }
@@ -93,7 +97,8 @@ export class RestRequest {
     const sourceType = this.param('source_content_type');
     if (source === undefined) return undefined;
     if (sourceType === undefined) {
-      throw new OsError(400, 'illegal_state_exception', 'source and source_content_type parameters are required', {
+      // A Java IllegalStateException, which the REST layer answers as a server error.
+      throw new OsError(500, 'illegal_state_exception', 'source and source_content_type parameters are required', {
         openSearch: false,
       });
     }

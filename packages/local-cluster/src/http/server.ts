@@ -3,7 +3,7 @@
 // unconsumed parameters, and renders answers and errors. A client that goes away cancels its work.
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { asOsError, OsError, SimpleError } from '../core/errors';
+import { asOsError, OsError, SimpleError, type Jackson } from '../core/errors';
 import { applyFilterPath, renderJson } from '../core/xcontent';
 import { decodePathSegment, decodeQuery, RestRequest, type Method } from './restRequest';
 import { didYouMeanArrow } from '../core/values';
@@ -15,6 +15,10 @@ const GLOBAL_PARAMS = ['pretty', 'human', 'error_trace', 'filter_path', 'format'
 
 export interface ServerOptions {
   readonly router: Router;
+  /** The JSON parser generation of the release answered as. */
+  readonly jackson: Jackson;
+  /** The major version of the release answered as. */
+  readonly major: number;
   readonly user?: { name: string; password: string };
   /** `ca`: ask for a client certificate signed by it, and refuse clients without one. */
   readonly tls?: { key: Buffer; cert: Buffer; ca?: Buffer };
@@ -175,6 +179,8 @@ async function handle(options: ServerOptions, req: http.IncomingMessage, res: ht
       decodeQuery(q < 0 ? '' : uri.slice(q + 1)),
       req.headers,
       body,
+      options.jackson,
+      options.major,
     );
   } catch (e) {
     const err = asOsError(e);

@@ -1,7 +1,7 @@
 // The per-node sections of `_nodes` (info) and `_nodes/stats`, with plausible figures derived from the node
 // and from the cluster's live counters (documents, searches, tasks).
 import * as os from 'node:os';
-import { VERSION, type Cluster } from '../cluster';
+import type { Cluster } from '../cluster';
 import { double } from '../core/xcontent';
 import type { TopologyNode } from '../topology';
 
@@ -38,10 +38,9 @@ export function nodeInfo(cluster: Cluster, node: TopologyNode, metrics: Readonly
   const heapMax = 4 * GB;
   const out: Record<string, unknown> = {
     ...nodeHeader(cluster, node),
-    version: VERSION.number,
-    build_type: VERSION.build_type,
-    build_hash: VERSION.build_hash,
-    total_indexing_buffer: Math.round(heapMax * 0.1),
+    version: cluster.version.number,
+    build_type: cluster.version.build_type,
+    build_hash: cluster.version.build_hash,
     roles: [...node.roles].sort(),
   };
   if (Object.keys(node.attributes).length > 0) out.attributes = node.attributes;
@@ -108,7 +107,13 @@ export function nodeInfo(cluster: Cluster, node: TopologyNode, metrics: Readonly
       profiles: {},
     };
   }
-  if (metrics.has('http') && node.id === cluster.topology.local) {
+  if (metrics.has('indices')) {
+    // The indexing buffer is reported with the `indices` metric (NodeInfo.totalIndexingBuffer); 3.x names it in bytes.
+    out[cluster.release.major >= 3 ? 'total_indexing_buffer_in_bytes' : 'total_indexing_buffer'] = Math.round(
+      heapMax * 0.1,
+    );
+  }
+  if (metrics.has('http')) {
     out.http = {
       bound_address: [`${cluster.httpHost}:${cluster.httpPort}`],
       publish_address: `${cluster.httpHost}:${cluster.httpPort}`,
@@ -128,8 +133,8 @@ export function nodeInfo(cluster: Cluster, node: TopologyNode, metrics: Readonly
       'transport-netty4',
     ].map((name) => ({
       name,
-      version: VERSION.number,
-      opensearch_version: VERSION.number,
+      version: cluster.version.number,
+      opensearch_version: cluster.version.number,
       java_version: '21',
       description: `OpenSearch module ${name}`,
       classname: `org.opensearch.${name.replace(/-/g, '')}.Plugin`,
@@ -153,6 +158,21 @@ export function nodeInfo(cluster: Cluster, node: TopologyNode, metrics: Readonly
     );
   }
   if (metrics.has('search_pipelines')) out.search_pipelines = { request_processors: [], response_processors: [] };
+  return out;
+}
+
+/** `level=indices` or `level=shards`: the node's documents per index, or per shard of each index. */
+function perIndexStats(cluster: Cluster, node: TopologyNode, level: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const idx of cluster.store.indices.values()) {
+    const held = idx.shards.filter((sh) => sh.primaryNode === node.id || sh.replicaNodes.includes(node.id));
+    if (held.length === 0) continue;
+    if (level === 'indices') {
+      out[idx.name] = { docs: { count: held.reduce((n, sh) => n + sh.docs.size, 0), deleted: 0 } };
+    } else {
+      out[idx.name] = held.map((sh) => ({ [String(sh.id)]: { docs: { count: sh.docs.size, deleted: 0 } } }));
+    }
+  }
   return out;
 }
 
@@ -271,14 +291,27 @@ export function nodeStats(
   node: TopologyNode,
   metrics: ReadonlySet<string>,
   indexMetrics: ReadonlySet<string>,
+  level = 'node',
 ): Record<string, unknown> {
   const seed = seedOf(node);
   const now = Date.now();
   const all = metrics.has('_all');
   const want = (m: string): boolean => all || metrics.has(m);
-  const out: Record<string, unknown> = { timestamp: now, ...nodeHeader(cluster, node), roles: [...node.roles].sort() };
+  // Node stats name the node's address with its port as `ip` (NodeStats writes the transport address there).
+  const out: Record<string, unknown> = {
+    timestamp: now,
+    ...nodeHeader(cluster, node),
+    ip: cluster.transportAddress(node),
+    roles: [...node.roles].sort(),
+  };
   if (Object.keys(node.attributes).length > 0) out.attributes = node.attributes;
-  if (want('indices')) out.indices = indicesStats(cluster, node, all ? new Set(['_all']) : indexMetrics);
+  if (want('indices')) {
+    const indices = indicesStats(cluster, node, all ? new Set(['_all']) : indexMetrics);
+    // 3.x counts the REST statuses of the node's indexing and search (NodeIndicesStats.statusCounter).
+    if (cluster.release.major >= 3) indices.status_counter = { doc_status: {}, search_status: {} };
+    if (level === 'indices' || level === 'shards') indices[level] = perIndexStats(cluster, node, level);
+    out.indices = indices;
+  }
   const heapMax = 4 * GB;
   const uptime = now - cluster.startTime;
   const heapUsed = Math.round(heapMax * (0.25 + ((seed + Math.floor(uptime / 5000)) % 30) / 100));
@@ -494,6 +527,14 @@ export function nodeStats(
       global_cpu_usage: { transport: { rejection_count: {} } },
       global_io_usage: { transport: { rejection_count: {} } },
     };
+  if (want('segment_replication_backpressure')) out.segment_replication_backpressure = { total_rejected_requests: 0 };
+  if (want('repositories')) out.repositories = [];
+  if (want('weighted_routing')) out.weighted_routing = { stats: { fail_open_count: 0 } };
+  if (want('script_cache'))
+    out.script_cache = { sum: { compilations: 0, cache_evictions: 0, compilation_limit_triggered: 0 }, contexts: [] };
+  if (want('remote_store')) out.remote_store = { last_successful_fetch_of_pinned_timestamps: 0 };
+  // 3.x reports the native memory of the node with every stats request (NodesStatsRequest, native_memory).
+  if (cluster.release.major >= 3) out.native_memory = { total_in_bytes: 0, allocated_in_bytes: 0 };
   if (want('caches'))
     out.caches = {
       request_cache: {

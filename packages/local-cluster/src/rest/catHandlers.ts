@@ -1,13 +1,12 @@
 // `_cat/indices`, `_cat/nodes`, `_cat/tasks`, `_cat/health`, `_cat/aliases`, `_cat/shards`, `_cat/cluster_manager`
 // (and its deprecated name `_cat/master`).
 import type { Cluster } from '../cluster';
-import { VERSION } from '../cluster';
 import type { RestRequest } from '../http/restRequest';
 import type { Router, RouteHandler } from '../http/router';
 import { resolveNodes, splitByComma } from '../nodes/nodeFilter';
 import { indicesOptionsFrom, resolveIndices, type IndicesOptions } from '../search/indexResolver';
 import { splitCommas } from '../search/searchRequest';
-import { parseTaskId } from '../tasks/taskInfo';
+import { parseTaskId, taskType } from '../tasks/taskInfo';
 import type { Task } from '../tasks/taskManager';
 import { CAT_RESPONSE_PARAMS, catResponse, type Cell, type Column } from './catTable';
 import { clusterHealth } from './clusterHandlers';
@@ -121,7 +120,8 @@ function nodesHandler(cluster: Cluster): RouteHandler {
       req.bool('include_unloaded_segments', false);
       return () => {
         const rows = cluster.nodes.map((n, i) => {
-          const roleAbbrev = [...new Set(n.roles.map((r) => ROLE_LETTERS[r] ?? r))].sort().join('') || '-';
+          // Only built-in roles have a letter; custom ones (`ml`) are not shown in node.role.
+          const roleAbbrev = [...new Set(n.roles.map((r) => ROLE_LETTERS[r] ?? ''))].sort().join('') || '-';
           const seed = n.id.charCodeAt(0) + i * 7;
           const row: Record<string, Cell> = {
             id: fullId ? n.id : n.id.slice(0, 4),
@@ -129,7 +129,7 @@ function nodesHandler(cluster: Cluster): RouteHandler {
             ip: n.ip,
             port: 9300,
             http_address: n.id === cluster.topology.local ? `${cluster.httpHost}:${cluster.httpPort}` : null,
-            version: VERSION.number,
+            version: cluster.version.number,
             'heap.percent': 25 + (seed % 40),
             'ram.percent': 55 + (seed % 30),
             cpu: seed % 12,
@@ -206,7 +206,7 @@ function tasksHandler(cluster: Cluster): RouteHandler {
               action: t.action,
               task_id: t.taskId,
               parent_task_id: t.parent ? t.parent.taskId : '-',
-              type: 'transport',
+              type: taskType(t),
               start_time: t.startTimeMillis,
               timestamp: new Date(t.startTimeMillis).toISOString().slice(11, 19),
               running_time_ns: running,
@@ -215,7 +215,7 @@ function tasksHandler(cluster: Cluster): RouteHandler {
               ip: node?.ip ?? '-',
               port: 9300,
               node: node?.name ?? '-',
-              version: VERSION.number,
+              version: cluster.version.number,
               x_opaque_id: t.headers['X-Opaque-Id'] ?? '-',
             };
             if (detailed) row.description = t.description;
@@ -426,8 +426,8 @@ const CLUSTER_MANAGER_COLUMNS: Column[] = [
 ];
 
 /** RestController's warning for a ReplacedRoute, in the `Warning` header format of DeprecationLogger. */
-function deprecatedRouteWarning(deprecated: string, replacement: string): string {
-  return `299 OpenSearch-${VERSION.number}-${VERSION.build_hash} "[GET ${deprecated}] is deprecated! Use [GET ${replacement}] instead."`;
+function deprecatedRouteWarning(cluster: Cluster, deprecated: string, replacement: string): string {
+  return `299 OpenSearch-${cluster.version.number}-${cluster.version.build_hash} "[GET ${deprecated}] is deprecated! Use [GET ${replacement}] instead."`;
 }
 
 /** RestClusterManagerAction: one row, the elected cluster manager (`-` in every cell when there is none). */
@@ -447,7 +447,10 @@ function clusterManagerHandler(cluster: Cluster, deprecatedPath?: string): Route
         if (deprecatedPath === undefined) return response;
         return {
           ...response,
-          headers: { ...response.headers, Warning: deprecatedRouteWarning(deprecatedPath, '/_cat/cluster_manager') },
+          headers: {
+            ...response.headers,
+            Warning: deprecatedRouteWarning(cluster, deprecatedPath, '/_cat/cluster_manager'),
+          },
         };
       };
     },

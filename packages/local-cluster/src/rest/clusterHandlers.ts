@@ -1,5 +1,6 @@
 // `GET /` (main) and `GET /_cluster/health`.
-import { VERSION, type Cluster } from '../cluster';
+import type { Cluster } from '../cluster';
+import { OsError } from '../core/errors';
 import { double } from '../core/xcontent';
 import type { RestRequest } from '../http/restRequest';
 import type { Router, RouteHandler } from '../http/router';
@@ -53,7 +54,7 @@ function mainHandler(cluster: Cluster): RouteHandler {
         name: cluster.localNode.name,
         cluster_name: cluster.topology.cluster_name,
         cluster_uuid: cluster.uuid,
-        version: VERSION,
+        version: cluster.version,
         tagline: 'The OpenSearch Project: https://opensearch.org/',
       },
     }),
@@ -82,7 +83,15 @@ function healthHandler(cluster: Cluster): RouteHandler {
       req.time('master_timeout');
       req.param('expand_wildcards');
       return () => {
-        const indices = resolveIndices(cluster.store, expressions, { ...SEARCH_DEFAULT_OPTIONS, expandClosed: true });
+        let indices;
+        try {
+          indices = resolveIndices(cluster.store, expressions, { ...SEARCH_DEFAULT_OPTIONS, expandClosed: true });
+        } catch (e) {
+          if (!(e instanceof OsError) || e.type !== 'index_not_found_exception') throw e;
+          // The health of an index that does not exist is waited for until the timeout: red, timed out, 408.
+          const body = clusterHealth(cluster, []);
+          return { status: 408, body: { ...body, status: 'red', timed_out: true } };
+        }
         const body = clusterHealth(cluster, indices);
         if (level === 'indices' || level === 'shards') {
           const per: Record<string, unknown> = {};
@@ -97,6 +106,29 @@ function healthHandler(cluster: Cluster): RouteHandler {
               relocating_shards: 0,
               initializing_shards: 0,
               unassigned_shards: h.unassigned_shards,
+              ...(level === 'shards'
+                ? {
+                    shards: Object.fromEntries(
+                      idx.shards.map((sh) => [
+                        String(sh.id),
+                        {
+                          status:
+                            sh.primaryNode === undefined
+                              ? 'red'
+                              : sh.replicaNodes.length < idx.numberOfReplicas
+                                ? 'yellow'
+                                : 'green',
+                          primary_active: sh.primaryNode !== undefined,
+                          active_shards: (sh.primaryNode !== undefined ? 1 : 0) + sh.replicaNodes.length,
+                          relocating_shards: 0,
+                          initializing_shards: 0,
+                          unassigned_shards:
+                            (sh.primaryNode === undefined ? 1 : 0) + idx.numberOfReplicas - sh.replicaNodes.length,
+                        },
+                      ]),
+                    ),
+                  }
+                : {}),
             };
           }
           body.indices = per;

@@ -1,6 +1,6 @@
 // Index management: create/delete/get indices, `_doc`, `_bulk`, `_mapping`, `_refresh`.
 import type { Cluster } from '../cluster';
-import { asOsError, illegalArgument, indexNotFound, OsError, validationError } from '../core/errors';
+import { acrossNodes, asOsError, illegalArgument, indexNotFound, OsError, validationError } from '../core/errors';
 import { parseJsonValue, toPlain } from '../core/json';
 import { validateMappings, type Mappings } from '../data/mapping';
 import type { Index } from '../data/store';
@@ -8,6 +8,8 @@ import type { RestRequest } from '../http/restRequest';
 import type { Router, RouteHandler } from '../http/router';
 import { resolveIndices, SEARCH_DEFAULT_OPTIONS, indicesOptionsFrom } from '../search/indexResolver';
 import { splitCommas } from '../search/searchRequest';
+import { filterSource } from '../search/hits';
+import { checkSourceFilter, type SourceFilter } from '../search/sourceParser';
 
 function parseObjectBody(text: string): Record<string, unknown> {
   const { value } = parseJsonValue(text);
@@ -94,6 +96,7 @@ function describeIndex(idx: Index): Record<string, unknown> {
     mappings: idx.mappings,
     settings: {
       index: {
+        replication: { type: 'DOCUMENT' },
         creation_date: String(idx.creationDate),
         number_of_shards: String(idx.numberOfShards),
         number_of_replicas: String(idx.numberOfReplicas),
@@ -179,20 +182,31 @@ function indexDoc(
   id: string | undefined,
   source: Record<string, unknown>,
   opType: 'index' | 'create',
+  refresh = false,
 ): { status: number; body: Record<string, unknown> } {
   const idx = indexTarget(cluster, indexName);
-  if (opType === 'create' && id !== undefined && cluster.store.shardFor(idx, id).docs.has(id)) {
+  const existing = id === undefined ? undefined : cluster.store.shardFor(idx, id).docs.get(id);
+  if (opType === 'create' && id !== undefined && existing !== undefined) {
     throw new OsError(
       409,
       'version_conflict_engine_exception',
-      `[${id}]: version conflict, document already exists (current version [1])`,
+      `[${id}]: version conflict, document already exists (current version [${existing.version}])`,
       {
         metadata: { index_uuid: idx.uuid, shard: String(cluster.store.shardFor(idx, id).id), index: idx.name },
       },
     );
   }
   const started = Date.now();
-  const { doc, created, shard } = cluster.store.indexDoc(idx, id, source);
+  let indexed;
+  try {
+    indexed = cluster.store.indexDoc(idx, id, source);
+  } catch (e) {
+    // The document is parsed on the node of its primary shard; its error comes back over the transport layer.
+    const primary = id === undefined ? undefined : cluster.store.shardFor(idx, id).primaryNode;
+    if (e instanceof OsError && primary !== undefined && primary !== cluster.topology.local) throw acrossNodes(e);
+    throw e;
+  }
+  const { doc, created, shard } = indexed;
   if (shard.primaryNode) {
     const c = cluster.counter(shard.primaryNode);
     c.indexTotal++;
@@ -208,12 +222,15 @@ function indexDoc(
       _shards: shardsHeader(idx),
       _seq_no: doc.seqNo,
       _primary_term: doc.primaryTerm,
+      // `refresh=true` refreshes the shard before answering, and says so.
+      ...(refresh ? { forced_refresh: true } : {}),
     },
   };
 }
 
-function docWriteParams(req: RestRequest): void {
-  req.param('refresh');
+/** Reads the parameters of a write; true when it asks for an immediate refresh (`refresh` empty or `true`). */
+function docWriteParams(req: RestRequest): boolean {
+  const refresh = req.param('refresh');
   req.param('routing');
   req.param('pipeline');
   req.time('timeout');
@@ -223,17 +240,19 @@ function docWriteParams(req: RestRequest): void {
   req.param('if_seq_no');
   req.param('if_primary_term');
   req.bool('require_alias', false);
+  return refresh === '' || refresh === 'true';
 }
 
-function docHandler(cluster: Cluster): RouteHandler {
+function docHandler(cluster: Cluster, create = false): RouteHandler {
   return {
     prepare(req: RestRequest) {
       const index = req.param('index') ?? '';
       const id = req.param('id');
-      const opType = req.param('op_type') ?? 'index';
+      // `_create/<id>` is an index operation of type create.
+      const opType = create ? 'create' : (req.param('op_type') ?? 'index');
       if (opType !== 'index' && opType !== 'create')
         throw illegalArgument(`opType must be 'create' or 'index', found: [${opType}]`);
-      docWriteParams(req);
+      const refresh = docWriteParams(req);
       const text = req.requiredContent();
       return () => {
         const { value } = parseJsonValue(text);
@@ -247,7 +266,7 @@ function docHandler(cluster: Cluster): RouteHandler {
             ),
           });
         }
-        return indexDoc(cluster, index, id, toPlain(value) as Record<string, unknown>, opType);
+        return indexDoc(cluster, index, id, toPlain(value) as Record<string, unknown>, opType, refresh);
       };
     },
   };
@@ -258,17 +277,24 @@ function getDocHandler(cluster: Cluster): RouteHandler {
     prepare(req: RestRequest) {
       const index = req.param('index') ?? '';
       const id = req.param('id') ?? '';
-      for (const p of [
-        'routing',
-        'preference',
-        'stored_fields',
-        '_source',
-        '_source_includes',
-        '_source_excludes',
-        'version',
-        'version_type',
-      ])
-        req.param(p);
+      for (const p of ['routing', 'preference', 'stored_fields', 'version', 'version_type']) req.param(p);
+      const src = req.param('_source');
+      const includes = req.param('_source_includes');
+      const excludes = req.param('_source_excludes');
+      let filter: SourceFilter | undefined;
+      if (src !== undefined || includes !== undefined || excludes !== undefined) {
+        const fetch = src !== 'false';
+        const inc =
+          includes !== undefined
+            ? splitCommas(includes)
+            : src !== undefined && src !== 'true' && src !== 'false'
+              ? splitCommas(src)
+              : [];
+        filter = checkSourceFilter(
+          { fetch, includes: inc, excludes: excludes !== undefined ? splitCommas(excludes) : [] },
+          req.major,
+        );
+      }
       req.bool('realtime', true);
       req.bool('refresh', false);
       return () => {
@@ -285,7 +311,7 @@ function getDocHandler(cluster: Cluster): RouteHandler {
             _seq_no: doc.seqNo,
             _primary_term: doc.primaryTerm,
             found: true,
-            _source: doc.source,
+            ...(filter?.fetch === false ? {} : { _source: filter ? filterSource(doc.source, filter) : doc.source }),
           },
         };
       };
@@ -303,13 +329,13 @@ function deleteDocHandler(cluster: Cluster): RouteHandler {
         const idx = cluster.store.indices.get(index);
         if (!idx) throw indexNotFound(index);
         const shard = cluster.store.shardFor(idx, id);
-        const doc = shard.delete(id);
+        const { doc, version } = shard.delete(id);
         return {
           status: doc ? 200 : 404,
           body: {
             _index: idx.name,
             _id: id,
-            _version: (doc?.version ?? 0) + 1,
+            _version: version,
             result: doc ? 'deleted' : 'not_found',
             _shards: shardsHeader(idx),
             _seq_no: shard.seqNo,
@@ -371,12 +397,12 @@ function bulkHandler(cluster: Cluster): RouteHandler {
             if (action === 'delete') {
               const idx = cluster.store.indices.get(index);
               if (!idx) throw indexNotFound(index);
-              const doc = cluster.store.shardFor(idx, id ?? '').delete(id ?? '');
+              const { doc, version } = cluster.store.shardFor(idx, id ?? '').delete(id ?? '');
               items.push({
                 delete: {
                   _index: index,
                   _id: id,
-                  _version: (doc?.version ?? 0) + 1,
+                  _version: version,
                   result: doc ? 'deleted' : 'not_found',
                   _shards: shardsHeader(idx),
                   status: doc ? 200 : 404,
@@ -429,7 +455,7 @@ export function registerIndexRoutes(router: Router, cluster: Cluster): void {
   const doc = docHandler(cluster);
   router.add('POST', '/{index}/_doc', doc);
   router.add(['PUT', 'POST'], '/{index}/_doc/{id}', doc);
-  router.add(['PUT', 'POST'], '/{index}/_create/{id}', doc);
+  router.add(['PUT', 'POST'], '/{index}/_create/{id}', docHandler(cluster, true));
   router.add(['GET', 'HEAD'], '/{index}/_doc/{id}', getDocHandler(cluster));
   router.add('DELETE', '/{index}/_doc/{id}', deleteDocHandler(cluster));
   const bulk = bulkHandler(cluster);

@@ -1,6 +1,6 @@
 // `_nodes` info and `_nodes/stats` (RestNodesInfoAction, RestNodesStatsAction, RestActions.nodesResponse): node filters, metrics, and the `_nodes` envelope.
 import type { Cluster } from '../cluster';
-import { illegalArgument } from '../core/errors';
+import { illegalArgument, OsError } from '../core/errors';
 import { didYouMeanArrow } from '../core/values';
 import type { RestRequest } from '../http/restRequest';
 import type { Router, RouteHandler } from '../http/router';
@@ -94,15 +94,33 @@ function statsHandler(cluster: Cluster): RouteHandler {
       }
       req.time('timeout');
       for (const p of ['fields', 'completion_fields', 'fielddata_fields', 'groups']) req.param(p);
-      const level = req.param('level');
-      if (level !== undefined && !['node', 'indices', 'shards'].includes(level)) {
+      const level = req.param('level') ?? 'node';
+      if (!['node', 'indices', 'shards', 'cluster'].includes(level)) {
         throw illegalArgument(`level parameter must be one of [indices] or [node] or [shards] but was [${level}]`);
       }
       req.bool('include_segment_file_sizes', false);
       req.bool('include_all', false);
       return () => {
         const nodes: Record<string, unknown> = {};
-        for (const id of ids) nodes[id] = nodeStats(cluster, cluster.node(id)!, metrics, indexMetrics);
+        const wantsIndices = metrics.has('_all') || metrics.has('indices');
+        if (level === 'cluster' && wantsIndices) {
+          // Each node refuses the cluster level for its indices statistics; the failures come inside a 200.
+          const failures = ids.map((id) =>
+            new OsError(500, 'failed_node_exception', `Failed node [${id}]`, {
+              metadata: { node_id: id },
+              causedBy: illegalArgument('Level provided is not supported by NodeIndicesStats'),
+            }).toCause(),
+          );
+          return {
+            status: 200,
+            body: {
+              _nodes: { total: ids.length, successful: 0, failed: ids.length, failures },
+              cluster_name: cluster.topology.cluster_name,
+              nodes: {},
+            },
+          };
+        }
+        for (const id of ids) nodes[id] = nodeStats(cluster, cluster.node(id)!, metrics, indexMetrics, level);
         return { status: 200, body: envelope(cluster, nodes) };
       };
     },

@@ -1,19 +1,23 @@
 // `_search`, `_msearch`, `_count` and the scroll endpoints.
-import type { Cluster } from '../cluster';
-import { asOsError, illegalArgument, OsError } from '../core/errors';
+import { decodeScrollId, type Cluster } from '../cluster';
+import { asOsError, illegalArgument, OsError, parsingError } from '../core/errors';
 import type { Router, RouteHandler } from '../http/router';
 import type { RestRequest } from '../http/restRequest';
-import { parseJsonValue } from '../core/json';
+import { parseJsonValue, tokenName } from '../core/json';
 import { parseTimeValue } from '../core/values';
 import { indicesOptionsFrom, SEARCH_DEFAULT_OPTIONS } from '../search/indexResolver';
 import { parseMsearchBody, validateMsearch } from '../search/msearchParser';
 import {
   checkRestTotalHits,
+  newSearchRequest,
   parseRestSearch,
   splitCommas,
+  urlQuery,
   validateSearch,
   type SearchRequest,
 } from '../search/searchRequest';
+import type { Query } from '../search/query';
+import { parseInnerQuery } from '../search/queryParser';
 import { searchDescription } from '../search/describe';
 import { executeSearch } from '../search/searchService';
 import { TRACK_TOTAL_HITS_ACCURATE } from '../search/sourceParser';
@@ -83,6 +87,7 @@ function msearchHandler(cluster: Cluster): RouteHandler {
           indices,
           indicesOptions,
           ccsMinimizeRoundtrips: ccs,
+          jackson: req.jackson,
           ...(routing !== undefined ? { routing } : {}),
           ...(searchType !== undefined ? { searchType } : {}),
           ...(cancelAfter !== undefined ? { cancelAfterMs: cancelAfter } : {}),
@@ -159,19 +164,107 @@ async function runLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   return results;
 }
 
+/** RestActions.getQueryContent: a `_count` body holds a query and nothing else. */
+function countQuery(text: string, req: RestRequest): Query | undefined {
+  const { value } = parseJsonValue(text, req.jackson, true);
+  if (value === undefined) return undefined;
+  if (value.kind !== 'object') {
+    throw parsingError(`Expected [START_OBJECT] but found [${tokenName(value)}]`, value.line, value.col);
+  }
+  let query: Query | undefined;
+  for (const e of value.entries) {
+    if (e.key !== 'query') throw parsingError(`request does not support [${e.key}]`, e.keyPos.line, e.keyPos.col);
+    try {
+      query = parseInnerQuery(e.value);
+    } catch (err) {
+      // Anything but a parsing exception is wrapped, located where the parser stopped.
+      if (!(err instanceof OsError) || err.type === 'parsing_exception' || err.status === 501) throw err;
+      const at = err.at ?? e.value;
+      throw parsingError('Failed to parse', at.line, at.col, err);
+    }
+  }
+  return query;
+}
+
+/** RestCountAction: a search of no hits that counts them all, with the few parameters `_count` reads. */
 function countHandler(cluster: Cluster): RouteHandler {
   return {
     prepare(req: RestRequest) {
-      const sr = parseRestSearch(req);
-      sr.source.size = 0;
-      sr.source.trackTotalHitsUpTo = TRACK_TOTAL_HITS_ACCURATE;
+      const sr = newSearchRequest();
+      sr.indices = splitCommas(req.param('index'));
+      sr.indicesOptions = indicesOptionsFrom(
+        SEARCH_DEFAULT_OPTIONS,
+        req.param('expand_wildcards'),
+        req.param('ignore_unavailable'),
+        req.param('allow_no_indices'),
+        req.param('ignore_throttled'),
+      );
+      sr.source = { size: 0, trackTotalHitsUpTo: TRACK_TOTAL_HITS_ACCURATE };
+      const text = req.contentOrSource();
+      const query = text !== undefined && text.length > 0 ? countQuery(text, req) : urlQuery(req);
+      if (query !== undefined) sr.source.query = query;
+      const routing = req.param('routing');
+      if (routing !== undefined) sr.routing = routing;
+      const minScore = req.param('min_score');
+      if (minScore !== undefined) {
+        const n = Number(minScore);
+        if (minScore.trim() === '' || !Number.isFinite(n)) {
+          throw illegalArgument(`Failed to parse float parameter [min_score] with value [${minScore}]`);
+        }
+        if (n !== -1) sr.source.minScore = n;
+      }
+      const preference = req.param('preference');
+      if (preference !== undefined) sr.preference = preference;
+      const terminateAfter = req.int('terminate_after', 0);
+      if (terminateAfter < 0) throw illegalArgument('terminateAfter must be > 0');
+      if (terminateAfter > 0) sr.source.terminateAfter = terminateAfter;
       return async (ctx) => {
         const body = await executeSearch(cluster, sr, { headers: headersOf(ctx.opaqueId) });
         const hits = body.hits as { total: { value: number } };
-        return { status: 200, body: { count: hits.total.value, _shards: body._shards } };
+        return {
+          status: 200,
+          body: {
+            count: hits.total.value,
+            ...(body.terminated_early === true ? { terminated_early: true } : {}),
+            _shards: body._shards,
+          },
+        };
       };
     },
   };
+}
+
+/** The error of a scroll whose search contexts are gone: one shard failure per context. */
+function contextsMissing(contexts: readonly number[]): OsError {
+  const failures = contexts.map(
+    (id) => new OsError(404, 'search_context_missing_exception', `No search context found for id [${id}]`),
+  );
+  const err = new OsError(404, 'search_phase_execution_exception', 'all shards failed', {
+    metadata: { phase: 'query', grouped: true },
+  });
+  err.extra = { failed_shards: failures.map((f) => ({ shard: -1, index: null, reason: f.toCause() })) };
+  err.rootCauses = failures;
+  err.causedBy = failures[0];
+  return err;
+}
+
+/**
+ * The contexts of a scroll id, or OpenSearch's refusal of bytes that are none: it reads a length-prefixed string
+ * first, so garbage usually ends in an EOFException.
+ */
+function parseScrollId(id: string): number[] {
+  const contexts = decodeScrollId(id);
+  if (contexts !== undefined) return contexts;
+  const bytes = Buffer.from(id, 'base64');
+  const length = bytes[0] ?? 0;
+  const left = Math.max(0, bytes.length - 1);
+  const cause =
+    length < 128 && length > left
+      ? new OsError(400, 'e_o_f_exception', `attempting to read ${length} bytes but only ${left} bytes are available`, {
+          openSearch: false,
+        })
+      : undefined;
+  throw illegalArgument('Cannot parse scroll id', cause);
 }
 
 function scrollHandler(cluster: Cluster): RouteHandler {
@@ -182,7 +275,7 @@ function scrollHandler(cluster: Cluster): RouteHandler {
       let keepAlive = req.param('scroll');
       const text = req.contentOrSource();
       if (text !== undefined && text.trim().length > 0) {
-        const { value } = parseJsonValue(text);
+        const { value } = parseJsonValue(text, req.jackson);
         if (value?.kind === 'object') {
           for (const e of value.entries) {
             if (e.key === 'scroll_id' && e.value.kind === 'string') id = e.value.value;
@@ -195,30 +288,20 @@ function scrollHandler(cluster: Cluster): RouteHandler {
       return () => {
         if (id === undefined)
           throw new OsError(400, 'action_request_validation_exception', 'Validation Failed: 1: scrollId is missing;');
+        const contexts = parseScrollId(id);
         const ctx = cluster.scrolls.get(id);
-        if (!ctx || ctx.expires < Date.now()) {
-          const missing = new OsError(
-            404,
-            'search_context_missing_exception',
-            `No search context found for id [${id.length}]`,
-          );
-          const err = new OsError(404, 'search_phase_execution_exception', 'all shards failed', {
-            metadata: { phase: 'query', grouped: true },
-          });
-          err.rootCauses = [missing];
-          err.causedBy = missing;
-          throw err;
-        }
+        if (!ctx || ctx.expires < Date.now()) throw contextsMissing(contexts);
         const page = ctx.hits.slice(ctx.offset, ctx.offset + ctx.pageSize);
         ctx.offset += ctx.pageSize;
         if (keepAlive !== undefined) ctx.expires = Date.now() + parseTimeValue(keepAlive, 'scroll');
         return {
           status: 200,
           body: {
-            _scroll_id: id,
+            // A scroll request without a keep-alive gets no id back (it does not extend the scroll).
+            ...(keepAlive !== undefined ? { _scroll_id: id } : {}),
             took: 1,
             timed_out: false,
-            _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+            _shards: ctx.shards,
             hits: { total: ctx.total, max_score: null, hits: page },
           },
         };
@@ -233,7 +316,7 @@ function clearScrollHandler(cluster: Cluster): RouteHandler {
       const ids = splitCommas(req.param('scroll_id'));
       const text = req.contentOrSource();
       if (text !== undefined && text.trim().length > 0) {
-        const { value } = parseJsonValue(text);
+        const { value } = parseJsonValue(text, req.jackson);
         if (value?.kind === 'object') {
           for (const e of value.entries) {
             if (e.key !== 'scroll_id') continue;
@@ -244,9 +327,17 @@ function clearScrollHandler(cluster: Cluster): RouteHandler {
         }
       }
       return () => {
+        // Each search context freed counts, one per shard of each scroll.
         let freed = 0;
         const all = ids.length === 1 && ids[0] === '_all';
-        for (const id of all ? [...cluster.scrolls.keys()] : ids) if (cluster.scrolls.delete(id)) freed++;
+        if (!all) for (const id of ids) parseScrollId(id);
+        for (const id of all ? [...cluster.scrolls.keys()] : ids) {
+          const ctx = cluster.scrolls.get(id);
+          if (ctx === undefined) continue;
+          cluster.scrolls.delete(id);
+          // An expired scroll's contexts were already freed by the reaper.
+          if (ctx.expires >= Date.now()) freed += ctx.contexts.length;
+        }
         return { status: 200, body: { succeeded: true, num_freed: freed } };
       };
     },

@@ -74,18 +74,20 @@ function getHandler(cluster: Cluster): RouteHandler {
       return async () => {
         if (!id) throw validationError(['task id is required']);
         const taskId = `${id.node}:${id.id}`;
+        // No task is ever stored here (there is no .tasks index): a task not running has no record.
+        const noRecord = (): OsError => {
+          const missing = indexNotFound('.tasks');
+          missing.metadata['resource.type'] = 'index_expression';
+          return resourceNotFound(`task [${taskId}] isn't running and hasn't stored its results`, missing);
+        };
         if (!cluster.node(id.node)) {
           throw resourceNotFound(
             `task [${taskId}] belongs to the node [${id.node}] which isn't part of the cluster and there is no record of the task`,
+            noRecord(),
           );
         }
         const task = cluster.tasks.get(taskId);
-        if (!task) {
-          throw resourceNotFound(
-            `task [${taskId}] isn't running and hasn't stored its results`,
-            indexNotFound('.tasks'),
-          );
-        }
+        if (!task) throw noRecord();
         if (wait) {
           if (!(await cluster.tasks.waitFor(task, timeout ?? DEFAULT_WAIT_MS))) throw timeoutError(taskId);
           return { status: 200, body: { completed: true, task: renderTaskInfo(task, { detailed: true, human }) } };

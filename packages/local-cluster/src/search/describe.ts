@@ -166,6 +166,16 @@ function renderQuery(q: Query): Record<string, unknown> {
           ...boosted(q),
         },
       };
+    case 'nested':
+      return {
+        nested: {
+          query: renderQuery(q.inner),
+          path: q.path,
+          ignore_unmapped: q.ignoreUnmapped,
+          score_mode: 'avg',
+          ...boosted(q),
+        },
+      };
     case 'unsupported':
       return { [q.clause]: { boost: ONE } };
   }

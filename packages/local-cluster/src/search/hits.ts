@@ -1,7 +1,7 @@
 // Per-hit work: `_source` filtering and the sort values of a document (with the errors a shard raises when a
 // field cannot be sorted on).
 import { double, float } from '../core/xcontent';
-import { isIntegral, isNumeric } from '../data/mapping';
+import { isIntegral, isNumeric, type FieldType } from '../data/mapping';
 import type { Doc, Index } from '../data/store';
 import { queryShardError, textFieldDataError, wildcardToRegExp } from './fieldAccess';
 import type { SortSpec, SourceFilter } from './sourceParser';
@@ -74,10 +74,12 @@ export function sortValue(index: Index, doc: Doc, s: SortSpec, score: number): S
   if (s.field === '_doc') return doc.docIndex;
   const info = index.fields.get(s.field);
   const fv = doc.fields.get(s.field);
-  const numeric = info !== undefined && (isNumeric(info.type) || info.type === 'date' || info.type === 'boolean');
+  // An unmapped field sorts as the `unmapped_type` it is given: every document misses it.
+  const type = info?.type ?? (s.unmappedType as FieldType | undefined);
+  const numeric = type !== undefined && (isNumeric(type) || type === 'date' || type === 'boolean');
   if (numeric) {
     const nums = fv?.numbers ?? [];
-    if (nums.length === 0) return missingValue(s, true, isIntegral(info.type));
+    if (nums.length === 0) return missingValue(s, true, isIntegral(type) || type === 'date' || type === 'boolean');
     const mode = s.mode ?? (s.order === 'asc' ? 'min' : 'max');
     if (mode === 'sum') return nums.reduce((a, b) => a + b, 0);
     if (mode === 'avg') return nums.reduce((a, b) => a + b, 0) / nums.length;

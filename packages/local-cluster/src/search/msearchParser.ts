@@ -1,6 +1,6 @@
 // Reads an `_msearch` body exactly as MultiSearchRequest.readMultiLineFormat does, with the
 // metadata keys of 1.4 and their value conversions.
-import { illegalArgument, OsError, validationError } from '../core/errors';
+import { illegalArgument, OsError, validationError, type Jackson } from '../core/errors';
 import { parseHeaderMap, type JNode } from '../core/json';
 import { parseStrictBoolean, parseTimeValue, strictBooleanMessage } from '../core/values';
 import { indicesOptionsFrom, type IndicesOptions } from './indexResolver';
@@ -14,6 +14,7 @@ export interface MsearchDefaults {
   readonly searchType?: string;
   readonly ccsMinimizeRoundtrips: boolean;
   readonly cancelAfterMs?: number;
+  readonly jackson?: Jackson;
 }
 
 function scalarString(v: JNode): string {
@@ -154,13 +155,14 @@ export function parseMsearchBody(
       if (t) sr.searchType = t;
     }
     sr.ccsMinimizeRoundtrips = defaults.ccsMinimizeRoundtrips;
-    if (marker - from > 0) applyHeader(sr, parseHeaderMap(data.slice(from, marker)), sr.indicesOptions);
+    if (marker - from > 0)
+      applyHeader(sr, parseHeaderMap(data.slice(from, marker), defaults.jackson), sr.indicesOptions);
     if (defaults.cancelAfterMs !== undefined && sr.cancelAfterMs === undefined)
       sr.cancelAfterMs = defaults.cancelAfterMs;
     from = marker + 1;
     marker = next(from);
     if (marker === -1) break;
-    sr.source = parseSearchBody(data.slice(from, marker), false);
+    sr.source = parseSearchBody(data.slice(from, marker), false, defaults.jackson);
     onItem(sr);
     items.push(sr);
     from = marker + 1;

@@ -24,6 +24,7 @@ export type Query =
       readonly zeroTermsQuery: 'NONE' | 'ALL';
       readonly fuzziness?: string;
       readonly prefixLast?: boolean;
+      readonly lenient?: boolean;
     } & Boosted)
   | ({
       readonly type: 'match_phrase';
@@ -41,6 +42,7 @@ export type Query =
       readonly minimumShouldMatch?: string;
       readonly tieBreaker?: number;
       readonly slop: number;
+      readonly lenient?: boolean;
     } & Boosted)
   | ({
       readonly type: 'term';
@@ -71,7 +73,14 @@ export type Query =
       readonly value: string;
       readonly caseInsensitive: boolean;
     } & Boosted)
-  | ({ readonly type: 'fuzzy'; readonly field: string; readonly value: string; readonly fuzziness: string } & Boosted)
+  | ({
+      readonly type: 'fuzzy';
+      readonly field: string;
+      readonly value: string;
+      readonly fuzziness: string;
+      readonly prefixLength: number;
+      readonly transpositions: boolean;
+    } & Boosted)
   | ({
       readonly type: 'bool';
       readonly must: readonly Query[];
@@ -91,6 +100,12 @@ export type Query =
     } & Boosted)
   | ({ readonly type: 'wrapped'; readonly clause: string; readonly inner: Query } & Boosted)
   | ({
+      readonly type: 'nested';
+      readonly path: string;
+      readonly inner: Query;
+      readonly ignoreUnmapped: boolean;
+    } & Boosted)
+  | ({
       readonly type: 'query_string';
       readonly query: string;
       readonly defaultField?: string;
@@ -100,4 +115,5 @@ export type Query =
       readonly lenient?: boolean;
       readonly analyzeWildcard: boolean;
     } & Boosted)
-  | ({ readonly type: 'unsupported'; readonly clause: string } & Boosted);
+  /** A clause OpenSearch registers that the local cluster does not evaluate: refused when the search runs. */
+  | ({ readonly type: 'unsupported'; readonly clause: string; readonly feature: string } & Boosted);

@@ -1,10 +1,10 @@
 // Evaluates a query on one shard: which documents match and their score. Scores follow Lucene's BM25
 // (k1 = 1.2, b = 0.75) with the shard's own term statistics, as query_then_fetch does.
-import { OsError } from '../core/errors';
+import { illegalArgument, notImplemented, notSerializable, OsError } from '../core/errors';
 import { analyze } from '../data/analysis';
 import { DateMathError, parseDate, resolveDateMath } from '../data/dates';
 import { isNumeric, type FieldInfo, type FieldValues } from '../data/mapping';
-import type { Doc, Index, Shard } from '../data/store';
+import type { Doc, Index, Shard, TextStats } from '../data/store';
 import { expandFields, queryShardError, wildcardToRegExp } from './fieldAccess';
 import type { FieldBoost, Query } from './query';
 import { parseQueryString } from './queryString';
@@ -17,6 +17,78 @@ export interface ShardContext {
   readonly shard: Shard;
   readonly docs: readonly Doc[];
   readonly now: number;
+  /** The major version of the release answered as (2 or 3). */
+  readonly major: number;
+  /** How the release scores (see Scoring). */
+  readonly scoring: Scoring;
+  /** The term statistics scores are computed with: this shard's, or every shard's with dfs_query_then_fetch. */
+  readonly stats: TermStats;
+}
+
+/** Collection and term statistics of BM25 (Lucene's CollectionStatistics and TermStatistics). */
+export interface TermStats {
+  /** Documents with the text field, their token count and each term's document frequency. */
+  text(field: string): TextStats | undefined;
+  /** Documents with the (keyword-like) field and those holding the term. */
+  term(field: string, term: string): { docFreq: number; docCount: number };
+}
+
+/** The statistics of one shard, as query_then_fetch scores with. */
+export function shardStats(shard: Shard): TermStats {
+  return {
+    text: (field) => shard.textStats.get(field),
+    term: (field, term) => {
+      const p = shard.postings(field);
+      return { docFreq: p.byTerm.get(term)?.length ?? 0, docCount: p.docCount };
+    },
+  };
+}
+
+/** The statistics of all the shards a search reads, as dfs_query_then_fetch gathers them first. */
+export function dfsStats(shards: readonly Shard[]): TermStats {
+  const merged = new Map<string, TextStats | undefined>();
+  return {
+    text: (field) => {
+      if (merged.has(field)) return merged.get(field);
+      let out: TextStats | undefined;
+      for (const shard of shards) {
+        const st = shard.textStats.get(field);
+        if (st === undefined) continue;
+        out ??= { docCount: 0, sumTokens: 0, docFreq: new Map() };
+        out.docCount += st.docCount;
+        out.sumTokens += st.sumTokens;
+        for (const [term, df] of st.docFreq) out.docFreq.set(term, (out.docFreq.get(term) ?? 0) + df);
+      }
+      merged.set(field, out);
+      return out;
+    },
+    term: (field, term) => {
+      let docFreq = 0;
+      let docCount = 0;
+      for (const shard of shards) {
+        const p = shard.postings(field);
+        docFreq += p.byTerm.get(term)?.length ?? 0;
+        docCount += p.docCount;
+      }
+      return { docFreq, docCount };
+    },
+  };
+}
+
+/**
+ * What changed in scoring between releases. OpenSearch 2.x scores BM25 with Lucene's legacy similarity, whose weight
+ * keeps the `(k1 + 1)` factor (2.2) that Lucene 8 dropped; OpenSearch 3.x uses Lucene's own BM25 (no factor), and
+ * scores a term query on a keyword field as a constant (its boost), as it does every term on a non-text field.
+ */
+export interface Scoring {
+  readonly bm25Factor: number;
+  readonly constantKeywordTerms: boolean;
+}
+
+export function scoringOf(major: number): Scoring {
+  return major >= 3
+    ? { bm25Factor: 1, constantKeywordTerms: true }
+    : { bm25Factor: 1 + K1, constantKeywordTerms: false };
 }
 
 /** Scores per document position; NO_MATCH where the document does not match. */
@@ -37,8 +109,11 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
     case 'match_all':
       return all(n, q.boost);
     case 'match_none':
-    case 'unsupported':
       return none(n);
+    case 'unsupported':
+      throw notImplemented(q.feature);
+    case 'nested':
+      return nestedQuery(ctx, q);
     case 'match':
       return matchQuery(
         ctx,
@@ -50,6 +125,7 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
         q.boost,
         q.fuzziness,
         q.prefixLast,
+        q.lenient,
       );
     case 'match_phrase':
       return phraseQuery(ctx, q.field, q.query, q.slop, q.boost, q.prefix ?? false);
@@ -75,12 +151,8 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
       const test = patternTest(q.type, q.value, q.caseInsensitive);
       return filterScores(ctx, q.boost, (doc) => stringValues(ctx, q.field, doc).some(test));
     }
-    case 'fuzzy': {
-      const max = fuzzinessOf(q.fuzziness, q.value.length);
-      return filterScores(ctx, q.boost, (doc) =>
-        stringValues(ctx, q.field, doc).some((v) => editDistance(v, q.value.toLowerCase()) <= max),
-      );
-    }
+    case 'fuzzy':
+      return fuzzyQuery(ctx, q);
     case 'bool':
       return boolQuery(ctx, q);
     case 'constant_score': {
@@ -118,6 +190,45 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
         ctx,
       );
   }
+}
+
+/**
+ * A nested query on this index's mapping: an unmapped path matches nothing with `ignore_unmapped` and fails the
+ * shard otherwise, a path that is not of type nested fails the shard (as NestedQueryBuilder.doToQuery); nested
+ * documents themselves are not modelled here, so a real nested path is refused.
+ */
+function nestedQuery(ctx: ShardContext, q: Extract<Query, { type: 'nested' }>): Scores {
+  const mapped = nestedPathType(ctx.index, q.path);
+  if (mapped === undefined) {
+    if (q.ignoreUnmapped) return none(ctx.docs.length);
+    const why = `[nested] failed to find nested object under path [${q.path}]`;
+    throw queryShardError(
+      ctx.index,
+      `failed to create query: ${why}`,
+      new OsError(400, 'illegal_state_exception', why, { openSearch: false }),
+    );
+  }
+  if (mapped !== 'nested') {
+    throw queryShardError(
+      ctx.index,
+      `failed to create query: [nested] nested object under path [${q.path}] is not of nested type`,
+    );
+  }
+  throw notImplemented('query [nested] on nested documents');
+}
+
+function nestedPathType(index: Index, path: string): string | undefined {
+  type Props = Record<string, { type?: string; properties?: Record<string, unknown> } | undefined>;
+  let props: Props | undefined = index.mappings.properties;
+  let found: { type?: string; properties?: Record<string, unknown> } | undefined;
+  for (const part of path.split('.')) {
+    found = props?.[part];
+    if (found === undefined) return undefined;
+    props = found.properties as Props | undefined;
+  }
+  // Only object mappers hold documents under a path; a leaf field is no path at all.
+  const type = found?.type ?? 'object';
+  return type === 'object' || type === 'nested' ? type : undefined;
 }
 
 function filterScores(ctx: ShardContext, score: number, test: (doc: Doc) => boolean): Scores {
@@ -180,15 +291,14 @@ function coerce(ctx: ShardContext, info: FieldInfo, value: unknown): string | nu
         new OsError(400, 'number_format_exception', `For input string: "${String(value)}"`, { openSearch: false }),
       );
     }
-    return n;
+    // A float field keeps 32-bit values: a bound or a term is compared as the float it becomes.
+    return info.type === 'float' ? Math.fround(n) : n;
   }
   if (info.type === 'boolean') {
     const s = String(value);
     if (s !== 'true' && s !== 'false') {
-      throw queryShardError(
-        ctx.index,
-        `failed to create query: Can't parse boolean value [${s}], expected [true] or [false]`,
-      );
+      const why = `Can't parse boolean value [${s}], expected [true] or [false]`;
+      throw queryShardError(ctx.index, `failed to create query: ${why}`, illegalArgument(why));
     }
     return s;
   }
@@ -223,25 +333,79 @@ function termQuery(ctx: ShardContext, field: string, value: unknown, caseInsensi
     const p = ctx.shard.postings(field);
     const hits = p.byTerm.get(String(value)) ?? [];
     const out = none(ctx.docs.length);
-    const score = boost * idf(hits.length, p.docCount) * bm25(1, 1, 1);
+    const st = ctx.stats.term(field, String(value));
+    const score = ctx.scoring.constantKeywordTerms
+      ? boost
+      : boost * ctx.scoring.bm25Factor * idf(st.docFreq, st.docCount) * bm25(1, 1, 1);
     for (const pos of hits) out[pos] = score;
     return out;
   }
   const out = filterScores(ctx, 1, termTest(ctx, field, value, caseInsensitive));
-  if (isNumeric(info.type) || info.type === 'date') {
+  if (isNumeric(info.type) || info.type === 'date' || caseInsensitive) {
+    // Points, and automata (case-insensitive terms), match without scoring: constant.
     return out.map((s) => (s === NO_MATCH ? NO_MATCH : boost));
   }
-  let df = 0;
-  let docCount = 0;
-  ctx.docs.forEach((doc, i) => {
-    if (out[i] !== NO_MATCH) df++;
-    if (doc.fields.has(field)) docCount++;
-  });
-  const score = boost * idf(df, docCount) * bm25(1, 1, 1);
+  // Other fields with terms (boolean) score with BM25 in every release.
+  const st = ctx.stats.term(field, String(coerce(ctx, info, value)));
+  const score = boost * ctx.scoring.bm25Factor * idf(st.docFreq, st.docCount) * bm25(1, 1, 1);
   return out.map((s) => (s === NO_MATCH ? NO_MATCH : score));
 }
 
-/** Disjunction of terms on a text field, with a minimum number of matching terms (walks the postings). */
+/**
+ * FuzzyQuery with its default rewrite (TopTermsBlendedFreqScoringRewrite): the shard's terms within the edit
+ * distance (the first `prefix_length` characters equal), the 50 closest; each scores as a term query whose document
+ * frequency is the highest of them all ("blended"), weighted by 1 - distance / the shorter length; the matching
+ * terms of a document add up. The term is not analyzed (a text field's terms are lower-cased).
+ */
+/** MappedFieldType.fuzzyQuery on a field that holds no terms. */
+function fuzzyFieldError(ctx: ShardContext, info: FieldInfo): OsError {
+  const why = `Can only use fuzzy queries on keyword and text fields - not on [${info.path}] which is of type [${info.type}]`;
+  return queryShardError(ctx.index, `failed to create query: ${why}`, illegalArgument(why));
+}
+
+function fuzzyQuery(ctx: ShardContext, q: Extract<Query, { type: 'fuzzy' }>): Scores {
+  const info = fieldInfo(ctx, q.field);
+  const n = ctx.docs.length;
+  if (!info) return none(n);
+  if (info.type !== 'text' && info.type !== 'keyword') throw fuzzyFieldError(ctx, info);
+  const postings = ctx.shard.postings(info.path).byTerm;
+  const max = fuzzinessOf(q.fuzziness, Array.from(q.value).length);
+  const prefix = q.value.slice(0, q.prefixLength);
+  const kept: { term: string; weight: number }[] = [];
+  for (const term of postings.keys()) {
+    if (!term.startsWith(prefix)) continue;
+    const ed = editDistance(term, q.value, q.transpositions);
+    if (ed > max) continue;
+    kept.push({ term, weight: 1 - ed / Math.min(Array.from(term).length, Array.from(q.value).length) });
+  }
+  kept.sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  kept.length = Math.min(kept.length, 50);
+  if (kept.length === 0) return none(n);
+  const text = info.type === 'text' ? ctx.stats.text(info.path) : undefined;
+  const statsOf = (term: string): { docFreq: number; docCount: number } =>
+    text !== undefined
+      ? { docFreq: text.docFreq.get(term) ?? 0, docCount: text.docCount }
+      : ctx.stats.term(info.path, term);
+  const docCount = statsOf(kept[0]!.term).docCount;
+  const blended = Math.max(...kept.map((k) => statsOf(k.term).docFreq));
+  const base = q.boost * ctx.scoring.bm25Factor * idf(blended, docCount);
+  const avgdl = text !== undefined && text.docCount > 0 ? text.sumTokens / text.docCount : 1;
+  const out = none(n);
+  for (const { term, weight } of kept) {
+    for (const pos of postings.get(term) ?? []) {
+      const fv = ctx.docs[pos]!.fields.get(info.path)!;
+      const tf = info.type === 'text' ? bm25(fv.freqs?.get(term) ?? 1, fv.tokens?.length ?? 1, avgdl) : bm25(1, 1, 1);
+      const prev = out[pos]!;
+      out[pos] = (prev === NO_MATCH ? 0 : prev) + base * weight * tf;
+    }
+  }
+  return out;
+}
+
+/**
+ * Disjunction of terms on a text field, with a minimum number of matching terms (walks the postings). With
+ * `prefixLast` (match_bool_prefix) the last term is a prefix query, which scores a constant (its boost).
+ */
 function textTermsQuery(
   ctx: ShardContext,
   field: string,
@@ -251,29 +415,42 @@ function textTermsQuery(
   prefixLast = false,
 ): Scores {
   const out = none(ctx.docs.length);
-  const stats = ctx.shard.textStats.get(field);
-  if (!stats || stats.docCount === 0) return out;
+  const stats = ctx.stats.text(field);
+  const local = ctx.shard.textStats.get(field);
+  if (!stats || stats.docCount === 0 || !local) return out;
   const avgdl = stats.sumTokens / stats.docCount;
   const postings = ctx.shard.postings(field).byTerm;
   const matched = new Uint16Array(ctx.docs.length);
   const score = new Float64Array(ctx.docs.length);
   terms.forEach((t, k) => {
-    const expanded = prefixLast && k === terms.length - 1 ? [...postings.keys()].filter((x) => x.startsWith(t)) : [t];
-    const seen = expanded.length > 1 ? new Set<number>() : undefined;
-    for (const term of expanded) {
-      const weight = boost * idf(stats.docFreq.get(term) ?? 0, stats.docCount);
-      for (const pos of postings.get(term) ?? []) {
-        const fv = ctx.docs[pos]!.fields.get(field)!;
-        const freq = fv.freqs!.get(term) ?? 0;
-        if (!seen || !seen.has(pos)) matched[pos]!++;
-        seen?.add(pos);
-        score[pos]! += weight * bm25(freq, fv.tokens!.length, avgdl);
+    if (prefixLast && k === terms.length - 1) {
+      const seen = new Set<number>();
+      for (const term of expansions(postings, t)) for (const pos of postings.get(term) ?? []) seen.add(pos);
+      for (const pos of seen) {
+        matched[pos]!++;
+        score[pos]! += boost;
       }
+      return;
+    }
+    const weight = boost * ctx.scoring.bm25Factor * idf(stats.docFreq.get(t) ?? 0, stats.docCount);
+    for (const pos of postings.get(t) ?? []) {
+      const fv = ctx.docs[pos]!.fields.get(field)!;
+      const freq = fv.freqs!.get(t) ?? 0;
+      matched[pos]!++;
+      score[pos]! += weight * bm25(freq, fv.tokens!.length, avgdl);
     }
   });
   const min = Math.max(1, minMatch);
   for (let i = 0; i < out.length; i++) if (matched[i]! >= min) out[i] = score[i]!;
   return out;
+}
+
+/** The terms of a field's dictionary that start with a prefix, in term order, at most `max` of them. */
+function expansions(postings: ReadonlyMap<string, readonly number[]>, prefix: string, max = Infinity): string[] {
+  const out: string[] = [];
+  for (const term of postings.keys()) if (term.startsWith(prefix)) out.push(term);
+  out.sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : Buffer.from(a) > Buffer.from(b) ? 1 : 0));
+  return out.slice(0, max);
 }
 
 /** Queries.calculateMinShouldMatch. */
@@ -308,44 +485,78 @@ function matchQuery(
   boost: number,
   fuzziness: string | undefined,
   prefixLast: boolean | undefined,
+  lenient = false,
 ): Scores {
   const fields = expandFields(ctx.index, field);
   if (fields.length === 0) return none(ctx.docs.length);
   const parts = fields.map((info) => {
     if (info.type !== 'text') {
       if (query === null) return none(ctx.docs.length);
+      if (fuzziness !== undefined && info.type === 'keyword') {
+        return fuzzyQuery(ctx, {
+          type: 'fuzzy',
+          field: info.path,
+          value: String(query),
+          fuzziness,
+          prefixLength: 0,
+          transpositions: true,
+          boost,
+        });
+      }
+      if (fuzziness !== undefined) {
+        if (lenient) return none(ctx.docs.length);
+        throw fuzzyFieldError(ctx, info);
+      }
+      if (lenient) {
+        // `lenient`: a value the field cannot hold matches nothing instead of failing the shard.
+        try {
+          coerce(ctx, info, query);
+        } catch {
+          return none(ctx.docs.length);
+        }
+      }
       return termQuery(ctx, info.path, query, false, boost);
     }
     const terms = analyze(query === null ? '' : String(query));
     if (terms.length === 0) return zeroTerms === 'ALL' ? all(ctx.docs.length, boost) : none(ctx.docs.length);
+    // With `and`, the terms are all required and none is optional: a minimum of optional ones matches nothing.
+    if (operator === 'AND' && msm !== undefined && terms.length > 1 && minShouldMatch(terms.length, msm) > 0) {
+      return none(ctx.docs.length);
+    }
     let min = operator === 'AND' ? terms.length : Math.max(1, minShouldMatch(terms.length, msm));
     if (msm !== undefined && operator === 'OR') min = Math.max(1, minShouldMatch(terms.length, msm));
-    if (fuzziness !== undefined && fuzziness !== '0') return fuzzyTerms(ctx, info.path, terms, min, fuzziness, boost);
+    if (fuzziness !== undefined) {
+      // MatchQuery with a fuzziness: each term a fuzzy query (its expansions blended), the clauses summed.
+      const perTerm = terms.map((t) =>
+        fuzzyQuery(ctx, {
+          type: 'fuzzy',
+          field: info.path,
+          value: t,
+          fuzziness,
+          prefixLength: 0,
+          transpositions: true,
+          boost,
+        }),
+      );
+      const out = none(ctx.docs.length);
+      for (let i = 0; i < out.length; i++) {
+        let matched = 0;
+        let sum = 0;
+        for (const p of perTerm) {
+          if (p[i] === NO_MATCH) continue;
+          matched++;
+          sum += p[i]!;
+        }
+        if (matched >= Math.max(1, min)) out[i] = sum;
+      }
+      return out;
+    }
     return textTermsQuery(ctx, info.path, terms, min, boost, prefixLast);
   });
   return maxOf(parts, 0);
 }
 
-function fuzzyTerms(
-  ctx: ShardContext,
-  field: string,
-  terms: string[],
-  min: number,
-  fuzziness: string,
-  boost: number,
-): Scores {
-  return filterScores(ctx, boost, (doc) => {
-    const tokens = doc.fields.get(field)?.tokens ?? [];
-    let matched = 0;
-    for (const t of terms) {
-      const max = fuzzinessOf(fuzziness, t.length);
-      if (tokens.some((tok) => editDistance(tok, t) <= max)) matched++;
-    }
-    return matched >= min;
-  });
-}
-
-function fuzzinessOf(spec: string, length: number): number {
+export function fuzzinessOf(spec: string, length: number): number {
   const s = spec.toUpperCase();
   if (s.startsWith('AUTO')) {
     const m = /^AUTO:(\d+),(\d+)$/.exec(s);
@@ -357,7 +568,7 @@ function fuzzinessOf(spec: string, length: number): number {
   return Number.isFinite(n) ? Math.min(2, Math.trunc(n)) : 0;
 }
 
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string, transpositions = true): number {
   // dp is an (a.length + 1) x (b.length + 1) matrix, and every index below stays inside it.
   const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
   const cell = (i: number, j: number): number => dp[i]![j]!;
@@ -367,7 +578,7 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       row[j] = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+      if (transpositions && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
         row[j] = Math.min(cell(i, j), cell(i - 2, j - 2) + 1);
     }
   }
@@ -387,15 +598,23 @@ function phraseQuery(
     if (info.type !== 'text') return termQuery(ctx, info.path, text, false, boost);
     const terms = analyze(text);
     if (terms.length === 0) return none(ctx.docs.length);
-    const stats = ctx.shard.textStats.get(info.path);
+    const stats = ctx.stats.text(info.path);
     if (!stats || stats.docCount === 0) return none(ctx.docs.length);
     const avgdl = stats.sumTokens / stats.docCount;
-    const weight = boost * terms.reduce((sum, t) => sum + idf(stats.docFreq.get(t) ?? 0, stats.docCount), 0);
+    // match_phrase_prefix (MultiPhrasePrefixQuery): the last position holds the terms the prefix expands to, at
+    // most 50, and each one's idf counts in the weight.
+    const last = prefix ? expansions(ctx.shard.postings(info.path).byTerm, terms[terms.length - 1]!, 50) : [];
+    const idfTerms = prefix ? [...terms.slice(0, -1), ...last] : terms;
+    const weight =
+      boost *
+      ctx.scoring.bm25Factor *
+      idfTerms.reduce((sum, t) => sum + idf(stats.docFreq.get(t) ?? 0, stats.docCount), 0);
+    const lastSet = new Set(last);
     const out = none(ctx.docs.length);
     ctx.docs.forEach((doc, i) => {
       const tokens = doc.fields.get(info.path)?.tokens;
       if (!tokens) return;
-      const freq = phraseFreq(tokens, terms, slop, prefix);
+      const freq = phraseFreq(tokens, terms, slop, prefix ? lastSet : undefined);
       if (freq > 0) out[i] = weight * bm25(freq, tokens.length, avgdl);
     });
     return out;
@@ -403,29 +622,107 @@ function phraseQuery(
   return maxOf(parts, 0);
 }
 
-function phraseFreq(tokens: readonly string[], terms: readonly string[], slop: number, prefix: boolean): number {
-  let freq = 0;
+/**
+ * How often the phrase occurs: each exact occurrence counts 1; with a slop, the matches Lucene's
+ * SloppyPhraseMatcher finds each count 1 / (1 + their match length).
+ */
+function phraseFreq(
+  tokens: readonly string[],
+  terms: readonly string[],
+  slop: number,
+  lastTerms: ReadonlySet<string> | undefined,
+): number {
   const eq = (tok: string | undefined, k: number): boolean =>
-    tok !== undefined && (prefix && k === terms.length - 1 ? tok.startsWith(terms[k]!) : tok === terms[k]);
-  for (let start = 0; start < tokens.length; start++) {
-    if (!eq(tokens[start], 0)) continue;
-    let pos = start;
-    let used = 0;
-    let ok = true;
-    for (let k = 1; k < terms.length && ok; k++) {
-      let found = false;
-      for (let gap = 0; gap <= slop - used; gap++) {
-        if (eq(tokens[pos + 1 + gap], k)) {
-          pos = pos + 1 + gap;
-          used += gap;
-          found = true;
-          break;
-        }
-      }
-      ok = found;
-    }
-    if (ok) freq++;
+    tok !== undefined && (lastTerms !== undefined && k === terms.length - 1 ? lastTerms.has(tok) : tok === terms[k]);
+  if (slop > 0 && terms.length > 1) {
+    const positions = terms.map((_, k) => tokens.flatMap((tok, p) => (eq(tok, k) ? [p] : [])));
+    const group = terms.map((t, k) => (lastTerms !== undefined && k === terms.length - 1 ? -1 : terms.indexOf(t)));
+    return sloppyFreq(positions, group, slop);
   }
+  let freq = 0;
+  for (let start = 0; start < tokens.length; start++) {
+    let k = 0;
+    while (k < terms.length && eq(tokens[start + k], k)) k++;
+    if (k === terms.length) freq++;
+  }
+  return freq;
+}
+
+/**
+ * SloppyPhraseMatcher: each term walks its positions less its offset in the phrase; a match is the span from the
+ * smallest to the largest of those, no longer than the slop, found by advancing the smallest while that shortens
+ * the span. A term the phrase repeats (same `group`) never stands on the same position as its repetitions: the
+ * lesser of two that collide moves on. `positions[k]` are the positions of term k, ascending.
+ */
+function sloppyFreq(positions: readonly (readonly number[])[], group: readonly number[], slop: number): number {
+  if (positions.some((p) => p.length === 0)) return 0;
+  const at = positions.map(() => 0);
+  const pos = (k: number): number => positions[k]![at[k]!]! - k;
+  const repeated = (k: number): boolean => group.some((g, j) => j !== k && g === group[k] && g >= 0);
+  // Repetitions start on their first, second, third... occurrence.
+  for (let k = 0; k < positions.length; k++) {
+    if (!repeated(k)) continue;
+    const rank = group.slice(0, k).filter((g) => g === group[k]).length;
+    if (rank >= positions[k]!.length) return 0;
+    at[k] = rank;
+  }
+  const inQueue = positions.map(() => true);
+  // The queue orders by position, then by offset (the term's place in the phrase).
+  const top = (): number => {
+    let best = -1;
+    for (let k = 0; k < positions.length; k++) {
+      if (!inQueue[k]) continue;
+      if (best < 0 || pos(k) < pos(best)) best = k;
+    }
+    return best;
+  };
+  const pop = (): number => {
+    const k = top();
+    inQueue[k] = false;
+    return k;
+  };
+  let end = Math.max(...positions.map((_, k) => pos(k)));
+  const step = (k: number): boolean => {
+    if (at[k]! + 1 >= positions[k]!.length) return false;
+    at[k]!++;
+    if (pos(k) > end) end = pos(k);
+    return true;
+  };
+  const collide = (k: number): number =>
+    group.findIndex((g, j) => j !== k && g === group[k] && pos(j) + j === pos(k) + k);
+  const advance = (k: number): boolean => {
+    if (!step(k)) return false;
+    if (!repeated(k)) return true;
+    let pp = k;
+    for (let other = collide(pp); other >= 0; other = collide(pp)) {
+      pp = pos(pp) < pos(other) || (pos(pp) === pos(other) && pp < other) ? pp : other;
+      if (!step(pp)) return false;
+    }
+    return true;
+  };
+  let positioned = true;
+  let freq = 0;
+  const nextMatch = (): { length: number } | undefined => {
+    if (!positioned) return undefined;
+    let pp = pop();
+    let matchLength = end - pos(pp);
+    let next = pos(top());
+    while (advance(pp)) {
+      if (pos(pp) > next) {
+        inQueue[pp] = true;
+        if (matchLength <= slop) return { length: matchLength };
+        pp = pop();
+        next = pos(top());
+        matchLength = end - pos(pp);
+      } else {
+        const length2 = end - pos(pp);
+        if (length2 < matchLength) matchLength = length2;
+      }
+    }
+    positioned = false;
+    return matchLength <= slop ? { length: matchLength } : undefined;
+  };
+  for (let m = nextMatch(); m; m = nextMatch()) freq += Math.fround(1 / (1 + m.length));
   return freq;
 }
 
@@ -437,10 +734,9 @@ function multiMatch(ctx: ShardContext, q: Extract<Query, { type: 'multi_match' }
     if (q.mmType === 'phrase' || q.mmType === 'phrase_prefix') {
       return phraseQuery(ctx, fb.field, q.query, q.slop, fb.boost, q.mmType === 'phrase_prefix');
     }
-    const info = fieldInfo(ctx, fb.field);
-    if (info && info.type !== 'text' && isNumeric(info.type) && !Number.isFinite(Number(q.query)))
-      return none(ctx.docs.length);
-    if (info && info.type === 'date' && parseDate(q.query) === undefined) return none(ctx.docs.length);
+    // Fields named by a pattern (`*`, the default) are read leniently: a value a field cannot hold matches nothing
+    // there; a field named outright fails the shard unless `lenient` is set.
+    const lenient = q.lenient ?? q.fields.some((f) => f.field.includes('*'));
     return matchQuery(
       ctx,
       fb.field,
@@ -451,8 +747,10 @@ function multiMatch(ctx: ShardContext, q: Extract<Query, { type: 'multi_match' }
       fb.boost,
       undefined,
       q.mmType === 'bool_prefix',
+      lenient,
     );
   });
+  if (perField.length === 0) return none(ctx.docs.length);
   if (q.mmType === 'most_fields') {
     const out = none(ctx.docs.length);
     for (const p of perField) {
@@ -485,6 +783,21 @@ function maxOf(parts: readonly Scores[], tieBreaker: number): Scores {
   return out;
 }
 
+/** DateMathParser: an unparsable date is wrapped twice around java.time's exception; bad math is plain. */
+export function dateMathFailure(e: DateMathError): OsError {
+  if (!e.unparsedDate) return new OsError(400, 'parse_exception', e.message);
+  return new OsError(400, 'parse_exception', `${e.message}: [${e.message}]`, {
+    causedBy: new OsError(400, 'illegal_argument_exception', e.message, {
+      openSearch: false,
+      causedBy: notSerializable(
+        new OsError(400, 'date_time_parse_exception', 'Failed to parse with all enclosed parsers', {
+          openSearch: false,
+        }),
+      ),
+    }),
+  });
+}
+
 function rangeQuery(ctx: ShardContext, q: Extract<Query, { type: 'range' }>): Scores {
   const info = fieldInfo(ctx, q.field);
   if (!info) return none(ctx.docs.length);
@@ -494,11 +807,7 @@ function rangeQuery(ctx: ShardContext, q: Extract<Query, { type: 'range' }>): Sc
       try {
         return typeof v === 'number' ? v : resolveDateMath(v, ctx.now, roundUp);
       } catch (e) {
-        if (e instanceof DateMathError) {
-          throw new OsError(400, 'parse_exception', e.message, {
-            causedBy: new OsError(400, 'illegal_argument_exception', e.message, { openSearch: false }),
-          });
-        }
+        if (e instanceof DateMathError) throw dateMathFailure(e);
         throw e;
       }
     }
@@ -522,7 +831,11 @@ function rangeQuery(ctx: ShardContext, q: Extract<Query, { type: 'range' }>): Sc
   });
 }
 
-function patternTest(kind: 'prefix' | 'wildcard' | 'regexp', value: string, ci: boolean): (s: string) => boolean {
+export function patternTest(
+  kind: 'prefix' | 'wildcard' | 'regexp',
+  value: string,
+  ci: boolean,
+): (s: string) => boolean {
   if (kind === 'prefix') {
     const v = ci ? value.toLowerCase() : value;
     return (s) => (ci ? s.toLowerCase() : s).startsWith(v);

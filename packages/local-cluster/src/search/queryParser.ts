@@ -1,46 +1,80 @@
 // Reads the query DSL as OpenSearch's query builders do (AbstractQueryBuilder.parseInnerQueryBuilder and each
-// clause's fromXContent), with the same errors for empty clauses, unknown clauses and unknown parameters.
-import { illegalArgument, OsError, parsingError, xContentParseError } from '../core/errors';
-import type { JNode, JObject } from '../core/json';
+// clause's fromXContent), with the same errors at the same places. Where an error is located is where OpenSearch's
+// streaming parser stands when it throws: the value after an offending field name for the hand-written parsers, the
+// closing brace when something required is missing, the field name itself for ObjectParser-based ones (`bool`,
+// `match_all`, `ids`), which also wrap the errors of the queries inside them. Clauses OpenSearch registers and this
+// cluster does not evaluate parse into an `unsupported` node that the search refuses when it runs.
+import { illegalArgument, located, OsError, parsingError, xContentParseError } from '../core/errors';
+import { tokenName, type JEntry, type JNode, type JObject, type Position } from '../core/json';
 import { didYouMean } from '../core/values';
 import type { FieldBoost, Operator, Query } from './query';
 import { REGISTERED_QUERIES } from '../tables/registry';
 const REGISTERED = new Set(REGISTERED_QUERIES);
 
-/** Clause parsers built on ObjectParser: unknown parameters give `[L:C] [clause] unknown field [x]`. */
-const OBJECT_PARSER_CLAUSES = new Set(['match_all', 'ids', 'intervals', 'script_score', 'distance_feature']);
+/** The clauses evaluated here; every other registered clause is refused as not implemented. */
+const EVALUATED_QUERIES: readonly string[] = [
+  'match_all',
+  'match_none',
+  'term',
+  'terms',
+  'match',
+  'match_phrase',
+  'match_phrase_prefix',
+  'match_bool_prefix',
+  'multi_match',
+  'range',
+  'exists',
+  'ids',
+  'prefix',
+  'wildcard',
+  'regexp',
+  'fuzzy',
+  'bool',
+  'constant_score',
+  'dis_max',
+  'boosting',
+  'query_string',
+  'simple_query_string',
+  'nested',
+];
+const EVALUATED = new Set(EVALUATED_QUERIES);
 
-export function parseInnerQuery(node: JNode): Query {
+/**
+ * AbstractQueryBuilder.parseInnerQueryBuilder. `after` is where the token after `node` is: a value that is not an
+ * object makes the parser look at the next token, and the error is reported there.
+ */
+export function parseInnerQuery(node: JNode, after: Position = node): Query {
   if (node.kind !== 'object') {
-    throw parsingError('[_na] query malformed, must start with start_object', node.line, node.col);
+    throw parsingError('[_na] query malformed, must start with start_object', after.line, after.col);
   }
-  const [first, extra] = node.entries;
+  const first = node.entries[0];
   if (first === undefined) {
-    throw illegalArgument(`query malformed, empty clause found at [${node.line}:${node.col}]`);
+    throw located(
+      illegalArgument(`query malformed, empty clause found at [${node.end.line}:${node.end.col}]`),
+      node.end,
+    );
   }
   const name = first.key;
-  if (first.value.kind !== 'object') {
-    throw parsingError(
-      `[${name}] query malformed, no start_object after query name`,
-      first.keyPos.line,
-      first.keyPos.col,
-    );
+  const value = first.value;
+  if (value.kind !== 'object') {
+    throw parsingError(`[${name}] query malformed, no start_object after query name`, value.line, value.col);
   }
   if (!REGISTERED.has(name)) {
     const cause = new OsError(
       400,
       'named_object_not_found_exception',
-      `[${first.keyPos.line}:${first.keyPos.col}] unknown field [${name}]`,
+      `[${value.line}:${value.col}] unknown field [${name}]`,
       { openSearch: false },
     );
-    throw parsingError(
-      `unknown query [${name}]${didYouMean(name, REGISTERED_QUERIES)}`,
-      first.keyPos.line,
-      first.keyPos.col,
-      cause,
-    );
+    throw parsingError(`unknown query [${name}]${didYouMean(name, REGISTERED_QUERIES)}`, value.line, value.col, cause);
   }
-  const query = parseClause(name, first.value);
+  let query: Query = EVALUATED.has(name)
+    ? parseClause(name, value)
+    : { type: 'unsupported', clause: name, feature: `query [${name}]`, boost: 1 };
+  const ignored = query.type === 'unsupported' ? undefined : notApplied(name, value);
+  if (ignored !== undefined) query = { type: 'unsupported', clause: name, feature: ignored, boost: 1 };
+  // Read only now, as the parser reads the token after the clause only once the clause is parsed.
+  const extra = node.entries.length > 1 ? node.entries[1] : undefined;
   if (extra !== undefined) {
     throw parsingError(
       `[${name}] malformed query, expected [END_OBJECT] but found [FIELD_NAME]`,
@@ -51,59 +85,164 @@ export function parseInnerQuery(node: JNode): Query {
   return query;
 }
 
-function unknownParam(
-  clause: string,
-  key: string,
-  node: { line: number; col: number },
-  known: readonly string[],
-): never {
-  if (OBJECT_PARSER_CLAUSES.has(clause)) {
-    throw xContentParseError(node.line, node.col, `[${clause}] unknown field [${key}]${didYouMean(key, known)}`);
+type ValueTest = (v: JNode) => boolean;
+const never: ValueTest = () => false;
+const isValue =
+  (...values: (string | number | boolean)[]): ValueTest =>
+  (v) =>
+    (v.kind === 'string' || v.kind === 'number' || v.kind === 'boolean') &&
+    values.some((x) => String(x).toLowerCase() === String(v.value).toLowerCase());
+const STANDARD = isValue('standard', 'default');
+
+/**
+ * Parameters the clauses here read but do not apply, with the values that change nothing (their defaults, or what
+ * this cluster does anyway). Any other value is refused, as `[<clause>] [<parameter>]`, rather than ignored.
+ */
+export const NOT_APPLIED: Readonly<Record<string, Readonly<Record<string, ValueTest>>>> = {
+  match: {
+    cutoff_frequency: never,
+    fuzzy_rewrite: never,
+    prefix_length: isValue(0),
+    max_expansions: isValue(50),
+    fuzzy_transpositions: isValue(true),
+  },
+  match_phrase_prefix: { max_expansions: isValue(50) },
+  match_bool_prefix: {
+    fuzziness: isValue(0, '0'),
+    fuzzy_rewrite: never,
+    fuzzy_transpositions: isValue(true),
+    max_expansions: isValue(50),
+    prefix_length: isValue(0),
+  },
+  multi_match: {
+    analyzer: STANDARD,
+    cutoff_frequency: never,
+    fuzzy_rewrite: never,
+    fuzzy_transpositions: isValue(true),
+    max_expansions: isValue(50),
+    prefix_length: isValue(0),
+    zero_terms_query: isValue('none'),
+  },
+  query_string: {
+    analyzer: STANDARD,
+    quote_analyzer: STANDARD,
+    allow_leading_wildcard: isValue(true),
+    escape: isValue(false),
+    fuzziness: isValue('AUTO'),
+    fuzzy_max_expansions: isValue(50),
+    fuzzy_prefix_length: isValue(0),
+    fuzzy_rewrite: never,
+    fuzzy_transpositions: isValue(true),
+    phrase_slop: isValue(0),
+    quote_field_suffix: never,
+    rewrite: isValue('constant_score', 'constant_score_blended'),
+    tie_breaker: isValue(0),
+    time_zone: isValue('UTC', 'Z', '+00:00'),
+    type: isValue('best_fields'),
+  },
+  simple_query_string: {
+    analyzer: STANDARD,
+    fuzzy_max_expansions: isValue(50),
+    fuzzy_prefix_length: isValue(0),
+    fuzzy_transpositions: isValue(true),
+    quote_field_suffix: never,
+  },
+  range: {
+    format: isValue('strict_date_optional_time', 'strict_date_optional_time||epoch_millis', 'date_optional_time'),
+    time_zone: isValue('UTC', 'Z', '+00:00'),
+  },
+  prefix: { rewrite: isValue('constant_score', 'constant_score_blended') },
+  wildcard: { rewrite: isValue('constant_score', 'constant_score_blended') },
+  regexp: {
+    rewrite: isValue('constant_score', 'constant_score_blended'),
+    flags: isValue('ALL'),
+    flags_value: isValue(-1, 65535),
+  },
+  fuzzy: { max_expansions: isValue(50), rewrite: never },
+  terms: { value_type: isValue('default') },
+};
+
+/** Single-field clauses keep their parameters in the field's object. */
+const SINGLE_FIELD = new Set([
+  'term',
+  'match',
+  'match_phrase',
+  'match_phrase_prefix',
+  'match_bool_prefix',
+  'range',
+  'prefix',
+  'wildcard',
+  'regexp',
+  'fuzzy',
+]);
+
+/** The first parameter of a parsed clause that this cluster would not apply, as its refusal names it. */
+function notApplied(name: string, obj: JObject): string | undefined {
+  const table = NOT_APPLIED[name];
+  if (table === undefined) return undefined;
+  let entries = obj.entries;
+  if (SINGLE_FIELD.has(name)) {
+    const field = obj.entries.find((e) => e.key !== 'boost' && e.key !== '_name');
+    entries = field?.value.kind === 'object' ? field.value.entries : [];
   }
-  throw parsingError(`[${clause}] query does not support [${key}]`, node.line, node.col);
+  for (const e of entries) {
+    const applies = table[e.key];
+    if (applies !== undefined && !applies(e.value)) return `[${name}] [${e.key}]`;
+  }
+  return undefined;
 }
 
-function num(clause: string, key: string, v: JNode): number {
+/** A hand-written parser's refusal of a field: `[clause] query does not support [key]`, at the field's value. */
+function notSupported(clause: string, e: JEntry): never {
+  throw parsingError(`[${clause}] query does not support [${e.key}]`, e.value.line, e.value.col);
+}
+
+function num(clause: string, e: JEntry): number {
+  const v = e.value;
   if (v.kind === 'number') return v.value;
   if (v.kind === 'string' && v.value.trim() !== '' && Number.isFinite(Number(v.value))) return Number(v.value);
   if (v.kind === 'string') {
     throw new OsError(400, 'number_format_exception', `For input string: "${v.value}"`, { openSearch: false });
   }
-  throw parsingError(`[${clause}] query does not support [${key}]`, v.line, v.col);
+  return notSupported(clause, e);
 }
 
-function str(clause: string, key: string, v: JNode): string {
+function str(clause: string, e: JEntry): string {
+  const v = e.value;
   if (v.kind === 'string') return v.value;
   if (v.kind === 'number') return v.text;
   if (v.kind === 'boolean') return String(v.value);
-  throw parsingError(`[${clause}] query does not support [${key}]`, v.line, v.col);
+  return notSupported(clause, e);
 }
 
-function bool(clause: string, key: string, v: JNode): boolean {
+function bool(clause: string, e: JEntry): boolean {
+  const v = e.value;
   if (v.kind === 'boolean') return v.value;
   if (v.kind === 'string' && (v.value === 'true' || v.value === 'false')) return v.value === 'true';
   if (v.kind === 'string')
     throw illegalArgument(`Failed to parse value [${v.value}] as only [true] or [false] are allowed.`);
-  throw parsingError(`[${clause}] query does not support [${key}]`, v.line, v.col);
+  return notSupported(clause, e);
 }
 
-function scalar(clause: string, key: string, v: JNode): string | number | boolean {
+function scalar(clause: string, e: JEntry): string | number | boolean {
+  const v = e.value;
   if (v.kind === 'string' || v.kind === 'boolean') return v.value;
   if (v.kind === 'number') return v.value;
-  throw parsingError(`[${clause}] query does not support [${key}]`, v.line, v.col);
+  return notSupported(clause, e);
 }
 
 function operator(v: JNode): Operator {
-  const s = v.kind === 'string' ? v.value : '';
+  const s = v.kind === 'string' ? v.value : v.kind === 'number' ? v.text : '';
   const up = s.toUpperCase();
   if (up === 'AND' || up === 'OR') return up;
   throw illegalArgument(`No enum constant org.opensearch.index.query.Operator.${up}`);
 }
 
-function msm(v: JNode): string {
+function msm(clause: string, e: JEntry): string {
+  const v = e.value;
   if (v.kind === 'number') return v.text;
   if (v.kind === 'string') return v.value;
-  throw parsingError('[minimum_should_match] must be a number or a string', v.line, v.col);
+  return notSupported(clause, e);
 }
 
 interface Common {
@@ -111,13 +250,13 @@ interface Common {
   name?: string;
 }
 
-function common(clause: string, key: string, v: JNode, c: Common): boolean {
-  if (key === 'boost') {
-    c.boost = num(clause, key, v);
+function common(clause: string, e: JEntry, c: Common): boolean {
+  if (e.key === 'boost') {
+    c.boost = num(clause, e);
     return true;
   }
-  if (key === '_name') {
-    c.name = str(clause, key, v);
+  if (e.key === '_name') {
+    c.name = str(clause, e);
     return true;
   }
   return false;
@@ -127,43 +266,73 @@ function withCommon<T extends object>(q: T, c: Common): T & { boost: number; nam
   return c.name !== undefined ? { ...q, boost: c.boost, name: c.name } : { ...q, boost: c.boost };
 }
 
-/** `{field: value}` or `{field: {param: ...}}` with exactly one field (term, match, prefix, ...). */
-function singleField(clause: string, obj: JObject): { field: string; value: JNode; c: Common } {
+/**
+ * `{field: value}` or `{field: {param: ...}}` with exactly one field (term, match, prefix, ...): the second field
+ * is refused at its value; an array value at the array.
+ */
+function singleField(
+  clause: string,
+  obj: JObject,
+  arrays: 'refuse' | 'text',
+): { field: string; value: JNode; c: Common } {
   const c: Common = { boost: 1 };
   let field: string | undefined;
   let value: JNode | undefined;
   for (const e of obj.entries) {
-    if ((e.key === 'boost' || e.key === '_name') && e.value.kind !== 'object') {
-      common(clause, e.key, e.value, c);
+    if ((e.key === 'boost' || e.key === '_name') && e.value.kind !== 'object' && e.value.kind !== 'array') {
+      common(clause, e, c);
       continue;
     }
     if (field !== undefined) {
       throw parsingError(
         `[${clause}] query doesn't support multiple fields, found [${field}] and [${e.key}]`,
-        e.keyPos.line,
-        e.keyPos.col,
+        e.value.line,
+        e.value.col,
       );
     }
     field = e.key;
     value = e.value;
+    if (value.kind === 'array') {
+      if (arrays === 'text') {
+        // MatchQueryBuilder reads the value as text, which a START_ARRAY is not: a server error.
+        throw new OsError(
+          500,
+          'illegal_state_exception',
+          `Can't get text on a START_ARRAY at ${value.line}:${value.col}`,
+          {
+            openSearch: false,
+          },
+        );
+      }
+      throw parsingError(`[${clause}] query does not support array of values`, value.line, value.col);
+    }
   }
   if (field === undefined || value === undefined) {
-    throw illegalArgument(`[${clause}] requires fieldName`);
-  }
-  if (value.kind === 'array') {
-    throw parsingError(`[${clause}] query does not support array of values`, value.line, value.col);
+    throw illegalArgument('field name is null or empty');
   }
   return { field, value, c };
 }
 
+/** ObjectParser-based clauses (`match_all`, `ids`): unknown fields at their name, wrapped at their value. */
+function objectParserUnknown(clause: string, e: JEntry, known: readonly string[]): never {
+  const cause = xContentParseError(
+    e.keyPos.line,
+    e.keyPos.col,
+    `[${clause}] unknown field [${e.key}]${didYouMean(e.key, known)}`,
+  );
+  throw parsingError(cause.reason, e.value.line, e.value.col, cause);
+}
+
 function parseClause(name: string, obj: JObject): Query {
   switch (name) {
-    case 'match_all':
+    case 'match_all': {
+      const c: Common = { boost: 1 };
+      for (const e of obj.entries) if (!common(name, e, c)) objectParserUnknown(name, e, ['boost', '_name']);
+      return withCommon({ type: name }, c);
+    }
     case 'match_none': {
       const c: Common = { boost: 1 };
-      for (const e of obj.entries) {
-        if (!common(name, e.key, e.value, c)) unknownParam(name, e.key, e.keyPos, ['boost', '_name']);
-      }
+      for (const e of obj.entries) if (!common(name, e, c)) notSupported(name, e);
       return withCommon({ type: name }, c);
     }
     case 'term':
@@ -183,23 +352,23 @@ function parseClause(name: string, obj: JObject): Query {
       const c: Common = { boost: 1 };
       let field: string | undefined;
       for (const e of obj.entries) {
-        if (e.key === 'field') field = str(name, e.key, e.value);
-        else if (!common(name, e.key, e.value, c)) unknownParam(name, e.key, e.keyPos, ['field', 'boost', '_name']);
+        if (e.key === 'field') field = str(name, e);
+        else if (!common(name, e, c)) notSupported(name, e);
       }
-      if (field === undefined) throw parsingError('[exists] must be provided with a [field]', obj.line, obj.col);
+      if (field === undefined)
+        throw parsingError('[exists] must be provided with a [field]', obj.end.line, obj.end.col);
       return withCommon({ type: 'exists', field }, c);
     }
     case 'ids': {
       const c: Common = { boost: 1 };
       let values: string[] = [];
+      const known = ['values', 'boost', '_name'];
       for (const e of obj.entries) {
         if (e.key === 'values') {
-          if (e.value.kind === 'array') values = e.value.items.map((v) => str(name, e.key, v));
-          else values = [str(name, e.key, e.value)];
-        } else if (e.key === 'type' || e.key === 'types' || e.key === '_type') {
-          unknownParam(name, e.key, e.keyPos, ['values', 'boost', '_name']);
-        } else if (!common(name, e.key, e.value, c)) {
-          unknownParam(name, e.key, e.keyPos, ['values', 'boost', '_name']);
+          if (e.value.kind === 'array') values = e.value.items.map((v) => str(name, { ...e, value: v }));
+          else values = [str(name, e)];
+        } else if (!common(name, e, c)) {
+          objectParserUnknown(name, e, known);
         }
       }
       return withCommon({ type: 'ids', values }, c);
@@ -209,19 +378,30 @@ function parseClause(name: string, obj: JObject): Query {
     case 'regexp':
       return parseMultiTerm(name, obj);
     case 'fuzzy': {
-      const { field, value, c } = singleField(name, obj);
-      if (value.kind !== 'object')
-        return withCommon({ type: 'fuzzy', field, value: str(name, field, value), fuzziness: 'AUTO' }, c);
+      const { field, value, c } = singleField(name, obj, 'refuse');
+      if (value.kind !== 'object') {
+        if (value.kind === 'null') throw illegalArgument('query value cannot be null');
+        const text = str(name, { key: field, keyPos: obj, value });
+        return withCommon(
+          { type: 'fuzzy', field, value: text, fuzziness: 'AUTO', prefixLength: 0, transpositions: true },
+          c,
+        );
+      }
       let v: string | undefined;
       let fuzziness = 'AUTO';
+      let prefixLength = 0;
+      let transpositions = true;
       for (const e of value.entries) {
-        if (e.key === 'value') v = str(name, e.key, e.value);
-        else if (e.key === 'fuzziness') fuzziness = str(name, e.key, e.value);
-        else if (['max_expansions', 'prefix_length', 'transpositions', 'rewrite'].includes(e.key)) continue;
-        else if (!common(name, e.key, e.value, c)) unknownParam(name, e.key, e.keyPos, []);
+        if (e.key === 'value') v = str(name, e);
+        else if (e.key === 'fuzziness') fuzziness = str(name, e);
+        else if (e.key === 'prefix_length') prefixLength = num(name, e);
+        else if (e.key === 'max_expansions') num(name, e);
+        else if (e.key === 'transpositions') transpositions = bool(name, e);
+        else if (e.key === 'rewrite') str(name, e);
+        else if (!common(name, e, c)) notSupported(name, e);
       }
-      if (v === undefined) throw illegalArgument('query text required');
-      return withCommon({ type: 'fuzzy', field, value: v, fuzziness }, c);
+      if (v === undefined) throw illegalArgument('query value cannot be null');
+      return withCommon({ type: 'fuzzy', field, value: v, fuzziness, prefixLength, transpositions }, c);
     }
     case 'bool':
       return parseBool(obj);
@@ -229,13 +409,10 @@ function parseClause(name: string, obj: JObject): Query {
       const c: Common = { boost: 1 };
       let filter: Query | undefined;
       for (const e of obj.entries) {
-        if (e.key === 'filter') {
-          filter = parseInnerQuery(e.value);
-        } else if (!common(name, e.key, e.value, c)) {
-          unknownParam(name, e.key, e.keyPos, []);
-        }
+        if (e.key === 'filter') filter = parseInnerQuery(e.value);
+        else if (!common(name, e, c)) notSupported(name, e);
       }
-      if (!filter) throw parsingError("[constant_score] requires a 'filter' element", obj.line, obj.col);
+      if (!filter) throw parsingError("[constant_score] requires a 'filter' element", obj.end.line, obj.end.col);
       return withCommon({ type: 'constant_score', filter }, c);
     }
     case 'dis_max': {
@@ -244,16 +421,28 @@ function parseClause(name: string, obj: JObject): Query {
       let tieBreaker = 0;
       for (const e of obj.entries) {
         if (e.key === 'queries') {
-          const items = e.value.kind === 'array' ? e.value.items : [e.value];
-          for (const item of items) queries.push(parseInnerQuery(item));
+          if (e.value.kind === 'array') {
+            // DisMaxQueryBuilder reads a query at the first token inside the array, even at its end.
+            if (e.value.items.length === 0) {
+              throw parsingError(
+                '[_na] query malformed, must start with start_object',
+                e.value.end.line,
+                e.value.end.col,
+              );
+            }
+            for (const item of e.value.items) queries.push(parseInnerQuery(item));
+          } else {
+            queries.push(parseInnerQuery(e.value));
+          }
         } else if (e.key === 'tie_breaker') {
-          tieBreaker = num(name, e.key, e.value);
-        } else if (!common(name, e.key, e.value, c)) {
-          unknownParam(name, e.key, e.keyPos, []);
+          tieBreaker = num(name, e);
+        } else if (!common(name, e, c)) {
+          notSupported(name, e);
         }
       }
-      if (queries.length === 0)
-        throw parsingError("[dis_max] requires 'queries' field with at least one clause", obj.line, obj.col);
+      if (queries.length === 0) {
+        throw parsingError("[dis_max] requires 'queries' field with at least one clause", obj.end.line, obj.end.col);
+      }
       return withCommon({ type: 'dis_max', queries, tieBreaker }, c);
     }
     case 'boosting': {
@@ -264,54 +453,69 @@ function parseClause(name: string, obj: JObject): Query {
       for (const e of obj.entries) {
         if (e.key === 'positive') positive = parseInnerQuery(e.value);
         else if (e.key === 'negative') negative = parseInnerQuery(e.value);
-        else if (e.key === 'negative_boost') negativeBoost = num(name, e.key, e.value);
-        else if (!common(name, e.key, e.value, c)) unknownParam(name, e.key, e.keyPos, []);
+        else if (e.key === 'negative_boost') negativeBoost = num(name, e);
+        else if (!common(name, e, c)) notSupported(name, e);
       }
-      if (!positive) throw parsingError("[boosting] query requires 'positive' query to be set'", obj.line, obj.col);
-      if (!negative) throw parsingError("[boosting] query requires 'negative' query to be set'", obj.line, obj.col);
-      if (negativeBoost < 0)
+      const end = obj.end;
+      if (!positive) throw parsingError("[boosting] query requires 'positive' query to be set'", end.line, end.col);
+      if (!negative) throw parsingError("[boosting] query requires 'negative' query to be set'", end.line, end.col);
+      if (negativeBoost < 0) {
         throw parsingError(
           "[boosting] query requires 'negative_boost' to be set to be a positive value'",
-          obj.line,
-          obj.col,
+          end.line,
+          end.col,
         );
+      }
       return withCommon({ type: 'boosting', positive, negative, negativeBoost }, c);
     }
     case 'query_string':
     case 'simple_query_string':
       return parseQueryString(name, obj);
-    case 'function_score':
-    case 'script_score':
-    case 'nested': {
-      // Scored like their inner query; the scripts and functions of OpenSearch are not evaluated here.
-      const c: Common = { boost: 1 };
-      let inner: Query = { type: 'match_all', boost: 1 };
-      for (const e of obj.entries) {
-        if (e.key === 'query' || (name === 'function_score' && e.key === 'filter')) inner = parseInnerQuery(e.value);
-        else common(name, e.key, e.value, c);
-      }
-      return withCommon({ type: 'wrapped', clause: name, inner }, c);
-    }
-    default: {
-      const c: Common = { boost: 1 };
-      for (const e of obj.entries) if (e.key === 'boost' && e.value.kind === 'number') c.boost = e.value.value;
-      return withCommon({ type: 'unsupported', clause: name }, c);
-    }
+    case 'nested':
+      return parseNested(obj);
+    default:
+      return { type: 'unsupported', clause: name, feature: `query [${name}]`, boost: 1 };
   }
 }
 
+function parseNested(obj: JObject): Query {
+  const c: Common = { boost: 1 };
+  let path: string | undefined;
+  let inner: Query | undefined;
+  let ignoreUnmapped = false;
+  for (const e of obj.entries) {
+    if (e.key === 'path') path = str('nested', e);
+    else if (e.key === 'query') inner = parseInnerQuery(e.value);
+    else if (e.key === 'ignore_unmapped') ignoreUnmapped = bool('nested', e);
+    else if (e.key === 'score_mode') {
+      const mode = str('nested', e);
+      if (!['avg', 'max', 'min', 'none', 'sum'].includes(mode)) {
+        throw illegalArgument(`No score mode for child query [${mode}] found`);
+      }
+    } else if (e.key === 'inner_hits') {
+      return { type: 'unsupported', clause: 'nested', feature: '[inner_hits]', boost: 1 };
+    } else if (!common('nested', e, c)) notSupported('nested', e);
+  }
+  if (inner === undefined) throw illegalArgument("[nested] requires 'query' field");
+  if (path === undefined) throw illegalArgument("[nested] requires 'path' field");
+  return withCommon({ type: 'nested', path, inner, ignoreUnmapped }, c);
+}
+
 function parseTerm(obj: JObject): Query {
-  const { field, value, c } = singleField('term', obj);
+  const { field, value, c } = singleField('term', obj, 'refuse');
   if (value.kind !== 'object') {
-    if (value.kind === 'null') throw illegalArgument('field name is null or empty');
-    return withCommon({ type: 'term', field, value: scalar('term', field, value), caseInsensitive: false }, c);
+    if (value.kind === 'null') throw illegalArgument('value cannot be null');
+    return withCommon(
+      { type: 'term', field, value: scalar('term', { key: field, keyPos: obj, value }), caseInsensitive: false },
+      c,
+    );
   }
   let v: string | number | boolean | undefined;
   let caseInsensitive = false;
   for (const e of value.entries) {
-    if (e.key === 'value') v = scalar('term', e.key, e.value);
-    else if (e.key === 'case_insensitive') caseInsensitive = bool('term', e.key, e.value);
-    else if (!common('term', e.key, e.value, c)) unknownParam('term', e.key, e.keyPos, []);
+    if (e.key === 'value') v = scalar('term', e);
+    else if (e.key === 'case_insensitive') caseInsensitive = bool('term', e);
+    else if (!common('term', e, c)) notSupported('term', e);
   }
   if (v === undefined) throw illegalArgument('value cannot be null');
   return withCommon({ type: 'term', field, value: v, caseInsensitive }, c);
@@ -321,30 +525,35 @@ function parseTerms(obj: JObject): Query {
   const c: Common = { boost: 1 };
   let field: string | undefined;
   let values: (string | number | boolean)[] = [];
+  let lookup = false;
   for (const e of obj.entries) {
-    if (e.value.kind === 'array') {
+    if (e.value.kind === 'array' || e.value.kind === 'object') {
       if (field !== undefined) {
-        throw parsingError(`[terms] query does not support multiple fields`, e.keyPos.line, e.keyPos.col);
+        throw parsingError(`[terms] query does not support multiple fields`, e.value.line, e.value.col);
       }
       field = e.key;
-      values = e.value.items.map((v) => {
-        if (v.kind === 'null') throw illegalArgument('No value specified for terms query');
-        return scalar('terms', e.key, v);
-      });
-    } else if (e.value.kind === 'object') {
-      if (field !== undefined) {
-        throw parsingError(`[terms] query does not support multiple fields`, e.keyPos.line, e.keyPos.col);
+      if (e.value.kind === 'array') {
+        values = e.value.items.map((v) => {
+          if (v.kind === 'null') throw parsingError('No value specified for terms query', v.line, v.col);
+          return scalar('terms', { ...e, value: v });
+        });
+      } else {
+        lookup = true;
       }
-      field = e.key;
-      // A terms lookup; the referenced document is not fetched here.
-      values = [];
     } else if (e.key === 'value_type') {
-      continue;
-    } else if (!common('terms', e.key, e.value, c)) {
-      throw parsingError(`[terms] query does not support [${e.key}]`, e.keyPos.line, e.keyPos.col);
+      str('terms', e);
+    } else if (!common('terms', e, c)) {
+      notSupported('terms', e);
     }
   }
-  if (field === undefined) throw parsingError('[terms] query requires a field with values', obj.line, obj.col);
+  if (field === undefined) {
+    throw parsingError(
+      '[terms] query requires a field name, followed by array of terms or a document lookup specification',
+      obj.end.line,
+      obj.end.col,
+    );
+  }
+  if (lookup) return { type: 'unsupported', clause: 'terms', feature: '[terms] lookup', boost: 1 };
   return withCommon({ type: 'terms', field, values }, c);
 }
 
@@ -380,59 +589,78 @@ const MATCH_PARAMS = {
 } satisfies Record<string, readonly string[]>;
 
 function parseMatch(name: keyof typeof MATCH_PARAMS, obj: JObject): Query {
-  const { field, value, c } = singleField(name, obj);
+  let field: string | undefined;
+  let value: JNode | undefined;
+  let c: Common = { boost: 1 };
+  if (obj.entries.length > 0) ({ field, value, c } = singleField(name, obj, 'text'));
   let query: string | number | boolean | null | undefined;
   let op: Operator = 'OR';
   let minimumShouldMatch: string | undefined;
   let zeroTerms: 'NONE' | 'ALL' = 'NONE';
   let slop = 0;
   let fuzziness: string | undefined;
-  if (value.kind !== 'object') {
-    query = value.kind === 'null' ? null : scalar(name, field, value);
+  let analyzer: string | undefined;
+  let lenient = false;
+  if (value === undefined || field === undefined) {
+    // no field at all
+  } else if (value.kind !== 'object') {
+    query = value.kind === 'null' ? null : scalar(name, { key: field, keyPos: obj, value });
   } else {
     const allowed: readonly string[] = MATCH_PARAMS[name];
     for (const e of value.entries) {
-      if (common(name, e.key, e.value, c)) continue;
-      if (!allowed.includes(e.key)) unknownParam(name, e.key, e.keyPos, allowed);
+      if (common(name, e, c)) continue;
+      if (!allowed.includes(e.key)) notSupported(name, e);
       switch (e.key) {
         case 'query':
-          query = e.value.kind === 'null' ? null : scalar(name, e.key, e.value);
+          query = e.value.kind === 'null' ? null : scalar(name, e);
           break;
         case 'operator':
           op = operator(e.value);
           break;
         case 'minimum_should_match':
-          minimumShouldMatch = msm(e.value);
+          minimumShouldMatch = msm(name, e);
           break;
         case 'zero_terms_query': {
-          const z = str(name, e.key, e.value).toUpperCase();
+          const z = str(name, e).toUpperCase();
           if (z !== 'NONE' && z !== 'ALL') {
-            throw parsingError(
-              `Unsupported zero_terms_query value [${str(name, e.key, e.value)}]`,
-              e.value.line,
-              e.value.col,
-            );
+            throw parsingError(`Unsupported zero_terms_query value [${str(name, e)}]`, e.value.line, e.value.col);
           }
           zeroTerms = z;
           break;
         }
         case 'slop':
-          slop = num(name, e.key, e.value);
+          slop = num(name, e);
           break;
         case 'fuzziness':
-          fuzziness = str(name, e.key, e.value);
+          fuzziness = str(name, e);
+          break;
+        case 'analyzer':
+          analyzer = str(name, e);
           break;
         case 'lenient':
+          lenient = bool(name, e);
+          break;
         case 'fuzzy_transpositions':
         case 'auto_generate_synonyms_phrase_query':
-          bool(name, e.key, e.value);
+          bool(name, e);
+          break;
+        case 'prefix_length':
+        case 'max_expansions':
+        case 'cutoff_frequency':
+          num(name, e);
           break;
         default:
+          str(name, e);
           break;
       }
     }
   }
-  if (query === undefined) throw parsingError('No text specified for text query', obj.line, obj.col);
+  if (query === undefined || field === undefined) {
+    throw parsingError('No text specified for text query', obj.end.line, obj.end.col);
+  }
+  if (analyzer !== undefined && analyzer !== 'standard' && analyzer !== 'default') {
+    return { type: 'unsupported', clause: name, feature: `analyzer [${analyzer}]`, boost: 1 };
+  }
   if (name === 'match_phrase' || name === 'match_phrase_prefix') {
     return withCommon(
       {
@@ -455,6 +683,7 @@ function parseMatch(name: keyof typeof MATCH_PARAMS, obj: JObject): Query {
       ...(minimumShouldMatch !== undefined ? { minimumShouldMatch } : {}),
       ...(fuzziness !== undefined ? { fuzziness } : {}),
       ...(name === 'match_bool_prefix' ? { prefixLast: true } : {}),
+      ...(lenient ? { lenient } : {}),
     },
     c,
   );
@@ -497,25 +726,23 @@ function parseMultiMatch(obj: JObject): Query {
   let minimumShouldMatch: string | undefined;
   let tieBreaker: number | undefined;
   let slop = 0;
+  let fuzziness: string | undefined;
+  let lenient: boolean | undefined;
   for (const e of obj.entries) {
-    if (common(name, e.key, e.value, c)) continue;
-    if (!MULTI_MATCH_PARAMS.includes(e.key)) unknownParam(name, e.key, e.keyPos, MULTI_MATCH_PARAMS);
+    if (common(name, e, c)) continue;
+    if (!MULTI_MATCH_PARAMS.includes(e.key)) notSupported(name, e);
     switch (e.key) {
       case 'query':
-        query = str(name, e.key, e.value);
+        query = str(name, e);
         break;
       case 'fields':
-        if (e.value.kind === 'array') fields = e.value.items.map((v) => parseFieldBoost(str(name, e.key, v)));
-        else fields = [parseFieldBoost(str(name, e.key, e.value))];
+        if (e.value.kind === 'array') fields = e.value.items.map((v) => parseFieldBoost(str(name, { ...e, value: v })));
+        else fields = [parseFieldBoost(str(name, e))];
         break;
       case 'type': {
-        const t = str(name, e.key, e.value).toLowerCase();
+        const t = str(name, e).toLowerCase();
         if (!MULTI_MATCH_TYPES.includes(t)) {
-          throw parsingError(
-            `failed to parse [multi_match] query type [${t}]. unknown type.`,
-            e.value.line,
-            e.value.col,
-          );
+          throw new OsError(400, 'parse_exception', `failed to parse [multi_match] query type [${t}]. unknown type.`);
         }
         mmType = t;
         break;
@@ -524,19 +751,31 @@ function parseMultiMatch(obj: JObject): Query {
         op = operator(e.value);
         break;
       case 'minimum_should_match':
-        minimumShouldMatch = msm(e.value);
+        minimumShouldMatch = msm(name, e);
         break;
       case 'tie_breaker':
-        tieBreaker = num(name, e.key, e.value);
+        tieBreaker = num(name, e);
         break;
       case 'slop':
-        slop = num(name, e.key, e.value);
+        slop = num(name, e);
+        break;
+      case 'fuzziness':
+        fuzziness = str(name, e);
+        break;
+      case 'lenient':
+        lenient = bool(name, e);
         break;
       default:
         break;
     }
   }
-  if (query === undefined) throw parsingError('No text specified for multi_match query', obj.line, obj.col);
+  if (query === undefined) throw parsingError('No text specified for multi_match query', obj.end.line, obj.end.col);
+  if (mmType === 'cross_fields') {
+    return { type: 'unsupported', clause: name, feature: '[multi_match] type [cross_fields]', boost: 1 };
+  }
+  if (fuzziness !== undefined) {
+    return { type: 'unsupported', clause: name, feature: '[multi_match] [fuzziness]', boost: 1 };
+  }
   if (fields.length === 0) fields = [{ field: '*', boost: 1 }];
   return withCommon(
     {
@@ -548,13 +787,14 @@ function parseMultiMatch(obj: JObject): Query {
       slop,
       ...(minimumShouldMatch !== undefined ? { minimumShouldMatch } : {}),
       ...(tieBreaker !== undefined ? { tieBreaker } : {}),
+      ...(lenient !== undefined ? { lenient } : {}),
     },
     c,
   );
 }
 
 function parseRange(obj: JObject): Query {
-  const { field, value, c } = singleField('range', obj);
+  const { field, value, c } = singleField('range', obj, 'refuse');
   if (value.kind !== 'object') {
     throw parsingError(`[range] query does not support [${field}]`, value.line, value.col);
   }
@@ -564,55 +804,56 @@ function parseRange(obj: JObject): Query {
   let includeUpper = true;
   let format: string | undefined;
   let timeZone: string | undefined;
-  const bound = (v: JNode): string | number | null => {
+  const bound = (e: JEntry): string | number | null => {
+    const v = e.value;
     if (v.kind === 'null') return null;
     if (v.kind === 'number') return v.value;
     if (v.kind === 'string') return v.value;
     if (v.kind === 'boolean') return String(v.value);
-    throw parsingError(`[range] query does not support [${field}]`, v.line, v.col);
+    return notSupported('range', e);
   };
   for (const e of value.entries) {
-    if (common('range', e.key, e.value, c)) continue;
+    if (common('range', e, c)) continue;
     switch (e.key) {
       case 'gt':
-        from = bound(e.value);
+        from = bound(e);
         includeLower = false;
         break;
       case 'gte':
       case 'from':
-        from = bound(e.value);
+        from = bound(e);
         includeLower = e.key === 'gte' ? true : includeLower;
         break;
       case 'lt':
-        to = bound(e.value);
+        to = bound(e);
         includeUpper = false;
         break;
       case 'lte':
       case 'to':
-        to = bound(e.value);
+        to = bound(e);
         includeUpper = e.key === 'lte' ? true : includeUpper;
         break;
       case 'include_lower':
-        includeLower = bool('range', e.key, e.value);
+        includeLower = bool('range', e);
         break;
       case 'include_upper':
-        includeUpper = bool('range', e.key, e.value);
+        includeUpper = bool('range', e);
         break;
       case 'format':
-        format = str('range', e.key, e.value);
+        format = str('range', e);
         break;
       case 'time_zone':
-        timeZone = str('range', e.key, e.value);
+        timeZone = str('range', e);
         break;
       case 'relation': {
-        const r = str('range', e.key, e.value).toLowerCase();
-        if (!['intersects', 'contains', 'within'].includes(r)) {
-          throw parsingError(`[range] query does not support relation [${r}]`, e.value.line, e.value.col);
+        const r = str('range', e);
+        if (!['intersects', 'contains', 'within'].includes(r.toLowerCase())) {
+          throw illegalArgument(`${r} is not a valid relation`);
         }
         break;
       }
       default:
-        throw parsingError(`[range] query does not support [${e.key}]`, e.keyPos.line, e.keyPos.col);
+        notSupported('range', e);
     }
   }
   return withCommon(
@@ -631,28 +872,40 @@ function parseRange(obj: JObject): Query {
 }
 
 function parseMultiTerm(name: 'prefix' | 'wildcard' | 'regexp', obj: JObject): Query {
-  const { field, value, c } = singleField(name, obj);
+  const { field, value, c } = singleField(name, obj, 'refuse');
   if (value.kind !== 'object') {
-    return withCommon({ type: name, field, value: str(name, field, value), caseInsensitive: false }, c);
+    return withCommon(
+      { type: name, field, value: str(name, { key: field, keyPos: obj, value }), caseInsensitive: false },
+      c,
+    );
   }
   let v: string | undefined;
   let caseInsensitive = false;
   for (const e of value.entries) {
-    if (common(name, e.key, e.value, c)) continue;
-    if (e.key === 'value' || (name === 'wildcard' && e.key === 'wildcard')) v = str(name, e.key, e.value);
-    else if (e.key === 'case_insensitive') caseInsensitive = bool(name, e.key, e.value);
-    else if (
-      e.key === 'rewrite' ||
-      (name === 'regexp' && ['flags', 'flags_value', 'max_determinized_states'].includes(e.key))
-    )
-      continue;
-    else unknownParam(name, e.key, e.keyPos, []);
+    if (common(name, e, c)) continue;
+    if (e.key === 'value' || (name === 'wildcard' && e.key === 'wildcard')) v = str(name, e);
+    else if (e.key === 'case_insensitive') caseInsensitive = bool(name, e);
+    else if (e.key === 'rewrite' || (name === 'regexp' && e.key === 'flags')) str(name, e);
+    else if (name === 'regexp' && (e.key === 'flags_value' || e.key === 'max_determinized_states')) num(name, e);
+    else notSupported(name, e);
   }
-  if (v === undefined) {
-    throw parsingError(`No value specified for ${name} query`, obj.line, obj.col);
-  }
+  if (v === undefined) throw parsingError(`No value specified for ${name} query`, value.end.line, value.end.col);
   return withCommon({ type: name, field, value: v, caseInsensitive }, c);
 }
+
+/** The fields the `bool` ObjectParser declares (deprecated camel-case names too), for its "did you mean". */
+const BOOL_FIELDS = [
+  'must',
+  'should',
+  'must_not',
+  'mustNot',
+  'filter',
+  'minimum_should_match',
+  'minimumShouldMatch',
+  'adjust_pure_negative',
+  'boost',
+  '_name',
+];
 
 function parseBool(obj: JObject): Query {
   const c: Common = { boost: 1 };
@@ -662,6 +915,13 @@ function parseBool(obj: JObject): Query {
   const mustNot: Query[] = [];
   let minimumShouldMatch: string | undefined;
   let adjustPureNegative = true;
+  const wrongType: (e: JEntry) => never = (e) => {
+    throw xContentParseError(
+      e.value.line,
+      e.value.col,
+      `[bool] ${e.key} doesn't support values of type: ${tokenName(e.value)}`,
+    );
+  };
   for (const e of obj.entries) {
     const target =
       e.key === 'must'
@@ -674,24 +934,55 @@ function parseBool(obj: JObject): Query {
               ? mustNot
               : undefined;
     if (target) {
-      if (e.value.kind === 'array') {
-        for (const item of e.value.items) target.push(parseInnerQuery(item));
-      } else if (e.value.kind === 'object') {
-        target.push(parseInnerQuery(e.value));
-      } else {
-        throw parsingError(`[bool] query does not support [${e.key}]`, e.keyPos.line, e.keyPos.col);
+      if (e.value.kind !== 'array' && e.value.kind !== 'object') wrongType(e);
+      const items = e.value.kind === 'array' ? e.value.items : [e.value];
+      for (const [i, item] of items.entries()) {
+        // A value that is not an object is reported at the token after it, where the query parser looked for one.
+        const after = e.value.kind === 'array' ? (items[i + 1] ?? e.value.end) : item;
+        try {
+          target.push(parseInnerQuery(item, after));
+        } catch (err) {
+          if (!(err instanceof OsError) || err.status === 501) throw err;
+          // ObjectParser wraps what a field's parser throws, located where that parser stopped.
+          const at = err.at ?? (item.kind === 'object' || item.kind === 'array' ? item.end : item);
+          throw xContentParseError(at.line, at.col, `[bool] failed to parse field [${e.key}]`, err);
+        }
       }
       continue;
     }
-    if (common('bool', e.key, e.value, c)) continue;
-    if (e.key === 'minimum_should_match' || e.key === 'minimumShouldMatch') {
-      minimumShouldMatch = msm(e.value);
-    } else if (e.key === 'adjust_pure_negative') {
-      adjustPureNegative = bool('bool', e.key, e.value);
-    } else if (e.key === 'disable_coord') {
-      continue;
-    } else {
-      throw parsingError(`[bool] query does not support [${e.key}]`, e.keyPos.line, e.keyPos.col);
+    switch (e.key) {
+      case 'boost': {
+        const v = e.value;
+        if (v.kind === 'number') c.boost = v.value;
+        else if (v.kind === 'string') c.boost = num('bool', e);
+        else wrongType(e);
+        break;
+      }
+      case '_name':
+        if (e.value.kind === 'string') c.name = e.value.value;
+        else wrongType(e);
+        break;
+      case 'minimum_should_match':
+      case 'minimumShouldMatch': {
+        const v = e.value;
+        if (v.kind === 'number') minimumShouldMatch = v.text;
+        else if (v.kind === 'string') minimumShouldMatch = v.value;
+        else wrongType(e);
+        break;
+      }
+      case 'adjust_pure_negative': {
+        const v = e.value;
+        if (v.kind === 'boolean') adjustPureNegative = v.value;
+        else if (v.kind === 'string') adjustPureNegative = bool('bool', e);
+        else wrongType(e);
+        break;
+      }
+      default:
+        throw xContentParseError(
+          e.keyPos.line,
+          e.keyPos.col,
+          `[bool] unknown field [${e.key}]${didYouMean(e.key, BOOL_FIELDS)}`,
+        );
     }
   }
   return withCommon(
@@ -761,37 +1052,57 @@ function parseQueryString(name: string, obj: JObject): Query {
   let op: Operator = 'OR';
   let lenient: boolean | undefined;
   let analyzeWildcard = false;
+  let flags: string | undefined;
+  let minimumShouldMatch: string | undefined;
   for (const e of obj.entries) {
-    if (common(name, e.key, e.value, c)) continue;
+    if (common(name, e, c)) continue;
     if (!allowed.includes(e.key)) {
-      if (simple) throw parsingError(`[${name}] unsupported field [${e.key}]`, e.keyPos.line, e.keyPos.col);
-      throw parsingError(`[${name}] query does not support [${e.key}]`, e.keyPos.line, e.keyPos.col);
+      if (simple) throw parsingError(`[${name}] unsupported field [${e.key}]`, e.value.line, e.value.col);
+      notSupported(name, e);
     }
     switch (e.key) {
       case 'query':
-        query = str(name, e.key, e.value);
+        query = str(name, e);
         break;
       case 'default_field':
-        defaultField = str(name, e.key, e.value);
+        defaultField = str(name, e);
         break;
       case 'fields':
-        if (e.value.kind === 'array') fields = e.value.items.map((v) => parseFieldBoost(str(name, e.key, v)));
-        else fields = [parseFieldBoost(str(name, e.key, e.value))];
+        if (e.value.kind === 'array') fields = e.value.items.map((v) => parseFieldBoost(str(name, { ...e, value: v })));
+        else fields = [parseFieldBoost(str(name, e))];
         break;
       case 'default_operator':
         op = operator(e.value);
         break;
       case 'lenient':
-        lenient = bool(name, e.key, e.value);
+        lenient = bool(name, e);
         break;
       case 'analyze_wildcard':
-        analyzeWildcard = bool(name, e.key, e.value);
+        analyzeWildcard = bool(name, e);
+        break;
+      case 'flags':
+        flags = str(name, e);
+        break;
+      case 'minimum_should_match':
+        minimumShouldMatch = msm(name, e);
         break;
       default:
         break;
     }
   }
-  if (query === undefined) throw parsingError(`[${name}] must be provided with a [query]`, obj.line, obj.col);
+  if (query === undefined) {
+    throw parsingError(
+      simple ? `[${name}] query text missing` : `[${name}] must be provided with a [query]`,
+      obj.end.line,
+      obj.end.col,
+    );
+  }
+  if (minimumShouldMatch !== undefined) {
+    return { type: 'unsupported', clause: name, feature: `[${name}] [minimum_should_match]`, boost: 1 };
+  }
+  if (flags !== undefined && flags.toUpperCase() !== 'ALL') {
+    return { type: 'unsupported', clause: name, feature: `[${name}] [flags]`, boost: 1 };
+  }
   return withCommon(
     {
       type: 'query_string',

@@ -3,8 +3,10 @@ import { illegalArgument, OsError, validationError } from '../core/errors';
 import { parseTimeValue } from '../core/values';
 import type { RestRequest } from '../http/restRequest';
 import { indicesOptionsFrom, SEARCH_DEFAULT_OPTIONS, type IndicesOptions } from './indexResolver';
+import type { Query } from './query';
 import { parseFieldBoost } from './queryParser';
 import {
+  checkSourceFilter,
   parseSearchBody,
   TRACK_TOTAL_HITS_ACCURATE,
   TRACK_TOTAL_HITS_DISABLED,
@@ -26,6 +28,14 @@ export interface SearchRequest {
   restTotalHitsAsInt: boolean;
   typedKeys: boolean;
   ccsMinimizeRoundtrips: boolean;
+  /** URL parameters the local cluster does not apply (the search refuses them when it runs). */
+  refused?: string[];
+  /** `include_named_queries_score`: matched queries come with their scores. */
+  includeNamedQueriesScore?: boolean;
+  /** `phase_took`: the answer tells how long each search phase took. */
+  phaseTook?: boolean;
+  /** The search pipeline named by the `search_pipeline` parameter. */
+  searchPipeline?: string;
 }
 
 export function newSearchRequest(): SearchRequest {
@@ -60,7 +70,7 @@ export function parseRestSearch(req: RestRequest): SearchRequest {
   const sr = newSearchRequest();
   sr.indices = splitCommas(req.param('index'));
   const body = req.contentOrSource();
-  if (body !== undefined && body.length > 0) sr.source = parseSearchBody(body, true);
+  if (body !== undefined && body.length > 0) sr.source = parseSearchBody(body, true, req.jackson);
   req.int('batched_reduce_size', 512);
   const brs = Number(req.params.get('batched_reduce_size') ?? 512);
   if (brs <= 1) throw illegalArgument('batchedReduceSize must be >= 2');
@@ -84,10 +94,16 @@ export function parseRestSearch(req: RestRequest): SearchRequest {
     }
     sr.allowPartialSearchResults = v;
   }
-  if (req.has('phase_took')) req.bool('phase_took', false);
+  if (req.has('phase_took')) sr.phaseTook = req.bool('phase_took', false);
   const st = searchTypeFrom(req.param('search_type'), true);
   if (st) sr.searchType = st;
   parseUrlSource(req, sr.source);
+  const refuse = (feature: string): void => {
+    (sr.refused ??= []).push(feature);
+  };
+  if (req.params.has('docvalue_fields')) refuse('[docvalue_fields]');
+  if (req.params.has('suggest_field')) refuse('[suggest]');
+  if (req.params.has('explain') && sr.source.explain === true) refuse('[explain]');
   const rc = req.boxedBool('request_cache');
   if (rc !== undefined) sr.requestCache = rc;
   const scroll = req.param('scroll');
@@ -103,56 +119,68 @@ export function parseRestSearch(req: RestRequest): SearchRequest {
     req.param('allow_no_indices'),
     req.param('ignore_throttled'),
   );
-  req.param('search_pipeline');
+  const pipeline = req.param('search_pipeline');
+  if (pipeline !== undefined) sr.searchPipeline = pipeline;
   checkRestTotalHits(req, sr);
-  req.bool('include_named_queries_score', false);
+  if (req.bool('include_named_queries_score', false)) sr.includeNamedQueriesScore = true;
   if (sr.source.pit) {
-    if (sr.indices.length > 0) throw illegalArgument('[indices] cannot be used with point in time');
+    if (sr.indices.length > 0) throw validationError(['[indices] cannot be used with point in time']);
   } else {
     sr.ccsMinimizeRoundtrips = req.bool('ccs_minimize_roundtrips', true);
   }
-  req.bool('verbose_pipeline', false);
+  if (req.has('verbose_pipeline')) req.bool('verbose_pipeline', false);
   const cancelAfter = req.time('cancel_after_time_interval');
   if (cancelAfter !== undefined) sr.cancelAfterMs = cancelAfter;
   sr.typedKeys = req.bool('typed_keys', false);
   return sr;
 }
 
+/** RestActions.urlParamsToQueryBuilder: the `q` parameter and the ones read with it, as a query_string query. */
+export function urlQuery(req: RestRequest): Query | undefined {
+  const q = req.has('q') ? req.param('q') : undefined;
+  if (q === undefined) return undefined;
+  const df = req.param('df');
+  const analyzer = req.param('analyzer');
+  const analyzeWildcard = req.bool('analyze_wildcard', false);
+  const lenient = req.boxedBool('lenient');
+  const op = req.param('default_operator');
+  let operator: 'AND' | 'OR' = 'OR';
+  if (op !== undefined) {
+    const up = op.toUpperCase();
+    if (up !== 'AND' && up !== 'OR')
+      throw illegalArgument(`No enum constant org.opensearch.index.query.Operator.${up}`);
+    operator = up;
+  }
+  if (analyzer !== undefined && analyzer !== 'standard' && analyzer !== 'default') {
+    return { type: 'unsupported', clause: 'query_string', feature: `analyzer [${analyzer}]`, boost: 1 };
+  }
+  return {
+    type: 'query_string',
+    query: q,
+    fields: df !== undefined ? [parseFieldBoost(df)] : [],
+    defaultOperator: operator,
+    simple: false,
+    analyzeWildcard,
+    boost: 1,
+    ...(lenient !== undefined ? { lenient } : {}),
+  };
+}
+
 /** RestSearchAction.parseSearchSource: URL parameters that set body fields. */
 function parseUrlSource(req: RestRequest, s: SearchSource): void {
-  const q = req.param('q');
-  if (q !== undefined) {
-    const df = req.param('df');
-    req.param('analyzer');
-    const analyzeWildcard = req.bool('analyze_wildcard', false);
-    const lenient = req.boxedBool('lenient');
-    const op = req.param('default_operator');
-    let operator: 'AND' | 'OR' = 'OR';
-    if (op !== undefined) {
-      const up = op.toUpperCase();
-      if (up !== 'AND' && up !== 'OR')
-        throw illegalArgument(`No enum constant org.opensearch.index.query.Operator.${up}`);
-      operator = up;
-    }
-    s.query = {
-      type: 'query_string',
-      query: q,
-      fields: df !== undefined ? [parseFieldBoost(df)] : [],
-      defaultOperator: operator,
-      simple: false,
-      analyzeWildcard,
-      boost: 1,
-      ...(lenient !== undefined ? { lenient } : {}),
-    };
+  // Parameters read only when present are not looked up otherwise (so never offered in a "did you mean").
+  const query = urlQuery(req);
+  if (query !== undefined) {
+    s.query = query;
     s.fromUrl = true;
   }
-  // Always read, and any value given is applied: -1 is refused like any negative value (OpenSearch 2.19, 3.x).
-  const from = req.int('from', undefined);
+  // Read when present, and any value given is applied: -1 is refused like any negative value (OpenSearch 2.19, 3.x).
+  const from = req.has('from') ? req.int('from', undefined) : undefined;
   if (from !== undefined) {
     if (from < 0) throw illegalArgument(`[from] parameter cannot be negative, found [${from}]`);
     s.from = from;
   }
-  const size = req.int('size', undefined);
+  const size = req.has('size') ? req.int('size', undefined) : undefined;
   if (size !== undefined) {
     if (size < 0) throw illegalArgument(`[size] parameter cannot be negative, found [${size}]`);
     s.size = size;
@@ -188,7 +216,10 @@ function parseUrlSource(req: RestRequest, s: SearchSource): void {
     else if (src === 'false') fetch = false;
     else if (src !== undefined) inc = splitCommas(src);
     if (includes !== undefined) inc = splitCommas(includes);
-    s.source = { fetch, includes: inc, excludes: excludes !== undefined ? splitCommas(excludes) : [] };
+    s.source = checkSourceFilter(
+      { fetch, includes: inc, excludes: excludes !== undefined ? splitCommas(excludes) : [] },
+      req.major,
+    );
   }
   if (req.has('track_scores')) s.trackScores = req.bool('track_scores', false);
   if (req.has('track_total_hits')) {
@@ -209,11 +240,12 @@ function parseUrlSource(req: RestRequest, s: SearchSource): void {
       if (colon < 0) {
         specs.push({ field: entry, order: entry === '_score' ? 'desc' : 'asc' });
       } else {
+        // An entry whose direction is neither asc nor desc is dropped without a word.
         const dir = entry.slice(colon + 1);
         if (dir === 'asc' || dir === 'desc') specs.push({ field: entry.slice(0, colon), order: dir });
       }
     }
-    s.sort = [...specs, ...(s.sort ?? [])];
+    if (specs.length > 0) s.sort = [...(s.sort ?? []), ...specs];
   }
   const stats = req.param('stats');
   if (stats !== undefined) s.stats = splitCommas(stats);

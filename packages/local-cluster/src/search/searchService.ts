@@ -1,21 +1,24 @@
 // Runs a search as query_then_fetch does: a `indices:data/read/search` task on the coordinating node, one
 // `[phase/query]` child per shard on the node holding it (delayed by --latency, cancellable, bounded by the
 // search timeout), then the merge of top hits, totals and aggregations, and the fetch phase.
-import type { Cluster } from '../cluster';
-import { asOsError, illegalArgument, OsError } from '../core/errors';
+import { encodeScrollId, type Cluster, type ScrollContext } from '../cluster';
+import { acrossNodes, asOsError, illegalArgument, OsError, rootCauseOf } from '../core/errors';
 import { float } from '../core/xcontent';
 import { formatTimeValue } from '../core/values';
-import type { Doc, Index, Shard } from '../data/store';
+import { shardIdFor, type Doc, type Index, type Shard } from '../data/store';
 import type { Task } from '../tasks/taskManager';
-import { runAggregations, type ShardDocs } from './aggEngine';
+import { checkAggregationTree, runAggregations, validateAggregations, type ShardDocs } from './aggEngine';
 import type { AggSpec } from './aggParser';
 import { searchDescription } from './describe';
 import { checkSortFields, compareKeys, filterSource, renderSortValue, sortValue, type SortKey } from './hits';
-import { highlightHit, queryTerms } from './highlight';
+import { highlightHit } from './highlight';
+import { matchedQueries, namedQueries } from './namedQueries';
 import { resolveIndices } from './indexResolver';
-import { evaluate, NO_MATCH, type ShardContext } from './queryEngine';
-import type { SearchRequest } from './searchRequest';
-import { TRACK_TOTAL_HITS_DISABLED, type SortSpec } from './sourceParser';
+import { refuseUnimplemented } from './refusals';
+import { dfsStats, evaluate, NO_MATCH, scoringOf, shardStats, type ShardContext, type TermStats } from './queryEngine';
+import { splitCommas, type SearchRequest } from './searchRequest';
+import { TRACK_TOTAL_HITS_ACCURATE, TRACK_TOTAL_HITS_DISABLED, type SearchSource, type SortSpec } from './sourceParser';
+import { analyze } from '../data/analysis';
 
 const MAX_RESULT_WINDOW = 10000;
 const DEFAULT_TRACK_TOTAL_HITS = 10000;
@@ -25,6 +28,8 @@ interface Candidate {
   readonly pos: number;
   readonly score: number;
   readonly keys: SortKey[];
+  /** The named queries the document matches, with their scores. */
+  matched?: Map<string, number>;
 }
 
 interface ShardResult {
@@ -47,6 +52,9 @@ interface ShardFailure {
   readonly node: string;
   readonly error: OsError;
 }
+
+/** Marks errors of the can_match phase (see queryPhase). */
+const CAN_MATCH = new WeakSet<OsError>();
 
 export interface SearchOptions {
   readonly parent?: Task;
@@ -91,6 +99,11 @@ export async function executeSearch(
   sr: SearchRequest,
   options: SearchOptions,
 ): Promise<Record<string, unknown>> {
+  refuseUnimplemented(sr);
+  // No search pipeline is ever defined here: naming one (other than `_none`) fails as for an unknown pipeline.
+  const pipeline = sr.searchPipeline ?? sr.source.searchPipeline;
+  if (pipeline !== undefined && pipeline !== '_none') throw illegalArgument(`Pipeline ${pipeline} is not defined`);
+  if (sr.source.aggs) validateAggregations(sr.source.aggs);
   const start = Date.now();
   const local = cluster.topology.local;
   const task = cluster.tasks.register({
@@ -110,7 +123,7 @@ export async function executeSearch(
     }, sr.cancelAfterMs);
   }
   try {
-    return await runSearch(cluster, sr, task, start);
+    return await runSearch(cluster, relevanceSort(sr), task, start);
   } finally {
     if (cancelTimer) clearTimeout(cancelTimer);
     cluster.tasks.unregister(task);
@@ -132,8 +145,14 @@ async function runSearch(
   const targets: { index: Index; shard: Shard; node: string | undefined }[] = [];
   let salt = task.id;
   for (const index of indices) {
-    for (const shard of index.shards) targets.push({ index, shard, node: chooseCopy(shard, sr.preference, salt++) });
+    const selected = selectedShards(index, sr);
+    for (const shard of index.shards) {
+      if (selected !== undefined && !selected.has(shard.id)) continue;
+      targets.push({ index, shard, node: chooseCopy(shard, sr.preference, salt++) });
+    }
   }
+  // dfs_query_then_fetch gathers the term statistics of every shard first, and each shard scores with them.
+  const stats = sr.searchType === 'DFS_QUERY_THEN_FETCH' ? dfsStats(targets.map((t) => t.shard)) : undefined;
   const results: ShardResult[] = [];
   const failures: ShardFailure[] = [];
   await Promise.all(
@@ -148,14 +167,19 @@ async function runSearch(
         return;
       }
       try {
-        results.push(await queryPhase(cluster, sr, task, t.index, t.shard, t.node, order, deadline, now));
+        results.push(await queryPhase(cluster, sr, task, t.index, t.shard, t.node, order, deadline, now, stats));
       } catch (e) {
         failures.push({ index: t.index, shardId: t.shard.id, node: t.node, error: asOsError(e) });
       }
     }),
   );
   results.sort((a, b) => a.order - b.order);
-  if (targets.length > 0 && failures.length === targets.length) throw allShardsFailed(failures, 'query');
+  // A feature this cluster does not implement, met on a shard, refuses the whole search.
+  const refusal = failures.find((f) => f.error.status === 501);
+  if (refusal !== undefined) throw refusal.error;
+  if (targets.length > 0 && failures.length === targets.length) {
+    throw allShardsFailed(cluster, failures, failures.every((f) => CAN_MATCH.has(f.error)) ? 'can_match' : 'query');
+  }
   if (failures.length > 0 && sr.allowPartialSearchResults === false) {
     throw new OsError(500, 'search_phase_execution_exception', 'Partial shards failure', {
       metadata: { phase: 'query', grouped: true },
@@ -168,11 +192,18 @@ async function runSearch(
   const page = sr.scrollMs !== undefined ? merged : merged.slice(from, from + size);
   await fetchPhase(cluster, task, page, byOrder);
   const hits = page.map((c) => renderHit(cluster, sr, byOrder.get(c.shardOrder)!, c));
-  const upTo = s.trackTotalHitsUpTo ?? DEFAULT_TRACK_TOTAL_HITS;
+  const upTo = trackTotalHitsUpTo(sr);
   const totalCount = results.reduce((sum, r) => sum + r.total, 0);
-  const scoresTracked = sort === undefined || sort.some((x) => x.field === '_score') || s.trackScores === true;
+  // The max score is kept for relevance order and with track_scores; 3.x also for a sort that starts with the score
+  // descending.
+  const scoresTracked =
+    sort === undefined ||
+    s.trackScores === true ||
+    (cluster.release.major >= 3 && sort[0]?.field === '_score' && sort[0].order === 'desc');
   let maxScore: number | null = null;
   if (scoresTracked && size > 0 && totalCount > 0) maxScore = Math.max(...results.map((r) => r.maxScore));
+  // Without a single shard to ask, the merged top docs are empty ones whose max score is 0, not NaN.
+  if (targets.length === 0) maxScore = 0;
   const hitsObj: Record<string, unknown> = {};
   if (upTo !== TRACK_TOTAL_HITS_DISABLED) {
     const value = Math.min(totalCount, upTo);
@@ -184,28 +215,40 @@ async function runSearch(
   hitsObj.max_score = maxScore === null || !Number.isFinite(maxScore) ? null : float(maxScore);
   hitsObj.hits = sr.scrollMs !== undefined ? hits.slice(0, size) : hits;
   const body: Record<string, unknown> = {};
+  let scroll: ScrollContext | undefined;
   if (sr.scrollMs !== undefined) {
-    const id = scrollId(cluster);
-    cluster.scrolls.set(id, {
+    const contexts = results.map(() => cluster.nextContextId++);
+    const id = encodeScrollId(contexts);
+    scroll = {
       hits,
       total: hitsObj.total,
       pageSize: size,
       offset: size,
       expires: Date.now() + sr.scrollMs,
-    });
+      shards: {},
+      contexts,
+    };
+    cluster.scrolls.set(id, scroll);
     body._scroll_id = id;
   }
   body.took = Date.now() - start;
+  if (sr.phaseTook === true) {
+    body.phase_took = { dfs_pre_query: 0, query: body.took, fetch: 0, dfs_query: 0, expand: 0, can_match: 0 };
+  }
   body.timed_out = results.some((r) => r.timedOut);
-  if (results.some((r) => r.terminatedEarly)) body.terminated_early = true;
+  if (results.some((r) => r.terminatedEarly) || countedFromStatistics(cluster, s, indices))
+    body.terminated_early = true;
   const shardsObj: Record<string, unknown> = {
     total: targets.length,
     successful: results.length,
     skipped: 0,
     failed: failures.length,
   };
-  if (failures.length > 0) shardsObj.failures = groupFailures(failures).map(renderShardFailure);
+  if (failures.length > 0) {
+    shardsObj.failures = groupFailures(failures.map((f) => received(cluster, f))).map(renderShardFailure);
+  }
   body._shards = shardsObj;
+  if (scroll !== undefined) Object.assign(scroll.shards, shardsObj);
   body.hits = hitsObj;
   if (s.aggs) {
     const sets: ShardDocs[] = results.map((r) => ({ ctx: r.ctx, positions: r.aggDocs }));
@@ -215,16 +258,78 @@ async function runSearch(
   return body;
 }
 
+/**
+ * The shards of an index a search goes to: those its routing values hash to (OperationRouting), and those a
+ * `_shards:` preference names; all of them otherwise.
+ */
+function selectedShards(index: Index, sr: SearchRequest): Set<number> | undefined {
+  let out: Set<number> | undefined;
+  if (sr.routing !== undefined && sr.routing !== '') {
+    out = new Set(splitCommas(sr.routing).map((r) => shardIdFor(r, index.numberOfShards)));
+  }
+  const preference = sr.preference;
+  if (preference?.startsWith('_shards:') === true) {
+    const list = preference.slice('_shards:'.length).split('|')[0] ?? '';
+    const ids = new Set(list.split(',').map((x) => Number(x.trim())));
+    out = out === undefined ? ids : new Set([...out].filter((id) => ids.has(id)));
+  }
+  return out;
+}
+
+/**
+ * OpenSearch 3.x reports `terminated_early` for a search that collects no hit (`size: 0`) but aggregates, when Lucene
+ * can count the query's hits from the index statistics instead of visiting them (Weight.count): no query, match_all,
+ * a single term, an exists query, a range on a date. The aggregations still see every document.
+ */
+function countedFromStatistics(cluster: Cluster, s: SearchSource, indices: readonly Index[]): boolean {
+  if (cluster.release.major < 3 || s.size !== 0 || s.aggs === undefined || s.postFilter !== undefined) return false;
+  if (s.terminateAfter !== undefined || s.minScore !== undefined) return false;
+  const q = s.query;
+  if (q === undefined || q.type === 'match_all') return true;
+  const typeOf = (field: string): string | undefined => {
+    for (const index of indices) {
+      const info = index.fields.get(field);
+      if (info !== undefined) return info.type;
+    }
+    return undefined;
+  };
+  switch (q.type) {
+    case 'term':
+      return !q.caseInsensitive && (typeOf(q.field) === 'keyword' || typeOf(q.field) === 'text');
+    case 'match': {
+      const type = typeOf(q.field);
+      if (type === 'keyword') return true;
+      return type === 'text' && q.query !== null && analyze(String(q.query)).length === 1 && q.fuzziness === undefined;
+    }
+    case 'exists':
+      return true;
+    case 'range':
+      return typeOf(q.field) === 'date';
+    default:
+      return false;
+  }
+}
+
+/** SortBuilder.buildSort: a sort on the score alone, descending, is the relevance order (hits carry no sort values). */
+function relevanceSort(sr: SearchRequest): SearchRequest {
+  const sort = sr.source.sort;
+  const only = sort?.length === 1 ? sort[0] : undefined;
+  if (only?.field !== '_score' || only.order !== 'desc') return sr;
+  const { sort: _dropped, ...source } = sr.source;
+  return { ...sr, source };
+}
+
+/** How many hits are counted exactly: what the request says, else 10,000; a scroll counts them all. */
+function trackTotalHitsUpTo(sr: SearchRequest): number {
+  const given = sr.source.trackTotalHitsUpTo;
+  if (given !== undefined) return given;
+  return sr.scrollMs !== undefined ? TRACK_TOTAL_HITS_ACCURATE : DEFAULT_TRACK_TOTAL_HITS;
+}
+
 function afterKey(v: unknown): SortKey {
   if (typeof v === 'number' || typeof v === 'string') return v;
   if (typeof v === 'boolean') return v ? 1 : 0;
   return null;
-}
-
-function scrollId(cluster: Cluster): string {
-  return Buffer.from(`DXF1ZXJ5QW5kRmV0Y2gBAAAAAAAA${cluster.random.base64Id(40)}`)
-    .toString('base64')
-    .replace(/=+$/, '');
 }
 
 function compareCandidates(a: Candidate, b: Candidate, sort: readonly SortSpec[] | undefined): number {
@@ -251,6 +356,7 @@ async function queryPhase(
   order: number,
   deadline: number | undefined,
   now: number,
+  stats: TermStats | undefined,
 ): Promise<ShardResult> {
   const task = cluster.tasks.register({
     node,
@@ -276,7 +382,15 @@ async function queryPhase(
     }
     const inTime = await shardDelay(cluster.latencyFor(index.name), task, deadline);
     const docs = shard.list();
-    const ctx: ShardContext = { index, shard, docs, now };
+    const ctx: ShardContext = {
+      index,
+      shard,
+      docs,
+      now,
+      major: cluster.release.major,
+      scoring: scoringOf(cluster.release.major),
+      stats: stats ?? shardStats(shard),
+    };
     if (!inTime) {
       return {
         order,
@@ -293,7 +407,17 @@ async function queryPhase(
       };
     }
     task.ensureNotCancelled();
-    if (s.sort) checkSortFields(index, s.sort);
+    if (s.sort) {
+      try {
+        checkSortFields(index, s.sort);
+      } catch (e) {
+        // With a field as the primary sort, the can_match phase reads that field's bounds on each shard first, so
+        // a field that cannot be sorted on fails there.
+        const err = asOsError(e);
+        if (s.sort[0]?.field !== '_score') CAN_MATCH.add(err);
+        throw err;
+      }
+    }
     const scores = s.query ? evaluate(s.query, ctx) : new Float64Array(docs.length).fill(1);
     const post = s.postFilter ? evaluate(s.postFilter, ctx) : undefined;
     const aggDocs: number[] = [];
@@ -339,12 +463,17 @@ async function queryPhase(
       candidates.push(...kept);
     }
     const top = candidates.slice(0, limit);
+    const named = namedQueries([s.query, s.postFilter]);
+    if (named.length > 0) {
+      const scored = named.map((q) => ({ name: q.name!, scores: evaluate(q, ctx) }));
+      for (const c of top) c.matched = matchedQueries(scored, c.pos);
+    }
     let maxScore = -Infinity;
     for (const pos of matched) {
       const score = scores[pos]!;
       if (score > maxScore) maxScore = score;
     }
-    const upTo = s.trackTotalHitsUpTo ?? DEFAULT_TRACK_TOTAL_HITS;
+    const upTo = trackTotalHitsUpTo(sr);
     const total = upTo === TRACK_TOTAL_HITS_DISABLED ? 0 : matched.length;
     return { order, index, shard, node, ctx, top, total, maxScore, aggDocs, terminatedEarly, timedOut: false };
   } finally {
@@ -357,6 +486,7 @@ async function queryPhase(
 
 /** Runs the aggregations on one shard's documents so that a field error fails that shard, as on a real node. */
 function checkAggregations(aggs: readonly AggSpec[], ctx: ShardContext, positions: number[]): void {
+  checkAggregationTree(aggs);
   runAggregations(aggs, [{ ctx, positions: positions.slice(0, 1) }]);
 }
 
@@ -393,8 +523,10 @@ function renderHit(_cluster: Cluster, sr: SearchRequest, r: ShardResult, c: Cand
     hit._shard = `[${r.index.name}][${r.shard.id}]`;
     hit._node = r.node;
   }
+  const storedNone = s.storedFields?.length === 1 && s.storedFields[0] === '_none_';
   hit._index = r.index.name;
-  hit._id = doc.id;
+  // `stored_fields: _none_` loads no stored field at all, not even the id.
+  if (!storedNone) hit._id = doc.id;
   if (s.version) hit._version = doc.version;
   if (s.seqNoPrimaryTerm) {
     hit._seq_no = doc.seqNo;
@@ -402,14 +534,18 @@ function renderHit(_cluster: Cluster, sr: SearchRequest, r: ShardResult, c: Cand
   }
   const scored = s.sort === undefined || s.trackScores === true || s.sort.some((x) => x.field === '_score');
   hit._score = scored ? float(c.score) : null;
-  const storedNone = s.storedFields?.length === 1 && s.storedFields[0] === '_none_';
   const fetch = s.source?.fetch ?? s.storedFields === undefined;
   if (fetch && !storedNone) hit._source = s.source ? filterSource(doc.source, s.source) : doc.source;
   if (s.highlight) {
-    const h = highlightHit(s.highlight, queryTerms(s.query), r.index, doc);
+    const h = highlightHit(s.highlight, s.query, r.index, doc);
     if (h) hit.highlight = h;
   }
   if (s.sort) hit.sort = s.sort.map((x, i) => renderSortValue(r.index, x, c.keys[i]!));
+  if (c.matched !== undefined && c.matched.size > 0) {
+    hit.matched_queries = sr.includeNamedQueriesScore
+      ? Object.fromEntries([...c.matched].map(([name, score]) => [name, float(score)]))
+      : [...c.matched.keys()];
+  }
   if (s.explain) {
     hit._explanation = { value: float(c.score), description: `sum of:`, details: [] };
   }
@@ -434,9 +570,17 @@ function renderShardFailure(f: ShardFailure): Record<string, unknown> {
   return { shard: f.shardId, index: f.index.name, node: f.node, reason: f.error.toCause() };
 }
 
-/** SearchPhaseExecutionException "all shards failed", with its grouped failures and root causes. */
-function allShardsFailed(failures: readonly ShardFailure[], phase: string): OsError {
-  const grouped = groupFailures(failures);
+/** A shard failure as the coordinating node sees it: what came from another node went through the transport layer. */
+function received(cluster: Cluster, f: ShardFailure): ShardFailure {
+  return f.node === cluster.topology.local ? f : { ...f, error: acrossNodes(f.error) };
+}
+
+/**
+ * SearchPhaseExecutionException "all shards failed": the failures grouped by index and cause, one root cause per
+ * group (the root of each group's exception), and as its own cause the root of the first group's exception.
+ */
+function allShardsFailed(cluster: Cluster, failures: readonly ShardFailure[], phase: string): OsError {
+  const grouped = groupFailures(failures.map((f) => received(cluster, f)));
   const first = grouped[0];
   if (first === undefined) throw new Error('allShardsFailed needs at least one shard failure');
   let status = first.error.status;
@@ -445,18 +589,11 @@ function allShardsFailed(failures: readonly ShardFailure[], phase: string): OsEr
     metadata: { phase, grouped: true },
   });
   err.extra = { failed_shards: grouped.map(renderShardFailure) };
-  const roots: OsError[] = [];
-  const keys = new Set<string>();
-  for (const f of grouped) {
-    for (const r of f.error.guessRootCauses()) {
-      const key = `${r.type}|${r.reason}|${String(r.metadata.index)}`;
-      if (keys.has(key)) continue;
-      keys.add(key);
-      roots.push(r);
-    }
-  }
-  err.rootCauses = roots;
-  err.causedBy = first.error.guessRootCauses()[0];
+  err.rootCauses = grouped.map((f) => (f.error.isOpenSearchException ? f.error.guessRootCauses() : [f.error])).flat();
+  // Its cause is the root of the first failure; 2.x renders it only when that root is another exception than the
+  // failure's own (a wrapped Java exception, or a cause deeper down).
+  const root = rootCauseOf(first.error);
+  if (cluster.release.major >= 3 || root !== first.error) err.causedBy = root;
   return err;
 }
 
@@ -471,7 +608,11 @@ function typedKeys(
   results: readonly ShardResult[],
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const spec of specs) {
+  // In the order the aggregations were rendered (see runAggregations).
+  const byName = new Map(specs.map((spec) => [spec.name, spec]));
+  for (const name of Object.keys(aggs)) {
+    const spec = byName.get(name);
+    if (spec === undefined) continue;
     let prefix = TYPED_NAMES[spec.type] ?? spec.type;
     if (spec.type === 'terms') {
       const field = spec.params.field;

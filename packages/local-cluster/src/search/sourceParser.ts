@@ -1,10 +1,18 @@
 // Reads a search body as SearchSourceBuilder.parseXContent does: which top-level keys exist, which token kinds
 // each accepts (`Unknown key for a VALUE_STRING in [query].`), and the setters' own checks.
-import { illegalArgument, OsError, parsingError } from '../core/errors';
-import { nextTokenName, parseJsonValue, tokenName, toPlain, type JNode, type JObject } from '../core/json';
+import { illegalArgument, jacksonException, OsError, parsingError, type Jackson } from '../core/errors';
+import {
+  jacksonLocation,
+  nextTokenName,
+  parseJsonValue,
+  tokenName,
+  toPlain,
+  type JNode,
+  type JObject,
+} from '../core/json';
 import { parseJavaInt, parseTimeValue } from '../core/values';
 import { parseAggregations, type AggSpec } from './aggParser';
-import { parseHighlight, type HighlightSpec } from './highlight';
+import { checkHighlight, parseHighlight, type HighlightSpec } from './highlight';
 import type { Query } from './query';
 import { parseInnerQuery } from './queryParser';
 
@@ -51,25 +59,30 @@ export interface SearchSource {
   fromUrl?: boolean;
   /** The body as given, for task descriptions. */
   raw?: JObject;
+  /** Features of the body the local cluster does not implement (the search refuses them when it runs). */
+  refused?: string[];
+  /** A search pipeline named by the body. */
+  searchPipeline?: string;
 }
 
 export const TRACK_TOTAL_HITS_ACCURATE = 2147483647;
 export const TRACK_TOTAL_HITS_DISABLED = -1;
 
 /** Parses a `_search` body; `checkTrailing` is true for `_search`, false for `_msearch` lines. */
-export function parseSearchBody(text: string, checkTrailing: boolean): SearchSource {
-  const { value, rest } = parseJsonValue(text);
+export function parseSearchBody(text: string, checkTrailing: boolean, jackson: Jackson = 2): SearchSource {
+  const { value, rest } = parseJsonValue(text, jackson, true);
   if (value === undefined || value.kind !== 'object') {
+    // With no token at all, Jackson locates the error before the first column.
     const line = value?.line ?? 1;
-    const col = value?.col ?? 1;
+    const col = value?.col ?? 0;
     throw parsingError(
       `Expected [START_OBJECT] but found [${value === undefined ? 'null' : tokenName(value)}]`,
       line,
       col,
     );
   }
-  const source = parseSource(value);
-  if (checkTrailing) {
+  const source = parseSource(value, jackson);
+  if (checkTrailing && value.incomplete === undefined) {
     const next = nextTokenName(rest);
     if (next !== undefined) {
       throw parsingError(`Unexpected token [${next}] found after the main object.`, rest.line, rest.col);
@@ -82,14 +95,14 @@ function unknownKey(e: { key: string; value: JNode }): never {
   throw parsingError(`Unknown key for a ${tokenName(e.value)} in [${e.key}].`, e.value.line, e.value.col);
 }
 
-function intValue(v: JNode): number {
+function intValue(v: JNode, jackson: Jackson): number {
   if (v.kind === 'number') {
     if (v.integral && (v.value > 2147483647 || v.value < -2147483648)) {
-      throw new OsError(
-        400,
-        'input_coercion_exception',
-        `Numeric value (${v.text}) out of range of int (-2147483648 - 2147483647)`,
-        { openSearch: false },
+      const int = jackson === 3 ? '`int`' : 'int';
+      throw jacksonException(
+        jackson,
+        'range',
+        `Numeric value (${v.text}) out of range of ${int} (-2147483648 - 2147483647)\n at ${jacksonLocation(jackson, v)}`,
       );
     }
     return Math.trunc(v.value);
@@ -102,26 +115,25 @@ function intValue(v: JNode): number {
       throw new OsError(400, 'number_format_exception', `For input string: "${v.value}"`, { openSearch: false });
     return n;
   }
-  throw new OsError(
-    400,
-    'json_parse_exception',
-    `Current token (${jacksonToken(v)}) not numeric, can not use numeric value accessors`,
-    {
-      openSearch: false,
-    },
+  throw jacksonException(
+    jackson,
+    'type',
+    `Current token (${jacksonToken(v)}) not numeric, ${jackson === 3 ? 'cannot' : 'can not'} use numeric value accessors\n at ${jacksonLocation(jackson, v)}`,
   );
 }
 
-function boolValue(v: JNode): boolean {
+function boolValue(v: JNode, jackson: Jackson): boolean {
   if (v.kind === 'boolean') return v.value;
   if (v.kind === 'string') {
     if (v.value === 'true') return true;
     if (v.value === 'false') return false;
     throw illegalArgument(`Failed to parse value [${v.value}] as only [true] or [false] are allowed.`);
   }
-  throw new OsError(400, 'json_parse_exception', `Current token (${jacksonToken(v)}) not of boolean type`, {
-    openSearch: false,
-  });
+  throw jacksonException(
+    jackson,
+    'type',
+    `Current token (${jacksonToken(v)}) not of boolean type\n at ${jacksonLocation(jackson, v)}`,
+  );
 }
 
 function jacksonToken(v: JNode): string {
@@ -139,21 +151,24 @@ function textValue(v: JNode): string {
 
 const VALUE_KINDS = new Set(['string', 'number', 'boolean', 'null']);
 
-function parseSource(obj: JObject): SearchSource {
+function parseSource(obj: JObject, jackson: Jackson): SearchSource {
   const s: SearchSource = { raw: obj };
+  const refuse = (feature: string): void => {
+    (s.refused ??= []).push(feature);
+  };
   for (const e of obj.entries) {
     const v = e.value;
     const k = e.key;
     if (VALUE_KINDS.has(v.kind)) {
       switch (k) {
         case 'from': {
-          const n = intValue(v);
+          const n = intValue(v, jackson);
           if (n < 0) throw illegalArgument(`[from] parameter cannot be negative, found [${n}]`);
           s.from = n;
           break;
         }
         case 'size': {
-          const n = intValue(v);
+          const n = intValue(v, jackson);
           if (n < 0) throw illegalArgument(`[size] parameter cannot be negative, found [${n}]`);
           s.size = n;
           break;
@@ -162,55 +177,65 @@ function parseSource(obj: JObject): SearchSource {
           s.timeoutMs = parseTimeValue(textValue(v), 'timeout');
           break;
         case 'terminate_after': {
-          const n = intValue(v);
-          if (n < 0) throw illegalArgument('terminateAfter must be > 0');
-          s.terminateAfter = n;
+          // The body's value is assigned as given (the URL parameter is the one checked): 0 is no limit, and a
+          // negative one stops each shard before its first document.
+          const n = intValue(v, jackson);
+          if (n !== 0) s.terminateAfter = n;
           break;
         }
         case 'min_score':
-          if (v.kind !== 'number') intValue(v);
+          if (v.kind !== 'number') intValue(v, jackson);
           s.minScore = v.kind === 'number' ? v.value : Number(textValue(v));
           break;
         case 'version':
-          s.version = boolValue(v);
+          s.version = boolValue(v, jackson);
           break;
         case 'seq_no_primary_term':
-          s.seqNoPrimaryTerm = boolValue(v);
+          s.seqNoPrimaryTerm = boolValue(v, jackson);
           break;
         case 'explain':
-          s.explain = boolValue(v);
+          s.explain = boolValue(v, jackson);
+          if (s.explain) refuse('[explain]');
           break;
         case 'track_scores':
-          s.trackScores = boolValue(v);
+          s.trackScores = boolValue(v, jackson);
           break;
         case 'include_named_queries_score':
         case 'verbose_pipeline':
-          boolValue(v);
+          boolValue(v, jackson);
           break;
         case 'profile':
-          s.profile = boolValue(v);
+          s.profile = boolValue(v, jackson);
+          if (s.profile) refuse('[profile]');
           break;
         case 'track_total_hits':
           if (v.kind === 'boolean' || (v.kind === 'string' && (v.value === 'true' || v.value === 'false'))) {
-            s.trackTotalHitsUpTo = boolValue(v) ? TRACK_TOTAL_HITS_ACCURATE : TRACK_TOTAL_HITS_DISABLED;
+            s.trackTotalHitsUpTo = boolValue(v, jackson) ? TRACK_TOTAL_HITS_ACCURATE : TRACK_TOTAL_HITS_DISABLED;
           } else {
-            s.trackTotalHitsUpTo = intValue(v);
+            s.trackTotalHitsUpTo = intValue(v, jackson);
           }
           break;
         case '_source':
           if (v.kind === 'boolean') s.source = { fetch: v.value, includes: [], excludes: [] };
           else if (v.kind === 'string') s.source = { fetch: true, includes: [v.value], excludes: [] };
-          else unknownKey(e);
+          else {
+            // FetchSourceContext.fromXContent: 3.x names every token it takes, 2.x only the two it checks first.
+            const expected =
+              jackson === 3 ? 'VALUE_BOOLEAN, VALUE_STRING, START_ARRAY, START_OBJECT' : 'VALUE_BOOLEAN, START_OBJECT';
+            throw parsingError(`Expected one of [${expected}] but found [${tokenName(v)}]`, v.line, v.col);
+          }
           break;
         case 'stored_fields':
           s.storedFields = [textValue(v)];
           break;
         case 'sort':
-          if (v.kind !== 'string') unknownKey(e);
-          s.sort = [parseSortString(v.value)];
+          // Any scalar is read as a field name (`"sort": 1` sorts on a field named `1`).
+          if (v.kind === 'null') unknownKey(e);
+          s.sort = [parseSortString(textValue(v))];
           break;
         case 'search_pipeline':
           if (v.kind !== 'string') unknownKey(e);
+          s.searchPipeline = v.value;
           break;
         default:
           unknownKey(e);
@@ -224,9 +249,11 @@ function parseSource(obj: JObject): SearchSource {
           s.postFilter = parseInnerQuery(v);
           break;
         case '_source':
-          s.source = parseSourceObject(v);
+          // The releases known here read JSON with Jackson 3 exactly from major version 3 on.
+          s.source = checkSourceFilter(parseSourceObject(v), jackson === 3 ? 3 : 2);
           break;
         case 'highlight':
+          checkHighlight(v);
           s.highlight = parseHighlight(toPlain(v) as Record<string, unknown>);
           break;
         case 'script_fields':
@@ -234,9 +261,14 @@ function parseSource(obj: JObject): SearchSource {
         case 'suggest':
         case 'collapse':
         case 'slice':
-        case 'ext':
         case 'derived':
+          refuse(`[${k}]`);
+          break;
         case 'search_pipeline':
+          refuse('[search_pipeline] defined in the request');
+          break;
+        case 'ext':
+          if (v.entries.length > 0) refuse('[ext]');
           break;
         case 'aggregations':
         case 'aggs':
@@ -244,15 +276,17 @@ function parseSource(obj: JObject): SearchSource {
           break;
         case 'rescore':
           s.rescore = true;
+          refuse('[rescore]');
           break;
         case 'sort':
-          s.sort = [parseSortObject(v)];
+          s.sort = [parseSortObject(v, refuse)];
           break;
         case 'pit': {
           const id = v.entries.find((x) => x.key === 'id');
           if (!id) throw illegalArgument('[pit] id is required');
           const ka = v.entries.find((x) => x.key === 'keep_alive');
           s.pit = { id: textValue(id.value), ...(ka ? { keepAlive: textValue(ka.value) } : {}) };
+          refuse('[pit]');
           break;
         }
         default:
@@ -268,14 +302,17 @@ function parseSource(obj: JObject): SearchSource {
         case 'docvalue_fields':
         case 'fields':
         case 'indices_boost':
+          refuse(`[${k}]`);
+          break;
         case 'search_after':
-          if (k === 'search_after') s.searchAfter = items.map(toPlain);
+          s.searchAfter = items.map(toPlain);
           break;
         case '_source':
           s.source = { fetch: true, includes: items.map(textValue), excludes: [] };
           break;
         case 'rescore':
           s.rescore = items.length > 0;
+          if (s.rescore) refuse('[rescore]');
           break;
         case 'stats':
           s.stats = items.map((item) => {
@@ -292,7 +329,7 @@ function parseSource(obj: JObject): SearchSource {
         case 'sort':
           s.sort = items.map((item) => {
             if (item.kind === 'string') return parseSortString(item.value);
-            if (item.kind === 'object') return parseSortObject(item);
+            if (item.kind === 'object') return parseSortObject(item, refuse);
             throw parsingError(`unexpected token [${tokenName(item)}] in [sort]`, item.line, item.col);
           });
           break;
@@ -302,6 +339,17 @@ function parseSource(obj: JObject): SearchSource {
     }
   }
   return s;
+}
+
+/** FetchSourceContext: from 3.x a field cannot be both included and excluded (2.x lets the exclusion win). */
+export function checkSourceFilter(filter: SourceFilter, major: number): SourceFilter {
+  if (major < 3) return filter;
+  for (const include of filter.includes) {
+    if (filter.excludes.includes(include)) {
+      throw illegalArgument(`The same entry [${include}] cannot be both included and excluded in _source.`);
+    }
+  }
+  return filter;
 }
 
 function parseSourceObject(v: JObject): SourceFilter {
@@ -326,7 +374,8 @@ function parseOrder(v: JNode): 'asc' | 'desc' {
   throw illegalArgument(`No enum constant org.opensearch.search.sort.SortOrder.${textValue(v).toUpperCase()}`);
 }
 
-function parseSortObject(v: JObject): SortSpec {
+/** A sort the local cluster does not implement is read no further and refused once the body is read. */
+function parseSortObject(v: JObject, refuse: (feature: string) => void): SortSpec {
   const first = v.entries[0];
   if (!first)
     throw parsingError(
@@ -335,6 +384,10 @@ function parseSortObject(v: JObject): SortSpec {
       v.col,
     );
   const field = first.key;
+  if (field === '_script' || field === '_geo_distance' || field === '_geoDistance') {
+    refuse(`sort [${field === '_script' ? '_script' : '_geo_distance'}]`);
+    return { field, order: 'asc' };
+  }
   const dflt: 'asc' | 'desc' = field === '_score' ? 'desc' : 'asc';
   if (first.value.kind === 'string') return { field, order: parseOrder(first.value) };
   if (first.value.kind !== 'object') {
@@ -344,24 +397,14 @@ function parseSortObject(v: JObject): SortSpec {
   let missing: unknown;
   let mode: string | undefined;
   let unmappedType: string | undefined;
-  let format: string | undefined;
-  const known = [
-    'order',
-    'missing',
-    'mode',
-    'unmapped_type',
-    'nested',
-    'numeric_type',
-    'format',
-    'nested_path',
-    'nested_filter',
-  ];
+  const known = ['order', 'missing', 'mode', 'unmapped_type', 'nested', 'numeric_type', 'nested_path', 'nested_filter'];
   for (const e of first.value.entries) {
     if (e.key === 'order') order = parseOrder(e.value);
     else if (e.key === 'missing') missing = toPlain(e.value);
     else if (e.key === 'mode') mode = textValue(e.value);
     else if (e.key === 'unmapped_type') unmappedType = textValue(e.value);
-    else if (e.key === 'format') format = textValue(e.value);
+    else if (e.key === 'nested' || e.key === 'nested_path' || e.key === 'nested_filter') refuse('[sort] [nested]');
+    else if (e.key === 'numeric_type') refuse('[sort] [numeric_type]');
     else if (!known.includes(e.key)) {
       throw new OsError(
         400,
@@ -377,6 +420,5 @@ function parseSortObject(v: JObject): SortSpec {
     ...(missing !== undefined ? { missing } : {}),
     ...(mode !== undefined ? { mode } : {}),
     ...(unmappedType !== undefined ? { unmappedType } : {}),
-    ...(format !== undefined ? { format } : {}),
   };
 }

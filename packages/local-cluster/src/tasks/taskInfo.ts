@@ -34,11 +34,19 @@ function resourceStats(task: Task): Record<string, unknown> {
   };
 }
 
+/**
+ * A request a node sends to itself runs as a `direct` task; anything that came over the transport layer (or from the
+ * REST layer) is a `transport` task.
+ */
+export function taskType(task: Task): 'direct' | 'transport' {
+  return task.parent !== undefined && task.parent.node === task.node ? 'direct' : 'transport';
+}
+
 export function renderTaskInfo(task: Task, options: RenderOptions): Record<string, unknown> {
   const out: Record<string, unknown> = {
     node: task.node,
     id: task.id,
-    type: 'transport',
+    type: taskType(task),
     action: task.action,
   };
   if (options.detailed) out.description = task.description;
