@@ -31,6 +31,7 @@ export const DIAGNOSTIC_CODES = {
   // JSON
   'json.syntax': { severity: E, summary: 'The JSON cannot be read (as OpenSearch reads it: comments allowed).' },
   'json.duplicate-key': { severity: E, summary: 'An object has the same key twice; OpenSearch refuses it.' },
+  'json.too-deep': { severity: E, summary: 'Objects and arrays nested deeper than OpenSearch reads (1,000 levels).' },
 
   // `.search` files
   'search.outside-request': { severity: W, summary: 'Text before the first request line belongs to no request.' },
@@ -66,6 +67,10 @@ export const DIAGNOSTIC_CODES = {
   'search.total-hits-as-int': {
     severity: E,
     summary: '`rest_total_hits_as_int` without accurate total hit tracking.',
+  },
+  'search.line-separator': {
+    severity: E,
+    summary: 'A U+2028 or U+2029 inside a request line, which some editors show as a line break.',
   },
   'search.unclosed-triple-quote': { severity: E, summary: 'A `"""` string that is not closed.' },
 

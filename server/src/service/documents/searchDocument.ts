@@ -126,11 +126,15 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
   // Lines inside a `"""` string are its content: never a request line, never a comment.
   const inTriple = new Set<number>();
   let open = false;
+  const targets: RequestTarget[] = [];
   for (let line = 0; line < map.lineCount; line++) {
     const text = map.line(line);
+    const target = open || !isRequestLine(text) ? undefined : parseRequestLine(text);
     if (open) inTriple.add(line);
-    else if (isRequestLine(text)) starts.push(line);
-    else if (isCommentLine(text)) continue;
+    else if (target !== undefined) {
+      starts.push(line);
+      targets.push(target);
+    } else if (isCommentLine(text)) continue;
     if (text.includes('"""') && text.split('"""').length % 2 === 0) open = !open;
   }
   const firstStart = starts[0] ?? map.lineCount;
@@ -140,7 +144,7 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
   }
   starts.forEach((line, index) => {
     const endLine = (starts[index + 1] ?? map.lineCount) - 1;
-    const target = parseRequestLine(map.line(line))!;
+    const target = targets[index]!;
     let bodyStart = -1;
     let bodyEnd = -1;
     for (let l = line + 1; l <= endLine; l++) {
@@ -162,6 +166,21 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
     requests.push({ index, line, target, endLine, body });
   });
   return { requests, stray, inTriple };
+}
+
+/**
+ * A U+2028 or U+2029 in a request line: editors that follow the LSP keep the line whole (the character is in the
+ * URL), others show a line break there. Either way the request would not be what it looks like.
+ */
+function lineSeparatorIssue(text: string): Issue | undefined {
+  const at = text.search(/[\u2028\u2029]/);
+  if (at === -1) return undefined;
+  const name = text.charCodeAt(at) === 0x2028 ? 'U+2028 (line separator)' : 'U+2029 (paragraph separator)';
+  return issue(
+    'search.line-separator',
+    `A ${name} inside the request line: it is part of the URL, though some editors show a line break there. Remove it.`,
+    { offset: at, length: 1 },
+  );
 }
 
 /** Positions issues found in a slice of the body. */
@@ -216,6 +235,8 @@ function validateRequest(
   for (const issue of [...mapIssues(urlIssues, expanded.line), ...expanded.lineIssues]) {
     out.push(toDiagnostic(issue, request.line));
   }
+  const separator = lineSeparatorIssue(map.line(request.line));
+  if (separator !== undefined) out.push(toDiagnostic(separator, request.line));
   if (body !== undefined && expanded.body !== undefined) {
     const inBody = bodyIssues.map(({ slice, issue }) => ({
       ...issue,
