@@ -165,6 +165,23 @@ export class JsonSegment {
   }
 }
 
+/** Each object's members by name (the last of two equal names wins, as JSON.parse keeps it), built when first asked. */
+const membersByName = new WeakMap<Node, ReadonlyMap<unknown, Node>>();
+
+function memberNamed(object: Node, name: string | number): Node | undefined {
+  let members = membersByName.get(object);
+  if (members === undefined) {
+    const map = new Map<unknown, Node>();
+    for (const property of object.children ?? []) {
+      const key = property.children?.[0];
+      if (key !== undefined) map.set(key.value, property);
+    }
+    membersByName.set(object, map);
+    members = map;
+  }
+  return members.get(name);
+}
+
 function childAt(node: Node, segment: string | number): { value: Node; property?: Node } | undefined {
   const children = node.children;
   if (children === undefined) return undefined;
@@ -173,16 +190,10 @@ function childAt(node: Node, segment: string | number): { value: Node; property?
     return item === undefined ? undefined : { value: item };
   }
   if (node.type !== 'object') return undefined;
-  // The last member wins, as JSON.parse keeps it.
-  for (let i = children.length - 1; i >= 0; i--) {
-    const property = children[i]!;
-    const key = property.children?.[0];
-    if (key !== undefined && key.value === segment) {
-      const value = property.children?.[1];
-      return value === undefined ? { value: key, property } : { value, property };
-    }
-  }
-  return undefined;
+  const property = memberNamed(node, segment);
+  if (property === undefined) return undefined;
+  const value = property.children?.[1];
+  return value === undefined ? { value: property.children![0]!, property } : { value, property };
 }
 
 function spanOfNode(node: Node, target: Target): Span {
