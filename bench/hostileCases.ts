@@ -135,9 +135,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
       store.diagnostics(URI);
       return () => {
         const line = n >> 1;
-        store.change(URI, 2, [
-          { range: { start: { line, character: 3 }, end: { line, character: 3 } }, text: 'x' },
-        ]);
+        store.change(URI, 2, [{ range: { start: { line, character: 3 }, end: { line, character: 3 } }, text: 'x' }]);
         return `${store.diagnostics(URI).length} diagnostics`;
       };
     },
