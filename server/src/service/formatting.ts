@@ -3,7 +3,7 @@ import type { Position, Range, TextEdit } from 'vscode-languageserver-types';
 import type { MsearchDocument } from './documents/msearchDocument';
 import type { SearchDocument, SearchRequest } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
-import { JsonSegment } from './json/jsonSegment';
+import { JsonSegment, tooDeepAt } from './json/jsonSegment';
 import { splitJsonValues, splitMsearchPairs } from './json/jsonValues';
 import { splitHashComment } from './syntax';
 import { expandJson } from './console/expand';
@@ -63,6 +63,8 @@ function endpointOf(request: SearchRequest): string | undefined {
 }
 
 function parsesCleanly(text: string): boolean {
+  // Deeper than OpenSearch reads: refused (json.too-deep), and the JSON parser would recurse that deep. Left as is.
+  if (tooDeepAt(text) !== -1) return false;
   const errors: ParseError[] = [];
   parse(text, errors, { allowTrailingComma: false, disallowComments: false, allowEmptyContent: false });
   return errors.length === 0;
