@@ -4,6 +4,7 @@ import { runClusterFieldsBench } from './clusterFields';
 import { runClusterStatePayloadBench } from './clusterStatePayload';
 import { runCompletionBench } from './completion';
 import { runConsoleBench } from './console';
+import { runHostileBench } from './hostile';
 import { runLintBench } from './lint';
 import { runRunBench } from './run';
 import { runTasksRefreshBench } from './tasksRefresh';
@@ -19,6 +20,7 @@ const BENCHES: readonly (() => void | Promise<void>)[] = [
   runRunBench,
   runActivationBench,
   runLintBench,
+  runHostileBench,
 ];
 
 async function main(): Promise<void> {

@@ -19,6 +19,9 @@ export const UNPROVEN_ELSEWHERE: Partial<Record<DiagnosticCode, string>> = {
 export const NOT_YET_PROVEN: readonly DiagnosticCode[] = [
   'json.syntax',
   'json.duplicate-key',
+  // Refused by real 3.8.0 as docs/opensearch/json-and-values.md says (by hand), not yet recorded in the corpus.
+  'json.too-deep',
+  'search.line-separator',
   'search.body-not-object',
   'search.trailing-content',
   'scroll.pit',

@@ -33,8 +33,8 @@ function nested(depth: number): string {
   return `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;
 }
 
-describe('hostile input', () => {
-  it('reports a U+2028 in a request line, and keeps the rest of the file checked and runnable', () => {
+void describe('hostile input', () => {
+  void it('reports a U+2028 in a request line, and keeps the rest of the file checked and runnable', () => {
     const text = `GET /logs/_se\u2028arch\n{}\n\n${WITNESS}`;
     const diagnostics = diagnose('search', text);
     const separator = diagnostics.find((d) => d.code === 'search.line-separator');
@@ -46,7 +46,7 @@ describe('hostile input', () => {
     assert.equal(resolveRequests(store.get(URI)!, { uri: URI }).requests.length, 2);
   });
 
-  it('splits a request line with blanks and a line separator at its end in one pass', () => {
+  void it('splits a request line with blanks and a line separator at its end in one pass', () => {
     const blanks = ' '.repeat(50_000);
     assert.deepEqual(splitRequestLine(`GET /_search${blanks}\u2028x`), {
       lead: '',
@@ -63,7 +63,7 @@ describe('hostile input', () => {
     assert.equal(splitRequestLine(`GET${blanks}`.replace(/ /g, '\u2028')), undefined);
   });
 
-  it('reads a file whose lines end with a lone CR as lines, as the LSP counts them', () => {
+  void it('reads a file whose lines end with a lone CR as lines, as the LSP counts them', () => {
     const text = 'GET /logs/_search?size=abc\r{"size":1}\r\rGET /logs/_search?from=x\r{}\r';
     const diagnostics = diagnose('search', text).filter((d) => d.code === 'url.invalid-integer');
     assert.deepEqual(
@@ -81,7 +81,7 @@ describe('hostile input', () => {
     );
   });
 
-  it(`accepts ${MAX_JSON_DEPTH} levels of nesting and refuses one more with one diagnostic, the other requests checked`, () => {
+  void it(`accepts ${MAX_JSON_DEPTH} levels of nesting and refuses one more with one diagnostic, the other requests checked`, () => {
     const at = (depth: number): string =>
       `GET /_search\n{"size":0,"aggs":{"x":{"filter":{"match_all":{}},"meta":${nested(depth - 3)}}}}\n\n${WITNESS}`;
     assert.equal(diagnose('search', at(MAX_JSON_DEPTH)).filter((d) => d.code === 'json.too-deep').length, 0);
@@ -95,7 +95,7 @@ describe('hostile input', () => {
     assert.ok(deep.some((d) => d.code === 'url.invalid-integer' && d.range.start.line === 3));
   });
 
-  it('keeps the checks of a file whose body nests 20,000 levels (no stack overflow)', () => {
+  void it('keeps the checks of a file whose body nests 20,000 levels (no stack overflow)', () => {
     const diagnostics = diagnose('search', `GET /_search\n${nested(20_000)}\n\n${WITNESS}`);
     assert.deepEqual(
       diagnostics.map((d) => d.code),
@@ -103,7 +103,7 @@ describe('hostile input', () => {
     );
   });
 
-  it('answers completion and hover in 100 KB of `[` without running out of memory', () => {
+  void it('answers completion and hover in 100 KB of `[` without running out of memory', () => {
     const text = `GET /_search\n${'['.repeat(100_000)}`;
     const store = opened(text);
     const document = store.get(URI)!;
@@ -111,7 +111,7 @@ describe('hostile input', () => {
     assert.equal(hover(document, { line: 1, character: 50_000 }), null);
   });
 
-  it('gives the JSON cursor the whole path at any depth up to the limit', () => {
+  void it('gives the JSON cursor the whole path at any depth up to the limit', () => {
     const text = `${'{"a":['.repeat(400)}{"b":`;
     const cursor = jsonCursor(text, text.length);
     assert.equal(cursor.kind, 'value');
@@ -121,7 +121,7 @@ describe('hostile input', () => {
     assert.equal(cursor.path[800], 'b');
   });
 
-  it('formats a body of 20,000 duplicate keys, whitespace only', () => {
+  void it('formats a body of 20,000 duplicate keys, whitespace only', () => {
     const body = `{${Array.from({ length: 20_000 }, () => '"a":1').join(',')}}`;
     const store = opened(`GET /_search\n${body}\n`);
     const edits = formatDocument(store.get(URI)!);
@@ -129,7 +129,7 @@ describe('hostile input', () => {
     assert.ok(edits.every((e) => e.newText.trim() === ''));
   });
 
-  it('reads again only the requests an edit touched, with the same diagnostics as a fresh read', () => {
+  void it('reads again only the requests an edit touched, with the same diagnostics as a fresh read', () => {
     const text = `${WITNESS}\nGET /_search\n{"size": 1, "nope": 2}\n\n${WITNESS}`;
     const store = opened(text);
     const before = store.diagnostics(URI);

@@ -100,8 +100,8 @@ function timed<T>(what: string, size: number, seed: number, run: () => T): T {
   return result;
 }
 
-describe('hostile documents (property, seeded)', () => {
-  it(`every feature answers ${DOCUMENTS} generated documents in time, and keeps the other requests' diagnostics`, () => {
+void describe('hostile documents (property, seeded)', () => {
+  void it(`every feature answers ${DOCUMENTS} generated documents in time, and keeps the other requests' diagnostics`, () => {
     for (let seed = 1; seed <= DOCUMENTS; seed++) {
       const random = prng(seed);
       const text = hostileDocument(random);
