@@ -45,7 +45,7 @@ export function tooDeepAt(text: string): number {
 }
 
 /** OpenSearch's answer to a body nested deeper than it reads (a real cluster's, status 500). */
-export function tooDeepMessage(): string {
+function tooDeepMessage(): string {
   return (
     `Document nesting depth (${MAX_JSON_DEPTH + 1}) exceeds the maximum allowed ` +
     `(${MAX_JSON_DEPTH}, from \`StreamReadConstraints.getMaxNestingDepth()\`)`
