@@ -125,6 +125,7 @@ export const DIAGNOSTIC_CODES = {
   'aggs.unknown-type': { severity: E, summary: 'An aggregation type OpenSearch does not register.' },
   'aggs.type-version': { severity: E, summary: 'An aggregation type that only newer OpenSearch versions register.' },
   'aggs.unknown-parameter': { severity: E, summary: 'A parameter the aggregation type does not have.' },
+  'aggs.wrong-type': { severity: E, summary: 'An aggregation parameter given a kind of value its parser does not take.' },
   'aggs.missing-field': { severity: E, summary: 'A values-source aggregation without `field` or `script`.' },
   'aggs.missing-parameter': { severity: E, summary: 'An aggregation without a parameter it requires.' },
   'aggs.invalid-size': { severity: E, summary: 'An aggregation `size` that is not greater than 0.' },

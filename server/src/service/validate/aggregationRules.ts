@@ -5,6 +5,8 @@ import { didYouMean, suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { ParameterSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
+import { validateQueryContainer } from './query';
+import { isJavaDouble, strictBooleanError, tokenName } from './values';
 
 const PARAMS: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
   AGGREGATIONS.filter((a) => a.params !== undefined).map((a) => [a.name, new Map(a.params!.map((p) => [p.name, p]))]),
@@ -29,7 +31,42 @@ const OBJECT_PARSER = new Set([
   'significant_terms',
   'percentiles',
   'percentile_ranks',
+  'multivalue_doc_count',
+  'composite',
 ]);
+
+/**
+ * Names the parsers also accept for a parameter (ParseField's deprecated names), which OpenSearch offers in its
+ * "did you mean" too: `valueType` (ValuesSourceAggregationBuilder), `TDigest` and `HDR` (PercentilesMethod).
+ */
+const ALIASES: Readonly<Record<string, readonly string[]>> = {
+  value_type: ['valueType'],
+  tdigest: ['TDigest'],
+  hdr: ['HDR'],
+};
+
+/** The names a parser knows: each parameter and its deprecated names. */
+function parserNames(known: ReadonlyMap<string, ParameterSpec>): Map<string, ParameterSpec> {
+  const names = new Map<string, ParameterSpec>();
+  for (const [name, spec] of known) {
+    names.set(name, spec);
+    for (const alias of ALIASES[name] ?? []) names.set(alias, spec);
+  }
+  return names;
+}
+
+const PARSER_NAMES: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
+  [...PARAMS].map(([type, known]) => [type, parserNames(known)]),
+);
+
+/**
+ * Array parameters ObjectParser declares as arrays of objects (ValueType.OBJECT_ARRAY): a number or a boolean is
+ * refused by the parser. Other array parameters also take a single value.
+ */
+const OBJECT_ARRAYS = new Set(['range.ranges', 'date_range.ranges', 'composite.sources', 'multi_terms.terms']);
+
+/** Object parameters read by named parsers of their own (significance heuristics), which refuse in other words. */
+const OWN_OBJECT_PARSERS = new Set(['jlh', 'chi_square', 'gnd', 'mutual_information', 'percentage', 'script_heuristic']);
 
 /** Values-source aggregations: one of `field` or `script` is required. */
 const NEEDS_FIELD_OR_SCRIPT = new Set([
@@ -77,11 +114,15 @@ export function validateAggregationBody(
   type: string,
   body: Record<string, unknown>,
 ): void {
-  const known = PARAMS.get(type);
+  const known = PARSER_NAMES.get(type);
   if (known !== undefined && OBJECT_PARSER.has(type)) {
     const names = [...known.keys()];
     for (const key in body) {
-      if (known.has(key)) continue;
+      const spec = known.get(key);
+      if (spec !== undefined) {
+        checkParserValue(check, [...path, key], type, key, spec, body[key]);
+        continue;
+      }
       const near = suggestions(key, names);
       check.report(
         'aggs.unknown-parameter',
@@ -211,4 +252,73 @@ function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, un
       { replacements: ['"minute"', '"hour"', '"day"', '"week"', '"month"', '"quarter"', '"year"'] },
     );
   }
+}
+
+/**
+ * What ObjectParser refuses before the builder sees a value (docs/opensearch/aggregations.md#parameter-values): a
+ * JSON token its declared ValueType does not list (`[L:C] [terms] size doesn't support values of type:
+ * VALUE_BOOLEAN`), or a string its number or boolean reader cannot read (`[L:C] [terms] failed to parse field
+ * [size]`). Only the tokens each kind of parameter surely refuses are reported; null is left alone.
+ */
+function checkParserValue(
+  check: JsonCheck,
+  path: JsonPath,
+  type: string,
+  key: string,
+  spec: ParameterSpec,
+  value: unknown,
+): void {
+  if (value === null) return;
+  const token = parserToken(value);
+  const refuse = (): void => {
+    check.report('aggs.wrong-type', `${check.where(path)} [${type}] ${key} doesn't support values of type: ${token}`, path);
+  };
+  const unreadable = (): void => {
+    check.report('aggs.wrong-type', `${check.where(path)} [${type}] failed to parse field [${key}]`, path);
+  };
+  // A deprecated parameter may be read more loosely (cardinality's `rehash` takes a number): only its objects and
+  // arrays are surely refused.
+  switch (spec.deprecated === true ? 'scalar' : spec.type) {
+    case 'field':
+    case 'string':
+    case 'scalar':
+    case 'enum':
+      if (token === 'START_OBJECT' || token === 'START_ARRAY') refuse();
+      else if (spec.type === 'enum' && key === 'collect_mode' && typeof value === 'string') {
+        if (!(spec.values ?? []).includes(value)) unreadable();
+      }
+      return;
+    case 'script':
+      if (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN' || token === 'START_ARRAY') refuse();
+      return;
+    case 'integer':
+    case 'number':
+      if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT' || token === 'START_ARRAY') refuse();
+      else if (typeof value === 'string' && !isJavaDouble(value)) unreadable();
+      return;
+    case 'boolean':
+      if (token === 'VALUE_NUMBER' || token === 'START_OBJECT' || token === 'START_ARRAY') refuse();
+      else if (typeof value === 'string' && strictBooleanError(value) !== undefined) unreadable();
+      return;
+    case 'object':
+      if (OWN_OBJECT_PARSERS.has(key)) return;
+      if (token !== 'START_OBJECT') refuse();
+      return;
+    case 'array':
+      if (OBJECT_ARRAYS.has(`${type}.${key}`) && (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN')) refuse();
+      return;
+    case 'query':
+      if (token === 'START_OBJECT') validateQueryContainer(check, path, value);
+      else refuse();
+      return;
+    default:
+      return;
+  }
+}
+
+/** The token as ObjectParser names it in its message: numbers and booleans by kind. */
+function parserToken(value: unknown): string {
+  return tokenName(value)
+    .replace(/^VALUE_(TRUE|FALSE)$/, 'VALUE_BOOLEAN')
+    .replace(/^VALUE_NUMBER_(INT|FLOAT)$/, 'VALUE_NUMBER');
 }
