@@ -106,6 +106,11 @@ export const DIAGNOSTIC_CODES = {
   'query.no-short-form': { severity: E, summary: 'A short form (`field: value`) the clause does not accept.' },
   'query.terms-not-array': { severity: E, summary: '`terms` given a value that is neither an array nor a lookup.' },
   'query.unknown-parameter': { severity: E, summary: 'A parameter the query clause does not have.' },
+  'query.functions-and-function': {
+    severity: E,
+    summary: '`function_score` with a `functions` array and then a single function.',
+  },
+  'query.interval-rules': { severity: E, summary: 'An `intervals` field with no interval rule, or with more than one.' },
   'query.wrong-type': { severity: E, summary: 'A query clause parameter given a kind of value it does not take.' },
   'query.invalid-value': { severity: E, summary: 'A query clause parameter value OpenSearch refuses.' },
   'query.type-parameter': { severity: E, summary: 'A `multi_match` parameter its `type` does not take.' },
