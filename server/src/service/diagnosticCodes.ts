@@ -137,7 +137,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: 'An aggregation parameter given a kind of value its parser does not take.',
   },
-  'aggs.sub-aggregations': { severity: E, summary: 'Sub-aggregations under a metric or a pipeline aggregation.' },
+  'aggs.sub-aggregations': {
+    severity: E,
+    summary: 'Sub-aggregations under a metric or a pipeline aggregation, or none under a sampler.',
+  },
   'aggs.placement': {
     severity: E,
     summary: 'An aggregation where OpenSearch does not allow it (global, reverse_nested, pipelines).',

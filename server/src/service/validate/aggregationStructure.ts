@@ -114,6 +114,15 @@ export function checkAggregationStructure(
         );
       }
     }
+    const hasSubs = node.subs !== undefined && Object.keys(node.subs).length > 0;
+    if ((type === 'sampler' || type === 'diversified_sampler') && !hasSubs) {
+      check.report(
+        'aggs.sub-aggregations',
+        'Sampler aggregation must be used with child aggregations.',
+        typePath,
+        'key',
+      );
+    }
     if (type === 'global' && parent !== undefined) {
       check.report(
         'aggs.placement',
