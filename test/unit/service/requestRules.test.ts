@@ -124,7 +124,7 @@ const CASES: readonly (readonly [DiagnosticCode, string, string, string, string?
     'aggs.wrong-type',
     '{"aggs":{"t":{"terms":{"field":"kw","size":3,"valueType":"string"}}}}',
     '{"aggs":{"t":{"terms":{"field":"kw","size":true}}}}',
-    "[1:45] [terms] size doesn't support values of type: VALUE_BOOLEAN",
+    "[terms] size doesn't support values of type: VALUE_BOOLEAN",
   ],
   [
     'aggs.wrong-type',
