@@ -482,7 +482,9 @@ function aggCases(): ConformanceCase[] {
     out.push(search(`aggs/${type}/${id}`, 'aggregations', { size: 0, aggs: place(type, kind, { [type]: body }) }));
   };
   for (const spec of AGGREGATIONS) {
-    if (spec.origin === 'plugin') continue;
+    // geohex_grid comes with the geospatial plugin of the full distribution; the clusters that record the corpus
+    // are the minimal distribution, which answers `Unknown aggregation type [geohex_grid]`.
+    if (spec.origin === 'plugin' || spec.name === 'geohex_grid') continue;
     const valid = spec.name === 'filter' ? undefined : VALID_AGGS[spec.name];
     a('not-an-object', spec.name, spec.kind, 'x');
     if (spec.name === 'filter') {

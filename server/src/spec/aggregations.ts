@@ -616,7 +616,7 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
   {
     name: 'geohex_grid',
     kind: 'bucket',
-    origin: 'plugin',
+    origin: 'module',
     snippet: '{ "field": "${1:location}", "precision": ${2:4} }',
     doc: 'Buckets geo points by H3 hexagon cell (geospatial plugin, bundled).',
     rank: 16,
