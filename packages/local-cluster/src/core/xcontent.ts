@@ -1,5 +1,6 @@
 // Renders response trees as OpenSearch's XContentBuilder does: Java number formatting for floats and doubles,
 // Jackson's pretty printer (`"key" : value`, two-space indent, `[ ]` and `{ }` when empty), and `filter_path`.
+import { simpleMatch } from './simpleMatch';
 
 /** A number that Java renders as a double (`1.0`) or a float (`0.2876821`). */
 export class JavaNumber {
@@ -133,13 +134,7 @@ export function applyFilterPath(value: Value, filterPath: string): Value {
 
 function segMatch(pattern: string, key: string): boolean {
   if (pattern === '*' || pattern === '**') return true;
-  if (!pattern.includes('*')) return pattern === key;
-  const re = new RegExp(`^${pattern.split('*').map(escapeRe).join('.*')}$`);
-  return re.test(key);
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return simpleMatch(pattern, key);
 }
 
 function entriesOf(v: Value): [string, unknown][] | undefined {
