@@ -139,4 +139,24 @@ void describe('hostile patterns over HTTP', () => {
       assert.equal(tasks.status, 200);
     },
   );
+
+  void it('keeps a __proto__ field in the source, the mapping and the hits, as OpenSearch does', async () => {
+    const raw = '{"__proto__":{"polluted":true},"a":1}';
+    const put = await call(c.url, 'PUT', '/proto-check/_doc/1?refresh=true', { raw });
+    assert.equal(put.status, 201);
+    const got = await call(c.url, 'GET', '/proto-check/_doc/1');
+    assert.equal(JSON.stringify(at(got.json, '_source')), raw);
+    const mapping = await call(c.url, 'GET', '/proto-check/_mapping');
+    assert.equal(
+      JSON.stringify(at(mapping.json, 'proto-check', 'mappings')),
+      '{"properties":{"__proto__":{"properties":{"polluted":{"type":"boolean"}}},"a":{"type":"long"}}}',
+    );
+    const hits = await call(
+      c.url,
+      'GET',
+      '/proto-check/_search?filter_path=hits.hits._source&_source_includes=__proto__',
+    );
+    assert.equal(JSON.stringify(hits.json), '{"hits":{"hits":[{"_source":{"__proto__":{"polluted":true}}}]}}');
+    assert.equal(({} as Record<string, unknown>).polluted, undefined, 'no prototype was touched');
+  });
 });

@@ -1,6 +1,7 @@
 // Renders response trees as OpenSearch's XContentBuilder does: Java number formatting for floats and doubles,
 // Jackson's pretty printer (`"key" : value`, two-space indent, `[ ]` and `{ }` when empty), and `filter_path`.
 import { simpleMatch } from './simpleMatch';
+import { setField } from './json';
 
 /** A number that Java renders as a double (`1.0`) or a float (`0.2876821`). */
 export class JavaNumber {
@@ -168,7 +169,7 @@ function filterInclude(v: Value, paths: string[][]): Value {
     if (next.length === 0) continue;
     const filtered = filterInclude(val, next);
     if (filtered !== undefined) {
-      out[key] = filtered;
+      setField(out, key, filtered);
       any = true;
     }
   }
@@ -191,7 +192,7 @@ function filterExclude(v: Value, paths: string[][]): Value {
       }
     }
     if (drop) continue;
-    out[key] = next.length > 0 ? filterExclude(val, next) : val;
+    setField(out, key, next.length > 0 ? filterExclude(val, next) : val);
   }
   return out;
 }

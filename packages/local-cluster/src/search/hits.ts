@@ -6,6 +6,7 @@ import type { Doc, Index } from '../data/store';
 import { simpleMatch } from '../core/simpleMatch';
 import { queryShardError, textFieldDataError } from './fieldAccess';
 import type { SortSpec, SourceFilter } from './sourceParser';
+import { setField } from '../core/json';
 
 const LONG_MAX = 9223372036854775807n;
 const LONG_MIN = -9223372036854775808n;
@@ -40,11 +41,11 @@ export function filterSource(source: Record<string, unknown>, filter: SourceFilt
       if (isObject) {
         const sub = walk(value as Record<string, unknown>, `${path}.`, m === 'yes');
         if (sub !== undefined && (Object.keys(sub).length > 0 || m === 'yes')) {
-          out[key] = sub;
+          setField(out, key, sub);
           any = true;
         }
       } else if (m === 'yes') {
-        out[key] = value;
+        setField(out, key, value);
         any = true;
       }
     }
