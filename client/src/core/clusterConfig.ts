@@ -2,6 +2,7 @@
 import { variableText } from './variables';
 
 import { parseAwsConfig, type AwsConfig } from './aws/awsConfig';
+import { trimTrailing } from './trimTrailing';
 
 export type AuthKind = 'none' | 'basic' | 'bearer' | 'apiKey' | 'aws';
 
@@ -179,7 +180,7 @@ export function parseClusters(raw: unknown): ParsedClusters {
     names.add(name);
     clusters.push({
       name,
-      url: url.replace(/\/+$/, ''),
+      url: trimTrailing(url, '/'),
       auth: auth as AuthKind,
       ...(typeof username === 'string' && username !== '' ? { username } : {}),
       ...(tls === undefined ? {} : { tls }),

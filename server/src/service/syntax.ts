@@ -14,11 +14,11 @@ const HASH_COMMENT_PARTS = /^(\s*)(#.*)$/;
 const REQUEST_LINE = new RegExp(`^\\s*(${METHOD})[ \\t]+\\S`, 'i');
 /** A method and a blank: a request line being typed. */
 const REQUEST_START = new RegExp(`^\\s*(${METHOD})[ \\t]`, 'i');
-const REQUEST_LINE_PARTS = /^(\s*)([A-Za-z]+)([ \t]+)(\S(?:.*\S)?)?\s*$/;
+const REQUEST_LINE_PARTS = /^(\s*)([A-Za-z]+)([ \t]+)(?:(\S(?:.*\S)?)\s*)?$/;
 const TARGET_COMMENT = /^(\s*(?:#|\/\/)\s*)([A-Za-z]+)([ \t]+)(\S(?:.*\S)?)\s*$/;
 const TARGET_COMMENT_START = /^(\s*(?:#|\/\/)\s*)[A-Za-z]/;
 const PARTIAL_REQUEST_LINE = /^(\s*)([A-Za-z]*)([ \t]*)(\S*)/;
-const BARE_WORD = /^\s*[A-Za-z]*\s*$/;
+const BARE_WORD = /^\s*(?:[A-Za-z]+\s*)?$/;
 const WORD_AND_TARGET = /^\s*[A-Za-z]+[ \t]+\S+\s*$/;
 
 /** Whether a word is one of the methods (any case). */

@@ -45,7 +45,10 @@ export function javaNumberText(n: JavaNumber): string {
 }
 
 function toPlainDecimal(v: number): string {
-  const s = v.toFixed(20).replace(/0+$/, '');
+  let s = v.toFixed(20);
+  let end = s.length;
+  while (s[end - 1] === '0') end--;
+  s = s.slice(0, end);
   return s.endsWith('.') ? `${s}0` : s;
 }
 
