@@ -4,6 +4,7 @@ import { runClusterFieldsBench } from './clusterFields';
 import { runClusterStatePayloadBench } from './clusterStatePayload';
 import { runCompletionBench } from './completion';
 import { runConsoleBench } from './console';
+import { runGlobsBench } from './globs';
 import { runLintBench } from './lint';
 import { runRunBench } from './run';
 import { runTasksRefreshBench } from './tasksRefresh';
@@ -18,6 +19,7 @@ const BENCHES: readonly (() => void | Promise<void>)[] = [
   runTasksRefreshBench,
   runRunBench,
   runActivationBench,
+  runGlobsBench,
   runLintBench,
 ];
 
