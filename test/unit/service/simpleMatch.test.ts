@@ -72,7 +72,7 @@ void describe('simpleMatch', () => {
     const pick = (alphabet: string, max: number): string => {
       let out = '';
       const n = Math.floor(random() * (max + 1));
-      for (let i = 0; i < n; i++) out += alphabet[Math.floor(random() * alphabet.length)];
+      for (let i = 0; i < n; i++) out += alphabet.charAt(Math.floor(random() * alphabet.length));
       return out;
     };
     for (let i = 0; i < 5000; i++) {

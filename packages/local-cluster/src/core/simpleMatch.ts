@@ -3,7 +3,7 @@
 // definition. Nothing here backtracks: a pattern from a request can never stall the cluster.
 
 /** Patterns longer than this match nothing: OpenSearch refuses a URL whose first line passes 4kb. */
-export const MAX_PATTERN_LENGTH = 4096;
+const MAX_PATTERN_LENGTH = 4096;
 
 /**
  * `Regex.simpleMatch`: `*` is any run of characters, nothing else is special, case matters. Index patterns, field

@@ -6,7 +6,7 @@
 /** `index.max_regex_length`: OpenSearch's default. */
 export const MAX_REGEX_LENGTH = 1000;
 /** `max_determinized_states`: OpenSearch's default. */
-export const DEFAULT_MAX_DETERMINIZED_STATES = 10000;
+const DEFAULT_MAX_DETERMINIZED_STATES = 10000;
 
 export class RegexpRefusal extends Error {
   constructor(
