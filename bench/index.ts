@@ -5,6 +5,7 @@ import { runClusterStatePayloadBench } from './clusterStatePayload';
 import { runCompletionBench } from './completion';
 import { runConsoleBench } from './console';
 import { runHostileBench } from './hostile';
+import { runGlobsBench } from './globs';
 import { runLintBench } from './lint';
 import { runRunBench } from './run';
 import { runTasksRefreshBench } from './tasksRefresh';
@@ -19,6 +20,7 @@ const BENCHES: readonly (() => void | Promise<void>)[] = [
   runTasksRefreshBench,
   runRunBench,
   runActivationBench,
+  runGlobsBench,
   runLintBench,
   runHostileBench,
 ];

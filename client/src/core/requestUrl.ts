@@ -1,5 +1,6 @@
 // The URL of a request on a cluster: its path and query encoded as OpenSearch reads them back. No Node.js here: the
 // web extension builds its URLs with it too.
+import { trimTrailing } from './trimTrailing';
 
 export interface QueryParam {
   readonly name: string;
@@ -25,7 +26,7 @@ export function queryString(query: readonly QueryParam[] | undefined): string {
 
 /** The full URL of a request on a cluster (the cluster URL may have a path prefix). */
 export function requestUrl(clusterUrl: string, path: string, query?: readonly QueryParam[]): string {
-  const base = clusterUrl.replace(/\/+$/, '');
+  const base = trimTrailing(clusterUrl, '/');
   const rest = path.startsWith('/') ? path : `/${path}`;
   return `${base}${encodePath(rest)}${queryString(query)}`;
 }

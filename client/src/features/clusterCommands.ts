@@ -20,6 +20,7 @@ import type { ClusterStatus } from './clusterStatus';
 import { clusterNameOf } from './clustersViewCommands';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
 import type { Services } from './services';
+import { trimTrailing } from '../core/trimTrailing';
 
 /** Arguments of `searchRequests.addCluster` for scripts and tests: no question is asked. */
 interface AddClusterArgs extends ClusterConfig {
@@ -178,7 +179,7 @@ async function askCluster(services: Services): Promise<{ cluster: ClusterConfig;
   return {
     cluster: {
       name,
-      url: url.replace(/\/+$/, ''),
+      url: trimTrailing(url, '/'),
       auth: auth.auth,
       ...(auth.username === undefined ? {} : { username: auth.username }),
       ...(tls === undefined ? {} : { tls }),

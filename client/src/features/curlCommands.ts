@@ -11,6 +11,7 @@ import { shellVariable, secretNames } from '../core/secretSlots';
 import type { ClusterChooser } from './clusterCommands';
 import type { Services } from './services';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
+import { trimTrailing } from '../core/trimTrailing';
 
 const PASTE_KIND = vscode.DocumentDropOrPasteEditKind.Empty.append('searchRequests', 'curl');
 
@@ -24,7 +25,7 @@ function clusterAt(services: Services, url: string): ClusterConfig | undefined {
   }
   return services.connections.clusters().find((cluster) => {
     const own = new URL(cluster.url);
-    const prefix = own.pathname.replace(/\/+$/, '');
+    const prefix = trimTrailing(own.pathname, '/');
     return own.origin === target.origin && (prefix === '' || target.pathname.startsWith(`${prefix}/`));
   });
 }

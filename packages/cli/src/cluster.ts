@@ -38,7 +38,8 @@ export async function readCluster(
 ): Promise<ClusterSnapshot> {
   const problem = urlProblem(access.url);
   if (problem !== undefined) throw new ClusterError(`--cluster: ${problem}.`);
-  const url = access.url.replace(/\/+$/, '');
+  let url = access.url;
+  while (url.endsWith('/')) url = url.slice(0, -1);
   const cluster: ClusterConfig = {
     name: new URL(url).host,
     url,
