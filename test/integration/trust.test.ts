@@ -82,6 +82,12 @@ describe('Workspace trust', function () {
     it('asks in a modal naming the new CA file, and sends nothing when declined', async () => {
       const api = await testApi();
       api.takePrompts();
+      // Under the user's own settings the cluster is read in the background (that is allowed): let those readings
+      // end, with the views of the extension hidden (the Tasks view polls while visible), and count from here.
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await backgroundReadings();
+      const counted = cluster.requests.length;
+      const since = (): string[] => cluster.requests.slice(counted).map((r) => `${r.method} ${r.url}`);
       // The workspace redefines the cluster: same name, URL and user, and a CA file of the repository.
       await setClusters(
         [{ ...USER, url: cluster.url, tls: { caFile: 'certs/ca.pem' } }],
@@ -99,17 +105,14 @@ describe('Workspace trust', function () {
       assert.equal(asked.length, 1, JSON.stringify(asked));
       assert.match(asked[0]!.message, /settings of "trust-it" changed since its password was stored/);
       assert.ok(asked[0]!.detail.includes(`tls.caFile is now ${repoCa} (was ${userCa})`), asked[0]!.detail);
-      assert.deepEqual(
-        cluster.requests.map((r) => `${r.method} ${r.url}`),
-        [],
-        'nothing reached the cluster: no run, no background request',
-      );
+      await backgroundReadings();
+      assert.deepEqual(since(), [], 'nothing reached the cluster: no run, no background request');
 
       // Accepted once, it is sent, and the settings are remembered for the next requests.
       api.answerPrompts(true);
       const sent = await vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri, 0);
       assert.equal(sent.status, 200, sent.failure?.message);
-      assert.ok(cluster.requests.some((r) => r.url.startsWith('/_cluster/health')));
+      assert.ok(since().includes('GET /_cluster/health'), since().join(', '));
       const again = await vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri, 0);
       assert.equal(again.status, 200, again.failure?.message);
       assert.equal(api.takePrompts().length, 1, 'asked once');
