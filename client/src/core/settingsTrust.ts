@@ -68,3 +68,20 @@ export function trustedValue<T>(
   if (trusted || !isRestricted(key)) return effective;
   return inspected?.globalValue ?? inspected?.defaultValue;
 }
+
+/**
+ * The restricted settings a workspace settings file (`.vscode/settings.json`, a `.code-workspace` file) gives a value,
+ * found in its text: in Restricted Mode VS Code hides these values from extensions, even from `inspect()`, and they
+ * are only looked for to say that they are ignored. A key counts when its quoted name is followed by a colon.
+ */
+export function restrictedSettingsIn(text: string): string[] {
+  return RESTRICTED_SETTINGS.filter((key) => {
+    const quoted = JSON.stringify(key);
+    for (let at = text.indexOf(quoted); at !== -1; at = text.indexOf(quoted, at + quoted.length)) {
+      let next = at + quoted.length;
+      while (next < text.length && ' \t\r\n'.includes(text.charAt(next))) next++;
+      if (text.charAt(next) === ':') return true;
+    }
+    return false;
+  });
+}

@@ -354,7 +354,7 @@ async function activeOrAsk(services: Services, status: ClusterStatus): Promise<C
   if (active !== undefined) return active;
   if (connections.clusters().length === 0) {
     const add = 'Add Cluster';
-    if (services.settings.ignoredWorkspaceSettings().includes(CLUSTERS_SETTING)) {
+    if ((await services.settings.ignoredWorkspaceSettings()).includes(CLUSTERS_SETTING)) {
       const choice = await vscode.window.showWarningMessage(UNTRUSTED_CLUSTERS, TRUST_ACTION, add);
       if (choice === TRUST_ACTION) await vscode.commands.executeCommand(TRUST_COMMAND);
       if (choice === add) await addCluster(services, status);

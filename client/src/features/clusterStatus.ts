@@ -73,7 +73,9 @@ export class ClusterStatus implements vscode.Disposable {
     const cluster = connections.active();
     if (cluster === undefined) {
       const none = connections.clusters().length === 0;
-      if (none && settings.ignoredWorkspaceSettings().includes(CLUSTERS_SETTING)) {
+      const ignored = none && (await settings.ignoredWorkspaceSettings()).includes(CLUSTERS_SETTING);
+      if (generation !== this.generation) return undefined;
+      if (ignored) {
         this.show(
           '$(workspace-untrusted) Clusters ignored',
           UNTRUSTED_CLUSTERS,

@@ -164,7 +164,7 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
       const clusters = connections.clusters();
       for (const cluster of clusters)
         if (this.entries.get(cluster.name)?.loadingInfo === undefined) void this.loadInfo(cluster);
-      const ignored = this.services.settings.ignoredWorkspaceSettings();
+      const ignored = await this.services.settings.ignoredWorkspaceSettings();
       const untrusted: ClusterElement[] =
         ignored.length === 0 ? [] : [this.element({ kind: 'untrusted', key: 'untrusted', settings: ignored })];
       return [...untrusted, ...clusters.map((cluster) => this.clusterElement(cluster.name))];

@@ -1,7 +1,7 @@
 // The extension's settings, read when asked (they may change at any time).
 import * as vscode from 'vscode';
 import { parseClusters, type ClusterConfig, type ParsedClusters } from '../core/clusterConfig';
-import { RESTRICTED_SETTINGS, setInWorkspace, trustedValue } from '../core/settingsTrust';
+import { restrictedSettingsIn, RESTRICTED_SETTINGS, setInWorkspace, trustedValue } from '../core/settingsTrust';
 import type { ProxySettings } from '../core/proxy';
 import { DEFAULT_OPAQUE_ID_PREFIX } from '../core/runIds';
 import type { TargetSettings } from '../core/target';
@@ -36,11 +36,30 @@ export class Settings {
     return vscode.workspace.isTrusted && setInWorkspace(this.config.inspect<unknown>('clusters'));
   }
 
-  /** The restricted settings this workspace sets, ignored because it is not trusted (none in a trusted one). */
-  ignoredWorkspaceSettings(): string[] {
+  /**
+   * The restricted settings this workspace sets, ignored because it is not trusted (none in a trusted one). VS Code
+   * hides their workspace values in Restricted Mode: the workspace's settings files are read for their names.
+   */
+  async ignoredWorkspaceSettings(): Promise<string[]> {
     if (vscode.workspace.isTrusted) return [];
     const config = vscode.workspace.getConfiguration();
-    return RESTRICTED_SETTINGS.filter((key) => setInWorkspace(config.inspect<unknown>(key)));
+    const found = new Set(RESTRICTED_SETTINGS.filter((key) => setInWorkspace(config.inspect<unknown>(key))));
+    const files = [
+      ...(vscode.workspace.workspaceFolders ?? []).map((folder) =>
+        vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json'),
+      ),
+      ...(vscode.workspace.workspaceFile?.scheme === 'file' ? [vscode.workspace.workspaceFile] : []),
+    ];
+    for (const file of files) {
+      let text: string;
+      try {
+        text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+      } catch {
+        continue;
+      }
+      for (const key of restrictedSettingsIn(text)) found.add(key);
+    }
+    return RESTRICTED_SETTINGS.filter((key) => found.has(key));
   }
 
   /** The server the checks are made for when no cluster is connected. */

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { parseClusters, type ClusterConfig } from '../../../client/src/core/clusterConfig';
 import { backgroundAllowed, clusterIdentity, clusterOrigin } from '../../../client/src/core/clusterOrigin';
 import {
+  restrictedSettingsIn,
   RESTRICTED_SETTINGS,
   SETTING_TRUST,
   setInWorkspace,
@@ -85,6 +86,25 @@ void describe('the value that counts', () => {
     assert.equal(setInWorkspace({ workspaceFolderValue: 1 }), true);
     assert.equal(setInWorkspace({ globalValue: 1 }), false);
     assert.equal(setInWorkspace(undefined), false);
+  });
+});
+
+void describe('the restricted settings a workspace settings file sets', () => {
+  void it('are found by their quoted name before a colon, in JSON with comments', () => {
+    const text = [
+      '{',
+      '  // "searchRequests.variables": {} is commented out, yet still looks set: it is only said to be ignored',
+      '  "searchRequests.clusters" :',
+      '    [{ "name": "repo", "url": "https://10.0.0.1:9200", "tls": { "caFile": "certs/ca.pem" } }],',
+      '  "searchRequests.targetVersion": "2.19",',
+      '  "note": "searchRequests.opaqueIdPrefix",',
+      '}',
+    ].join('\n');
+    assert.deepEqual(restrictedSettingsIn(text), ['searchRequests.clusters', 'searchRequests.variables']);
+    assert.deepEqual(restrictedSettingsIn('{"searchRequests.opaqueIdPrefix"\t:"x"}'), [
+      'searchRequests.opaqueIdPrefix',
+    ]);
+    assert.deepEqual(restrictedSettingsIn(''), []);
   });
 });
 
