@@ -37,7 +37,7 @@ export const RESTRICTED_SETTINGS: readonly string[] = Object.entries(SETTING_TRU
   .filter(([, trust]) => trust.restricted)
   .map(([key]) => key);
 
-export function isRestricted(key: string): boolean {
+function isRestricted(key: string): boolean {
   return SETTING_TRUST[key]?.restricted === true;
 }
 
