@@ -14,7 +14,7 @@ export interface TlsConnectOptions {
 }
 
 /** `~/x` and paths relative to `baseDir` (the workspace folder) become absolute. */
-function resolveFilePath(file: string, baseDir: string | undefined): string {
+export function resolveFilePath(file: string, baseDir: string | undefined): string {
   if (file === '~' || file.startsWith('~/')) return path.join(os.homedir(), file.slice(1));
   if (path.isAbsolute(file)) return file;
   return path.resolve(baseDir ?? process.cwd(), file);

@@ -59,7 +59,7 @@ async function offerCredentials(services: Services, command: CurlCommand): Promi
     store,
   );
   if (choice === store) {
-    await services.connections.secrets.store(cluster, credentials.password);
+    await services.connections.storeSecret(cluster, credentials.password);
     void vscode.window.setStatusBarMessage(
       `The password of cluster "${cluster.name}" is kept in the secret storage`,
       4000,

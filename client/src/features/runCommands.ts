@@ -450,8 +450,8 @@ export class Runner implements vscode.Disposable {
     run.failure = { kind: failure.kind, message: failure.message };
     run.state = failure.kind === 'cancelled' ? 'cancelled' : 'failed';
     run.durationMs ??= Date.now() - run.startedAt;
-    if (failure.kind === 'secretMissing') {
-      // The user closed the password prompt: nothing was sent, nothing to show.
+    if (failure.kind === 'secretMissing' || failure.kind === 'declined') {
+      // The user closed the password prompt, or said no before anything was sent: nothing to show.
       history.remove(run.id);
       return this.result(run);
     }
