@@ -233,7 +233,11 @@ async function mappingCase(url: string): Promise<Figures> {
   try {
     const full = await fetchAnswerSize(`${url}/_mapping`);
     return await measure(`GET /_mapping, ${(full / MB).toFixed(0)} MB`, async () => {
-      const indices = await fetchIndices(client, { opaqueId: 'bench/mapping', timeoutMs: 120_000 });
+      const { indices, problem } = await fetchIndices(client, {
+        opaqueId: 'bench/mapping',
+        timeoutMs: 120_000,
+        host: worker,
+      });
       const tracker = new ClusterStateTracker();
       const delta = tracker.delta({ clusterName: 'bench', indices });
       const text = JSON.stringify(delta ?? {});
@@ -242,6 +246,7 @@ async function mappingCase(url: string): Promise<Figures> {
         answerBytes: full,
         notes: [
           `${indices.length} indexes, ${fields} fields read; the notification's text ${(text.length / MB).toFixed(1)} MB`,
+          ...(problem === undefined ? [] : [problem]),
         ],
       };
     });
