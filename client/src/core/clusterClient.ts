@@ -359,7 +359,7 @@ function tooLarge(limit: BodyLimit, announced?: number): RequestFailure {
 /**
  * Reads the body as it arrives, up to the limit. The buffer grows with what has arrived (doubling), never to what
  * the Content-Length announces before the bytes are there: a server that announces 1 GiB and sends 10 bytes costs
- * 64 KB. An announced length only caps the growth, so that an honest answer ends in a buffer of its exact size.
+ * 64 KB, and an answer beyond the limit stops there, whatever it announced.
  */
 async function readBody(
   body: AsyncIterable<Buffer>,
@@ -375,8 +375,11 @@ async function readBody(
     const needed = length + chunk.length;
     if (needed > maxBytes) throw tooLarge(limit);
     if (needed > buffer.length) {
-      const ceiling = expected !== undefined && expected >= needed ? expected : maxBytes;
-      const grown = new Uint8Array(Math.min(ceiling, Math.max(buffer.length * 2, needed)));
+      // Once a quarter of an announced length is there, the rest is taken as coming: one buffer of that size,
+      // never more than 4 times what arrived, and no more copies of a large buffer on this thread.
+      const announced = expected !== undefined && expected >= needed && needed * 4 >= expected;
+      const size = announced ? expected : Math.min(maxBytes, Math.max(buffer.length * 2, needed));
+      const grown = new Uint8Array(size);
       grown.set(buffer.subarray(0, length));
       buffer = grown;
     }

@@ -1,6 +1,7 @@
 // The extension's settings, read when asked (they may change at any time).
 import * as vscode from 'vscode';
 import { parseClusters, type ParsedClusters } from '../core/clusterConfig';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../core/clusterClient';
 import type { ProxySettings } from '../core/proxy';
 import { DEFAULT_OPAQUE_ID_PREFIX } from '../core/runIds';
 import type { TargetSettings } from '../core/target';
@@ -39,6 +40,12 @@ export class Settings {
   requestTimeoutMs(): number {
     const seconds = this.config.get<number>('requestTimeout') ?? 300;
     return Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : 0;
+  }
+
+  /** The largest answer a run reads, in bytes (`searchRequests.maxResponseBytes`). */
+  maxResponseBytes(): number {
+    const bytes = this.config.get<number>('maxResponseBytes') ?? DEFAULT_MAX_RESPONSE_BYTES;
+    return Number.isFinite(bytes) && bytes >= 1024 * 1024 ? Math.floor(bytes) : DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   maxRuns(): number {
