@@ -9,6 +9,9 @@ import type { ReaderName } from './jsonWorkerProtocol';
 
 const MB = 1024 * 1024;
 
+/** The default of `searchRequests.maxResponseBytes`, the limit of a run's answer: room for large answers on a laptop. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * MB;
+
 /** The byte cap of each background answer. */
 export const BACKGROUND_LIMITS = {
   /** `GET /_mapping`, filtered down to the field types. */
@@ -22,7 +25,7 @@ export const BACKGROUND_LIMITS = {
 } as const;
 
 /** Up to this size an answer is parsed where it arrives (well under a millisecond); larger ones in the worker. */
-export const INLINE_PARSE_BYTES = 256 * 1024;
+const INLINE_PARSE_BYTES = 256 * 1024;
 
 /** A function that reads a parsed answer into what is kept of it, and its name in the worker (jsonWorker.ts). */
 export interface JsonReader<T> {

@@ -3,6 +3,7 @@
 // becomes a RequestFailure with a clear message and no secret in it.
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { authorizationHeader } from './authHeader';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './backgroundRead';
 import { awsRefusalMessage, credentialsFailureMessage } from './aws/awsMessages';
 import type { AwsModuleLoader, AwsRequestSigner, AwsSignerOptions } from './aws/awsTypes';
 import type { ClusterConfig } from './clusterConfig';
@@ -82,9 +83,6 @@ export interface ClusterClientOptions {
   /** The environment the AWS chain reads (for messages: which profile was tried); default process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
-
-/** The default of `searchRequests.maxResponseBytes`: room for large answers on a laptop. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 export class ClusterClient {
   private closed = false;

@@ -75,7 +75,7 @@ export const NODES_READER: JsonReader<NodesInfo> = { name: 'nodes', read: (value
  * What `GET /_nodes` is asked for: the cluster name and, of each node, what NodeInfo holds; not its settings, build
  * or modules. OpenSearch keeps a node's entry (under its id) as long as one of these fields is there.
  */
-export const NODES_FILTER_PATH = [
+const NODES_FILTER_PATH = [
   'cluster_name',
   ...['name', 'host', 'ip', 'transport_address', 'version', 'roles', 'attributes'].map((f) => `nodes.*.${f}`),
 ].join(',');

@@ -1,7 +1,7 @@
 // The extension's settings, read when asked (they may change at any time).
 import * as vscode from 'vscode';
 import { parseClusters, type ParsedClusters } from '../core/clusterConfig';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../core/clusterClient';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../core/backgroundRead';
 import type { ProxySettings } from '../core/proxy';
 import { DEFAULT_OPAQUE_ID_PREFIX } from '../core/runIds';
 import type { TargetSettings } from '../core/target';

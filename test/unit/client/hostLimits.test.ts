@@ -48,7 +48,7 @@ void describe('limits on what the extension host reads', () => {
   });
 
   void it('stops reading an endless answer at the limit, with a message naming the setting', async () => {
-    let stopped = false;
+    const closed = { yes: false };
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       const chunk = Buffer.alloc(64 * 1024, 0x20);
@@ -57,7 +57,7 @@ void describe('limits on what the extension host reads', () => {
         if (!res.destroyed) res.once('drain', write);
       };
       res.on('close', () => {
-        stopped = true;
+        closed.yes = true;
       });
       res.write('[');
       write();
@@ -72,8 +72,8 @@ void describe('limits on what the extension host reads', () => {
         /GET \/_search is more than 2\.0 MB, the limit set by searchRequests\.maxResponseBytes/,
       );
       // The connection is let go: the server sees it close.
-      for (let i = 0; i < 100 && !stopped; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      assert.ok(stopped, 'the endless answer is still being read');
+      for (let i = 0; i < 100 && !closed.yes; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.ok(closed.yes, 'the endless answer is still being read');
     } finally {
       await client.close();
     }
