@@ -3,6 +3,7 @@
 // becomes a RequestFailure with a clear message and no secret in it.
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { authorizationHeader } from './authHeader';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './backgroundRead';
 import { awsRefusalMessage, credentialsFailureMessage } from './aws/awsMessages';
 import type { AwsModuleLoader, AwsRequestSigner, AwsSignerOptions } from './aws/awsTypes';
 import type { ClusterConfig } from './clusterConfig';
@@ -40,6 +41,10 @@ export interface HttpRequest {
   readonly logAs?: string;
   /** Values never to show in the log or a message (secret variables'), besides the cluster's own secret. */
   readonly hidden?: readonly string[];
+  /** This request's answer fails beyond this many bytes (background reads: see BACKGROUND_LIMITS); else the client's. */
+  readonly maxBytes?: number;
+  /** What the limit is, for the message when an answer goes beyond it (default: the maxResponseBytes setting). */
+  readonly limitName?: string;
 }
 
 export interface HttpResponse {
@@ -67,7 +72,7 @@ export interface ClusterClientOptions {
   /** One line per request (method, path, status, bytes, time, X-Opaque-Id); nothing secret. */
   readonly log?: (line: string) => void;
   readonly userAgent?: string;
-  /** Answers larger than this fail (default 1 GiB). */
+  /** Answers larger than this fail (the setting `searchRequests.maxResponseBytes`, default 256 MB). */
   readonly maxBytes?: number;
   /** Connect timeout in ms (default 10 s). */
   readonly connectTimeoutMs?: number;
@@ -78,8 +83,6 @@ export interface ClusterClientOptions {
   /** The environment the AWS chain reads (for messages: which profile was tried); default process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
-
-const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
 
 export class ClusterClient {
   private closed = false;
@@ -222,7 +225,12 @@ export class ClusterClient {
         warningHeader === undefined ? [] : Array.isArray(warningHeader) ? warningHeader : [warningHeader],
       );
       context.receivedBytes = 0;
-      const body = await readBody(response.body, context, this.options.maxBytes ?? DEFAULT_MAX_BYTES);
+      const limit = {
+        maxBytes: req.maxBytes ?? this.options.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+        target: logTarget,
+        name: req.limitName ?? 'the limit set by searchRequests.maxResponseBytes',
+      };
+      const body = await readBody(response.body, context, limit);
       if (context.expectedBytes !== undefined && body.length < context.expectedBytes) throw truncated(context);
       const durationMs = performance.now() - started;
       this.logLine(
@@ -329,35 +337,52 @@ async function createSigner(cluster: ClusterConfig, options: ClusterClientOption
   return loaded.createAwsSigner(cluster.aws, options.awsSignerOptions);
 }
 
+interface BodyLimit {
+  readonly maxBytes: number;
+  /** The request, as the message names it. */
+  readonly target: string;
+  readonly name: string;
+}
+
+function tooLarge(limit: BodyLimit, announced?: number): RequestFailure {
+  const most = formatBytes(limit.maxBytes);
+  return new RequestFailure(
+    'tooLarge',
+    announced === undefined
+      ? `The answer to ${limit.target} is more than ${most}, ${limit.name}: reading stopped there.`
+      : `The answer to ${limit.target} is ${formatBytes(announced)}, more than ${most}, ${limit.name}: it was not read.`,
+  );
+}
+
+/**
+ * Reads the body as it arrives, up to the limit. The buffer grows with what has arrived (doubling), never to what
+ * the Content-Length announces before the bytes are there: a server that announces 1 GiB and sends 10 bytes costs
+ * 64 KB, and an answer beyond the limit stops there, whatever it announced.
+ */
 async function readBody(
   body: AsyncIterable<Buffer>,
   context: { receivedBytes?: number; expectedBytes?: number; origin: string },
-  maxBytes: number,
+  limit: BodyLimit,
 ): Promise<Uint8Array> {
-  // With a Content-Length, one buffer is allocated up front and filled as chunks arrive: no big copy at the end.
   const expected = context.expectedBytes;
-  if (expected !== undefined && expected > maxBytes) {
-    throw new RequestFailure(
-      'tooLarge',
-      `The answer is ${formatBytes(expected)}, more than the ${formatBytes(maxBytes)} this extension reads.`,
-    );
-  }
-  let buffer = new Uint8Array(expected ?? 64 * 1024);
+  const maxBytes = limit.maxBytes;
+  if (expected !== undefined && expected > maxBytes) throw tooLarge(limit, expected);
+  let buffer = new Uint8Array(Math.min(64 * 1024, expected ?? 64 * 1024));
   let length = 0;
   for await (const chunk of body) {
-    if (length + chunk.length > buffer.length) {
-      if (length + chunk.length > maxBytes) {
-        throw new RequestFailure(
-          'tooLarge',
-          `The answer is more than the ${formatBytes(maxBytes)} this extension reads.`,
-        );
-      }
-      const grown = new Uint8Array(Math.max(buffer.length * 2, length + chunk.length));
+    const needed = length + chunk.length;
+    if (needed > maxBytes) throw tooLarge(limit);
+    if (needed > buffer.length) {
+      // Once a quarter of an announced length is there, the rest is taken as coming: one buffer of that size,
+      // never more than 4 times what arrived, and no more copies of a large buffer on this thread.
+      const announced = expected !== undefined && expected >= needed && needed * 4 >= expected;
+      const size = announced ? expected : Math.min(maxBytes, Math.max(buffer.length * 2, needed));
+      const grown = new Uint8Array(size);
       grown.set(buffer.subarray(0, length));
       buffer = grown;
     }
     buffer.set(chunk, length);
-    length += chunk.length;
+    length = needed;
     context.receivedBytes = length;
   }
   return length === buffer.length ? buffer : buffer.subarray(0, length);

@@ -8,7 +8,9 @@ import type {
   ClusterStateParams,
   ClusterStateTask,
 } from '../../../server/src/protocol/protocol';
-import type { ClusterClient } from './clusterClient';
+import { BACKGROUND_LIMITS, readInBackground, type JsonReader, type JsonReaderHost } from './backgroundRead';
+import type { ClusterClient, HttpRequest } from './clusterClient';
+import { isRequestFailure, RequestFailure } from './failures';
 import type { NodeInfo } from './nodesInfo';
 
 type Json = Record<string, unknown>;
@@ -57,24 +59,77 @@ export function mappingFields(mappings: unknown): ClusterStateField[] {
   return out;
 }
 
-/** Indexes from a `GET /_mapping` answer and the rows of `GET /_cat/aliases?format=json`. */
-export function readIndices(mappingAnswer: unknown, aliasRows: unknown): ClusterStateIndex[] {
-  const aliases = new Map<string, string[]>();
-  if (Array.isArray(aliasRows)) {
-    for (const row of aliasRows) {
-      if (!isRecord(row) || typeof row['alias'] !== 'string' || typeof row['index'] !== 'string') continue;
-      const list = aliases.get(row['index']) ?? [];
-      if (!list.includes(row['alias'])) list.push(row['alias']);
-      aliases.set(row['index'], list);
-    }
-  }
-  const out: ClusterStateIndex[] = [];
-  if (!isRecord(mappingAnswer)) return out;
-  for (const [name, raw] of Object.entries(mappingAnswer)) {
-    if (!isRecord(raw)) continue;
-    out.push({ name, aliases: aliases.get(name) ?? [], fields: mappingFields(raw['mappings']) });
+/** An index and its fields, as read from a `GET /_mapping` answer. */
+export interface MappedIndex {
+  readonly name: string;
+  readonly fields: readonly ClusterStateField[];
+}
+
+interface AliasRow {
+  readonly alias: string;
+  readonly index: string;
+}
+
+function readMappings(answer: unknown): MappedIndex[] {
+  const out: MappedIndex[] = [];
+  if (!isRecord(answer)) return out;
+  for (const [name, raw] of Object.entries(answer)) {
+    if (isRecord(raw)) out.push({ name, fields: mappingFields(raw['mappings']) });
   }
   return out;
+}
+
+function readAliasRows(rows: unknown): AliasRow[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.filter(
+    (row): row is AliasRow => isRecord(row) && typeof row['alias'] === 'string' && typeof row['index'] === 'string',
+  );
+}
+
+function readIndexNames(rows: unknown): string[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((row) => (isRecord(row) && typeof row['index'] === 'string' ? [row['index']] : []));
+}
+
+/** `GET /_mapping` read into indexes and their fields (in the worker when the answer is large). */
+export const MAPPINGS_READER: JsonReader<MappedIndex[]> = { name: 'mappings', read: readMappings };
+/** The rows of `GET /_cat/aliases?format=json&h=alias,index`. */
+export const ALIAS_ROWS_READER: JsonReader<AliasRow[]> = { name: 'aliasRows', read: readAliasRows };
+/** The names in the rows of `GET /_cat/indices?format=json&h=index`. */
+export const INDEX_NAMES_READER: JsonReader<string[]> = { name: 'indexNames', read: readIndexNames };
+
+/**
+ * The indexes the server is told, each with its aliases: those of the mappings with their fields, then those only
+ * `names` lists (`_cat/indices`, read when the mappings were too large).
+ */
+function joinIndices(
+  mapped: readonly MappedIndex[],
+  aliasRows: readonly AliasRow[],
+  names: readonly string[] = [],
+): ClusterStateIndex[] {
+  const aliases = new Map<string, string[]>();
+  for (const row of aliasRows) {
+    const list = aliases.get(row.index) ?? [];
+    if (!list.includes(row.alias)) list.push(row.alias);
+    aliases.set(row.index, list);
+  }
+  const out: ClusterStateIndex[] = [];
+  const seen = new Set<string>();
+  for (const index of mapped) {
+    seen.add(index.name);
+    out.push({ name: index.name, aliases: aliases.get(index.name) ?? [], fields: index.fields });
+  }
+  for (const name of names) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    out.push({ name, aliases: aliases.get(name) ?? [], fields: [] });
+  }
+  return out;
+}
+
+/** Indexes from a `GET /_mapping` answer and the rows of `GET /_cat/aliases?format=json`. */
+export function readIndices(mappingAnswer: unknown, aliasRows: unknown): ClusterStateIndex[] {
+  return joinIndices(readMappings(mappingAnswer), readAliasRows(aliasRows));
 }
 
 export function stateNodes(nodes: readonly NodeInfo[]): ClusterStateNode[] {
@@ -94,35 +149,77 @@ export interface IndicesRequestOptions {
   readonly opaqueId: string;
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
+  /** Where large answers are parsed (the response worker); here when undefined. */
+  readonly host?: JsonReaderHost;
 }
 
-/** `GET /_mapping` and `GET /_cat/aliases?format=json`, read into indexes. Throws RequestFailure. */
-export async function fetchIndices(
-  client: ClusterClient,
-  options: IndicesRequestOptions,
-): Promise<ClusterStateIndex[]> {
+/**
+ * What `GET /_mapping` is asked for: the `type` of each field at any depth (with the `properties` and `fields` that
+ * lead to it), not the rest of the mappings (analyzers, formats, `_meta`, dynamic templates' options). OpenSearch
+ * leaves out an index none of whose fields has a type (an index created without mappings and still empty).
+ */
+export const MAPPING_FILTER_PATH = '*.mappings.**.type';
+
+export interface IndicesAnswer {
+  readonly indices: ClusterStateIndex[];
+  /** Why the fields are not known (the mappings were more than their limit): the indexes are then names only. */
+  readonly problem?: string;
+}
+
+/**
+ * `GET /_mapping` (field types only) and `GET /_cat/aliases`, read into indexes, in the worker when large. When the
+ * mappings are beyond their limit, the index names come from `_cat/indices` and `problem` says why there are no
+ * fields. Throws RequestFailure.
+ */
+export async function fetchIndices(client: ClusterClient, options: IndicesRequestOptions): Promise<IndicesAnswer> {
   const common = {
     opaqueId: options.opaqueId,
     timeoutMs: options.timeoutMs ?? 30_000,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   };
+  const cat = (path: string, h: string): HttpRequest & { maxBytes: number } => ({
+    method: 'GET',
+    path,
+    query: [
+      { name: 'format', value: 'json', hasValue: true },
+      { name: 'h', value: h, hasValue: true },
+    ],
+    maxBytes: BACKGROUND_LIMITS.cat,
+    ...common,
+  });
   const [mapping, aliases] = await Promise.all([
-    client.json({ method: 'GET', path: '/_mapping', ...common }),
-    client
-      .json({
+    readInBackground(
+      client,
+      {
         method: 'GET',
-        path: '/_cat/aliases',
-        query: [
-          { name: 'format', value: 'json', hasValue: true },
-          { name: 'h', value: 'alias,index', hasValue: true },
-        ],
+        path: '/_mapping',
+        query: [{ name: 'filter_path', value: MAPPING_FILTER_PATH, hasValue: true }],
+        maxBytes: BACKGROUND_LIMITS.mapping,
+        limitName: 'the limit for mappings read in the background',
         ...common,
-      })
-      // Aliases are an extra: without the permission to list them, the indexes still count.
-      .catch(() => ({ status: 0, value: [] as unknown })),
+      },
+      MAPPINGS_READER,
+      options.host,
+    ).catch((error: unknown) => {
+      if (isRequestFailure(error) && error.kind === 'tooLarge') return error;
+      throw error;
+    }),
+    // Aliases are an extra: without the permission to list them, the indexes still count.
+    readInBackground(client, cat('/_cat/aliases', 'alias,index'), ALIAS_ROWS_READER, options.host).catch(
+      () => undefined,
+    ),
   ]);
-  if (mapping.status >= 400) throw new Error(`GET /_mapping answered ${mapping.status}`);
-  return readIndices(mapping.value, aliases.status >= 400 ? [] : aliases.value);
+  const aliasRows = aliases?.ok === true ? aliases.value : [];
+  if (mapping instanceof RequestFailure) {
+    const names = await readInBackground(client, cat('/_cat/indices', 'index'), INDEX_NAMES_READER, options.host);
+    if (!names.ok) throw new Error(`GET /_cat/indices answered ${names.status}`);
+    return {
+      indices: joinIndices([], aliasRows, names.value),
+      problem: `${mapping.message} Field names are not known; index names are.`,
+    };
+  }
+  if (!mapping.ok) throw new Error(`GET /_mapping answered ${mapping.status}`);
+  return { indices: joinIndices(mapping.value, aliasRows) };
 }
 
 export interface ClusterStateParts {

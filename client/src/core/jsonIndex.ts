@@ -23,6 +23,13 @@ const SHALLOW = 0x10;
  * (measured in bench/run.ts); 4 levels reach the hits of a search answer and the hits arrays of an `_msearch`.
  */
 const DEFAULT_MAX_DEPTH = 4;
+/**
+ * An array's first items are indexed in the first pass; beyond them, one fast scan counts the rest and notes where
+ * every SPARSE_CHUNK-th item starts, and a chunk is indexed when a page of it is shown. So an answer of a million
+ * small hits costs a few KB of index, not several times its size.
+ */
+export const SPARSE_PREFIX = 2000;
+const SPARSE_CHUNK = 1000;
 const KIND_MASK = 0x0f;
 
 const QUOTE = 0x22;
@@ -60,6 +67,16 @@ function isDelimiter(c: number): boolean {
   return c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c <= 0x20;
 }
 
+/** What the first pass noted of an array's items beyond SPARSE_PREFIX. */
+interface ArrayTail {
+  /** How many items there are beyond the prefix. */
+  readonly count: number;
+  /** Where every SPARSE_CHUNK-th of them starts. */
+  readonly starts: readonly number[];
+  /** The offset of the array's `]`. */
+  readonly end: number;
+}
+
 /** The arrays behind the nodes; use indexJson() and JsonNode. */
 export class JsonIndex {
   private kinds: Uint8Array;
@@ -70,11 +87,15 @@ export class JsonIndex {
   private count = 0;
   private readonly decoder = new TextDecoder('utf-8');
   private readonly subs = new Map<number, JsonIndex>();
+  private readonly tails = new Map<number, ArrayTail>();
+  private readonly chunks = new Map<string, JsonIndex>();
 
   private constructor(
     readonly bytes: Uint8Array,
     private readonly maxDepth: number,
     capacity: number,
+    /** The bytes are items separated by commas (a chunk of an array's tail), held by a root array of their own. */
+    private readonly sequence: boolean,
   ) {
     this.kinds = new Uint8Array(capacity);
     this.starts = new Int32Array(capacity);
@@ -84,8 +105,8 @@ export class JsonIndex {
   }
 
   /** Indexes a JSON text (UTF-8). Throws JsonSyntaxError. */
-  static build(bytes: Uint8Array, maxDepth = DEFAULT_MAX_DEPTH): JsonIndex {
-    const index = new JsonIndex(bytes, maxDepth, Math.max(64, Math.min(1 << 20, bytes.length >>> 8)));
+  static build(bytes: Uint8Array, maxDepth = DEFAULT_MAX_DEPTH, sequence = false): JsonIndex {
+    const index = new JsonIndex(bytes, maxDepth, Math.max(64, Math.min(1 << 20, bytes.length >>> 8)), sequence);
     index.scan();
     return index;
   }
@@ -141,12 +162,52 @@ export class JsonIndex {
     throw new JsonSyntaxError('the text ends before the JSON value is complete', n, true);
   }
 
+  /**
+   * Skips the items of an array from `start` (the first byte of its item SPARSE_PREFIX) to its `]`, counting them
+   * and noting where every SPARSE_CHUNK-th starts. Like skipContainer, it checks brackets and strings only.
+   */
+  private skipTail(start: number): ArrayTail {
+    const b = this.bytes;
+    const n = b.length;
+    const starts: number[] = [];
+    let count = 0;
+    let depth = 0;
+    let atItem = true;
+    for (let i = start; i < n; i++) {
+      const c = b[i]!;
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
+      if (atItem) {
+        if (c === COMMA || c === CLOSE_BRACKET || c === CLOSE_BRACE) {
+          throw new JsonSyntaxError(`expected a value at offset ${i}`, i, false);
+        }
+        if (count % SPARSE_CHUNK === 0) starts.push(i);
+        count++;
+        atItem = false;
+      }
+      if (c === QUOTE) {
+        i = this.stringEnd(i);
+      } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        depth++;
+      } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+        if (depth === 0) {
+          if (c === CLOSE_BRACKET) return { count, starts, end: i };
+          throw new JsonSyntaxError(`expected ',' or ']' at offset ${i}`, i, false);
+        }
+        depth--;
+      } else if (c === COMMA && depth === 0) {
+        atItem = true;
+      }
+    }
+    throw new JsonSyntaxError('the text ends before the JSON value is complete', n, true);
+  }
+
   private scan(): void {
     const b = this.bytes;
     const n = b.length;
-    // Per open container: its number and its last child so far (-1 when none).
+    // Per open container: its number, its last child so far (-1 when none), how many children it has so far.
     const open: number[] = [];
     const lastChild: number[] = [];
+    const childCounts: number[] = [];
     let state = State.Value;
     let pendingKey = -1;
     let i = 0;
@@ -165,6 +226,7 @@ export class JsonIndex {
         const previous = lastChild[depth - 1]!;
         if (previous !== -1) this.nexts[previous] = id;
         lastChild[depth - 1] = id;
+        childCounts[depth - 1]!++;
       }
       return id;
     };
@@ -174,11 +236,18 @@ export class JsonIndex {
     const close = (): void => {
       const id = open.pop()!;
       lastChild.pop();
+      childCounts.pop();
       this.ends[id] = i + 1;
       i++;
       state = open.length === 0 ? State.Done : State.CommaOrClose;
     };
 
+    if (this.sequence) {
+      open.push(add(KIND_ARRAY, 0, -1));
+      lastChild.push(-1);
+      childCounts.push(0);
+      state = State.ValueOrClose;
+    }
     while (i < n) {
       const c = b[i]!;
       if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
@@ -190,6 +259,15 @@ export class JsonIndex {
         case State.ValueOrClose: {
           if (c === CLOSE_BRACKET && state === State.ValueOrClose) {
             close();
+            break;
+          }
+          const top = open.length - 1;
+          if (top >= 0 && childCounts[top] === SPARSE_PREFIX && (this.kinds[open[top]!]! & KIND_MASK) === KIND_ARRAY) {
+            // The rest of a long array: counted now, indexed a chunk at a time when shown (see tailChunk).
+            const tail = this.skipTail(i);
+            this.tails.set(open[top]!, tail);
+            i = tail.end;
+            state = State.CommaOrClose;
             break;
           }
           if ((c === OPEN_BRACE || c === OPEN_BRACKET) && open.length >= this.maxDepth) {
@@ -205,6 +283,7 @@ export class JsonIndex {
             const id = add(c === OPEN_BRACE ? KIND_OBJECT : KIND_ARRAY, i, -1);
             open.push(id);
             lastChild.push(-1);
+            childCounts.push(0);
             state = c === OPEN_BRACE ? State.KeyOrClose : State.ValueOrClose;
             i++;
             break;
@@ -221,7 +300,10 @@ export class JsonIndex {
             else return unexpected(`unexpected character '${String.fromCharCode(c)}'`);
             end = i + 1;
             while (end < n && !isDelimiter(b[end]!)) end++;
-            if (end === n && open.length > 0) throw new JsonSyntaxError('the text ends inside a value', n, true);
+            // A chunk of items may end with a number; inside a container, the end of the text cuts it.
+            if (end === n && open.length > (this.sequence ? 1 : 0)) {
+              throw new JsonSyntaxError('the text ends inside a value', n, true);
+            }
           }
           add(kind, i, end);
           i = end;
@@ -262,6 +344,11 @@ export class JsonIndex {
           return unexpected('unexpected text after the end of the JSON value');
       }
     }
+    if (this.sequence && open.length === 1 && state !== State.Key && state !== State.Colon) {
+      // The items of a chunk end at the next chunk's first item (after a comma) or at the array's `]`.
+      this.ends[open.pop()!] = n;
+      state = State.Done;
+    }
     if (state !== State.Done) {
       throw new JsonSyntaxError(
         this.count === 0 ? 'the text is empty' : 'the text ends before the JSON value is complete',
@@ -299,6 +386,24 @@ export class JsonIndex {
       this.subs.set(id, sub);
     }
     return sub;
+  }
+
+  /** What was noted of a long array's items beyond the prefix, or undefined when it has no more. */
+  tailOf(id: number): ArrayTail | undefined {
+    return this.tails.get(id);
+  }
+
+  /** The index of chunk `k` of a long array's tail: its root (0) holds those items. Built on first use. */
+  tailChunk(id: number, k: number): JsonIndex {
+    const key = `${id}:${k}`;
+    let chunk = this.chunks.get(key);
+    if (chunk === undefined) {
+      const tail = this.tails.get(id)!;
+      const end = k + 1 < tail.starts.length ? tail.starts[k + 1]! : tail.end;
+      chunk = JsonIndex.build(this.bytes.subarray(tail.starts[k], end), this.maxDepth, true);
+      this.chunks.set(key, chunk);
+    }
+    return chunk;
   }
 
   keyStart(id: number): number {
@@ -380,6 +485,8 @@ export class JsonNode {
 
   childCount(): number {
     const { index, id } = this.expanded();
+    const tail = index.tailOf(id);
+    if (tail !== undefined) return SPARSE_PREFIX + tail.count;
     let count = 0;
     for (let child = index.firstChild(id); child !== -1; child = index.nextSibling(child)) count++;
     return count;
@@ -392,6 +499,19 @@ export class JsonNode {
     let position = 0;
     for (let child = index.firstChild(id); child !== -1 && out.length < limit; child = index.nextSibling(child)) {
       if (position++ >= offset) out.push(new JsonNode(index, child));
+    }
+    const tail = index.tailOf(id);
+    if (tail === undefined) return out;
+    // Beyond the prefix: the chunks that hold the page, each indexed once.
+    let at = Math.max(offset, SPARSE_PREFIX) - SPARSE_PREFIX;
+    while (out.length < limit && at < tail.count) {
+      const k = Math.floor(at / SPARSE_CHUNK);
+      const chunk = index.tailChunk(id, k);
+      let item = k * SPARSE_CHUNK;
+      for (let child = chunk.firstChild(0); child !== -1 && out.length < limit; child = chunk.nextSibling(child)) {
+        if (item++ >= at) out.push(new JsonNode(chunk, child));
+      }
+      at = (k + 1) * SPARSE_CHUNK;
     }
     return out;
   }

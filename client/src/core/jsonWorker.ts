@@ -1,12 +1,33 @@
 // The worker thread that indexes and serves large responses (see responseWorker.ts). Bundled on its own.
 import { parentPort } from 'node:worker_threads';
 import { JsonSyntaxError } from './jsonIndex';
-import type { WorkerAnswer, WorkerRequest } from './jsonWorkerProtocol';
+import type { ReaderName, WorkerAnswer, WorkerRequest } from './jsonWorkerProtocol';
+import { ALIAS_ROWS_READER, INDEX_NAMES_READER, MAPPINGS_READER } from './clusterState';
+import { NODES_READER } from './nodesInfo';
 import { IndexedResponse } from './responseDocument';
+import { TASKS_READER } from './tasksApi';
+
+const READERS: Readonly<Record<ReaderName, (value: unknown) => unknown>> = {
+  mappings: MAPPINGS_READER.read,
+  aliasRows: ALIAS_ROWS_READER.read,
+  indexNames: INDEX_NAMES_READER.read,
+  nodes: NODES_READER.read,
+  tasks: TASKS_READER.read,
+};
 
 const documents = new Map<number, IndexedResponse>();
 
 function answer(request: WorkerRequest): WorkerAnswer {
+  if (request.op === 'read') {
+    const { body } = request;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')) as unknown;
+    } catch (error) {
+      throw new JsonSyntaxError(error instanceof Error ? error.message : String(error), -1, false);
+    }
+    return { id: request.id, ok: true, value: READERS[request.reader](parsed) };
+  }
   if (request.op === 'open') {
     const response = new IndexedResponse(request.body, request.contentType);
     documents.set(request.doc, response);

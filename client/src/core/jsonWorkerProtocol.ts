@@ -1,7 +1,16 @@
 // Messages between the extension host and the worker thread that holds large responses.
 import type { JsonPath, NodeRef, ResponseSummary, ResultNode } from './resultTree';
 
+/** The readers of background answers the worker knows (jsonWorker.ts). */
+export type ReaderName = 'mappings' | 'aliasRows' | 'indexNames' | 'nodes' | 'tasks';
+
 export type WorkerRequest =
+  | {
+      readonly op: 'read';
+      readonly id: number;
+      readonly body: Uint8Array;
+      readonly reader: ReaderName;
+    }
   | {
       readonly op: 'open';
       readonly id: number;

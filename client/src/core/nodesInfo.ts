@@ -1,6 +1,7 @@
 // A cluster's nodes as the Clusters view and the language server need them: `GET /_nodes` (basic info only), the
 // local node (`GET /_nodes/_local`) and the elected cluster manager (`GET /_cat/cluster_manager`, or `_cat/master`
 // on clusters that predate the name). Only the first is required: without the others nothing is marked.
+import { BACKGROUND_LIMITS, readInBackground, type JsonReader, type JsonReaderHost } from './backgroundRead';
 import type { ClusterClient, QueryParam } from './clusterClient';
 import { isRequestFailure } from './failures';
 
@@ -67,6 +68,18 @@ export function readNodes(answer: unknown, local?: string, clusterManager?: stri
   return { ...(clusterName === undefined ? {} : { clusterName }), nodes };
 }
 
+/** A `GET /_nodes` answer read into nodes, none marked (in the worker when the answer is large). */
+export const NODES_READER: JsonReader<NodesInfo> = { name: 'nodes', read: (value) => readNodes(value) };
+
+/**
+ * What `GET /_nodes` is asked for: the cluster name and, of each node, what NodeInfo holds; not its settings, build
+ * or modules. OpenSearch keeps a node's entry (under its id) as long as one of these fields is there.
+ */
+const NODES_FILTER_PATH = [
+  'cluster_name',
+  ...['name', 'host', 'ip', 'transport_address', 'version', 'roles', 'attributes'].map((f) => `nodes.*.${f}`),
+].join(',');
+
 /** The letters `_cat/nodes` uses for built-in roles. */
 const ROLE_LETTERS: Readonly<Record<string, string>> = {
   cluster_manager: 'm',
@@ -100,6 +113,8 @@ export interface NodesRequestOptions {
   readonly opaqueId: string;
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
+  /** Where a large answer is parsed (the response worker); here when undefined. */
+  readonly host?: JsonReaderHost;
 }
 
 async function markedNode(
@@ -116,6 +131,7 @@ async function markedNode(
         ...(query === undefined ? {} : { query }),
         opaqueId: options.opaqueId,
         timeoutMs: options.timeoutMs ?? 10_000,
+        maxBytes: BACKGROUND_LIMITS.cat,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
       if (status < 400) return read(value);
@@ -135,10 +151,21 @@ export async function fetchNodes(client: ClusterClient, options: NodesRequestOpt
   };
   // `_none` is no info metric: the server drops unknown metrics, which leaves the basic node info only (no settings,
   // JVM or plugins), a few hundred bytes per node.
-  const nodes = client.json({ method: 'GET', path: '/_nodes/_all/_none', ...common });
+  const nodes = readInBackground(
+    client,
+    {
+      method: 'GET',
+      path: '/_nodes/_all/_none',
+      query: [{ name: 'filter_path', value: NODES_FILTER_PATH, hasValue: true }],
+      maxBytes: BACKGROUND_LIMITS.nodes,
+      ...common,
+    },
+    NODES_READER,
+    options.host,
+  );
   const local = markedNode(
     client,
-    [{ path: '/_nodes/_local/_none' }],
+    [{ path: '/_nodes/_local/_none', query: [{ name: 'filter_path', value: 'nodes.*.name', hasValue: true }] }],
     (value) => (isRecord(value) && isRecord(value['nodes']) ? Object.keys(value['nodes'])[0] : undefined),
     options,
   );
@@ -157,10 +184,18 @@ export async function fetchNodes(client: ClusterClient, options: NodesRequestOpt
     local.catch(() => undefined),
     manager.catch(() => undefined),
   ]);
-  if (answer.status >= 400) {
-    const error = isRecord(answer.value) ? answer.value['error'] : undefined;
+  if (!answer.ok) {
+    const error = isRecord(answer.error) ? answer.error['error'] : undefined;
     const reason = isRecord(error) ? str(error['reason']) : str(error);
     throw new Error(`GET /_nodes answered ${answer.status}${reason === undefined ? '' : `: ${reason}`}`);
   }
-  return readNodes(answer.value, localId, managerId === '-' ? undefined : managerId);
+  const managerNode = managerId === '-' ? undefined : managerId;
+  return {
+    ...answer.value,
+    nodes: answer.value.nodes.map((node) => ({
+      ...node,
+      local: node.id === localId,
+      clusterManager: node.id === managerNode,
+    })),
+  };
 }

@@ -2,7 +2,7 @@
 // responses of the last runs. The body is transferred, not copied.
 import { Worker } from 'node:worker_threads';
 import { JsonSyntaxError } from './jsonIndex';
-import type { WorkerAnswer, WorkerRequest } from './jsonWorkerProtocol';
+import type { ReaderName, WorkerAnswer, WorkerRequest } from './jsonWorkerProtocol';
 import type { ResponseDocument } from './responseDocument';
 import type { JsonPath, NodeRef, ResponseSummary, ResultNode } from './resultTree';
 
@@ -59,15 +59,18 @@ export class ResponseWorker {
   /** Indexes the body in the worker; the body's buffer is transferred (unusable here afterwards). */
   async open(body: Uint8Array, contentType: string | undefined): Promise<ResponseDocument> {
     const doc = this.nextDoc++;
-    // Transfer only a buffer the body owns whole; otherwise copy (rare: bodies are read into their own buffer).
-    const own =
-      body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
-    const sent = own ? body : body.slice();
+    const sent = transferable(body);
     const answer = await this.call(
       { op: 'open', doc, body: sent, ...(contentType === undefined ? {} : { contentType }) },
       [sent.buffer as ArrayBuffer],
     );
     return new WorkerResponseDocument(this, doc, answer.summary!);
+  }
+
+  /** Parses a background answer and reads it with a reader of jsonWorker.ts; the body's buffer is transferred. */
+  async read(body: Uint8Array, reader: ReaderName): Promise<unknown> {
+    const sent = transferable(body);
+    return (await this.call({ op: 'read', body: sent, reader }, [sent.buffer as ArrayBuffer])).value;
   }
 
   async children(doc: number, ref: NodeRef | null, offset: number, limit: number): Promise<readonly ResultNode[]> {
@@ -92,6 +95,18 @@ export class ResponseWorker {
     this.worker = undefined;
     if (worker !== undefined) await worker.terminate();
   }
+}
+
+/**
+ * The body itself when its buffer can be handed over: a buffer of its own (the client reads answers into one, perhaps
+ * longer than the answer: the view keeps its length), never a slice of Node's shared pool; otherwise a copy.
+ */
+function transferable(body: Uint8Array): Uint8Array {
+  const own =
+    body.buffer instanceof ArrayBuffer &&
+    body.byteOffset === 0 &&
+    (body.byteLength === body.buffer.byteLength || body.buffer.byteLength > Buffer.poolSize);
+  return own ? body : body.slice();
 }
 
 class WorkerResponseDocument implements ResponseDocument {

@@ -19,6 +19,10 @@ export const SETTING_TRUST: Readonly<Record<string, { readonly restricted: boole
     restricted: true,
     why: 'how long a request may hold a connection to the cluster (0: no limit)',
   },
+  'searchRequests.maxResponseBytes': {
+    restricted: true,
+    why: 'how much of an answer the extension host holds in memory (a workspace must not raise it for a cluster it names)',
+  },
   'searchRequests.tasks.refreshInterval': {
     restricted: true,
     why: 'how often the cluster is asked for its tasks while the Tasks view is open',

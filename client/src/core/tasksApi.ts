@@ -1,6 +1,7 @@
 // The Tasks view's requests: list (with the view's filters), get one task, cancel one, cancel all that match
 // (docs/opensearch/tasks-and-nodes.md). Cancel answers are 200 even when nothing was cancelled: what went wrong is in their
 // `node_failures`, reported as OpenSearch words it.
+import { BACKGROUND_LIMITS, readInBackground, type JsonReader, type JsonReaderHost } from './backgroundRead';
 import type { ClusterClient, QueryParam } from './clusterClient';
 import { isRequestFailure } from './failures';
 import { parseTaskList, type TaskList } from './taskList';
@@ -54,6 +55,9 @@ export interface TaskRequestOptions {
   readonly signal?: AbortSignal;
 }
 
+/** A `GET /_tasks` answer read into a task list (in the worker when the answer is large). */
+export const TASKS_READER: JsonReader<TaskList> = { name: 'tasks', read: parseTaskList };
+
 function common(options: TaskRequestOptions): {
   opaqueId: string;
   timeoutMs: number;
@@ -79,19 +83,26 @@ const LIST_FILTER_PATH = '-nodes.*.tasks.*.resource_stats';
 export async function listTasks(
   client: ClusterClient,
   filters: TaskFilters,
-  options: TaskRequestOptions,
+  options: TaskRequestOptions & { readonly host?: JsonReaderHost },
 ): Promise<TaskList> {
-  const { value } = await client.json({
-    method: 'GET',
-    path: '/_tasks',
-    query: [
-      { name: 'detailed', value: 'true', hasValue: true },
-      ...filterParams(filters),
-      { name: 'filter_path', value: LIST_FILTER_PATH, hasValue: true },
-    ],
-    ...common(options),
-  });
-  return parseTaskList(value);
+  const answer = await readInBackground(
+    client,
+    {
+      method: 'GET',
+      path: '/_tasks',
+      query: [
+        { name: 'detailed', value: 'true', hasValue: true },
+        ...filterParams(filters),
+        { name: 'filter_path', value: LIST_FILTER_PATH, hasValue: true },
+      ],
+      maxBytes: BACKGROUND_LIMITS.tasks,
+      ...common(options),
+    },
+    TASKS_READER,
+    options.host,
+  );
+  // An error answer has no tasks: its failures (node_failures, the error's reason) are what it says.
+  return answer.ok ? answer.value : parseTaskList(answer.error);
 }
 
 /** `GET /_tasks/<id>`: the answer as OpenSearch gives it (a 404 error body included). */

@@ -227,9 +227,11 @@ export class ClusterConnections implements vscode.Disposable {
     }
     const proxy = proxyConnection(cluster.url, this.settings.proxy());
     const baseDir = this.settings.baseDir();
+    const maxBytes = this.settings.maxResponseBytes();
     // In memory only, and a hash: the fingerprint never holds the secret itself.
     const fingerprint = JSON.stringify([
       cluster,
+      maxBytes,
       proxy === undefined ? '' : createHash('sha256').update(JSON.stringify(proxy)).digest('hex'),
       baseDir ?? '',
       secret === undefined ? '' : createHash('sha256').update(secret).digest('hex'),
@@ -256,6 +258,7 @@ export class ClusterConnections implements vscode.Disposable {
         this.log.info(line);
       },
       userAgent: `search-requests (VS Code ${vscode.version})`,
+      maxBytes,
     });
     client.catch(() => this.clients.delete(cluster.name));
     this.clients.set(cluster.name, { fingerprint, client });

@@ -137,7 +137,7 @@ export class ClusterStatePublisher implements vscode.Disposable {
       this.disconnect();
       this.connectedTo = cluster.name;
     }
-    const options = { opaqueId: opaqueIdFor(settings.opaqueIdPrefix(), 'cluster-state') };
+    const options = { opaqueId: opaqueIdFor(settings.opaqueIdPrefix(), 'cluster-state'), host: this.services.worker };
     // A Serverless collection has no nodes API: its indexes and mappings are all there is to know.
     const [nodes, indices] = await Promise.allSettled([
       serverless(cluster)
@@ -153,8 +153,12 @@ export class ClusterStatePublisher implements vscode.Disposable {
     } else {
       errors.push(`nodes: ${message(nodes.reason)}`);
     }
-    if (indices.status === 'fulfilled') this.indices = indices.value;
-    else errors.push(`indexes: ${message(indices.reason)}`);
+    if (indices.status === 'fulfilled') {
+      this.indices = indices.value.indices;
+      if (indices.value.problem !== undefined) errors.push(`fields: ${indices.value.problem}`);
+    } else {
+      errors.push(`indexes: ${message(indices.reason)}`);
+    }
     this.lastErrors = errors;
     const failedAll = nodes.status === 'rejected' && indices.status === 'rejected';
     if (failedAll && this.tracker.isEmpty) {

@@ -146,6 +146,7 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
         const client = await this.services.connections.client(cluster, false);
         const info = await fetchNodes(client, {
           opaqueId: opaqueIdFor(this.services.settings.opaqueIdPrefix(), 'clusters-view'),
+          host: this.services.worker,
         });
         entry.nodes = info.nodes;
         entry.nodesError = undefined;

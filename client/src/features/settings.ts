@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { parseClusters, type ClusterConfig, type ParsedClusters } from '../core/clusterConfig';
 import { restrictedSettingsIn, RESTRICTED_SETTINGS, setInWorkspace, trustedValue } from '../core/settingsTrust';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../core/backgroundRead';
 import type { ProxySettings } from '../core/proxy';
 import { DEFAULT_OPAQUE_ID_PREFIX } from '../core/runIds';
 import type { TargetSettings } from '../core/target';
@@ -87,6 +88,14 @@ export class Settings {
     const setting = this.read('requestTimeout');
     const seconds = typeof setting === 'number' ? setting : 300;
     return Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : 0;
+  }
+
+  /** The largest answer a run reads, in bytes (`searchRequests.maxResponseBytes`). */
+  maxResponseBytes(): number {
+    const bytes = this.read('maxResponseBytes');
+    return typeof bytes === 'number' && Number.isFinite(bytes) && bytes >= 1024 * 1024
+      ? Math.floor(bytes)
+      : DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   maxRuns(): number {

@@ -196,7 +196,11 @@ export class TasksView implements vscode.TreeDataProvider<TaskElement>, vscode.D
     if (serverless(cluster)) throw new NoTasksApi();
     // Never asks for a secret: a view that polls must not open prompts.
     const client = await this.services.connections.client(cluster, false);
-    return listTasks(client, this.filterState, { opaqueId: this.opaqueId(), timeoutMs: 10_000 });
+    return listTasks(client, this.filterState, {
+      opaqueId: this.opaqueId(),
+      timeoutMs: 10_000,
+      host: this.services.worker,
+    });
   }
 
   /** Polls while somebody looks: the view visible, not paused, an interval set. */

@@ -55,7 +55,7 @@ export async function readCluster(
   try {
     const info = await fetchClusterInfo(client, opaqueId);
     const [indices, nodes] = await Promise.all([
-      fetchIndices(client, { opaqueId }),
+      fetchIndices(client, { opaqueId }).then((answer) => answer.indices),
       fetchNodes(client, { opaqueId }).then(
         (found) => found.nodes,
         // Without the permission to list nodes (or on a service without them), the index checks still run.

@@ -57,7 +57,7 @@ void describe('Tasks and nodes against the local cluster', () => {
   });
 
   void it('reads the indexes, their aliases and fields', async () => {
-    const indices = await fetchIndices(client, { opaqueId: 'vscode-search-requests/indices' });
+    const { indices } = await fetchIndices(client, { opaqueId: 'vscode-search-requests/indices' });
     const products = indices.find((i) => i.name === 'products');
     assert.ok(products?.fields.some((f) => f.name === 'name.keyword' && f.type === 'keyword'));
     const logs = indices.filter((i) => i.name.startsWith('logs-'));
