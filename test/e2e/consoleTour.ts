@@ -128,9 +128,29 @@ async function main(): Promise<number> {
               await page.locator('.monaco-workbench').waitFor();
               // The Search Requests container was open before the reload and opens again by itself (a click on its
               // icon could close it): the command that shows the Results view opens it in any case.
-              await page.keyboard.press('F1');
-              await quickInput.locator('input').fill('>Search Requests: Focus on Results View');
-              await quickInput.locator('.monaco-list-row', { hasText: 'Focus on Results View' }).first().click();
+              // It usually is open again already; the command palette lists the command only once the commands
+              // of the restored window are known, so wait for the row and retry the search rather than click a
+              // "similar command".
+              const shown = await results
+                .getByRole('treeitem')
+                .first()
+                .waitFor({ timeout: 15_000 })
+                .then(() => true)
+                .catch(() => false);
+              if (!shown) {
+                await page.keyboard.press('F1');
+                const row = quickInput.locator('.monaco-list-row', {
+                  hasText: 'Search Requests: Focus on Results View',
+                });
+                for (let attempt = 0; attempt < 5 && (await row.count()) === 0; attempt++) {
+                  await quickInput.locator('input').fill('>Search Requests: Focus on Results View');
+                  await row
+                    .first()
+                    .waitFor({ timeout: 10_000 })
+                    .catch(() => quickInput.locator('input').fill('>'));
+                }
+                await row.first().click();
+              }
               await results
                 .getByRole('treeitem', { name: /products\/_search\?size=20/ })
                 .first()

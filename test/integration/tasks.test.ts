@@ -197,6 +197,8 @@ describe('Tasks view', function () {
 
   it('says in the view when the cluster cannot be reached', async () => {
     await setClusters([{ name: 'tasks-it', url: 'http://127.0.0.1:9' }]);
+    // Another address is another cluster for the workspace's choices: chosen again, as a user would.
+    await vscode.commands.executeCommand(COMMANDS.selectCluster, 'tasks-it');
     try {
       const snapshot = await eventually(
         refreshTasks,
