@@ -28,14 +28,21 @@ function measureInThisProcess(name: string, n: number): Measure {
   return { ms, addedMB: Math.max(0, peak - before) / 2 ** 20, note };
 }
 
+/** Runs that were stopped or crashed: the bench exits with 1 when there is any (CI runs it). */
+let failedRuns = 0;
+
 function measureInChild(name: string, n: number): string {
   const child = spawnSync(
     process.execPath,
     [`--max-old-space-size=${HEAP_MB}`, __filename, '--case', name, String(n)],
     { encoding: 'utf8', timeout: TIMEOUT_MS, killSignal: 'SIGKILL' },
   );
-  if (child.error !== undefined || child.signal === 'SIGKILL') return `> ${(TIMEOUT_MS / 1000).toFixed(0)} s (stopped)`;
+  if (child.error !== undefined || child.signal === 'SIGKILL') {
+    failedRuns++;
+    return `> ${(TIMEOUT_MS / 1000).toFixed(0)} s (stopped)`;
+  }
   if (child.status !== 0) {
+    failedRuns++;
     const why = /heap out of memory|Maximum call stack|RangeError[^\n]*|Error[^\n]*/.exec(child.stderr)?.[0] ?? '';
     return `crashed (exit ${String(child.status ?? child.signal)}${why === '' ? '' : `: ${why}`})`;
   }
@@ -58,5 +65,9 @@ if (require.main === module) {
     process.stdout.write(JSON.stringify(measureInThisProcess(args[1]!, Number(args[2]))));
   } else {
     runHostileBench(args);
+    if (failedRuns > 0) {
+      console.error(`${failedRuns} run(s) stopped or crashed`);
+      process.exitCode = 1;
+    }
   }
 }
