@@ -19,7 +19,7 @@ import { excerpt, formatBytes, formatDuration } from './format';
 import { redact } from './redact';
 import { proxyProblem } from './proxy';
 import { tlsConnectOptions } from './tlsOptions';
-import { queryString, requestUrl, type QueryParam } from './requestUrl';
+import { dotSegmentProblem, queryString, requestUrl, type QueryParam } from './requestUrl';
 import { parseWarnings, type ClusterWarning } from './warnings';
 
 export { requestUrl, type QueryParam } from './requestUrl';
@@ -158,6 +158,8 @@ export class ClusterClient {
   async send(req: HttpRequest): Promise<HttpResponse> {
     if (this.closed) throw new RequestFailure('cancelled', `The connection to ${this.cluster.name} was closed.`);
     const started = performance.now();
+    const unsafePath = dotSegmentProblem(req.path);
+    if (unsafePath !== undefined) throw new RequestFailure('config', this.hide(unsafePath, req.hidden));
     const url = requestUrl(this.cluster.url, req.path, req.query);
     const logTarget = req.logAs ?? `${req.method} ${req.path}${queryString(req.query)}`;
     const hidden = req.hidden ?? [];
