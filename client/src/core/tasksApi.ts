@@ -3,6 +3,7 @@
 // `node_failures`, reported as OpenSearch words it.
 import type { ClusterClient, QueryParam } from './clusterClient';
 import { isRequestFailure } from './failures';
+import { taskPath } from './taskIdPath';
 import { parseTaskList, type TaskList } from './taskList';
 
 export interface TaskFilters {
@@ -100,7 +101,7 @@ export async function getTask(
   id: string,
   options: TaskRequestOptions,
 ): Promise<{ status: number; value: unknown }> {
-  return client.json({ method: 'GET', path: `/_tasks/${id}`, ...common(options) });
+  return client.json({ method: 'GET', path: taskPath(id), ...common(options) });
 }
 
 export interface CancelOutcome {
@@ -132,7 +133,7 @@ export async function cancelTask(
   id: string,
   options: TaskRequestOptions,
 ): Promise<CancelOutcome> {
-  const { status, value } = await client.json({ method: 'POST', path: `/_tasks/${id}/_cancel`, ...common(options) });
+  const { status, value } = await client.json({ method: 'POST', path: taskPath(id, '/_cancel'), ...common(options) });
   return outcome(status, value);
 }
 
