@@ -17,12 +17,15 @@ export const MAX_OPAQUE_ID_PREFIX = 64;
  * prefix always gives the same value, which is how a run's tasks are found again.
  */
 export function opaqueIdFor(prefix: string, runId: string): string {
-  return `${encodeHeaderText([...prefix].slice(0, MAX_OPAQUE_ID_PREFIX).join(''))}${encodeHeaderText(runId)}`;
+  return `${encodeHeaderText(prefix, MAX_OPAQUE_ID_PREFIX)}${encodeHeaderText(runId)}`;
 }
 
-function encodeHeaderText(text: string): string {
+/** The text (its first `max` code points) with every character outside visible ASCII and space percent-encoded. */
+function encodeHeaderText(text: string, max = Infinity): string {
   let out = '';
+  let count = 0;
   for (const char of text) {
+    if (count++ === max) break;
     const code = char.codePointAt(0)!;
     if (code >= 0x20 && code <= 0x7e && char !== '%') out += char;
     else if (code >= 0xd800 && code <= 0xdfff) out += '%EF%BF%BD';
