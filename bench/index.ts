@@ -5,6 +5,7 @@ import { runClusterStatePayloadBench } from './clusterStatePayload';
 import { runCompletionBench } from './completion';
 import { runConsoleBench } from './console';
 import { runLintBench } from './lint';
+import { runRedactBench } from './redact';
 import { runRunBench } from './run';
 import { runTasksRefreshBench } from './tasksRefresh';
 import { runValidationBench } from './validation';
@@ -19,6 +20,7 @@ const BENCHES: readonly (() => void | Promise<void>)[] = [
   runRunBench,
   runActivationBench,
   runLintBench,
+  runRedactBench,
 ];
 
 async function main(): Promise<void> {
