@@ -88,7 +88,7 @@ void describe('secret variables', () => {
     assert.ok(curl.includes(`'"$TOKEN"'`), curl);
     assert.ok(!curl.includes('${token}'), curl);
     // The shell puts the value back where it goes (a value without JSON specials, as environment values usually are).
-    const echoed = execFileSync('sh', ['-c', `printf '%s' ${curl.split('\\\n').pop()!.trim().replace(/^-d /, '')}`], {
+    const echoed = execFileSync('sh', ['-c', `printf '%s' ${curl.split('\\\n').pop()!.trim().replace(/^--data-raw /, '')}`], {
       env: { ...process.env, TOKEN: 'abc123' },
       encoding: 'utf8',
     });
