@@ -59,6 +59,23 @@ export function runRedactBench(): void {
       previous = message;
     }
   }
+  answerBench(16);
 }
 
-if (require.main === module) runRedactBench();
+/** An answer of `megabytes` MB of hits, without the secret (the common case) and with it once at the end. */
+function answerBench(megabytes: number): void {
+  const hit = '{"_index":"logs","_id":"a1","_source":{"host":"web-1.example.com","message":"GET /api/v1/items 200"}},';
+  const text = hit.repeat(Math.ceil((megabytes * 1024 * 1024) / hit.length));
+  const bytes = new TextEncoder().encode(text);
+  const clean = time(() => redactAnswer(bytes, [SECRET]));
+  const withSecret = new TextEncoder().encode(`${text}${SECRET}`);
+  const dirty = time(() => redactAnswer(withSecret, [SECRET]));
+  console.log(
+    `  answer of hits           ${String(megabytes).padStart(5)} MB: redactAnswer ${clean.toFixed(1).padStart(9)} ms without the secret, ${dirty.toFixed(1)} ms with it`,
+  );
+}
+
+if (require.main === module) {
+  runRedactBench();
+  answerBench(64);
+}
