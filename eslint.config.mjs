@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import regexpPlugin from 'eslint-plugin-regexp';
 
 const vscodeOnly = {
   name: 'vscode',
@@ -42,6 +43,18 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // No regular expression of the sources may take super-linear time on what it reads (nested or adjacent unbounded
+    // quantifiers that can match the same text): files, answers and typed text can be large or hostile.
+    files: ['client/src/**/*.ts', 'server/src/**/*.ts', 'packages/*/src/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    plugins: { regexp: regexpPlugin },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'certain' }],
+      'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }],
+      'regexp/no-misleading-capturing-group': 'error',
+      'regexp/optimal-quantifier-concatenation': 'error',
     },
   },
   {

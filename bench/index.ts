@@ -4,6 +4,8 @@ import { runClusterFieldsBench } from './clusterFields';
 import { runClusterStatePayloadBench } from './clusterStatePayload';
 import { runCompletionBench } from './completion';
 import { runConsoleBench } from './console';
+import { runHostileBench } from './hostile';
+import { runGlobsBench } from './globs';
 import { runLintBench } from './lint';
 import { runRedactBench } from './redact';
 import { runRunBench } from './run';
@@ -19,8 +21,10 @@ const BENCHES: readonly (() => void | Promise<void>)[] = [
   runTasksRefreshBench,
   runRunBench,
   runActivationBench,
+  runGlobsBench,
   runLintBench,
   runRedactBench,
+  runHostileBench,
 ];
 
 async function main(): Promise<void> {

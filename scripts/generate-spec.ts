@@ -272,12 +272,12 @@ function readMethods(expr: ts.Expression, file: string): HttpMethod[] {
 function readParamDocs(jsDoc: string): Map<string, ParamDoc> {
   const docs = new Map<string, ParamDoc>();
   const line =
-    /@param\s+\{[^}]*\}\s+(\[params\.([^\]=\s]+)(?:=([^\]]*))?\]|params\.([^\s\]]+))\s*(DEPRECATED)?\s*(?:-\s*(.*))?$/gm;
+    /@param\s+\{[^}]*\}\s+(\[params\.([^\]=\s]+)(?:=([^\]]*))?\]|params\.([^\s\]]+))(?:[ \t]+(DEPRECATED))?(?:[ \t]+-(.*)|[ \t]*)$/gm;
   for (const match of jsDoc.matchAll(line)) {
     const name = group(match, 2) ?? group(match, 4);
     if (name === undefined) continue;
     const defaultValue = group(match, 3);
-    const text = group(match, 6) ?? '';
+    const text = (group(match, 6) ?? '').trim();
     docs.set(name, {
       ...(defaultValue !== undefined && defaultValue !== '' ? { default: defaultValue } : {}),
       deprecated: group(match, 5) !== undefined || /@deprecated/i.test(text),

@@ -14,6 +14,7 @@ import { TargetPublisher } from './features/targetPublisher';
 import { registerResultCommands } from './features/resultDocuments';
 import { ResultsView } from './features/resultsView';
 import { registerRunCommands, Runner } from './features/runCommands';
+import { Prompts } from './features/prompts';
 import { SecretStore } from './features/secretStore';
 import type { Services } from './features/services';
 import { evaluateNodeFilterCommand } from './features/nodeFilterCommand';
@@ -33,11 +34,13 @@ let persistence: HistoryPersistence | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<TestApi | undefined> {
   const log = vscode.window.createOutputChannel('Search Requests', { log: true });
   const settings = new Settings();
+  const prompts = new Prompts();
   const connections = new ClusterConnections(
     context.workspaceState,
     settings,
     new SecretStore(context.secrets),
     log,
+    prompts,
     awsModuleLoader(context),
   );
   const history = new RunHistory(settings.maxRuns());
@@ -98,7 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   variables.publish();
   // What the active cluster holds goes to the server once it runs; the extension does not wait for the cluster.
   void publisher.start();
-  return underTest(context) ? testApi(results, clusters, persistence) : undefined;
+  return underTest(context) ? testApi(results, clusters, persistence, prompts) : undefined;
 }
 
 /** VS Code is closing: runs in flight are cancelled, on the clusters too. */

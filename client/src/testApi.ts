@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { ClustersView, DescribedCluster } from './features/clustersView';
 import type { DescribedItem, ResultsView } from './features/resultsView';
 import type { HistoryPersistence } from './features/historyPersistence';
+import type { AskedPrompt, Prompts } from './features/prompts';
 
 export interface TestApi {
   /** The Results view's items, `depth` levels deep (3 by default). */
@@ -12,6 +13,10 @@ export interface TestApi {
   describeClusters(depth?: number): Promise<DescribedCluster[]>;
   /** Writes the runs to the workspace's storage now, and says in which folder they are kept. */
   keepHistory(): Promise<string>;
+  /** Answers the next modal questions asked before sending (true: the action; false: Cancel), in order. */
+  answerPrompts(...answers: boolean[]): void;
+  /** The modal questions asked so far (and forgets them). */
+  takePrompts(): AskedPrompt[];
 }
 
 /**
@@ -22,8 +27,17 @@ export function underTest(context: vscode.ExtensionContext): boolean {
   return context.extensionMode === vscode.ExtensionMode.Test || process.env['SEARCH_REQUESTS_TEST_API'] === '1';
 }
 
-export function testApi(results: ResultsView, clusters: ClustersView, history: HistoryPersistence): TestApi {
+export function testApi(
+  results: ResultsView,
+  clusters: ClustersView,
+  history: HistoryPersistence,
+  prompts: Prompts,
+): TestApi {
   return {
+    answerPrompts: (...answers) => {
+      prompts.answerNext(...answers);
+    },
+    takePrompts: () => prompts.takeAsked(),
     describeResults: (depth = 3) => results.describe(depth),
     describeClusters: (depth = 2) => clusters.describe(depth),
     keepHistory: async () => {

@@ -21,6 +21,8 @@ export interface CodeServerOptions {
   readonly log?: (line: string) => void;
   /** How long to wait for the server to listen; 60 s by default. */
   readonly startTimeoutMs?: number;
+  /** Keep Workspace Trust on (Restricted Mode for a folder not trusted); off by default. */
+  readonly workspaceTrust?: boolean;
 }
 
 export interface RunningCodeServer {
@@ -88,6 +90,15 @@ export const QUIET_WORKBENCH_SETTINGS: Readonly<Record<string, unknown>> = {
   'git.openRepositoryInParentFolders': 'never',
 };
 
+/** With these, a folder opens in Restricted Mode without the trust dialog (not trusted until the user says so). */
+export const RESTRICTED_MODE_SETTINGS: Readonly<Record<string, unknown>> = {
+  ...QUIET_WORKBENCH_SETTINGS,
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'never',
+  'security.workspace.trust.untrustedFiles': 'open',
+};
+
 export async function startCodeServer(options: CodeServerOptions): Promise<RunningCodeServer> {
   await fs.mkdir(options.userDataDir, { recursive: true });
   await fs.mkdir(options.extensionsDir, { recursive: true });
@@ -99,7 +110,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     'none',
     '--bind-addr',
     `${host}:${options.port ?? 0}`,
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust === true ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
   ];
   // A process group of its own, so that stopping it also stops the extension host and the language servers.

@@ -18,6 +18,13 @@ const HISTOGRAM: Json = { date_histogram: { field: 'date', calendar_interval: 'd
 const SUM: Json = { sum: { field: 'num' } };
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
+/** A request sent as written: a body that is not JSON, an endpoint other than _search, another method. */
+function raw(id: string, method: ConformanceCase['method'], path: string, body?: string): ConformanceCase {
+  return { id: `cross/raw/${id}`, class: 'cross', method, path, ...(body === undefined ? {} : { body }) };
+}
+
+const MSEARCH = `/${CONFORMANCE_INDEX}/_msearch`;
+
 function aggs(id: string, definition: Json): ConformanceCase {
   return c(`aggs/${id}`, { size: 0, aggs: definition });
 }
@@ -398,4 +405,56 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   c('url-body/batched-reduce-size-one', {}, '?batched_reduce_size=1'),
   c('url-body/max-concurrent-zero', {}, '?max_concurrent_shard_requests=0'),
   c('url-body/pre-filter-zero', {}, '?pre_filter_shard_size=0'),
+  // the body as JSON, and where it is sent
+  raw('json/unclosed', 'POST', SEARCH, '{"query": {"match_all": {}}'),
+  raw('json/duplicate-key', 'POST', SEARCH, '{"size": 1, "size": 2}'),
+  raw('body/array', 'POST', SEARCH, '[1]'),
+  raw('body/string', 'POST', SEARCH, '"x"'),
+  raw('body/trailing-object', 'POST', SEARCH, '{"size": 1} {"size": 2}'),
+  raw('method/put-search', 'PUT', SEARCH, '{}'),
+  raw('url/float-parameter', 'POST', `${SEARCH}?max_concurrent_shard_requests=abc`, '{}'),
+  raw('scroll/pit', 'POST', '/_search?scroll=1m', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
+  raw('pit/routing', 'POST', '/_search?routing=1', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
+  raw('pit/preference', 'POST', '/_search?preference=_local', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
+  raw('pit/indices-options', 'POST', '/_search?ignore_unavailable=true', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
+  raw('pit/ccs', 'POST', '/_search?ccs_minimize_roundtrips=false', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
+  // query and aggregation shapes
+  q('shape/query-string', 'x'),
+  q('shape/term-array', { term: { kw: ['a', 'b'] } }),
+  q('shape/match-array', { match: { text: ['a'] } }),
+  q('shape/terms-set-short', { terms_set: { kw: 'a' } }),
+  q('shape/range-short', { range: { num: 5 } }),
+  q('shape/terms-string', { terms: { kw: 'a' } }),
+  aggs('shape/not-an-object', { a: 1 }),
+  aggs('shape/meta-only', { a: { meta: {} } }),
+  aggs('shape/empty', { a: {} }),
+  aggs('shape/two-types', { a: { avg: { field: 'num' }, max: { field: 'num' } } }),
+  aggs('shape/unknown-type', { a: { no_such_agg: {} } }),
+  aggs('shape/multi-terms-one', { m: { multi_terms: { terms: [{ field: 'kw' }] } } }),
+  aggs('shape/filters-empty-object', { f: { filters: { filters: {} } } }),
+  aggs('shape/filters-empty-array', { f: { filters: { filters: [] } } }),
+  aggs('shape/sampler-without-child', { s: { sampler: { shard_size: 10 } } }),
+  // _msearch framing and headers
+  raw('msearch/unknown-header-key', 'POST', MSEARCH, '{"indexx": "conformance"}\n{}\n'),
+  raw('msearch/body-array', 'POST', MSEARCH, '{}\n[1]\n'),
+  raw('msearch/blank-body', 'POST', MSEARCH, '{}\n\n'),
+  raw('msearch/no-body', 'POST', MSEARCH),
+  raw('msearch/no-final-newline', 'POST', MSEARCH, '{}\n{}'),
+  raw('msearch/header-only', 'POST', MSEARCH, '{}\n'),
+  raw('msearch/header-boolean', 'POST', MSEARCH, '{"allow_partial_search_results": "yes"}\n{}\n'),
+  raw('msearch/header-expand-wildcards', 'POST', MSEARCH, '{"expand_wildcards": "bogus"}\n{}\n'),
+  raw('msearch/header-search-type', 'POST', MSEARCH, '{"search_type": "bogus"}\n{}\n'),
+  raw('msearch/header-time', 'POST', MSEARCH, '{"cancel_after_time_interval": "5x"}\n{}\n'),
+  // tasks and nodes
+  raw('tasks/malformed-id', 'GET', '/_tasks/abc'),
+  raw('tasks/unset-id', 'GET', '/_tasks/node:-1'),
+  raw('tasks/cancel-id-and-nodes', 'POST', '/_tasks/node:1/_cancel?nodes=x'),
+  raw('tasks/group-by', 'GET', '/_tasks?group_by=bogus'),
+  raw('nodes/role-value', 'GET', '/_nodes/data:yes'),
+  raw('nodes/unknown-metric', 'GET', '/_nodes/stats/bogus'),
+  raw('nodes/unknown-index-metric', 'GET', '/_nodes/stats/indices/bogus'),
+  raw('nodes/all-and-metrics', 'GET', '/_nodes/stats/_all,jvm'),
+  raw('nodes/index-metric-with-all', 'GET', '/_nodes/stats/_all/docs'),
+  raw('nodes/index-metric-without-indices', 'GET', '/_nodes/stats/jvm/docs'),
+  raw('nodes/metric-newer', 'GET', '/_nodes/stats/native_memory'),
 ];

@@ -19,48 +19,22 @@ export const UNPROVEN_ELSEWHERE: Partial<Record<DiagnosticCode, string>> = {
 // Many of these have requests in the differential corpus (test/fixtures/differential), which test/real sends to real
 // OpenSearch too; this list counts only the conformance corpus.
 export const NOT_YET_PROVEN: readonly DiagnosticCode[] = [
+  // OpenSearch's reason goes on with where Jackson stopped, which the language server does not repeat.
   'json.syntax',
-  'json.duplicate-key',
-  'search.body-not-object',
-  'search.trailing-content',
+  // Refused by real 3.8.0 as docs/opensearch/json-and-values.md says (by hand), not yet recorded in the corpus.
+  'json.too-deep',
+  'search.line-separator',
+  // A point in time id that is not one fails first (`invalid id`), before these checks; the corpus opens no real one.
   'scroll.pit',
-  'pit.indices-options',
-  'pit.routing',
-  'pit.preference',
   'pit.ccs-minimize-roundtrips',
+  // Each clause's own parser refuses a non-object first, in its own words.
   'query.not-an-object',
-  'query.field-array',
-  'query.no-short-form',
-  'query.terms-not-array',
-  'aggs.not-an-object',
-  'aggs.missing-definition',
-  'aggs.two-types',
-  'aggs.unknown-type',
-  'aggs.multi-terms-count',
-  'aggs.empty-filters',
-  'url.method-not-allowed',
+  // Index creation, not a search endpoint; no parameter of the search endpoints is new in 3.x; none is a float.
   'url.invalid-index-name',
   'url.parameter-version',
   'url.invalid-number',
-  'msearch.unknown-metadata-key',
-  'msearch.body-not-object',
+  // `{}` and a blank line: the language server reports "no requests added" first.
   'msearch.blank-body',
-  'msearch.empty-body',
+  // The replay adds a final newline to every request.
   'msearch.missing-final-newline',
-  'msearch.no-requests',
-  'msearch.invalid-boolean',
-  'msearch.invalid-expand-wildcards',
-  'msearch.invalid-search-type',
-  'msearch.invalid-time-value',
-  'tasks.malformed-task-id',
-  'tasks.task-id-required',
-  'tasks.task-id-with-nodes',
-  'tasks.invalid-group-by',
-  'nodes.invalid-role-value',
-  'nodes.unknown-metric',
-  'nodes.metric-version',
-  'nodes.unknown-index-metric',
-  'nodes.all-and-metrics',
-  'nodes.index-metric-with-all',
-  'nodes.index-metric-without-indices',
 ];

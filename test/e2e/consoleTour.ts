@@ -42,12 +42,13 @@ async function main(): Promise<number> {
   try {
     return await runTour({
       name: 'console',
+      // The user's own cluster: one of the workspace's settings would be contacted only once chosen.
+      userSettings: { 'searchRequests.clusters': [{ name: 'local', url: cluster.url }] },
       prepare: async (workspace) => {
         await fs.writeFile(
           path.join(workspace, '.vscode', 'settings.json'),
           JSON.stringify(
             {
-              'searchRequests.clusters': [{ name: 'local', url: cluster.url }],
               'searchRequests.variables': { index: 'logs-*', size: 5, feature: 'wireless' },
             },
             null,

@@ -10,7 +10,8 @@
 // Options: --dev            load the development folder instead of the .vsix
 //          --no-ui          skip the UI tour          --no-suite   skip the suite
 //          --keep           keep the run's temporary folder (user data, logs)
-//          --grep TEXT      run only the suite's tests whose title matches
+//          --grep TEXT      run only the suite's tests whose title matches (the Restricted Mode suite, in a VS Code
+//                           of its own, runs when TEXT names it or without --grep)
 //
 // Why a test host extension: the extension host runs a tests module only for an extension under development
 // (extensionDevelopmentPath). Giving it the project folder would load the sources' copy of the extension over
@@ -27,6 +28,7 @@ import { launchBrowser } from '../../scripts/lib/browser';
 import {
   installExtension,
   QUIET_WORKBENCH_SETTINGS,
+  RESTRICTED_MODE_SETTINGS,
   startCodeServer,
   writeUserSettings,
 } from '../../scripts/lib/codeServer';
@@ -145,6 +147,20 @@ async function main(): Promise<number> {
         counted.failed = 1;
       }
       addTally(tally, counted);
+      if (values.grep === undefined || /restricted/i.test(values.grep)) {
+        addTally(
+          tally,
+          await runRestrictedSuite({
+            runDir,
+            install,
+            env,
+            extensionsDir,
+            browser,
+            shutdown,
+            extensionDevelopmentPath: values.dev ? ROOT : TEST_HOST,
+          }),
+        );
+      }
     }
     if (!values['no-ui']) {
       const workspace = await copyFixtureWorkspace(runDir, 'tour-workspace');
@@ -178,6 +194,53 @@ async function main(): Promise<number> {
     clearTimeout(deadline);
     await shutdown.stop();
   }
+}
+
+/**
+ * The tests of test/integration/restricted/ in a VS Code of their own, with Workspace Trust on and the folder not
+ * trusted (Restricted Mode, no trust dialog): what the extension does for a repository the user has not trusted.
+ */
+async function runRestrictedSuite(options: {
+  readonly runDir: string;
+  readonly install: Awaited<ReturnType<typeof ensureCodeServer>>;
+  readonly env: Readonly<Record<string, string>>;
+  readonly extensionsDir: string;
+  readonly browser: Awaited<ReturnType<typeof launchBrowser>>;
+  readonly shutdown: Shutdown;
+  readonly extensionDevelopmentPath: string;
+}): Promise<Tally> {
+  const userDataDir = path.join(options.runDir, 'restricted-user-data');
+  await writeUserSettings(userDataDir, RESTRICTED_MODE_SETTINGS);
+  const server = await startCodeServer({
+    install: options.install,
+    userDataDir,
+    extensionsDir: options.extensionsDir,
+    env: { ...options.env, SEARCH_REQUESTS_TEST_RESTRICTED: '1' },
+    workspaceTrust: true,
+  });
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => (stopped ??= server.stop());
+  options.shutdown.add('code-server (Restricted Mode)', stop, () => {
+    if (stopped === undefined) server.stopNow();
+  });
+  const workspace = await copyFixtureWorkspace(options.runDir, 'restricted-workspace');
+  log('integration suite in Restricted Mode (a folder not trusted)');
+  const result = await runSuite({
+    browser: options.browser,
+    server,
+    workspace,
+    extensionDevelopmentPath: options.extensionDevelopmentPath,
+    extensionTestsPath: SUITE_ENTRY,
+    timeoutMs: SUITE_TIMEOUT_MS,
+    print: (line) => {
+      console.log(line);
+    },
+  });
+  await stop();
+  log(`integration suite in Restricted Mode exited with ${result.code}`);
+  const counted = result.tally ?? emptyTally();
+  if (result.code !== 0 && counted.failed === 0) counted.failed = 1;
+  return counted;
 }
 
 /** `consoleTour.js` as a process: its steps, counted from its closing line. */

@@ -69,13 +69,14 @@ async function main(): Promise<number> {
   try {
     return await runTour({
       name: 'tasks',
-      userSettings: { 'workbench.hover.delay': 300 },
+      // A user who added the cluster to the user settings (as the README says) and opened the samples.
+      userSettings: {
+        'workbench.hover.delay': 300,
+        'searchRequests.clusters': [{ name: 'local', url: cluster.url, auth: 'none' }],
+      },
       prepare: async (workspace) => {
-        // A user who added the cluster (as the README says) and opened the samples.
-        await fs.writeFile(
-          path.join(workspace, '.vscode', 'settings.json'),
-          `${JSON.stringify({ 'searchRequests.clusters': [{ name: 'local', url: cluster.url, auth: 'none' }] }, null, 2)}\n`,
-        );
+        // The samples' own cluster setting would override the user's.
+        await fs.writeFile(path.join(workspace, '.vscode', 'settings.json'), '{}\n');
         await fs.writeFile(path.join(workspace, 'completion.search'), COMPLETION);
       },
       steps: (page) => {

@@ -80,10 +80,11 @@ describe('Clusters view and what the cluster tells the editor', function () {
       (a[0] ?? '').localeCompare(b[0] ?? '');
     if (cluster.kind === 'local') assert.deepEqual(shown, expected);
     else assert.deepEqual(shown.sort(byName), expected.sort(byName));
+    // A cluster of the workspace's settings is not contacted until chosen (the last test chooses it).
     assert.equal(down?.label, 'down');
-    assert.equal(down.description, 'not reachable');
+    assert.equal(down.description, 'not chosen yet');
     assert.equal(down.contextValue, 'searchRequests.cluster.inactive');
-    assert.match(down.children?.[0]?.label ?? '', /^Cannot list the nodes: Connection refused/);
+    assert.match(down.children?.[0]?.label ?? '', /defined by this workspace's settings: it is not contacted/);
   });
 
   it('explains a node filter against the cluster on hover', async () => {
@@ -153,6 +154,10 @@ describe('Clusters view and what the cluster tells the editor', function () {
       'the state of the other cluster',
     );
     assert.equal(summary.nodes, 0);
+    await vscode.commands.executeCommand(COMMANDS.refreshClusters);
+    const down = (await (await testApi()).describeClusters(2)).find((item) => item.label === 'down');
+    assert.equal(down?.description, 'active · not reachable');
+    assert.match(down.children?.[0]?.label ?? '', /^Cannot list the nodes: Connection refused/);
     await vscode.commands.executeCommand(COMMANDS.selectCluster, 'local-clusters-it');
   });
 });

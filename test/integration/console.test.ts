@@ -242,6 +242,35 @@ describe('Console', function () {
     );
   });
 
+  it('runs the pairs a selection of a .msearch file touches as one _msearch, and runs that selection again', async () => {
+    await setWorkspace('clusters', [{ name: 'console-it', url: cluster.url }]);
+    const text = [
+      '{"index":"logs"}',
+      '{"size":1}',
+      '{"index":"products"}',
+      '{"size":2}',
+      '{"index":"logs"}',
+      '{"size":3}',
+      '',
+    ].join('\n');
+    const editor = await openScratch('selection.msearch', text);
+    await waitForDiagnostics(
+      editor.document.uri,
+      (all) => !all.some((d) => d.severity === vscode.DiagnosticSeverity.Error),
+      'no errors',
+    );
+    // Lines 3 to 6 (the second and third pairs).
+    editor.selection = new vscode.Selection(2, 0, 5, 4);
+    const first = await vscode.commands.executeCommand<RunResult>('searchRequests.run');
+    const hitsOf = (run: RunResult): number[] =>
+      (run.response as { responses: { hits: { hits: unknown[] } }[] }).responses.map((r) => r.hits.hits.length);
+    assert.deepEqual(hitsOf(first), [2, 3]);
+    // Again from the Results view, with the cursor elsewhere: the same two pairs, not the first one.
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    const again = await vscode.commands.executeCommand<RunResult>('searchRequests.rerun', first.id);
+    assert.deepEqual(hitsOf(again), [2, 3]);
+  });
+
   it('reports a full URL that is no configured cluster', async () => {
     const editor = await openScratch('elsewhere.search', 'GET http://elsewhere.invalid:9200/logs/_search\n');
     const diagnostic = await waitForDiagnostic(editor.document.uri, 'url.not-a-cluster');

@@ -18,9 +18,13 @@ export function run(): Promise<void> {
     timeout: 60_000,
     ...(grep ? { grep: new RegExp(grep) } : {}),
   });
+  // The tests of restricted/ need a workspace opened in Restricted Mode: the launchers run them in a VS Code of
+  // their own (SEARCH_REQUESTS_TEST_RESTRICTED=1), and only them there.
+  const restricted = process.env['SEARCH_REQUESTS_TEST_RESTRICTED'] === '1';
   const files = fs
     .readdirSync(__dirname, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.js'))
+    .filter((file) => file.startsWith(`restricted${path.sep}`) === restricted)
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   for (const file of files) {
     mocha.addFile(path.join(__dirname, file));

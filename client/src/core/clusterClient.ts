@@ -396,7 +396,7 @@ function textStart(body: Uint8Array, bytes = 2048): string {
 function htmlGist(html: string): string {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
   if (title !== undefined && title !== '') return `"${excerpt(title, 80)}"`;
-  return `"${excerpt(html.replace(/<[^>]*>/g, ' '), 80)}"`;
+  return `"${excerpt(html.replace(/<[^<>]*>/g, ' '), 80)}"`;
 }
 
 /** Refuses answers that are not the cluster's: credentials refused, a proxy's HTML page. */

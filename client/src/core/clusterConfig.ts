@@ -2,6 +2,7 @@
 import { variableText } from './variables';
 
 import { parseAwsConfig, type AwsConfig } from './aws/awsConfig';
+import { trimTrailing } from './trimTrailing';
 
 export type AuthKind = 'none' | 'basic' | 'bearer' | 'apiKey' | 'aws';
 
@@ -179,7 +180,7 @@ export function parseClusters(raw: unknown): ParsedClusters {
     names.add(name);
     clusters.push({
       name,
-      url: url.replace(/\/+$/, ''),
+      url: trimTrailing(url, '/'),
       auth: auth as AuthKind,
       ...(typeof username === 'string' && username !== '' ? { username } : {}),
       ...(tls === undefined ? {} : { tls }),
@@ -221,4 +222,27 @@ export function secretName(auth: AuthKind): string {
  */
 export function secretKey(cluster: ClusterConfig): string {
   return `searchRequests.cluster:${JSON.stringify([cluster.name, cluster.url, cluster.auth, cluster.username ?? ''])}`;
+}
+
+/**
+ * Where `"name": "<name>"` first stands in a settings file's text (the cluster entry to reveal), found by scanning,
+ * not by a regular expression built from the name: whitespace may surround the colon.
+ */
+export function findNameEntry(text: string, name: string): { start: number; end: number } | undefined {
+  const key = '"name"';
+  const quoted = `"${name}"`;
+  for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + 1)) {
+    let i = at + key.length;
+    while (i < text.length && isJsonBlank(text.charCodeAt(i))) i++;
+    if (text[i] !== ':') continue;
+    i++;
+    while (i < text.length && isJsonBlank(text.charCodeAt(i))) i++;
+    if (text.startsWith(quoted, i)) return { start: at, end: i + quoted.length };
+  }
+  return undefined;
+}
+
+/** `\s` of the old expression: the blanks a settings file has between a key and its value. */
+function isJsonBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x0b || code === 0x0c;
 }

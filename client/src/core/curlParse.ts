@@ -315,7 +315,7 @@ function consoleBody(body: string): string {
   try {
     return lines.map((line) => JSON.stringify(JSON.parse(line))).join('\n');
   } catch {
-    return body.replace(/\s+$/, '');
+    return body.trimEnd();
   }
 }
 

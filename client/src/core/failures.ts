@@ -5,6 +5,12 @@ import { formatBytes } from './format';
 export type FailureKind =
   | 'config'
   | 'secretMissing'
+  /** A cluster of the workspace's settings that the user has not chosen yet: not contacted in the background. */
+  | 'notChosen'
+  /** The TLS settings changed since the cluster's secret was stored: not sent without the user's consent. */
+  | 'trustChanged'
+  /** The user answered no to a question asked before sending: nothing was sent. */
+  | 'declined'
   | 'credentials'
   | 'refused'
   | 'dns'

@@ -107,7 +107,7 @@ export async function fetchRun(
       return {
         kind: 'failed',
         message: hide(
-          `${new URL(cluster.url).host} answered ${response.status} with an HTML page (${formatBytes(text.length)}) instead of JSON: "${excerpt(text.replace(/<[^>]*>/g, ' '), 80)}". A proxy or a login page answered, not the cluster.`,
+          `${new URL(cluster.url).host} answered ${response.status} with an HTML page (${formatBytes(text.length)}) instead of JSON: "${excerpt(text.replace(/<[^<>]*>/g, ' '), 80)}". A proxy or a login page answered, not the cluster.`,
         ),
       };
     }

@@ -4,6 +4,7 @@
 // MAX_MESSAGE_CHARS: an echoed answer of any size costs one pass per form of each secret.
 
 import { base64 } from './authHeader';
+import { trimTrailing } from './trimTrailing';
 
 const MASK = '«hidden»';
 
@@ -77,7 +78,7 @@ function forms(secret: string, username: string | undefined): string[] {
   if (username !== undefined) encoded.push(base64(`${username}:${secret}`));
   for (const text of encoded) {
     out.add(text);
-    out.add(text.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+    out.add(trimTrailing(text.replace(/\+/g, '-').replace(/\//g, '_'), '='));
   }
   return [...out].filter((s) => s.length >= 3).sort((a, b) => b.length - a.length);
 }

@@ -1,5 +1,6 @@
 // The URL of a request on a cluster: its path and query encoded as OpenSearch reads them back. No Node.js here: the
 // web extension builds its URLs with it too.
+import { trimTrailing } from './trimTrailing';
 
 export interface QueryParam {
   readonly name: string;
@@ -50,7 +51,7 @@ export class UnsafePathError extends Error {}
 export function requestUrl(clusterUrl: string, path: string, query?: readonly QueryParam[]): string {
   const problem = dotSegmentProblem(path);
   if (problem !== undefined) throw new UnsafePathError(problem);
-  const base = clusterUrl.replace(/\/+$/, '');
+  const base = trimTrailing(clusterUrl, '/');
   const rest = path.startsWith('/') ? path : `/${path}`;
   return `${base}${encodePath(rest)}${queryString(query)}`;
 }

@@ -15,8 +15,16 @@ export interface RunRecord {
   readonly cluster: ClusterConfig;
   /** As resolved: secret variables' places hold `${name}` (their values are put in only to send it). */
   readonly request: SlottedRequest & { readonly endpoint?: string };
-  /** Where the request came from, to run it again. */
-  readonly source?: { readonly uri: string; readonly line?: number; readonly all?: boolean };
+  /**
+   * Where the request came from, to run it again: a line, the whole file (`all`), or the lines of a selection of a
+   * `.msearch` file (`lines`: the pairs they touch were one `_msearch`).
+   */
+  readonly source?: {
+    readonly uri: string;
+    readonly line?: number;
+    readonly all?: boolean;
+    readonly lines?: { readonly start: number; readonly end: number };
+  };
   readonly startedAt: number;
   state: RunState;
   status?: number;

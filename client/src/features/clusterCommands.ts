@@ -17,9 +17,11 @@ import { isRequestFailure } from '../core/failures';
 import { proxyConnection, proxyOptions } from '../core/proxy';
 import { opaqueIdFor } from '../core/runIds';
 import type { ClusterStatus } from './clusterStatus';
+import { CLUSTERS_SETTING, TRUST_ACTION, TRUST_COMMAND, UNTRUSTED_CLUSTERS } from './trustTexts';
 import { clusterNameOf } from './clustersViewCommands';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
 import type { Services } from './services';
+import { trimTrailing } from '../core/trimTrailing';
 
 /** Arguments of `searchRequests.addCluster` for scripts and tests: no question is asked. */
 interface AddClusterArgs extends ClusterConfig {
@@ -178,7 +180,7 @@ async function askCluster(services: Services): Promise<{ cluster: ClusterConfig;
   return {
     cluster: {
       name,
-      url: url.replace(/\/+$/, ''),
+      url: trimTrailing(url, '/'),
       auth: auth.auth,
       ...(auth.username === undefined ? {} : { username: auth.username }),
       ...(tls === undefined ? {} : { tls }),
@@ -312,7 +314,7 @@ async function addCluster(
   }
   const target = await saveTarget(args);
   if (target === undefined) return undefined;
-  if (secret !== undefined) await services.connections.secrets.store(cluster, secret);
+  if (secret !== undefined) await services.connections.storeSecret(cluster, secret);
   await saveCluster(cluster, target);
   await services.connections.setActive(cluster.name);
   await status.refresh();
@@ -326,9 +328,10 @@ async function selectCluster(services: Services, status: ClusterStatus, name?: s
     const active = connections.active()?.name;
     const items: (vscode.QuickPickItem & { name?: string })[] = connections.clusters().map((cluster) => {
       const info = status.infos.get(cluster.name);
+      const fromWorkspace = connections.origin(cluster) === 'workspace';
       return {
         label: `${cluster.name === active ? '$(check) ' : ''}${cluster.name}`,
-        description: cluster.url,
+        description: `${cluster.url}${fromWorkspace ? " · from this workspace's settings" : ''}`,
         ...(info === undefined ? {} : { detail: describeInfo(info) }),
         name: cluster.name,
       };
@@ -352,6 +355,12 @@ async function activeOrAsk(services: Services, status: ClusterStatus): Promise<C
   if (active !== undefined) return active;
   if (connections.clusters().length === 0) {
     const add = 'Add Cluster';
+    if ((await services.settings.ignoredWorkspaceSettings()).includes(CLUSTERS_SETTING)) {
+      const choice = await vscode.window.showWarningMessage(UNTRUSTED_CLUSTERS, TRUST_ACTION, add);
+      if (choice === TRUST_ACTION) await vscode.commands.executeCommand(TRUST_COMMAND);
+      if (choice === add) await addCluster(services, status);
+      return connections.active();
+    }
     const choice = await vscode.window.showWarningMessage('No cluster is configured to run requests on.', add);
     if (choice === add) await addCluster(services, status);
     return connections.active();
@@ -406,7 +415,7 @@ async function changeSecret(services: Services, name?: string, secret?: string):
   const cluster = await pickCluster(services, name, true);
   if (cluster === undefined) return false;
   if (secret !== undefined) {
-    await services.connections.secrets.store(cluster, secret);
+    await services.connections.storeSecret(cluster, secret);
     return true;
   }
   return (await services.connections.askSecret(cluster)) !== undefined;

@@ -6,8 +6,12 @@ import * as vscode from 'vscode';
 import type { AwsModuleLoader } from '../core/aws/awsTypes';
 import { ClusterClient } from '../core/clusterClient';
 import { needsSecret, secretName, verificationOff, type ClusterConfig } from '../core/clusterConfig';
+import { backgroundAllowed, clusterIdentity, clusterOrigin } from '../core/clusterOrigin';
 import { RequestFailure } from '../core/failures';
 import { proxyConnection, proxyOptions } from '../core/proxy';
+import { decideSecretUse, type ClusterOrigin } from '../core/secretBinding';
+import { currentBinding } from '../core/tlsBinding';
+import type { Prompts } from './prompts';
 import type { SecretStore } from './secretStore';
 import type { Settings } from './settings';
 
@@ -16,6 +20,9 @@ import type { Settings } from './settings';
  * to share, so it is not written to .vscode/settings.json (often committed) and needs no settings scope trick.
  */
 const ACTIVE_KEY = 'searchRequests.activeCluster';
+/** The identities (core/clusterOrigin.ts) of the workspace's clusters the user chose in this workspace. */
+const CHOSEN_KEY = 'searchRequests.chosenClusters';
+const MAX_CHOSEN = 200;
 
 interface Entry {
   readonly fingerprint: string;
@@ -35,6 +42,7 @@ export class ClusterConnections implements vscode.Disposable {
     private readonly settings: Settings,
     readonly secrets: SecretStore,
     private readonly log: vscode.LogOutputChannel,
+    private readonly prompts: Prompts,
     /** Loads the AWS module for `aws` clusters (only then). */
     readonly loadAws?: AwsModuleLoader,
   ) {
@@ -46,7 +54,14 @@ export class ClusterConnections implements vscode.Disposable {
           this.changed.fire();
         }
       }),
-      secrets.onDidChange(() => {
+      secrets.onDidChange((key) => {
+        // A binding accepted for a secret changes nothing of the connections.
+        if (key.endsWith('#binding')) return;
+        void this.closeAll();
+        this.changed.fire();
+      }),
+      // Once trusted, the workspace's clusters count (VS Code also fires a configuration change).
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
         void this.closeAll();
         this.changed.fire();
       }),
@@ -67,18 +82,46 @@ export class ClusterConnections implements vscode.Disposable {
     return this.clusters().find((cluster) => cluster.name === name);
   }
 
-  /** The active cluster: the one chosen in this workspace, or the only one configured. */
+  /**
+   * The active cluster: the one chosen in this workspace, or the only one configured when it may be contacted without
+   * being chosen (a workspace's own cluster must be chosen first).
+   */
   active(): ClusterConfig | undefined {
     const clusters = this.clusters();
     const chosen = this.state.get<string>(ACTIVE_KEY);
     const found = clusters.find((cluster) => cluster.name === chosen);
     if (found !== undefined) return found;
-    return clusters.length === 1 ? clusters[0] : undefined;
+    const only = clusters.length === 1 ? clusters[0] : undefined;
+    return only !== undefined && this.mayContactInBackground(only) ? only : undefined;
   }
 
+  /** Makes a cluster the active one: choosing it is what lets a workspace's cluster be contacted in the background. */
   async setActive(name: string | undefined): Promise<void> {
+    const cluster = name === undefined ? undefined : this.find(name);
+    if (cluster !== undefined) await this.choose(cluster);
     await this.state.update(ACTIVE_KEY, name);
     this.changed.fire();
+  }
+
+  /** Whether the cluster is defined by the user's settings or by the open workspace's. */
+  origin(cluster: ClusterConfig): ClusterOrigin {
+    return clusterOrigin(cluster, this.settings.userClusters(), this.settings.workspaceSetsClusters());
+  }
+
+  /** Whether the user chose this cluster (as it is defined now) in this workspace. */
+  isChosen(cluster: ClusterConfig): boolean {
+    return this.state.get<string[]>(CHOSEN_KEY, []).includes(clusterIdentity(cluster));
+  }
+
+  private async choose(cluster: ClusterConfig): Promise<void> {
+    if (this.origin(cluster) === 'user' || this.isChosen(cluster)) return;
+    const chosen = [...this.state.get<string[]>(CHOSEN_KEY, []), clusterIdentity(cluster)].slice(-MAX_CHOSEN);
+    await this.state.update(CHOSEN_KEY, chosen);
+  }
+
+  /** Whether requests the user did not ask for (state, mappings, tasks, health) may go to the cluster. */
+  mayContactInBackground(cluster: ClusterConfig): boolean {
+    return backgroundAllowed(this.origin(cluster), this.isChosen(cluster));
   }
 
   /** Asks for the cluster's secret and stores it. Undefined when the user gave none. */
@@ -92,19 +135,89 @@ export class ClusterConnections implements vscode.Disposable {
       validateInput: (value) => (value === '' ? `Enter the ${what}` : undefined),
     });
     if (secret === undefined) return undefined;
-    await this.secrets.store(cluster, secret);
+    await this.storeSecret(cluster, secret);
     return secret;
   }
 
+  /** Stores a secret bound to the cluster's settings as they are now (their certificate files by hash). */
+  async storeSecret(cluster: ClusterConfig, secret: string): Promise<void> {
+    await this.secrets.store(cluster, secret, await currentBinding(cluster, this.settings.baseDir()));
+  }
+
   /**
-   * The cluster's client. With `interactive`, a missing secret is asked for; otherwise it is a failure.
-   * Throws RequestFailure (kind `config`).
+   * A workspace's cluster the user has not chosen: a request the user started asks first (and remembers the answer);
+   * any other is refused. Throws RequestFailure `notChosen` or `declined`.
+   */
+  private async ensureChosen(cluster: ClusterConfig, interactive: boolean): Promise<void> {
+    if (this.mayContactInBackground(cluster)) return;
+    const where = `The cluster "${cluster.name}" (${cluster.url}) is defined by this workspace's settings`;
+    if (!interactive) {
+      throw new RequestFailure(
+        'notChosen',
+        `${where}: it is not contacted until you choose it (Search Requests: Select Cluster).`,
+      );
+    }
+    const use = 'Use This Cluster';
+    const yes = await this.prompts.confirm(
+      `Send requests to "${cluster.name}" at ${cluster.url}?`,
+      `${where}, not yours. Nothing has been sent to it yet. Use it only if you trust this workspace to say where requests go.`,
+      use,
+    );
+    if (!yes) throw new RequestFailure('declined', `Nothing was sent to "${cluster.name}".`);
+    await this.choose(cluster);
+  }
+
+  /**
+   * A stored secret is sent only under the settings it was stored with; otherwise a request the user started asks
+   * first, naming what changed, and any other is refused. Throws RequestFailure `trustChanged` or `declined`.
+   */
+  private async checkBinding(cluster: ClusterConfig, interactive: boolean): Promise<void> {
+    const current = await currentBinding(cluster, this.settings.baseDir());
+    const decision = decideSecretUse({
+      stored: await this.secrets.binding(cluster),
+      current,
+      origin: this.origin(cluster),
+      interactive,
+    });
+    if (decision.action === 'send') {
+      if (decision.rebind) await this.secrets.rebind(cluster, current);
+      return;
+    }
+    const what = secretName(cluster.auth);
+    const changes = decision.changes.map((change) => `• ${change}`).join('\n');
+    if (decision.action === 'refuse') {
+      this.log.warn(`[clusters] ${cluster.name}: the stored ${what} is not sent: ${decision.changes.join('; ')}`);
+      throw new RequestFailure(
+        'trustChanged',
+        `The TLS settings of "${cluster.name}" changed since its ${what} was stored (${decision.changes.join('; ')}): run a request to confirm them.`,
+      );
+    }
+    const send = `Send the ${what}`;
+    const yes = await this.prompts.confirm(
+      `The settings of "${cluster.name}" changed since its ${what} was stored. Send it to ${cluster.url} anyway?`,
+      `${changes}\n\nA workspace can change these settings. Nothing is sent unless you choose "${send}".`,
+      send,
+    );
+    if (!yes) {
+      this.log.warn(`[clusters] ${cluster.name}: the stored ${what} was not sent (${decision.changes.join('; ')})`);
+      throw new RequestFailure('declined', `Nothing was sent to "${cluster.name}": its ${what} was kept back.`);
+    }
+    await this.secrets.rebind(cluster, current);
+  }
+
+  /**
+   * The cluster's client. `interactive`: the user asked for this request (a run, a test, a command); otherwise it is
+   * a background one (state, tasks, health). With `interactive`, a missing secret is asked for, and so is consent
+   * where it is needed (a workspace's cluster not chosen yet, a stored secret whose TLS settings changed); otherwise
+   * these are failures, and nothing is sent. Throws RequestFailure.
    */
   async client(cluster: ClusterConfig, interactive: boolean): Promise<ClusterClient> {
+    await this.ensureChosen(cluster, interactive);
     let secret: string | undefined;
     if (needsSecret(cluster)) {
       secret = await this.secrets.get(cluster);
-      if (secret === undefined && interactive) secret = await this.askSecret(cluster);
+      if (secret !== undefined) await this.checkBinding(cluster, interactive);
+      else if (interactive) secret = await this.askSecret(cluster);
       if (secret === undefined) {
         throw new RequestFailure(
           'secretMissing',

@@ -9,6 +9,7 @@ import { rolesText, type NodeInfo } from '../core/nodesInfo';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
 import type { ClusterElement, ClusterEntry } from './clustersView';
 import { safeMarkdown } from './markdown';
+import { CLUSTERS_SETTING, ignoredSettingsText, TRUST_ACTION, TRUST_COMMAND } from './trustTexts';
 
 const HEALTH_COLORS: Readonly<Record<string, string>> = {
   green: 'testing.iconPassed',
@@ -40,6 +41,9 @@ export function clusterItem(
     parts.push(product(entry.info));
     if (entry.info.health !== undefined) parts.push(entry.info.health);
     color = HEALTH_COLORS[entry.info.health ?? ''];
+  } else if (entry?.heldBack !== undefined) {
+    parts.push(entry.heldBack === 'trustChanged' ? 'TLS settings changed' : 'not chosen yet');
+    icon = 'shield';
   } else if (entry?.secretMissing === true && cluster !== undefined) {
     parts.push(`no ${secretName(cluster.auth)} stored`);
     icon = 'key';
@@ -85,7 +89,10 @@ export function clusterMessageItem(
     element.error ? new vscode.ThemeColor('list.errorForeground') : undefined,
   );
   item.contextValue = 'searchRequests.clusterMessage';
-  if (!element.error && !info && cluster !== undefined) {
+  if (!element.error && !info && cluster !== undefined && element.held) {
+    item.iconPath = new vscode.ThemeIcon('shield');
+    item.command = { title: 'Select Cluster', command: COMMANDS.selectCluster, arguments: [cluster.name] };
+  } else if (!element.error && !info && cluster !== undefined) {
     item.command = {
       title: 'Set Secret',
       command: COMMANDS.changeClusterSecret,
@@ -110,5 +117,20 @@ export function nodeItem(clusterName: string, node: NodeInfo): vscode.TreeItem {
   item.tooltip = safeMarkdown(nodeTooltip(node));
   item.accessibilityInformation = { label: `${node.name}: ${item.description}` };
   item.contextValue = 'searchRequests.clusterNode';
+  return item;
+}
+
+/** First in the view when the workspace is not trusted: which of its settings are ignored, and the Trust action. */
+export function untrustedItem(settings: readonly string[]): vscode.TreeItem {
+  const label = settings.includes(CLUSTERS_SETTING)
+    ? 'Workspace not trusted: its clusters are ignored'
+    : 'Workspace not trusted: some of its settings are ignored';
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  item.id = 'untrusted';
+  item.description = TRUST_ACTION;
+  item.tooltip = ignoredSettingsText(settings);
+  item.iconPath = new vscode.ThemeIcon('workspace-untrusted', new vscode.ThemeColor('list.warningForeground'));
+  item.contextValue = 'searchRequests.untrusted';
+  item.command = { title: TRUST_ACTION, command: TRUST_COMMAND };
   return item;
 }

@@ -7,6 +7,7 @@ import { isRequestFailure } from '../core/failures';
 import { escapeMarkdown } from '../core/markdown';
 import { opaqueIdFor } from '../core/runIds';
 import { SERVERLESS_NODES } from '../core/serverless';
+import { CLUSTERS_SETTING, TRUST_COMMAND, UNTRUSTED_CLUSTERS } from './trustTexts';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
 import { safeMarkdown } from './markdown';
 import type { Services } from './services';
@@ -75,6 +76,18 @@ export class ClusterStatus implements vscode.Disposable {
     const cluster = connections.active();
     if (cluster === undefined) {
       const none = connections.clusters().length === 0;
+      const ignored = none && (await settings.ignoredWorkspaceSettings()).includes(CLUSTERS_SETTING);
+      if (generation !== this.generation) return undefined;
+      if (ignored) {
+        this.show(
+          '$(workspace-untrusted) Clusters ignored',
+          UNTRUSTED_CLUSTERS,
+          TRUST_COMMAND,
+          'statusBarItem.warningBackground',
+        );
+        this.settle(undefined);
+        return undefined;
+      }
       this.show(
         none ? '$(database) Add cluster' : '$(database) Select cluster',
         none
@@ -122,14 +135,22 @@ export class ClusterStatus implements vscode.Disposable {
       this.settle(undefined);
       const message = isRequestFailure(error) ? error.message : String(error);
       const needsSecret = isRequestFailure(error) && error.kind === 'secretMissing';
+      // Not contacted on purpose (a workspace's cluster not chosen yet, TLS settings changed under a stored secret).
+      const heldBack = isRequestFailure(error) && (error.kind === 'notChosen' || error.kind === 'trustChanged');
       this.show(
-        `$(database) ${lock}${cluster.name} ${needsSecret ? '$(key)' : '$(debug-disconnect)'}`,
+        `$(database) ${lock}${cluster.name} ${needsSecret ? '$(key)' : heldBack ? '$(shield)' : '$(debug-disconnect)'}`,
         this.tooltip(
           cluster,
-          escapeMarkdown(needsSecret ? `${message} It is asked for at the first run.` : `Not reachable: ${message}`),
+          escapeMarkdown(
+            needsSecret
+              ? `${message} It is asked for at the first run.`
+              : heldBack
+                ? message
+                : `Not reachable: ${message}`,
+          ),
         ),
         COMMANDS.selectCluster,
-        needsSecret ? undefined : 'statusBarItem.errorBackground',
+        needsSecret ? undefined : heldBack ? 'statusBarItem.warningBackground' : 'statusBarItem.errorBackground',
       );
       return undefined;
     }

@@ -10,7 +10,7 @@ import { fetchNodes, type NodeInfo } from '../core/nodesInfo';
 import { opaqueIdFor } from '../core/runIds';
 import { SERVERLESS_NODES, serverless } from '../core/serverless';
 import { VIEWS } from '../../../server/src/protocol/manifest';
-import { clusterItem, clusterMessageItem, nodeItem } from './clusterItems';
+import { clusterItem, clusterMessageItem, nodeItem, untrustedItem } from './clusterItems';
 import type { Services } from './services';
 
 export type ClusterElement =
@@ -22,13 +22,19 @@ export type ClusterElement =
       readonly cluster: string;
       readonly text: string;
       readonly error: boolean;
-    };
+      /** Not contacted on purpose: a click chooses the cluster. */
+      readonly held?: boolean;
+    }
+  /** The workspace's restricted settings are ignored: it is not trusted (first in the view, with the Trust action). */
+  | { readonly kind: 'untrusted'; readonly key: string; readonly settings: readonly string[] };
 
 /** What is known of a cluster: read when first shown, kept until a refresh. */
 export interface ClusterEntry {
   info?: ClusterInfo;
   infoError?: string;
   secretMissing?: boolean;
+  /** Not contacted on purpose: a workspace's cluster not chosen yet, or TLS settings changed under its secret. */
+  heldBack?: 'notChosen' | 'trustChanged';
   loadingInfo?: Promise<void>;
   nodes?: readonly NodeInfo[];
   nodesError?: string;
@@ -41,6 +47,12 @@ export interface DescribedCluster {
   readonly description?: string;
   readonly contextValue?: string;
   readonly children?: readonly DescribedCluster[];
+}
+
+function heldBack(error: unknown): ClusterEntry['heldBack'] {
+  return isRequestFailure(error) && (error.kind === 'notChosen' || error.kind === 'trustChanged')
+    ? error.kind
+    : undefined;
 }
 
 function failureText(error: unknown): string {
@@ -119,6 +131,7 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
         entry.infoError = undefined;
       } catch (error) {
         entry.secretMissing = isRequestFailure(error) && error.kind === 'secretMissing';
+        entry.heldBack = heldBack(error);
         entry.infoError = failureText(error);
       }
       if (generation === this.generation) this.changed.fire(this.clusterElement(cluster.name));
@@ -138,6 +151,7 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
         entry.nodesError = undefined;
       } catch (error) {
         entry.secretMissing = isRequestFailure(error) && error.kind === 'secretMissing';
+        entry.heldBack = heldBack(error);
         entry.nodesError = failureText(error);
       }
     })();
@@ -150,7 +164,10 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
       const clusters = connections.clusters();
       for (const cluster of clusters)
         if (this.entries.get(cluster.name)?.loadingInfo === undefined) void this.loadInfo(cluster);
-      return clusters.map((cluster) => this.clusterElement(cluster.name));
+      const ignored = await this.services.settings.ignoredWorkspaceSettings();
+      const untrusted: ClusterElement[] =
+        ignored.length === 0 ? [] : [this.element({ kind: 'untrusted', key: 'untrusted', settings: ignored })];
+      return [...untrusted, ...clusters.map((cluster) => this.clusterElement(cluster.name))];
     }
     if (element.kind !== 'cluster') return [];
     const cluster = connections.find(element.name);
@@ -172,14 +189,17 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
       const text =
         entry.secretMissing === true
           ? `No ${secretName(cluster.auth)} is stored: set it to see the nodes.`
-          : `Cannot list the nodes: ${entry.nodesError ?? 'no answer'}`;
+          : entry.heldBack !== undefined
+            ? (entry.nodesError ?? 'Not contacted.')
+            : `Cannot list the nodes: ${entry.nodesError ?? 'no answer'}`;
       return [
         this.element({
           kind: 'message',
           key: `message:${cluster.name}`,
           cluster: cluster.name,
           text,
-          error: entry.secretMissing !== true,
+          error: entry.secretMissing !== true && entry.heldBack === undefined,
+          ...(entry.heldBack !== undefined ? { held: true } : {}),
         }),
       ];
     }
@@ -189,7 +209,9 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
   }
 
   getParent(element: ClusterElement): ClusterElement | undefined {
-    return element.kind === 'cluster' ? undefined : this.clusterElement(element.cluster);
+    return element.kind === 'cluster' || element.kind === 'untrusted'
+      ? undefined
+      : this.clusterElement(element.cluster);
   }
 
   getTreeItem(element: ClusterElement): vscode.TreeItem {
@@ -202,6 +224,7 @@ export class ClustersView implements vscode.TreeDataProvider<ClusterElement>, vs
       return clusterItem(element.name, cluster, active, this.entries.get(element.name));
     }
     if (element.kind === 'message') return clusterMessageItem(element, connections.find(element.cluster));
+    if (element.kind === 'untrusted') return untrustedItem(element.settings);
     const node = this.entries.get(element.cluster)?.nodes?.find((n) => n.id === element.nodeId);
     return node === undefined ? new vscode.TreeItem('(gone)') : nodeItem(element.cluster, node);
   }

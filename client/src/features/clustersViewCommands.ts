@@ -1,6 +1,7 @@
 // The Clusters view's commands: use a cluster, open its settings, copy a node id, refresh.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
+import { findNameEntry } from '../core/clusterConfig';
 import type { ClusterChooser } from './clusterCommands';
 import type { ClusterElement, ClustersView } from './clustersView';
 import type { Services } from './services';
@@ -57,11 +58,10 @@ async function editClusterSettings(services: Services, arg: unknown): Promise<st
   }
   if (editor === undefined) return undefined;
   const text = editor.document.getText();
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`"name"\\s*:\\s*"${escaped}"`).exec(text);
-  if (match !== null) {
-    const start = editor.document.positionAt(match.index);
-    const end = editor.document.positionAt(match.index + match[0].length);
+  const match = findNameEntry(text, name);
+  if (match !== undefined) {
+    const start = editor.document.positionAt(match.start);
+    const end = editor.document.positionAt(match.end);
     editor.selection = new vscode.Selection(start, end);
     editor.revealRange(new vscode.Range(start, end), vscode.TextEditorRevealType.InCenter);
   }

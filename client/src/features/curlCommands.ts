@@ -12,6 +12,7 @@ import { shellVariable, secretNames } from '../core/secretSlots';
 import type { ClusterChooser } from './clusterCommands';
 import type { Services } from './services';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
+import { trimTrailing } from '../core/trimTrailing';
 
 const PASTE_KIND = vscode.DocumentDropOrPasteEditKind.Empty.append('searchRequests', 'curl');
 
@@ -25,7 +26,7 @@ function clusterAt(services: Services, url: string): ClusterConfig | undefined {
   }
   return services.connections.clusters().find((cluster) => {
     const own = new URL(cluster.url);
-    const prefix = own.pathname.replace(/\/+$/, '');
+    const prefix = trimTrailing(own.pathname, '/');
     return own.origin === target.origin && (prefix === '' || target.pathname.startsWith(`${prefix}/`));
   });
 }
@@ -59,7 +60,7 @@ async function offerCredentials(services: Services, command: CurlCommand): Promi
     store,
   );
   if (choice === store) {
-    await services.connections.secrets.store(cluster, credentials.password);
+    await services.connections.storeSecret(cluster, credentials.password);
     void vscode.window.setStatusBarMessage(
       `The password of cluster "${cluster.name}" is kept in the secret storage`,
       4000,

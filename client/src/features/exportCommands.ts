@@ -8,6 +8,7 @@ import type { RunRecord } from '../core/runHistory';
 import type { ResultElement, ResultsView } from './resultsView';
 import type { Services } from './services';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
+import { trimTrailing } from '../core/trimTrailing';
 
 export type ExportFormat = 'csv' | 'ndjson';
 
@@ -27,12 +28,7 @@ export interface ExportResult {
 }
 
 function safeName(text: string): string {
-  return (
-    text
-      .replace(/[^\w.@-]+/g, '_')
-      .replace(/^_+|_+$/g, '')
-      .slice(0, 60) || 'answer'
-  );
+  return trimTrailing(text.replace(/[^\w.@-]+/g, '_').replace(/^_+/, ''), '_').slice(0, 60) || 'answer';
 }
 
 async function chooseFile(suggested: string, filters: Record<string, string[]>, given?: string | vscode.Uri) {

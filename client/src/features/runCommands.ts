@@ -198,7 +198,11 @@ export class Runner implements vscode.Disposable {
     if (document.languageId === 'msearch') {
       const request = resolved.requests[0]!;
       if (!(await this.confirmErrors(request))) return undefined;
-      return this.send(request, { uri: uri.toString(), line: request.startLine });
+      return this.send(request, {
+        uri: uri.toString(),
+        line: request.startLine,
+        ...(lines === undefined ? { all: true } : { lines }),
+      });
     }
     const chosen = await this.confirmMany(resolved.requests);
     if (chosen === undefined) return undefined;
@@ -247,6 +251,8 @@ export class Runner implements vscode.Disposable {
       const request = await this.resolve(uri, undefined, true);
       return request === undefined || !(await this.confirmErrors(request)) ? undefined : this.send(request, run.source);
     }
+    // A selection of a .msearch file: the pairs its lines touch, again as one _msearch.
+    if (run.source.lines !== undefined) return this.runMany(uri, run.source.lines);
     return this.run(uri, run.source.line);
   }
 
@@ -444,8 +450,8 @@ export class Runner implements vscode.Disposable {
     run.failure = { kind: failure.kind, message: failure.message };
     run.state = failure.kind === 'cancelled' ? 'cancelled' : 'failed';
     run.durationMs ??= Date.now() - run.startedAt;
-    if (failure.kind === 'secretMissing') {
-      // The user closed the password prompt: nothing was sent, nothing to show.
+    if (failure.kind === 'secretMissing' || failure.kind === 'declined') {
+      // The user closed the password prompt, or said no before anything was sent: nothing to show.
       history.remove(run.id);
       return this.result(run);
     }

@@ -71,6 +71,9 @@ function explain(error: unknown): { text: string; command?: vscode.Command } {
           command: { title: 'Add Cluster', command: COMMANDS.addCluster },
         };
   }
+  if (isRequestFailure(error) && error.kind === 'notChosen') {
+    return { text: error.message, command: { title: 'Select Cluster', command: COMMANDS.selectCluster } };
+  }
   if (isRequestFailure(error) && error.kind === 'secretMissing') {
     return {
       text: `${error.message} Set it to see the cluster's tasks.`,

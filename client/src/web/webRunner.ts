@@ -10,6 +10,7 @@ import { fetchRun, type FetchOutcome } from '../core/fetchRun';
 import { formatBytes, formatDuration } from '../core/format';
 import { newRunId, opaqueIdFor } from '../core/runIds';
 import { SecretStore } from '../features/secretStore';
+import { urlBinding } from '../core/secretBinding';
 import { Settings } from '../features/settings';
 
 /** The key of the active cluster's name in workspaceState, as desktop VS Code keeps it. */
@@ -126,7 +127,8 @@ export class WebRunner implements vscode.Disposable {
       ignoreFocusOut: true,
     });
     if (entered === undefined || entered === '') return null;
-    await this.secrets.store(cluster, entered);
+    // The browser checks the certificates itself (the TLS settings are not used here): the URL and user bind it.
+    await this.secrets.store(cluster, entered, urlBinding(cluster));
     return entered;
   }
 

@@ -7,7 +7,7 @@ import { DocumentStore } from '../../../server/src/service/documentStore';
 import { makeTarget } from '../../../server/src/service/target';
 import { parseCommandLine, USAGE, UsageError, type CliOptions } from './args';
 import { checkText, type CheckOptions } from './check';
-import { ClusterError, readCluster } from './cluster';
+import { ClusterError } from './clusterError';
 import { FileError, findFiles } from './files';
 import { github } from './formats/github';
 import { json } from './formats/json';
@@ -75,6 +75,8 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
   store.setVariables(values);
 
   if (options.cluster !== undefined) {
+    // The HTTP client is loaded only for --cluster: a lint of files alone starts without it.
+    const { readCluster } = await import('./cluster.js');
     const snapshot = await readCluster(
       {
         url: options.cluster,

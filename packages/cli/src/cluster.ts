@@ -8,6 +8,7 @@ import { urlProblem } from '../../../client/src/core/clusterConfig';
 import { fetchClusterInfo, type ClusterInfo } from '../../../client/src/core/clusterInfo';
 import { fetchIndices, stateNodes } from '../../../client/src/core/clusterState';
 import { fetchNodes } from '../../../client/src/core/nodesInfo';
+import { ClusterError } from './clusterError';
 
 export interface ClusterAccess {
   readonly url: string;
@@ -20,9 +21,6 @@ export interface ClusterSnapshot {
   readonly info: ClusterInfo;
   readonly state: ClusterStateParams;
 }
-
-/** A cluster that cannot be used: exit code 2, with the message. */
-export class ClusterError extends Error {}
 
 function secretFrom(name: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
   if (name === undefined) return undefined;
@@ -40,7 +38,8 @@ export async function readCluster(
 ): Promise<ClusterSnapshot> {
   const problem = urlProblem(access.url);
   if (problem !== undefined) throw new ClusterError(`--cluster: ${problem}.`);
-  const url = access.url.replace(/\/+$/, '');
+  let url = access.url;
+  while (url.endsWith('/')) url = url.slice(0, -1);
   const cluster: ClusterConfig = {
     name: new URL(url).host,
     url,

@@ -5,6 +5,7 @@ import { Store } from './data/store';
 import { TaskManager } from './tasks/taskManager';
 import { holdsShards, type Topology, type TopologyNode } from './topology';
 import type { Release, VersionInfo } from './version';
+import { simpleMatch } from './core/simpleMatch';
 
 export interface LatencyRule {
   readonly pattern: string;
@@ -116,15 +117,10 @@ export class Cluster {
   /** The query-phase delay of an index (`--latency logs*=20s`), 0 when none applies. */
   latencyFor(index: string): number {
     for (const rule of this.latency) {
-      const re = new RegExp(`^${rule.pattern.split('*').map(escapeRe).join('.*')}$`);
-      if (re.test(index)) return rule.ms;
+      if (simpleMatch(rule.pattern, index)) return rule.ms;
     }
     return 0;
   }
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function hashString(s: string): number {

@@ -31,6 +31,7 @@ export const DIAGNOSTIC_CODES = {
   // JSON
   'json.syntax': { severity: E, summary: 'The JSON cannot be read (as OpenSearch reads it: comments allowed).' },
   'json.duplicate-key': { severity: E, summary: 'An object has the same key twice; OpenSearch refuses it.' },
+  'json.too-deep': { severity: E, summary: 'Objects and arrays nested deeper than OpenSearch reads (1,000 levels).' },
 
   // `.search` files
   'search.outside-request': { severity: W, summary: 'Text before the first request line belongs to no request.' },
@@ -66,6 +67,10 @@ export const DIAGNOSTIC_CODES = {
   'search.total-hits-as-int': {
     severity: E,
     summary: '`rest_total_hits_as_int` without accurate total hit tracking.',
+  },
+  'search.line-separator': {
+    severity: E,
+    summary: 'A U+2028 or U+2029 inside a request line, which some editors show as a line break.',
   },
   'search.unclosed-triple-quote': { severity: E, summary: 'A `"""` string that is not closed.' },
 
@@ -106,6 +111,14 @@ export const DIAGNOSTIC_CODES = {
   'query.no-short-form': { severity: E, summary: 'A short form (`field: value`) the clause does not accept.' },
   'query.terms-not-array': { severity: E, summary: '`terms` given a value that is neither an array nor a lookup.' },
   'query.unknown-parameter': { severity: E, summary: 'A parameter the query clause does not have.' },
+  'query.functions-and-function': {
+    severity: E,
+    summary: '`function_score` with a `functions` array and then a single function.',
+  },
+  'query.interval-rules': {
+    severity: E,
+    summary: 'An `intervals` field with no interval rule, or with more than one.',
+  },
   'query.wrong-type': { severity: E, summary: 'A query clause parameter given a kind of value it does not take.' },
   'query.invalid-value': { severity: E, summary: 'A query clause parameter value OpenSearch refuses.' },
   'query.type-parameter': { severity: E, summary: 'A `multi_match` parameter its `type` does not take.' },
@@ -125,6 +138,27 @@ export const DIAGNOSTIC_CODES = {
   'aggs.unknown-type': { severity: E, summary: 'An aggregation type OpenSearch does not register.' },
   'aggs.type-version': { severity: E, summary: 'An aggregation type that only newer OpenSearch versions register.' },
   'aggs.unknown-parameter': { severity: E, summary: 'A parameter the aggregation type does not have.' },
+  'aggs.wrong-type': {
+    severity: E,
+    summary: 'An aggregation parameter given a kind of value its parser does not take.',
+  },
+  'aggs.sub-aggregations': {
+    severity: E,
+    summary: 'Sub-aggregations under a metric or a pipeline aggregation, or none under a sampler.',
+  },
+  'aggs.placement': {
+    severity: E,
+    summary: 'An aggregation where OpenSearch does not allow it (global, reverse_nested, pipelines).',
+  },
+  'aggs.buckets-path': { severity: E, summary: 'A pipeline `buckets_path` that does not lead to a single value.' },
+  'aggs.invalid-value': {
+    severity: E,
+    summary: 'An aggregation parameter value out of the range its builder accepts.',
+  },
+  'aggs.inner-window': {
+    severity: E,
+    summary: "`top_hits` from + size over index.max_inner_result_window (the default or the cluster's).",
+  },
   'aggs.missing-field': { severity: E, summary: 'A values-source aggregation without `field` or `script`.' },
   'aggs.missing-parameter': { severity: E, summary: 'An aggregation without a parameter it requires.' },
   'aggs.invalid-size': { severity: E, summary: 'An aggregation `size` that is not greater than 0.' },

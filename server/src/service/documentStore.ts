@@ -27,7 +27,8 @@ export function isLanguageId(id: string): id is LanguageId {
 
 /**
  * The parsed form of every open document, one per version. `.msearch` models are updated in place by each change
- * (only the pairs an edit touches are read again); `.search` files are re-parsed whole, which is cheap.
+ * (only the pairs an edit touches are read again); a `.search` model takes over from the previous version the requests
+ * an edit did not touch, and reads only the others.
  */
 export class DocumentStore {
   private readonly documents = new Map<string, ParsedDocument>();
@@ -112,7 +113,7 @@ export class DocumentStore {
     } else {
       let text = document.model.text;
       for (const change of changes) text = applyToText(document.model, text, change);
-      next = { kind: 'search', uri, version, model: new SearchDocument(text) };
+      next = { kind: 'search', uri, version, model: new SearchDocument(text, document.model) };
     }
     this.documents.set(uri, next);
     return next;

@@ -1,9 +1,9 @@
-import { applyEdits, createScanner, format, parse, SyntaxKind, type ParseError } from 'jsonc-parser';
+import { createScanner, format, parse, SyntaxKind, type EditResult, type ParseError } from 'jsonc-parser';
 import type { Position, Range, TextEdit } from 'vscode-languageserver-types';
 import type { MsearchDocument } from './documents/msearchDocument';
 import type { SearchDocument, SearchRequest } from './documents/searchDocument';
 import type { ParsedDocument } from './documentStore';
-import { JsonSegment } from './json/jsonSegment';
+import { JsonSegment, tooDeepAt } from './json/jsonSegment';
 import { splitJsonValues, splitMsearchPairs } from './json/jsonValues';
 import { splitHashComment } from './syntax';
 import { expandJson } from './console/expand';
@@ -63,6 +63,8 @@ function endpointOf(request: SearchRequest): string | undefined {
 }
 
 function parsesCleanly(text: string): boolean {
+  // Deeper than OpenSearch reads: refused (json.too-deep), and the JSON parser would recurse that deep. Left as is.
+  if (tooDeepAt(text) !== -1) return false;
   const errors: ParseError[] = [];
   parse(text, errors, { allowTrailingComma: false, disallowComments: false, allowEmptyContent: false });
   return errors.length === 0;
@@ -81,10 +83,27 @@ function prettyJson(text: string, eol: string): string | undefined {
     })
     .join('\n');
   if (!parsesCleanly(marked)) return undefined;
-  const pretty = applyEdits(marked, format(marked, undefined, { tabSize: 2, insertSpaces: true, eol }));
+  const pretty = applyInOnePass(marked, format(marked, undefined, { tabSize: 2, insertSpaces: true, eol }));
   return hashLines.length === 0
     ? pretty
     : pretty.replace(new RegExp(`${MARK}(\\d+)`, 'g'), (_all, n: string) => hashLines[Number(n)] ?? '');
+}
+
+/**
+ * The formatter's edits applied in one pass over the text (they do not overlap): a body with tens of thousands of
+ * edits costs its length, not edits × length as splicing them in one by one would.
+ */
+function applyInOnePass(text: string, edits: EditResult): string {
+  const sorted = [...edits].sort((a, b) => a.offset - b.offset);
+  const parts: string[] = [];
+  let copied = 0;
+  for (const edit of sorted) {
+    if (edit.offset < copied) continue;
+    parts.push(text.slice(copied, edit.offset), edit.content);
+    copied = edit.offset + edit.length;
+  }
+  parts.push(text.slice(copied));
+  return parts.join('');
 }
 
 /** A placeholder for what the JSON formatter cannot read: a JSON string no one writes. */

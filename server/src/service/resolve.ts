@@ -101,7 +101,7 @@ function sentBody(expansion: Expansion, ndjson: boolean): { body: string; slots:
     .filter((use) => use.state === 'secret')
     .map((use) => ({ use, ...secretPlace(use) }));
   if (!ndjson) {
-    const body = blankComments(expansion.text).replace(/\s+$/, '');
+    const body = blankComments(expansion.text).trimEnd();
     return {
       body,
       slots: secrets.map(({ use, offset, length, escape }) => ({

@@ -14,12 +14,39 @@ const HASH_COMMENT_PARTS = /^(\s*)(#.*)$/;
 const REQUEST_LINE = new RegExp(`^\\s*(${METHOD})[ \\t]+\\S`, 'i');
 /** A method and a blank: a request line being typed. */
 const REQUEST_START = new RegExp(`^\\s*(${METHOD})[ \\t]`, 'i');
-const REQUEST_LINE_PARTS = /^(\s*)([A-Za-z]+)([ \t]+)(\S(?:.*\S)?)?\s*$/;
-const TARGET_COMMENT = /^(\s*(?:#|\/\/)\s*)([A-Za-z]+)([ \t]+)(\S(?:.*\S)?)\s*$/;
 const TARGET_COMMENT_START = /^(\s*(?:#|\/\/)\s*)[A-Za-z]/;
-const PARTIAL_REQUEST_LINE = /^(\s*)([A-Za-z]*)([ \t]*)(\S*)/;
-const BARE_WORD = /^\s*[A-Za-z]*\s*$/;
-const WORD_AND_TARGET = /^\s*[A-Za-z]+[ \t]+\S+\s*$/;
+/** A blank as `\s` reads it (line separators included); the splitters below read lines by hand, in one pass. */
+const BLANK = /\s/;
+
+function isBlank(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c === 32 || c === 9) return true;
+  return c > 8 && c < 14 ? true : c > 127 && BLANK.test(text.charAt(i));
+}
+
+function isLetter(text: string, i: number): boolean {
+  const c = text.charCodeAt(i) | 32;
+  return c >= 97 && c <= 122;
+}
+
+function isSpaceOrTab(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c === 32 || c === 9;
+}
+
+/** The end of the run from `i` of characters that `test` accepts. */
+function skip(text: string, i: number, test: (text: string, i: number) => boolean): number {
+  let j = i;
+  while (j < text.length && test(text, j)) j++;
+  return j;
+}
+
+/** The end of `text` without its trailing blanks (as `trimEnd`), at most back to `from`. */
+function trimmedEnd(text: string, from: number): number {
+  let end = text.length;
+  while (end > from && isBlank(text, end - 1)) end--;
+  return end;
+}
 
 /** Whether a word is one of the methods (any case). */
 export function isMethod(word: string): boolean {
@@ -61,15 +88,29 @@ export interface RequestLineParts {
   readonly url: string;
 }
 
-function parts(match: RegExpExecArray | null): RequestLineParts | undefined {
-  if (match === null) return undefined;
-  const [, lead = '', method = '', gap = '', url = ''] = match;
-  return { lead, method, gap, url };
+/**
+ * Reads `word gap rest` from `start` of a line: a word of letters, spaces or tabs, then the rest without its trailing
+ * blanks. In one pass, so that no line, however long or odd, costs more than its length.
+ */
+function splitFrom(text: string, start: number): RequestLineParts | undefined {
+  const methodEnd = skip(text, start, isLetter);
+  if (methodEnd === start) return undefined;
+  const gapEnd = skip(text, methodEnd, isSpaceOrTab);
+  if (gapEnd === methodEnd) return undefined;
+  return {
+    lead: text.slice(0, start),
+    method: text.slice(start, methodEnd),
+    gap: text.slice(methodEnd, gapEnd),
+    url: text.slice(gapEnd, trimmedEnd(text, gapEnd)),
+  };
 }
 
-/** `METHOD url`: a word, blanks, and the URL (which may be empty). Any word: the caller checks the method. */
+/**
+ * `METHOD url`: a word, blanks, and the URL (which may be empty; it runs to the end of the line, trailing blanks
+ * dropped, so a line separator inside it stays in it for the checks to report). Any word: the caller checks the method.
+ */
 export function splitRequestLine(text: string): RequestLineParts | undefined {
-  return parts(REQUEST_LINE_PARTS.exec(text));
+  return splitFrom(text, skip(text, 0, isBlank));
 }
 
 /**
@@ -77,8 +118,10 @@ export function splitRequestLine(text: string): RequestLineParts | undefined {
  * around it. Only with one of the methods and a URL.
  */
 export function splitTargetComment(text: string): RequestLineParts | undefined {
-  const split = parts(TARGET_COMMENT.exec(text));
-  return split !== undefined && isMethod(split.method) ? split : undefined;
+  const start = targetCommentStart(text);
+  if (start === undefined) return undefined;
+  const split = splitFrom(text, start);
+  return split !== undefined && split.url !== '' && isMethod(split.method) ? split : undefined;
 }
 
 /** Where a request line would start in a comment line whose first word follows the marker, or undefined. */
@@ -88,15 +131,31 @@ export function targetCommentStart(text: string): number | undefined {
 
 /** A request line as it is being typed: every part may be empty (`url` is the first word after the method). */
 export function splitPartialRequestLine(text: string): RequestLineParts {
-  return parts(PARTIAL_REQUEST_LINE.exec(text))!;
+  const methodStart = skip(text, 0, isBlank);
+  const methodEnd = skip(text, methodStart, isLetter);
+  const gapEnd = skip(text, methodEnd, isSpaceOrTab);
+  const urlEnd = skip(text, gapEnd, (t, i) => !isBlank(t, i));
+  return {
+    lead: text.slice(0, methodStart),
+    method: text.slice(methodStart, methodEnd),
+    gap: text.slice(methodEnd, gapEnd),
+    url: text.slice(gapEnd, urlEnd),
+  };
 }
 
 /** A line holding at most one word: a request line may be starting there. */
 export function isBareWord(text: string): boolean {
-  return BARE_WORD.test(text);
+  const wordEnd = skip(text, skip(text, 0, isBlank), isLetter);
+  return skip(text, wordEnd, isBlank) === text.length;
 }
 
 /** A word and one token after it: a request line whose method is being written (`po /_search`). */
 export function isWordAndTarget(text: string): boolean {
-  return WORD_AND_TARGET.test(text);
+  const wordStart = skip(text, 0, isBlank);
+  const wordEnd = skip(text, wordStart, isLetter);
+  if (wordEnd === wordStart) return false;
+  const gapEnd = skip(text, wordEnd, isSpaceOrTab);
+  if (gapEnd === wordEnd) return false;
+  const tokenEnd = skip(text, gapEnd, (t, i) => !isBlank(t, i));
+  return tokenEnd > gapEnd && skip(text, tokenEnd, isBlank) === text.length;
 }

@@ -199,11 +199,17 @@ void describe('query clauses (docs/opensearch/query-dsl.md)', () => {
       severity: E,
       message: 'No score mode for child query [median] found',
     });
+    expectDiagnostic('msearch', query('{"function_score":{"query":{"match_all":{}},"boost_mode":«"mult"»}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'No enum constant org.opensearch.common.lucene.search.function.CombineFunction.MULT',
+    });
+    expectNo('msearch', query('{"function_score":{"query":{"match_all":{}},"boost_mode":"SUM","score_mode":"Max"}}'));
     expectNo('msearch', query('{"match":{"a":{"query":"x","operator":"And","zero_terms_query":"NONE"}}}'));
   });
 
   void it('warns of an enum value the clause does not know', () => {
-    expectDiagnostic('msearch', query('{"function_score":{"query":{"match_all":{}},"boost_mode":«"mult"»}}'), {
+    expectDiagnostic('msearch', query('{"query_string":{"query":"x","type":«"bogus"»}}'), {
       code: 'query.unknown-value',
       severity: W,
     });

@@ -120,6 +120,78 @@ const CASES: readonly (readonly [DiagnosticCode, string, string, string, string?
     `{"query":{"bool":{"should":[${Array(1025).fill('{"match_all":{}}').join(',')}]}}}`,
     'maxClauseCount is set to 1024',
   ],
+  [
+    'aggs.wrong-type',
+    '{"aggs":{"t":{"terms":{"field":"kw","size":3,"valueType":"string"}}}}',
+    '{"aggs":{"t":{"terms":{"field":"kw","size":true}}}}',
+    "[terms] size doesn't support values of type: VALUE_BOOLEAN",
+  ],
+  [
+    'aggs.wrong-type',
+    '{"aggs":{"t":{"terms":{"field":"kw","size":"3"}}}}',
+    '{"aggs":{"t":{"terms":{"field":"kw","size":"abc"}}}}',
+    '[terms] failed to parse field [size]',
+  ],
+  [
+    'aggs.invalid-value',
+    '{"aggs":{"t":{"terms":{"field":"kw","shard_size":1}}}}',
+    '{"aggs":{"t":{"terms":{"field":"kw","shard_size":0}}}}',
+    '[shardSize] must be greater than 0. Found [0] in [t]',
+  ],
+  [
+    'aggs.invalid-value',
+    '{"aggs":{"p":{"percentiles":{"field":"num","hdr":{"number_of_significant_value_digits":5}}}}}',
+    '{"aggs":{"p":{"percentiles":{"field":"num","hdr":{"number_of_significant_value_digits":6}}}}}',
+    '[percentiles] failed to parse field [hdr]: [numberOfSignificantValueDigits] must be between 0 and 5',
+  ],
+  [
+    'aggs.inner-window',
+    '{"aggs":{"t":{"top_hits":{"from":50,"size":50}}}}',
+    '{"aggs":{"t":{"top_hits":{"from":50,"size":51}}}}',
+    "the top hits aggregator [t]'s from + size must be less than or equal to: [100] but was [101]",
+  ],
+  [
+    'aggs.sub-aggregations',
+    '{"aggs":{"a":{"terms":{"field":"kw"},"aggs":{"b":{"max":{"field":"num"}}}}}}',
+    '{"aggs":{"a":{"avg":{"field":"num"},"aggs":{"b":{"max":{"field":"num"}}}}}}',
+    'Aggregator [a] of type [avg] cannot accept sub-aggregations',
+  ],
+  [
+    'aggs.placement',
+    '{"aggs":{"n":{"nested":{"path":"items"},"aggs":{"r":{"reverse_nested":{}}}}}}',
+    '{"aggs":{"t":{"terms":{"field":"kw"},"aggs":{"r":{"reverse_nested":{}}}}}}',
+    'Reverse nested aggregation [r] can only be used inside a [nested] aggregation',
+  ],
+  [
+    'aggs.placement',
+    '{"aggs":{"h":{"date_histogram":{"field":"date","calendar_interval":"day"},"aggs":{"s":{"sum":{"field":"num"}},"d":{"derivative":{"buckets_path":"s"}}}}}}',
+    '{"aggs":{"t":{"terms":{"field":"kw"},"aggs":{"s":{"sum":{"field":"num"}},"d":{"derivative":{"buckets_path":"s"}}}}}}',
+    'Validation Failed: 1: derivative aggregation [d] must have a histogram, date_histogram or auto_date_histogram as parent;',
+  ],
+  [
+    'aggs.buckets-path',
+    '{"aggs":{"h":{"date_histogram":{"field":"date","calendar_interval":"day"},"aggs":{"st":{"stats":{"field":"num"}}}},"m":{"max_bucket":{"buckets_path":"h>st.max"}}}}',
+    '{"aggs":{"h":{"date_histogram":{"field":"date","calendar_interval":"day"},"aggs":{"st":{"stats":{"field":"num"}}}},"m":{"max_bucket":{"buckets_path":"h>st"}}}}',
+    'but [st] contains multiple values. Please specify which to use.',
+  ],
+  [
+    'aggs.buckets-path',
+    '{"aggs":{"h":{"date_histogram":{"field":"date","calendar_interval":"day"}},"m":{"max_bucket":{"buckets_path":"h>_count"}}}}',
+    '{"aggs":{"h":{"date_histogram":{"field":"date","calendar_interval":"day"}},"m":{"max_bucket":{"buckets_path":"nope>s"}}}}',
+    'Validation Failed: 1: No aggregation found for path [nope>s];',
+  ],
+  [
+    'query.functions-and-function',
+    '{"query":{"function_score":{"functions":[{"weight":2}],"score_mode":"sum","query":{"match_all":{}}}}}',
+    '{"query":{"function_score":{"functions":[{"weight":2}],"weight":3}}}',
+    'already found [functions] array, now encountering [weight].]',
+  ],
+  [
+    'query.interval-rules',
+    '{"query":{"intervals":{"text":{"match":{"query":"quick"},"_name":"n"}}}}',
+    '{"query":{"intervals":{"text":{"match":{"query":"quick"},"prefix":{"prefix":"qu"}}}}}',
+    'Only one interval rule can be specified, found [match] and [prefix]',
+  ],
 ];
 
 void describe('rules across the request and default limits', () => {

@@ -26,7 +26,7 @@ export function credentialsFailureMessage(error: unknown, clusterName: string, a
   ) {
     return `The AWS SSO session of ${who} has expired or was never started: run "aws sso login${profileOption(profile)}" in a terminal, then run the request again.`;
   }
-  if (/Could not resolve credentials using profile|Profile '?[^ ]*'? (was not found|could not be found)/i.test(text)) {
+  if (/Could not resolve credentials using profile|Profile '?[^ ']*'? (was not found|could not be found)/i.test(text)) {
     return `No AWS credentials for ${who}: the profile is not in the AWS config or credentials file (~/.aws/config, ~/.aws/credentials, or AWS_CONFIG_FILE / AWS_SHARED_CREDENTIALS_FILE). Run "aws configure${profileOption(profile)}" (or "aws configure sso${profileOption(profile)}"), or set "aws.profile" to an existing profile.`;
   }
   if (/Could not load credentials from any providers|Instance Metadata Service access disabled/i.test(text)) {

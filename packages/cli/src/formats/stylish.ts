@@ -33,7 +33,7 @@ export function stylish(report: Report, options: StylishOptions): string {
         return {
           where: `${line}:${column}`,
           severity: severityName(d),
-          message: d.message.replace(/\s*\r?\n\s*/g, ' '),
+          message: oneLine(d.message),
           code: codeOf(d),
         };
       });
@@ -63,4 +63,14 @@ export function stylish(report: Report, options: StylishOptions): string {
     out.push(paint('red', paint('bold', `✖ ${plural(report.unformattedCount, 'file')} not formatted`)));
   }
   return out.length === 0 ? '' : `${out.join('\n')}\n`;
+}
+
+/** A message on one line: each line break, with the blanks around it, becomes one space (linear, unlike a regex). */
+function oneLine(message: string): string {
+  if (!message.includes('\n')) return message;
+  const parts = message.split('\n');
+  return parts
+    .map((part, i) => (i === 0 ? part.trimEnd() : i === parts.length - 1 ? part.trimStart() : part.trim()))
+    .filter((part, i) => part !== '' || i === 0 || i === parts.length - 1)
+    .join(' ');
 }

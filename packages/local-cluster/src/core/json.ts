@@ -490,11 +490,23 @@ export function parseHeaderMap(text: string, jackson: Jackson = 2): JObject {
   return v as JObject;
 }
 
+/**
+ * Sets a field of a plain object as JSON means it: a key `__proto__` is a field like any other (OpenSearch keeps it in
+ * `_source` and maps it), never the object's prototype, which an assignment would set and so drop the field.
+ */
+export function setField(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
 export function toPlain(node: JNode): unknown {
   switch (node.kind) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const e of node.entries) out[e.key] = toPlain(e.value);
+      for (const e of node.entries) setField(out, e.key, toPlain(e.value));
       return out;
     }
     case 'array':

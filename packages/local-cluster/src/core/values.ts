@@ -45,7 +45,7 @@ export function parseTimeValue(value: string, settingName: string): number {
   if (n === undefined) {
     // Long.parseLong failed first: its NumberFormatException is the cause either way.
     const cause = numberFormat(numberPart.trim());
-    if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(numberPart.trim())) {
+    if (/^[+-]?(\d+(?:\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(numberPart.trim())) {
       throw illegalArgument(`failed to parse [${value}], fractional time values are not supported`, cause);
     }
     throw illegalArgument(`failed to parse [${value}]`, cause);

@@ -1,5 +1,7 @@
 // Renders response trees as OpenSearch's XContentBuilder does: Java number formatting for floats and doubles,
 // Jackson's pretty printer (`"key" : value`, two-space indent, `[ ]` and `{ }` when empty), and `filter_path`.
+import { simpleMatch } from './simpleMatch';
+import { setField } from './json';
 
 /** A number that Java renders as a double (`1.0`) or a float (`0.2876821`). */
 export class JavaNumber {
@@ -43,7 +45,10 @@ export function javaNumberText(n: JavaNumber): string {
 }
 
 function toPlainDecimal(v: number): string {
-  const s = v.toFixed(20).replace(/0+$/, '');
+  let s = v.toFixed(20);
+  let end = s.length;
+  while (s[end - 1] === '0') end--;
+  s = s.slice(0, end);
   return s.endsWith('.') ? `${s}0` : s;
 }
 
@@ -133,13 +138,7 @@ export function applyFilterPath(value: Value, filterPath: string): Value {
 
 function segMatch(pattern: string, key: string): boolean {
   if (pattern === '*' || pattern === '**') return true;
-  if (!pattern.includes('*')) return pattern === key;
-  const re = new RegExp(`^${pattern.split('*').map(escapeRe).join('.*')}$`);
-  return re.test(key);
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return simpleMatch(pattern, key);
 }
 
 function entriesOf(v: Value): [string, unknown][] | undefined {
@@ -173,7 +172,7 @@ function filterInclude(v: Value, paths: string[][]): Value {
     if (next.length === 0) continue;
     const filtered = filterInclude(val, next);
     if (filtered !== undefined) {
-      out[key] = filtered;
+      setField(out, key, filtered);
       any = true;
     }
   }
@@ -196,7 +195,7 @@ function filterExclude(v: Value, paths: string[][]): Value {
       }
     }
     if (drop) continue;
-    out[key] = next.length > 0 ? filterExclude(val, next) : val;
+    setField(out, key, next.length > 0 ? filterExclude(val, next) : val);
   }
   return out;
 }

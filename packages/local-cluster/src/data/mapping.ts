@@ -3,6 +3,7 @@
 import { notSerializable, OsError } from '../core/errors';
 import { analyze } from './analysis';
 import { parseDate } from './dates';
+import { setField } from '../core/json';
 
 export type FieldType =
   | 'text'
@@ -142,12 +143,12 @@ export function addDynamicMappings(mappings: Mappings, source: Record<string, un
     for (const [key, value] of Object.entries(obj)) {
       const sample = Array.isArray(value) ? (value as unknown[]).find((v) => v !== null) : value;
       if (sample === null || sample === undefined) continue;
-      const existing = props[key];
+      const existing = Object.hasOwn(props, key) ? props[key] : undefined;
       if (typeof sample === 'object' && !Array.isArray(sample)) {
         let target = existing;
         if (!target) {
           target = { properties: {} };
-          props[key] = target;
+          setField(props, key, target);
           changed = true;
         }
         target.properties ??= {};
@@ -155,7 +156,7 @@ export function addDynamicMappings(mappings: Mappings, source: Record<string, un
         continue;
       }
       if (existing) continue;
-      props[key] = dynamicProperty(sample);
+      setField(props, key, dynamicProperty(sample));
       changed = true;
     }
   };

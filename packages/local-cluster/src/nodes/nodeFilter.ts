@@ -2,7 +2,7 @@
 // removes) nodes, in order, starting from an empty set; no expressions means every node.
 import { illegalArgument } from '../core/errors';
 import { strictBooleanMessage } from '../core/values';
-import { simpleMatch } from '../tasks/taskManager';
+import { simpleMatch } from '../core/simpleMatch';
 import { canContainData, isClusterManagerEligible, type Topology, type TopologyNode } from '../topology';
 
 const BUILT_IN_ROLES = new Set(['data', 'ingest', 'cluster_manager', 'master', 'remote_cluster_client', 'search']);

@@ -2,6 +2,7 @@
 // `s` sorting, `help`, `bytes`, and `format=json` (every value a string).
 import type { RestRequest } from '../http/restRequest';
 import type { RestResponse } from '../http/router';
+import { simpleMatch } from '../core/simpleMatch';
 
 export interface Column {
   readonly name: string;
@@ -79,14 +80,8 @@ function selectColumns(columns: readonly Column[], h: string | undefined): Colum
   const out: Column[] = [];
   for (const raw of h.split(',')) {
     const name = raw.trim();
-    const re = new RegExp(
-      `^${name
-        .split('*')
-        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*')}$`,
-    );
     for (const c of columns) {
-      if ((re.test(c.name) || (c.aliases ?? []).includes(name)) && !out.includes(c)) out.push(c);
+      if ((simpleMatch(name, c.name) || (c.aliases ?? []).includes(name)) && !out.includes(c)) out.push(c);
     }
   }
   return out;

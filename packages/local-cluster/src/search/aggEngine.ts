@@ -11,7 +11,8 @@ import { murmur3x86, type Doc } from '../data/store';
 import { CALENDAR_UNITS, type AggSpec } from './aggParser';
 import { textFieldDataError } from './fieldAccess';
 import { hashMapOrder } from './namedQueries';
-import { dateMathFailure, evaluate, NO_MATCH, type ShardContext } from './queryEngine';
+import { dateMathFailure, evaluate, NO_MATCH, regexpCause, type ShardContext } from './queryEngine';
+import { compileRegexp, MAX_REGEX_LENGTH, RegexpRefusal } from './luceneRegexp';
 import { parseTimeValue } from '../core/values';
 
 export interface ShardDocs {
@@ -213,13 +214,19 @@ function decimalFormat(v: number, pattern: string): string | undefined {
   const diff = scaled - floor;
   const rounded = diff > 0.5 || (diff === 0.5 && floor % 2 !== 0) ? floor + 1 : floor;
   let text = (rounded / scale).toFixed(maxFrac);
-  if (maxFrac > minFrac) text = text.replace(new RegExp(`0{1,${maxFrac - minFrac}}$`), '').replace(/\.$/, '');
+  if (maxFrac > minFrac) {
+    // Up to maxFrac - minFrac trailing zeros go, then a dot left alone at the end.
+    let cut = text.length;
+    while (cut > text.length - (maxFrac - minFrac) && text[cut - 1] === '0') cut--;
+    text = text.slice(0, cut);
+    if (text.endsWith('.')) text = text.slice(0, -1);
+  }
   const [whole, frac] = text.split('.');
   const minInt = (intPart.match(/0/g) ?? []).length;
   let digits = whole!.replace('-', '');
   if (digits === '0' && minInt === 0) digits = '';
   digits = digits.padStart(minInt, '0');
-  if (intPart.includes(',')) digits = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  if (intPart.includes(',')) digits = groupThousands(digits);
   return `${v < 0 ? '-' : ''}${digits}${frac !== undefined ? `.${frac}` : ''}`;
 }
 
@@ -397,8 +404,8 @@ function termFilter(spec: AggSpec, info: FieldInfo | undefined): (key: Key) => b
       return (key) => set.has(String(key));
     }
     if (typeof v === 'string') {
-      const re = new RegExp(`^(?:${v})$`);
-      return (key) => re.test(String(key));
+      const accepts = includeExcludeRegexp(v);
+      return (key) => accepts(String(key));
     }
     if (typeof v === 'object') {
       const { partition, num_partitions: count } = v as { partition?: unknown; num_partitions?: unknown };
@@ -808,7 +815,7 @@ function rangeAgg(spec: AggSpec, list: readonly Item[], sets: readonly ShardDocs
         throw e;
       }
     }
-    if (!/^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[dDfF]?\s*$/.test(text)) {
+    if (!/^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[dDfF]?\s*$/.test(text)) {
       throw new OsError(400, 'number_format_exception', `For input string: "${text}"`, { openSearch: false });
     }
     return Number(text.trim().replace(/[dDfF]$/, ''));
@@ -852,4 +859,30 @@ function rangeAgg(spec: AggSpec, list: readonly Item[], sets: readonly ShardDocs
     return { buckets: keyed };
   }
   return { buckets };
+}
+
+/**
+ * IncludeExclude's regular expression: Lucene's syntax, compiled to an automaton under the same limits as a regexp
+ * query, refused as OpenSearch refuses it (not wrapped in a query_shard_exception: the aggregation fails on the shard).
+ */
+function includeExcludeRegexp(pattern: string): (term: string) => boolean {
+  if (pattern.length > MAX_REGEX_LENGTH) {
+    throw illegalArgument(
+      `The length of regex [${pattern.length}] used in the request has exceeded the allowed maximum of [${MAX_REGEX_LENGTH}]. This maximum can be set by changing the [index.max_regex_length] index level setting.`,
+    );
+  }
+  try {
+    return compileRegexp(pattern);
+  } catch (e) {
+    if (!(e instanceof RegexpRefusal)) throw e;
+    throw regexpCause(e, 500);
+  }
+}
+
+/** `1234567` → `1,234,567` (DecimalFormat's grouping), by slicing: a look-ahead expression is quadratic on long runs. */
+function groupThousands(digits: string): string {
+  const head = digits.length % 3 || 3;
+  const groups = [digits.slice(0, head)];
+  for (let i = head; i < digits.length; i += 3) groups.push(digits.slice(i, i + 3));
+  return groups.join(',');
 }

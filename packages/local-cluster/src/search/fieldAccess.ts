@@ -3,6 +3,7 @@
 import { illegalArgument, OsError } from '../core/errors';
 import type { FieldInfo } from '../data/mapping';
 import type { Index } from '../data/store';
+import { simpleMatch } from '../core/simpleMatch';
 
 export function textFieldDataError(field: string): OsError {
   return illegalArgument(
@@ -17,26 +18,15 @@ export function queryShardError(index: Index, reason: string, causedBy?: OsError
   });
 }
 
-function wildcardToRegExp(pattern: string): RegExp {
-  const escaped = pattern
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${escaped}$`);
-}
-
 /** Expands `name`, `name*`, `*` against the index's fields (only searchable leaf types for `*`). */
 export function expandFields(index: Index, pattern: string): FieldInfo[] {
   if (!pattern.includes('*')) {
     const f = index.fields.get(pattern);
     return f ? [f] : [];
   }
-  const re = wildcardToRegExp(pattern);
   const out: FieldInfo[] = [];
   for (const f of index.fields.values()) {
-    if (re.test(f.path) && (pattern !== '*' || f.type === 'text' || f.type === 'keyword')) out.push(f);
+    if (simpleMatch(pattern, f.path) && (pattern !== '*' || f.type === 'text' || f.type === 'keyword')) out.push(f);
   }
   return out;
 }
-
-export { wildcardToRegExp };

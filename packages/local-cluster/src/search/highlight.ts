@@ -8,7 +8,8 @@ import { parseJsonValue, type JNode, type JObject } from '../core/json';
 import { didYouMean } from '../core/values';
 import { analyze } from '../data/analysis';
 import type { Doc, Index } from '../data/store';
-import { expandFields, wildcardToRegExp } from './fieldAccess';
+import { simpleMatch } from '../core/simpleMatch';
+import { expandFields } from './fieldAccess';
 import type { Query } from './query';
 import { editDistance, fuzzinessOf, patternTest } from './queryEngine';
 import { parseInnerQuery } from './queryParser';
@@ -236,7 +237,7 @@ function fuzzyTest(
   return (term) => term.startsWith(prefix) && editDistance(term, value, transpositions) <= max;
 }
 
-function queryTerms(q: Query | undefined, index?: Index, out: QueryTerms = emptyTerms()): QueryTerms {
+function queryTerms(q: Query | undefined, index: Index, out: QueryTerms = emptyTerms()): QueryTerms {
   if (!q) return out;
   const add = (field: string, text: string): void => {
     let set = out.terms.get(field);
@@ -298,7 +299,7 @@ function queryTerms(q: Query | undefined, index?: Index, out: QueryTerms = empty
     case 'prefix':
     case 'wildcard':
     case 'regexp':
-      test(q.field, patternTest(q.type, q.value, q.caseInsensitive));
+      test(q.field, patternTest(q.type, q.value, q.caseInsensitive, index, q.maxDeterminizedStates));
       break;
     case 'fuzzy':
       test(q.field, fuzzyTest(q.value, q.fuzziness, q.prefixLength, q.transpositions));
@@ -308,7 +309,7 @@ function queryTerms(q: Query | undefined, index?: Index, out: QueryTerms = empty
       break;
     case 'query_string':
       // The query as the search read it (a syntax error has already failed the search).
-      if (index !== undefined) recurse(parseQueryString(q, (pattern) => expandFields(index, pattern), index));
+      recurse(parseQueryString(q, (pattern) => expandFields(index, pattern), index));
       break;
     case 'bool':
       for (const c of [...q.must, ...q.should, ...q.filter]) recurse(c);
@@ -333,7 +334,7 @@ function queryTerms(q: Query | undefined, index?: Index, out: QueryTerms = empty
 }
 
 function applies(f: string, field: string, requireFieldMatch: boolean): boolean {
-  return !requireFieldMatch || f === '*' || f === field || wildcardToRegExp(f).test(field);
+  return !requireFieldMatch || f === '*' || f === field || simpleMatch(f, field);
 }
 
 function collect(map: Map<string, Set<string>>, field: string, requireFieldMatch: boolean): Set<string> {
@@ -386,9 +387,8 @@ export function highlightHit(
   const fromQuery = queryTerms(query, index);
   for (const f of spec.fields) {
     const matched = f.highlightQuery !== undefined ? queryTerms(f.highlightQuery, index) : fromQuery;
-    const re = wildcardToRegExp(f.name);
     for (const info of index.fields.values()) {
-      if (!(info.path === f.name || re.test(info.path))) continue;
+      if (!(info.path === f.name || simpleMatch(f.name, info.path))) continue;
       if (info.type !== 'text' && info.type !== 'keyword') continue;
       const values = sourceValues(doc.source, info.path);
       const fragments: string[] = [];

@@ -3,16 +3,17 @@
 import { double, float } from '../core/xcontent';
 import { isIntegral, isNumeric, type FieldType } from '../data/mapping';
 import type { Doc, Index } from '../data/store';
-import { queryShardError, textFieldDataError, wildcardToRegExp } from './fieldAccess';
+import { simpleMatch } from '../core/simpleMatch';
+import { queryShardError, textFieldDataError } from './fieldAccess';
 import type { SortSpec, SourceFilter } from './sourceParser';
+import { setField } from '../core/json';
 
 const LONG_MAX = 9223372036854775807n;
 const LONG_MIN = -9223372036854775808n;
 
 function pathMatcher(patterns: readonly string[]): (path: string, isLeaf: boolean) => 'yes' | 'prefix' | 'no' {
-  const res = patterns.map((p) => wildcardToRegExp(p));
   return (path, _isLeaf) => {
-    if (res.some((re) => re.test(path))) return 'yes';
+    if (patterns.some((p) => simpleMatch(p, path))) return 'yes';
     for (const p of patterns) {
       if (p.startsWith(`${path}.`) || p.startsWith('*')) return 'prefix';
     }
@@ -23,7 +24,7 @@ function pathMatcher(patterns: readonly string[]): (path: string, isLeaf: boolea
 export function filterSource(source: Record<string, unknown>, filter: SourceFilter): Record<string, unknown> {
   if (filter.includes.length === 0 && filter.excludes.length === 0) return source;
   const inc = filter.includes.length > 0 ? pathMatcher(filter.includes) : undefined;
-  const exc = filter.excludes.length > 0 ? filter.excludes.map((p) => wildcardToRegExp(p)) : [];
+  const exc = filter.excludes;
   const walk = (
     obj: Record<string, unknown>,
     prefix: string,
@@ -33,18 +34,18 @@ export function filterSource(source: Record<string, unknown>, filter: SourceFilt
     let any = false;
     for (const [key, value] of Object.entries(obj)) {
       const path = prefix + key;
-      if (exc.some((re) => re.test(path))) continue;
+      if (exc.some((p) => simpleMatch(p, path))) continue;
       const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
       const m = included || !inc ? 'yes' : inc(path, !isObject);
       if (m === 'no') continue;
       if (isObject) {
         const sub = walk(value as Record<string, unknown>, `${path}.`, m === 'yes');
         if (sub !== undefined && (Object.keys(sub).length > 0 || m === 'yes')) {
-          out[key] = sub;
+          setField(out, key, sub);
           any = true;
         }
       } else if (m === 'yes') {
-        out[key] = value;
+        setField(out, key, value);
         any = true;
       }
     }

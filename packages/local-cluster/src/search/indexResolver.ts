@@ -3,6 +3,7 @@
 import { illegalArgument, indexNotFound, OsError } from '../core/errors';
 import { parseStrictBoolean, strictBooleanMessage } from '../core/values';
 import type { Index, Store } from '../data/store';
+import { simpleMatch } from '../core/simpleMatch';
 
 export interface IndicesOptions {
   ignoreUnavailable: boolean;
@@ -86,15 +87,6 @@ export function indicesOptionsFrom(
   return out;
 }
 
-function globToRe(pattern: string): RegExp {
-  return new RegExp(
-    `^${pattern
-      .split('*')
-      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
-}
-
 function visible(index: Index, options: IndicesOptions, pattern: string): boolean {
   if (index.hidden && !options.expandHidden && !pattern.startsWith('.')) return false;
   return index.state === 'open' ? options.expandOpen : options.expandClosed;
@@ -113,22 +105,21 @@ export function resolveIndices(store: Store, expressions: readonly string[], opt
   let sawWildcard = false;
   for (const expr of exprs) {
     if (expr.startsWith('-') && sawWildcard) {
-      const re = globToRe(expr.slice(1));
-      for (const name of [...result.keys()]) if (re.test(name)) result.delete(name);
+      const pattern = expr.slice(1);
+      for (const name of [...result.keys()]) if (simpleMatch(pattern, name)) result.delete(name);
       continue;
     }
     if (expr.includes('*')) {
       sawWildcard = true;
-      const re = globToRe(expr);
       let matched = 0;
       for (const idx of store.indices.values()) {
-        if (re.test(idx.name) && visible(idx, options, expr)) {
+        if (simpleMatch(expr, idx.name) && visible(idx, options, expr)) {
           result.set(idx.name, idx);
           matched++;
         }
       }
       for (const alias of store.allAliases()) {
-        if (!re.test(alias)) continue;
+        if (!simpleMatch(expr, alias)) continue;
         for (const idx of store.aliasTargets(alias) ?? []) {
           if (visible(idx, options, expr)) {
             result.set(idx.name, idx);

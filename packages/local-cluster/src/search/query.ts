@@ -72,6 +72,8 @@ export type Query =
       readonly field: string;
       readonly value: string;
       readonly caseInsensitive: boolean;
+      /** `max_determinized_states` of a regexp query, when given. */
+      readonly maxDeterminizedStates?: number;
     } & Boosted)
   | ({
       readonly type: 'fuzzy';

@@ -5,9 +5,11 @@ import { analyze } from '../data/analysis';
 import { DateMathError, parseDate, resolveDateMath } from '../data/dates';
 import { isNumeric, type FieldInfo, type FieldValues } from '../data/mapping';
 import type { Doc, Index, Shard, TextStats } from '../data/store';
-import { expandFields, queryShardError, wildcardToRegExp } from './fieldAccess';
+import { wildcardMatcher } from '../core/simpleMatch';
+import { expandFields, queryShardError } from './fieldAccess';
 import type { FieldBoost, Query } from './query';
 import { parseQueryString } from './queryString';
+import { compileRegexp, MAX_REGEX_LENGTH, RegexpRefusal } from './luceneRegexp';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -148,7 +150,7 @@ export function evaluate(q: Query, ctx: ShardContext): Scores {
     case 'prefix':
     case 'wildcard':
     case 'regexp': {
-      const test = patternTest(q.type, q.value, q.caseInsensitive);
+      const test = patternTest(q.type, q.value, q.caseInsensitive, ctx.index, q.maxDeterminizedStates);
       return filterScores(ctx, q.boost, (doc) => stringValues(ctx, q.field, doc).some(test));
     }
     case 'fuzzy':
@@ -831,28 +833,41 @@ function rangeQuery(ctx: ShardContext, q: Extract<Query, { type: 'range' }>): Sc
   });
 }
 
+/**
+ * The term test of a prefix, wildcard or regexp query. A regexp is compiled as Lucene compiles it (luceneRegexp.ts):
+ * one that is too long, malformed or too complex fails the query on the shard as OpenSearch fails it.
+ */
 export function patternTest(
   kind: 'prefix' | 'wildcard' | 'regexp',
   value: string,
   ci: boolean,
+  index: Index,
+  maxDeterminizedStates?: number,
 ): (s: string) => boolean {
   if (kind === 'prefix') {
     const v = ci ? value.toLowerCase() : value;
     return (s) => (ci ? s.toLowerCase() : s).startsWith(v);
   }
-  let re: RegExp;
-  if (kind === 'wildcard') {
-    re = wildcardToRegExp(value);
-  } else {
-    try {
-      re = new RegExp(`^(?:${value})$`);
-    } catch {
-      re = /$^/;
-    }
+  if (kind === 'wildcard') return wildcardMatcher(value, ci);
+  if (value.length > MAX_REGEX_LENGTH) {
+    const reason = `The length of regex [${value.length}] used in the Regexp Query request has exceeded the allowed maximum of [${MAX_REGEX_LENGTH}]. This maximum can be set by changing the [index.max_regex_length] index level setting.`;
+    throw queryShardError(index, `failed to create query: ${reason}`, illegalArgument(reason));
   }
-  const flags = ci ? 'i' : '';
-  const final = new RegExp(re.source, flags);
-  return (s) => final.test(s);
+  try {
+    return compileRegexp(value, {
+      caseInsensitive: ci,
+      ...(maxDeterminizedStates === undefined ? {} : { maxDeterminizedStates }),
+    });
+  } catch (e) {
+    if (!(e instanceof RegexpRefusal)) throw e;
+    throw queryShardError(index, `failed to create query: ${e.message}`, regexpCause(e));
+  }
+}
+
+/** The Lucene exception behind a refused regular expression, as OpenSearch names it. */
+export function regexpCause(e: RegexpRefusal, status = 400): OsError {
+  if (e.kind === 'syntax') return illegalArgument(e.message);
+  return notSerializable(new OsError(status, 'too_complex_to_determinize_exception', e.message, { openSearch: false }));
 }
 
 function boolQuery(ctx: ShardContext, q: Extract<Query, { type: 'bool' }>): Scores {

@@ -881,16 +881,27 @@ function parseMultiTerm(name: 'prefix' | 'wildcard' | 'regexp', obj: JObject): Q
   }
   let v: string | undefined;
   let caseInsensitive = false;
+  let maxDeterminizedStates: number | undefined;
   for (const e of value.entries) {
     if (common(name, e, c)) continue;
     if (e.key === 'value' || (name === 'wildcard' && e.key === 'wildcard')) v = str(name, e);
     else if (e.key === 'case_insensitive') caseInsensitive = bool(name, e);
     else if (e.key === 'rewrite' || (name === 'regexp' && e.key === 'flags')) str(name, e);
-    else if (name === 'regexp' && (e.key === 'flags_value' || e.key === 'max_determinized_states')) num(name, e);
+    else if (name === 'regexp' && e.key === 'max_determinized_states') maxDeterminizedStates = num(name, e);
+    else if (name === 'regexp' && e.key === 'flags_value') num(name, e);
     else notSupported(name, e);
   }
   if (v === undefined) throw parsingError(`No value specified for ${name} query`, value.end.line, value.end.col);
-  return withCommon({ type: name, field, value: v, caseInsensitive }, c);
+  return withCommon(
+    {
+      type: name,
+      field,
+      value: v,
+      caseInsensitive,
+      ...(maxDeterminizedStates === undefined ? {} : { maxDeterminizedStates }),
+    },
+    c,
+  );
 }
 
 /** The fields the `bool` ObjectParser declares (deprecated camel-case names too), for its "did you mean". */

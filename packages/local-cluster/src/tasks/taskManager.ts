@@ -1,6 +1,7 @@
 // Tasks as OpenSearch's TaskManager keeps them: per-node ids, parent links, X-Opaque-Id headers, cancellation
 // that reaches the descendants, and waiting for completion.
 import { taskCancelled } from '../core/errors';
+import { simpleMatch } from '../core/simpleMatch';
 
 export interface TaskOptions {
   readonly node: string;
@@ -83,25 +84,6 @@ export interface TaskFilter {
   /** Regex.simpleMatch patterns on the action (empty: all). */
   readonly actions?: readonly string[];
   readonly parentTaskId?: string;
-}
-
-export function simpleMatch(pattern: string, value: string): boolean {
-  if (!pattern.includes('*')) return pattern === value;
-  const parts = pattern.split('*');
-  let pos = 0;
-  for (const [i, part] of parts.entries()) {
-    if (i === 0) {
-      if (!value.startsWith(part)) return false;
-      pos = part.length;
-    } else if (i === parts.length - 1) {
-      return value.length - part.length >= pos && value.endsWith(part);
-    } else {
-      const idx = value.indexOf(part, pos);
-      if (idx < 0) return false;
-      pos = idx + part.length;
-    }
-  }
-  return true;
 }
 
 export class TaskManager {

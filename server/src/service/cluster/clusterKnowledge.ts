@@ -5,7 +5,7 @@ import type {
   ClusterStateTask,
 } from '../../protocol/protocol';
 import type { ClusterNode } from '../nodes/nodeFilter';
-import { simpleMatch } from '../nodes/nodeFilter';
+import { simpleMatch } from '../../protocol/simpleMatch';
 
 /** The client is another process: an index sent without its aliases or fields has none. */
 function wholeIndex(index: ClusterStateIndex): ClusterStateIndex {

@@ -1,5 +1,5 @@
 import { createScanner, ScanError, SyntaxKind } from 'jsonc-parser';
-import type { JsonPath } from '../json/jsonSegment';
+import { MAX_JSON_DEPTH, type JsonPath } from '../json/jsonSegment';
 
 /** A scalar token (or a member name) at the cursor, which a completion replaces whole. */
 export interface CursorToken {
@@ -37,9 +37,17 @@ export interface JsonCursor {
 /** `completion`: a token holds the cursor when the cursor is inside it or right after it; `hover`: when on one of its characters. */
 export type CursorMode = 'completion' | 'hover';
 
+/**
+ * An open object or array. Frames link to their parent and hold only the step from it: the path of a frame is read
+ * once, at the cursor, so that the work is linear in the depth, however deep the text nests.
+ */
 interface Frame {
   readonly kind: 'object' | 'array';
-  readonly path: JsonPath;
+  readonly parent: Frame | undefined;
+  /** The member name or index this frame is the value of (undefined at the root). */
+  readonly step: string | number | undefined;
+  readonly depth: number;
+  closed: boolean;
   readonly keys: { readonly name: string; readonly offset: number }[];
   expect: 'key' | 'colon' | 'value' | 'comma';
   key: string | undefined;
@@ -50,11 +58,20 @@ interface Frame {
 
 interface Capture {
   kind: JsonCursor['kind'];
-  path: JsonPath;
+  /** The path is the frame's, and then this step when there is one. */
+  step: string | number | undefined;
   frame: Frame | undefined;
   token: CursorToken | undefined;
   commaBefore: number;
   depth: number;
+}
+
+/** The path of a frame, read up its parents. */
+function pathOf(frame: Frame | undefined, last: string | number | undefined): JsonPath {
+  const path: (string | number)[] = [];
+  if (last !== undefined) path.push(last);
+  for (let f = frame; f !== undefined && f.step !== undefined; f = f.parent) path.push(f.step);
+  return path.reverse();
 }
 
 function isTrivia(kind: SyntaxKind): boolean {
@@ -85,7 +102,7 @@ function scalarKind(kind: SyntaxKind): CursorToken['kind'] | undefined {
 /** The JSON context at `offset` of `text`, read with jsonc-parser's scanner, tolerant of the half-typed. */
 export function jsonCursor(text: string, offset: number, mode: CursorMode = 'completion'): JsonCursor {
   const scanner = createScanner(text, false);
-  const stack: Frame[] = [];
+  let top: Frame | undefined;
   let rootDone = false;
   let capture: Capture | undefined;
   let next: SyntaxKind = SyntaxKind.EOF;
@@ -93,41 +110,33 @@ export function jsonCursor(text: string, offset: number, mode: CursorMode = 'com
 
   /** The context at the current scanner state, for a token (or nothing) at the cursor. */
   const here = (token: CursorToken | undefined): Capture => {
-    const top = stack[stack.length - 1];
-    const depth = stack.length;
+    const depth = top?.depth ?? 0;
+    const step = undefined;
     if (top === undefined) {
-      return { kind: rootDone ? 'none' : 'value', path: [], frame: undefined, token, commaBefore: -1, depth };
+      return { kind: rootDone ? 'none' : 'value', step, frame: undefined, token, commaBefore: -1, depth };
     }
     if (top.kind === 'object') {
       switch (top.expect) {
         case 'key':
-          return { kind: 'key', path: top.path, frame: top, token, commaBefore: -1, depth };
+          return { kind: 'key', step, frame: top, token, commaBefore: -1, depth };
         case 'comma':
           // A new member written before its comma: complete it, and add the comma.
           return token === undefined || token.kind === 'string' || token.kind === 'word'
-            ? { kind: 'key', path: top.path, frame: top, token, commaBefore: top.lastEnd, depth }
-            : { kind: 'none', path: top.path, frame: top, token, commaBefore: -1, depth };
+            ? { kind: 'key', step, frame: top, token, commaBefore: top.lastEnd, depth }
+            : { kind: 'none', step, frame: top, token, commaBefore: -1, depth };
         case 'value':
-          return { kind: 'value', path: [...top.path, top.key ?? ''], frame: top, token, commaBefore: -1, depth };
+          return { kind: 'value', step: top.key ?? '', frame: top, token, commaBefore: -1, depth };
         default:
-          return { kind: 'none', path: top.path, frame: top, token, commaBefore: -1, depth };
+          return { kind: 'none', step, frame: top, token, commaBefore: -1, depth };
       }
     }
     if (top.expect === 'comma') {
-      return {
-        kind: 'value',
-        path: [...top.path, top.index + 1],
-        frame: top,
-        token,
-        commaBefore: top.lastEnd,
-        depth,
-      };
+      return { kind: 'value', step: top.index + 1, frame: top, token, commaBefore: top.lastEnd, depth };
     }
-    return { kind: 'value', path: [...top.path, top.index], frame: top, token, commaBefore: -1, depth };
+    return { kind: 'value', step: top.index, frame: top, token, commaBefore: -1, depth };
   };
 
   const valueDone = (end: number): void => {
-    const top = stack[stack.length - 1];
     if (top === undefined) {
       rootDone = true;
       return;
@@ -137,11 +146,10 @@ export function jsonCursor(text: string, offset: number, mode: CursorMode = 'com
     top.lastEnd = end;
   };
 
-  const childPath = (): JsonPath => {
-    const top = stack[stack.length - 1];
-    if (top === undefined) return [];
-    if (top.kind === 'array') return [...top.path, top.expect === 'comma' ? top.index + 1 : top.index];
-    return [...top.path, top.key ?? ''];
+  const childStep = (): string | number | undefined => {
+    if (top === undefined) return undefined;
+    if (top.kind === 'array') return top.expect === 'comma' ? top.index + 1 : top.index;
+    return top.key ?? '';
   };
 
   for (;;) {
@@ -154,7 +162,7 @@ export function jsonCursor(text: string, offset: number, mode: CursorMode = 'com
       if (isComment(kind)) {
         const inside =
           kind === SyntaxKind.LineCommentTrivia ? start < offset && offset <= end : start < offset && offset < end;
-        if (inside) return noneCursor(stack.length);
+        if (inside) return noneCursor(top?.depth ?? 0);
         continue;
       }
       const scalar = scalarKind(kind);
@@ -181,33 +189,38 @@ export function jsonCursor(text: string, offset: number, mode: CursorMode = 'com
       continue;
     }
     if (capture !== undefined && next === SyntaxKind.EOF && start >= afterCapture) next = kind;
-    if (capture !== undefined && capture.frame !== undefined && !stack.includes(capture.frame)) break;
+    if (capture !== undefined && capture.frame !== undefined && capture.frame.closed) break;
     if (capture !== undefined && capture.frame === undefined && next !== SyntaxKind.EOF) break;
     if (isComment(kind)) continue;
 
-    const top = stack[stack.length - 1];
     switch (kind) {
       case SyntaxKind.OpenBraceToken:
       case SyntaxKind.OpenBracketToken: {
-        const path = childPath();
+        const step = childStep();
         if (top?.kind === 'array' && top.expect === 'comma') {
           top.index++;
           top.expect = 'value';
         }
-        stack.push({
+        top = {
           kind: kind === SyntaxKind.OpenBraceToken ? 'object' : 'array',
-          path,
+          parent: top,
+          step,
+          depth: (top?.depth ?? 0) + 1,
+          closed: false,
           keys: [],
           expect: kind === SyntaxKind.OpenBraceToken ? 'key' : 'value',
           key: undefined,
           index: 0,
           lastEnd: end,
-        });
+        };
         break;
       }
       case SyntaxKind.CloseBraceToken:
       case SyntaxKind.CloseBracketToken: {
-        stack.pop();
+        if (top !== undefined) {
+          top.closed = true;
+          top = top.parent;
+        }
         valueDone(end);
         break;
       }
@@ -241,6 +254,8 @@ export function jsonCursor(text: string, offset: number, mode: CursorMode = 'com
   }
 
   capture ??= here(undefined);
+  // Past the depth OpenSearch reads, nothing is analysed: the body is refused whole (one diagnostic says so).
+  if (capture.depth > MAX_JSON_DEPTH) return noneCursor(capture.depth);
   const token = capture.token;
   let prefix = '';
   if (token !== undefined) {
@@ -254,7 +269,7 @@ export function jsonCursor(text: string, offset: number, mode: CursorMode = 'com
       : [];
   return {
     kind: capture.kind,
-    path: capture.path,
+    path: pathOf(capture.frame, capture.step),
     token,
     prefix,
     siblings,

@@ -166,10 +166,12 @@ export function validateBodyText(
 /** Syntax problems of a segment as issues (OpenSearch: `json_parse_exception`, the whole request fails). */
 export function syntaxIssues(segment: JsonSegment, target: TargetServer): Issue[] {
   return segment.problems.map((problem) =>
-    issue(
-      problem.kind === 'duplicate-key' ? 'json.duplicate-key' : 'json.syntax',
-      jacksonWording(problem.message, jacksonMajor(target)),
-      { offset: problem.offset, length: Math.max(problem.length, 1) },
-    ),
+    problem.kind === 'too-deep'
+      ? issue('json.too-deep', problem.message, { offset: problem.offset, length: problem.length })
+      : issue(
+          problem.kind === 'duplicate-key' ? 'json.duplicate-key' : 'json.syntax',
+          jacksonWording(problem.message, jacksonMajor(target)),
+          { offset: problem.offset, length: Math.max(problem.length, 1) },
+        ),
   );
 }

@@ -2,7 +2,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
 import { compactJson, splitJsonValues, splitMsearchPairs } from '../json/jsonValues';
 import { LineMap } from '../text/lineMap';
-import { parseRequestLine, type RequestTarget } from '../url/requestLine';
+import { parseRequestLine, parseUrl, type RequestTarget } from '../url/requestLine';
 import type { RouteMatch } from '../url/routes';
 import { issue, type Issue } from '../validate/issues';
 import { JsonCheck } from '../validate/jsonCheck';
@@ -12,7 +12,7 @@ import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
 import { diagnosticAt, toDiagnostic } from './diagnostics';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
 import { syntaxIssues, validateBodyText, validateHeaderText, type MsearchContext } from './msearchPair';
-import { isCommentLine, isHashCommentLine, isRequestLine } from '../syntax';
+import { isCommentLine, isHashCommentLine, isRequestLine, splitRequestLine } from '../syntax';
 import { NO_CONSOLE_CONTEXT, type ConsoleContext } from '../console/consoleContext';
 import { mapIssues } from '../console/consoleIssues';
 import { expandRequest, type ExpandedRequest } from './expandedRequest';
@@ -37,23 +37,62 @@ export interface SearchRequest {
     | undefined;
 }
 
-/** A `.search` file: requests in console format (README.md, "The two file formats"). Cheap to re-parse whole, so it is. */
+/**
+ * One request's lines (from its request line to the line before the next), parsed and checked on their own, at
+ * lines counted from the request line: an edit elsewhere in the file leaves it as it is, and a new version of the
+ * file takes it over (`SearchDocument`'s `previous`) instead of reading and checking it again.
+ */
+interface Block {
+  readonly map: LineMap;
+  /** The request, at line 0 of the block. */
+  readonly request: SearchRequest;
+  diagnostics?: { readonly target: TargetServer; readonly context: ConsoleContext; readonly list: Diagnostic[] };
+}
+
+/**
+ * A `.search` file: requests in console format (README.md, "The two file formats"). Each version finds its requests'
+ * lines again (one cheap pass), but reads and checks only the requests whose text the previous version did not have.
+ */
 export class SearchDocument {
   readonly map: LineMap;
   readonly requests: readonly SearchRequest[];
   private readonly strayLines: readonly number[];
   private readonly tripleLines: ReadonlySet<number>;
+  /** Each request's block, by the block's text. */
+  private readonly blocks = new Map<string, Block>();
+  /** The block of each request, in order. */
+  private readonly requestBlocks: readonly Block[];
   private diagnosticsCache:
     { readonly target: TargetServer; readonly context: ConsoleContext; readonly diagnostics: Diagnostic[] } | undefined;
   /** Each request as it is checked, for the context it was expanded with. */
   private readonly expansions = new WeakMap<SearchRequest, { context: ConsoleContext; request: ExpandedRequest }>();
 
-  constructor(readonly text: string) {
+  /** `previous`: the version this one was edited from, whose unchanged requests are taken over. */
+  constructor(
+    readonly text: string,
+    previous?: SearchDocument,
+  ) {
     this.map = new LineMap(text);
-    const { requests, stray, inTriple } = parseRequests(this.map);
-    this.requests = requests;
+    const { starts, stray, inTriple } = scanLines(this.map);
     this.strayLines = stray;
     this.tripleLines = inTriple;
+    const requests: SearchRequest[] = [];
+    const requestBlocks: Block[] = [];
+    starts.forEach((line, index) => {
+      const endLine = (starts[index + 1] ?? this.map.lineCount) - 1;
+      const end = this.map.lineStart(endLine) + this.map.line(endLine).length;
+      const blockText = text.slice(this.map.lineStart(line), end);
+      let block = this.blocks.get(blockText) ?? previous?.blocks.get(blockText);
+      if (block === undefined) {
+        const map = new LineMap(blockText);
+        block = { map, request: parseBlock(map) };
+      }
+      this.blocks.set(blockText, block);
+      requestBlocks.push(block);
+      requests.push(shifted(block.request, index, line, this.map.lineStart(line)));
+    });
+    this.requests = requests;
+    this.requestBlocks = requestBlocks;
   }
 
   /** Whether a line is inside a `"""` string (after the line that opens it): its text is the string's content. */
@@ -113,14 +152,23 @@ export class SearchDocument {
         ),
       );
     }
-    for (const request of this.requests)
-      validateRequest(this.map, request, this.expanded(request, context), out, target);
+    this.requests.forEach((request, i) => {
+      const block = this.requestBlocks[i]!;
+      if (block.diagnostics?.target !== target || block.diagnostics.context !== context) {
+        const list: Diagnostic[] = [];
+        const local = block.request;
+        const expanded = expandRequest(block.map.line(0), local.target, local.body?.text, context);
+        validateRequest(block.map, local, expanded, list, target);
+        block.diagnostics = { target, context, list };
+      }
+      for (const d of block.diagnostics.list) out.push(request.line === 0 ? d : shiftDiagnostic(d, request.line));
+    });
     return out;
   }
 }
 
-function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number[]; inTriple: Set<number> } {
-  const requests: SearchRequest[] = [];
+/** Where the requests start, the lines before the first that belong to none, and the lines in `"""` strings. */
+function scanLines(map: LineMap): { starts: number[]; stray: number[]; inTriple: Set<number> } {
   const stray: number[] = [];
   const starts: number[] = [];
   // Lines inside a `"""` string are its content: never a request line, never a comment.
@@ -129,7 +177,7 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
   for (let line = 0; line < map.lineCount; line++) {
     const text = map.line(line);
     if (open) inTriple.add(line);
-    else if (isRequestLine(text)) starts.push(line);
+    else if (isRequestLine(text) && splitRequestLine(text) !== undefined) starts.push(line);
     else if (isCommentLine(text)) continue;
     if (text.includes('"""') && text.split('"""').length % 2 === 0) open = !open;
   }
@@ -138,30 +186,74 @@ function parseRequests(map: LineMap): { requests: SearchRequest[]; stray: number
     const text = map.line(line);
     if (/\S/.test(text) && !isCommentLine(text)) stray.push(line);
   }
-  starts.forEach((line, index) => {
-    const endLine = (starts[index + 1] ?? map.lineCount) - 1;
-    const target = parseRequestLine(map.line(line))!;
-    let bodyStart = -1;
-    let bodyEnd = -1;
-    for (let l = line + 1; l <= endLine; l++) {
+  return { starts, stray, inTriple };
+}
+
+/** The request of a block (its request line is line 0, found to be one by `scanLines`). */
+function parseBlock(map: LineMap): SearchRequest {
+  const { inTriple } = scanLines(map);
+  const target = parseRequestLine(map.line(0)) ?? parseUrl('', { offset: 0, length: 0 }, '', 0);
+  const endLine = map.lineCount - 1;
+  let bodyStart = -1;
+  let bodyEnd = -1;
+  for (let l = 1; l <= endLine; l++) {
+    const text = map.line(l);
+    if (!/\S/.test(text) || (isCommentLine(text) && !inTriple.has(l))) continue;
+    if (bodyStart === -1) bodyStart = l;
+    bodyEnd = l;
+  }
+  let body: SearchRequest['body'];
+  if (bodyStart !== -1) {
+    const lines: string[] = [];
+    for (let l = bodyStart; l <= bodyEnd; l++) {
       const text = map.line(l);
-      if (!/\S/.test(text) || (isCommentLine(text) && !inTriple.has(l))) continue;
-      if (bodyStart === -1) bodyStart = l;
-      bodyEnd = l;
+      // Comment lines are not sent; blanking them keeps every position, so the server's line:col match the editor's.
+      lines.push(isHashCommentLine(text) && !inTriple.has(l) ? ' '.repeat(text.length) : text);
     }
-    let body: SearchRequest['body'];
-    if (bodyStart !== -1) {
-      const lines: string[] = [];
-      for (let l = bodyStart; l <= bodyEnd; l++) {
-        const text = map.line(l);
-        // Comment lines are not sent; blanking them keeps every position, so the server's line:col match the editor's.
-        lines.push(isHashCommentLine(text) && !inTriple.has(l) ? ' '.repeat(text.length) : text);
-      }
-      body = { startLine: bodyStart, endLine: bodyEnd, offset: map.lineStart(bodyStart), text: lines.join('\n') };
-    }
-    requests.push({ index, line, target, endLine, body });
-  });
-  return { requests, stray, inTriple };
+    body = { startLine: bodyStart, endLine: bodyEnd, offset: map.lineStart(bodyStart), text: lines.join('\n') };
+  }
+  return { index: 0, line: 0, target, endLine, body };
+}
+
+/** A block's request placed in the file: the `index`-th request, its request line at `line` (at `offset`). */
+function shifted(local: SearchRequest, index: number, line: number, offset: number): SearchRequest {
+  const body = local.body;
+  return {
+    index,
+    line,
+    target: local.target,
+    endLine: local.endLine + line,
+    body:
+      body === undefined
+        ? undefined
+        : { ...body, startLine: body.startLine + line, endLine: body.endLine + line, offset: body.offset + offset },
+  };
+}
+
+function shiftDiagnostic(d: Diagnostic, lines: number): Diagnostic {
+  const { start, end } = d.range;
+  return {
+    ...d,
+    range: {
+      start: { line: start.line + lines, character: start.character },
+      end: { line: end.line + lines, character: end.character },
+    },
+  };
+}
+
+/**
+ * A U+2028 or U+2029 in a request line: editors that follow the LSP keep the line whole (the character is in the
+ * URL), others show a line break there. Either way the request would not be what it looks like.
+ */
+function lineSeparatorIssue(text: string): Issue | undefined {
+  const at = text.search(/[\u2028\u2029]/);
+  if (at === -1) return undefined;
+  const name = text.charCodeAt(at) === 0x2028 ? 'U+2028 (line separator)' : 'U+2029 (paragraph separator)';
+  return issue(
+    'search.line-separator',
+    `A ${name} inside the request line: it is part of the URL, though some editors show a line break there. Remove it.`,
+    { offset: at, length: 1 },
+  );
 }
 
 /** Positions issues found in a slice of the body. */
@@ -216,6 +308,8 @@ function validateRequest(
   for (const issue of [...mapIssues(urlIssues, expanded.line), ...expanded.lineIssues]) {
     out.push(toDiagnostic(issue, request.line));
   }
+  const separator = lineSeparatorIssue(map.line(request.line));
+  if (separator !== undefined) out.push(toDiagnostic(separator, request.line));
   if (body !== undefined && expanded.body !== undefined) {
     const inBody = bodyIssues.map(({ slice, issue }) => ({
       ...issue,

@@ -13,8 +13,43 @@ export interface Span {
 }
 
 export interface JsonSyntaxProblem extends Span {
-  readonly kind: 'syntax' | 'duplicate-key';
+  readonly kind: 'syntax' | 'duplicate-key' | 'too-deep';
   readonly message: string;
+}
+
+/**
+ * How deep objects and arrays may nest: OpenSearch's parser refuses the 1,001st level (`opensearch.xcontent.depth.max`,
+ * docs/opensearch/json-and-values.md). Past it nothing is analysed: the body is refused whole.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
+/**
+ * Where a text opens its first object or array deeper than MAX_JSON_DEPTH, or -1. Texts with no more brackets than
+ * that are answered by counting them natively; others are read once with the scanner (strings and comments skipped).
+ */
+export function tooDeepAt(text: string): number {
+  let brackets = 0;
+  for (let i = text.indexOf('{'); i !== -1 && brackets <= MAX_JSON_DEPTH; i = text.indexOf('{', i + 1)) brackets++;
+  for (let i = text.indexOf('['); i !== -1 && brackets <= MAX_JSON_DEPTH; i = text.indexOf('[', i + 1)) brackets++;
+  if (brackets <= MAX_JSON_DEPTH) return -1;
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+      if (++depth > MAX_JSON_DEPTH) return scanner.getTokenOffset();
+    } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return -1;
+}
+
+/** OpenSearch's answer to a body nested deeper than it reads (a real cluster's, status 500). */
+function tooDeepMessage(): string {
+  return (
+    `Document nesting depth (${MAX_JSON_DEPTH + 1}) exceeds the maximum allowed ` +
+    `(${MAX_JSON_DEPTH}, from \`StreamReadConstraints.getMaxNestingDepth()\`)`
+  );
 }
 
 /** The token OpenSearch's parser sees first, in its own names. */
@@ -52,6 +87,17 @@ export class JsonSegment {
   }
 
   static parse(text: string): JsonSegment {
+    const deep = tooDeepAt(text);
+    if (deep !== -1) {
+      const segment = new JsonSegment(
+        text,
+        undefined,
+        [{ kind: 'too-deep', offset: deep, length: 1, message: tooDeepMessage() }],
+        -1,
+      );
+      segment.treeCache = undefined;
+      return segment;
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -119,6 +165,23 @@ export class JsonSegment {
   }
 }
 
+/** Each object's members by name (the last of two equal names wins, as JSON.parse keeps it), built when first asked. */
+const membersByName = new WeakMap<Node, ReadonlyMap<unknown, Node>>();
+
+function memberNamed(object: Node, name: string | number): Node | undefined {
+  let members = membersByName.get(object);
+  if (members === undefined) {
+    const map = new Map<unknown, Node>();
+    for (const property of object.children ?? []) {
+      const key = property.children?.[0];
+      if (key !== undefined) map.set(key.value, property);
+    }
+    membersByName.set(object, map);
+    members = map;
+  }
+  return members.get(name);
+}
+
 function childAt(node: Node, segment: string | number): { value: Node; property?: Node } | undefined {
   const children = node.children;
   if (children === undefined) return undefined;
@@ -127,16 +190,10 @@ function childAt(node: Node, segment: string | number): { value: Node; property?
     return item === undefined ? undefined : { value: item };
   }
   if (node.type !== 'object') return undefined;
-  // The last member wins, as JSON.parse keeps it.
-  for (let i = children.length - 1; i >= 0; i--) {
-    const property = children[i]!;
-    const key = property.children?.[0];
-    if (key !== undefined && key.value === segment) {
-      const value = property.children?.[1];
-      return value === undefined ? { value: key, property } : { value, property };
-    }
-  }
-  return undefined;
+  const property = memberNamed(node, segment);
+  if (property === undefined) return undefined;
+  const value = property.children?.[1];
+  return value === undefined ? { value: property.children![0]!, property } : { value, property };
 }
 
 function spanOfNode(node: Node, target: Target): Span {

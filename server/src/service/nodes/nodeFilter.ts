@@ -2,6 +2,7 @@ import type { DiagnosticCode, Severity } from '../diagnosticCodes';
 import type { Span } from '../json/jsonSegment';
 import { severityOf } from '../validate/issues';
 import { BUILT_IN_ROLES } from '../../spec/nodes';
+import { simpleMatch } from '../../protocol/simpleMatch';
 
 /** A node as the cluster describes it (pushed by the client once connected). */
 export interface ClusterNode {
@@ -123,13 +124,6 @@ export function checkNodeFilter(expressions: readonly FilterExpression[]): Filte
     );
   }
   return problems;
-}
-
-/** `Regex.simpleMatch`: `*` matches anything, case-sensitive. */
-export function simpleMatch(pattern: string, value: string): boolean {
-  if (!pattern.includes('*')) return pattern === value;
-  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-  return new RegExp(`^${escaped}$`, 's').test(value);
 }
 
 const DATA_ROLES = new Set(['data', 'search', 'warm']);

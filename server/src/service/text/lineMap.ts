@@ -1,12 +1,22 @@
 import type { Position } from 'vscode-languageserver-types';
 
-/** Offsets to positions and back for one text. */
+/**
+ * Offsets to positions and back for one text. Lines end as the LSP says they do: at `\n`, `\r\n` or a lone `\r`
+ * (a file with only `\r` line ends is as many lines as an editor shows, not one).
+ */
 export class LineMap {
   private readonly starts: number[];
 
   constructor(readonly text: string) {
     const starts = [0];
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    if (!text.includes('\r')) {
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    } else {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+      }
+    }
     this.starts = starts;
   }
 
@@ -18,7 +28,7 @@ export class LineMap {
     return this.starts[Math.min(Math.max(line, 0), this.starts.length - 1)]!;
   }
 
-  /** The text of a line, without its `\n` (a `\r` stays). */
+  /** The text of a line, without its line end (the `\r` of a `\r\n` stays). */
   line(line: number): string {
     const start = this.lineStart(line);
     const end = line + 1 < this.starts.length ? this.starts[line + 1]! - 1 : this.text.length;

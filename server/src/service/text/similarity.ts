@@ -25,6 +25,9 @@ export function similarity(target: string, other: string): number {
 export function suggestions(name: string, candidates: Iterable<string>): string[] {
   const scored: [number, string][] = [];
   for (const candidate of candidates) {
+    // The distance is at least the difference in length: skip who cannot score above 0.5 without computing it.
+    const longer = Math.max(name.length, candidate.length);
+    if (Math.abs(name.length - candidate.length) * 2 >= longer && longer > 0) continue;
     const score = similarity(name, candidate);
     if (score > 0.5) scored.push([score, candidate]);
   }

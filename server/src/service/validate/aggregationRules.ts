@@ -5,6 +5,9 @@ import { didYouMean, suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { ParameterSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
+import { validateQueryContainer } from './query';
+import { isJavaDouble, parseTimeValue, strictBooleanError, tokenName } from './values';
+import { limitNote, limitsOf } from './limits';
 
 const PARAMS: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
   AGGREGATIONS.filter((a) => a.params !== undefined).map((a) => [a.name, new Map(a.params!.map((p) => [p.name, p]))]),
@@ -29,6 +32,48 @@ const OBJECT_PARSER = new Set([
   'significant_terms',
   'percentiles',
   'percentile_ranks',
+  'multivalue_doc_count',
+  'composite',
+]);
+
+/**
+ * Names the parsers also accept for a parameter (ParseField's deprecated names), which OpenSearch offers in its
+ * "did you mean" too: `valueType` (ValuesSourceAggregationBuilder), `TDigest` and `HDR` (PercentilesMethod).
+ */
+const ALIASES: Readonly<Record<string, readonly string[]>> = {
+  value_type: ['valueType'],
+  tdigest: ['TDigest'],
+  hdr: ['HDR'],
+};
+
+/** The names a parser knows: each parameter and its deprecated names. */
+function parserNames(known: ReadonlyMap<string, ParameterSpec>): Map<string, ParameterSpec> {
+  const names = new Map<string, ParameterSpec>();
+  for (const [name, spec] of known) {
+    names.set(name, spec);
+    for (const alias of ALIASES[name] ?? []) names.set(alias, spec);
+  }
+  return names;
+}
+
+const PARSER_NAMES: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
+  [...PARAMS].map(([type, known]) => [type, parserNames(known)]),
+);
+
+/**
+ * Array parameters ObjectParser declares as arrays of objects (ValueType.OBJECT_ARRAY): a number or a boolean is
+ * refused by the parser. Other array parameters also take a single value.
+ */
+const OBJECT_ARRAYS = new Set(['range.ranges', 'date_range.ranges', 'composite.sources', 'multi_terms.terms']);
+
+/** Object parameters read by named parsers of their own (significance heuristics), which refuse in other words. */
+const OWN_OBJECT_PARSERS = new Set([
+  'jlh',
+  'chi_square',
+  'gnd',
+  'mutual_information',
+  'percentage',
+  'script_heuristic',
 ]);
 
 /** Values-source aggregations: one of `field` or `script` is required. */
@@ -77,11 +122,15 @@ export function validateAggregationBody(
   type: string,
   body: Record<string, unknown>,
 ): void {
-  const known = PARAMS.get(type);
+  const known = PARSER_NAMES.get(type);
   if (known !== undefined && OBJECT_PARSER.has(type)) {
     const names = [...known.keys()];
     for (const key in body) {
-      if (known.has(key)) continue;
+      const spec = known.get(key);
+      if (spec !== undefined) {
+        checkParserValue(check, [...path, key], type, key, spec, body[key]);
+        continue;
+      }
       const near = suggestions(key, names);
       check.report(
         'aggs.unknown-parameter',
@@ -98,6 +147,7 @@ export function validateAggregationBody(
   if (NEEDS_FIELD_OR_SCRIPT.has(type) && !('field' in body) && !('script' in body)) {
     missing('aggs.missing-field', 'Required one of fields [field, script], but none were specified. ');
   }
+  checkValueRanges(check, path, name, type, body);
   switch (type) {
     case 'terms':
     case 'multi_terms':
@@ -192,7 +242,7 @@ function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, un
       'key',
     );
   }
-  const keys = Object.keys(body).filter((k) => k === 'calendar_interval' || k === 'fixed_interval');
+  const keys = Object.keys(body).filter((k) => k === 'calendar_interval' || k === 'fixed_interval' || k === 'interval');
   if (keys.length === 2) {
     check.report(
       'aggs.two-intervals',
@@ -200,6 +250,17 @@ function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, un
       [...path, keys[1]!],
       'key',
     );
+  }
+  const fixed = body.fixed_interval;
+  if (typeof fixed === 'string') {
+    const parsed = parseTimeValue(fixed, 'date_histogram.fixedInterval');
+    if (parsed.error !== undefined) {
+      check.report(
+        'aggs.invalid-value',
+        `${check.where([...path, 'fixed_interval'])} [date_histogram] failed to parse field [fixed_interval]: ${parsed.error}`,
+        [...path, 'fixed_interval'],
+      );
+    }
   }
   const calendar = body.calendar_interval;
   if (typeof calendar === 'string' && !CALENDAR_INTERVALS.includes(calendar)) {
@@ -210,5 +271,209 @@ function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, un
       'value',
       { replacements: ['"minute"', '"hour"', '"day"', '"week"', '"month"', '"quarter"', '"year"'] },
     );
+  }
+}
+
+/**
+ * What ObjectParser refuses before the builder sees a value (docs/opensearch/aggregations.md#parameter-values): a
+ * JSON token its declared ValueType does not list (`[L:C] [terms] size doesn't support values of type:
+ * VALUE_BOOLEAN`), or a string its number or boolean reader cannot read (`[L:C] [terms] failed to parse field
+ * [size]`). Only the tokens each kind of parameter surely refuses are reported; null is left alone.
+ */
+function checkParserValue(
+  check: JsonCheck,
+  path: JsonPath,
+  type: string,
+  key: string,
+  spec: ParameterSpec,
+  value: unknown,
+): void {
+  if (value === null) return;
+  const token = parserToken(value);
+  const refuse = (): void => {
+    check.report(
+      'aggs.wrong-type',
+      `${check.where(path)} [${type}] ${key} doesn't support values of type: ${token}`,
+      path,
+    );
+  };
+  const unreadable = (): void => {
+    check.report('aggs.wrong-type', `${check.where(path)} [${type}] failed to parse field [${key}]`, path);
+  };
+  // A deprecated parameter may be read more loosely (cardinality's `rehash` takes a number): only its objects and
+  // arrays are surely refused.
+  switch (spec.deprecated === true ? 'scalar' : spec.type) {
+    case 'field':
+    case 'string':
+    case 'scalar':
+    case 'enum':
+      if (token === 'START_OBJECT' || token === 'START_ARRAY') refuse();
+      else if (spec.type === 'enum' && key === 'collect_mode' && typeof value === 'string') {
+        if (!(spec.values ?? []).includes(value)) unreadable();
+      }
+      return;
+    case 'script':
+      if (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN' || token === 'START_ARRAY') refuse();
+      return;
+    case 'integer':
+    case 'number':
+      if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT' || token === 'START_ARRAY') refuse();
+      else if (typeof value === 'string' && !isJavaDouble(value)) unreadable();
+      return;
+    case 'boolean':
+      if (token === 'VALUE_NUMBER' || token === 'START_OBJECT' || token === 'START_ARRAY') refuse();
+      else if (typeof value === 'string' && strictBooleanError(value) !== undefined) unreadable();
+      return;
+    case 'object':
+      if (OWN_OBJECT_PARSERS.has(key)) return;
+      if (token !== 'START_OBJECT') refuse();
+      return;
+    case 'array':
+      if (OBJECT_ARRAYS.has(`${type}.${key}`) && (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN')) refuse();
+      return;
+    case 'query':
+      if (token === 'START_OBJECT') validateQueryContainer(check, path, value);
+      else refuse();
+      return;
+    default:
+      return;
+  }
+}
+
+/** The token as ObjectParser names it in its message: numbers and booleans by kind. */
+function parserToken(value: unknown): string {
+  return tokenName(value)
+    .replace(/^VALUE_(TRUE|FALSE)$/, 'VALUE_BOOLEAN')
+    .replace(/^VALUE_NUMBER_(INT|FLOAT)$/, 'VALUE_NUMBER');
+}
+
+/** A number in the body, or undefined. */
+function numberAt(body: Record<string, unknown>, key: string): number | undefined {
+  const value = body[key];
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** Java's `Double.toString` of a whole number: `-1.0`. */
+function javaDouble(n: number): string {
+  return Number.isInteger(n) ? `${n}.0` : String(n);
+}
+
+/**
+ * Values the builders' setters refuse (docs/opensearch/aggregations.md#parameter-values); ObjectParser wraps each in
+ * `[L:C] [<type>] failed to parse field [<key>]`. Texts of TermsAggregationBuilder, SignificantTermsAggregationBuilder,
+ * RareTermsAggregationBuilder, HistogramAggregationBuilder, AutoDateHistogramAggregationBuilder,
+ * VariableWidthHistogramAggregationBuilder, PercentilesConfig and TopHitsAggregationBuilder.
+ */
+function checkValueRanges(
+  check: JsonCheck,
+  path: JsonPath,
+  name: string,
+  type: string,
+  body: Record<string, unknown>,
+): void {
+  const wrapped = (key: string, text: string, at: JsonPath = [...path, key], parser = type): void => {
+    check.report('aggs.invalid-value', `${check.where(at)} [${parser}] failed to parse field [${key}]: ${text}`, at);
+  };
+  const positive = (
+    key: string,
+    label: string,
+    text = `[${label}] must be greater than 0. Found [%] in [${name}]`,
+  ): void => {
+    const n = numberAt(body, key);
+    if (n !== undefined && n <= 0) wrapped(key, text.replace('%', String(n)));
+  };
+  const notNegative = (key: string, label: string): void => {
+    const n = numberAt(body, key);
+    if (n !== undefined && n < 0)
+      wrapped(key, `[${label}] must be greater than or equal to 0. Found [${n}] in [${name}]`);
+  };
+  switch (type) {
+    case 'terms':
+      positive('shard_size', 'shardSize');
+      notNegative('min_doc_count', 'minDocCount');
+      notNegative('shard_min_doc_count', 'shardMinDocCount');
+      return;
+    case 'significant_terms':
+      positive('size', 'size');
+      positive('shard_size', 'shardSize', `[shardSize] must be greater than  0. Found [%] in [${name}]`);
+      return;
+    case 'rare_terms': {
+      positive('max_doc_count', 'max_doc_count');
+      const n = numberAt(body, 'max_doc_count');
+      if (n !== undefined && n > 100) wrapped('max_doc_count', `[max_doc_count] must be smallerthan 100in [${name}]`);
+      return;
+    }
+    case 'histogram': {
+      const interval = numberAt(body, 'interval');
+      if (interval !== undefined && interval <= 0) {
+        wrapped('interval', `[interval] must be >0 for histogram aggregation [${name}]`);
+      }
+      notNegative('min_doc_count', 'minDocCount');
+      return;
+    }
+    case 'auto_date_histogram':
+      positive('buckets', 'buckets', `buckets must be greater than 0 for [${name}]`);
+      return;
+    case 'variable_width_histogram':
+      positive('buckets', 'buckets', `buckets must be greater than [0] for [${name}]`);
+      return;
+    case 'percentiles':
+    case 'percentile_ranks':
+      percentileMethods(check, path, type, body);
+      return;
+    case 'top_hits': {
+      for (const key of ['from', 'size']) {
+        const n = numberAt(body, key);
+        if (n !== undefined && n < 0) {
+          check.report('aggs.invalid-value', `[${key}] must be greater than or equal to 0. Found [${n}] in [${name}]`, [
+            ...path,
+            key,
+          ]);
+        }
+      }
+      const from = numberAt(body, 'from') ?? 0;
+      const size = numberAt(body, 'size') ?? 3;
+      const max = limitsOf(check.server).maxInnerResultWindow;
+      if (from >= 0 && size >= 0 && from + size > max) {
+        check.report(
+          'aggs.inner-window',
+          `Top hits result window is too large, the top hits aggregator [${name}]'s from + size must be less than or equal to: [${max}] but was [${from + size}]. This limit can be set by changing the [index.max_inner_result_window] index level setting.${limitNote(check.server)}`,
+          path,
+          'key',
+        );
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function percentileMethods(check: JsonCheck, path: JsonPath, type: string, body: Record<string, unknown>): void {
+  const tdigest = body.tdigest ?? body.TDigest;
+  const tdigestKey = 'tdigest' in body ? 'tdigest' : 'TDigest';
+  if (isObject(tdigest)) {
+    const compression = numberAt(tdigest, 'compression');
+    if (compression !== undefined && compression < 0) {
+      const at = [...path, tdigestKey, 'compression'];
+      check.report(
+        'aggs.invalid-value',
+        `${check.where(at)} [${type}] failed to parse field [tdigest]: [compression] must be greater than or equal to 0. Found [${javaDouble(compression)}]`,
+        at,
+      );
+    }
+  }
+  const hdr = body.hdr ?? body.HDR;
+  const hdrKey = 'hdr' in body ? 'hdr' : 'HDR';
+  if (isObject(hdr)) {
+    const digits = numberAt(hdr, 'number_of_significant_value_digits');
+    if (digits !== undefined && (digits < 0 || digits > 5)) {
+      const at = [...path, hdrKey, 'number_of_significant_value_digits'];
+      check.report(
+        'aggs.invalid-value',
+        `${check.where(at)} [${type}] failed to parse field [hdr]: [numberOfSignificantValueDigits] must be between 0 and 5`,
+        at,
+      );
+    }
   }
 }

@@ -127,6 +127,15 @@ export const ENUM_ERROR: Readonly<Record<string, (value: string, allowed: readon
     value.toLowerCase() === 'and' || value.toLowerCase() === 'or'
       ? undefined
       : `No enum constant org.opensearch.index.query.Operator.${value.toUpperCase()}`,
+  // FunctionScoreQuery.ScoreMode.fromString and CombineFunction.fromString: Enum.valueOf of the upper-cased value.
+  'function_score.score_mode': (value, allowed) =>
+    allowed.includes(value.toLowerCase())
+      ? undefined
+      : `No enum constant org.opensearch.common.lucene.search.function.FunctionScoreQuery.ScoreMode.${value.toUpperCase()}`,
+  'function_score.boost_mode': (value, allowed) =>
+    allowed.includes(value.toLowerCase())
+      ? undefined
+      : `No enum constant org.opensearch.common.lucene.search.function.CombineFunction.${value.toUpperCase()}`,
   'nested.score_mode': (value, allowed) =>
     allowed.includes(value) ? undefined : `No score mode for child query [${value}] found`,
   'has_child.score_mode': (value, allowed) =>
@@ -147,6 +156,7 @@ export const ENUM_ERROR: Readonly<Record<string, (value: string, allowed: readon
  */
 export const NON_VALUE_TEXT: Readonly<Record<string, 'unknown-token' | 'does-not-support'>> = {
   match: 'unknown-token',
+  multi_match: 'unknown-token',
   match_phrase: 'unknown-token',
   match_phrase_prefix: 'unknown-token',
   match_bool_prefix: 'unknown-token',

@@ -42,6 +42,12 @@ export function checkClauseRules(
       }
       return;
     }
+    case 'function_score':
+      functionsThenFunction(check, path, body);
+      return;
+    case 'intervals':
+      intervalRules(check, path, body);
+      return;
     case 'exists':
       if (body.field === '_source') {
         check.report('query.metadata-field', 'The _source field is not searchable', [...path, 'field']);
@@ -96,5 +102,56 @@ export function checkClauseRules(
     }
     default:
       return;
+  }
+}
+
+/** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
+const FUNCTION_SCORE_SCALARS = new Set(['score_mode', 'boost_mode', 'max_boost', 'boost', '_name', 'min_score']);
+
+/**
+ * After a `functions` array, FunctionScoreQueryBuilder.fromXContent reads any other object but `query` (and any
+ * value it does not know, `weight` among them) as a single function, and refuses to have both.
+ */
+function functionsThenFunction(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  let found = false;
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (key === 'functions') {
+      if (Array.isArray(value)) found = true;
+      continue;
+    }
+    if (!found || Array.isArray(value)) continue;
+    const single = isObject(value) ? key !== 'query' : !FUNCTION_SCORE_SCALARS.has(key);
+    if (single) {
+      check.report(
+        'query.functions-and-function',
+        `failed to parse [function_score] query. [you can either define [functions] array or a single function, not both. already found [functions] array, now encountering [${key}].]`,
+        [...path, key],
+        'key',
+      );
+      return;
+    }
+  }
+}
+
+/**
+ * IntervalQueryBuilder.fromXContent: under the field, every key but `_name` and `boost` is an interval rule, and
+ * there must be exactly one. The rule's own parser runs first, so only the count is checked here.
+ */
+function intervalRules(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  const field = Object.keys(body)[0];
+  if (field === undefined) return;
+  const inner = body[field];
+  if (!isObject(inner)) return;
+  const rules = Object.keys(inner).filter((key) => key !== '_name' && key !== 'boost');
+  if (rules.length === 0) {
+    check.report('query.interval-rules', 'Missing intervals from interval query definition', [...path, field], 'key');
+  } else if (rules.length > 1) {
+    check.report(
+      'query.interval-rules',
+      `Only one interval rule can be specified, found [${rules[0]!}] and [${rules[1]!}]`,
+      [...path, field, rules[1]!],
+      'key',
+    );
   }
 }

@@ -7,6 +7,7 @@ import {
   type BodyObjectRule,
   type BodyValueRule,
 } from '../../spec/searchBody';
+import { checkAggregationStructure } from './aggregationStructure';
 import { validateAggregations } from './aggregations';
 import type { JsonCheck } from './jsonCheck';
 import { validateQueryContainer } from './query';
@@ -149,6 +150,7 @@ function checkObject(
       return;
     case 'aggregations':
       validateAggregations(check, path, value);
+      checkAggregationStructure(check, path, value, undefined);
       return;
     case 'sort':
       facts.sort = path;

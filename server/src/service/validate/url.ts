@@ -313,7 +313,7 @@ function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, 
       return;
     }
     case 'float':
-      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value.trim())) {
+      if (!/^[+-]?(\d+(?:\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(value.trim())) {
         error('url.invalid-number', `Failed to parse float parameter [${param.name}] with value [${value}]`);
       }
       return;

@@ -33,8 +33,8 @@ export function parseJavaLong(value: string): bigint | undefined {
 export function isJavaDouble(value: string): boolean {
   const s = value.trim();
   return (
-    /^[+-]?(NaN|Infinity|((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)[fFdD]?)$/.test(s) ||
-    /^[+-]?0[xX]([0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?\d+[fFdD]?$/.test(s)
+    /^[+-]?(NaN|Infinity|((\d+(?:\.\d*)?|\.\d+)([eE][+-]?\d+)?)[fFdD]?)$/.test(s) ||
+    /^[+-]?0[xX]([0-9a-fA-F]+(?:\.[0-9a-fA-F]*)?|\.[0-9a-fA-F]+)[pP][+-]?\d+[fFdD]?$/.test(s)
   );
 }
 

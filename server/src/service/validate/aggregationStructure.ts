@@ -1,0 +1,228 @@
+// Where an aggregation may sit and what it may hold (docs/opensearch/aggregations.md#structure): metrics and
+// pipelines take no sub-aggregations, `global` only at the top, `reverse_nested` only inside `nested`, the parent
+// pipelines only in a histogram, and a pipeline's `buckets_path` must start at a sibling and end on a single value.
+// Texts of AggregatorFactories, ValuesSourceAggregationBuilder.LeafOnly, AbstractPipelineAggregationBuilder,
+// PipelineAggregationBuilder.ValidationContext and BucketHelpers, checked on real 2.19.1 and 3.8.0 by the
+// conformance corpus.
+import { isObject, type JsonPath } from '../json/jsonSegment';
+import { AGGREGATIONS } from '../../spec/aggregations';
+import type { JsonCheck } from './jsonCheck';
+
+const KIND = new Map(AGGREGATIONS.map((a) => [a.name, a.kind]));
+
+/** Metric builders that refuse sub-aggregations, with the class OpenSearch names in its messages. */
+const LEAF_METRICS: ReadonlyMap<string, string> = new Map([
+  ['avg', 'AvgAggregationBuilder'],
+  ['sum', 'SumAggregationBuilder'],
+  ['max', 'MaxAggregationBuilder'],
+  ['min', 'MinAggregationBuilder'],
+  ['value_count', 'ValueCountAggregationBuilder'],
+  ['cardinality', 'CardinalityAggregationBuilder'],
+  ['stats', 'StatsAggregationBuilder'],
+  ['extended_stats', 'ExtendedStatsAggregationBuilder'],
+  ['percentiles', 'PercentilesAggregationBuilder'],
+  ['percentile_ranks', 'PercentileRanksAggregationBuilder'],
+  ['median_absolute_deviation', 'MedianAbsoluteDeviationAggregationBuilder'],
+  ['top_hits', 'TopHitsAggregationBuilder'],
+]);
+
+/** Metrics with several values: a `buckets_path` ending on one must name the value (`st.max`, `p[50.0]`). */
+const MULTI_VALUE = new Set(['stats', 'extended_stats', 'percentiles', 'percentile_ranks']);
+
+/** Pipelines that need a histogram parent (validateParentAggSequentiallyOrdered). */
+const SEQUENTIAL_PIPELINES = new Set(['derivative', 'cumulative_sum', 'serial_diff', 'moving_fn', 'moving_avg']);
+const SEQUENTIAL_PARENTS = new Set(['histogram', 'date_histogram', 'auto_date_histogram']);
+
+/** Pipelines that must sit inside another aggregation (validateHasParent). */
+const NEEDS_PARENT = new Set(['bucket_sort', 'bucket_selector', 'bucket_script']);
+
+/** An aggregation as the structure rules see it. */
+interface Node {
+  readonly name: string;
+  readonly type: string | undefined;
+  readonly path: JsonPath;
+  readonly subKey: string | undefined;
+  readonly subs: Record<string, unknown> | undefined;
+  /** The body under the type. */
+  readonly body: unknown;
+}
+
+export interface Parent {
+  readonly name: string;
+  readonly type: string | undefined;
+  /** The types of every enclosing aggregation. */
+  readonly chain: readonly string[];
+}
+
+function nodeOf(path: JsonPath, name: string, definition: unknown): Node | undefined {
+  if (!isObject(definition)) return undefined;
+  let type: string | undefined;
+  let subKey: string | undefined;
+  for (const key of Object.keys(definition)) {
+    if (key === 'aggs' || key === 'aggregations') subKey ??= key;
+    else if (key !== 'meta') type ??= key;
+  }
+  const subs = subKey === undefined ? undefined : definition[subKey];
+  return {
+    name,
+    type,
+    path: [...path, name],
+    subKey,
+    subs: isObject(subs) ? subs : undefined,
+    body: type === undefined ? undefined : definition[type],
+  };
+}
+
+function nodesOf(path: JsonPath, aggs: Record<string, unknown>): Node[] {
+  const out: Node[] = [];
+  for (const name of Object.keys(aggs)) {
+    const node = nodeOf(path, name, aggs[name]);
+    if (node !== undefined) out.push(node);
+  }
+  return out;
+}
+
+/** Checks one level of aggregations (its siblings known) under `parent` (undefined at the top). */
+export function checkAggregationStructure(
+  check: JsonCheck,
+  path: JsonPath,
+  aggs: Record<string, unknown>,
+  parent: Parent | undefined,
+): void {
+  const siblings = nodesOf(path, aggs);
+  const byName = new Map(siblings.map((n) => [n.name, n]));
+  for (const node of siblings) {
+    const type = node.type;
+    if (type === undefined) continue;
+    const kind = KIND.get(type);
+    const typePath = [...node.path, type];
+    if (node.subKey !== undefined && node.subs !== undefined && Object.keys(node.subs).length > 0) {
+      const subPath = [...node.path, node.subKey];
+      if (LEAF_METRICS.has(type)) {
+        check.report(
+          'aggs.sub-aggregations',
+          `Aggregator [${node.name}] of type [${type}] cannot accept sub-aggregations`,
+          subPath,
+          'key',
+        );
+      } else if (kind === 'pipeline') {
+        check.report(
+          'aggs.sub-aggregations',
+          `Aggregation [${node.name}] cannot define sub-aggregations`,
+          subPath,
+          'key',
+        );
+      }
+    }
+    const hasSubs = node.subs !== undefined && Object.keys(node.subs).length > 0;
+    if ((type === 'sampler' || type === 'diversified_sampler') && !hasSubs) {
+      check.report(
+        'aggs.sub-aggregations',
+        'Sampler aggregation must be used with child aggregations.',
+        typePath,
+        'key',
+      );
+    }
+    if (type === 'global' && parent !== undefined) {
+      check.report(
+        'aggs.placement',
+        `Aggregation [${parent.name}] cannot have a global sub-aggregation [${node.name}]. Global aggregations can only be defined as top level aggregations`,
+        typePath,
+        'key',
+      );
+    }
+    if (type === 'reverse_nested' && !(parent?.chain.includes('nested') ?? false)) {
+      check.report(
+        'aggs.placement',
+        `Reverse nested aggregation [${node.name}] can only be used inside a [nested] aggregation`,
+        typePath,
+        'key',
+      );
+    }
+    if (SEQUENTIAL_PIPELINES.has(type) && !SEQUENTIAL_PARENTS.has(parent?.type ?? '')) {
+      check.report(
+        'aggs.placement',
+        `Validation Failed: 1: ${type} aggregation [${node.name}] must have a histogram, date_histogram or auto_date_histogram as parent${parent === undefined ? " but doesn't have a parent" : ''};`,
+        typePath,
+        'key',
+      );
+    }
+    if (NEEDS_PARENT.has(type) && parent === undefined) {
+      check.report(
+        'aggs.placement',
+        `Validation Failed: 1: ${type} aggregation [${node.name}] must be declared inside of another aggregation;`,
+        typePath,
+        'key',
+      );
+    }
+    if (kind === 'pipeline') checkBucketsPaths(check, node, type, byName);
+  }
+  for (const node of siblings) {
+    if (node.subs === undefined || node.subKey === undefined) continue;
+    const chain = [...(parent?.chain ?? []), ...(node.type === undefined ? [] : [node.type])];
+    checkAggregationStructure(check, [...node.path, node.subKey], node.subs, {
+      name: node.name,
+      type: node.type,
+      chain,
+    });
+  }
+}
+
+/** The paths a pipeline's `buckets_path` holds: a string, an array of strings or an object of strings. */
+function pathsOf(value: unknown): [string, JsonPath][] {
+  if (typeof value === 'string') return [[value, []]];
+  if (Array.isArray(value)) {
+    return value.flatMap((v, i): [string, JsonPath][] => (typeof v === 'string' ? [[v, [i]]] : []));
+  }
+  if (isObject(value)) {
+    return Object.entries(value).flatMap(([k, v]): [string, JsonPath][] => (typeof v === 'string' ? [[v, [k]]] : []));
+  }
+  return [];
+}
+
+/** `a>b.key` → [`a`, `b.key`]; the name of an element is what comes before its `.` or `[`. */
+function elementName(element: string): string {
+  const cut = element.search(/[.[]/);
+  return cut === -1 ? element : element.slice(0, cut);
+}
+
+function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings: ReadonlyMap<string, Node>): void {
+  const body = node.body;
+  if (!isObject(body)) return;
+  for (const [bucketsPath, at] of pathsOf(body.buckets_path)) {
+    const where = [...node.path, type, 'buckets_path', ...at];
+    if (bucketsPath === '_count' || bucketsPath === '_key') continue;
+    const elements = bucketsPath.split('>');
+    const first = siblings.get(elementName(elements[0] ?? ''));
+    if (first === undefined) {
+      check.report('aggs.buckets-path', `Validation Failed: 1: No aggregation found for path [${bucketsPath}];`, where);
+      continue;
+    }
+    const firstClass = first.type === undefined ? undefined : LEAF_METRICS.get(first.type);
+    if (type.endsWith('_bucket') && firstClass !== undefined) {
+      check.report(
+        'aggs.buckets-path',
+        `Validation Failed: 1: The first aggregation in buckets_path must be a multi-bucket aggregation for aggregation [${node.name}] found :org.opensearch.search.aggregations.metrics.${firstClass} for buckets path: ${bucketsPath};`,
+        where,
+      );
+      continue;
+    }
+    // Follow the path down to its last aggregation.
+    let current: Node | undefined = first;
+    for (const element of elements.slice(1)) {
+      if (current?.subs === undefined || current.subKey === undefined) {
+        current = undefined;
+        break;
+      }
+      current = nodeOf([...current.path, current.subKey], elementName(element), current.subs[elementName(element)]);
+    }
+    const last = elements[elements.length - 1] ?? '';
+    if (current?.type !== undefined && MULTI_VALUE.has(current.type) && elementName(last) === last) {
+      check.report(
+        'aggs.buckets-path',
+        `buckets_path must reference either a number value or a single value numeric metric aggregation, but [${current.name}] contains multiple values. Please specify which to use.`,
+        where,
+      );
+    }
+  }
+}
