@@ -46,7 +46,12 @@ function pemProblem(setting: TlsFileSetting, text: string): string | undefined {
     return undefined;
   }
   const blocks = text.match(/-----BEGIN CERTIFICATE-----[^-]*-----END CERTIFICATE-----/g) ?? [];
-  if (blocks.length === 0) return 'holds no certificate (no "BEGIN CERTIFICATE" block)';
+  if (blocks.length === 0) {
+    // OpenSSL's other labels for certificates, which Node reads too: not checked further here.
+    if (text.includes('-----BEGIN TRUSTED CERTIFICATE-----') || text.includes('-----BEGIN X509 CERTIFICATE-----'))
+      return undefined;
+    return 'holds no certificate (no "BEGIN CERTIFICATE" block)';
+  }
   for (const [index, block] of blocks.entries()) {
     try {
       new X509Certificate(block);

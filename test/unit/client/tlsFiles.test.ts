@@ -95,6 +95,17 @@ void describe('TLS files that are not what their setting needs', () => {
     });
   }
 
+  void it('takes a CA in OpenSSL\'s "TRUSTED CERTIFICATE" form, and a certificate and key in one file', async () => {
+    const trusted = caPem
+      .replace('BEGIN CERTIFICATE', 'BEGIN TRUSTED CERTIFICATE')
+      .replace('END CERTIFICATE', 'END TRUSTED CERTIFICATE');
+    const both = file('both.pem', `${readFileSync(path.join(certs, 'client.pem'), 'utf8')}${clientKey}`);
+    const options = await tlsConnectOptions(
+      cluster({ caFile: file('trusted.pem', trusted), certFile: both, keyFile: both }),
+    );
+    assert.ok(options.ca?.includes(trusted));
+  });
+
   void it('reads the right files, relative ones against the folder', async () => {
     const options = await tlsConnectOptions(
       cluster({ caFile: 'ca.pem', certFile: 'client.pem', keyFile: 'client-key.pem' }),
