@@ -7,6 +7,7 @@ import { runConsoleBench } from './console';
 import { runHostileBench } from './hostile';
 import { runGlobsBench } from './globs';
 import { runLintBench } from './lint';
+import { runRedactBench } from './redact';
 import { runRunBench } from './run';
 import { runTasksRefreshBench } from './tasksRefresh';
 import { runValidationBench } from './validation';
@@ -22,6 +23,7 @@ const BENCHES: readonly (() => void | Promise<void>)[] = [
   runActivationBench,
   runGlobsBench,
   runLintBench,
+  runRedactBench,
   runHostileBench,
 ];
 

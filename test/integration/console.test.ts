@@ -311,6 +311,12 @@ describe('Console', function () {
     const curl = await vscode.commands.executeCommand<string>('searchRequests.copyRequestAsCurl');
     assert.ok(curl.startsWith(`curl -X GET '${cluster.url}/logs/_search?size=1'`), curl);
     assert.equal(await vscode.env.clipboard.readText(), curl);
+    assert.ok(curl.includes(`--data-raw '{ "query": { "match_all": {} } }'`), curl);
+    // The same request for PowerShell: curl.exe with the body in a file PowerShell writes.
+    const powerShell = await vscode.commands.executeCommand<string>('searchRequests.copyRequestAsPowerShell');
+    assert.ok(powerShell.includes(`curl.exe -X GET '${cluster.url}/logs/_search?size=1'`), powerShell);
+    assert.ok(powerShell.includes('--data-binary "@$($file.FullName)"'), powerShell);
+    assert.equal(await vscode.env.clipboard.readText(), powerShell);
 
     const target = await openScratch('pasted.search', '');
     const command = `curl -u elastic:changeme -XPOST '${cluster.url}/logs/_search?size=1' -H 'Content-Type: application/json' -d '{"query":{"match_all":{}}}'`;

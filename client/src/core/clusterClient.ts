@@ -20,7 +20,7 @@ import { excerpt, formatBytes, formatDuration } from './format';
 import { redact } from './redact';
 import { proxyProblem } from './proxy';
 import { tlsConnectOptions } from './tlsOptions';
-import { queryString, requestUrl, type QueryParam } from './requestUrl';
+import { dotSegmentProblem, queryString, requestUrl, type QueryParam } from './requestUrl';
 import { parseWarnings, type ClusterWarning } from './warnings';
 
 export { requestUrl, type QueryParam } from './requestUrl';
@@ -76,12 +76,24 @@ export interface ClusterClientOptions {
   readonly maxBytes?: number;
   /** Connect timeout in ms (default 10 s). */
   readonly connectTimeoutMs?: number;
+  /**
+   * How long the connection may stay silent (no byte of the answer's headers, or between two parts of its body)
+   * before the request fails, in ms (default 10 min). It holds even when a request has no overall timeout
+   * (`searchRequests.requestTimeout: 0`): a socket that went dead never leaves a run waiting for ever.
+   */
+  readonly idleTimeoutMs?: number;
   /** Loads the AWS module (a bundle of its own) for `aws` clusters: only then is it loaded. */
   readonly loadAws?: AwsModuleLoader;
   /** For tests: credentials and signing time of `aws` clusters. */
   readonly awsSignerOptions?: AwsSignerOptions;
   /** The environment the AWS chain reads (for messages: which profile was tried); default process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60_000;
+
+function idleTimeout(options: ClusterClientOptions): number {
+  return options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
 }
 
 export class ClusterClient {
@@ -108,8 +120,9 @@ export class ClusterClient {
     if (badProxy !== undefined)
       throw new RequestFailure('config', redact(`Cluster "${cluster.name}": ${badProxy}.`, []));
     const timeout = options.connectTimeoutMs ?? 10_000;
-    // headersTimeout/bodyTimeout are off: requests carry their own overall timeout (searchRequests.requestTimeout).
-    const common = { headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000, connections: 16 };
+    // Requests carry their own overall timeout (searchRequests.requestTimeout); these bound silence only.
+    const idle = idleTimeout(options);
+    const common = { headersTimeout: idle, bodyTimeout: idle, keepAliveTimeout: 30_000, connections: 16 };
     const dispatcher =
       options.proxy === undefined
         ? new Agent({ ...common, connect: { ...(tls ?? {}), timeout } })
@@ -161,6 +174,8 @@ export class ClusterClient {
   async send(req: HttpRequest): Promise<HttpResponse> {
     if (this.closed) throw new RequestFailure('cancelled', `The connection to ${this.cluster.name} was closed.`);
     const started = performance.now();
+    const unsafePath = dotSegmentProblem(req.path);
+    if (unsafePath !== undefined) throw new RequestFailure('config', this.hide(unsafePath, req.hidden));
     const url = requestUrl(this.cluster.url, req.path, req.query);
     const logTarget = req.logAs ?? `${req.method} ${req.path}${queryString(req.query)}`;
     const hidden = req.hidden ?? [];
@@ -192,6 +207,7 @@ export class ClusterClient {
     const context: { -readonly [K in keyof FailureContext]: FailureContext[K] } = {
       origin: this.origin,
       hostname: this.hostname,
+      idleTimeoutMs: idleTimeout(this.options),
     };
     let status: number | undefined;
     try {
@@ -202,6 +218,8 @@ export class ClusterClient {
         ...(req.body === undefined ? {} : { body: req.body }),
         dispatcher: this.dispatcher,
         signal: controller.signal,
+        // With an overall timeout, the wait for the headers (a long search sends nothing until it ends) is its own.
+        ...(timeoutMs > 0 ? { headersTimeout: 0 } : {}),
       });
       // Some phases (a proxy's CONNECT) do not watch the signal: the abort wins the race all the same.
       const aborted = new Promise<never>((_resolve, reject) => {

@@ -102,6 +102,8 @@ export interface FailureContext {
   /** Bytes of the answer received before the failure, when the answer had started. */
   readonly receivedBytes?: number;
   readonly expectedBytes?: number;
+  /** How long the connection may stay silent (ClusterClientOptions.idleTimeoutMs), in ms. */
+  readonly idleTimeoutMs?: number;
 }
 
 /** Turns what undici or node threw into a RequestFailure with a clear message. */
@@ -165,6 +167,9 @@ export function classifyError(error: unknown, context: FailureContext): RequestF
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return new RequestFailure('network', `${origin} cannot be reached from this machine (${code}).`);
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return silent(context, code === 'UND_ERR_BODY_TIMEOUT');
     case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
       return truncated(context);
     case 'UND_ERR_SOCKET':
@@ -192,6 +197,18 @@ export const PROXY_407 =
 
 export const PROXY_401 =
   'The HTTP proxy refused its credentials (401, answered by the proxy): check the user and password of http.proxy, or http.proxyAuthorization.';
+
+/** The connection stayed silent longer than the idle limit, whatever the overall timeout. */
+function silent(context: FailureContext, inBody: boolean): RequestFailure {
+  const seconds = context.idleTimeoutMs === undefined ? 'too long' : `${context.idleTimeoutMs / 1000} s`;
+  const where = inBody
+    ? `The answer from ${context.origin} stopped: no byte for ${seconds} after ${formatBytes(context.receivedBytes ?? 0)}`
+    : `${context.origin} sent nothing for ${seconds}`;
+  return new RequestFailure(
+    'timeout',
+    `${where}, so the connection was given up as dead (the network dropped, or the cluster or a proxy hangs). With searchRequests.requestTimeout at 0 (no limit) a connection is still given up after that much silence: for a search that runs longer, set searchRequests.requestTimeout to more seconds than it takes.`,
+  );
+}
 
 export function truncated(context: FailureContext): RequestFailure {
   const got = context.receivedBytes ?? 0;

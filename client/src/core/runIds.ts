@@ -8,10 +8,30 @@ export function newRunId(now = Date.now()): string {
   return `${now.toString(36)}-${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** The X-Opaque-Id value; HTTP header values cannot hold control characters, so the prefix is cleaned. */
+/** The longest prefix kept (the setting's schema says so too): the header stays short in every task listing. */
+export const MAX_OPAQUE_ID_PREFIX = 64;
+
+/**
+ * The X-Opaque-Id value. HTTP header values are bytes: a character beyond visible ASCII (`é`, `日`, a control
+ * character) would make every request fail, so such characters (and `%`) are percent-encoded as UTF-8. The same
+ * prefix always gives the same value, which is how a run's tasks are found again.
+ */
 export function opaqueIdFor(prefix: string, runId: string): string {
-  // eslint-disable-next-line no-control-regex
-  return `${prefix.replace(/[\u0000-\u001f\u007f]/g, '')}${runId}`;
+  return `${encodeHeaderText(prefix, MAX_OPAQUE_ID_PREFIX)}${encodeHeaderText(runId)}`;
+}
+
+/** The text (its first `max` code points) with every character outside visible ASCII and space percent-encoded. */
+function encodeHeaderText(text: string, max = Infinity): string {
+  let out = '';
+  let count = 0;
+  for (const char of text) {
+    if (count++ === max) break;
+    const code = char.codePointAt(0)!;
+    if (code >= 0x20 && code <= 0x7e && char !== '%') out += char;
+    else if (code >= 0xd800 && code <= 0xdfff) out += '%EF%BF%BD';
+    else out += encodeURIComponent(char);
+  }
+  return out;
 }
 
 /** The names of this extension's own requests (not runs): the views, the status bar, the cluster state. */

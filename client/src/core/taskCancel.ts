@@ -1,6 +1,7 @@
 // Finding a run's tasks on the cluster by their X-Opaque-Id and cancelling them (docs/opensearch/tasks-and-nodes.md).
 import type { ClusterClient } from './clusterClient';
 import { isRequestFailure } from './failures';
+import { taskPath } from './taskIdPath';
 
 export interface TaskRef {
   /** `<node id>:<number>`. */
@@ -151,7 +152,7 @@ export async function cancelRunTasks(
       try {
         const { value } = await client.json({
           method: 'POST',
-          path: `/_tasks/${task.id}/_cancel`,
+          path: taskPath(task.id, '/_cancel'),
           opaqueId: options.requestOpaqueId,
           timeoutMs: options.timeoutMs ?? 5000,
         });

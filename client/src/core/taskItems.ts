@@ -2,6 +2,7 @@
 // the message shown in place of tasks, and a task's whole record as a tooltip. The tree (taskTree.ts) decides where
 // items go and compares these views to refresh only what changed.
 import { formatBytes, formatRunningTime, withoutPort } from './format';
+import { escapeMarkdown, fencedBlock, inlineCode } from './markdown';
 import type { TaskNodeInfo, TaskRecord } from './taskList';
 import type { TaskState } from './taskTree';
 
@@ -77,10 +78,6 @@ export function renderNode(id: string, info: TaskNodeInfo | undefined, tasks: nu
   };
 }
 
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]|<>]/g, '\\$&');
-}
-
 /** The one item shown in place of the tasks (no cluster, not reachable, nothing running). */
 export function renderMessage(text: string, error: boolean): TaskItemView {
   return {
@@ -93,13 +90,6 @@ export function renderMessage(text: string, error: boolean): TaskItemView {
   };
 }
 
-/** A fenced block that the text cannot close. */
-function fenced(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}text\n${text}\n${fence}`;
-}
-
 function nanosText(nanos: number): string {
   return formatRunningTime(nanos);
 }
@@ -107,10 +97,13 @@ function nanosText(nanos: number): string {
 /** The whole record, as Markdown, for the item's tooltip. */
 export function taskTooltip(task: TaskRecord, node: TaskNodeInfo | undefined, state: TaskState, ours: boolean): string {
   const lines: string[] = [`**${escapeMarkdown(task.action)}** — ${STATE_WORDS[state]}`, ''];
-  if (task.description !== undefined && task.description !== '') lines.push(fenced(task.description), '');
+  if (task.description !== undefined && task.description !== '') lines.push(fencedBlock(task.description), '');
   const rows: [string, string][] = [
-    ['Task id', `\`${task.id}\``],
-    ['Node', `${escapeMarkdown(node?.name ?? task.node)}${node?.name === undefined ? '' : ` (\`${task.node}\`)`}`],
+    ['Task id', inlineCode(task.id)],
+    [
+      'Node',
+      `${escapeMarkdown(node?.name ?? task.node)}${node?.name === undefined ? '' : ` (${inlineCode(task.node)})`}`,
+    ],
     ['Type', escapeMarkdown(task.type)],
     ['Started', task.startTimeMillis > 0 ? new Date(task.startTimeMillis).toISOString() : 'unknown'],
     ['Running for', formatRunningTime(task.runningTimeNanos)],
@@ -122,8 +115,8 @@ export function taskTooltip(task: TaskRecord, node: TaskNodeInfo | undefined, st
       task.cancellationTimeMillis === undefined ? 'yes' : new Date(task.cancellationTimeMillis).toISOString(),
     ]);
   }
-  if (task.parentTaskId !== undefined) rows.push(['Parent task', `\`${task.parentTaskId}\``]);
-  rows.push(['X-Opaque-Id', task.opaqueId === undefined ? 'none' : `\`${task.opaqueId}\``]);
+  if (task.parentTaskId !== undefined) rows.push(['Parent task', inlineCode(task.parentTaskId)]);
+  rows.push(['X-Opaque-Id', task.opaqueId === undefined ? 'none' : inlineCode(task.opaqueId)]);
   if (ours) rows.push(['Started by', 'a run of this VS Code window']);
   const stats = task.resourceStats;
   if (stats?.total !== undefined) {
@@ -139,6 +132,17 @@ export function taskTooltip(task: TaskRecord, node: TaskNodeInfo | undefined, st
     if (name.toLowerCase() !== 'x-opaque-id') rows.push([`Header ${escapeMarkdown(name)}`, escapeMarkdown(value)]);
   }
   lines.push(...rows.map(([name, value]) => `${name}: ${value}  `));
-  if (task.status !== undefined) lines.push('', 'Status:', fenced(JSON.stringify(task.status, null, 2)));
+  if (task.status !== undefined) lines.push('', 'Status:', fencedBlock(JSON.stringify(task.status, null, 2)));
   return lines.join('\n');
+}
+
+/** A node of the Tasks view, as a tooltip: its name, id, host, address and roles, all as the cluster gave them. */
+export function taskNodeTooltip(nodeId: string, node: TaskNodeInfo | undefined): string {
+  let text = `**${escapeMarkdown(node?.name ?? nodeId)}**  \nNode id: ${inlineCode(nodeId)}`;
+  if (node?.host !== undefined) text += `  \nHost: ${escapeMarkdown(node.host)}`;
+  if (node?.ip !== undefined) text += `  \nAddress: ${escapeMarkdown(node.ip)}`;
+  if (node !== undefined) {
+    text += `  \nRoles: ${node.roles.length === 0 ? 'none (coordinating only)' : node.roles.map(escapeMarkdown).join(', ')}`;
+  }
+  return text;
 }

@@ -4,6 +4,7 @@
 import { BACKGROUND_LIMITS, readInBackground, type JsonReader, type JsonReaderHost } from './backgroundRead';
 import type { ClusterClient, QueryParam } from './clusterClient';
 import { isRequestFailure } from './failures';
+import { taskPath } from './taskIdPath';
 import { parseTaskList, type TaskList } from './taskList';
 
 export interface TaskFilters {
@@ -111,7 +112,7 @@ export async function getTask(
   id: string,
   options: TaskRequestOptions,
 ): Promise<{ status: number; value: unknown }> {
-  return client.json({ method: 'GET', path: `/_tasks/${id}`, ...common(options) });
+  return client.json({ method: 'GET', path: taskPath(id), ...common(options) });
 }
 
 export interface CancelOutcome {
@@ -143,7 +144,7 @@ export async function cancelTask(
   id: string,
   options: TaskRequestOptions,
 ): Promise<CancelOutcome> {
-  const { status, value } = await client.json({ method: 'POST', path: `/_tasks/${id}/_cancel`, ...common(options) });
+  const { status, value } = await client.json({ method: 'POST', path: taskPath(id, '/_cancel'), ...common(options) });
   return outcome(status, value);
 }
 

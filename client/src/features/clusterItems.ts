@@ -4,9 +4,11 @@ import * as vscode from 'vscode';
 import { productText, type ClusterInfo } from '../core/clusterInfo';
 import { serverless } from '../core/serverless';
 import { needsSecret, secretName, verificationOff, type ClusterConfig } from '../core/clusterConfig';
+import { clusterTooltip, nodeTooltip } from '../core/clusterTooltips';
 import { rolesText, type NodeInfo } from '../core/nodesInfo';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
 import type { ClusterElement, ClusterEntry } from './clustersView';
+import { safeMarkdown } from './markdown';
 import { CLUSTERS_SETTING, ignoredSettingsText, TRUST_ACTION, TRUST_COMMAND } from './trustTexts';
 
 const HEALTH_COLORS: Readonly<Record<string, string>> = {
@@ -17,10 +19,6 @@ const HEALTH_COLORS: Readonly<Record<string, string>> = {
 
 function product(info: ClusterInfo): string {
   return productText(info);
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]|<>]/g, '\\$&');
 }
 
 /** A configured cluster: its state in the description and the tooltip, a context value for its menus. */
@@ -59,23 +57,19 @@ export function clusterItem(
   if (cluster !== undefined && verificationOff(cluster)) parts.push('verification off');
   item.description = parts.join(' · ');
   item.iconPath = new vscode.ThemeIcon(icon, color === undefined ? undefined : new vscode.ThemeColor(color));
-  const tooltip = new vscode.MarkdownString(
-    `**${escapeMarkdown(name)}**${active ? ' (active)' : ''}  \n${escapeMarkdown(cluster?.url ?? '')}`,
+  item.tooltip = safeMarkdown(
+    clusterTooltip({
+      name,
+      url: cluster?.url ?? '',
+      active,
+      ...(cluster === undefined ? {} : { auth: cluster.auth }),
+      ...(cluster?.username === undefined ? {} : { username: cluster.username }),
+      ...(entry?.info === undefined ? {} : { info: entry.info }),
+      ...(entry?.infoError === undefined ? {} : { infoError: entry.infoError }),
+      verificationOff: cluster !== undefined && verificationOff(cluster),
+    }),
+    true,
   );
-  if (cluster !== undefined)
-    tooltip.appendMarkdown(
-      `  \nAuthentication: ${cluster.auth}${cluster.username === undefined ? '' : ` (user ${escapeMarkdown(cluster.username)})`}`,
-    );
-  if (entry?.info !== undefined) {
-    tooltip.appendMarkdown(`\n\n${product(entry.info)}, health **${entry.info.health ?? 'unknown'}**`);
-    if (entry.info.clusterName !== undefined) tooltip.appendMarkdown(`  \nCluster name: \`${entry.info.clusterName}\``);
-  } else if (entry?.infoError !== undefined) {
-    tooltip.appendMarkdown(`\n\n${escapeMarkdown(entry.infoError)}`);
-  }
-  if (cluster !== undefined && verificationOff(cluster))
-    tooltip.appendMarkdown('\n\n$(warning) Certificate verification is **off**.');
-  tooltip.supportThemeIcons = true;
-  item.tooltip = tooltip;
   item.contextValue = `searchRequests.cluster.${active ? 'active' : 'inactive'}${cluster !== undefined && needsSecret(cluster) ? '.secret' : ''}`;
   return item;
 }
@@ -120,24 +114,7 @@ export function nodeItem(clusterName: string, node: NodeInfo): vscode.TreeItem {
     node.clusterManager ? 'star-full' : 'server',
     node.clusterManager ? new vscode.ThemeColor('charts.yellow') : undefined,
   );
-  const lines = [
-    `**${escapeMarkdown(node.name)}**${node.clusterManager ? ' — elected cluster manager' : ''}${node.local ? ' — local node (receives the requests)' : ''}`,
-    '',
-    `Node id: \`${node.id}\`  `,
-    `Host: ${escapeMarkdown(node.host)}  `,
-    `IP: ${escapeMarkdown(node.ip)}  `,
-  ];
-  if (node.transportAddress !== undefined) lines.push(`Transport address: ${escapeMarkdown(node.transportAddress)}  `);
-  if (node.version !== undefined) lines.push(`Version: ${escapeMarkdown(node.version)}  `);
-  lines.push(
-    `Roles: ${node.roles.length === 0 ? 'none (coordinating only)' : node.roles.map(escapeMarkdown).join(', ')}`,
-  );
-  const attributes = Object.entries(node.attributes);
-  if (attributes.length > 0) {
-    lines.push('', 'Attributes (filter with `name:value`):', '');
-    for (const [name, value] of attributes) lines.push(`- \`${name}\`: \`${value}\``);
-  }
-  item.tooltip = new vscode.MarkdownString(lines.join('\n'));
+  item.tooltip = safeMarkdown(nodeTooltip(node));
   item.accessibilityInformation = { label: `${node.name}: ${item.description}` };
   item.contextValue = 'searchRequests.clusterNode';
   return item;

@@ -2,11 +2,14 @@
 import * as vscode from 'vscode';
 import { fetchClusterInfo, productText, type ClusterInfo } from '../core/clusterInfo';
 import { verificationOff, type ClusterConfig } from '../core/clusterConfig';
+import { clusterInfoMarkdown, statusTooltip } from '../core/clusterTooltips';
 import { isRequestFailure } from '../core/failures';
+import { escapeMarkdown } from '../core/markdown';
 import { opaqueIdFor } from '../core/runIds';
 import { SERVERLESS_NODES } from '../core/serverless';
 import { CLUSTERS_SETTING, TRUST_COMMAND, UNTRUSTED_CLUSTERS } from './trustTexts';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
+import { safeMarkdown } from './markdown';
 import type { Services } from './services';
 
 const HEALTH_ICON: Readonly<Record<string, string>> = {
@@ -115,8 +118,8 @@ export class ClusterStatus implements vscode.Disposable {
         this.tooltip(
           cluster,
           info.serverless !== undefined
-            ? `${product}. ${SERVERLESS_NODES}`
-            : `${product}, health **${health}**${info.clusterName === undefined ? '' : `, cluster name \`${info.clusterName}\``}`,
+            ? `${escapeMarkdown(product)}. ${escapeMarkdown(SERVERLESS_NODES)}`
+            : clusterInfoMarkdown(info, ', '),
         ),
         COMMANDS.selectCluster,
         health === 'red'
@@ -138,11 +141,13 @@ export class ClusterStatus implements vscode.Disposable {
         `$(database) ${lock}${cluster.name} ${needsSecret ? '$(key)' : heldBack ? '$(shield)' : '$(debug-disconnect)'}`,
         this.tooltip(
           cluster,
-          needsSecret
-            ? `${message} It is asked for at the first run.`
-            : heldBack
-              ? message
-              : `Not reachable: ${message}`,
+          escapeMarkdown(
+            needsSecret
+              ? `${message} It is asked for at the first run.`
+              : heldBack
+                ? message
+                : `Not reachable: ${message}`,
+          ),
         ),
         COMMANDS.selectCluster,
         needsSecret ? undefined : heldBack ? 'statusBarItem.warningBackground' : 'statusBarItem.errorBackground',
@@ -151,13 +156,9 @@ export class ClusterStatus implements vscode.Disposable {
     }
   }
 
+  /** `line` is Markdown, with what the cluster said escaped. */
   private tooltip(cluster: ClusterConfig, line: string): vscode.MarkdownString {
-    const markdown = new vscode.MarkdownString(`**${cluster.name}** — ${cluster.url}\n\n${line}`);
-    if (verificationOff(cluster))
-      markdown.appendMarkdown('\n\n$(warning) Certificate verification is **off** for this cluster.');
-    markdown.appendMarkdown('\n\nClick to pick another cluster.');
-    markdown.supportThemeIcons = true;
-    return markdown;
+    return safeMarkdown(statusTooltip(cluster.name, cluster.url, line, verificationOff(cluster)), true);
   }
 
   dispose(): void {

@@ -5,8 +5,9 @@
 import * as vscode from 'vscode';
 import { ResolveRequest, type ResolvedRequest } from '../../../server/src/protocol/protocol';
 import type { ClusterConfig } from '../core/clusterConfig';
-import { toCurl } from '../core/curl';
+import { toCurl, toPowerShell, type CurlRequest } from '../core/curl';
 import { CurlParseError, curlToConsole, looksLikeCurl, parseCurl, type CurlCommand } from '../core/curlParse';
+import { UnsafePathError } from '../core/requestUrl';
 import { shellVariable, secretNames } from '../core/secretSlots';
 import type { ClusterChooser } from './clusterCommands';
 import type { Services } from './services';
@@ -105,8 +106,12 @@ class CurlPasteProvider implements vscode.DocumentPasteEditProvider {
   }
 }
 
-/** `searchRequests.copyRequestAsCurl`: the request at the cursor (or a line) as a cURL command, on the clipboard. */
-async function copyRequestAsCurl(
+/**
+ * `searchRequests.copyRequestAsCurl` (POSIX shell) and `searchRequests.copyRequestAsPowerShell` (curl.exe in
+ * PowerShell): the request at the cursor (or a line), on the clipboard.
+ */
+async function copyRequestAsCommand(
+  shell: 'posix' | 'powershell',
   services: Services,
   chooser: ClusterChooser,
   uriArg?: string | vscode.Uri,
@@ -127,16 +132,35 @@ async function copyRequestAsCurl(
   const cluster =
     request.cluster === undefined ? await chooser.activeOrAsk() : services.connections.find(request.cluster);
   if (cluster === undefined) return undefined;
-  const curl = toCurl(cluster, request);
-  await vscode.env.clipboard.writeText(curl);
-  const secrets = secretNames(request).map((name) => `$${shellVariable(name)}`);
+  const command = exportCommand(shell, cluster, request, services.settings.baseDir());
+  if (command === undefined) return undefined;
+  await vscode.env.clipboard.writeText(command);
+  const what = shell === 'posix' ? 'cURL command' : 'PowerShell command';
+  const secrets = secretNames(request).map((name) => (shell === 'posix' ? '$' : '$env:') + shellVariable(name));
   void vscode.window.setStatusBarMessage(
     secrets.length === 0
-      ? 'cURL command copied (no secret in it)'
-      : `cURL command copied: the secrets come from ${secrets.join(', ')} in the shell`,
+      ? `${what} copied (no secret in it)`
+      : `${what} copied: the secrets come from ${secrets.join(', ')} in the shell`,
     4000,
   );
-  return curl;
+  return command;
+}
+
+/** The command for a shell, or undefined (with the reason shown) when the request cannot be written as one. */
+export function exportCommand(
+  shell: 'posix' | 'powershell',
+  cluster: ClusterConfig,
+  request: CurlRequest,
+  baseDir: string | undefined,
+): string | undefined {
+  const options = baseDir === undefined ? {} : { baseDir };
+  try {
+    return shell === 'posix' ? toCurl(cluster, request, options) : toPowerShell(cluster, request, options);
+  } catch (error) {
+    if (!(error instanceof UnsafePathError)) throw error;
+    void vscode.window.showErrorMessage(error.message);
+    return undefined;
+  }
 }
 
 /** `searchRequests.pasteCurl`: a cURL command (the clipboard's when none is given) inserted as a console request. */
@@ -179,7 +203,10 @@ async function pasteCurl(services: Services, given?: string): Promise<string | u
 export function registerCurlCommands(services: Services, chooser: ClusterChooser): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.copyRequestAsCurl, (uri?: string | vscode.Uri, line?: number) =>
-      copyRequestAsCurl(services, chooser, uri, line),
+      copyRequestAsCommand('posix', services, chooser, uri, line),
+    ),
+    vscode.commands.registerCommand(COMMANDS.copyRequestAsPowerShell, (uri?: string | vscode.Uri, line?: number) =>
+      copyRequestAsCommand('powershell', services, chooser, uri, line),
     ),
     vscode.commands.registerCommand(COMMANDS.pasteCurl, (text?: string) => pasteCurl(services, text)),
     vscode.languages.registerDocumentPasteEditProvider({ language: 'search' }, new CurlPasteProvider(services), {

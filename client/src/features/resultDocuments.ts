@@ -1,9 +1,9 @@
 // Read-only JSON documents of results (scheme `search-requests-result`), and the commands that open a result,
 // copy its value, copy a run as cURL, show more, clear.
 import * as vscode from 'vscode';
-import { toCurl } from '../core/curl';
 import type { JsonPath } from '../core/resultTree';
 import type { ResultElement, ResultsView } from './resultsView';
+import { exportCommand } from './curlCommands';
 import type { Services } from './services';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
 
@@ -74,16 +74,26 @@ export function registerResultCommands(services: Services, view: ResultsView): v
       await vscode.env.clipboard.writeText(text);
       return text;
     }),
-    vscode.commands.registerCommand(COMMANDS.copyAsCurl, async (element?: ResultElement | string) => {
-      const runId =
-        typeof element === 'string' ? element : (selected(element)?.runId ?? services.history.list()[0]?.id);
-      const run = runId === undefined ? undefined : services.history.get(runId);
-      if (run === undefined) return undefined;
-      const curl = toCurl(run.cluster, { ...run.request, opaqueId: run.opaqueId });
-      await vscode.env.clipboard.writeText(curl);
-      void vscode.window.setStatusBarMessage('cURL command copied (no secret in it)', 3000);
-      return curl;
-    }),
+    ...(['posix', 'powershell'] as const).map((shell) =>
+      vscode.commands.registerCommand(
+        shell === 'posix' ? COMMANDS.copyAsCurl : COMMANDS.copyAsPowerShell,
+        async (element?: ResultElement | string) => {
+          const runId =
+            typeof element === 'string' ? element : (selected(element)?.runId ?? services.history.list()[0]?.id);
+          const run = runId === undefined ? undefined : services.history.get(runId);
+          if (run === undefined) return undefined;
+          const request = { ...run.request, opaqueId: run.opaqueId };
+          const command = exportCommand(shell, run.cluster, request, services.settings.baseDir());
+          if (command === undefined) return undefined;
+          await vscode.env.clipboard.writeText(command);
+          void vscode.window.setStatusBarMessage(
+            `${shell === 'posix' ? 'cURL' : 'PowerShell'} command copied (no secret in it)`,
+            3000,
+          );
+          return command;
+        },
+      ),
+    ),
     vscode.commands.registerCommand(COMMANDS.showMoreResults, (element: ResultElement) => {
       view.showMore(element);
     }),

@@ -5,7 +5,9 @@ import * as vscode from 'vscode';
 import { formatAge, formatBytes, formatDuration } from '../core/format';
 import type { ResultNode } from '../core/resultTree';
 import type { RunRecord } from '../core/runHistory';
+import { runTooltip } from '../core/runTooltip';
 import { COMMANDS } from '../../../server/src/protocol/manifest';
+import { safeMarkdown } from './markdown';
 import type { ResultElement } from './resultsView';
 
 const STATE_ICONS: Readonly<Record<RunRecord['state'], [string, string | undefined]>> = {
@@ -111,14 +113,7 @@ export function runItem(run: RunRecord, newest: boolean): vscode.TreeItem {
         ? undefined
         : new vscode.ThemeColor(color),
   );
-  const tooltip = new vscode.MarkdownString();
-  tooltip.appendMarkdown(`**${run.label}**\n\n`);
-  tooltip.appendCodeblock(`${run.request.method} ${run.request.path}`, 'text');
-  tooltip.appendMarkdown(
-    `\nCluster: ${run.cluster.name} (${run.cluster.url})  \nStarted: ${new Date(run.startedAt).toLocaleString()}${run.restored === true ? ' (kept from an earlier session)' : ''}  \nX-Opaque-Id: \`${run.opaqueId}\``,
-  );
-  if (run.failure !== undefined) tooltip.appendMarkdown(`\n\n${run.failure.message}`);
-  item.tooltip = tooltip;
+  item.tooltip = safeMarkdown(runTooltip(run));
   item.contextValue =
     run.state === 'running' || run.state === 'cancelling' ? 'searchRequests.run.running' : 'searchRequests.run';
   return item;

@@ -2,10 +2,11 @@
 // tooltip read afresh from the cluster when the pointer rests on a task.
 import * as vscode from 'vscode';
 import type { ClusterClient } from '../core/clusterClient';
-import { taskTooltip } from '../core/taskItems';
+import { taskNodeTooltip, taskTooltip } from '../core/taskItems';
 import { readTask } from '../core/taskList';
 import type { TaskElement, TaskTree } from '../core/taskTree';
 import { getTask } from '../core/tasksApi';
+import { safeMarkdown } from './markdown';
 
 /** The item of an element of the tree; `messageCommand` is what a click on the message item does. */
 export function taskTreeItem(
@@ -36,9 +37,7 @@ export function taskTreeItem(
     if (messageCommand !== undefined) item.command = messageCommand;
   } else if (element.kind === 'node') {
     const node = tree.node(element.nodeId);
-    item.tooltip = new vscode.MarkdownString(
-      `**${node?.name ?? element.nodeId}**  \nNode id: \`${element.nodeId}\`${node?.host === undefined ? '' : `  \nHost: ${node.host}`}${node?.ip === undefined ? '' : `  \nAddress: ${node.ip}`}${node === undefined ? '' : `  \nRoles: ${node.roles.join(', ') || 'none (coordinating only)'}`}`,
-    );
+    item.tooltip = safeMarkdown(taskNodeTooltip(element.nodeId, node));
   }
   return item;
 }
@@ -82,5 +81,5 @@ export async function freshTaskTooltip(
   } finally {
     subscription.dispose();
   }
-  return new vscode.MarkdownString(taskTooltip(task, tree.node(task.node), state, tree.isOurs(task.id)) + note);
+  return safeMarkdown(taskTooltip(task, tree.node(task.node), state, tree.isOurs(task.id)) + note);
 }

@@ -16,6 +16,7 @@ export const COMMANDS = {
   openResult: 'searchRequests.openResult',
   copyResultValue: 'searchRequests.copyResultValue',
   copyAsCurl: 'searchRequests.copyAsCurl',
+  copyAsPowerShell: 'searchRequests.copyAsPowerShell',
   showMoreResults: 'searchRequests.showMoreResults',
   clearResults: 'searchRequests.clearResults',
   refreshClusterStatus: 'searchRequests.refreshClusterStatus',
@@ -43,6 +44,7 @@ export const COMMANDS = {
   saveResult: 'searchRequests.saveResult',
   exportHits: 'searchRequests.exportHits',
   copyRequestAsCurl: 'searchRequests.copyRequestAsCurl',
+  copyRequestAsPowerShell: 'searchRequests.copyRequestAsPowerShell',
   pasteCurl: 'searchRequests.pasteCurl',
 } as const;
 

@@ -198,6 +198,7 @@ export const DIAGNOSTIC_CODES = {
   'url.body-ignored': { severity: W, summary: 'A body sent to an endpoint that reads none: OpenSearch ignores it.' },
   'url.not-a-cluster': { severity: E, summary: "A full URL whose address is not a configured cluster's." },
   'url.kibana-api': { severity: W, summary: "A `kbn:` request: Kibana's API, not the cluster's." },
+  'url.dot-segment': { severity: E, summary: "A `.` or `..` path segment, which would leave the cluster URL's path." },
 
   // `_msearch`
   'msearch.unknown-metadata-key': { severity: E, summary: 'A header key `_msearch` does not support.' },

@@ -58,6 +58,8 @@ const SHARED: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'msearch.triple-quoted-string',
   'url.not-a-cluster',
   'url.kibana-api',
+  // The URL's syntax, not a server's: the request is not sent.
+  'url.dot-segment',
 ]);
 
 /**

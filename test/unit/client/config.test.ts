@@ -80,7 +80,7 @@ void describe('Cluster settings', () => {
 });
 
 void describe('cURL export', () => {
-  void it('sends NDJSON with --data-binary, quotes for the shell and holds no secret', () => {
+  void it('sends NDJSON with --data-raw, quotes for the shell and holds no secret', () => {
     const curl = toCurl(
       {
         name: 'c',
@@ -107,7 +107,7 @@ void describe('cURL export', () => {
         '  --insecure',
         "  -H 'X-Opaque-Id: vscode-search-requests/r1'",
         "  -H 'Content-Type: application/x-ndjson'",
-        `  --data-binary '{"index":"it'\\''s"}\n{}\n'`,
+        `  --data-raw '{"index":"it'\\''s"}\n{}\n'`,
       ].join(' \\\n'),
     );
   });
@@ -119,7 +119,7 @@ void describe('cURL export', () => {
     );
     assert.equal(
       curl,
-      `curl -X GET 'http://h/_search' \\\n  -H "Authorization: Bearer $OPENSEARCH_TOKEN" \\\n  -H 'Content-Type: application/json' \\\n  -d '{"size":1}'`,
+      `curl -X GET 'http://h/_search' \\\n  -H "Authorization: Bearer $OPENSEARCH_TOKEN" \\\n  -H 'Content-Type: application/json' \\\n  --data-raw '{"size":1}'`,
     );
   });
 });

@@ -88,10 +88,21 @@ void describe('secret variables', () => {
     assert.ok(curl.includes(`'"$TOKEN"'`), curl);
     assert.ok(!curl.includes('${token}'), curl);
     // The shell puts the value back where it goes (a value without JSON specials, as environment values usually are).
-    const echoed = execFileSync('sh', ['-c', `printf '%s' ${curl.split('\\\n').pop()!.trim().replace(/^-d /, '')}`], {
-      env: { ...process.env, TOKEN: 'abc123' },
-      encoding: 'utf8',
-    });
+    const echoed = execFileSync(
+      'sh',
+      [
+        '-c',
+        `printf '%s' ${curl
+          .split('\\\n')
+          .pop()!
+          .trim()
+          .replace(/^--data-raw /, '')}`,
+      ],
+      {
+        env: { ...process.env, TOKEN: 'abc123' },
+        encoding: 'utf8',
+      },
+    );
     assert.deepEqual(JSON.parse(echoed), { query: { term: { user: 'abc123' } }, size: 1 });
     assert.equal(shellVariable('env:API_KEY'), 'API_KEY');
     assert.equal(shellVariable('db.password-1'), 'DB_PASSWORD_1');

@@ -8,19 +8,19 @@ import {
   type ClusterNode,
   type FilterExpression,
 } from '../nodes/nodeFilter';
-import { code } from './markdown';
+import { code, escapeMarkdown } from './markdown';
 
 /** How many nodes a hover names before it only counts them. */
 const NAMED_NODES = 12;
 
 function nodeText(node: ClusterNode): string {
-  return node.ip.length > 0 ? `${node.name} (${node.ip})` : node.name;
+  return node.ip.length > 0 ? `${escapeMarkdown(node.name)} (${escapeMarkdown(node.ip)})` : escapeMarkdown(node.name);
 }
 
 function named(ids: readonly string[], byId: ReadonlyMap<string, ClusterNode>, withIp: boolean): string {
   const shown = ids.slice(0, NAMED_NODES).map((id) => {
     const node = byId.get(id);
-    return node === undefined ? id : withIp ? nodeText(node) : node.name;
+    return node === undefined ? code(id) : withIp ? nodeText(node) : escapeMarkdown(node.name);
   });
   return ids.length > NAMED_NODES ? `${shown.join(', ')} and ${ids.length - NAMED_NODES} more` : shown.join(', ');
 }
@@ -40,7 +40,7 @@ function onCluster(
     ].filter((p) => p.length > 0);
     return parts.length > 0 ? ` → ${parts.join('; ')}` : ' → no change';
   });
-  const name = cluster.clusterName === undefined ? 'the connected cluster' : `cluster \`${cluster.clusterName}\``;
+  const name = cluster.clusterName === undefined ? 'the connected cluster' : `cluster ${code(cluster.clusterName)}`;
   const count = resolution.selected.length;
   const summary =
     resolution.rejected !== undefined

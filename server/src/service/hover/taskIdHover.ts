@@ -1,6 +1,6 @@
 import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
 import { readTaskId } from '../validate/taskId';
-import { code } from './markdown';
+import { code, escapeMarkdown } from './markdown';
 
 /**
  * A task id in words: `node <node id>, task number <n>`; with the connected cluster, the node's name and, when the
@@ -11,7 +11,7 @@ export function taskIdText(text: string, cluster?: ClusterKnowledge): string {
   switch (task.kind) {
     case 'set': {
       const node = cluster?.nodes.find((n) => n.id === task.node);
-      const head = `**Task** ${code(text)}: node ${code(task.node)}${node === undefined ? '' : ` (${node.name})`}, task number ${task.id.toString()}`;
+      const head = `**Task** ${code(text)}: node ${code(task.node)}${node === undefined ? '' : ` (${escapeMarkdown(node.name)})`}, task number ${task.id.toString()}`;
       const running = cluster?.task(text);
       return running === undefined ? head : `${head}\n\nRunning: ${code(running.action)}`;
     }

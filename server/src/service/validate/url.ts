@@ -1,6 +1,7 @@
 import type { Span } from '../json/jsonSegment';
 import { checkNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
 import { suggestions } from '../text/similarity';
+import { dotSegments } from '../url/dotSegments';
 import { ENDPOINT_WORDS, type RouteMatch } from '../url/routes';
 import type { QueryParam, RequestTarget } from '../url/requestLine';
 import { GLOBAL_PARAMS, RESPONSE_PARAMS, SEARCH_TYPES } from '../../spec/endpoints';
@@ -73,6 +74,14 @@ export function validateTarget(target: RequestTarget, issues: IssueSink, server:
   const params = new Map<string, QueryParam>();
   for (const param of target.query) params.set(param.name, param);
   const method = target.method.toUpperCase();
+  for (const segment of dotSegments(target.segments)) {
+    push(
+      issues,
+      'url.dot-segment',
+      `A "${segment.text}" path segment is read as a step up the path: the request would leave the cluster URL's path, so it is not sent. Index names and endpoints are never "." or "..".`,
+      segment.span,
+    );
+  }
   const resolution = target.route;
   if (resolution.kind === 'method-not-allowed') {
     const uri = target.queryString.length > 0 ? `${target.path}?${target.queryString}` : target.path;
