@@ -6,7 +6,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { startCluster } from '@search-requests/local-cluster';
-import { editor, openFile, pane, runTour } from './tour';
+import { editor, openFile, pane, runTour, setPaneExpanded } from './tour';
 
 const CONSOLE = [
   '# Requests pasted from a console: a """ script, variables from the settings',
@@ -99,10 +99,7 @@ async function main(): Promise<number> {
               await page.keyboard.press('Escape');
               await editor(page).locator('.codelens-decoration a', { hasText: '▶ Run all' }).first().click();
               await page.locator('.activitybar .action-item a[aria-label^="Search Requests"]').click();
-              for (const name of ['Clusters', 'Tasks']) {
-                const header = page.locator('.pane-header', { hasText: name }).first();
-                if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
-              }
+              for (const name of ['Clusters', 'Tasks']) await setPaneExpanded(page, name, false);
               await results
                 .getByRole('treeitem', { name: /products\/_search\?size=20/ })
                 .first()

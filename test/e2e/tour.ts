@@ -36,6 +36,21 @@ export function pane(page: Page, title: string): Locator {
   return page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) });
 }
 
+/**
+ * Expands or collapses a view of the side bar, and waits until it is so: a view that opens while the container is
+ * still laying out may ignore the first click.
+ */
+export async function setPaneExpanded(page: Page, title: string, expanded: boolean): Promise<void> {
+  const header = page.locator('.pane-header', { hasText: title }).first();
+  await header.waitFor();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (((await header.getAttribute('aria-expanded')) === 'true') === expanded) return;
+    await header.click();
+    await page.waitForTimeout(400);
+  }
+  throw new Error(`the ${title} view did not ${expanded ? 'expand' : 'collapse'}`);
+}
+
 /** Opens a workspace file with Quick Open (Ctrl+P), as a person would. */
 export async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Control+P');

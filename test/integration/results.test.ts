@@ -78,11 +78,11 @@ describe('Results view', function () {
     assert.ok(document.getText().includes('\n  "responses": [\n'));
   });
 
-  it('copies the run as a cURL command with --data-binary for NDJSON', async () => {
+  it('copies the run as a cURL command with --data-raw for NDJSON, its line ends kept', async () => {
     const curl = await vscode.commands.executeCommand<string>(COMMANDS.copyAsCurl);
     assert.ok(curl.startsWith(`curl -X POST '${cluster.url}/_msearch'`), curl);
     assert.ok(curl.includes("-H 'Content-Type: application/x-ndjson'"));
-    assert.ok(curl.includes(`--data-binary '${PAIRS.replace(/\n$/, '')}`));
+    assert.ok(curl.includes(`--data-raw '${PAIRS.replace(/\n$/, '')}`), curl);
     assert.equal(await vscode.env.clipboard.readText(), curl);
   });
 
