@@ -106,9 +106,26 @@ class Reader {
     return this.pos - this.lineStart + 1;
   }
 
+  /** A position whose UTF-8 byte offset is known, so that the next offsets are counted from there, not from 0. */
+  private markPos = 0;
+  private markBytes = 0;
+
+  /** The UTF-8 byte offset of the current position; linear over a left-to-right read. */
+  byteOffset(): number {
+    if (this.pos < this.markPos) {
+      this.markPos = 0;
+      this.markBytes = 0;
+    }
+    if (this.pos > this.markPos) {
+      this.markBytes += Buffer.byteLength(this.text.slice(this.markPos, this.pos));
+      this.markPos = this.pos;
+    }
+    return this.markBytes;
+  }
+
   /** The current position (line, column and byte offset). */
   here(): Position {
-    return { line: this.line, col: this.col, offset: Buffer.byteLength(this.text.slice(0, this.pos)) };
+    return { line: this.line, col: this.col, offset: this.byteOffset() };
   }
 
   /** Jackson 3 names properties where Jackson 2 named fields. */
@@ -186,7 +203,7 @@ function parseValue(r: Reader, depth: number, context: string, inArray = false):
   if (!r.skipSpace()) r.failEof(`Unexpected end-of-input${context}`);
   const line = r.line;
   const col = r.col;
-  const offset = Buffer.byteLength(r.text.slice(0, r.pos));
+  const offset = r.byteOffset();
   const ch = r.peek();
   if (depth > 1000) r.fail('Document nesting depth exceeds the maximum allowed (1000)');
   if (ch === '{') return parseObject(r, depth, line, col, offset);
@@ -351,54 +368,58 @@ function parseArray(r: Reader, depth: number, line: number, col: number, offset:
   }
 }
 
+const ESCAPES: ReadonlyMap<string, string> = new Map([
+  ['"', '"'],
+  ['\\', '\\'],
+  ['/', '/'],
+  ['b', '\b'],
+  ['f', '\f'],
+  ['n', '\n'],
+  ['r', '\r'],
+  ['t', '\t'],
+]);
+
 function parseString(r: Reader): string {
   r.advance();
-  let out = '';
+  const text = r.text;
+  const length = text.length;
+  // Runs of plain characters are taken as slices (no line end can be in one: it must be escaped) and joined once:
+  // adding characters one by one builds a rope of one node per character, gigabytes for a 100 MB string.
+  const parts: string[] = [];
   for (;;) {
+    const start = r.pos;
+    let end = start;
+    while (end < length) {
+      const code = text.charCodeAt(end);
+      if (code === 34 || code === 92 || code < 32) break; // '"', '\\', a control character
+      end++;
+    }
+    if (end > start) {
+      parts.push(text.slice(start, end));
+      r.pos = end;
+    }
     if (r.eof()) r.failEof('Unexpected end-of-input in VALUE_STRING');
     const ch = r.advance();
-    if (ch === '"') return out;
+    if (ch === '"') return parts.length === 1 ? parts[0]! : parts.join('');
     if (ch === '\\') {
       if (r.eof()) r.failEof('Unexpected end-of-input in character escape sequence');
       const e = r.advance();
-      switch (e) {
-        case '"':
-        case '\\':
-        case '/':
-          out += e;
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'u': {
-          const hex = r.text.slice(r.pos, r.pos + 4);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex))
-            r.fail('Unexpected character: expected a hex-digit for character escape sequence');
-          for (let i = 0; i < 4; i++) r.advance();
-          out += String.fromCharCode(parseInt(hex, 16));
-          break;
-        }
-        default:
-          r.fail(`Unrecognized character escape ${describeChar(e)}`);
+      const simple = ESCAPES.get(e);
+      if (simple !== undefined) {
+        parts.push(simple);
+      } else if (e === 'u') {
+        const hex = r.text.slice(r.pos, r.pos + 4);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex))
+          r.fail('Unexpected character: expected a hex-digit for character escape sequence');
+        for (let i = 0; i < 4; i++) r.advance();
+        parts.push(String.fromCharCode(parseInt(hex, 16)));
+      } else {
+        r.fail(`Unrecognized character escape ${describeChar(e)}`);
       }
-    } else if (ch.charCodeAt(0) < 32) {
+    } else {
       r.fail(
         `Illegal unquoted character ${describeChar(ch)}: has to be escaped using backslash to be included in string value`,
       );
-    } else {
-      out += ch;
     }
   }
 }
