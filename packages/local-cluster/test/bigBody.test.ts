@@ -1,0 +1,110 @@
+// Large bodies: a request of tens of megabytes must take memory in proportion to its size (a small multiple), not one
+// object per character or value. The cluster runs in a child process of its own (this file, started with BIG_BODY_CHILD
+// set), so that its peak resident set size is measured apart from the test's own copy of the body.
+import assert from 'node:assert/strict';
+import { fork, type ChildProcess } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import { startCluster } from '../src/index';
+import { call } from './testClient';
+
+const MB = 1024 * 1024;
+/** The body size of each case. */
+const SIZE = 30 * MB;
+/** Peak memory growth allowed, as a multiple of the body: generous, the reader once took about 38 times. */
+const BOUND = 6;
+
+interface Ready {
+  readonly url: string;
+}
+interface Peak {
+  readonly rss: number;
+  readonly peak: number;
+}
+
+if (process.env.BIG_BODY_CHILD === '1') {
+  void (async () => {
+    const c = await startCluster({ sampleData: false });
+    process.on('message', (m: unknown) => {
+      if (m === 'rss') {
+        global.gc?.();
+        const answer: Peak = { rss: process.memoryUsage().rss, peak: process.resourceUsage().maxRSS * 1024 };
+        process.send?.(answer);
+      } else if (m === 'stop') {
+        void c.close().then(() => process.disconnect());
+      }
+    });
+    const ready: Ready = { url: c.url };
+    process.send?.(ready);
+  })();
+} else {
+  void describe('large bodies', () => {
+    let child: ChildProcess;
+    let url = '';
+
+    const ask = (): Promise<Peak> =>
+      new Promise((resolve) => {
+        child.once('message', (m: Peak) => resolve(m));
+        child.send('rss');
+      });
+
+    /** Sends the body and returns the growth of the cluster's peak resident set size over what it held before. */
+    async function growth(method: string, path: string, body: string, contentType = 'application/json') {
+      const before = await ask();
+      const r = await call(url, method, path, { raw: body, contentType });
+      const afterwards = await ask();
+      // The peak before this request may be above what the process holds now (an earlier case): count from the higher.
+      return { status: r.status, json: r.json, added: afterwards.peak - Math.max(before.rss, before.peak) };
+    }
+
+    before(async () => {
+      child = fork(__filename, [], {
+        env: { ...process.env, BIG_BODY_CHILD: '1' },
+        execArgv: ['--expose-gc'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      url = await new Promise<string>((resolve, reject) => {
+        child.once('message', (m: Ready) => resolve(m.url));
+        child.once('exit', (code) => reject(new Error(`cluster exited with ${String(code)}`)));
+      });
+    });
+    after(async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('stop');
+      await exited;
+    });
+
+    const big = (n: number): string => 'x'.repeat(n);
+
+    void it('indexes a 30 MB document with a peak under 6 times its size', async () => {
+      const body = `{"text":"${big(SIZE)}"}`;
+      const r = await growth('PUT', '/big/_doc/1', body);
+      assert.equal(r.status, 201);
+      assert.ok(r.added < BOUND * body.length, `added ${(r.added / MB).toFixed(0)} MB for ${body.length / MB} MB`);
+    });
+
+    void it('takes a 30 MB _bulk body of large documents with a peak under 6 times its size', async () => {
+      const doc = `{"text":"${big(SIZE / 10 - 64)}"}`;
+      const body = Array.from({ length: 10 }, (_, i) => `{"index":{"_index":"bulk","_id":"${i}"}}\n${doc}\n`).join('');
+      const r = await growth('POST', '/_bulk', body, 'application/x-ndjson');
+      assert.equal(r.status, 200);
+      assert.equal((r.json as { errors: boolean }).errors, false);
+      assert.ok(r.added < BOUND * body.length, `added ${(r.added / MB).toFixed(0)} MB for ${body.length / MB} MB`);
+    });
+
+    void it('reads a 30 MB _search body with a peak under 6 times its size', async () => {
+      const body = `{"query":{"term":{"text.keyword":"${big(SIZE)}"}}}`;
+      const r = await growth('POST', '/big/_search', body);
+      assert.equal(r.status, 200);
+      assert.equal((r.json as { hits: { total: { value: number } } }).hits.total.value, 0);
+      assert.ok(r.added < BOUND * body.length, `added ${(r.added / MB).toFixed(0)} MB for ${body.length / MB} MB`);
+    });
+
+    void it('reads a 30 MB _msearch body with a peak under 6 times its size', async () => {
+      const body = `{"index":"big"}\n{"query":{"term":{"text.keyword":"${big(SIZE)}"}}}\n`;
+      const r = await growth('POST', '/_msearch', body, 'application/x-ndjson');
+      assert.equal(r.status, 200);
+      assert.equal((r.json as { responses: { status: number }[] }).responses[0]?.status, 200);
+      assert.ok(r.added < BOUND * body.length, `added ${(r.added / MB).toFixed(0)} MB for ${body.length / MB} MB`);
+    });
+  });
+}
