@@ -70,14 +70,18 @@ interface Peak {
 /** The child: a cluster that reports its memory on demand. */
 async function serve(): Promise<void> {
   const from = process.env.BIG_BODY_CLUSTER;
-  const mod = (await import(from ?? '@search-requests/local-cluster')) as typeof import('@search-requests/local-cluster');
+  const mod = (await import(
+    from ?? '@search-requests/local-cluster'
+  )) as typeof import('@search-requests/local-cluster');
   const cluster = await mod.startCluster({ sampleData: false });
   process.on('message', (m: unknown) => {
     if (m === 'rss') {
       const answer: Peak = { rss: process.memoryUsage().rss, peak: process.resourceUsage().maxRSS * 1024 };
       process.send?.(answer);
     } else {
-      void cluster.close().then(() => process.disconnect());
+      void cluster.close().then(() => {
+        process.disconnect();
+      });
     }
   });
   process.send?.({ url: cluster.url });
@@ -88,8 +92,12 @@ async function measure(shape: Shape, mb: number): Promise<string> {
   const child = fork(__filename, ['--serve'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const next = <T>(): Promise<T> =>
     new Promise((resolve, reject) => {
-      child.once('message', (m: T) => resolve(m));
-      child.once('exit', (code, signal) => reject(new Error(`exit ${String(code ?? signal)}`)));
+      child.once('message', (m: T) => {
+        resolve(m);
+      });
+      child.once('exit', (code, signal) => {
+        reject(new Error(`exit ${String(code ?? signal)}`));
+      });
     });
   try {
     const { url } = await next<{ url: string }>();
@@ -107,7 +115,6 @@ async function measure(shape: Shape, mb: number): Promise<string> {
     child.send('rss');
     const after = await next<Peak>();
     const added = (after.peak - Math.max(before.rss, before.peak)) / MB;
-    if (process.env.BIG_BODY_DEBUG) console.log(before, after);
     const size = body.length / MB;
     return `${size.toFixed(1).padStart(6)} MB: status ${r.status}, ${ms.toFixed(0).padStart(6)} ms, peak +${added.toFixed(0).padStart(5)} MB (${(added / size).toFixed(1)}x the body), answer ${(text.length / 1024).toFixed(0)} KB`;
   } catch (e) {

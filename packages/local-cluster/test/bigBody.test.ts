@@ -30,7 +30,9 @@ if (process.env.BIG_BODY_CHILD === '1') {
         const answer: Peak = { rss: process.memoryUsage().rss, peak: process.resourceUsage().maxRSS * 1024 };
         process.send?.(answer);
       } else if (m === 'stop') {
-        void c.close().then(() => process.disconnect());
+        void c.close().then(() => {
+          process.disconnect();
+        });
       }
     });
     const ready: Ready = { url: c.url };
@@ -51,8 +53,12 @@ if (process.env.BIG_BODY_CHILD === '1') {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       const next = <T>(): Promise<T> =>
         new Promise((resolve, reject) => {
-          child.once('message', (m: T) => resolve(m));
-          void exited.then((code) => reject(new Error(`cluster exited with ${String(code)}`)));
+          child.once('message', (m: T) => {
+            resolve(m);
+          });
+          void exited.then((code) => {
+            reject(new Error(`cluster exited with ${String(code)}`));
+          });
         });
       try {
         const { url } = await next<Ready>();
