@@ -4,6 +4,7 @@
 // `node out/bench/bigBody.js [shape ...] [--sizes 25,50,95]`; BIG_BODY_CLUSTER=<path of another build's
 // out/src/index.js> measures that build instead (to compare with an earlier one).
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 const MB = 1024 * 1024;
@@ -67,6 +68,21 @@ interface Peak {
   readonly peak: number;
 }
 
+/**
+ * The peak resident set size of this process. `resourceUsage().maxRSS` is no use in a forked child: on Linux it
+ * starts from the parent's size at the fork. So the kernel's own high-water mark of this process is read where there
+ * is one (`VmHWM`), and elsewhere the size sampled every few milliseconds is used.
+ */
+function peakRss(sampled: number): number {
+  try {
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (hwm !== null) return Number(hwm[1]) * 1024;
+  } catch {
+    // not Linux
+  }
+  return sampled;
+}
+
 /** The child: a cluster that reports its memory on demand. */
 async function serve(): Promise<void> {
   const from = process.env.BIG_BODY_CLUSTER;
@@ -74,9 +90,14 @@ async function serve(): Promise<void> {
     from ?? '@search-requests/local-cluster'
   )) as typeof import('@search-requests/local-cluster');
   const cluster = await mod.startCluster({ sampleData: false });
+  let sampled = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    sampled = Math.max(sampled, process.memoryUsage().rss);
+  }, 5);
+  sampler.unref();
   process.on('message', (m: unknown) => {
     if (m === 'rss') {
-      const answer: Peak = { rss: process.memoryUsage().rss, peak: process.resourceUsage().maxRSS * 1024 };
+      const answer: Peak = { rss: process.memoryUsage().rss, peak: peakRss(sampled) };
       process.send?.(answer);
     } else {
       void cluster.close().then(() => {
