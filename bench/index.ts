@@ -1,5 +1,6 @@
 // `npm run bench`: every bench module in turn. Add a module by importing it and listing its entry point here.
 import { runActivationBench } from './activation';
+import { runBigBodyBench } from './bigBody';
 import { runClusterFieldsBench } from './clusterFields';
 import { runClusterStatePayloadBench } from './clusterStatePayload';
 import { runCompletionBench } from './completion';
@@ -25,6 +26,7 @@ const BENCHES: readonly (() => void | Promise<void>)[] = [
   runLintBench,
   runRedactBench,
   runHostileBench,
+  runBigBodyBench,
 ];
 
 async function main(): Promise<void> {

@@ -106,9 +106,26 @@ class Reader {
     return this.pos - this.lineStart + 1;
   }
 
+  /** A position whose UTF-8 byte offset is known, so that the next offsets are counted from there, not from 0. */
+  private markPos = 0;
+  private markBytes = 0;
+
+  /** The UTF-8 byte offset of the current position; linear over a left-to-right read. */
+  byteOffset(): number {
+    if (this.pos < this.markPos) {
+      this.markPos = 0;
+      this.markBytes = 0;
+    }
+    if (this.pos > this.markPos) {
+      this.markBytes += Buffer.byteLength(this.text.slice(this.markPos, this.pos));
+      this.markPos = this.pos;
+    }
+    return this.markBytes;
+  }
+
   /** The current position (line, column and byte offset). */
   here(): Position {
-    return { line: this.line, col: this.col, offset: Buffer.byteLength(this.text.slice(0, this.pos)) };
+    return { line: this.line, col: this.col, offset: this.byteOffset() };
   }
 
   /** Jackson 3 names properties where Jackson 2 named fields. */
@@ -182,11 +199,25 @@ class Reader {
   }
 }
 
-function parseValue(r: Reader, depth: number, context: string, inArray = false): JNode {
-  if (!r.skipSpace()) r.failEof(`Unexpected end-of-input${context}`);
+/** Where a value is read: at the top, or in an object or array that opened at a line and column. */
+interface Within {
+  readonly container?: 'Object' | 'Array';
+  readonly line: number;
+  readonly col: number;
+}
+const TOP: Within = { line: 1, col: 1 };
+
+/** Jackson's message for input that ends inside an object or array (built only when it does). */
+function unclosedMessage(r: Reader, within: Within): string {
+  if (within.container === undefined) return 'Unexpected end-of-input';
+  return `Unexpected end-of-input: expected close marker for ${within.container} (${r.startMarker(within)})`;
+}
+
+function parseValue(r: Reader, depth: number, within: Within, inArray = false): JNode {
+  if (!r.skipSpace()) r.failEof(unclosedMessage(r, within));
   const line = r.line;
   const col = r.col;
-  const offset = Buffer.byteLength(r.text.slice(0, r.pos));
+  const offset = r.byteOffset();
   const ch = r.peek();
   if (depth > 1000) r.fail('Document nesting depth exceeds the maximum allowed (1000)');
   if (ch === '{') return parseObject(r, depth, line, col, offset);
@@ -242,6 +273,14 @@ function poisoned<T>(items: T[], error: OsError): T[] {
   return out;
 }
 
+/**
+ * The list in an array of its own size: one grown by push keeps room for more (17 slots for one item), which for a body
+ * of many small objects is most of the tree's memory.
+ */
+function fitted<T>(list: T[]): T[] {
+  return list.length === 1 ? [list[0]!] : list.slice();
+}
+
 function incompleteOf(node: JNode | undefined): OsError | undefined {
   return node === undefined ? undefined : node.incomplete;
 }
@@ -250,7 +289,7 @@ function parseObject(r: Reader, depth: number, line: number, col: number, offset
   r.advance();
   const entries: JEntry[] = [];
   const seen = new Set<string>();
-  const unclosed = `Unexpected end-of-input: expected close marker for Object (${r.startMarker({ line, col })})`;
+  const within: Within = { container: 'Object', line, col };
   const partial = (e: OsError): JObject => ({
     kind: 'object',
     entries: poisoned(entries, e),
@@ -261,14 +300,14 @@ function parseObject(r: Reader, depth: number, line: number, col: number, offset
     incomplete: e,
   });
   try {
-    if (!r.skipSpace()) r.failEof(unclosed);
+    if (!r.skipSpace()) r.failEof(unclosedMessage(r, within));
     if (r.peek() === '}') {
       const end = r.here();
       r.advance();
       return { kind: 'object', entries, line, col, offset, end };
     }
     for (;;) {
-      if (!r.skipSpace()) r.failEof(unclosed);
+      if (!r.skipSpace()) r.failEof(unclosedMessage(r, within));
       const ch = r.peek();
       if (ch !== '"') {
         r.advance();
@@ -285,7 +324,7 @@ function parseObject(r: Reader, depth: number, line: number, col: number, offset
         );
       }
       seen.add(key);
-      if (!r.skipSpace()) r.failEof(unclosed);
+      if (!r.skipSpace()) r.failEof(unclosedMessage(r, within));
       if (r.peek() !== ':') {
         const c = r.peek();
         r.advance();
@@ -294,15 +333,15 @@ function parseObject(r: Reader, depth: number, line: number, col: number, offset
         );
       }
       r.advance();
-      const value = parseValue(r, depth + 1, unclosed.slice('Unexpected end-of-input'.length));
+      const value = parseValue(r, depth + 1, within);
       entries.push({ key, keyPos, value });
       const inner = incompleteOf(value);
       if (inner !== undefined) return partial(inner);
-      if (!r.skipSpace()) r.failEof(unclosed);
+      if (!r.skipSpace()) r.failEof(unclosedMessage(r, within));
       const sep = r.peek();
       const end = r.here();
       r.advance();
-      if (sep === '}') return { kind: 'object', entries, line, col, offset, end };
+      if (sep === '}') return { kind: 'object', entries: fitted(entries), line, col, offset, end };
       if (sep !== ',')
         r.fail(`Unexpected character ${describeChar(sep)}: was expecting comma to separate Object entries`);
     }
@@ -315,7 +354,7 @@ function parseObject(r: Reader, depth: number, line: number, col: number, offset
 function parseArray(r: Reader, depth: number, line: number, col: number, offset: number): JArray {
   r.advance();
   const items: JNode[] = [];
-  const unclosed = `Unexpected end-of-input: expected close marker for Array (${r.startMarker({ line, col })})`;
+  const within: Within = { container: 'Array', line, col };
   const partial = (e: OsError): JArray => ({
     kind: 'array',
     items: poisoned(items, e),
@@ -326,22 +365,22 @@ function parseArray(r: Reader, depth: number, line: number, col: number, offset:
     incomplete: e,
   });
   try {
-    if (!r.skipSpace()) r.failEof(unclosed);
+    if (!r.skipSpace()) r.failEof(unclosedMessage(r, within));
     if (r.peek() === ']') {
       const end = r.here();
       r.advance();
       return { kind: 'array', items, line, col, offset, end };
     }
     for (;;) {
-      const item = parseValue(r, depth + 1, unclosed.slice('Unexpected end-of-input'.length), true);
+      const item = parseValue(r, depth + 1, within, true);
       items.push(item);
       const inner = incompleteOf(item);
       if (inner !== undefined) return partial(inner);
-      if (!r.skipSpace()) r.failEof(unclosed);
+      if (!r.skipSpace()) r.failEof(unclosedMessage(r, within));
       const sep = r.peek();
       const end = r.here();
       r.advance();
-      if (sep === ']') return { kind: 'array', items, line, col, offset, end };
+      if (sep === ']') return { kind: 'array', items: fitted(items), line, col, offset, end };
       if (sep !== ',')
         r.fail(`Unexpected character ${describeChar(sep)}: was expecting comma to separate Array entries`);
     }
@@ -351,54 +390,58 @@ function parseArray(r: Reader, depth: number, line: number, col: number, offset:
   }
 }
 
+const ESCAPES: ReadonlyMap<string, string> = new Map([
+  ['"', '"'],
+  ['\\', '\\'],
+  ['/', '/'],
+  ['b', '\b'],
+  ['f', '\f'],
+  ['n', '\n'],
+  ['r', '\r'],
+  ['t', '\t'],
+]);
+
 function parseString(r: Reader): string {
   r.advance();
-  let out = '';
+  const text = r.text;
+  const length = text.length;
+  // Runs of plain characters are taken as slices (no line end can be in one: it must be escaped) and joined once:
+  // adding characters one by one builds a rope of one node per character, gigabytes for a 100 MB string.
+  const parts: string[] = [];
   for (;;) {
+    const start = r.pos;
+    let end = start;
+    while (end < length) {
+      const code = text.charCodeAt(end);
+      if (code === 34 || code === 92 || code < 32) break; // '"', '\\', a control character
+      end++;
+    }
+    if (end > start) {
+      parts.push(text.slice(start, end));
+      r.pos = end;
+    }
     if (r.eof()) r.failEof('Unexpected end-of-input in VALUE_STRING');
     const ch = r.advance();
-    if (ch === '"') return out;
+    if (ch === '"') return parts.length === 1 ? parts[0]! : parts.join('');
     if (ch === '\\') {
       if (r.eof()) r.failEof('Unexpected end-of-input in character escape sequence');
       const e = r.advance();
-      switch (e) {
-        case '"':
-        case '\\':
-        case '/':
-          out += e;
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'u': {
-          const hex = r.text.slice(r.pos, r.pos + 4);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex))
-            r.fail('Unexpected character: expected a hex-digit for character escape sequence');
-          for (let i = 0; i < 4; i++) r.advance();
-          out += String.fromCharCode(parseInt(hex, 16));
-          break;
-        }
-        default:
-          r.fail(`Unrecognized character escape ${describeChar(e)}`);
+      const simple = ESCAPES.get(e);
+      if (simple !== undefined) {
+        parts.push(simple);
+      } else if (e === 'u') {
+        const hex = r.text.slice(r.pos, r.pos + 4);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex))
+          r.fail('Unexpected character: expected a hex-digit for character escape sequence');
+        for (let i = 0; i < 4; i++) r.advance();
+        parts.push(String.fromCharCode(parseInt(hex, 16)));
+      } else {
+        r.fail(`Unrecognized character escape ${describeChar(e)}`);
       }
-    } else if (ch.charCodeAt(0) < 32) {
+    } else {
       r.fail(
         `Illegal unquoted character ${describeChar(ch)}: has to be escaped using backslash to be included in string value`,
       );
-    } else {
-      out += ch;
     }
   }
 }
@@ -454,7 +497,7 @@ export function parseJsonValue(
 ): { value: JNode | undefined; rest: Reader } {
   const r = new Reader(text, jackson, streaming);
   if (!r.skipSpace()) return { value: undefined, rest: r };
-  const value = parseValue(r, 0, '');
+  const value = parseValue(r, 0, TOP);
   return { value, rest: r };
 }
 
@@ -473,7 +516,7 @@ export function nextTokenName(rest: Reader): string | undefined {
   if (ch === '-' || (ch >= '0' && ch <= '9')) return 'VALUE_NUMBER';
   if (rest.text.startsWith('true', rest.pos) || rest.text.startsWith('false', rest.pos)) return 'VALUE_BOOLEAN';
   if (rest.text.startsWith('null', rest.pos)) return 'VALUE_NULL';
-  return parseValue(rest, 0, '').kind;
+  return parseValue(rest, 0, TOP).kind;
 }
 
 /** Reads only the first token, as `parser.map()` does: an object is parsed whole, anything else gives `{}`. */
@@ -483,10 +526,10 @@ export function parseHeaderMap(text: string, jackson: Jackson = 2): JObject {
   if (!r.skipSpace()) return empty;
   if (r.peek() !== '{') {
     const ch = r.peek();
-    if (!/[[\]"0-9\-tfn]/.test(ch)) parseValue(r, 0, '');
+    if (!/[[\]"0-9\-tfn]/.test(ch)) parseValue(r, 0, TOP);
     return empty;
   }
-  const v = parseValue(r, 0, '');
+  const v = parseValue(r, 0, TOP);
   return v as JObject;
 }
 

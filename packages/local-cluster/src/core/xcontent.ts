@@ -62,14 +62,43 @@ function shortestFloat(v: number): string {
 
 type Value = unknown;
 
-export function renderJson(value: Value, pretty: boolean): string {
-  const out: string[] = [];
-  write(value, pretty, 0, out);
-  if (pretty) out.push('\n');
-  return out.join('');
+/**
+ * Collects the text of an answer as a few flat chunks: the small pieces are joined every few thousand, so that a large
+ * answer never holds millions of small strings at once.
+ */
+class Sink {
+  private readonly chunks: string[] = [];
+  private parts: string[] = [];
+
+  push(...pieces: string[]): void {
+    for (const p of pieces) this.parts.push(p);
+    if (this.parts.length >= 4096) this.flush();
+  }
+
+  private flush(): void {
+    if (this.parts.length > 0) this.chunks.push(this.parts.join(''));
+    this.parts = [];
+  }
+
+  done(): string[] {
+    this.flush();
+    return this.chunks;
+  }
 }
 
-function write(v: Value, pretty: boolean, depth: number, out: string[]): void {
+export function renderJson(value: Value, pretty: boolean): string {
+  return renderJsonChunks(value, pretty).join('');
+}
+
+/** The rendered text in chunks whose concatenation is `renderJson`'s answer (sent without joining them). */
+export function renderJsonChunks(value: Value, pretty: boolean): string[] {
+  const out = new Sink();
+  write(value, pretty, 0, out);
+  if (pretty) out.push('\n');
+  return out.done();
+}
+
+function write(v: Value, pretty: boolean, depth: number, out: Sink): void {
   if (v === null || v === undefined) {
     out.push('null');
   } else if (v instanceof JavaNumber) {
@@ -105,7 +134,7 @@ function write(v: Value, pretty: boolean, depth: number, out: string[]): void {
   }
 }
 
-function writeEntries(entries: [string, unknown][], pretty: boolean, depth: number, out: string[]): void {
+function writeEntries(entries: [string, unknown][], pretty: boolean, depth: number, out: Sink): void {
   const present = entries.filter(([, val]) => val !== undefined);
   if (present.length === 0) {
     out.push(pretty ? '{ }' : '{}');

@@ -4,7 +4,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { asOsError, OsError, SimpleError, type Jackson } from '../core/errors';
-import { applyFilterPath, renderJson } from '../core/xcontent';
+import { applyFilterPath, renderJsonChunks } from '../core/xcontent';
 import { decodePathSegment, decodeQuery, RestRequest, type Method } from './restRequest';
 import { didYouMeanArrow } from '../core/values';
 import type { ExecContext, RestResponse, Router } from './router';
@@ -308,20 +308,23 @@ function send(
   if (res.headersSent || res.destroyed) return;
   const headers: Record<string, string> = { ...(response.headers ?? {}) };
   if (opaqueId !== undefined) headers['x-opaque-id'] = opaqueId;
-  let payload: string;
+  let payload: string[];
   if (response.text !== undefined) {
-    payload = response.text;
+    payload = [response.text];
     headers['content-type'] = response.contentType ?? 'text/plain; charset=UTF-8';
   } else if (response.body !== undefined) {
     const isError = response.status >= 400;
     const body = filterPath !== undefined && !isError ? applyFilterPath(response.body, filterPath) : response.body;
-    payload = renderJson(body, pretty);
+    payload = renderJsonChunks(body, pretty);
     headers['content-type'] = 'application/json; charset=UTF-8';
   } else {
-    payload = '';
+    payload = [];
   }
-  const bytes = Buffer.from(payload, 'utf8');
-  headers['content-length'] = String(bytes.length);
+  // Each chunk is encoded and written on its own: a large answer is never held as one string and one buffer at once.
+  let length = 0;
+  for (const chunk of payload) length += Buffer.byteLength(chunk, 'utf8');
+  headers['content-length'] = String(length);
   res.writeHead(response.status, headers);
-  res.end(method === 'HEAD' ? undefined : bytes);
+  if (method !== 'HEAD') for (const chunk of payload) if (chunk.length > 0) res.write(chunk, 'utf8');
+  res.end();
 }
