@@ -155,6 +155,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: 'An aggregation parameter value out of the range its builder accepts.',
   },
+  'aggs.too-many-buckets': {
+    severity: E,
+    summary: 'A top-level `histogram` whose `extended_bounds` make more buckets than `search.max_buckets`.',
+  },
   'aggs.inner-window': {
     severity: E,
     summary: "`top_hits` from + size over index.max_inner_result_window (the default or the cluster's).",

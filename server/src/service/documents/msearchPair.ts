@@ -156,6 +156,7 @@ export function validateBodyText(
         indices: headerHasIndex || context.pathHasIndex ? { path: ['pit'] } : undefined,
         kind: 'msearch',
         restTotalHitsAsInt: context.restTotalHitsAsInt,
+        server: context.target,
       },
       facts,
     );

@@ -336,6 +336,7 @@ function validateSearch(
     params: facts.params,
     indices: index === undefined ? undefined : { span: index.span },
     kind: 'search' as const,
+    server,
   };
   const body = request.body;
   if (body === undefined) {

@@ -148,6 +148,7 @@ export function validateAggregationBody(
     missing('aggs.missing-field', 'Required one of fields [field, script], but none were specified. ');
   }
   checkValueRanges(check, path, name, type, body);
+  if (type === 'histogram') histogramBuckets(check, path, body);
   switch (type) {
     case 'terms':
     case 'multi_terms':
@@ -348,6 +349,37 @@ function parserToken(value: unknown): string {
 }
 
 /** A number in the body, or undefined. */
+/**
+ * A top-level `histogram` that keeps empty buckets (`min_doc_count` 0, the default) creates at least one bucket per
+ * interval across its `extended_bounds`, documents or not; more than `search.max_buckets` is refused when the shards'
+ * answers are reduced (MultiBucketConsumerService; docs/opensearch/aggregations.md#bucket-limit). Under another
+ * aggregation the count depends on the parent's buckets, so only top-level ones are counted.
+ */
+function histogramBuckets(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  if (path.length !== 3 || 'hard_bounds' in body) return;
+  const minDocCount = body.min_doc_count;
+  if (minDocCount !== undefined && minDocCount !== 0) return;
+  const interval = numberAt(body, 'interval');
+  const offset = body.offset === undefined ? 0 : numberAt(body, 'offset');
+  const bounds = body.extended_bounds;
+  if (interval === undefined || interval <= 0 || offset === undefined || !isObject(bounds)) return;
+  const min = numberAt(bounds, 'min');
+  const max = numberAt(bounds, 'max');
+  if (min === undefined || max === undefined || min > max) return;
+  // The keys run from the interval the minimum falls in to the one the maximum falls in (InternalHistogram).
+  const count = Math.floor((max - offset) / interval) - Math.floor((min - offset) / interval) + 1;
+  const limit = limitsOf(check.server).maxBuckets;
+  // A fractional interval may round one bucket either way: only a clear excess is reported.
+  const margin = Number.isInteger(interval) && Number.isInteger(offset) ? 0 : 1;
+  if (!Number.isFinite(count) || count <= limit + margin) return;
+  check.report(
+    'aggs.too-many-buckets',
+    `Trying to create too many buckets. Must be less than or equal to: [${limit}] but was [${count}]. This limit can be set by changing the [search.max_buckets] cluster level setting.${limitNote(check.server, 'maxBuckets')}`,
+    [...path, 'extended_bounds'],
+    'key',
+  );
+}
+
 function numberAt(body: Record<string, unknown>, key: string): number | undefined {
   const value = body[key];
   return typeof value === 'number' ? value : undefined;
@@ -437,7 +469,7 @@ function checkValueRanges(
       if (from >= 0 && size >= 0 && from + size > max) {
         check.report(
           'aggs.inner-window',
-          `Top hits result window is too large, the top hits aggregator [${name}]'s from + size must be less than or equal to: [${max}] but was [${from + size}]. This limit can be set by changing the [index.max_inner_result_window] index level setting.${limitNote(check.server)}`,
+          `Top hits result window is too large, the top hits aggregator [${name}]'s from + size must be less than or equal to: [${max}] but was [${from + size}]. This limit can be set by changing the [index.max_inner_result_window] index level setting.${limitNote(check.server, 'maxInnerResultWindow')}`,
           path,
           'key',
         );
