@@ -124,13 +124,13 @@ export function validateAggregationBody(
 ): void {
   const known = PARSER_NAMES.get(type);
   if (known !== undefined && OBJECT_PARSER.has(type)) {
-    const names = [...known.keys()];
     for (const key in body) {
       const spec = known.get(key);
       if (spec !== undefined) {
         checkParserValue(check, [...path, key], type, key, spec, body[key]);
         continue;
       }
+      const names = [...known.keys()];
       const near = suggestions(key, names);
       check.report(
         'aggs.unknown-parameter',
@@ -343,9 +343,9 @@ function checkParserValue(
 
 /** The token as ObjectParser names it in its message: numbers and booleans by kind. */
 function parserToken(value: unknown): string {
-  return tokenName(value)
-    .replace(/^VALUE_(TRUE|FALSE)$/, 'VALUE_BOOLEAN')
-    .replace(/^VALUE_NUMBER_(INT|FLOAT)$/, 'VALUE_NUMBER');
+  if (typeof value === 'number') return 'VALUE_NUMBER';
+  if (typeof value === 'boolean') return 'VALUE_BOOLEAN';
+  return tokenName(value);
 }
 
 /** A number in the body, or undefined. */

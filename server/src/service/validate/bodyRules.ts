@@ -9,11 +9,20 @@ import { limitNote, limitsOf } from './limits';
 
 /** The sort entries of a body as the server counts them: each name, `_score` included. */
 export function sortNames(sort: unknown): string[] {
+  if (sort === undefined) return [];
   if (typeof sort === 'string') return [sort];
   if (Array.isArray(sort)) {
-    return sort.flatMap((entry) =>
-      typeof entry === 'string' ? [entry] : isObject(entry) ? Object.keys(entry).slice(0, 1) : [],
-    );
+    const out: string[] = [];
+    for (const entry of sort) {
+      if (typeof entry === 'string') out.push(entry);
+      else if (isObject(entry)) {
+        for (const key in entry) {
+          out.push(key);
+          break;
+        }
+      }
+    }
+    return out;
   }
   if (isObject(sort)) return Object.keys(sort);
   return [];

@@ -9,6 +9,8 @@ import { limitNote, limitsOf } from './limits';
 /** `phrasePrefix`, `PHRASE_PREFIX` → `phrase_prefix` (MultiMatchQueryBuilder.Type.parse reads both spellings). */
 function multiMatchType(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
+  // The usual spellings are already lower case: only others are rewritten.
+  if (/^[a-z_]*$/.test(value)) return value;
   return value.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 }
 

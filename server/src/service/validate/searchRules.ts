@@ -156,8 +156,9 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
     );
   }
   // Sorting on the score alone goes with rescoring.
-  const sortsOnFields = facts.source === undefined || sortNames(facts.source.sort).some((s) => s !== '_score');
-  if (facts.sort !== undefined && facts.rescore !== undefined && sortsOnFields) {
+  const sortsOnFields = (): boolean =>
+    facts.source === undefined || sortNames(facts.source.sort).some((s) => s !== '_score');
+  if (facts.sort !== undefined && facts.rescore !== undefined && sortsOnFields()) {
     report(
       'search.sort-with-rescore',
       'Cannot use [sort] option in conjunction with [rescore].',
