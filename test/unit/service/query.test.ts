@@ -129,6 +129,31 @@ void describe('query clauses (docs/opensearch/query-dsl.md)', () => {
     });
   });
 
+  void it('rejects an object or array where a parser reads a value, in its words', () => {
+    expectDiagnostic('msearch', query('{"common":{"text":{"query":"x","boost":«{}»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[common] query does not support [boost]',
+    });
+    expectDiagnostic('msearch', query('{"more_like_this":{"like":"x","analyzer":«["a"]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[mlt] query does not support [analyzer]',
+    });
+    expectDiagnostic('msearch', query('{"field_masking_span":{"query":{"span_term":{"kw":"a"}},"field":«{}»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[span_field_masking] query does not support [field]',
+    });
+    expectDiagnostic('msearch', query('{"terms":{"kw":["a"],«"boost"»:{}}}'), {
+      code: 'query.multiple-fields',
+      severity: E,
+      message: '[terms] query does not support more than one field. Already got: [kw] but also found [boost]',
+    });
+    // An array where the common terms parser reads a value is skipped: OpenSearch runs it.
+    expectNo('msearch', query('{"common":{"text":{"query":"x","_name":["a"]}}}'), 'query.wrong-type');
+  });
+
   void it('rejects missing required parameters', () => {
     expectDiagnostic('msearch', query('{«"exists"»:{}}'), {
       code: 'query.missing-parameter',

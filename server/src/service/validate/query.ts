@@ -10,6 +10,7 @@ import {
   REQUIRED_TEXT,
   REQUIRED_TOGETHER,
   UNKNOWN_PARAM_TEXT,
+  NON_VALUE_NAME,
   NON_VALUE_TEXT,
   fieldArrayText,
 } from './queryMessages';
@@ -179,7 +180,10 @@ function validateFieldWithParams(
   const clauseLevel = new Set(clause.params.map((p) => p.name));
   let field: string | undefined;
   for (const key of Object.keys(body)) {
-    if (clauseLevel.has(key)) continue;
+    // The terms parser takes any array or object as the field, whatever its name (TermsQueryBuilder.fromXContent).
+    const value = body[key];
+    const structured = clause.name === 'terms' && (isObject(value) || Array.isArray(value));
+    if (clauseLevel.has(key) && !structured) continue;
     if (field !== undefined && clause.name === 'terms') {
       check.report(
         'query.multiple-fields',
@@ -379,7 +383,7 @@ const SCALAR_TYPES = new Set([
 function nonValueText(clause: string, key: string, value: unknown): string {
   return NON_VALUE_TEXT[clause] === 'unknown-token'
     ? `[${clause}] unknown token [${tokenName(value)}] after [${key}]`
-    : `[${clause}] query does not support [${key}]`;
+    : `[${NON_VALUE_NAME[clause] ?? clause}] query does not support [${key}]`;
 }
 
 /** Clauses built by an ObjectParser: a value of the wrong kind is refused by the parser itself. */
