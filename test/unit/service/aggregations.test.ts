@@ -106,6 +106,18 @@ void describe('aggregations (docs/opensearch/aggregations.md)', () => {
       severity: E,
       message: 'Required one of fields [field, script], but none were specified. ',
     });
+    expectDiagnostic('msearch', aggs('{"x":{«"range"»:{"ranges":[{"to":5}]}}}'), {
+      code: 'aggs.missing-field',
+      severity: E,
+      message: 'Required one of fields [field, script], but none were specified. ',
+    });
+    // Geo and IP aggregations read a field only (their parsers know no script).
+    expectDiagnostic('msearch', aggs('{"x":{«"geotile_grid"»:{"precision":3}}}'), {
+      code: 'aggs.missing-field',
+      severity: E,
+      message: 'Required one of fields [field], but none were specified. ',
+    });
+    expectNo('msearch', aggs('{"x":{"ip_range":{"field":"ip","ranges":[{"to":"10.0.0.5"}]}}}'), 'aggs.missing-field');
   });
 
   void it('checks date_histogram intervals', () => {

@@ -91,7 +91,22 @@ const NEEDS_FIELD_OR_SCRIPT = new Set([
   'cardinality',
   'percentiles',
   'percentile_ranks',
+  'median_absolute_deviation',
+  'geo_centroid',
+  'multivalue_doc_count',
+  'range',
+  'date_range',
+  'significant_terms',
+  'rare_terms',
+  'missing',
+  'diversified_sampler',
+  'auto_date_histogram',
+  'variable_width_histogram',
+  'geo_distance',
 ]);
+
+/** Values-source aggregations that read a field only (no script): `field` is required. */
+const NEEDS_FIELD = new Set(['geo_bounds', 'ip_range', 'geohash_grid', 'geotile_grid']);
 
 const CALENDAR_INTERVALS: readonly string[] = [
   'year',
@@ -146,6 +161,8 @@ export function validateAggregationBody(
   };
   if (NEEDS_FIELD_OR_SCRIPT.has(type) && !('field' in body) && !('script' in body)) {
     missing('aggs.missing-field', 'Required one of fields [field, script], but none were specified. ');
+  } else if (NEEDS_FIELD.has(type) && !('field' in body)) {
+    missing('aggs.missing-field', 'Required one of fields [field], but none were specified. ');
   }
   checkValueRanges(check, path, name, type, body);
   if (type === 'histogram') histogramBuckets(check, path, body);
