@@ -152,6 +152,39 @@ void describe('query clauses (docs/opensearch/query-dsl.md)', () => {
     });
     // An array where the common terms parser reads a value is skipped: OpenSearch runs it.
     expectNo('msearch', query('{"common":{"text":{"query":"x","_name":["a"]}}}'), 'query.wrong-type');
+    expectDiagnostic('msearch', query('{"query_string":{"query":"x","analyzer":«["a"]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[query_string] query does not support [analyzer]',
+    });
+    expectDiagnostic('msearch', query('{"query_string":{"query":"x","analyzer":«{}»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[query_string] unknown token [START_OBJECT] after [analyzer]',
+    });
+  });
+
+  void it('rejects a string where a clause reads a query, in the words of its parser', () => {
+    expectDiagnostic('msearch', query('{"constant_score":{"filter":«"x"»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[constant_score] query does not support [filter]',
+    });
+    expectDiagnostic('msearch', query('{"dis_max":{"queries":«"x"»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[dis_max] query does not support [queries]',
+    });
+    expectDiagnostic('msearch', query('{"function_score":{"query":«"x"»,"functions":[{"weight":2}]}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'failed to parse [function_score] query. field [query] is not supported',
+    });
+    expectDiagnostic('msearch', query('{"script_score":{"query":«"x"»,"script":{"source":"1"}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: /^\[1:\d+\] \[script_score\] query doesn't support values of type: VALUE_STRING$/,
+    });
   });
 
   void it('rejects missing required parameters', () => {
