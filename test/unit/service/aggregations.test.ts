@@ -120,6 +120,32 @@ void describe('aggregations (docs/opensearch/aggregations.md)', () => {
     expectNo('msearch', aggs('{"x":{"ip_range":{"field":"ip","ranges":[{"to":"10.0.0.5"}]}}}'), 'aggs.missing-field');
   });
 
+  void it('requires the fields of moving_fn and a positive window', () => {
+    const histogram = (movingFn: string): string =>
+      aggs(
+        `{"h":{"date_histogram":{"field":"date","calendar_interval":"day"},"aggs":{"s":{"sum":{"field":"num"}},"m":${movingFn}}}}`,
+      );
+    expectDiagnostic('msearch', histogram('{«"moving_fn"»:{"buckets_path":"s","window":2}}'), {
+      code: 'aggs.missing-parameter',
+      severity: E,
+      message: 'Required [script]',
+    });
+    expectDiagnostic('msearch', histogram('{«"moving_fn"»:{}}'), {
+      code: 'aggs.missing-parameter',
+      severity: E,
+      message: 'Required [buckets_path, script, window]',
+    });
+    expectDiagnostic(
+      'msearch',
+      histogram('{"moving_fn":{"buckets_path":"s","window":«0»,"script":"MovingFunctions.max(values)"}}'),
+      { code: 'aggs.invalid-value', severity: E, message: '[window] must be a positive, non-zero integer.' },
+    );
+    expectNo(
+      'msearch',
+      histogram('{"moving_fn":{"buckets_path":"s","window":1,"script":"MovingFunctions.max(values)"}}'),
+    );
+  });
+
   void it('checks date_histogram intervals', () => {
     expectDiagnostic('msearch', aggs('{"x":{"date_histogram":{"field":"t","calendar_interval":«"2d"»}}}'), {
       code: 'aggs.invalid-calendar-interval',

@@ -221,6 +221,17 @@ export function validateAggregationBody(
       gapPolicy(check, path, body);
       return;
     }
+    case 'moving_fn': {
+      // MovFnPipelineAggregationBuilder: a ConstructingObjectParser names every missing required field at once.
+      const absent = ['buckets_path', 'script', 'window'].filter((f) => !(f in body));
+      if (absent.length > 0) missing('aggs.missing-parameter', `Required [${absent.join(', ')}]`);
+      const window = numberAt(body, 'window');
+      if (window !== undefined && window <= 0) {
+        check.report('aggs.invalid-value', '[window] must be a positive, non-zero integer.', [...path, 'window']);
+      }
+      gapPolicy(check, path, body);
+      return;
+    }
     case 'range':
     case 'date_range':
     case 'ip_range':
