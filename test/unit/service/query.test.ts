@@ -164,6 +164,19 @@ void describe('query clauses (docs/opensearch/query-dsl.md)', () => {
     });
   });
 
+  void it('rejects an object or array where fuzzy reads a value, in its words', () => {
+    expectDiagnostic('msearch', query('{"fuzzy":{"kw":{"value":«["a"]»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[fuzzy] unexpected token [START_ARRAY] after [value]',
+    });
+    expectDiagnostic('msearch', query('{"fuzzy":{"kw":{"value":"a","boost":«{}»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[fuzzy] unexpected token [START_OBJECT] after [boost]',
+    });
+  });
+
   void it('rejects a string where a clause reads a query, in the words of its parser', () => {
     expectDiagnostic('msearch', query('{"constant_score":{"filter":«"x"»}}'), {
       code: 'query.wrong-type',

@@ -419,6 +419,8 @@ const SCALAR_TYPES = new Set([
 const ARRAY_NOT_SUPPORTED = new Set(['query_string', 'simple_query_string']);
 
 function nonValueText(clause: string, key: string, value: unknown): string {
+  if (NON_VALUE_TEXT[clause] === 'unexpected-token')
+    return `[${clause}] unexpected token [${tokenName(value)}] after [${key}]`;
   return NON_VALUE_TEXT[clause] === 'unknown-token' && !(Array.isArray(value) && ARRAY_NOT_SUPPORTED.has(clause))
     ? `[${clause}] unknown token [${tokenName(value)}] after [${key}]`
     : `[${NON_VALUE_NAME[clause] ?? clause}] query does not support [${key}]`;

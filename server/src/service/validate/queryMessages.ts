@@ -152,12 +152,14 @@ export const ENUM_ERROR: Readonly<Record<string, (value: string, allowed: readon
 /**
  * What hand-written parsers say of an object or array where they read a value (an unknown key, or a parameter that
  * takes a value): `unknown-token` is `[match] unknown token [START_OBJECT] after [boost]`, `does-not-support` is
- * `[nested] query does not support [boost]` for an object (an array is skipped or fails otherwise), and
- * `does-not-support-arrays` says so of an array too. As real 2.19.1 and 3.8.0 answered in the conformance corpus.
+ * `[nested] query does not support [boost]` for an object (an array is skipped or fails otherwise),
+ * `does-not-support-arrays` says so of an array too, and `unexpected-token` is `[fuzzy] unexpected token
+ * [START_ARRAY] after [value]` for both. As real 2.19.1 and 3.8.0 answered in the conformance corpus.
  */
 export const NON_VALUE_TEXT: Readonly<
-  Record<string, 'unknown-token' | 'does-not-support' | 'does-not-support-arrays'>
+  Record<string, 'unknown-token' | 'unexpected-token' | 'does-not-support' | 'does-not-support-arrays'>
 > = {
+  fuzzy: 'unexpected-token',
   common: 'does-not-support',
   more_like_this: 'does-not-support-arrays',
   script: 'does-not-support',
