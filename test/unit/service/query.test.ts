@@ -177,6 +177,19 @@ void describe('query clauses (docs/opensearch/query-dsl.md)', () => {
     });
   });
 
+  void it('rejects an object where term-level clauses read a number, in Jackson words', () => {
+    expectDiagnostic('msearch', query('{"term":{"kw":{"value":"a","boost":«{}»}}}'), {
+      code: 'value.not-a-number',
+      severity: E,
+      message: 'Current token (START_OBJECT) not numeric, cannot use numeric value accessors',
+    });
+    expectDiagnostic('msearch', query('{"range":{"num":{"gte":1,"boost":«{}»}}}'), {
+      code: 'value.not-a-number',
+      severity: E,
+      message: 'Current token (START_OBJECT) not numeric, cannot use numeric value accessors',
+    });
+  });
+
   void it('rejects a string where a clause reads a query, in the words of its parser', () => {
     expectDiagnostic('msearch', query('{"constant_score":{"filter":«"x"»}}'), {
       code: 'query.wrong-type',

@@ -338,7 +338,7 @@ function checkParamValue(
         }
       } else if (typeof value === 'string' && !isJavaDouble(value)) {
         check.report('value.not-a-number', `For input string: "${value}"`, path);
-      } else if (typeof value === 'boolean') {
+      } else if (typeof value === 'boolean' || (isObject(value) && OBJECT_NOT_NUMERIC.has(clause.name))) {
         check.report('value.not-a-number', notNumericText(tokenName(value), jacksonMajor(check.server)), path);
       }
       return;
@@ -414,6 +414,12 @@ const SCALAR_TYPES = new Set([
   'minimumShouldMatch',
   'fuzziness',
 ]);
+
+/**
+ * Clauses whose parsers read a number parameter with the number accessor whatever the token: an object there fails in
+ * Jackson's words (`Current token (START_OBJECT) not numeric, ...`), as real 2.19.1 and 3.8.0 answered.
+ */
+const OBJECT_NOT_NUMERIC = new Set(['term', 'range', 'prefix', 'wildcard', 'regexp', 'intervals']);
 
 /** Unknown-token parsers that say of an array, unlike an object, that they do not support the key. */
 const ARRAY_NOT_SUPPORTED = new Set(['query_string', 'simple_query_string']);
