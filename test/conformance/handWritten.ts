@@ -33,6 +33,12 @@ function q(id: string, query: Json): ConformanceCase {
   return c(`query/${id}`, { query });
 }
 
+/** A search body whose deepest object is `depth` levels down, counting the body itself. */
+function nestedBody(depth: number): string {
+  const meta = depth - 4;
+  return `{"size":0,"aggs":{"a":{"meta":${'{"a":'.repeat(meta)}{}${'}'.repeat(meta)},"max":{"field":"num"}}}}`;
+}
+
 export const HAND_WRITTEN: readonly ConformanceCase[] = [
   // collapse
   c('collapse/alone', { collapse: { field: 'kw' } }),
@@ -408,6 +414,13 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   // the body as JSON, and where it is sent
   raw('json/unclosed', 'POST', SEARCH, '{"query": {"match_all": {}}'),
   raw('json/duplicate-key', 'POST', SEARCH, '{"size": 1, "size": 2}'),
+  // Nesting depth: 1,000 levels are read, the 1,001st is refused (an aggregation's `meta` is read whole).
+  raw('json/depth-1000', 'POST', SEARCH, nestedBody(1000)),
+  raw('json/depth-1001', 'POST', SEARCH, nestedBody(1001)),
+  // A line separator in the request line is part of the URL: in an endpoint segment no handler matches it; in a
+  // parameter value it is part of the value.
+  raw('line-separator-endpoint', 'POST', `${SEARCH}\u2028`, '{}'),
+  raw('line-separator-value', 'POST', `${SEARCH}?q=a\u2028`, '{}'),
   raw('body/array', 'POST', SEARCH, '[1]'),
   raw('body/string', 'POST', SEARCH, '"x"'),
   raw('body/trailing-object', 'POST', SEARCH, '{"size": 1} {"size": 2}'),

@@ -1,12 +1,15 @@
 // What the language server is told of the connected cluster (protocol ClusterState): index names and aliases, the
 // fields of each mapping with their types (nested `properties` and multi-`fields` as dotted names), the nodes and
 // the running tasks. Built from the cluster's answers here; the tracker sends only the parts that changed.
-import type {
-  ClusterStateField,
-  ClusterStateIndex,
-  ClusterStateNode,
-  ClusterStateParams,
-  ClusterStateTask,
+import {
+  CLUSTER_LIMIT_SETTINGS,
+  INDEX_LIMIT_SETTINGS,
+  type ClusterStateField,
+  type ClusterStateIndex,
+  type ClusterStateNode,
+  type ClusterStateParams,
+  type ClusterStateTask,
+  type LimitSetting,
 } from '../../../server/src/protocol/protocol';
 import { BACKGROUND_LIMITS, readInBackground, type JsonReader, type JsonReaderHost } from './backgroundRead';
 import type { ClusterClient, HttpRequest } from './clusterClient';
@@ -222,8 +225,104 @@ export async function fetchIndices(client: ClusterClient, options: IndicesReques
   return { indices: joinIndices(mapping.value, aliasRows) };
 }
 
+export type ClusterLimits = Partial<Record<LimitSetting, number>>;
+
+/** A setting's value in a settings answer, by its dotted name: nested objects or a flat key. */
+function settingAt(section: unknown, name: string): number | undefined {
+  if (!isRecord(section)) return undefined;
+  let raw: unknown = section[name];
+  if (raw === undefined) {
+    raw = section;
+    for (const part of name.split('.')) raw = isRecord(raw) ? raw[part] : undefined;
+  }
+  const text = typeof raw === 'number' ? String(raw) : raw;
+  if (typeof text !== 'string' || !/^\d{1,15}$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/**
+ * The limit settings from a `GET _cluster/settings?include_defaults=true` answer (transient over persistent over
+ * defaults) and a `GET _all/_settings?include_defaults=true` answer (each index's own value over its default; the
+ * largest over all indexes, as which index a request reaches is not known here). Absent answers give nothing.
+ */
+export function readLimits(clusterAnswer: unknown, indexAnswer: unknown): ClusterLimits {
+  const out: ClusterLimits = {};
+  if (isRecord(clusterAnswer)) {
+    for (const name of CLUSTER_LIMIT_SETTINGS) {
+      const value =
+        settingAt(clusterAnswer['transient'], name) ??
+        settingAt(clusterAnswer['persistent'], name) ??
+        settingAt(clusterAnswer['defaults'], name);
+      if (value !== undefined) out[name] = value;
+    }
+  }
+  if (isRecord(indexAnswer)) {
+    for (const entry of Object.values(indexAnswer)) {
+      if (!isRecord(entry)) continue;
+      for (const name of INDEX_LIMIT_SETTINGS) {
+        const value = settingAt(entry['settings'], name) ?? settingAt(entry['defaults'], name);
+        if (value !== undefined) out[name] = Math.max(out[name] ?? 0, value);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The cluster's limit settings: `GET _cluster/settings` and `GET _all/_settings`, both with defaults and cut down
+ * with `filter_path` to the settings wanted. An answer that fails (no permission) leaves its settings at their
+ * defaults; only when both fail does this throw.
+ */
+/** The largest settings answer read for the limits. */
+const LIMITS_MAX_BYTES = 4 * 1024 * 1024;
+
+export async function fetchLimits(client: ClusterClient, options: IndicesRequestOptions): Promise<ClusterLimits> {
+  const common = {
+    opaqueId: options.opaqueId,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    // Filtered to the limits, these answers are small (a few hundred bytes per index); beyond the cap the checks keep
+    // the default limits rather than read a large answer on the main thread.
+    maxBytes: LIMITS_MAX_BYTES,
+    limitName: 'the limit for the settings answers (4 MB)',
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  };
+  const param = (name: string, value: string) => ({ name, value, hasValue: true });
+  const settled = await Promise.allSettled([
+    client.json({
+      method: 'GET',
+      path: '/_cluster/settings',
+      query: [
+        param('include_defaults', 'true'),
+        param('filter_path', CLUSTER_LIMIT_SETTINGS.map((name) => `*.${name}`).join(',')),
+      ],
+      ...common,
+    }),
+    client.json({
+      method: 'GET',
+      path: '/_all/_settings',
+      query: [
+        param('include_defaults', 'true'),
+        param('expand_wildcards', 'all'),
+        param('filter_path', '*.settings.index.max_*,*.defaults.index.max_*'),
+      ],
+      ...common,
+    }),
+  ]);
+  const [cluster, indices] = settled.map((result) =>
+    result.status === 'fulfilled' && result.value.status < 400 ? result.value.value : undefined,
+  );
+  if (cluster === undefined && indices === undefined) {
+    const failed = settled[0];
+    throw failed.status === 'rejected'
+      ? failed.reason
+      : new Error(`GET /_cluster/settings answered ${failed.value.status}`);
+  }
+  return readLimits(cluster, indices);
+}
+
 export interface ClusterStateParts {
   readonly clusterName?: string;
+  readonly limits?: ClusterLimits;
   readonly indices?: readonly ClusterStateIndex[];
   readonly nodes?: readonly ClusterStateNode[];
   readonly tasks?: readonly ClusterStateTask[];
@@ -262,7 +361,7 @@ export class ClusterStateTracker {
   delta(parts: ClusterStateParts): ClusterStateParams | undefined {
     const out: { -readonly [K in keyof ClusterStateParams]: ClusterStateParams[K] } = {};
     let any = false;
-    for (const key of ['clusterName', 'indices', 'nodes', 'tasks'] as const) {
+    for (const key of ['clusterName', 'limits', 'indices', 'nodes', 'tasks'] as const) {
       const value = parts[key];
       if (value === undefined) continue;
       if (this.sent.has(key) && sameJson(this.sent.get(key), value)) continue;

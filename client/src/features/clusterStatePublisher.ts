@@ -10,7 +10,14 @@ import {
   type ClusterStateParams,
   type ClusterStateTask,
 } from '../../../server/src/protocol/protocol';
-import { ClusterStateTracker, fetchIndices, mayChangeIndices, stateNodes } from '../core/clusterState';
+import {
+  ClusterStateTracker,
+  fetchIndices,
+  fetchLimits,
+  mayChangeIndices,
+  stateNodes,
+  type ClusterLimits,
+} from '../core/clusterState';
 import { isRequestFailure } from '../core/failures';
 import { fetchNodes, type NodeInfo } from '../core/nodesInfo';
 import { opaqueIdFor } from '../core/runIds';
@@ -55,6 +62,8 @@ export class ClusterStatePublisher implements vscode.Disposable {
   private nodeList: readonly NodeInfo[] = [];
   private indices: readonly ClusterStateIndex[] = [];
   private tasks: readonly ClusterStateTask[] = [];
+  /** The connected cluster's limit settings, read once per connection. */
+  private limits: ClusterLimits | undefined;
   private lastErrors: readonly string[] = [];
   private loggedError: string | undefined;
   private refreshing: Promise<ClusterStateSummary> | undefined;
@@ -139,11 +148,12 @@ export class ClusterStatePublisher implements vscode.Disposable {
     }
     const options = { opaqueId: opaqueIdFor(settings.opaqueIdPrefix(), 'cluster-state'), host: this.services.worker };
     // A Serverless collection has no nodes API: its indexes and mappings are all there is to know.
-    const [nodes, indices] = await Promise.allSettled([
+    const [nodes, indices, limits] = await Promise.allSettled([
       serverless(cluster)
         ? Promise.resolve({ nodes: [] as NodeInfo[], clusterName: undefined })
         : fetchNodes(client, options),
       fetchIndices(client, options),
+      this.limits === undefined ? fetchLimits(client, options) : Promise.resolve(this.limits),
     ]);
     if (generation !== this.generation) return this.summary(cluster.name);
     const errors: string[] = [];
@@ -159,6 +169,9 @@ export class ClusterStatePublisher implements vscode.Disposable {
     } else {
       errors.push(`indexes: ${message(indices.reason)}`);
     }
+    // Without the settings, the checks keep the default limits and say so.
+    if (limits.status === 'fulfilled') this.limits = limits.value;
+    else errors.push(`settings: ${message(limits.reason)}`);
     this.lastErrors = errors;
     const failedAll = nodes.status === 'rejected' && indices.status === 'rejected';
     if (failedAll && this.tracker.isEmpty) {
@@ -170,6 +183,7 @@ export class ClusterStatePublisher implements vscode.Disposable {
       this.send(
         this.tracker.delta({
           clusterName: this.clusterName ?? cluster.name,
+          ...(this.limits === undefined ? {} : { limits: this.limits }),
           ...(nodes.status === 'fulfilled' ? { nodes: stateNodes(this.nodeList) } : {}),
           ...(indices.status === 'fulfilled' ? { indices: this.indices } : {}),
           tasks: this.tasks,
@@ -207,6 +221,7 @@ export class ClusterStatePublisher implements vscode.Disposable {
     this.clusterName = undefined;
     this.nodeList = [];
     this.indices = [];
+    this.limits = undefined;
     this.lastErrors = [];
     this.send(this.tracker.clear());
     if (had) this.changed.fire();

@@ -87,7 +87,7 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
       toolVersion(),
       io.env,
     );
-    store.cluster.update(snapshot.state);
+    store.updateCluster(snapshot.state);
     if (options.targetVersion === undefined && options.distribution === undefined) {
       store.setTarget(
         makeTarget({

@@ -166,7 +166,7 @@ function registerCustomProtocol(connection: Connection, store: DocumentStore, pu
 
   connection.onNotification(ClusterState, (params) => {
     try {
-      store.cluster.update(params);
+      store.updateCluster(params);
     } catch (error) {
       connection.console.error(
         `[clusterState] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

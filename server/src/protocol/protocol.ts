@@ -165,9 +165,31 @@ export interface ClusterStateTask {
   readonly action: string;
 }
 
+/** Cluster-level settings whose values bound a search request (read from `GET _cluster/settings`). */
+export const CLUSTER_LIMIT_SETTINGS = ['search.max_buckets', 'indices.query.bool.max_clause_count'] as const;
+
+/** Index-level settings whose values bound a search request (read from `GET _all/_settings`). */
+export const INDEX_LIMIT_SETTINGS = [
+  'index.max_result_window',
+  'index.max_inner_result_window',
+  'index.max_rescore_window',
+  'index.max_docvalue_fields_search',
+  'index.max_script_fields',
+  'index.max_terms_count',
+  'index.max_regex_length',
+  'index.max_slices_per_scroll',
+] as const;
+
+export type LimitSetting = (typeof CLUSTER_LIMIT_SETTINGS)[number] | (typeof INDEX_LIMIT_SETTINGS)[number];
+
 /** Everything optional: the client sends what changed; `undefined` keeps the previous value, `null` clears the whole state. */
 export interface ClusterStateParams {
   readonly clusterName?: string;
+  /**
+   * The cluster's values of the limit settings it told (by setting name); an index-level one is the largest any index
+   * has, so that no index's own value is exceeded by mistake. A setting left out keeps its default.
+   */
+  readonly limits?: Readonly<Partial<Record<LimitSetting, number>>>;
   readonly indices?: readonly ClusterStateIndex[];
   readonly nodes?: readonly ClusterStateNode[];
   readonly tasks?: readonly ClusterStateTask[];

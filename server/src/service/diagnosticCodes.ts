@@ -32,6 +32,10 @@ export const DIAGNOSTIC_CODES = {
   'json.syntax': { severity: E, summary: 'The JSON cannot be read (as OpenSearch reads it: comments allowed).' },
   'json.duplicate-key': { severity: E, summary: 'An object has the same key twice; OpenSearch refuses it.' },
   'json.too-deep': { severity: E, summary: 'Objects and arrays nested deeper than OpenSearch reads (1,000 levels).' },
+  'json.deep-nesting': {
+    severity: W,
+    summary: 'Objects and arrays nested more than 1,000 levels deep, for a version not known to refuse them.',
+  },
 
   // `.search` files
   'search.outside-request': { severity: W, summary: 'Text before the first request line belongs to no request.' },
@@ -70,7 +74,11 @@ export const DIAGNOSTIC_CODES = {
   },
   'search.line-separator': {
     severity: E,
-    summary: 'A U+2028 or U+2029 inside a request line, which some editors show as a line break.',
+    summary: 'A U+2028 or U+2029 inside the path of a request line, which some editors show as a line break.',
+  },
+  'search.line-separator-value': {
+    severity: W,
+    summary: 'A U+2028 or U+2029 inside a URL parameter of a request line, which some editors show as a line break.',
   },
   'search.unclosed-triple-quote': { severity: E, summary: 'A `"""` string that is not closed.' },
 
@@ -154,6 +162,10 @@ export const DIAGNOSTIC_CODES = {
   'aggs.invalid-value': {
     severity: E,
     summary: 'An aggregation parameter value out of the range its builder accepts.',
+  },
+  'aggs.too-many-buckets': {
+    severity: E,
+    summary: 'A top-level `histogram` whose `extended_bounds` make more buckets than `search.max_buckets`.',
   },
   'aggs.inner-window': {
     severity: E,

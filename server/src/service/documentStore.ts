@@ -9,6 +9,8 @@ import { DEFAULT_TARGET, sameTarget, type TargetServer } from './target';
 import { NO_CONSOLE_CONTEXT, type ConsoleContext, type KnownCluster } from './console/consoleContext';
 import { Variables, type VariableValue } from './console/variables';
 import { forTarget } from './targetPolicy';
+import { limitsFromSettings } from './validate/limits';
+import type { ClusterStateParams } from '../protocol/protocol';
 
 export type LanguageId = 'search' | 'msearch';
 
@@ -87,11 +89,33 @@ export class DocumentStore {
     return true;
   }
 
-  /** Returns whether the target changed (then every document's diagnostics may change). */
-  setTarget(server: TargetServer): boolean {
+  /**
+   * Returns whether the target changed (then every document's diagnostics may change). A target without limits
+   * keeps the connected cluster's: they come with the cluster state, not with the target.
+   */
+  setTarget(target: TargetServer): boolean {
+    const limits = target.limits ?? this.server.limits;
+    const server: TargetServer = limits === undefined ? target : { ...target, limits };
     if (sameTarget(server, this.server) && server.source === this.server.source) return false;
     this.server = server;
     return true;
+  }
+
+  /**
+   * What the connected cluster holds (ClusterState): its indexes, nodes and tasks, and its limit settings, which the
+   * checks then use instead of the defaults; clearing the state brings the defaults back.
+   */
+  updateCluster(params: ClusterStateParams): void {
+    this.cluster.update(params);
+    if (params.clear === true) {
+      const { limits: _dropped, ...rest } = this.server;
+      this.server = rest;
+    }
+    if (params.limits !== undefined) {
+      const limits = limitsFromSettings(params.limits);
+      const { limits: _old, ...rest } = this.server;
+      this.server = limits === undefined ? rest : { ...rest, limits };
+    }
   }
 
   open(uri: string, languageId: LanguageId, version: number, text: string): ParsedDocument {

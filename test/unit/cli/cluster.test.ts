@@ -62,6 +62,21 @@ void describe('search-requests-lint --cluster', () => {
     );
   });
 
+  void it("uses the cluster's limit settings: no message says the limit is the default", async () => {
+    writeFileSync(path.join(dir, 'limits.search'), 'GET /logs-*/_search\n{"from": 9000, "size": 2000}\n');
+    const messages = async (args: string[]): Promise<string[]> => {
+      const run = await runLint(['-f', 'json', ...args, 'limits.search'], dir);
+      const report = JSON.parse(run.stdout) as { files: { diagnostics: { code: string; message: string }[] }[] };
+      return report.files[0]!.diagnostics.filter((d) => d.code === 'search.result-window').map((d) => d.message);
+    };
+    const alone = await messages([]);
+    assert.equal(alone.length, 1);
+    assert.match(alone[0]!, /This is the default limit/);
+    const connected = await messages(['--cluster', cluster.url]);
+    assert.equal(connected.length, 1);
+    assert.doesNotMatch(connected[0]!, /default/);
+  });
+
   void it('authenticates with the password from an environment variable, never printing it', async () => {
     const ok = await runLint(
       ['--cluster', secured.url, '--user', 'reader', '--password-env', 'LINT_PASSWORD', 'cluster.search'],

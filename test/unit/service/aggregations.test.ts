@@ -106,6 +106,44 @@ void describe('aggregations (docs/opensearch/aggregations.md)', () => {
       severity: E,
       message: 'Required one of fields [field, script], but none were specified. ',
     });
+    expectDiagnostic('msearch', aggs('{"x":{«"range"»:{"ranges":[{"to":5}]}}}'), {
+      code: 'aggs.missing-field',
+      severity: E,
+      message: 'Required one of fields [field, script], but none were specified. ',
+    });
+    // Geo and IP aggregations read a field only (their parsers know no script).
+    expectDiagnostic('msearch', aggs('{"x":{«"geotile_grid"»:{"precision":3}}}'), {
+      code: 'aggs.missing-field',
+      severity: E,
+      message: 'Required one of fields [field], but none were specified. ',
+    });
+    expectNo('msearch', aggs('{"x":{"ip_range":{"field":"ip","ranges":[{"to":"10.0.0.5"}]}}}'), 'aggs.missing-field');
+  });
+
+  void it('requires the fields of moving_fn and a positive window', () => {
+    const histogram = (movingFn: string): string =>
+      aggs(
+        `{"h":{"date_histogram":{"field":"date","calendar_interval":"day"},"aggs":{"s":{"sum":{"field":"num"}},"m":${movingFn}}}}`,
+      );
+    expectDiagnostic('msearch', histogram('{«"moving_fn"»:{"buckets_path":"s","window":2}}'), {
+      code: 'aggs.missing-parameter',
+      severity: E,
+      message: 'Required [script]',
+    });
+    expectDiagnostic('msearch', histogram('{«"moving_fn"»:{}}'), {
+      code: 'aggs.missing-parameter',
+      severity: E,
+      message: 'Required [buckets_path, script, window]',
+    });
+    expectDiagnostic(
+      'msearch',
+      histogram('{"moving_fn":{"buckets_path":"s","window":«0»,"script":"MovingFunctions.max(values)"}}'),
+      { code: 'aggs.invalid-value', severity: E, message: '[window] must be a positive, non-zero integer.' },
+    );
+    expectNo(
+      'msearch',
+      histogram('{"moving_fn":{"buckets_path":"s","window":1,"script":"MovingFunctions.max(values)"}}'),
+    );
   });
 
   void it('checks date_histogram intervals', () => {

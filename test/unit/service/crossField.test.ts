@@ -9,7 +9,7 @@ void describe('rules across URL and body (docs/opensearch/search.md#rules-across
       code: 'search.result-window',
       severity: E,
       message:
-        'Result window is too large, from + size must be less than or equal to: [10000] but was [10001]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.',
+        'Result window is too large, from + size must be less than or equal to: [10000] but was [10001]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting. (This is the default limit: no connected cluster told its own.)',
     });
     expectDiagnostic('search', 'GET /_search\n{"from": «9991»}\n', { code: 'search.result-window', severity: E });
     expectDiagnostic('search', 'GET /_search?size=«10001»\n', { code: 'search.result-window', severity: E });

@@ -11,6 +11,7 @@ import { hover } from '../../../server/src/service/hover/index';
 import { MAX_JSON_DEPTH } from '../../../server/src/service/json/jsonSegment';
 import { resolveRequests } from '../../../server/src/service/resolve';
 import { splitRequestLine } from '../../../server/src/service/syntax';
+import { makeTarget } from '../../../server/src/service/target';
 import { diagnose } from './harness';
 
 const URI = 'file:///test.search';
@@ -44,6 +45,30 @@ void describe('hostile input', () => {
     assert.equal(witness?.range.start.line, 3);
     const store = opened(text);
     assert.equal(resolveRequests(store.get(URI)!, { uri: URI }).requests.length, 2);
+  });
+
+  void it('a line separator after an endpoint is an Error in OpenSearch words; in a parameter value a Warning', () => {
+    const [endpoint] = diagnose('search', 'POST /logs/_search\u2028\n{}\n').filter(
+      (d) => d.code === 'search.line-separator',
+    );
+    assert.equal(endpoint?.severity, 1);
+    assert.match(
+      endpoint.message,
+      /OpenSearch answers: no handler found for uri \[\/logs\/_search\u2028\] and method \[POST\]\.$/,
+    );
+    const inValue = diagnose('search', 'GET /logs/_search?q=a\u2028\n{}\n');
+    assert.deepEqual(
+      inValue.map((d) => [d.code, d.severity]),
+      [['search.line-separator-value', 2]],
+    );
+  });
+
+  void it('refuses a body deeper than 1,000 levels for 3.7 and later; warns for older versions, which read it', () => {
+    const text = `POST /logs/_search\n${nested(1001)}\n`;
+    const codes = (version: string): [unknown, unknown][] =>
+      diagnose('search', text, makeTarget({ version, source: 'setting' })).map((d) => [d.code, d.severity]);
+    assert.deepEqual(codes('3.8.0'), [['json.too-deep', 1]]);
+    assert.deepEqual(codes('2.19.1'), [['json.deep-nesting', 2]]);
   });
 
   void it('splits a request line with blanks and a line separator at its end in one pass', () => {

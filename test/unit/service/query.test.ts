@@ -129,6 +129,90 @@ void describe('query clauses (docs/opensearch/query-dsl.md)', () => {
     });
   });
 
+  void it('rejects an object or array where a parser reads a value, in its words', () => {
+    expectDiagnostic('msearch', query('{"common":{"text":{"query":"x","boost":«{}»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[common] query does not support [boost]',
+    });
+    expectDiagnostic('msearch', query('{"more_like_this":{"like":"x","analyzer":«["a"]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[mlt] query does not support [analyzer]',
+    });
+    expectDiagnostic('msearch', query('{"field_masking_span":{"query":{"span_term":{"kw":"a"}},"field":«{}»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[span_field_masking] query does not support [field]',
+    });
+    expectDiagnostic('msearch', query('{"terms":{"kw":["a"],«"boost"»:{}}}'), {
+      code: 'query.multiple-fields',
+      severity: E,
+      message: '[terms] query does not support more than one field. Already got: [kw] but also found [boost]',
+    });
+    // An array where the common terms parser reads a value is skipped: OpenSearch runs it.
+    expectNo('msearch', query('{"common":{"text":{"query":"x","_name":["a"]}}}'), 'query.wrong-type');
+    expectDiagnostic('msearch', query('{"query_string":{"query":"x","analyzer":«["a"]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[query_string] query does not support [analyzer]',
+    });
+    expectDiagnostic('msearch', query('{"query_string":{"query":"x","analyzer":«{}»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[query_string] unknown token [START_OBJECT] after [analyzer]',
+    });
+  });
+
+  void it('rejects an object or array where fuzzy reads a value, in its words', () => {
+    expectDiagnostic('msearch', query('{"fuzzy":{"kw":{"value":«["a"]»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[fuzzy] unexpected token [START_ARRAY] after [value]',
+    });
+    expectDiagnostic('msearch', query('{"fuzzy":{"kw":{"value":"a","boost":«{}»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[fuzzy] unexpected token [START_OBJECT] after [boost]',
+    });
+  });
+
+  void it('rejects an object where term-level clauses read a number, in Jackson words', () => {
+    expectDiagnostic('msearch', query('{"term":{"kw":{"value":"a","boost":«{}»}}}'), {
+      code: 'value.not-a-number',
+      severity: E,
+      message: 'Current token (START_OBJECT) not numeric, cannot use numeric value accessors',
+    });
+    expectDiagnostic('msearch', query('{"range":{"num":{"gte":1,"boost":«{}»}}}'), {
+      code: 'value.not-a-number',
+      severity: E,
+      message: 'Current token (START_OBJECT) not numeric, cannot use numeric value accessors',
+    });
+  });
+
+  void it('rejects a string where a clause reads a query, in the words of its parser', () => {
+    expectDiagnostic('msearch', query('{"constant_score":{"filter":«"x"»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[constant_score] query does not support [filter]',
+    });
+    expectDiagnostic('msearch', query('{"dis_max":{"queries":«"x"»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[dis_max] query does not support [queries]',
+    });
+    expectDiagnostic('msearch', query('{"function_score":{"query":«"x"»,"functions":[{"weight":2}]}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'failed to parse [function_score] query. field [query] is not supported',
+    });
+    expectDiagnostic('msearch', query('{"script_score":{"query":«"x"»,"script":{"source":"1"}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: /^\[1:\d+\] \[script_score\] query doesn't support values of type: VALUE_STRING$/,
+    });
+  });
+
   void it('rejects missing required parameters', () => {
     expectDiagnostic('msearch', query('{«"exists"»:{}}'), {
       code: 'query.missing-parameter',

@@ -151,6 +151,12 @@ const CASES: readonly (readonly [DiagnosticCode, string, string, string, string?
     "the top hits aggregator [t]'s from + size must be less than or equal to: [100] but was [101]",
   ],
   [
+    'aggs.too-many-buckets',
+    '{"aggs":{"h":{"histogram":{"field":"num","interval":1,"extended_bounds":{"min":0,"max":65534}}}}}',
+    '{"aggs":{"h":{"histogram":{"field":"num","interval":1,"extended_bounds":{"min":0,"max":65535}}}}}',
+    'Trying to create too many buckets. Must be less than or equal to: [65535] but was [65536].',
+  ],
+  [
     'aggs.sub-aggregations',
     '{"aggs":{"a":{"terms":{"field":"kw"},"aggs":{"b":{"max":{"field":"num"}}}}}}',
     '{"aggs":{"a":{"avg":{"field":"num"},"aggs":{"b":{"max":{"field":"num"}}}}}}',

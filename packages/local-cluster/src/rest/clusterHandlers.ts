@@ -7,6 +7,7 @@ import type { Router, RouteHandler } from '../http/router';
 import { SEARCH_DEFAULT_OPTIONS, resolveIndices } from '../search/indexResolver';
 import { splitCommas } from '../search/searchRequest';
 import { canContainData } from '../topology';
+import { nestSettings } from './indexHandlers';
 
 export function clusterHealth(
   cluster: Cluster,
@@ -139,7 +140,38 @@ function healthHandler(cluster: Cluster): RouteHandler {
   };
 }
 
+/** Cluster-level search limits at their defaults (SearchService, MultiBucketConsumerService, IndexSearcher). */
+const CLUSTER_LIMIT_DEFAULTS: Readonly<Record<string, string>> = {
+  'search.max_buckets': '65535',
+  'indices.query.bool.max_clause_count': '1024',
+};
+
+/** `GET /_cluster/settings`: no setting is ever changed here, so persistent and transient are empty. */
+function settingsHandler(): RouteHandler {
+  return {
+    prepare(req: RestRequest) {
+      const flat = req.bool('flat_settings', false);
+      const defaults = req.bool('include_defaults', false);
+      req.bool('local', false);
+      req.time('cluster_manager_timeout');
+      req.time('master_timeout');
+      req.time('timeout');
+      return () => ({
+        status: 200,
+        body: {
+          persistent: {},
+          transient: {},
+          ...(defaults
+            ? { defaults: flat ? { ...CLUSTER_LIMIT_DEFAULTS } : nestSettings(CLUSTER_LIMIT_DEFAULTS) }
+            : {}),
+        },
+      });
+    },
+  };
+}
+
 export function registerClusterRoutes(router: Router, cluster: Cluster): void {
+  router.add('GET', '/_cluster/settings', settingsHandler());
   router.add(['GET', 'HEAD'], '/', mainHandler(cluster));
   const health = healthHandler(cluster);
   router.add('GET', '/_cluster/health', health);

@@ -448,7 +448,84 @@ function refreshHandler(cluster: Cluster): RouteHandler {
   };
 }
 
+/**
+ * The search limits of index settings at their defaults (IndexSettings): this cluster keeps no per-index settings
+ * of its own, so every index reports these under `defaults` when asked with `include_defaults`.
+ */
+const INDEX_LIMIT_DEFAULTS: Readonly<Record<string, string>> = {
+  'index.max_result_window': '10000',
+  'index.max_inner_result_window': '100',
+  'index.max_rescore_window': '10000',
+  'index.max_docvalue_fields_search': '100',
+  'index.max_script_fields': '32',
+  'index.max_terms_count': '65536',
+  'index.max_regex_length': '1000',
+  'index.max_slices_per_scroll': '1024',
+  'index.max_slices_per_pit': '1024',
+};
+
+/** Dotted keys (`index.max_result_window`) as nested objects, as settings are shown without `flat_settings`. */
+export function nestSettings(flat: Readonly<Record<string, string>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const parts = key.split('.');
+    let at = out;
+    for (const part of parts.slice(0, -1)) {
+      const next = at[part];
+      if (typeof next === 'object' && next !== null) at = next as Record<string, unknown>;
+      else at = at[part] = {};
+    }
+    at[parts[parts.length - 1]!] = value;
+  }
+  return out;
+}
+
+function flattenSettings(value: unknown, prefix: string, out: Record<string, string>): Record<string, string> {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    for (const [key, inner] of Object.entries(value))
+      flattenSettings(inner, prefix === '' ? key : `${prefix}.${key}`, out);
+  } else if (prefix !== '') {
+    out[prefix] = String(value);
+  }
+  return out;
+}
+
+/** `GET /_settings`, `GET /{index}/_settings`: each index's settings, and with `include_defaults` the limits' defaults. */
+function settingsHandler(cluster: Cluster): RouteHandler {
+  return {
+    prepare(req: RestRequest) {
+      const expressions = splitCommas(req.param('index'));
+      const options = indicesOptionsFrom(
+        SEARCH_DEFAULT_OPTIONS,
+        req.param('expand_wildcards'),
+        req.param('ignore_unavailable'),
+        req.param('allow_no_indices'),
+        undefined,
+      );
+      req.bool('local', false);
+      const flat = req.bool('flat_settings', false);
+      const defaults = req.bool('include_defaults', false);
+      req.time('cluster_manager_timeout');
+      req.time('master_timeout');
+      return () => {
+        const out: Record<string, unknown> = {};
+        for (const idx of resolveIndices(cluster.store, expressions, options)) {
+          const settings = flattenSettings(describeIndex(idx)['settings'], '', {});
+          out[idx.name] = {
+            settings: flat ? settings : nestSettings(settings),
+            ...(defaults ? { defaults: flat ? { ...INDEX_LIMIT_DEFAULTS } : nestSettings(INDEX_LIMIT_DEFAULTS) } : {}),
+          };
+        }
+        return { status: 200, body: out };
+      };
+    },
+  };
+}
+
 export function registerIndexRoutes(router: Router, cluster: Cluster): void {
+  const settings = settingsHandler(cluster);
+  router.add('GET', '/_settings', settings);
+  router.add('GET', '/{index}/_settings', settings);
   router.add('PUT', '/{index}', createIndexHandler(cluster));
   router.add('DELETE', '/{index}', deleteIndexHandler(cluster));
   router.add(['GET', 'HEAD'], '/{index}', getIndexHandler(cluster));

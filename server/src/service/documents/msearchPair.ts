@@ -5,7 +5,7 @@ import { validateMsearchHeader } from '../validate/msearchHeader';
 import { validateSearchBody } from '../validate/searchBody';
 import { checkSearchRules } from '../validate/searchRules';
 import { jacksonWording } from '../json/jacksonMessages';
-import { DEFAULT_TARGET, jacksonMajor, type TargetServer } from '../target';
+import { DEFAULT_TARGET, jacksonMajor, targetName, type TargetServer } from '../target';
 import { mapIssues, msearchTripleQuotes, variableIssues } from '../console/consoleIssues';
 import { expandJson, hasConsoleSyntax, type Expansion } from '../console/expand';
 import { Variables } from '../console/variables';
@@ -156,6 +156,7 @@ export function validateBodyText(
         indices: headerHasIndex || context.pathHasIndex ? { path: ['pit'] } : undefined,
         kind: 'msearch',
         restTotalHitsAsInt: context.restTotalHitsAsInt,
+        server: context.target,
       },
       facts,
     );
@@ -163,11 +164,25 @@ export function validateBodyText(
   return issues;
 }
 
+/**
+ * A body nested deeper than 1,000 levels: refused by OpenSearch from 3.7.0 (its JSON parser, Jackson 3, holds the
+ * limit; checked on real 3.8.0); read by 2.19.1, which accepts 2,000 levels (checked on real 2.19.1), so a Warning
+ * for the versions not known to refuse it. Either way the language server reads no further into it.
+ */
+function tooDeepIssue(message: string, span: { offset: number; length: number }, target: TargetServer): Issue {
+  if (jacksonMajor(target) === 3) return issue('json.too-deep', message, span);
+  return issue(
+    'json.deep-nesting',
+    `Objects and arrays nested more than 1,000 levels deep: OpenSearch 3.7 and later refuse this body (${message}); ${targetName(target)} may read it. The language server checks nothing past that depth.`,
+    span,
+  );
+}
+
 /** Syntax problems of a segment as issues (OpenSearch: `json_parse_exception`, the whole request fails). */
 export function syntaxIssues(segment: JsonSegment, target: TargetServer): Issue[] {
   return segment.problems.map((problem) =>
     problem.kind === 'too-deep'
-      ? issue('json.too-deep', problem.message, { offset: problem.offset, length: problem.length })
+      ? tooDeepIssue(problem.message, { offset: problem.offset, length: problem.length }, target)
       : issue(
           problem.kind === 'duplicate-key' ? 'json.duplicate-key' : 'json.syntax',
           jacksonWording(problem.message, jacksonMajor(target)),

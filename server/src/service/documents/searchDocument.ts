@@ -243,16 +243,41 @@ function shiftDiagnostic(d: Diagnostic, lines: number): Diagnostic {
 
 /**
  * A U+2028 or U+2029 in a request line: editors that follow the LSP keep the line whole (the character is in the
- * URL), others show a line break there. Either way the request would not be what it looks like.
+ * URL), others show a line break there. Either way the request would not be what it looks like. In the path it names
+ * another resource, which OpenSearch refuses: an endpoint segment after an index (`/logs/_search\u2028`) matches no
+ * handler (checked on real 2.19.1 and 3.8.0, docs/opensearch/rest-layer.md#line-separators). In the query string it
+ * is part of a value, which OpenSearch may accept (`q=a\u2028` runs): a Warning there.
  */
 function lineSeparatorIssue(text: string): Issue | undefined {
   const at = text.search(/[\u2028\u2029]/);
   if (at === -1) return undefined;
   const name = text.charCodeAt(at) === 0x2028 ? 'U+2028 (line separator)' : 'U+2029 (paragraph separator)';
+  const span = { offset: at, length: 1 };
+  const parts = splitRequestLine(text);
+  const method = parts?.method ?? '';
+  const urlStart = parts === undefined ? 0 : parts.lead.length + parts.method.length + parts.gap.length;
+  // As sent: a separator at the end is part of the URL, though trimming as whitespace would drop it.
+  const url = text.slice(urlStart).replace(/[ \t]+$/, '');
+  const query = url.indexOf('?');
+  if (query !== -1 && at > urlStart + query) {
+    return issue(
+      'search.line-separator-value',
+      `A ${name} inside a URL parameter: it is sent as part of the value, though some editors show a line break there. Remove it.`,
+      span,
+    );
+  }
+  const path = query === -1 ? url : url.slice(0, query);
+  const segments = path.split('/').filter((segment) => segment !== '');
+  const last = segments[segments.length - 1] ?? '';
+  const inLast = at >= urlStart + path.length - last.length;
+  const answer =
+    segments.length === 2 && !segments[0]!.startsWith('_') && last.startsWith('_') && inLast
+      ? ` OpenSearch answers: no handler found for uri [/${segments.join('/')}] and method [${method.toUpperCase()}].`
+      : '';
   return issue(
     'search.line-separator',
-    `A ${name} inside the request line: it is part of the URL, though some editors show a line break there. Remove it.`,
-    { offset: at, length: 1 },
+    `A ${name} inside the request line: it is part of the URL, though some editors show a line break there. Remove it.${answer}`,
+    span,
   );
 }
 
@@ -336,6 +361,7 @@ function validateSearch(
     params: facts.params,
     indices: index === undefined ? undefined : { span: index.span },
     kind: 'search' as const,
+    server,
   };
   const body = request.body;
   if (body === undefined) {

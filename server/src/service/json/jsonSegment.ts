@@ -28,6 +28,8 @@ export const MAX_JSON_DEPTH = 1000;
  * that are answered by counting them natively; others are read once with the scanner (strings and comments skipped).
  */
 export function tooDeepAt(text: string): number {
+  // Each bracket is a character: a text no longer than the limit cannot exceed it.
+  if (text.length <= MAX_JSON_DEPTH) return -1;
   let brackets = 0;
   for (let i = text.indexOf('{'); i !== -1 && brackets <= MAX_JSON_DEPTH; i = text.indexOf('{', i + 1)) brackets++;
   for (let i = text.indexOf('['); i !== -1 && brackets <= MAX_JSON_DEPTH; i = text.indexOf('[', i + 1)) brackets++;

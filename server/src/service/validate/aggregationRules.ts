@@ -91,7 +91,22 @@ const NEEDS_FIELD_OR_SCRIPT = new Set([
   'cardinality',
   'percentiles',
   'percentile_ranks',
+  'median_absolute_deviation',
+  'geo_centroid',
+  'multivalue_doc_count',
+  'range',
+  'date_range',
+  'significant_terms',
+  'rare_terms',
+  'missing',
+  'diversified_sampler',
+  'auto_date_histogram',
+  'variable_width_histogram',
+  'geo_distance',
 ]);
+
+/** Values-source aggregations that read a field only (no script): `field` is required. */
+const NEEDS_FIELD = new Set(['geo_bounds', 'ip_range', 'geohash_grid', 'geotile_grid']);
 
 const CALENDAR_INTERVALS: readonly string[] = [
   'year',
@@ -124,13 +139,13 @@ export function validateAggregationBody(
 ): void {
   const known = PARSER_NAMES.get(type);
   if (known !== undefined && OBJECT_PARSER.has(type)) {
-    const names = [...known.keys()];
     for (const key in body) {
       const spec = known.get(key);
       if (spec !== undefined) {
         checkParserValue(check, [...path, key], type, key, spec, body[key]);
         continue;
       }
+      const names = [...known.keys()];
       const near = suggestions(key, names);
       check.report(
         'aggs.unknown-parameter',
@@ -146,8 +161,11 @@ export function validateAggregationBody(
   };
   if (NEEDS_FIELD_OR_SCRIPT.has(type) && !('field' in body) && !('script' in body)) {
     missing('aggs.missing-field', 'Required one of fields [field, script], but none were specified. ');
+  } else if (NEEDS_FIELD.has(type) && !('field' in body)) {
+    missing('aggs.missing-field', 'Required one of fields [field], but none were specified. ');
   }
   checkValueRanges(check, path, name, type, body);
+  if (type === 'histogram') histogramBuckets(check, path, body);
   switch (type) {
     case 'terms':
     case 'multi_terms':
@@ -200,6 +218,17 @@ export function validateAggregationBody(
     case 'bucket_script': {
       const absent = ['buckets_path', 'script'].filter((f) => !(f in body));
       if (absent.length > 0) missing('aggs.missing-parameter', `Required [${absent.join(', ')}]`);
+      gapPolicy(check, path, body);
+      return;
+    }
+    case 'moving_fn': {
+      // MovFnPipelineAggregationBuilder: a ConstructingObjectParser names every missing required field at once.
+      const absent = ['buckets_path', 'script', 'window'].filter((f) => !(f in body));
+      if (absent.length > 0) missing('aggs.missing-parameter', `Required [${absent.join(', ')}]`);
+      const window = numberAt(body, 'window');
+      if (window !== undefined && window <= 0) {
+        check.report('aggs.invalid-value', '[window] must be a positive, non-zero integer.', [...path, 'window']);
+      }
       gapPolicy(check, path, body);
       return;
     }
@@ -342,12 +371,43 @@ function checkParserValue(
 
 /** The token as ObjectParser names it in its message: numbers and booleans by kind. */
 function parserToken(value: unknown): string {
-  return tokenName(value)
-    .replace(/^VALUE_(TRUE|FALSE)$/, 'VALUE_BOOLEAN')
-    .replace(/^VALUE_NUMBER_(INT|FLOAT)$/, 'VALUE_NUMBER');
+  if (typeof value === 'number') return 'VALUE_NUMBER';
+  if (typeof value === 'boolean') return 'VALUE_BOOLEAN';
+  return tokenName(value);
 }
 
 /** A number in the body, or undefined. */
+/**
+ * A top-level `histogram` that keeps empty buckets (`min_doc_count` 0, the default) creates at least one bucket per
+ * interval across its `extended_bounds`, documents or not; more than `search.max_buckets` is refused when the shards'
+ * answers are reduced (MultiBucketConsumerService; docs/opensearch/aggregations.md#bucket-limit). Under another
+ * aggregation the count depends on the parent's buckets, so only top-level ones are counted.
+ */
+function histogramBuckets(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  if (path.length !== 3 || 'hard_bounds' in body) return;
+  const minDocCount = body.min_doc_count;
+  if (minDocCount !== undefined && minDocCount !== 0) return;
+  const interval = numberAt(body, 'interval');
+  const offset = body.offset === undefined ? 0 : numberAt(body, 'offset');
+  const bounds = body.extended_bounds;
+  if (interval === undefined || interval <= 0 || offset === undefined || !isObject(bounds)) return;
+  const min = numberAt(bounds, 'min');
+  const max = numberAt(bounds, 'max');
+  if (min === undefined || max === undefined || min > max) return;
+  // The keys run from the interval the minimum falls in to the one the maximum falls in (InternalHistogram).
+  const count = Math.floor((max - offset) / interval) - Math.floor((min - offset) / interval) + 1;
+  const limit = limitsOf(check.server).maxBuckets;
+  // A fractional interval may round one bucket either way: only a clear excess is reported.
+  const margin = Number.isInteger(interval) && Number.isInteger(offset) ? 0 : 1;
+  if (!Number.isFinite(count) || count <= limit + margin) return;
+  check.report(
+    'aggs.too-many-buckets',
+    `Trying to create too many buckets. Must be less than or equal to: [${limit}] but was [${count}]. This limit can be set by changing the [search.max_buckets] cluster level setting.${limitNote(check.server, 'maxBuckets')}`,
+    [...path, 'extended_bounds'],
+    'key',
+  );
+}
+
 function numberAt(body: Record<string, unknown>, key: string): number | undefined {
   const value = body[key];
   return typeof value === 'number' ? value : undefined;
@@ -437,7 +497,7 @@ function checkValueRanges(
       if (from >= 0 && size >= 0 && from + size > max) {
         check.report(
           'aggs.inner-window',
-          `Top hits result window is too large, the top hits aggregator [${name}]'s from + size must be less than or equal to: [${max}] but was [${from + size}]. This limit can be set by changing the [index.max_inner_result_window] index level setting.${limitNote(check.server)}`,
+          `Top hits result window is too large, the top hits aggregator [${name}]'s from + size must be less than or equal to: [${max}] but was [${from + size}]. This limit can be set by changing the [index.max_inner_result_window] index level setting.${limitNote(check.server, 'maxInnerResultWindow')}`,
           path,
           'key',
         );

@@ -40,7 +40,8 @@ const NEEDS_PARENT = new Set(['bucket_sort', 'bucket_selector', 'bucket_script']
 interface Node {
   readonly name: string;
   readonly type: string | undefined;
-  readonly path: JsonPath;
+  /** Where the aggregations object holding it is; its own path is this and its name (built only when needed). */
+  readonly parentPath: JsonPath;
   readonly subKey: string | undefined;
   readonly subs: Record<string, unknown> | undefined;
   /** The body under the type. */
@@ -66,7 +67,7 @@ function nodeOf(path: JsonPath, name: string, definition: unknown): Node | undef
   return {
     name,
     type,
-    path: [...path, name],
+    parentPath: path,
     subKey,
     subs: isObject(subs) ? subs : undefined,
     body: type === undefined ? undefined : definition[type],
@@ -75,11 +76,24 @@ function nodeOf(path: JsonPath, name: string, definition: unknown): Node | undef
 
 function nodesOf(path: JsonPath, aggs: Record<string, unknown>): Node[] {
   const out: Node[] = [];
-  for (const name of Object.keys(aggs)) {
+  for (const name in aggs) {
     const node = nodeOf(path, name, aggs[name]);
     if (node !== undefined) out.push(node);
   }
   return out;
+}
+
+function pathOf(node: Node, ...rest: JsonPath): JsonPath {
+  return [...node.parentPath, node.name, ...rest];
+}
+
+function hasKeys(object: Record<string, unknown>): boolean {
+  for (const _key in object) return true;
+  return false;
+}
+
+function byName(nodes: readonly Node[]): Map<string, Node> {
+  return new Map(nodes.map((n) => [n.name, n]));
 }
 
 /** Checks one level of aggregations (its siblings known) under `parent` (undefined at the top). */
@@ -90,14 +104,15 @@ export function checkAggregationStructure(
   parent: Parent | undefined,
 ): void {
   const siblings = nodesOf(path, aggs);
-  const byName = new Map(siblings.map((n) => [n.name, n]));
+  let names: Map<string, Node> | undefined;
   for (const node of siblings) {
     const type = node.type;
     if (type === undefined) continue;
     const kind = KIND.get(type);
-    const typePath = [...node.path, type];
-    if (node.subKey !== undefined && node.subs !== undefined && Object.keys(node.subs).length > 0) {
-      const subPath = [...node.path, node.subKey];
+    const typePath = (): JsonPath => pathOf(node, type);
+    const hasSubs = node.subs !== undefined && hasKeys(node.subs);
+    if (node.subKey !== undefined && hasSubs) {
+      const subPath = pathOf(node, node.subKey);
       if (LEAF_METRICS.has(type)) {
         check.report(
           'aggs.sub-aggregations',
@@ -114,12 +129,11 @@ export function checkAggregationStructure(
         );
       }
     }
-    const hasSubs = node.subs !== undefined && Object.keys(node.subs).length > 0;
     if ((type === 'sampler' || type === 'diversified_sampler') && !hasSubs) {
       check.report(
         'aggs.sub-aggregations',
         'Sampler aggregation must be used with child aggregations.',
-        typePath,
+        typePath(),
         'key',
       );
     }
@@ -127,7 +141,7 @@ export function checkAggregationStructure(
       check.report(
         'aggs.placement',
         `Aggregation [${parent.name}] cannot have a global sub-aggregation [${node.name}]. Global aggregations can only be defined as top level aggregations`,
-        typePath,
+        typePath(),
         'key',
       );
     }
@@ -135,7 +149,7 @@ export function checkAggregationStructure(
       check.report(
         'aggs.placement',
         `Reverse nested aggregation [${node.name}] can only be used inside a [nested] aggregation`,
-        typePath,
+        typePath(),
         'key',
       );
     }
@@ -143,7 +157,7 @@ export function checkAggregationStructure(
       check.report(
         'aggs.placement',
         `Validation Failed: 1: ${type} aggregation [${node.name}] must have a histogram, date_histogram or auto_date_histogram as parent${parent === undefined ? " but doesn't have a parent" : ''};`,
-        typePath,
+        typePath(),
         'key',
       );
     }
@@ -151,16 +165,16 @@ export function checkAggregationStructure(
       check.report(
         'aggs.placement',
         `Validation Failed: 1: ${type} aggregation [${node.name}] must be declared inside of another aggregation;`,
-        typePath,
+        typePath(),
         'key',
       );
     }
-    if (kind === 'pipeline') checkBucketsPaths(check, node, type, byName);
+    if (kind === 'pipeline') checkBucketsPaths(check, node, type, (names ??= byName(siblings)));
   }
   for (const node of siblings) {
     if (node.subs === undefined || node.subKey === undefined) continue;
     const chain = [...(parent?.chain ?? []), ...(node.type === undefined ? [] : [node.type])];
-    checkAggregationStructure(check, [...node.path, node.subKey], node.subs, {
+    checkAggregationStructure(check, pathOf(node, node.subKey), node.subs, {
       name: node.name,
       type: node.type,
       chain,
@@ -190,7 +204,7 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
   const body = node.body;
   if (!isObject(body)) return;
   for (const [bucketsPath, at] of pathsOf(body.buckets_path)) {
-    const where = [...node.path, type, 'buckets_path', ...at];
+    const where = pathOf(node, type, 'buckets_path', ...at);
     if (bucketsPath === '_count' || bucketsPath === '_key') continue;
     const elements = bucketsPath.split('>');
     const first = siblings.get(elementName(elements[0] ?? ''));
@@ -214,7 +228,7 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
         current = undefined;
         break;
       }
-      current = nodeOf([...current.path, current.subKey], elementName(element), current.subs[elementName(element)]);
+      current = nodeOf(pathOf(current, current.subKey), elementName(element), current.subs[elementName(element)]);
     }
     const last = elements[elements.length - 1] ?? '';
     if (current?.type !== undefined && MULTI_VALUE.has(current.type) && elementName(last) === last) {

@@ -9,11 +9,20 @@ import { limitNote, limitsOf } from './limits';
 
 /** The sort entries of a body as the server counts them: each name, `_score` included. */
 export function sortNames(sort: unknown): string[] {
+  if (sort === undefined) return [];
   if (typeof sort === 'string') return [sort];
   if (Array.isArray(sort)) {
-    return sort.flatMap((entry) =>
-      typeof entry === 'string' ? [entry] : isObject(entry) ? Object.keys(entry).slice(0, 1) : [],
-    );
+    const out: string[] = [];
+    for (const entry of sort) {
+      if (typeof entry === 'string') out.push(entry);
+      else if (isObject(entry)) {
+        for (const key in entry) {
+          out.push(key);
+          break;
+        }
+      }
+    }
+    return out;
   }
   if (isObject(sort)) return Object.keys(sort);
   return [];
@@ -95,7 +104,7 @@ export function checkBodyRules(check: JsonCheck, body: Record<string, unknown>, 
     } else if (max !== undefined && scroll && max > limits.maxSlicesPerScroll) {
       report(
         'search.slice-limit',
-        `The number of slices [${max}] is too large. It must be less than [${limits.maxSlicesPerScroll}]. This limit can be set by changing the [index.max_slices_per_scroll] index level setting.${limitNote(check.server)}`,
+        `The number of slices [${max}] is too large. It must be less than [${limits.maxSlicesPerScroll}]. This limit can be set by changing the [index.max_slices_per_scroll] index level setting.${limitNote(check.server, 'maxSlicesPerScroll')}`,
         ['slice', 'max'],
         'value',
       );
@@ -110,7 +119,7 @@ export function checkBodyRules(check: JsonCheck, body: Record<string, unknown>, 
     if (window !== undefined && window > limits.maxRescoreWindow) {
       report(
         'search.rescore-window',
-        `Rescore window [${window}] is too large. It must be less than [${limits.maxRescoreWindow}]. This prevents allocating massive heaps for storing the results to be rescored. This limit can be set by changing the [index.max_rescore_window] index level setting.${limitNote(check.server)}`,
+        `Rescore window [${window}] is too large. It must be less than [${limits.maxRescoreWindow}]. This prevents allocating massive heaps for storing the results to be rescored. This limit can be set by changing the [index.max_rescore_window] index level setting.${limitNote(check.server, 'maxRescoreWindow')}`,
         isObject(rescore) ? ['rescore', 'window_size'] : ['rescore', i, 'window_size'],
         'value',
       );
@@ -121,14 +130,14 @@ export function checkBodyRules(check: JsonCheck, body: Record<string, unknown>, 
   if (Array.isArray(body.docvalue_fields) && body.docvalue_fields.length > limits.maxDocvalueFields) {
     report(
       'search.fields-limit',
-      `Trying to retrieve too many docvalue_fields. Must be less than or equal to: [${limits.maxDocvalueFields}] but was [${body.docvalue_fields.length}]. This limit can be set by changing the [index.max_docvalue_fields_search] index level setting.${limitNote(check.server)}`,
+      `Trying to retrieve too many docvalue_fields. Must be less than or equal to: [${limits.maxDocvalueFields}] but was [${body.docvalue_fields.length}]. This limit can be set by changing the [index.max_docvalue_fields_search] index level setting.${limitNote(check.server, 'maxDocvalueFields')}`,
       ['docvalue_fields'],
     );
   }
   if (isObject(body.script_fields) && Object.keys(body.script_fields).length > limits.maxScriptFields) {
     report(
       'search.fields-limit',
-      `Trying to retrieve too many script_fields. Must be less than or equal to: [${limits.maxScriptFields}] but was [${Object.keys(body.script_fields).length}]. This limit can be set by changing the [index.max_script_fields] index level setting.${limitNote(check.server)}`,
+      `Trying to retrieve too many script_fields. Must be less than or equal to: [${limits.maxScriptFields}] but was [${Object.keys(body.script_fields).length}]. This limit can be set by changing the [index.max_script_fields] index level setting.${limitNote(check.server, 'maxScriptFields')}`,
       ['script_fields'],
     );
   }

@@ -152,9 +152,18 @@ export const ENUM_ERROR: Readonly<Record<string, (value: string, allowed: readon
 /**
  * What hand-written parsers say of an object or array where they read a value (an unknown key, or a parameter that
  * takes a value): `unknown-token` is `[match] unknown token [START_OBJECT] after [boost]`, `does-not-support` is
- * `[nested] query does not support [boost]`. As real 2.19.1 and 3.8.0 answered in the conformance corpus.
+ * `[nested] query does not support [boost]` for an object (an array is skipped or fails otherwise),
+ * `does-not-support-arrays` says so of an array too, and `unexpected-token` is `[fuzzy] unexpected token
+ * [START_ARRAY] after [value]` for both. As real 2.19.1 and 3.8.0 answered in the conformance corpus.
  */
-export const NON_VALUE_TEXT: Readonly<Record<string, 'unknown-token' | 'does-not-support'>> = {
+export const NON_VALUE_TEXT: Readonly<
+  Record<string, 'unknown-token' | 'unexpected-token' | 'does-not-support' | 'does-not-support-arrays'>
+> = {
+  fuzzy: 'unexpected-token',
+  common: 'does-not-support',
+  more_like_this: 'does-not-support-arrays',
+  script: 'does-not-support',
+  field_masking_span: 'does-not-support',
   match: 'unknown-token',
   multi_match: 'unknown-token',
   match_phrase: 'unknown-token',
@@ -164,12 +173,12 @@ export const NON_VALUE_TEXT: Readonly<Record<string, 'unknown-token' | 'does-not
   simple_query_string: 'unknown-token',
   exists: 'unknown-token',
   match_none: 'unknown-token',
-  terms_set: 'does-not-support',
+  terms_set: 'does-not-support-arrays',
   constant_score: 'does-not-support',
   dis_max: 'does-not-support',
   boosting: 'does-not-support',
   nested: 'does-not-support',
-  span_near: 'does-not-support',
+  span_near: 'does-not-support-arrays',
   span_not: 'does-not-support',
   span_first: 'does-not-support',
   span_containing: 'does-not-support',
@@ -179,4 +188,10 @@ export const NON_VALUE_TEXT: Readonly<Record<string, 'unknown-token' | 'does-not
   has_child: 'does-not-support',
   has_parent: 'does-not-support',
   parent_id: 'does-not-support',
+};
+
+/** The name those parsers give themselves in that message, where it is not the clause's. */
+export const NON_VALUE_NAME: Readonly<Record<string, string>> = {
+  more_like_this: 'mlt',
+  field_masking_span: 'span_field_masking',
 };

@@ -9,6 +9,8 @@ import { limitNote, limitsOf } from './limits';
 /** `phrasePrefix`, `PHRASE_PREFIX` → `phrase_prefix` (MultiMatchQueryBuilder.Type.parse reads both spellings). */
 function multiMatchType(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
+  // The usual spellings are already lower case: only others are rewritten.
+  if (/^[a-z_]*$/.test(value)) return value;
   return value.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
@@ -62,7 +64,7 @@ export function checkClauseRules(
       if (typeof value === 'string' && value.length > max) {
         check.report(
           'query.regex-too-long',
-          `failed to create query: The length of regex [${value.length}] used in the Regexp Query request has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_regex_length] index level setting.${limitNote(check.server)}`,
+          `failed to create query: The length of regex [${value.length}] used in the Regexp Query request has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_regex_length] index level setting.${limitNote(check.server, 'maxRegexLength')}`,
           isObject(inner) ? [...path, field, 'value'] : [...path, field],
         );
       }
@@ -75,7 +77,7 @@ export function checkClauseRules(
         if (Array.isArray(values) && values.length > max) {
           check.report(
             'query.too-many-terms',
-            `failed to create query: The number of terms [${values.length}] used in the Terms Query request has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_terms_count] index level setting.${limitNote(check.server)}`,
+            `failed to create query: The number of terms [${values.length}] used in the Terms Query request has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_terms_count] index level setting.${limitNote(check.server, 'maxTermsCount')}`,
             [...path, key],
             'key',
           );
@@ -93,7 +95,7 @@ export function checkClauseRules(
       if (count > max) {
         check.report(
           'query.too-many-clauses',
-          `failed to create query: maxClauseCount is set to ${max}${limitNote(check.server)}`,
+          `failed to create query: maxClauseCount is set to ${max}${limitNote(check.server, 'maxClauseCount')}`,
           path,
           'key',
         );

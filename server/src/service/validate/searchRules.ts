@@ -6,8 +6,8 @@ import type { JsonCheck } from './jsonCheck';
 import { TRACK_TOTAL_HITS_ACCURATE, TRACK_TOTAL_HITS_DISABLED, type SearchBodyFacts } from './searchBody';
 import { parseJavaInt } from './values';
 import { checkBodyRules, sortNames } from './bodyRules';
-
-const MAX_RESULT_WINDOW = 10000;
+import type { TargetServer } from '../target';
+import { limitNote, limitsOf } from './limits';
 
 /** Where a cross-field finding goes: a URL parameter (line-relative span) or a body path. */
 export interface RuleTargets {
@@ -19,6 +19,8 @@ export interface RuleTargets {
   readonly kind: 'search' | 'msearch';
   /** `rest_total_hits_as_int` of the msearch URL, for its items. */
   readonly restTotalHitsAsInt?: boolean;
+  /** The server the checks are made for (its limits). */
+  readonly server: TargetServer;
 }
 
 function urlValue(params: ReadonlyMap<string, QueryParam>, name: string): QueryParam | undefined {
@@ -36,6 +38,8 @@ function boolParam(param: QueryParam | undefined, emptyIsTrue: boolean): boolean
 /** Rules that look at the URL and the body together (docs/opensearch/search.md#rules-across-the-request). */
 export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): void {
   const { params, body, urlIssues } = targets;
+  const MAX_RESULT_WINDOW = limitsOf(targets.server).maxResultWindow;
+  const windowNote = limitNote(targets.server, 'maxResultWindow');
   const report = (
     code: DiagnosticCode,
     message: string,
@@ -128,7 +132,7 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
     if (size > MAX_RESULT_WINDOW) {
       report(
         'search.result-window',
-        `Batch size is too large, size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${size}]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index level setting.`,
+        `Batch size is too large, size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${size}]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index level setting.${windowNote}`,
         facts.size?.path,
         sizeParam,
       );
@@ -137,7 +141,7 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
     const useSize = sizeParam !== undefined || facts.size !== undefined;
     report(
       'search.result-window',
-      `Result window is too large, from + size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${from + size}]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.`,
+      `Result window is too large, from + size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${from + size}]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.${windowNote}`,
       useSize ? facts.size?.path : facts.from?.path,
       useSize ? sizeParam : fromParam,
     );
@@ -152,8 +156,9 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
     );
   }
   // Sorting on the score alone goes with rescoring.
-  const sortsOnFields = facts.source === undefined || sortNames(facts.source.sort).some((s) => s !== '_score');
-  if (facts.sort !== undefined && facts.rescore !== undefined && sortsOnFields) {
+  const sortsOnFields = (): boolean =>
+    facts.source === undefined || sortNames(facts.source.sort).some((s) => s !== '_score');
+  if (facts.sort !== undefined && facts.rescore !== undefined && sortsOnFields()) {
     report(
       'search.sort-with-rescore',
       'Cannot use [sort] option in conjunction with [rescore].',
