@@ -257,7 +257,9 @@ function lineSeparatorIssue(text: string): Issue | undefined {
   const method = parts?.method ?? '';
   const urlStart = parts === undefined ? 0 : parts.lead.length + parts.method.length + parts.gap.length;
   // As sent: a separator at the end is part of the URL, though trimming as whitespace would drop it.
-  const url = text.slice(urlStart).replace(/[ \t]+$/, '');
+  let urlEnd = text.length;
+  while (urlEnd > urlStart && (text.charCodeAt(urlEnd - 1) === 32 || text.charCodeAt(urlEnd - 1) === 9)) urlEnd--;
+  const url = text.slice(urlStart, urlEnd);
   const query = url.indexOf('?');
   if (query !== -1 && at > urlStart + query) {
     return issue(
