@@ -7,8 +7,18 @@ import { ask, prepareIndex, readCorpus, type Answer } from '../conformance/corpu
 import { CONFORMANCE_INDEX } from '../conformance/setup';
 import { realCluster } from './realEnv';
 
+/**
+ * The "allowed: [...]" list of a 405 comes from a set of methods whose order differs from one start of OpenSearch to
+ * the next (2.19.1 has answered both `[POST, GET]` and `[GET, POST]`): compared as a set.
+ */
+function normalized(answer: Answer): string {
+  return JSON.stringify(answer).replace(/allowed: \[([^\]]*)\]/g, (_all, list: string) => {
+    return `allowed: [${list.split(', ').sort().join(', ')}]`;
+  });
+}
+
 function same(a: Answer, b: Answer): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return normalized(a) === normalized(b);
 }
 
 void describe('conformance corpus: real OpenSearch still answers what was recorded', () => {
