@@ -163,11 +163,22 @@ async function main(): Promise<number> {
               // The newest run's answer is read back: its hits show.
               await results.getByRole('treeitem', { name: /^hits/ }).first().waitFor();
               // Its tooltip says where it comes from.
-              await results
-                .getByRole('treeitem', { name: /\$\{index\}\/_search/ })
-                .first()
-                .hover();
-              await page.locator('.monaco-hover', { hasText: 'kept from an earlier session' }).first().waitFor();
+              // A tree item's tooltip shows after the hover delay, and not at all when the pointer arrived while the
+              // tree was still redrawing: move away and hover again until it shows.
+              const tooltip = page.locator('.monaco-hover', { hasText: 'kept from an earlier session' }).first();
+              for (let attempt = 0; ; attempt++) {
+                await page.mouse.move(700, 700);
+                await results
+                  .getByRole('treeitem', { name: /\$\{index\}\/_search/ })
+                  .first()
+                  .hover();
+                const shown = await tooltip
+                  .waitFor({ timeout: 10_000 })
+                  .then(() => true)
+                  .catch(() => false);
+                if (shown) break;
+                if (attempt === 4) throw new Error('the tooltip of the kept run did not show');
+              }
               await page.waitForTimeout(500);
             },
           ],
