@@ -13,6 +13,7 @@ import {
   OpenSearchSetupError,
   startOpenSearch,
   type MajorVersion,
+  type RealOpenSearch,
 } from '../../scripts/lib/realOpenSearch';
 
 function log(line: string): void {
@@ -86,12 +87,18 @@ async function main(): Promise<number> {
   let failed = 0;
   for (const version of wanted) {
     const started = Date.now();
-    let cluster;
-    try {
-      cluster = await startOpenSearch({ version, port: 0, progress: log });
-    } catch (e) {
-      console.error(e instanceof OpenSearchSetupError ? e.message : e);
-      return 1;
+    let cluster: RealOpenSearch | undefined;
+    // The ports are chosen free, then bound by the JVM a moment later: another process may take one in between, and
+    // OpenSearch then exits before it answers. A second start, with other ports, tells that apart from a real fault.
+    for (let attempt = 1; cluster === undefined; attempt++) {
+      try {
+        cluster = await startOpenSearch({ version, port: 0, progress: log });
+      } catch (e) {
+        const exited = e instanceof OpenSearchSetupError && e.message.startsWith('OpenSearch exited');
+        console.error(e instanceof OpenSearchSetupError ? e.message : e);
+        if (!exited || attempt === 2) return 1;
+        log('starting again, with other ports');
+      }
     }
     const stop = (): void => {
       cluster.stopNow();
