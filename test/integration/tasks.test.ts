@@ -78,10 +78,14 @@ describe('Tasks view', function () {
   it('shows a slow search run from the editor, marked as ours; Cancel ends it on the cluster', async () => {
     const editor = await openScratch('slow-task.search', cluster.slowSearch);
     const running = vscode.commands.executeCommand<RunResult>(COMMANDS.run, editor.document.uri, 0);
+    // The search task is registered a moment before its shard tasks: wait for both.
     const snapshot = await eventually(
       refreshTasks,
-      (s) => s.tasks.some((t) => t.ours && t.action === 'indices:data/read/search'),
-      'the search in the Tasks view, marked as ours',
+      (s) => {
+        const found = s.tasks.find((t) => t.ours && t.action === 'indices:data/read/search');
+        return found !== undefined && s.tasks.some((t) => t.parentTaskId === found.id);
+      },
+      'the search and its shard tasks in the Tasks view, marked as ours',
     );
     assert.equal(snapshot.cluster, 'tasks-it');
     const search = snapshot.tasks.find((t) => t.ours && t.action === 'indices:data/read/search')!;
