@@ -24,6 +24,7 @@ import { ClusterStateTracker, fetchIndices } from '../client/src/core/clusterSta
 import { openResponse } from '../client/src/core/openResponse';
 import { ResponseWorker } from '../client/src/core/responseWorker';
 import { executeRun } from '../client/src/core/runner';
+import { blockProbe, childPort } from './probes';
 
 const MB = 1024 * 1024;
 const MAPPING_MB = 180;
@@ -155,33 +156,8 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--max-old-space-size=4096', __filename, '--serve'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      const match = /port (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', () => {
-      reject(new Error('the answer server stopped'));
-    });
-  });
+  const port = await childPort(child, 'the answer server');
   return { url: `http://127.0.0.1:${port}`, child };
-}
-
-/** The longest gap between ticks of a 1 ms interval: how long the event loop was blocked at most. */
-function blockProbe(): { stop: () => number } {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return Math.max(longest, performance.now() - last);
-    },
-  };
 }
 
 /** The process's peak resident set, sampled by a thread of its own (it keeps sampling while the main one is busy). */

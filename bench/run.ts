@@ -23,6 +23,7 @@ import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol'
 import { ResolveRequest, type ResolveRequestParams } from '../server/src/protocol/protocol';
 import { startCluster } from '@search-requests/local-cluster';
 import { LspClient } from '../test/lsp/lspClient';
+import { blockProbe, childPort } from './probes';
 
 const SEARCHES = 100;
 const ROUNDS = 30;
@@ -183,33 +184,8 @@ async function serveFile(file: string): Promise<{ url: string; child: ChildProce
     });
     server.listen(0, '127.0.0.1', () => console.log('port ' + server.address().port));`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      const match = /port (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', () => {
-      reject(new Error('the file server stopped'));
-    });
-  });
+  const port = await childPort(child, 'the file server');
   return { url: `http://127.0.0.1:${port}`, child };
-}
-
-/** The longest gap between ticks of a 1 ms interval: how long the event loop was blocked at most. */
-function blockProbe(): { stop: () => number } {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return Math.max(longest, performance.now() - last);
-    },
-  };
 }
 
 async function largeAnswerBench(): Promise<void> {
