@@ -68,6 +68,11 @@ export class LspClient {
     }
   }
 
+  /** Whether the server process is still running (it has neither exited nor been killed). */
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
   private send(message: Message): void {
     const body = Buffer.from(JSON.stringify(message), 'utf8');
     this.child.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);

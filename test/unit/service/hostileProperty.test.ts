@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { describe, it } from 'node:test';
-import type { Position } from 'vscode-languageserver-types';
 import { codeLenses } from '../../../server/src/service/codeLenses';
 import { completion } from '../../../server/src/service/completion/index';
 import { DocumentStore } from '../../../server/src/service/documentStore';
@@ -14,6 +13,7 @@ import { formatDocument } from '../../../server/src/service/formatting';
 import { hover } from '../../../server/src/service/hover/index';
 import { resolveRequests } from '../../../server/src/service/resolve';
 import { documentSymbols } from '../../../server/src/service/symbols';
+import { hostileDocument, positions, prng, witnessLine } from '../../hostileDocuments';
 
 const URI = 'file:///hostile.search';
 const DOCUMENTS = 40;
@@ -22,75 +22,6 @@ const DOCUMENTS = 40;
  * busy), yet a path quadratic in the size takes far more on the larger documents generated here (tens of KB).
  */
 const BUDGET_MS = (size: number): number => 400 + size * 0.05;
-
-/** mulberry32: a small seeded generator, so that every run draws the same documents. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Random = () => number;
-
-const int = (random: Random, max: number): number => Math.floor(random() * max);
-const pick = <T>(random: Random, items: readonly T[]): T => items[int(random, items.length)]!;
-
-const ODD = ['\u2028', '\u2029', '\r', '\u0000', '\ud800', '\udfff', '\u00a0', '\ufeff', '\t', ' '];
-
-/** One hostile piece of text, of about `size` characters. */
-const PIECES: readonly ((random: Random, size: number) => string)[] = [
-  (random, size) => pick(random, ['{"a":', '[', '{"query":{"bool":{"must":[']).repeat(Math.ceil(size / 6)),
-  (random, size) => `{"size":1,${' '.repeat(size)}${pick(random, ODD)}"from":0}`,
-  (_random, size) => `{${Array.from({ length: Math.ceil(size / 8) }, (_, i) => `"k${i}":${i}`).join(',\n')}}`,
-  (_random, size) => `{${Array.from({ length: Math.ceil(size / 6) }, () => '"a":1').join(',')}}`,
-  (random, size) => `${'*'.repeat(Math.min(size, 200))}${pick(random, ODD)}x`,
-  (random, size) => Array.from({ length: size }, () => pick(random, ODD)).join(''),
-  (random, size) => `"${Array.from({ length: size }, () => String.fromCharCode(int(random, 0x10000))).join('')}"`,
-];
-
-/** The start of a request line, hostile or not. */
-const LINES = [
-  'GET /_search',
-  'GET _nodes/',
-  'POST /logs-*/_search?q=',
-  'GET /_tasks?actions=',
-  'PUT /x/_doc/1',
-  'get ',
-];
-
-/** A request whose URL error must stay reported whatever else the file holds. */
-const WITNESS = 'GET /logs/_search?size=abc\n{}\n';
-
-function hostileDocument(random: Random): string {
-  const parts: string[] = [];
-  const requests = 1 + int(random, 3);
-  for (let i = 0; i < requests; i++) {
-    const size = 200 + int(random, 20_000);
-    const piece = pick(random, PIECES)(random, size);
-    const line = `${pick(random, LINES)}${random() < 0.5 ? pick(random, PIECES)(random, 50) : ''}`;
-    const separator = random() < 0.2 ? pick(random, ['\r', '\u2028']) : '\n';
-    parts.push(random() < 0.5 ? `${line}${separator}${piece}\n` : `${line}${piece}\n`);
-  }
-  // The witness goes after a plain line end, so that nothing of the hostile text can be read as part of it.
-  return `${parts.join('\n')}\n${WITNESS}`;
-}
-
-/** A few positions of a text: its start, its end, and some drawn at random. */
-function positions(random: Random, text: string): Position[] {
-  const lines = text.split('\n');
-  const out: Position[] = [{ line: 0, character: 0 }];
-  for (let i = 0; i < 4; i++) {
-    const line = int(random, lines.length);
-    out.push({ line, character: int(random, lines[line]!.length + 1) });
-  }
-  out.push({ line: lines.length - 1, character: lines[lines.length - 1]!.length });
-  return out;
-}
 
 function timed<T>(what: string, size: number, seed: number, run: () => T): T {
   const start = performance.now();
@@ -109,9 +40,9 @@ void describe('hostile documents (property, seeded)', () => {
       const store = new DocumentStore();
       timed('open', size, seed, () => store.open(URI, 'search', 1, text));
       const diagnostics = timed('diagnostics', size, seed, () => store.diagnostics(URI));
-      const witnessLine = text.split(/\r\n|\r|\n/).length - 3;
+      const witness = witnessLine(text);
       assert.ok(
-        diagnostics.some((d) => d.code === 'url.invalid-integer' && d.range.start.line === witnessLine),
+        diagnostics.some((d) => d.code === 'url.invalid-integer' && d.range.start.line === witness),
         `seed ${seed}: the other request's diagnostic is hidden`,
       );
       const document = store.get(URI)!;
