@@ -7,8 +7,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPOSITORY, runLint } from '../unit/cli/runLint';
-import { sarifSchemaErrors } from '../unit/cli/sarifSchema';
+import { REPOSITORY, runLint } from '../cli/runLint';
+import { sarifSchemaErrors } from '../cli/sarifSchema';
 
 function npm(args: readonly string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {

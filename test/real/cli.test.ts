@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runLint } from '../unit/cli/runLint';
+import { runLint } from '../cli/runLint';
 import { realCluster } from './realEnv';
 
 void describe('search-requests-lint --cluster on real OpenSearch', () => {

@@ -6,7 +6,7 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { startCluster } from '../src/index';
-import { call } from './testClient';
+import { call } from '../test/testClient';
 
 const MB = 1024 * 1024;
 /** The body size of each case. */

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { DIAGNOSTIC_CODES, docsLink, type DiagnosticCode } from '../../../server/src/service/diagnosticCodes';
+import { DIAGNOSTIC_CODES, docsLink, type DiagnosticCode } from '../../server/src/service/diagnosticCodes';
 import { expected, FIXTURES, projectCopy, runLint } from './runLint';
 import { sarifSchemaErrors, sarifSchemaTitle } from './sarifSchema';
 

@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
-export const REPOSITORY = path.resolve(__dirname, '../../../..');
+export const REPOSITORY = path.resolve(__dirname, '../../..');
 const LINT_BUNDLE = path.join(REPOSITORY, 'packages/cli/dist/search-requests-lint.js');
 export const FIXTURES = path.join(REPOSITORY, 'test/fixtures/cli');
 const EXPECTED = path.join(FIXTURES, 'expected');
