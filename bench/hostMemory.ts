@@ -4,6 +4,8 @@
 // 1. A `GET /_mapping` answer of about 180 MB (thousands of indexes with rich mappings), read as the cluster state
 //    does every minute: fetched, read into the indexes and fields the language server is told, compared with what
 //    was sent, and the notification's text made.
+// 1b. The same cluster as the cluster state reads it while the open documents name a few of its indexes (a pattern
+//    that matches ten of them): their mappings only, every index's name from `_cat/indices`.
 // 2. A search answer of about 100 MB (hundreds of thousands of small hits), run as the Run command does: sent,
 //    received, indexed for the Results view, and its first screen built.
 //
@@ -83,6 +85,17 @@ function mappingAnswer(filtered: boolean): Buffer {
   return Buffer.from(`{${parts.join(',')}}`);
 }
 
+/** `GET /<names>/_mapping`: the filtered mappings of the indexes the comma-separated names or `prefix*` patterns match. */
+function namedMappingAnswer(names: readonly string[], filtered: boolean): Buffer {
+  const parts: string[] = [];
+  for (let n = 0; n < mappingIndexCount(); n++) {
+    const index = `logs-app-${String(n).padStart(5, '0')}`;
+    const matches = names.some((name) => (name.endsWith('*') ? index.startsWith(name.slice(0, -1)) : index === name));
+    if (matches) parts.push(`"${index}":${indexMapping(n, filtered)}`);
+  }
+  return Buffer.from(`{${parts.join(',')}}`);
+}
+
 let indexCount: number | undefined;
 function mappingIndexCount(): number {
   if (indexCount === undefined) {
@@ -122,6 +135,9 @@ function serve(): void {
     if (url.pathname === '/_mapping') {
       const filtered = (url.searchParams.get('filter_path') ?? '').includes('**.type');
       answer = body(filtered ? 'filtered' : 'mapping', () => mappingAnswer(filtered));
+    } else if (url.pathname.endsWith('/_mapping')) {
+      const names = url.pathname.slice(1, -'/_mapping'.length).split(',').map(decodeURIComponent);
+      answer = namedMappingAnswer(names, (url.searchParams.get('filter_path') ?? '').includes('**.type'));
     } else if (url.pathname.endsWith('/_search')) {
       answer = body('search', searchAnswer);
     } else if (url.pathname.startsWith('/_cat/indices')) {
@@ -205,16 +221,23 @@ async function measure(label: string, work: () => Promise<{ answerBytes: number;
   return { label, answerBytes, blockMs, peakBytes: peak - baseline, totalMs, notes };
 }
 
-async function mappingCase(url: string): Promise<Figures> {
+/** Named index expressions, as the open documents give them (`named` case), or every index (`mapping` case). */
+const NAMED = ['logs-app-0000*'];
+
+async function mappingCase(url: string, named: boolean): Promise<Figures> {
   const client = await ClusterClient.create({ name: 'bench', url, auth: 'none' });
   const worker = new ResponseWorker(WORKER_SCRIPT);
   try {
     const full = await fetchAnswerSize(`${url}/_mapping`);
-    return await measure(`GET /_mapping, ${(full / MB).toFixed(0)} MB`, async () => {
+    const label = named
+      ? `GET /${NAMED.join(',')}/_mapping of the same cluster (the indexes the open documents name)`
+      : `GET /_mapping, ${(full / MB).toFixed(0)} MB`;
+    return await measure(label, async () => {
       const { indices, problem } = await fetchIndices(client, {
         opaqueId: 'bench/mapping',
         timeoutMs: 120_000,
         host: worker,
+        ...(named ? { indexes: NAMED } : {}),
       });
       const tracker = new ClusterStateTracker();
       const delta = tracker.delta({ clusterName: 'bench', indices });
@@ -279,7 +302,8 @@ async function fetchAnswerSize(url: string): Promise<number> {
 }
 
 async function runCase(name: string, url: string): Promise<void> {
-  const figures = name === 'mapping' ? await mappingCase(url) : await searchCase(url);
+  const figures =
+    name === 'mapping' || name === 'named' ? await mappingCase(url, name === 'named') : await searchCase(url);
   console.log(JSON.stringify(figures));
 }
 
@@ -314,7 +338,7 @@ async function main(): Promise<void> {
     `${ROUNDS} rounds per case, each in a fresh process; load average at the start ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
   );
   try {
-    for (const name of ['mapping', 'search']) {
+    for (const name of ['mapping', 'named', 'search']) {
       const rounds: Figures[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const child = spawn(process.execPath, [__filename, '--case', name, server.url], {

@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   CompletionRequest,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   HoverRequest,
   type CompletionList,
 } from 'vscode-languageserver-protocol';
-import { ClusterState } from '../../server/src/protocol/protocol';
+import { ClusterState, NamedIndices } from '../../server/src/protocol/protocol';
 import { CLUSTER_STATE as STATE } from '../unit/service/clusterFixture';
 import { completionItems, hoverText, LspClient } from './lspClient';
 
@@ -57,5 +59,33 @@ void describe('cluster state over stdio', () => {
     client.notify(ClusterState, { clear: true });
     const cleared = completionItems(await client.request(CompletionRequest.type, fieldKey));
     assert.deepEqual(cleared, []);
+  });
+
+  void it('tells the client the index expressions the open documents name, when they change', async () => {
+    const first = await client.waitFor(NamedIndices, (p) => p.expressions.includes('products'));
+    assert.deepEqual(first.expressions, ['products']);
+    const other = 'file:///tmp/named.msearch';
+    client.notify(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: other, languageId: 'msearch', version: 1, text: '{"index": "logs-*"}\n{}\n' },
+    });
+    const both = await client.waitFor(NamedIndices, (p) => p.expressions.length === 2);
+    assert.deepEqual(both.expressions, ['logs-*', 'products']);
+    client.notify(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: other, version: 2 },
+      contentChanges: [
+        { range: { start: { line: 0, character: 11 }, end: { line: 0, character: 17 } }, text: 'orders' },
+      ],
+    });
+    const changed = await client.waitFor(NamedIndices, (p) => p.expressions.includes('orders'));
+    assert.deepEqual(changed.expressions, ['orders', 'products']);
+    client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: other } });
+    // The first set after the one with orders (the notifications are looked at in the order they came).
+    let afterOrders = false;
+    const closed = await client.waitFor(NamedIndices, (p) => {
+      if (p.expressions.includes('orders')) afterOrders = true;
+      else if (afterOrders) return true;
+      return false;
+    });
+    assert.deepEqual(closed.expressions, ['products']);
   });
 });

@@ -11,7 +11,13 @@ import {
   type ClusterStateTask,
   type LimitSetting,
 } from '../../../server/src/protocol/protocol';
-import { BACKGROUND_LIMITS, readInBackground, type JsonReader, type JsonReaderHost } from './backgroundRead';
+import {
+  BACKGROUND_LIMITS,
+  readInBackground,
+  type BackgroundAnswer,
+  type JsonReader,
+  type JsonReaderHost,
+} from './backgroundRead';
 import type { ClusterClient, HttpRequest } from './clusterClient';
 import { isRequestFailure, RequestFailure } from './failures';
 import type { NodeInfo } from './nodesInfo';
@@ -103,12 +109,14 @@ export const INDEX_NAMES_READER: JsonReader<string[]> = { name: 'indexNames', re
 
 /**
  * The indexes the server is told, each with its aliases: those of the mappings with their fields, then those only
- * `names` lists (`_cat/indices`, read when the mappings were too large).
+ * `names` lists (`_cat/indices`), whose fields are not known when `namesUnmapped` (the mappings were too large, or
+ * were read only for the indexes the open documents name).
  */
 function joinIndices(
   mapped: readonly MappedIndex[],
   aliasRows: readonly AliasRow[],
   names: readonly string[] = [],
+  namesUnmapped = false,
 ): ClusterStateIndex[] {
   const aliases = new Map<string, string[]>();
   for (const row of aliasRows) {
@@ -125,7 +133,7 @@ function joinIndices(
   for (const name of names) {
     if (seen.has(name)) continue;
     seen.add(name);
-    out.push({ name, aliases: aliases.get(name) ?? [], fields: [] });
+    out.push({ name, aliases: aliases.get(name) ?? [], fields: [], ...(namesUnmapped ? { fieldsUnknown: true } : {}) });
   }
   return out;
 }
@@ -154,6 +162,34 @@ export interface IndicesRequestOptions {
   readonly signal?: AbortSignal;
   /** Where large answers are parsed (the response worker); here when undefined. */
   readonly host?: JsonReaderHost;
+  /**
+   * The index expressions whose mappings are read (those the open documents name): the other indexes are known by
+   * name only. Every index's mappings when undefined.
+   */
+  readonly indexes?: readonly string[];
+}
+
+/** Beyond this length of the joined expressions, the mappings of every index are read instead (URL length). */
+const MAX_NAMED_PATH = 4000;
+
+/**
+ * The path of `GET /<expressions>/_mapping` for the named index expressions, or undefined when none can be asked for:
+ * a name made of a variable, a remote cluster's index (`cluster:index`, which `_mapping` does not reach) and an
+ * exclusion (`-old`, which only narrows a pattern) are left out; each expression is percent-encoded (date math such as
+ * `<logs-{now/d}>` needs it), the list joined with commas.
+ */
+export function namedMappingPath(expressions: readonly string[]): string | undefined {
+  const kept = [
+    ...new Set(
+      expressions
+        .map((e) => e.trim())
+        .filter(
+          (e) => e.length > 0 && !e.includes('${') && !e.includes(':') && !e.startsWith('-') && e !== '.' && e !== '..',
+        ),
+    ),
+  ].sort();
+  if (kept.length === 0) return undefined;
+  return `/${kept.map((e) => encodeURIComponent(e)).join(',')}/_mapping`;
 }
 
 /**
@@ -190,13 +226,25 @@ export async function fetchIndices(client: ClusterClient, options: IndicesReques
     maxBytes: BACKGROUND_LIMITS.cat,
     ...common,
   });
-  const [mapping, aliases] = await Promise.all([
-    readInBackground(
+  const named = options.indexes === undefined ? undefined : namedMappingPath(options.indexes);
+  const whole = options.indexes === undefined || (named !== undefined && named.length > MAX_NAMED_PATH);
+  const mappingQuery = [{ name: 'filter_path', value: MAPPING_FILTER_PATH, hasValue: true }];
+  const readMapping = (): Promise<BackgroundAnswer<MappedIndex[]> | RequestFailure | undefined> => {
+    // No index named by an open document: nothing to read the fields of.
+    if (!whole && named === undefined) return Promise.resolve(undefined);
+    return readInBackground(
       client,
       {
         method: 'GET',
-        path: '/_mapping',
-        query: [{ name: 'filter_path', value: MAPPING_FILTER_PATH, hasValue: true }],
+        path: whole ? '/_mapping' : named!,
+        // An expression that names nothing (yet) is not an error here: the others' fields still count.
+        query: whole
+          ? mappingQuery
+          : [
+              ...mappingQuery,
+              { name: 'ignore_unavailable', value: 'true', hasValue: true },
+              { name: 'allow_no_indices', value: 'true', hasValue: true },
+            ],
         maxBytes: BACKGROUND_LIMITS.mapping,
         limitName: 'the limit for mappings read in the background',
         ...common,
@@ -206,23 +254,33 @@ export async function fetchIndices(client: ClusterClient, options: IndicesReques
     ).catch((error: unknown) => {
       if (isRequestFailure(error) && error.kind === 'tooLarge') return error;
       throw error;
-    }),
+    });
+  };
+  const [mapping, aliases, listed] = await Promise.all([
+    readMapping(),
     // Aliases are an extra: without the permission to list them, the indexes still count.
     readInBackground(client, cat('/_cat/aliases', 'alias,index'), ALIAS_ROWS_READER, options.host).catch(
       () => undefined,
     ),
+    // With the mappings of some indexes only, the names of all come from `_cat/indices`.
+    whole
+      ? Promise.resolve(undefined)
+      : readInBackground(client, cat('/_cat/indices', 'index'), INDEX_NAMES_READER, options.host),
   ]);
   const aliasRows = aliases?.ok === true ? aliases.value : [];
   if (mapping instanceof RequestFailure) {
-    const names = await readInBackground(client, cat('/_cat/indices', 'index'), INDEX_NAMES_READER, options.host);
+    const names =
+      listed ?? (await readInBackground(client, cat('/_cat/indices', 'index'), INDEX_NAMES_READER, options.host));
     if (!names.ok) throw new Error(`GET /_cat/indices answered ${names.status}`);
     return {
-      indices: joinIndices([], aliasRows, names.value),
+      indices: joinIndices([], aliasRows, names.value, true),
       problem: `${mapping.message} Field names are not known; index names are.`,
     };
   }
-  if (!mapping.ok) throw new Error(`GET /_mapping answered ${mapping.status}`);
-  return { indices: joinIndices(mapping.value, aliasRows) };
+  if (mapping !== undefined && !mapping.ok)
+    throw new Error(`GET ${whole ? '/_mapping' : named!} answered ${mapping.status}`);
+  if (listed !== undefined && !listed.ok) throw new Error(`GET /_cat/indices answered ${listed.status}`);
+  return { indices: joinIndices(mapping?.value ?? [], aliasRows, listed?.value ?? [], true) };
 }
 
 export type ClusterLimits = Partial<Record<LimitSetting, number>>;

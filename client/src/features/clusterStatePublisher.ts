@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { State } from 'vscode-languageclient/node';
 import {
   ClusterState,
+  NamedIndices,
   type ClusterStateIndex,
   type ClusterStateParams,
   type ClusterStateTask,
@@ -28,6 +29,8 @@ import type { Services } from './services';
 const SLOW_REFRESH_MS = 60_000;
 /** After a run that may have changed indexes, wait this long for others to follow before reading them. */
 const AFTER_RUN_MS = 500;
+/** After the open documents name an index expression not read yet, wait this long for more typing. */
+const AFTER_NAMING_MS = 600;
 
 /** What `searchRequests.refreshClusterState` returns: what the language server now knows. */
 export interface ClusterStateSummary {
@@ -66,6 +69,11 @@ export class ClusterStatePublisher implements vscode.Disposable {
   private limits: ClusterLimits | undefined;
   private lastErrors: readonly string[] = [];
   private loggedError: string | undefined;
+  /** The index expressions the open documents name (told by the server); none until it tells. */
+  private named: readonly string[] = [];
+  /** The expressions whose mappings the last reading asked for. */
+  private readFor = new Set<string>();
+  private afterNaming: ReturnType<typeof setTimeout> | undefined;
   private refreshing: Promise<ClusterStateSummary> | undefined;
   private queued: Promise<ClusterStateSummary> | undefined;
 
@@ -81,6 +89,16 @@ export class ClusterStatePublisher implements vscode.Disposable {
           this.afterRun = undefined;
           void this.refresh();
         }, AFTER_RUN_MS);
+      }),
+      services.languageClient.onNotification(NamedIndices, (params) => {
+        this.named = params.expressions;
+        // Only an expression not read yet needs a reading: the fields of the others are known.
+        if (this.connectedTo === undefined || params.expressions.every((e) => this.readFor.has(e))) return;
+        if (this.afterNaming !== undefined) clearTimeout(this.afterNaming);
+        this.afterNaming = setTimeout(() => {
+          this.afterNaming = undefined;
+          void this.refresh();
+        }, AFTER_NAMING_MS);
       }),
       services.languageClient.onDidChangeState((event) => {
         // A restarted server knows nothing: tell it everything again.
@@ -147,12 +165,14 @@ export class ClusterStatePublisher implements vscode.Disposable {
       this.connectedTo = cluster.name;
     }
     const options = { opaqueId: opaqueIdFor(settings.opaqueIdPrefix(), 'cluster-state'), host: this.services.worker };
+    // The mappings of the indexes the open documents name only: a large cluster's whole mappings are too much to read.
+    const named = this.named;
     // A Serverless collection has no nodes API: its indexes and mappings are all there is to know.
     const [nodes, indices, limits] = await Promise.allSettled([
       serverless(cluster)
         ? Promise.resolve({ nodes: [] as NodeInfo[], clusterName: undefined })
         : fetchNodes(client, options),
-      fetchIndices(client, options),
+      fetchIndices(client, { ...options, indexes: named }),
       this.limits === undefined ? fetchLimits(client, options) : Promise.resolve(this.limits),
     ]);
     if (generation !== this.generation) return this.summary(cluster.name);
@@ -165,6 +185,7 @@ export class ClusterStatePublisher implements vscode.Disposable {
     }
     if (indices.status === 'fulfilled') {
       this.indices = indices.value.indices;
+      this.readFor = new Set(named);
       if (indices.value.problem !== undefined) errors.push(`fields: ${indices.value.problem}`);
     } else {
       errors.push(`indexes: ${message(indices.reason)}`);
@@ -222,6 +243,7 @@ export class ClusterStatePublisher implements vscode.Disposable {
     this.nodeList = [];
     this.indices = [];
     this.limits = undefined;
+    this.readFor = new Set();
     this.lastErrors = [];
     this.send(this.tracker.clear());
     if (had) this.changed.fire();
@@ -243,6 +265,7 @@ export class ClusterStatePublisher implements vscode.Disposable {
     this.generation++;
     if (this.timer !== undefined) clearTimeout(this.timer);
     if (this.afterRun !== undefined) clearTimeout(this.afterRun);
+    if (this.afterNaming !== undefined) clearTimeout(this.afterNaming);
     for (const disposable of this.disposables) disposable.dispose();
   }
 }

@@ -23,6 +23,7 @@ import { evaluateNodeFilter } from '../service/nodes/evaluate';
 import { makeTarget } from '../service/target';
 import { DocumentStore, isLanguageId } from '../service/documentStore';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
+import { NamedIndicesNotifier } from './namedIndices';
 import { guard } from './guard';
 import { LANGUAGE_FEATURE_CAPABILITIES, registerLanguageFeatures } from './languageFeatures';
 
@@ -40,7 +41,7 @@ export function startServer(connection: Connection): void {
     serverInfo: { name: 'search-requests' },
   }));
 
-  registerDocumentSync(connection, store, publisher);
+  registerDocumentSync(connection, store, publisher, new NamedIndicesNotifier(connection, store));
 
   connection.onCodeLens(
     guard(connection, 'codeLens', [], (params) => {
@@ -63,7 +64,12 @@ export function startServer(connection: Connection): void {
 }
 
 /** Open, change and close: the store parses each version once, and the diagnostics follow a moment later. */
-function registerDocumentSync(connection: Connection, store: DocumentStore, publisher: DiagnosticsPublisher): void {
+function registerDocumentSync(
+  connection: Connection,
+  store: DocumentStore,
+  publisher: DiagnosticsPublisher,
+  named: NamedIndicesNotifier,
+): void {
   connection.onDidOpenTextDocument((params) => {
     const { uri, languageId, version, text } = params.textDocument;
     const language = isLanguageId(languageId)
@@ -76,6 +82,7 @@ function registerDocumentSync(connection: Connection, store: DocumentStore, publ
     if (language === undefined) return;
     store.open(uri, language, version, text);
     publisher.schedule(uri, true);
+    named.schedule(uri);
   });
 
   connection.onDidChangeTextDocument((params) => {
@@ -89,11 +96,13 @@ function registerDocumentSync(connection: Connection, store: DocumentStore, publ
       return;
     }
     publisher.schedule(uri);
+    named.schedule(uri);
   });
 
   connection.onDidCloseTextDocument((params) => {
     store.close(params.textDocument.uri);
     publisher.clear(params.textDocument.uri);
+    named.schedule(params.textDocument.uri);
   });
 }
 

@@ -158,6 +158,8 @@ export interface ClusterStateIndex {
   readonly name: string;
   readonly aliases: readonly string[];
   readonly fields: readonly ClusterStateField[];
+  /** The index's mappings were not read (no open document names it, or they were too large): its fields are unknown. */
+  readonly fieldsUnknown?: boolean;
 }
 
 export interface ClusterStateTask {
@@ -198,6 +200,17 @@ export interface ClusterStateParams {
 
 /** The client tells the server what the connected cluster holds; the server uses it for completion, hover, diagnostics. */
 export const ClusterState = new NotificationType<ClusterStateParams>('searchRequests/clusterState');
+
+export interface NamedIndicesParams {
+  /** The index expressions the open documents name as written (no variable), distinct and sorted. */
+  readonly expressions: readonly string[];
+}
+
+/**
+ * The server tells the client which index expressions the open documents name, when that set changes: the client reads
+ * the mappings of those indexes only, not of the whole cluster.
+ */
+export const NamedIndices = new NotificationType<NamedIndicesParams>('searchRequests/namedIndices');
 
 /**
  * Client → server: the server the checks are made for. The connected cluster's distribution and version (from

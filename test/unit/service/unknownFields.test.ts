@@ -2,11 +2,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
+import type { ClusterStateParams } from '../../../server/src/protocol/protocol';
+import { namedIndexExpressions } from '../../../server/src/service/cluster/mentions';
 import { CLUSTER_STATE } from './clusterFixture';
 
-function unknownFields(language: LanguageId, text: string, connected = true): [number, string, string][] {
+function unknownFields(
+  language: LanguageId,
+  text: string,
+  connected = true,
+  state: ClusterStateParams = CLUSTER_STATE,
+): [number, string, string][] {
   const store = new DocumentStore();
-  if (connected) store.cluster.update(CLUSTER_STATE);
+  if (connected) store.cluster.update(state);
   const uri = `file:///fields.${language}`;
   store.open(uri, language, 1, text);
   const lines = text.split('\n');
@@ -73,5 +80,41 @@ void describe('fields no mapping has', () => {
     assert.deepEqual(unknownFields('search', text), []);
     assert.deepEqual(unknownFields('search', 'GET /remote:logs/_search\n{"query": {"term": {"nope": 1}}}\n'), []);
     assert.deepEqual(unknownFields('search', 'GET /logs/_search\n{"query": {"term": {"nope": 1}}}\n', false), []);
+  });
+
+  void it('says nothing where an index reached has fields the client did not read', () => {
+    // The client read the mappings of the indexes the open documents name only: products' fields are unknown.
+    const state: ClusterStateParams = {
+      ...CLUSTER_STATE,
+      indices: CLUSTER_STATE.indices!.map((i) =>
+        i.name === 'products' ? { ...i, fields: [], fieldsUnknown: true } : i,
+      ),
+    };
+    const query = '{"query": {"term": {"nope": 1}}}';
+    assert.deepEqual(unknownFields('search', `GET /products/_search\n${query}\n`, true, state), []);
+    assert.deepEqual(unknownFields('search', `GET /products,logs/_search\n${query}\n`, true, state), []);
+    // Without an index the search reaches products too.
+    assert.deepEqual(unknownFields('search', `GET /_search\n${query}\n`, true, state), []);
+    // The indexes whose mappings were read keep their check.
+    assert.equal(unknownFields('search', `GET /logs/_search\n${query}\n`, true, state).length, 1);
+  });
+
+  void it('names the index expressions a document holds, for the client to read the mappings of', () => {
+    const store = new DocumentStore();
+    const search = [
+      'GET /logs-*,products/_search',
+      '{}',
+      'GET /${index}/_search',
+      '{}',
+      'POST /_msearch',
+      '{"index": ["orders", "logs-*"]}',
+      '{}',
+      'GET /_cat/indices',
+      '',
+    ].join('\n');
+    store.open('file:///a.search', 'search', 1, search);
+    assert.deepEqual(namedIndexExpressions(store.get('file:///a.search')!).sort(), ['logs-*', 'orders', 'products']);
+    store.open('file:///b.msearch', 'msearch', 1, '{"index": "x"}\n{}\n{}\n{}\n');
+    assert.deepEqual(namedIndexExpressions(store.get('file:///b.msearch')!), ['x']);
   });
 });

@@ -11,7 +11,12 @@ import { simpleMatch } from '../../protocol/simpleMatch';
 function wholeIndex(index: ClusterStateIndex): ClusterStateIndex {
   const sent: Partial<ClusterStateIndex> = index;
   if (Array.isArray(sent.aliases) && Array.isArray(sent.fields)) return index;
-  return { name: index.name, aliases: sent.aliases ?? [], fields: sent.fields ?? [] };
+  return {
+    name: index.name,
+    aliases: sent.aliases ?? [],
+    fields: sent.fields ?? [],
+    ...(sent.fieldsUnknown === true ? { fieldsUnknown: true } : {}),
+  };
 }
 
 /** Likewise a node sent without its roles, attributes or addresses. */
@@ -109,6 +114,27 @@ export class ClusterKnowledge {
    * named, or when none of the expressions can be resolved here (remote clusters, date math). Kept until the mappings
    * change.
    */
+  /**
+   * Whether the fields of every index a request on `indexList` reaches are known (the client read their mappings):
+   * only then can a field be said to be in none of them.
+   */
+  fieldsKnown(indexList: readonly string[] | undefined): boolean {
+    let names: Set<string> | undefined;
+    if (indexList !== undefined && indexList.length > 0) {
+      for (const expression of indexList) {
+        const resolved = this.resolveIndexExpression(expression);
+        if (resolved === undefined) return false;
+        names ??= new Set();
+        for (const name of resolved) names.add(name);
+      }
+    }
+    for (const index of this.indices) {
+      if (names === undefined ? index.name.startsWith('.') : !names.has(index.name)) continue;
+      if (index.fieldsUnknown === true) return false;
+    }
+    return true;
+  }
+
   fields(indexList: readonly string[] | undefined): ReadonlyMap<string, string> {
     const key = indexList === undefined ? '*' : indexList.join(',');
     const cached = this.fieldCache.get(key);

@@ -1,4 +1,5 @@
 import type { Range } from 'vscode-languageserver-types';
+import type { ParsedDocument } from '../documentStore';
 import type { MsearchDocument } from '../documents/msearchDocument';
 import { locateIndexParts } from '../validate/msearchHeader';
 import type { SearchDocument } from '../documents/searchDocument';
@@ -73,4 +74,18 @@ export function msearchMentions(model: MsearchDocument): Mention[] {
   return model
     .indexMentions()
     .map((m) => ({ kind: 'index' as const, text: m.name, range: onLine(m.line, m.span.offset, m.span.length) }));
+}
+
+/**
+ * The index expressions a document names as written (not those made of a variable), distinct: what the client reads
+ * the mappings of.
+ */
+export function namedIndexExpressions(document: ParsedDocument): string[] {
+  const mentions = document.kind === 'search' ? searchMentions(document.model) : msearchMentions(document.model);
+  const out = new Set<string>();
+  for (const mention of mentions) {
+    const text = mention.text.trim();
+    if (mention.kind === 'index' && text.length > 0 && !text.includes('${')) out.add(text);
+  }
+  return [...out];
 }

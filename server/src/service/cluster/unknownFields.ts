@@ -34,6 +34,7 @@ export function unknownFieldDiagnostics(document: ParsedDocument, cluster: Clust
     range: (offset: number, length: number) => Range,
   ): void => {
     if (indexes?.some((i) => cluster.resolveIndexExpression(i) === undefined) === true) return;
+    if (!cluster.fieldsKnown(indexes)) return;
     const fields = cluster.fields(indexes);
     if (fields.size === 0) return;
     const segment = JsonSegment.parse(text);
