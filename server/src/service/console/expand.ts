@@ -51,9 +51,16 @@ const VARIABLE = /\$\{((?:env:)?[A-Za-z_][A-Za-z0-9_.-]*)\}/g;
 const VARIABLE_AT = /\$\{((?:env:)?[A-Za-z_][A-Za-z0-9_.-]*)\}/y;
 const WHOLE_VARIABLE = /^\$\{((?:env:)?[A-Za-z_][A-Za-z0-9_.-]*)\}$/;
 
-/** Whether a text may need expanding at all (most do not: a fast path). */
+/** A variable or triple quotes. */
+const CONSOLE_SYNTAX = /\$\{|"""/;
+
+/**
+ * Whether a text may need expanding at all (most do not: a fast path). One regular expression finds either in one
+ * pass, more than twice as fast on long texts as two `includes` (V8 searches for three equal characters slowly), and
+ * the command-line linter reads every line of every file through here.
+ */
 export function hasConsoleSyntax(text: string, tripleQuotes: boolean): boolean {
-  return text.includes('${') || (tripleQuotes && text.includes('"""'));
+  return tripleQuotes ? CONSOLE_SYNTAX.test(text) : text.includes('${');
 }
 
 function escapeStringContent(text: string): string {
