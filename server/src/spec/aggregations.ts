@@ -33,6 +33,10 @@ const TIME_ZONE: ParameterSpec = {
 
 /** The value-source keys every field-based aggregation reads. */
 const VALUE_SOURCE: readonly ParameterSpec[] = [FIELD, MISSING, VALUE_TYPE, FORMAT, SCRIPT];
+/** The values source of the types that print no formatted value (real 3.8.0 and 2.19.1: `unknown field [format]`). */
+const UNFORMATTED_SOURCE: readonly ParameterSpec[] = [FIELD, MISSING, VALUE_TYPE, SCRIPT];
+/** The values source of the types that read a field only (real 3.8.0 and 2.19.1: `unknown field [script]` too). */
+const FIELD_SOURCE: readonly ParameterSpec[] = [FIELD, MISSING, VALUE_TYPE];
 
 const SIZE: ParameterSpec = { name: 'size', type: 'integer', default: '10', doc: 'Number of buckets to return.' };
 const SHARD_SIZE: ParameterSpec = {
@@ -107,6 +111,25 @@ const GAP_POLICY: ParameterSpec = {
   default: 'skip',
   doc: 'What to do with buckets that have no value.',
 };
+
+/** The significance heuristics of significant_terms and significant_text, each an object of its own options. */
+const SIGNIFICANCE_HEURISTICS: readonly ParameterSpec[] = [
+  { name: 'jlh', type: 'object', doc: 'JLH score: absolute and relative frequency change.' },
+  { name: 'chi_square', type: 'object', doc: 'Chi-square score.' },
+  { name: 'gnd', type: 'object', doc: 'Google normalized distance.' },
+  { name: 'mutual_information', type: 'object', doc: 'Mutual information score.' },
+  { name: 'percentage', type: 'object', doc: 'Share of the background documents that are in the foreground.' },
+  { name: 'script_heuristic', type: 'object', doc: 'A score computed by a script.' },
+];
+
+/** The grid aggregations of geo points: the values source without a script, and the grid's own options. */
+const GEO_GRID: readonly ParameterSpec[] = [
+  ...FIELD_SOURCE,
+  { name: 'precision', type: 'any', doc: 'Cell precision: a level, or a distance for geohash.' },
+  SIZE,
+  SHARD_SIZE,
+  { name: 'bounds', type: 'any', doc: 'Only points inside this box are aggregated.' },
+];
 
 const PERCENTILE_METHODS: readonly ParameterSpec[] = [
   KEYED,
@@ -238,6 +261,14 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'median_absolute_deviation',
     kind: 'metric',
     origin: 'core',
+    params: [
+      ...VALUE_SOURCE,
+      {
+        name: 'compression',
+        type: 'number',
+        doc: 'Accuracy of the underlying digest; larger is more accurate and uses more memory.',
+      },
+    ],
     snippet: '{ "field": "${1:field}" }',
     doc: 'Approximate median absolute deviation, a robust measure of spread.',
     rank: 40,
@@ -246,6 +277,12 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'weighted_avg',
     kind: 'metric',
     origin: 'core',
+    params: [
+      { name: 'value', type: 'object', doc: 'Where each value comes from: a field or script, and a missing value.' },
+      { name: 'weight', type: 'object', doc: 'Where each weight comes from: a field or script, and a missing value.' },
+      FORMAT,
+      VALUE_TYPE,
+    ],
     snippet: '{ "value": { "field": "${1:field}" }, "weight": { "field": "${2:field}" } }',
     doc: 'Average where each value counts according to a weight field.',
     rank: 45,
@@ -277,6 +314,7 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'geo_centroid',
     kind: 'metric',
     origin: 'core',
+    params: UNFORMATTED_SOURCE,
     snippet: '{ "field": "${1:location}" }',
     doc: 'Weighted center of all geo points.',
     rank: 30,
@@ -285,6 +323,13 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'scripted_metric',
     kind: 'metric',
     origin: 'core',
+    params: [
+      { name: 'init_script', type: 'script', doc: 'Runs once per shard before any document.' },
+      { name: 'map_script', type: 'script', doc: 'Runs for each document; the one script that is required.' },
+      { name: 'combine_script', type: 'script', doc: 'Runs once per shard after the documents.' },
+      { name: 'reduce_script', type: 'script', doc: 'Runs once on the coordinating node over the shard results.' },
+      { name: 'params', type: 'object', doc: 'Values the scripts read as params.' },
+    ],
     snippet: '{ "init_script": "$1", "map_script": "$2", "combine_script": "$3", "reduce_script": "$4" }',
     doc: 'Metric computed by your own init, map, combine and reduce scripts.',
     rank: 25,
@@ -304,6 +349,10 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'geo_bounds',
     kind: 'metric',
     origin: 'module',
+    params: [
+      ...FIELD_SOURCE,
+      { name: 'wrap_longitude', type: 'boolean', doc: 'Lets the box cross the international date line.' },
+    ],
     snippet: '{ "field": "${1:location}" }',
     doc: 'Bounding box containing all geo values (geo module).',
     rank: 35,
@@ -419,6 +468,7 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'ip_range',
     kind: 'bucket',
     origin: 'core',
+    params: [...FIELD_SOURCE, KEYED, RANGES],
     snippet: '{ "field": "${1:field}", "ranges": [ { "mask": "${2:10.0.0.0/8}" } ] }',
     doc: 'One bucket per IP range or CIDR mask.',
     rank: 38,
@@ -521,6 +571,23 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'significant_text',
     kind: 'bucket',
     origin: 'core',
+    params: [
+      FIELD,
+      SIZE,
+      SHARD_SIZE,
+      MIN_DOC_COUNT,
+      SHARD_MIN_DOC_COUNT,
+      INCLUDE,
+      EXCLUDE,
+      { name: 'background_filter', type: 'query', doc: 'Query defining the background set to compare with.' },
+      { name: 'filter_duplicate_text', type: 'boolean', doc: 'Ignores repeated passages of text while counting.' },
+      {
+        name: 'source_fields',
+        type: 'any',
+        doc: 'Fields of _source whose text is analysed instead of the field itself.',
+      },
+      ...SIGNIFICANCE_HEURISTICS,
+    ],
     snippet: '{ "field": "${1:field}" }',
     doc: 'Like significant_terms but on free text, analyzed on the fly.',
     rank: 36,
@@ -529,6 +596,13 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'rare_terms',
     kind: 'bucket',
     origin: 'core',
+    params: [
+      ...VALUE_SOURCE,
+      { name: 'max_doc_count', type: 'integer', doc: 'Largest document count of a term that is still rare.' },
+      { name: 'precision', type: 'number', doc: 'Precision of the filter that tracks the frequent terms.' },
+      INCLUDE,
+      EXCLUDE,
+    ],
     snippet: '{ "field": "${1:field}" }',
     doc: 'Terms that appear in only a few documents.',
     rank: 48,
@@ -537,6 +611,7 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'missing',
     kind: 'bucket',
     origin: 'core',
+    params: VALUE_SOURCE,
     snippet: '{ "field": "${1:field}" }',
     doc: 'Single bucket of the documents without a value for the field.',
     rank: 55,
@@ -553,6 +628,10 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'adjacency_matrix',
     kind: 'bucket',
     origin: 'core',
+    params: [
+      { name: 'filters', type: 'object', doc: 'Named filters; each pair of them that both match makes a bucket.' },
+      { name: 'separator', type: 'string', doc: 'Joins the two filter names in a bucket key.' },
+    ],
     snippet: '{ "filters": { "${1:name}": { "${2:match_all}": {} } } }',
     doc: 'One bucket per named filter and per pair of filters that overlap.',
     rank: 20,
@@ -569,6 +648,12 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'diversified_sampler',
     kind: 'bucket',
     origin: 'core',
+    params: [
+      ...UNFORMATTED_SOURCE,
+      SHARD_SIZE,
+      { name: 'max_docs_per_value', type: 'integer', doc: 'Most documents kept per value of the field.' },
+      EXECUTION_HINT,
+    ],
     snippet: '{ "field": "${1:field}" }',
     doc: 'Sampler that keeps few documents per value of a field.',
     rank: 22,
@@ -577,6 +662,12 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'auto_date_histogram',
     kind: 'bucket',
     origin: 'core',
+    params: [
+      ...VALUE_SOURCE,
+      TIME_ZONE,
+      { name: 'buckets', type: 'integer', doc: 'Target number of buckets.' },
+      { name: 'minimum_interval', type: 'string', doc: 'Smallest rounding interval used.' },
+    ],
     snippet: '{ "field": "${1:@timestamp}", "buckets": ${2:10} }',
     doc: 'Date histogram that picks the interval to stay near a number of buckets.',
     rank: 58,
@@ -585,6 +676,12 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'variable_width_histogram',
     kind: 'bucket',
     origin: 'core',
+    params: [
+      ...VALUE_SOURCE,
+      { name: 'buckets', type: 'integer', doc: 'Target number of buckets.' },
+      SHARD_SIZE,
+      { name: 'initial_buffer', type: 'integer', doc: 'Documents each shard collects before clustering.' },
+    ],
     snippet: '{ "field": "${1:field}", "buckets": ${2:10} }',
     doc: 'Histogram whose bucket widths follow the data.',
     rank: 18,
@@ -593,6 +690,14 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'geo_distance',
     kind: 'bucket',
     origin: 'core',
+    params: [
+      ...UNFORMATTED_SOURCE,
+      { name: 'origin', type: 'any', doc: 'Point distances are measured from.' },
+      { name: 'unit', type: 'string', doc: 'Distance unit of the ranges.' },
+      { name: 'distance_type', type: 'string', doc: 'arc (accurate) or plane (faster).' },
+      KEYED,
+      RANGES,
+    ],
     snippet: '{ "field": "${1:location}", "origin": "${2:0,0}", "ranges": [ { "to": ${3:1000} } ] }',
     doc: 'Buckets geo points by distance rings around an origin.',
     rank: 32,
@@ -601,6 +706,7 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'geohash_grid',
     kind: 'bucket',
     origin: 'module',
+    params: GEO_GRID,
     snippet: '{ "field": "${1:location}", "precision": ${2:5} }',
     doc: 'Buckets geo values by geohash cell (geo module).',
     rank: 34,
@@ -609,6 +715,7 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'geotile_grid',
     kind: 'bucket',
     origin: 'module',
+    params: GEO_GRID,
     snippet: '{ "field": "${1:location}", "precision": ${2:7} }',
     doc: 'Buckets geo values by map tile (geo module).',
     rank: 33,
@@ -670,6 +777,12 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'bucket_sort',
     kind: 'pipeline',
     origin: 'core',
+    params: [
+      { name: 'sort', type: 'any', doc: 'Sort of the parent buckets, on keys or metrics.' },
+      { name: 'from', type: 'integer', doc: 'Buckets to skip after sorting.' },
+      { name: 'size', type: 'integer', doc: 'Buckets to keep after sorting.' },
+      GAP_POLICY,
+    ],
     snippet: '{ "sort": [ { "${1:path}": { "order": "${2|desc,asc|}" } } ], "size": ${3:10} }',
     doc: 'Sorts and truncates the buckets of the parent aggregation.',
     rank: 70,
@@ -686,6 +799,7 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'cumulative_sum',
     kind: 'pipeline',
     origin: 'core',
+    params: [BUCKETS_PATH, FORMAT],
     snippet: '{ "buckets_path": "${1:path}" }',
     doc: 'Running total of a metric over histogram buckets.',
     rank: 64,
@@ -694,6 +808,14 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     name: 'moving_fn',
     kind: 'pipeline',
     origin: 'core',
+    params: [
+      BUCKETS_PATH,
+      { name: 'script', type: 'script', doc: 'Script run over each window (MovingFunctions helpers).' },
+      { name: 'window', type: 'integer', doc: 'Number of buckets in each window.' },
+      { name: 'shift', type: 'integer', doc: 'Moves the window by this many buckets.' },
+      FORMAT,
+      GAP_POLICY,
+    ],
     snippet:
       '{ "buckets_path": "${1:path}", "window": ${2:10}, "script": "${3:MovingFunctions.unweightedAvg(values)}" }',
     doc: 'Runs a script over a sliding window of histogram buckets.',

@@ -1,6 +1,6 @@
 // Rules inside one aggregation's definition, with the texts of OpenSearch's aggregation builders.
 import type { DiagnosticCode } from '../diagnosticCodes';
-import { isObject, type JsonPath } from '../json/jsonSegment';
+import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { ParameterSpec } from '../../spec/types';
@@ -8,6 +8,7 @@ import type { JsonCheck } from './jsonCheck';
 import { validateQueryContainer } from './query';
 import { isJavaDouble, parseTimeValue, strictBooleanError, tokenName } from './values';
 import { limitNote, limitsOf } from './limits';
+import { validateTopHitsBody } from './searchBody';
 
 const PARAMS: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
   AGGREGATIONS.filter((a) => a.params !== undefined).map((a) => [a.name, new Map(a.params!.map((p) => [p.name, p]))]),
@@ -34,7 +35,173 @@ const OBJECT_PARSER = new Set([
   'percentile_ranks',
   'multivalue_doc_count',
   'composite',
+  'median_absolute_deviation',
+  'weighted_avg',
+  'geo_centroid',
+  'geo_bounds',
+  'scripted_metric',
+  'ip_range',
+  'significant_text',
+  'rare_terms',
+  'missing',
+  'adjacency_matrix',
+  'diversified_sampler',
+  'auto_date_histogram',
+  'variable_width_histogram',
+  'geo_distance',
+  'geohash_grid',
+  'geotile_grid',
+  'bucket_script',
+  'bucket_sort',
+  'moving_fn',
+  'cumulative_sum',
 ]);
+
+type Token = 'VALUE_STRING' | 'VALUE_NUMBER' | 'VALUE_BOOLEAN' | 'START_OBJECT' | 'START_ARRAY' | 'VALUE_NULL';
+
+/**
+ * Aggregations whose parsers are written by hand, token by token, rather than declared with ObjectParser: the names
+ * each reads for each JSON token, and how each words a name or token it does not read
+ * (docs/opensearch/aggregations.md#hand-written-parsers; the conformance cases `aggs/<type>/unknown-*`):
+ * - `keyed`: `Unknown key for a <TOKEN> in [<aggregation>]: [<name>].` for these tokens;
+ * - `other`: for the other tokens, `Unexpected token <TOKEN> in [<aggregation>].` (`plain`), or with the name
+ *   `Unexpected token <TOKEN> [<name>] in [<aggregation>]` (`named`, and `namedDot` with a final dot);
+ * - `lenient`: tokens whose unknown names the parser keeps for later (a subclass's options): not reported.
+ */
+interface HandParser {
+  readonly reads: Partial<Record<Token, readonly string[]>>;
+  readonly keyed: readonly Token[];
+  readonly other: 'plain' | 'named' | 'namedDot';
+  readonly lenient?: readonly Token[];
+}
+
+const BUCKET_METRICS = (reads: Partial<Record<Token, readonly string[]>> = {}): HandParser => ({
+  reads: {
+    VALUE_STRING: ['format', 'buckets_path', 'gap_policy'],
+    ...reads,
+    START_ARRAY: ['buckets_path', ...(reads.START_ARRAY ?? [])],
+  },
+  keyed: [],
+  other: 'named',
+  lenient: ['VALUE_STRING', 'START_ARRAY'],
+});
+
+const HAND_PARSERS: ReadonlyMap<string, HandParser> = new Map<string, HandParser>([
+  ['nested', { reads: { VALUE_STRING: ['path'] }, keyed: ['VALUE_STRING'], other: 'plain' }],
+  ['children', { reads: { VALUE_STRING: ['type'] }, keyed: ['VALUE_STRING'], other: 'plain' }],
+  ['parent', { reads: { VALUE_STRING: ['type'] }, keyed: ['VALUE_STRING'], other: 'plain' }],
+  [
+    'derivative',
+    {
+      reads: { VALUE_STRING: ['format', 'buckets_path', 'gap_policy', 'unit'], START_ARRAY: ['buckets_path'] },
+      keyed: ['VALUE_STRING', 'START_ARRAY'],
+      other: 'plain',
+    },
+  ],
+  [
+    'serial_diff',
+    {
+      reads: {
+        VALUE_STRING: ['format', 'buckets_path', 'gap_policy'],
+        VALUE_NUMBER: ['lag'],
+        START_ARRAY: ['buckets_path'],
+      },
+      keyed: ['VALUE_STRING', 'VALUE_NUMBER', 'START_ARRAY'],
+      other: 'plain',
+    },
+  ],
+  [
+    'moving_avg',
+    {
+      reads: {
+        VALUE_NUMBER: ['window', 'predict'],
+        VALUE_STRING: ['format', 'buckets_path', 'gap_policy', 'model'],
+        VALUE_BOOLEAN: ['minimize'],
+        START_ARRAY: ['buckets_path'],
+        START_OBJECT: ['settings'],
+      },
+      keyed: ['VALUE_NUMBER', 'VALUE_STRING', 'VALUE_BOOLEAN', 'START_ARRAY', 'START_OBJECT'],
+      other: 'plain',
+    },
+  ],
+  [
+    'bucket_selector',
+    {
+      reads: {
+        VALUE_STRING: ['buckets_path', 'script', 'gap_policy'],
+        START_ARRAY: ['buckets_path'],
+        START_OBJECT: ['script', 'buckets_path'],
+      },
+      keyed: ['VALUE_STRING', 'START_ARRAY', 'START_OBJECT'],
+      other: 'plain',
+    },
+  ],
+  [
+    'filters',
+    {
+      reads: {
+        VALUE_BOOLEAN: ['other_bucket'],
+        VALUE_STRING: ['other_bucket_key'],
+        START_OBJECT: ['filters'],
+        START_ARRAY: ['filters'],
+      },
+      keyed: ['VALUE_BOOLEAN', 'VALUE_STRING', 'VALUE_NUMBER', 'START_OBJECT', 'START_ARRAY'],
+      other: 'plain',
+    },
+  ],
+  ['avg_bucket', BUCKET_METRICS()],
+  ['sum_bucket', BUCKET_METRICS()],
+  ['max_bucket', BUCKET_METRICS()],
+  ['min_bucket', BUCKET_METRICS()],
+  ['stats_bucket', BUCKET_METRICS()],
+  ['extended_stats_bucket', BUCKET_METRICS({ VALUE_NUMBER: ['sigma'] })],
+  ['percentiles_bucket', BUCKET_METRICS({ START_ARRAY: ['percents'], VALUE_BOOLEAN: ['keyed'] })],
+  [
+    'matrix_stats',
+    {
+      reads: { START_ARRAY: ['fields'], START_OBJECT: ['missing'], VALUE_STRING: ['mode', 'format', 'value_type'] },
+      keyed: [],
+      other: 'namedDot',
+      lenient: ['VALUE_STRING', 'START_ARRAY', 'VALUE_BOOLEAN'],
+    },
+  ],
+]);
+
+/** Pipelines whose hand-written parsers name a missing `buckets_path` in words of their own. */
+const MISSING_BUCKETS_PATH: Readonly<Record<string, (name: string) => string>> = {
+  derivative: (name) => `Missing required field [buckets_path] for derivative aggregation [${name}]`,
+  serial_diff: (name) => `Missing required field [buckets_path] for derivative aggregation [${name}]`,
+  moving_avg: (name) => `Missing required field [buckets_path] for movingAvg aggregation [${name}]`,
+  cumulative_sum: () => 'Required [buckets_path]',
+  avg_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
+  sum_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
+  max_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
+  min_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
+  stats_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
+  extended_stats_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
+  percentiles_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
+};
+
+/** The first name a hand-written parser refuses, in its words; undefined when it reads them all. */
+function handParserRefusal(
+  parser: HandParser,
+  name: string,
+  body: Record<string, unknown>,
+): { key: string; message: string } | undefined {
+  for (const key of Object.keys(body)) {
+    const token = tokenOf(body[key]);
+    if (parser.reads[token]?.includes(key) === true) continue;
+    if (parser.lenient?.includes(token) === true) continue;
+    if (token === 'VALUE_NULL') continue;
+    if (parser.keyed.includes(token)) return { key, message: `Unknown key for a ${token} in [${name}]: [${key}].` };
+    const message =
+      parser.other === 'plain'
+        ? `Unexpected token ${token} in [${name}].`
+        : `Unexpected token ${token} [${key}] in [${name}]${parser.other === 'namedDot' ? '.' : ''}`;
+    return { key, message };
+  }
+  return undefined;
+}
 
 /**
  * Names the parsers also accept for a parameter (ParseField's deprecated names), which OpenSearch offers in its
@@ -64,7 +231,14 @@ const PARSER_NAMES: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = ne
  * Array parameters ObjectParser declares as arrays of objects (ValueType.OBJECT_ARRAY): a number or a boolean is
  * refused by the parser. Other array parameters also take a single value.
  */
-const OBJECT_ARRAYS = new Set(['range.ranges', 'date_range.ranges', 'composite.sources', 'multi_terms.terms']);
+const OBJECT_ARRAYS = new Set([
+  'range.ranges',
+  'date_range.ranges',
+  'ip_range.ranges',
+  'geo_distance.ranges',
+  'composite.sources',
+  'multi_terms.terms',
+]);
 
 /** Object parameters read by named parsers of their own (significance heuristics), which refuse in other words. */
 const OWN_OBJECT_PARSERS = new Set([
@@ -159,6 +333,117 @@ export function validateAggregationBody(
   const missing = (code: DiagnosticCode, message: string): void => {
     check.report(code, message, path, 'key');
   };
+  if (type === 'top_hits') validateTopHitsBody(check, path, body);
+  const hand = HAND_PARSERS.get(type);
+  if (hand !== undefined) {
+    const refusal = handParserRefusal(hand, name, body);
+    if (refusal !== undefined) {
+      const known = Object.values(hand.reads).some((names) => names.includes(refusal.key));
+      check.report(
+        known ? 'aggs.wrong-type' : 'aggs.unknown-parameter',
+        refusal.message,
+        [...path, refusal.key],
+        'key',
+      );
+    }
+  }
+  const buckets = MISSING_BUCKETS_PATH[type];
+  if (buckets !== undefined && !('buckets_path' in body)) {
+    check.report('aggs.missing-parameter', buckets(name), path, 'key');
+  }
+  const shardFailure = (what: string, reason: string): string =>
+    `${what}: OpenSearch fails every shard with "${reason}"`;
+  switch (type) {
+    case 'scripted_metric':
+      if (!('map_script' in body)) missing('aggs.missing-parameter', 'Required [map_script]');
+      break;
+    case 'children':
+    case 'parent':
+      if (!('type' in body)) {
+        missing('aggs.missing-parameter', `Missing [child_type] field for ${type} aggregation [${name}]`);
+      }
+      break;
+    case 'bucket_sort':
+      if (!('sort' in body) && !('size' in body) && !('from' in body)) {
+        missing(
+          'aggs.missing-parameter',
+          `Validation Failed: 1: [${name}] is configured to perform nothing. Please set either of [sort, size, from] to use bucket_sort;`,
+        );
+      }
+      break;
+    case 'geo_distance':
+      if (!('origin' in body)) missing('aggs.missing-parameter', `Aggregation [${name}] must define an [origin].`);
+      else if (!('ranges' in body)) {
+        missing(
+          'aggs.missing-parameter',
+          shardFailure(`[${name}] needs [ranges]`, `No [ranges] specified for the [${name}] aggregation`),
+        );
+      }
+      break;
+    case 'adjacency_matrix':
+      if (!('filters' in body)) missing('aggs.missing-parameter', `[${name}] is missing : filters parameter`);
+      break;
+    // Refused on the shards only, by a null pointer or a failed cast (the conformance cases aggs/<type>/empty).
+    case 'weighted_avg':
+      if (!('value' in body)) {
+        missing(
+          'aggs.missing-parameter',
+          shardFailure(
+            '[weighted_avg] needs [value] and [weight]',
+            'Cannot invoke "org.opensearch.search.aggregations.support.ValuesSourceConfig.valueSourceType()" because the return value of "java.util.Map.get(Object)" is null',
+          ),
+        );
+      } else if (!('weight' in body)) {
+        missing(
+          'aggs.missing-parameter',
+          shardFailure('[weighted_avg] needs [weight]', 'Could not find field name [weight] in multiValuesSource'),
+        );
+      }
+      break;
+    case 'matrix_stats':
+      if (!('fields' in body)) {
+        missing(
+          'aggs.missing-parameter',
+          shardFailure(
+            '[matrix_stats] needs [fields]',
+            "class_cast_exception: class java.util.Collections$EmptyList cannot be cast to class java.util.ArrayList (java.util.Collections$EmptyList and java.util.ArrayList are in module java.base of loader 'bootstrap')",
+          ),
+        );
+      }
+      break;
+    case 'significant_text':
+      if (!('field' in body)) {
+        missing(
+          'aggs.missing-parameter',
+          shardFailure('[significant_text] needs [field]', 'Cannot invoke "String.length()" because "str" is null'),
+        );
+      }
+      break;
+  }
+  if (type === 'global') {
+    // GlobalAggregationBuilder reads no option: the aggregation's parser expects the definition's end.
+    const key = Object.keys(body)[0];
+    if (key !== undefined) {
+      check.report(
+        'aggs.unknown-parameter',
+        `Expected [FIELD_NAME] under a [START_OBJECT], but got a [${tokenOf(body[key])}] in [${name}]`,
+        [...path, key],
+        'key',
+      );
+    }
+  }
+  if (type === 'sampler') {
+    // SamplerAggregationBuilder.parse reads shard_size only (its message has no closing quote).
+    const key = Object.keys(body).find((k) => k !== 'shard_size');
+    if (key !== undefined) {
+      check.report(
+        'aggs.unknown-parameter',
+        `Unsupported property "${key}" for aggregation "${name}`,
+        [...path, key],
+        'key',
+      );
+    }
+  }
   if (NEEDS_FIELD_OR_SCRIPT.has(type) && !('field' in body) && !('script' in body)) {
     missing('aggs.missing-field', 'Required one of fields [field, script], but none were specified. ');
   } else if (NEEDS_FIELD.has(type) && !('field' in body)) {
@@ -177,8 +462,15 @@ export function validateAggregationBody(
         );
       }
       if (type === 'multi_terms') {
-        if (!('terms' in body)) missing('aggs.missing-parameter', 'Required [terms]');
-        else if (Array.isArray(body.terms) && body.terms.length < 2) {
+        if (!('terms' in body)) {
+          missing(
+            'aggs.missing-parameter',
+            shardFailure(
+              '[multi_terms] needs [terms]',
+              'Cannot invoke "java.util.Collection.size()" because "collection" is null',
+            ),
+          );
+        } else if (Array.isArray(body.terms) && body.terms.length < 2) {
           check.report(
             'aggs.multi-terms-count',
             `multi term aggregation must has at least 2 terms. Found [${body.terms.length}] in [${name}] Use terms aggregation for single term aggregation`,
@@ -192,9 +484,21 @@ export function validateAggregationBody(
       return;
     case 'composite':
       if (!('sources' in body)) missing('aggs.missing-parameter', 'Required [sources]');
+      if (body.size === 0) {
+        check.report(
+          'aggs.invalid-size',
+          shardFailure(
+            '[composite] needs a [size] above 0',
+            'Cannot invoke "java.lang.Integer.intValue()" because the return value of "org.opensearch.search.aggregations.bucket.composite.CompositeValuesCollectorQueue.top()" is null',
+          ),
+          [...path, 'size'],
+        );
+      }
       return;
     case 'filters':
-      if (isObject(body.filters) && Object.keys(body.filters).length === 0) {
+      if (!('filters' in body)) {
+        check.report('aggs.empty-filters', '[filters] cannot be empty.', path, 'key');
+      } else if (isObject(body.filters) && Object.keys(body.filters).length === 0) {
         check.report('aggs.empty-filters', '[filters] cannot be empty.', [...path, 'filters']);
       } else if (Array.isArray(body.filters) && body.filters.length === 0) {
         check.report('aggs.empty-filters', '[filters] cannot be empty.', [...path, 'filters']);
@@ -354,7 +658,20 @@ function checkParserValue(
       else if (typeof value === 'string' && strictBooleanError(value) !== undefined) unreadable();
       return;
     case 'object':
-      if (OWN_OBJECT_PARSERS.has(key)) return;
+      if (OWN_OBJECT_PARSERS.has(key)) {
+        // A significance heuristic's parser moves to the next token and expects its object there
+        // (docs/opensearch/aggregations.md#significance-heuristics; conformance aggs/significant_terms/jlh/*).
+        if (token === 'START_OBJECT') return;
+        const after = check.tokenAfter(path);
+        if (after !== undefined) {
+          check.report(
+            'aggs.wrong-type',
+            `${after.where} [${key}] Expected START_OBJECT but was: ${after.token}`,
+            path,
+          );
+        }
+        return;
+      }
       if (token !== 'START_OBJECT') refuse();
       return;
     case 'array':

@@ -22,6 +22,31 @@ export class JsonCheck {
     this.issues.push(issue(code, message, span, data === undefined ? {} : { data }));
   }
 
+  /**
+   * The JSON token that follows the value at `path` (`END_OBJECT`, `END_ARRAY` or the next member's `FIELD_NAME`) and
+   * its `[L:C]`: where a parser that expected something else at that point says it stopped.
+   */
+  tokenAfter(path: JsonPath): { token: string; where: string } | undefined {
+    const span = this.segment.spanOf(path, 'value');
+    const text = this.segment.text;
+    const skip = (from: number): number => {
+      let i = from;
+      while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+      return i;
+    };
+    let at = skip(span.offset + span.length);
+    let token: string;
+    if (text[at] === '}') token = 'END_OBJECT';
+    else if (text[at] === ']') token = 'END_ARRAY';
+    else if (text[at] === ',') {
+      at = skip(at + 1);
+      if (text[at] !== '"') return undefined;
+      token = 'FIELD_NAME';
+    } else return undefined;
+    const { line, column } = this.locator(at);
+    return { token, where: `[${line}:${column}]` };
+  }
+
   /** `[L:C]` of where `path` starts, as OpenSearch prints an XContentLocation. */
   where(path: JsonPath, target: Target = 'value', atEnd = false): string {
     const span = this.segment.spanOf(path, target);

@@ -37,36 +37,7 @@ export interface SearchBodyFacts {
 export function validateSearchBody(check: JsonCheck, body: Record<string, unknown>): SearchBodyFacts {
   const facts: SearchBodyFacts = { source: body };
   const keys = Object.keys(body);
-  for (const key of keys) {
-    const value = body[key];
-    const path: JsonPath = [key];
-    const spec = SEARCH_BODY_FIELD_BY_NAME.get(key);
-    const token = tokenOf(value);
-    const rule =
-      spec === undefined
-        ? undefined
-        : token === 'START_OBJECT'
-          ? spec.object
-          : token === 'START_ARRAY'
-            ? spec.array
-            : token === 'VALUE_NULL'
-              ? undefined
-              : spec.value;
-    if (spec === undefined || rule === undefined) {
-      const replacements = spec === undefined ? suggestions(key, SEARCH_BODY_FIELD_BY_NAME.keys()) : [];
-      check.report(
-        spec === undefined ? 'search.unknown-field' : 'search.wrong-type',
-        `Unknown key for a ${token} in [${key}].`,
-        path,
-        spec === undefined ? 'key' : 'value',
-        replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
-      );
-      continue;
-    }
-    if (token === 'START_OBJECT') checkObject(check, path, spec, spec.object!, value as Record<string, unknown>, facts);
-    else if (token === 'START_ARRAY') checkArray(check, path, spec, spec.array!, value as unknown[], facts);
-    else checkValue(check, path, spec, spec.value!, value, facts);
-  }
+  checkFields(check, [], body, SEARCH_BODY_FIELD_BY_NAME, facts, SEARCH_SCOPE);
   if ('aggs' in body && 'aggregations' in body) {
     const last = keys.indexOf('aggs') > keys.indexOf('aggregations') ? 'aggs' : 'aggregations';
     const other = last === 'aggs' ? 'aggregations' : 'aggs';
@@ -80,6 +51,94 @@ export function validateSearchBody(check: JsonCheck, body: Record<string, unknow
   return facts;
 }
 
+/** Where a field loop runs: the codes of its diagnostics, and whether the search body's own facts are gathered. */
+interface FieldScope {
+  readonly unknownCode: 'search.unknown-field' | 'aggs.unknown-parameter';
+  readonly wrongTypeCode: 'search.wrong-type' | 'aggs.wrong-type';
+  /** The search body itself: `from`/`size` below zero are refused in its words, and its facts are kept. */
+  readonly searchBody: boolean;
+}
+
+const SEARCH_SCOPE: FieldScope = {
+  unknownCode: 'search.unknown-field',
+  wrongTypeCode: 'search.wrong-type',
+  searchBody: true,
+};
+
+/**
+ * The fields `TopHitsAggregationBuilder.parse` reads, each with the JSON tokens it takes: the same loop as the search
+ * body's (a value, an object or an array per name, anything else `Unknown key for a <token> in [<name>].`), over a
+ * part of the same names (docs/opensearch/aggregations.md#top_hits; the conformance cases `aggs/top_hits/*`).
+ */
+const TOP_HITS_FIELDS: ReadonlyMap<string, BodyFieldSpec> = new Map(
+  [
+    'from',
+    'size',
+    'explain',
+    'version',
+    'seq_no_primary_term',
+    'track_scores',
+    '_source',
+    'stored_fields',
+    'docvalue_fields',
+    'fields',
+    'script_fields',
+    'highlight',
+    'sort',
+  ].map((name) => [name, SEARCH_BODY_FIELD_BY_NAME.get(name)!]),
+);
+
+const TOP_HITS_SCOPE: FieldScope = {
+  unknownCode: 'aggs.unknown-parameter',
+  wrongTypeCode: 'aggs.wrong-type',
+  searchBody: false,
+};
+
+/** Checks the body of a `top_hits` aggregation, as its parser reads it. */
+export function validateTopHitsBody(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  checkFields(check, path, body, TOP_HITS_FIELDS, {}, TOP_HITS_SCOPE);
+}
+
+function checkFields(
+  check: JsonCheck,
+  base: JsonPath,
+  body: Record<string, unknown>,
+  fields: ReadonlyMap<string, BodyFieldSpec>,
+  facts: SearchBodyFacts,
+  scope: FieldScope,
+): void {
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    const path: JsonPath = [...base, key];
+    const spec = fields.get(key);
+    const token = tokenOf(value);
+    const rule =
+      spec === undefined
+        ? undefined
+        : token === 'START_OBJECT'
+          ? spec.object
+          : token === 'START_ARRAY'
+            ? spec.array
+            : token === 'VALUE_NULL'
+              ? undefined
+              : spec.value;
+    if (spec === undefined || rule === undefined) {
+      const replacements = spec === undefined ? suggestions(key, fields.keys()) : [];
+      check.report(
+        spec === undefined ? scope.unknownCode : scope.wrongTypeCode,
+        `Unknown key for a ${token} in [${key}].`,
+        path,
+        spec === undefined ? 'key' : 'value',
+        replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
+      );
+      continue;
+    }
+    if (token === 'START_OBJECT') checkObject(check, path, spec, spec.object!, value as Record<string, unknown>, facts);
+    else if (token === 'START_ARRAY') checkArray(check, path, spec, spec.array!, value as unknown[], facts);
+    else checkValue(check, path, spec, spec.value!, value, facts, scope.searchBody);
+  }
+}
+
 function checkValue(
   check: JsonCheck,
   path: JsonPath,
@@ -87,11 +146,12 @@ function checkValue(
   rule: BodyValueRule,
   value: unknown,
   facts: SearchBodyFacts,
+  searchBody = true,
 ): void {
   switch (rule) {
     case 'int': {
       const n = intValue(check, path, value);
-      if (n === undefined) return;
+      if (n === undefined || !searchBody) return;
       if (spec.name === 'from') {
         if (n < 0) check.report('search.negative-from', `[from] parameter cannot be negative, found [${n}]`, path);
         facts.from = { value: n, path };
