@@ -18,6 +18,7 @@ import { holdsAt } from '../../spec/versions';
 import type { TargetServer } from '../target';
 import { versionNote } from './versionNote';
 import { checkClauseRules } from './queryRules';
+import { isGeoParserClause, validateGeoClause } from './geoQueries';
 import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
 import { jacksonMajor } from '../target';
 
@@ -102,6 +103,10 @@ function validateClause(
   body: Record<string, unknown>,
 ): void {
   checkClauseRules(check, path, clause.name, body);
+  if (isGeoParserClause(clause.name)) {
+    validateGeoClause(check, path, clause.name, body);
+    return;
+  }
   switch (clause.shape) {
     case 'object':
       if (clause.params !== undefined) {
@@ -362,6 +367,7 @@ function checkNonValue(
   value: unknown,
 ): boolean {
   if (!(isObject(value) || Array.isArray(value)) || objectParser(clause)) return false;
+  if (JACKSON_READERS.has(clause.name)) return checkJacksonReader(check, path, clause, spec, value);
   const family = NON_VALUE_TEXT[clause.name];
   if (!SCALAR_TYPES.has(spec.type) || family === undefined) return false;
   // These parsers skip an array where they read a value; only an object is refused.
@@ -401,6 +407,48 @@ function checkScalarQuery(
     return true;
   }
   return false;
+}
+
+/**
+ * Field clauses whose parsers read each parameter of the field's object with Jackson's accessor for its kind, whatever
+ * the token (`parser.text()`, `booleanValue()`, `floatValue()`, `objectBytes()`): an object or an array there fails in
+ * Jackson's words (docs/opensearch/query-dsl.md#term-level-parsers; conformance cases `query/<clause>/<param>/object`
+ * and `/array` on real 3.8.0 and 2.19.1).
+ */
+const JACKSON_READERS = new Set(['term', 'prefix', 'wildcard', 'regexp', 'span_term']);
+
+/** The term itself, read as bytes of any value: an object is read whole, and the parser then stops at its end. */
+const TERM_VALUES = new Set(['term.value', 'term.term', 'span_term.value', 'span_term.term']);
+
+function checkJacksonReader(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: QueryClauseSpec,
+  spec: ParameterSpec,
+  value: unknown,
+): boolean {
+  const token = tokenName(value);
+  if (TERM_VALUES.has(`${clause.name}.${spec.name}`)) {
+    if (!isObject(value)) return false;
+    check.report('query.wrong-type', 'Unexpected token [END_OBJECT] found after the main object.', path);
+    return true;
+  }
+  switch (spec.type) {
+    case 'string':
+    case 'field':
+    case 'scalar':
+      check.report('query.wrong-type', `Can't get text on a ${token} at ${check.where(path).slice(1, -1)}`, path);
+      return true;
+    case 'boolean':
+      check.report('value.not-a-boolean', `Current token (${token}) not of boolean type`, path);
+      return true;
+    case 'number':
+    case 'integer':
+      check.report('value.not-a-number', notNumericText(token, jacksonMajor(check.server)), path);
+      return true;
+    default:
+      return false;
+  }
 }
 
 const SCALAR_TYPES = new Set([

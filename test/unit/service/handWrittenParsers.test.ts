@@ -1,6 +1,6 @@
-// The aggregation types whose parsers OpenSearch writes by hand, the types built by ObjectParser that now carry their
-// parameter lists, and the omissions refused only on the shards: each refused in OpenSearch's words, and the accepted
-// forms left alone (docs/opensearch/aggregations.md#hand-written-parsers; the conformance corpus holds the real answers).
+// The parsers OpenSearch writes by hand (aggregations and queries), the aggregation types built by ObjectParser that
+// now carry their parameter lists, and the omissions refused only on the shards: each refused in OpenSearch's words,
+// the accepted forms left alone (docs/opensearch/aggregations.md#hand-written-parsers, query-dsl.md#geo-queries).
 import { describe, it } from 'node:test';
 import { expectDiagnostic, expectNoErrors } from './harness';
 
@@ -120,5 +120,60 @@ void describe('aggregation parsers written by hand (docs/opensearch/aggregations
       'msearch',
       body('{"s":{"significant_terms":{"field":"k","jlh":{}}},"c":{"children":{"type":"answer"}}}'),
     );
+  });
+});
+
+void describe('query parsers written by hand (docs/opensearch/query-dsl.md#geo-queries)', () => {
+  const query = (json: string): string => `{}\n{"query":${json}}\n`;
+
+  void it('reads geo_distance, geo_bounding_box and geo_polygon as their loops do', () => {
+    expectDiagnostic('msearch', query('{"geo_distance":{"distance":"1km","location":"1,2",«"bost"»:2}}'), {
+      code: 'query.unknown-parameter',
+      severity: E,
+      message: 'failed to parse [geo_distance] query. unexpected field [bost]',
+    });
+    expectDiagnostic('msearch', query('{"geo_distance":{"distance":"1km","location":{"lat":1,"lon":2},«"unit"»:{}}}'), {
+      code: 'query.multiple-fields',
+      severity: E,
+      message: "[geo_distance] query doesn't support multiple fields, found [location] and [unit]",
+    });
+    expectDiagnostic('msearch', query('{«"geo_distance"»:{"location":{"lat":1,"lon":2}}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: "geo_distance requires 'distance' to be specified",
+    });
+    expectDiagnostic(
+      'msearch',
+      query('{"geo_bounding_box":{"location":{"top_left":"1,0","bottom_right":"0,1"},"validation_method":«"bogus"»}}'),
+      {
+        code: 'query.invalid-value',
+        severity: E,
+        message: 'operator needs to be either [COERCE, IGNORE_MALFORMED, STRICT], but not [bogus]',
+      },
+    );
+    expectNoErrors(
+      'msearch',
+      query(
+        '{"bool":{"filter":[{"geo_distance":{"distance":"1km","location":[2,1],"distance_type":"plane","_name":"d"}},{"geo_bounding_box":{"location":{"top_left":"1,0","bottom_right":"0,1"},"_name":["x"],"type":"indexed"}},{"geo_polygon":{"location":{"points":["1,0","0,1","1,1"]},"validation_method":"coerce"}}]}}',
+      ),
+    );
+  });
+
+  void it('words an object or array where term-level parsers read a value as Jackson does', () => {
+    expectDiagnostic('msearch', query('{"prefix":{"kw":{"value":«{}»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: /^Can't get text on a START_OBJECT at \d+:\d+$/,
+    });
+    expectDiagnostic('msearch', query('{"term":{"kw":{"value":«{}»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'Unexpected token [END_OBJECT] found after the main object.',
+    });
+    expectDiagnostic('msearch', query('{"wildcard":{"kw":{"value":"a*","case_insensitive":«[]»}}}'), {
+      code: 'value.not-a-boolean',
+      severity: E,
+      message: 'Current token (START_ARRAY) not of boolean type',
+    });
   });
 });

@@ -1,0 +1,173 @@
+// The geo queries whose parsers OpenSearch writes by hand (GeoDistanceQueryBuilder, GeoBoundingBoxQueryBuilder,
+// GeoPolygonQueryBuilder `fromXContent`): one loop over the clause's members where an object (or, for geo_distance, an
+// array) names the geo field and a value is one of the clause's options, each read with Jackson's accessor for its
+// kind. What each refuses, in its words, as real 3.8.0 and 2.19.1 answered the conformance cases `query/geo_*`
+// (docs/opensearch/query-dsl.md#geo-queries).
+import { isObject, type JsonPath } from '../json/jsonSegment';
+import { jacksonMajor } from '../target';
+import type { JsonCheck } from './jsonCheck';
+import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
+
+type OptionKind = 'number' | 'boolean' | 'text' | 'validation' | 'distanceType' | 'bboxType';
+
+interface GeoParser {
+  readonly options: Readonly<Record<string, OptionKind>>;
+  /** A value under a name the parser does not read. */
+  readonly unknownValue: (key: string) => string;
+  /** What an empty clause (no field, or no required option) is refused with. */
+  readonly missing: (body: Record<string, unknown>) => string | undefined;
+}
+
+const COMMON: Readonly<Record<string, OptionKind>> = {
+  boost: 'number',
+  _name: 'text',
+  ignore_unmapped: 'boolean',
+  validation_method: 'validation',
+};
+
+const VALIDATION_METHODS = ['COERCE', 'IGNORE_MALFORMED', 'STRICT'];
+
+const GEO_PARSERS: ReadonlyMap<string, GeoParser> = new Map<string, GeoParser>([
+  [
+    'geo_distance',
+    {
+      options: { ...COMMON, distance: 'text', unit: 'text', distance_type: 'distanceType' },
+      unknownValue: (key) => `failed to parse [geo_distance] query. unexpected field [${key}]`,
+      missing: (body) => ('distance' in body ? undefined : "geo_distance requires 'distance' to be specified"),
+    },
+  ],
+  [
+    'geo_bounding_box',
+    {
+      options: { ...COMMON, type: 'bboxType' },
+      unknownValue: (key) => `failed to parse [geo_bounding_box] query. unexpected field [${key}]`,
+      missing: (body) =>
+        Object.values(body).some((v) => isObject(v))
+          ? undefined
+          : 'failed to parse [geo_bounding_box] query. bounding box not provided',
+    },
+  ],
+  [
+    'geo_polygon',
+    {
+      options: COMMON,
+      unknownValue: (key) => `[geo_polygon] query does not support [${key}]`,
+      missing: (body) => (Object.values(body).some((v) => isObject(v)) ? undefined : 'fieldName must not be null'),
+    },
+  ],
+]);
+
+/** Whether `name` is one of the geo queries checked here. */
+export function isGeoParserClause(name: string): boolean {
+  return GEO_PARSERS.has(name);
+}
+
+/** Checks a geo query's body as its parser reads it; reports the first thing it refuses. */
+export function validateGeoClause(check: JsonCheck, path: JsonPath, name: string, body: Record<string, unknown>): void {
+  const parser = GEO_PARSERS.get(name);
+  if (parser === undefined) return;
+  let field: string | undefined;
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    const at = [...path, key];
+    if (Array.isArray(value)) {
+      // geo_distance reads an array as the point, [lon, lat]; the others skip or refuse it in ways not checked here.
+      if (name === 'geo_distance' && !value.every((item) => typeof item === 'number')) {
+        check.report('query.wrong-type', 'numeric value expected', at);
+        return;
+      }
+      if (name === 'geo_polygon') {
+        check.report('query.wrong-type', `[geo_polygon] unexpected token type [START_ARRAY]`, at);
+        return;
+      }
+      continue;
+    }
+    if (isObject(value)) {
+      if (name === 'geo_distance' && field !== undefined) {
+        check.report(
+          'query.multiple-fields',
+          `[geo_distance] query doesn't support multiple fields, found [${field}] and [${key}]`,
+          at,
+          'key',
+        );
+        return;
+      }
+      if (name === 'geo_bounding_box' && !hasCorner(value)) {
+        // Read as the box: without its corners the top latitude stays NaN.
+        check.report('query.missing-parameter', 'top latitude is invalid: NaN', at);
+        return;
+      }
+      field ??= key;
+      continue;
+    }
+    const kind = parser.options[key];
+    if (kind === undefined) {
+      if (name === 'geo_distance' && field === undefined) {
+        // The point as text (geohash or "lat,lon"): this member names the field.
+        field = key;
+        continue;
+      }
+      check.report('query.unknown-parameter', parser.unknownValue(key), at, 'key');
+      return;
+    }
+    const refusal = optionRefusal(kind, value, jacksonMajor(check.server));
+    if (refusal !== undefined) {
+      check.report(
+        kind === 'number' ? 'value.not-a-number' : kind === 'boolean' ? 'value.not-a-boolean' : 'query.invalid-value',
+        refusal,
+        at,
+      );
+      return;
+    }
+  }
+  const missing = parser.missing(body);
+  if (missing !== undefined) check.report('query.missing-parameter', missing, path, 'key');
+}
+
+const CORNERS = ['top_left', 'bottom_right', 'top_right', 'bottom_left', 'top', 'left', 'bottom', 'right', 'wkt'];
+
+function hasCorner(box: Record<string, unknown>): boolean {
+  return CORNERS.some((corner) => corner in box);
+}
+
+/** A JSON scalar as the parser's `text()` gives it. */
+function scalarText(value: unknown): string {
+  return typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : '';
+}
+
+function optionRefusal(kind: OptionKind, value: unknown, jackson: 2 | 3): string | undefined {
+  if (value === null) return undefined;
+  switch (kind) {
+    case 'number':
+      if (typeof value === 'boolean') return notNumericText(tokenName(value), jackson);
+      if (typeof value === 'string' && !isJavaDouble(value)) return `For input string: "${value}"`;
+      return undefined;
+    case 'boolean':
+      if (typeof value === 'number') {
+        return `Current token (${Number.isInteger(value) ? 'VALUE_NUMBER_INT' : 'VALUE_NUMBER_FLOAT'}) not of boolean type`;
+      }
+      return typeof value === 'string' && value !== '' ? strictBooleanError(value) : undefined;
+    case 'validation': {
+      const text = scalarText(value);
+      return VALIDATION_METHODS.includes(text.toUpperCase())
+        ? undefined
+        : `operator needs to be either [${VALIDATION_METHODS.join(', ')}], but not [${text}]`;
+    }
+    case 'distanceType': {
+      const text = scalarText(value);
+      return ['arc', 'plane'].includes(text.toLowerCase()) ? undefined : `No geo distance for [${text}]`;
+    }
+    case 'bboxType': {
+      const text = scalarText(value);
+      return ['memory', 'indexed'].includes(text.toLowerCase())
+        ? undefined
+        : `no type can be parsed from ordinal ${text}`;
+    }
+    case 'text':
+      return undefined;
+  }
+}
