@@ -1103,6 +1103,7 @@ export const QUERY_CLAUSES: readonly QueryClauseSpec[] = [
     origin: 'core',
     deprecated: true,
     shape: 'object',
+    unknownParam: 'does-not-support',
     params: [
       { name: 'query', type: 'query', required: true, doc: 'Span clause to run.' },
       { name: 'field', type: 'field', required: true, doc: 'Field the span clause pretends to be on.' },
@@ -1193,8 +1194,6 @@ export const QUERY_CLAUSES: readonly QueryClauseSpec[] = [
       { name: 'preference', type: 'string', doc: 'Preference used to fetch the stored document.' },
       { name: 'version', type: 'integer', doc: 'Expected version of the stored document.' },
       { name: 'name', type: 'string', doc: 'Name used in the slot field of the response.' },
-      { name: 'type', type: 'string', deprecated: true, doc: 'Mapping type of the stored document; types are gone.' },
-      { name: 'document_type', type: 'string', deprecated: true, doc: 'Mapping type of the document; types are gone.' },
       BOOST,
       NAME,
     ],
@@ -1207,6 +1206,8 @@ export const QUERY_CLAUSES: readonly QueryClauseSpec[] = [
     name: 'rank_feature',
     origin: 'module',
     shape: 'object',
+    // A ConstructingObjectParser named `feature` (RankFeatureQueryBuilder), as real 3.8.0 and 2.19.1 word it.
+    unknownParam: 'unknown-field',
     params: [
       { name: 'field', type: 'field', required: true, doc: 'rank_feature or rank_features field.' },
       { name: 'saturation', type: 'object', doc: 'Score function S / (S + pivot); the default.' },

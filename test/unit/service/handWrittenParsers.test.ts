@@ -177,3 +177,46 @@ void describe('query parsers written by hand (docs/opensearch/query-dsl.md#geo-q
     });
   });
 });
+
+void describe('more query parsers (docs/opensearch/query-dsl.md#more-parsers)', () => {
+  const query = (json: string): string => `{}\n{"query":${json}}\n`;
+
+  void it('refuses what percolate, wrapper, parent_id, span_field_masking, rank_feature and range refuse', () => {
+    expectDiagnostic('msearch', query('{«"percolate"»:{"field":"q"}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'Required one of fields [document, documents, id], but none were specified. ',
+    });
+    expectDiagnostic('msearch', query('{"percolate":{"field":"q","document":«"x"»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: /\[percolate\] document doesn't support values of type: VALUE_STRING$/,
+    });
+    expectDiagnostic('msearch', query('{"wrapper":{"query":"e30=",«"x"»:1}}'), {
+      code: 'query.unknown-parameter',
+      severity: E,
+      message: '[wrapper] malformed query, expected [END_OBJECT] but found [FIELD_NAME]',
+    });
+    expectDiagnostic('msearch', query('{"parent_id":{"type":"child","id":«["x"]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[parent_id] query does not support [id]',
+    });
+    expectDiagnostic('msearch', query('{«"field_masking_span"»:{"query":{"span_term":{"t":"x"}}}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'span_field_masking must have [field] set for it',
+    });
+    expectDiagnostic('msearch', query('{"rank_feature":{"field":"p","log":«1»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: /\[feature\] log doesn't support values of type: VALUE_NUMBER$/,
+    });
+    expectNoErrors(
+      'msearch',
+      query(
+        '{"bool":{"should":[{"percolate":{"field":"q","documents":[{"t":1}]}},{"wrapper":{"query":"e30="}},{"parent_id":{"type":"c","id":"1"}},{"rank_feature":{"field":"p","log":{"scaling_factor":1}}},{"range":{"n":{"gte":1,"lt":5}}}]}}',
+      ),
+    );
+  });
+});

@@ -353,6 +353,17 @@ function checkParamValue(
         doesNotSupport(check, path, clause, spec, value);
       }
       return;
+    case 'object':
+      if (OBJECT_ONLY.has(clause.name) && !isObject(value) && value !== null) {
+        doesNotSupport(check, path, clause, spec, value);
+      }
+      return;
+    case 'array':
+      // An ObjectParser array of objects also takes one object, never a plain value.
+      if (OBJECT_ONLY.has(clause.name) && value !== null && typeof value !== 'object') {
+        doesNotSupport(check, path, clause, spec, value);
+      }
+      return;
     default:
       return;
   }
@@ -367,7 +378,11 @@ function checkNonValue(
   value: unknown,
 ): boolean {
   if (!(isObject(value) || Array.isArray(value)) || objectParser(clause)) return false;
-  if (JACKSON_READERS.has(clause.name)) return checkJacksonReader(check, path, clause, spec, value);
+  // span_field_masking reads any object as its query (refusing other names), and an array with the value accessors.
+  const objectAsQuery = clause.name === 'field_masking_span' || clause.name === 'span_field_masking';
+  if (JACKSON_READERS.has(clause.name) && !(objectAsQuery && isObject(value))) {
+    return checkJacksonReader(check, path, clause, spec, value);
+  }
   const family = NON_VALUE_TEXT[clause.name];
   if (!SCALAR_TYPES.has(spec.type) || family === undefined) return false;
   // These parsers skip an array where they read a value; only an object is refused.
@@ -415,7 +430,16 @@ function checkScalarQuery(
  * Jackson's words (docs/opensearch/query-dsl.md#term-level-parsers; conformance cases `query/<clause>/<param>/object`
  * and `/array` on real 3.8.0 and 2.19.1).
  */
-const JACKSON_READERS = new Set(['term', 'prefix', 'wildcard', 'regexp', 'span_term']);
+const JACKSON_READERS = new Set([
+  'term',
+  'prefix',
+  'wildcard',
+  'regexp',
+  'span_term',
+  'range',
+  'field_masking_span',
+  'span_field_masking',
+]);
 
 /** The term itself, read as bytes of any value: an object is read whole, and the parser then stops at its end. */
 const TERM_VALUES = new Set(['term.value', 'term.term', 'span_term.value', 'span_term.term']);
@@ -437,6 +461,7 @@ function checkJacksonReader(
     case 'string':
     case 'field':
     case 'scalar':
+    case 'enum':
       check.report('query.wrong-type', `Can't get text on a ${token} at ${check.where(path).slice(1, -1)}`, path);
       return true;
     case 'boolean':
@@ -450,6 +475,12 @@ function checkJacksonReader(
       return false;
   }
 }
+
+/**
+ * ObjectParser clauses whose object parameters are declared as objects only (rank_feature's score functions,
+ * percolate's document and documents): any other token is refused, as real 3.8.0 and 2.19.1 answered.
+ */
+const OBJECT_ONLY = new Set(['rank_feature', 'percolate']);
 
 const SCALAR_TYPES = new Set([
   'string',
@@ -528,6 +559,7 @@ function reportUnknownParam(
       data,
     );
   } else if (clause.unknownParam === 'does-not-support') {
-    check.report('query.unknown-parameter', `[${clause.name}] query does not support [${key}]`, path, 'key', data);
+    const name = NON_VALUE_NAME[clause.name] ?? clause.name;
+    check.report('query.unknown-parameter', `[${name}] query does not support [${key}]`, path, 'key', data);
   }
 }

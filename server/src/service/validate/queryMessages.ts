@@ -69,6 +69,7 @@ export const REQUIRED_TEXT: Readonly<Record<string, readonly (readonly [string, 
 export const REQUIRED_TOGETHER: Readonly<Record<string, readonly string[]>> = {
   script_score: ['query', 'script'],
   distance_feature: ['field', 'origin', 'pivot'],
+  rank_feature: ['field'],
 };
 
 /** The per-field object of these clauses must hold a value under one of these names. */

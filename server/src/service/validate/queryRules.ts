@@ -5,6 +5,7 @@
 import { isObject, type JsonPath } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { limitNote, limitsOf } from './limits';
+import { holdsAt } from '../../spec/versions';
 
 /** `phrasePrefix`, `PHRASE_PREFIX` → `phrase_prefix` (MultiMatchQueryBuilder.Type.parse reads both spellings). */
 function multiMatchType(value: unknown): string | undefined {
@@ -20,7 +21,65 @@ export function checkClauseRules(
   clause: string,
   body: Record<string, unknown>,
 ): void {
+  const missing = (message: string): void => {
+    check.report('query.missing-parameter', message, path, 'key');
+  };
   switch (clause) {
+    case 'percolate':
+      // PercolateQueryBuilder: a ConstructingObjectParser that checks the document's sources before the field.
+      if (!('document' in body) && !('documents' in body) && !('id' in body)) {
+        missing('Required one of fields [document, documents, id], but none were specified. ');
+      } else if (!('field' in body)) missing('Required [field]');
+      return;
+    case 'field_masking_span':
+    case 'span_field_masking':
+      // SpanFieldMaskingQueryBuilder.fromXContent, after reading its members (the query first).
+      if (!('query' in body)) missing('span_field_masking must have [query] span query clause');
+      else if (!('field' in body)) missing('span_field_masking must have [field] set for it');
+      return;
+    case 'wrapper': {
+      // WrapperQueryBuilder.fromXContent reads exactly one member, `query`, as binary (base64 text).
+      const keys = Object.keys(body);
+      if (keys.length === 0) missing('[wrapper] query malformed');
+      else if (keys[0] === 'query' && keys.length > 1) {
+        check.report(
+          'query.unknown-parameter',
+          '[wrapper] malformed query, expected [END_OBJECT] but found [FIELD_NAME]',
+          [...path, keys[1]!],
+          'key',
+        );
+      }
+      const query = body.query;
+      if (isObject(query) || Array.isArray(query)) {
+        check.report(
+          'query.wrong-type',
+          `Current token (${Array.isArray(query) ? 'START_ARRAY' : 'START_OBJECT'}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, cannot access as binary`,
+          [...path, 'query'],
+        );
+      }
+      return;
+    }
+    case 'parent_id':
+      // ParentIdQueryBuilder reads values only; without `type` or `id` every shard fails on a null name.
+      for (const key of Object.keys(body)) {
+        if (Array.isArray(body[key])) {
+          check.report('query.wrong-type', `[parent_id] query does not support [${key}]`, [...path, key]);
+          return;
+        }
+      }
+      if (!('type' in body) || !('id' in body)) {
+        missing(
+          `[parent_id] needs [type] and [id]: OpenSearch fails every shard with "Cannot invoke "String.length()" because "str" is null"`,
+        );
+      }
+      return;
+    case 'range':
+      if (holdsAt(ONE_BOUND_PER_SIDE, check.server.version) && check.server.distribution === 'opensearch') {
+        for (const [field, options] of Object.entries(body)) {
+          if (isObject(options)) rangeBounds(check, [...path, field], options);
+        }
+      }
+      return;
     case 'multi_match': {
       const type = multiMatchType(body.type) ?? 'best_fields';
       if (type === 'bool_prefix') {
@@ -155,5 +214,28 @@ function intervalRules(check: JsonCheck, path: JsonPath, body: Record<string, un
       [...path, field, rules[1]!],
       'key',
     );
+  }
+}
+
+/**
+ * From OpenSearch 3.6.0 a range sets each bound once: one of `gt`, `gte` and `from` (with `include_lower`) below, one of
+ * `lt`, `lte` and `to` (with `include_upper`) above; anything more is `invalid lower bound for [range] query` (or
+ * upper) before any value is read (RangeQueryBuilder.fromXContent; real 3.8.0 refuses `{"gte": 1, "include_lower":
+ * true}` and 2.19.1 reads it, conformance case `query/range/include_lower/good`).
+ */
+const ONE_BOUND_PER_SIDE = { since: '3.6.0' };
+
+function rangeBounds(check: JsonCheck, path: JsonPath, options: Record<string, unknown>): void {
+  const sides = [
+    { exclusive: 'gt', inclusive: 'gte', generic: 'from', include: 'include_lower', word: 'lower' },
+    { exclusive: 'lt', inclusive: 'lte', generic: 'to', include: 'include_upper', word: 'upper' },
+  ] as const;
+  for (const side of sides) {
+    const bounds = [side.exclusive, side.inclusive, side.generic].filter((k) => k in options);
+    const strict = side.exclusive in options || side.inclusive in options;
+    const second = bounds.length > 1 ? bounds[1] : strict && side.include in options ? side.include : undefined;
+    if (second !== undefined) {
+      check.report('query.invalid-value', `invalid ${side.word} bound for [range] query`, [...path, second], 'key');
+    }
   }
 }
