@@ -136,6 +136,16 @@ export const QUERY_CLAUSES: readonly QueryClauseSpec[] = [
     since: '3.2.0',
     origin: 'core',
     shape: 'object',
+    // CombinedFieldsQueryBuilder: a ConstructingObjectParser (`Required [query]`, `[L:C] [combined_fields] unknown field`).
+    unknownParam: 'unknown-field',
+    params: [
+      { name: 'query', type: 'string', required: true, doc: 'Text to search for.' },
+      { name: 'fields', type: 'array', doc: 'Text fields searched as one, each optionally with a ^boost.' },
+      OPERATOR,
+      MINIMUM_SHOULD_MATCH,
+      BOOST,
+      NAME,
+    ],
     snippet: '{ "query": "$1", "fields": [ "${2:field}" ] }',
     doc: 'Matches the text across several text fields as if they were one field (OpenSearch 3.2 and later).',
     rank: 20,

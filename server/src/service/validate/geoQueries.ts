@@ -48,6 +48,14 @@ const GEO_PARSERS: ReadonlyMap<string, GeoParser> = new Map<string, GeoParser>([
     },
   ],
   [
+    'geo_shape',
+    {
+      options: { boost: 'number', _name: 'text', ignore_unmapped: 'boolean' },
+      unknownValue: (key) => `query does not support [${key}]`,
+      missing: (body) => (Object.values(body).some((v) => isObject(v)) ? undefined : 'fieldName is required'),
+    },
+  ],
+  [
     'geo_polygon',
     {
       options: COMMON,
@@ -90,6 +98,11 @@ export function validateGeoClause(check: JsonCheck, path: JsonPath, name: string
           at,
           'key',
         );
+        return;
+      }
+      if (name === 'geo_shape' && field !== undefined) {
+        // AbstractGeometryQueryBuilder: a second object is a second shape.
+        check.report('query.multiple-fields', `point specified twice. [${key}]`, at, 'key');
         return;
       }
       if (name === 'geo_bounding_box' && !hasCorner(value)) {

@@ -182,6 +182,10 @@ function validateFieldWithParams(
   body: Record<string, unknown>,
 ): void {
   if (clause.params === undefined) return;
+  if (clause.name === 'terms') {
+    validateTerms(check, path, clause.params, body);
+    return;
+  }
   const clauseLevel = new Set(clause.params.map((p) => p.name));
   let field: string | undefined;
   for (const key of Object.keys(body)) {
@@ -220,6 +224,80 @@ function validateFieldWithParams(
         check.report('query.terms-not-array', `[terms] query does not support [${field}]`, [...path, field]);
       }
     }
+  }
+}
+
+/**
+ * TermsQueryBuilder.fromXContent: an array or an object is the field (its terms, or a lookup), a value is one of the
+ * clause's options or refused as `[terms] query does not support [<name>]` wherever it stands
+ * (docs/opensearch/query-dsl.md#more-parsers; conformance cases `query/terms/*`).
+ */
+function validateTerms(
+  check: JsonCheck,
+  path: JsonPath,
+  params: readonly ParameterSpec[],
+  body: Record<string, unknown>,
+): void {
+  const options = new Set(params.map((p) => p.name));
+  let field: string | undefined;
+  let valueField = false;
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    const at = [...path, key];
+    if (isObject(value) || Array.isArray(value)) {
+      if (field !== undefined) {
+        check.report(
+          'query.multiple-fields',
+          isObject(value)
+            ? `[terms] query does not support more than one field. Already got: [${field}] but also found [${key}]`
+            : '[terms] query does not support multiple fields',
+          at,
+          'key',
+        );
+        continue;
+      }
+      field = key;
+      if (Array.isArray(value)) {
+        value.forEach((item, i) => {
+          if (item === null) check.report('query.missing-parameter', 'No value specified for terms query', [...at, i]);
+        });
+      }
+      continue;
+    }
+    if (!options.has(key)) {
+      // A value under the field's name: the terms must be an array.
+      const asField: boolean = field === undefined && !valueField;
+      valueField ||= asField;
+      check.report(
+        asField ? 'query.terms-not-array' : 'query.unknown-parameter',
+        `[terms] query does not support [${key}]`,
+        at,
+      );
+      continue;
+    }
+    if (key === 'boost' && value !== null) {
+      if (typeof value === 'boolean') {
+        check.report('value.not-a-number', notNumericText(tokenName(value), jacksonMajor(check.server)), at);
+      } else if (typeof value === 'string' && !isJavaDouble(value)) {
+        check.report('value.not-a-number', `For input string: "${value}"`, at);
+      }
+    } else if (
+      key === 'value_type' &&
+      typeof value === 'string' &&
+      !['default', 'bitmap'].includes(value.toLowerCase())
+    ) {
+      check.report('query.invalid-value', `${value} is not valid value_type`, at, 'value', {
+        replacements: ['"default"', '"bitmap"'],
+      });
+    }
+  }
+  if (field === undefined && !valueField) {
+    check.report(
+      'query.missing-field',
+      '[terms] query requires a field name, followed by array of terms or a document lookup specification',
+      path,
+      'key',
+    );
   }
 }
 
@@ -290,6 +368,10 @@ function checkParamValue(
       }
       return;
     case 'enum':
+      if (objectParser(clause) && (isObject(value) || Array.isArray(value))) {
+        doesNotSupport(check, path, clause, spec, value);
+        return;
+      }
       if (spec.values !== undefined && typeof value === 'string') {
         const refuse = ENUM_ERROR[`${clause.name}.${spec.name}`] ?? ENUM_ERROR[`*.${spec.name}`];
         if (refuse !== undefined) {
@@ -317,6 +399,13 @@ function checkParamValue(
       if (objectParser(clause)) {
         if (typeof value !== 'boolean' && typeof value !== 'string' && value !== null) {
           doesNotSupport(check, path, clause, spec, value);
+        } else if (typeof value === 'string' && strictBooleanError(value) !== undefined) {
+          // ObjectParser's boolean reader refuses any other text in its own words.
+          check.report(
+            'value.not-a-boolean',
+            `${check.where(path)} [${PARSER_NAME[clause.name] ?? clause.name}] failed to parse field [${spec.name}]`,
+            path,
+          );
         }
       } else if (typeof value === 'number') {
         check.report(
@@ -356,11 +445,32 @@ function checkParamValue(
     case 'object':
       if (OBJECT_ONLY.has(clause.name) && !isObject(value) && value !== null) {
         doesNotSupport(check, path, clause, spec, value);
+      } else if (handWrittenRefuses(clause) && value !== null && typeof value !== 'object') {
+        // A hand-written parser reads an object option only on START_OBJECT; a value falls to its unknown branch.
+        check.report(
+          'query.wrong-type',
+          `[${NON_VALUE_NAME[clause.name] ?? clause.name}] query does not support [${spec.name}]`,
+          path,
+        );
       }
       return;
     case 'array':
       // An ObjectParser array of objects also takes one object, never a plain value.
       if (OBJECT_ONLY.has(clause.name) && value !== null && typeof value !== 'object') {
+        doesNotSupport(check, path, clause, spec, value);
+      } else if (
+        handWrittenRefuses(clause) &&
+        (isObject(value) || typeof value === 'number' || typeof value === 'boolean')
+      ) {
+        check.report(
+          'query.wrong-type',
+          `[${NON_VALUE_NAME[clause.name] ?? clause.name}] query does not support [${spec.name}]`,
+          path,
+        );
+      }
+      return;
+    case 'minimumShouldMatch':
+      if (objectParser(clause) && (isObject(value) || Array.isArray(value))) {
         doesNotSupport(check, path, clause, spec, value);
       }
       return;
@@ -480,7 +590,18 @@ function checkJacksonReader(
  * ObjectParser clauses whose object parameters are declared as objects only (rank_feature's score functions,
  * percolate's document and documents): any other token is refused, as real 3.8.0 and 2.19.1 answered.
  */
-const OBJECT_ONLY = new Set(['rank_feature', 'percolate']);
+const OBJECT_ONLY = new Set(['rank_feature', 'percolate', 'combined_fields']);
+
+/**
+ * The hand-written parsers (nested, has_child, has_parent, more_like_this) that read an object or array option only on
+ * its token and refuse any other token under that name as unknown: `[nested] query does not support [inner_hits]`
+ * for a string (conformance cases `query/<clause>/inner_hits/string`, `query/more_like_this/stop_words/number`).
+ */
+const HAND_WRITTEN_REFUSES = new Set(['nested', 'has_child', 'has_parent', 'more_like_this']);
+
+function handWrittenRefuses(clause: QueryClauseSpec): boolean {
+  return HAND_WRITTEN_REFUSES.has(clause.name);
+}
 
 const SCALAR_TYPES = new Set([
   'string',

@@ -59,8 +59,8 @@ export const REQUIRED_TEXT: Readonly<Record<string, readonly (readonly [string, 
     ['little', 'span_within must include [little]'],
   ],
   span_containing: [
-    ['big', 'span_containing must include [big]'],
-    ['little', 'span_containing must include [little]'],
+    ['big', 'inner clause [big] cannot be null.'],
+    ['little', 'inner clause [little] cannot be null.'],
   ],
   span_multi: [['match', '[span_multi] must have [match] multi term query clause']],
 };
@@ -70,6 +70,7 @@ export const REQUIRED_TOGETHER: Readonly<Record<string, readonly string[]>> = {
   script_score: ['query', 'script'],
   distance_feature: ['field', 'origin', 'pivot'],
   rank_feature: ['field'],
+  combined_fields: ['query'],
 };
 
 /** The per-field object of these clauses must hold a value under one of these names. */
@@ -128,6 +129,24 @@ export const ENUM_ERROR: Readonly<Record<string, (value: string, allowed: readon
     value.toLowerCase() === 'and' || value.toLowerCase() === 'or'
       ? undefined
       : `No enum constant org.opensearch.index.query.Operator.${value.toUpperCase()}`,
+  // Operator.fromString in query_string's default_operator and common's frequency operators too.
+  '*.default_operator': (value) =>
+    value.toLowerCase() === 'and' || value.toLowerCase() === 'or'
+      ? undefined
+      : `No enum constant org.opensearch.index.query.Operator.${value.toUpperCase()}`,
+  '*.high_freq_operator': (value) =>
+    value.toLowerCase() === 'and' || value.toLowerCase() === 'or'
+      ? undefined
+      : `No enum constant org.opensearch.index.query.Operator.${value.toUpperCase()}`,
+  '*.low_freq_operator': (value) =>
+    value.toLowerCase() === 'and' || value.toLowerCase() === 'or'
+      ? undefined
+      : `No enum constant org.opensearch.index.query.Operator.${value.toUpperCase()}`,
+  // query_string reads its type with MultiMatchQueryBuilder.Type.parse, whose message names multi_match.
+  'query_string.type': (value, allowed) =>
+    allowed.includes(value.toLowerCase())
+      ? undefined
+      : `failed to parse [multi_match] query type [${value}]. unknown type.`,
   // FunctionScoreQuery.ScoreMode.fromString and CombineFunction.fromString: Enum.valueOf of the upper-cased value.
   'function_score.score_mode': (value, allowed) =>
     allowed.includes(value.toLowerCase())

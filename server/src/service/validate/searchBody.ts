@@ -192,6 +192,14 @@ function checkValue(
       }
       return;
     case 'text':
+      // StoredFieldsContext.fromXContent reads a string or an array of them (search body and top_hits alike).
+      if (spec.name === 'stored_fields' && (typeof value === 'number' || typeof value === 'boolean')) {
+        check.report(
+          'search.wrong-type',
+          `Expected [VALUE_STRING] or [START_ARRAY] in [stored_fields] but found [${typeof value === 'number' ? 'VALUE_NUMBER' : 'VALUE_BOOLEAN'}]`,
+          path,
+        );
+      }
       return;
   }
 }
