@@ -220,3 +220,36 @@ void describe('more query parsers (docs/opensearch/query-dsl.md#more-parsers)', 
     );
   });
 });
+
+void describe('values of the wrong kind, in each parser own words (docs/opensearch/query-dsl.md#more-parsers)', () => {
+  const query = (json: string): string => `{}\n{"query":${json}}\n`;
+
+  void it('refuses them as each parser does, and leaves the right kinds alone', () => {
+    expectDiagnostic('msearch', query('{"dis_max":{"queries":[{"match_all":{}}],"_name":«["x"]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[dis_max] query does not support [_name]',
+    });
+    expectDiagnostic('msearch', query('{"terms_set":{"kw":«"a"»}}'), {
+      code: 'query.no-short-form',
+      severity: E,
+      message: '[terms_set] unknown token [VALUE_STRING]',
+    });
+    expectDiagnostic('msearch', query('{"intervals":{"t":{"match":«"x"»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: /^\[\d+:\d+\] \[match\] Expected START_OBJECT but was: VALUE_STRING$/,
+    });
+    expectDiagnostic('msearch', query('{«"match_phrase"»:{}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: '[match_phrase] requires fieldName',
+    });
+    expectNoErrors(
+      'msearch',
+      query(
+        '{"bool":{"must":[{"dis_max":{"queries":[{"match_all":{}}],"_name":"d"}},{"terms_set":{"kw":{"terms":["a"],"minimum_should_match_field":"n"}}},{"intervals":{"t":{"match":{"query":"x"}}}},{"match_phrase":{"t":"x y"}}]}}',
+      ),
+    );
+  });
+});

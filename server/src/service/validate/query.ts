@@ -168,7 +168,13 @@ function validateFieldClause(
     const message = fieldArrayText(clause.name, field, check.where(fieldPath).slice(1, -1));
     if (message !== undefined) check.report('query.field-array', message, fieldPath);
   } else if (clause.shorthand === 'none' && value !== null) {
-    check.report('query.no-short-form', `[${clause.name}] query does not support [${field}]`, fieldPath);
+    check.report(
+      'query.no-short-form',
+      clause.name === 'terms_set'
+        ? `[terms_set] unknown token [${tokenName(value)}]`
+        : `[${clause.name}] query does not support [${field}]`,
+      fieldPath,
+    );
   } else if (value === null && FIELD_VALUE_REQUIRED[clause.name] !== undefined) {
     check.report('query.missing-parameter', FIELD_VALUE_REQUIRED[clause.name]!.message, fieldPath);
   }
@@ -547,6 +553,7 @@ const JACKSON_READERS = new Set([
   'regexp',
   'span_term',
   'range',
+  'intervals',
   'field_masking_span',
   'span_field_masking',
 ]);
@@ -666,7 +673,8 @@ function reportUnknownParam(
   const data = replacementsFor(near);
   const custom = UNKNOWN_PARAM_TEXT[clause.name];
   const isValue = value === null || typeof value !== 'object';
-  if (!isValue && NON_VALUE_TEXT[clause.name] === 'unknown-token') {
+  const family = NON_VALUE_TEXT[clause.name];
+  if (!isValue && (family === 'unknown-token' || family === 'unexpected-token')) {
     check.report('query.unknown-parameter', nonValueText(clause.name, key, value), path, 'key', data);
   } else if (custom !== undefined) {
     check.report('query.unknown-parameter', custom(key, isValue), path, 'key', data);

@@ -2,7 +2,7 @@
 // fields, and the limits of default settings (index.max_regex_length, index.max_terms_count,
 // indices.query.bool.max_clause_count). Texts from MultiMatchQueryBuilder, ExistsQueryBuilder, RegexpQueryBuilder,
 // TermsQueryBuilder and Lucene's IndexSearcher, checked on real 2.19.1 and 3.8.0 by the conformance corpus.
-import { isObject, type JsonPath } from '../json/jsonSegment';
+import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { limitNote, limitsOf } from './limits';
 import { holdsAt } from '../../spec/versions';
@@ -24,6 +24,123 @@ export function checkClauseRules(
   const missing = (message: string): void => {
     check.report('query.missing-parameter', message, path, 'key');
   };
+  const refuse = (message: string, at: JsonPath): void => {
+    check.report('query.wrong-type', message, at);
+  };
+  const isArray = (key: string): boolean => Array.isArray(body[key]);
+  const isScalar = (key: string): boolean => key in body && body[key] !== null && typeof body[key] !== 'object';
+  const firstField = (): [string, unknown] | undefined => Object.entries(body)[0];
+  // Refusals of one parser each, in its words (docs/opensearch/query-dsl.md#more-parsers; conformance cases
+  // query/<clause>/<option>/<kind> on real 3.8.0 and 2.19.1).
+  switch (clause) {
+    case 'dis_max':
+      if (isArray('_name')) refuse('[dis_max] query does not support [_name]', [...path, '_name']);
+      break;
+    case 'constant_score':
+      if (isArray('_name')) refuse('unexpected token [START_ARRAY]', [...path, '_name']);
+      break;
+    case 'function_score':
+      if (isArray('_name'))
+        refuse('failed to parse [function_score] query. array [_name] is not supported', [...path, '_name']);
+      if (isScalar('functions')) {
+        refuse('failed to parse [function_score] query. field [functions] is not supported', [...path, 'functions']);
+      }
+      break;
+    case 'span_near':
+    case 'span_or':
+      if (isScalar('clauses')) refuse(`[${clause}] query does not support [clauses]`, [...path, 'clauses']);
+      break;
+    case 'script':
+      if (isArray('_name')) {
+        refuse(
+          '[script] query does not support an array of scripts. Use a bool query with a clause per script instead.',
+          [...path, '_name'],
+        );
+      }
+      break;
+    case 'multi_match':
+      if (isObject(body.fields)) refuse('[multi_match] query does not support [fields]', [...path, 'fields']);
+      break;
+    case 'query_string':
+    case 'simple_query_string':
+      if (isObject(body.fields)) refuse(`[${clause}] unknown token [START_OBJECT] after [fields]`, [...path, 'fields']);
+      break;
+    case 'more_like_this':
+      if (isObject(body.fields)) refuse('[mlt] query does not support [fields]', [...path, 'fields']);
+      break;
+    case 'match_phrase':
+    case 'match_phrase_prefix':
+    case 'match_bool_prefix':
+      if (firstField() === undefined) missing(`[${clause}] requires fieldName`);
+      break;
+    case 'common':
+    case 'span_term':
+    case 'fuzzy': {
+      const first = firstField();
+      if (first === undefined) {
+        missing(clause === 'fuzzy' ? 'field name cannot be null or empty' : 'field name is null or empty');
+      } else if (clause !== 'fuzzy' && isObject(first[1])) {
+        const options = first[1];
+        const has = clause === 'common' ? 'query' in options : 'value' in options || 'term' in options;
+        if (!has) {
+          check.report(
+            'query.missing-parameter',
+            clause === 'common' ? 'text cannot be null' : 'value cannot be null',
+            [...path, first[0]],
+            'key',
+          );
+        }
+      }
+      break;
+    }
+    case 'terms_set': {
+      const first = firstField();
+      if (first === undefined) missing('[terms_set] unknown token [END_OBJECT]');
+      else if (isObject(first[1])) {
+        for (const option of ['terms', 'minimum_should_match_script']) {
+          const value = first[1][option];
+          if (value !== undefined && value !== null && typeof value !== 'object') {
+            refuse(`[terms_set] query does not support [${option}]`, [...path, first[0], option]);
+          }
+        }
+      }
+      break;
+    }
+    case 'intervals': {
+      // IntervalQueryBuilder.fromXContent reads the field's name first; each rule is an object of its own parser.
+      const first = firstField();
+      if (first === undefined) missing('Expected [FIELD_NAME] but got [END_OBJECT]');
+      else if (isObject(first[1])) {
+        for (const rule of INTERVAL_RULES) {
+          const value = first[1][rule];
+          if (value !== undefined && value !== null && typeof value !== 'object') {
+            const at = [...path, first[0], rule];
+            refuse(
+              `${check.where(at)} [${rule}] Expected START_OBJECT but was: ${typeof value === 'string' ? 'VALUE_STRING' : typeof value === 'number' ? 'VALUE_NUMBER' : 'VALUE_BOOLEAN'}`,
+              at,
+            );
+          }
+        }
+      }
+      break;
+    }
+    case 'ids':
+      if (isObject(body.values)) {
+        refuse(`${check.where([...path, 'values'])} [ids] values doesn't support values of type: START_OBJECT`, [
+          ...path,
+          'values',
+        ]);
+      }
+      break;
+    case 'script_score':
+      if (isScalar('script') && typeof body.script !== 'string') {
+        refuse(
+          `${check.where([...path, 'script'])} [script_score] script doesn't support values of type: ${tokenOf(body.script) === 'VALUE_BOOLEAN' ? 'VALUE_BOOLEAN' : 'VALUE_NUMBER'}`,
+          [...path, 'script'],
+        );
+      }
+      break;
+  }
   switch (clause) {
     case 'percolate':
       // PercolateQueryBuilder: a ConstructingObjectParser that checks the document's sources before the field.
@@ -239,3 +356,6 @@ function rangeBounds(check: JsonCheck, path: JsonPath, options: Record<string, u
     }
   }
 }
+
+/** The rules of an intervals query, each read by a parser of its own that expects an object. */
+const INTERVAL_RULES = ['match', 'any_of', 'all_of', 'prefix', 'wildcard', 'regexp', 'fuzzy', 'range'];
