@@ -129,8 +129,14 @@ void describe('request lines and URL parameters', () => {
     expectNo('search', 'GET /_search?suggest_field=message&suggest_text=x&suggest_size=3&suggest_mode=popular\n');
   });
 
-  void it('treats an empty allow_partial_search_results as unset', () => {
-    expectNo('search', 'GET /_search?allow_partial_search_results\n');
+  void it('refuses an empty allow_partial_search_results, which real OpenSearch fails on', () => {
+    // Read from the sources it looked unset; real 3.8.0 and 2.19.1 answer 500 (conformance case
+    // url/search/allow_partial_search_results/empty).
+    expectDiagnostic('search', 'GET /_search?«allow_partial_search_results»\n', {
+      code: 'url.empty-value',
+      severity: E,
+      message: /^An empty \[allow_partial_search_results\] is no value: OpenSearch fails with "Cannot invoke/,
+    });
   });
 
   void it('reads integers and their bounds', () => {

@@ -5,6 +5,8 @@
 import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { limitNote, limitsOf } from './limits';
+import { notNumericText } from './values';
+import { jacksonMajor } from '../target';
 import { holdsAt } from '../../spec/versions';
 
 /** `phrasePrefix`, `PHRASE_PREFIX` → `phrase_prefix` (MultiMatchQueryBuilder.Type.parse reads both spellings). */
@@ -47,8 +49,36 @@ export function checkClauseRules(
       }
       break;
     case 'span_near':
-    case 'span_or':
       if (isScalar('clauses')) refuse(`[${clause}] query does not support [clauses]`, [...path, 'clauses']);
+      break;
+    case 'span_or':
+      // SpanOrQueryBuilder: arrays are read as clauses only, anything else with the value accessors.
+      if (isScalar('clauses')) refuse('[span_or] query does not support [clauses]', [...path, 'clauses']);
+      if (isArray('_name')) refuse('[span_or] query does not support [_name]', [...path, '_name']);
+      else if (isObject(body._name)) {
+        refuse(`Can't get text on a START_OBJECT at ${check.where([...path, '_name']).slice(1, -1)}`, [
+          ...path,
+          '_name',
+        ]);
+      }
+      if (isObject(body.boost)) {
+        check.report('value.not-a-number', notNumericText('START_OBJECT', jacksonMajor(check.server)), [
+          ...path,
+          'boost',
+        ]);
+      }
+      break;
+    case 'span_not':
+    case 'span_first':
+    case 'span_containing':
+    case 'span_within':
+      // Their parsers read an array under a value's name with the value accessors.
+      if (isArray('_name')) {
+        refuse(`Can't get text on a START_ARRAY at ${check.where([...path, '_name']).slice(1, -1)}`, [
+          ...path,
+          '_name',
+        ]);
+      }
       break;
     case 'script':
       if (isArray('_name')) {

@@ -283,6 +283,25 @@ function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, 
   const error = (code: DiagnosticCode, message: string, at: Span = span): void => {
     push(issues, code, message, at, undefined, certainty);
   };
+  // Values the search endpoints' REST handler refuses beyond their kind (docs/diagnostics.md#urlempty-value;
+  // conformance cases url/search/<name>/empty on real 3.8.0 and 2.19.1).
+  if (route.endpoint.name === 'search' || route.endpoint.name === 'msearch') {
+    if (param.name === 'allow_partial_search_results' && value === '') {
+      error(
+        'url.empty-value',
+        'An empty [allow_partial_search_results] is no value: OpenSearch fails with "Cannot invoke "java.lang.Boolean.booleanValue()" because the return value of "org.opensearch.rest.RestRequest.paramAsBoolean(String, java.lang.Boolean)" is null"',
+      );
+      return;
+    }
+    if (param.name === 'search_pipeline' && value === '') {
+      error('url.empty-value', 'Pipeline  is not defined');
+      return;
+    }
+    if (param.name === 'suggest_field' && value === '') {
+      error('url.empty-value', 'suggestion field name is empty');
+      return;
+    }
+  }
   switch (spec.kind) {
     case 'boolean': {
       if (value === '') {
