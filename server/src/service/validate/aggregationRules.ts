@@ -167,6 +167,11 @@ const HAND_PARSERS: ReadonlyMap<string, HandParser> = new Map<string, HandParser
   ],
 ]);
 
+/** What is missing, and the root cause OpenSearch's shards fail with for want of it, quoted. */
+function shardFailure(what: string, reason: string): string {
+  return `${what}: OpenSearch fails every shard with "${reason}"`;
+}
+
 /** Pipelines whose hand-written parsers name a missing `buckets_path` in words of their own. */
 const MISSING_BUCKETS_PATH: Readonly<Record<string, (name: string) => string>> = {
   derivative: (name) => `Missing required field [buckets_path] for derivative aggregation [${name}]`,
@@ -351,8 +356,6 @@ export function validateAggregationBody(
   if (buckets !== undefined && !('buckets_path' in body)) {
     check.report('aggs.missing-parameter', buckets(name), path, 'key');
   }
-  const shardFailure = (what: string, reason: string): string =>
-    `${what}: OpenSearch fails every shard with "${reason}"`;
   switch (type) {
     case 'scripted_metric':
       if (!('map_script' in body)) missing('aggs.missing-parameter', 'Required [map_script]');

@@ -103,7 +103,7 @@ function validateClause(
   body: Record<string, unknown>,
 ): void {
   checkClauseRules(check, path, clause.name, body);
-  if (isGeoParserClause(clause.name)) {
+  if (clause.name.startsWith('geo_') && isGeoParserClause(clause.name)) {
     validateGeoClause(check, path, clause.name, body);
     return;
   }

@@ -17,46 +17,104 @@ function multiMatchType(value: unknown): string | undefined {
   return value.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
+function missingAt(check: JsonCheck, path: JsonPath, message: string): void {
+  check.report('query.missing-parameter', message, path, 'key');
+}
+
+function refuseAt(check: JsonCheck, message: string, at: JsonPath): void {
+  check.report('query.wrong-type', message, at);
+}
+
+function isArrayAt(body: Record<string, unknown>, key: string): boolean {
+  return Array.isArray(body[key]);
+}
+
+function isScalarAt(body: Record<string, unknown>, key: string): boolean {
+  const value = body[key];
+  return value !== undefined && value !== null && typeof value !== 'object';
+}
+
+/** The first member of a clause's body (its field, for the field clauses). */
+function firstMember(body: Record<string, unknown>): [string, unknown] | undefined {
+  for (const key in body) return [key, body[key]];
+  return undefined;
+}
+
+/** The clauses with rules here (the most common ones, term and match among them, have none: a quick way out). */
+const CLAUSES_WITH_RULES = new Set([
+  'bool',
+  'common',
+  'constant_score',
+  'dis_max',
+  'exists',
+  'field_masking_span',
+  'function_score',
+  'fuzzy',
+  'ids',
+  'intervals',
+  'match_bool_prefix',
+  'match_phrase',
+  'match_phrase_prefix',
+  'more_like_this',
+  'multi_match',
+  'parent_id',
+  'percolate',
+  'query_string',
+  'range',
+  'regexp',
+  'script',
+  'script_score',
+  'simple_query_string',
+  'span_containing',
+  'span_field_masking',
+  'span_first',
+  'span_near',
+  'span_not',
+  'span_or',
+  'span_term',
+  'span_within',
+  'terms',
+  'terms_set',
+  'wrapper',
+]);
+
 export function checkClauseRules(
   check: JsonCheck,
   path: JsonPath,
   clause: string,
   body: Record<string, unknown>,
 ): void {
-  const missing = (message: string): void => {
-    check.report('query.missing-parameter', message, path, 'key');
-  };
-  const refuse = (message: string, at: JsonPath): void => {
-    check.report('query.wrong-type', message, at);
-  };
-  const isArray = (key: string): boolean => Array.isArray(body[key]);
-  const isScalar = (key: string): boolean => key in body && body[key] !== null && typeof body[key] !== 'object';
-  const firstField = (): [string, unknown] | undefined => Object.entries(body)[0];
+  if (!CLAUSES_WITH_RULES.has(clause)) return;
   // Refusals of one parser each, in its words (docs/opensearch/query-dsl.md#more-parsers; conformance cases
   // query/<clause>/<option>/<kind> on real 3.8.0 and 2.19.1).
   switch (clause) {
     case 'dis_max':
-      if (isArray('_name')) refuse('[dis_max] query does not support [_name]', [...path, '_name']);
+      if (isArrayAt(body, '_name')) refuseAt(check, '[dis_max] query does not support [_name]', [...path, '_name']);
       break;
     case 'constant_score':
-      if (isArray('_name')) refuse('unexpected token [START_ARRAY]', [...path, '_name']);
+      if (isArrayAt(body, '_name')) refuseAt(check, 'unexpected token [START_ARRAY]', [...path, '_name']);
       break;
     case 'function_score':
-      if (isArray('_name'))
-        refuse('failed to parse [function_score] query. array [_name] is not supported', [...path, '_name']);
-      if (isScalar('functions')) {
-        refuse('failed to parse [function_score] query. field [functions] is not supported', [...path, 'functions']);
+      if (isArrayAt(body, '_name'))
+        refuseAt(check, 'failed to parse [function_score] query. array [_name] is not supported', [...path, '_name']);
+      if (isScalarAt(body, 'functions')) {
+        refuseAt(check, 'failed to parse [function_score] query. field [functions] is not supported', [
+          ...path,
+          'functions',
+        ]);
       }
       break;
     case 'span_near':
-      if (isScalar('clauses')) refuse(`[${clause}] query does not support [clauses]`, [...path, 'clauses']);
+      if (isScalarAt(body, 'clauses'))
+        refuseAt(check, `[${clause}] query does not support [clauses]`, [...path, 'clauses']);
       break;
     case 'span_or':
       // SpanOrQueryBuilder: arrays are read as clauses only, anything else with the value accessors.
-      if (isScalar('clauses')) refuse('[span_or] query does not support [clauses]', [...path, 'clauses']);
-      if (isArray('_name')) refuse('[span_or] query does not support [_name]', [...path, '_name']);
+      if (isScalarAt(body, 'clauses'))
+        refuseAt(check, '[span_or] query does not support [clauses]', [...path, 'clauses']);
+      if (isArrayAt(body, '_name')) refuseAt(check, '[span_or] query does not support [_name]', [...path, '_name']);
       else if (isObject(body._name)) {
-        refuse(`Can't get text on a START_OBJECT at ${check.where([...path, '_name']).slice(1, -1)}`, [
+        refuseAt(check, `Can't get text on a START_OBJECT at ${check.where([...path, '_name']).slice(1, -1)}`, [
           ...path,
           '_name',
         ]);
@@ -73,42 +131,48 @@ export function checkClauseRules(
     case 'span_containing':
     case 'span_within':
       // Their parsers read an array under a value's name with the value accessors.
-      if (isArray('_name')) {
-        refuse(`Can't get text on a START_ARRAY at ${check.where([...path, '_name']).slice(1, -1)}`, [
+      if (isArrayAt(body, '_name')) {
+        refuseAt(check, `Can't get text on a START_ARRAY at ${check.where([...path, '_name']).slice(1, -1)}`, [
           ...path,
           '_name',
         ]);
       }
       break;
     case 'script':
-      if (isArray('_name')) {
-        refuse(
+      if (isArrayAt(body, '_name')) {
+        refuseAt(
+          check,
           '[script] query does not support an array of scripts. Use a bool query with a clause per script instead.',
           [...path, '_name'],
         );
       }
       break;
     case 'multi_match':
-      if (isObject(body.fields)) refuse('[multi_match] query does not support [fields]', [...path, 'fields']);
+      if (isObject(body.fields)) refuseAt(check, '[multi_match] query does not support [fields]', [...path, 'fields']);
       break;
     case 'query_string':
     case 'simple_query_string':
-      if (isObject(body.fields)) refuse(`[${clause}] unknown token [START_OBJECT] after [fields]`, [...path, 'fields']);
+      if (isObject(body.fields))
+        refuseAt(check, `[${clause}] unknown token [START_OBJECT] after [fields]`, [...path, 'fields']);
       break;
     case 'more_like_this':
-      if (isObject(body.fields)) refuse('[mlt] query does not support [fields]', [...path, 'fields']);
+      if (isObject(body.fields)) refuseAt(check, '[mlt] query does not support [fields]', [...path, 'fields']);
       break;
     case 'match_phrase':
     case 'match_phrase_prefix':
     case 'match_bool_prefix':
-      if (firstField() === undefined) missing(`[${clause}] requires fieldName`);
+      if (firstMember(body) === undefined) missingAt(check, path, `[${clause}] requires fieldName`);
       break;
     case 'common':
     case 'span_term':
     case 'fuzzy': {
-      const first = firstField();
+      const first = firstMember(body);
       if (first === undefined) {
-        missing(clause === 'fuzzy' ? 'field name cannot be null or empty' : 'field name is null or empty');
+        missingAt(
+          check,
+          path,
+          clause === 'fuzzy' ? 'field name cannot be null or empty' : 'field name is null or empty',
+        );
       } else if (clause !== 'fuzzy' && isObject(first[1])) {
         const options = first[1];
         const has = clause === 'common' ? 'query' in options : 'value' in options || 'term' in options;
@@ -124,13 +188,13 @@ export function checkClauseRules(
       break;
     }
     case 'terms_set': {
-      const first = firstField();
-      if (first === undefined) missing('[terms_set] unknown token [END_OBJECT]');
+      const first = firstMember(body);
+      if (first === undefined) missingAt(check, path, '[terms_set] unknown token [END_OBJECT]');
       else if (isObject(first[1])) {
         for (const option of ['terms', 'minimum_should_match_script']) {
           const value = first[1][option];
           if (value !== undefined && value !== null && typeof value !== 'object') {
-            refuse(`[terms_set] query does not support [${option}]`, [...path, first[0], option]);
+            refuseAt(check, `[terms_set] query does not support [${option}]`, [...path, first[0], option]);
           }
         }
       }
@@ -138,14 +202,15 @@ export function checkClauseRules(
     }
     case 'intervals': {
       // IntervalQueryBuilder.fromXContent reads the field's name first; each rule is an object of its own parser.
-      const first = firstField();
-      if (first === undefined) missing('Expected [FIELD_NAME] but got [END_OBJECT]');
+      const first = firstMember(body);
+      if (first === undefined) missingAt(check, path, 'Expected [FIELD_NAME] but got [END_OBJECT]');
       else if (isObject(first[1])) {
         for (const rule of INTERVAL_RULES) {
           const value = first[1][rule];
           if (value !== undefined && value !== null && typeof value !== 'object') {
             const at = [...path, first[0], rule];
-            refuse(
+            refuseAt(
+              check,
               `${check.where(at)} [${rule}] Expected START_OBJECT but was: ${typeof value === 'string' ? 'VALUE_STRING' : typeof value === 'number' ? 'VALUE_NUMBER' : 'VALUE_BOOLEAN'}`,
               at,
             );
@@ -156,15 +221,17 @@ export function checkClauseRules(
     }
     case 'ids':
       if (isObject(body.values)) {
-        refuse(`${check.where([...path, 'values'])} [ids] values doesn't support values of type: START_OBJECT`, [
-          ...path,
-          'values',
-        ]);
+        refuseAt(
+          check,
+          `${check.where([...path, 'values'])} [ids] values doesn't support values of type: START_OBJECT`,
+          [...path, 'values'],
+        );
       }
       break;
     case 'script_score':
-      if (isScalar('script') && typeof body.script !== 'string') {
-        refuse(
+      if (isScalarAt(body, 'script') && typeof body.script !== 'string') {
+        refuseAt(
+          check,
           `${check.where([...path, 'script'])} [script_score] script doesn't support values of type: ${tokenOf(body.script) === 'VALUE_BOOLEAN' ? 'VALUE_BOOLEAN' : 'VALUE_NUMBER'}`,
           [...path, 'script'],
         );
@@ -175,19 +242,19 @@ export function checkClauseRules(
     case 'percolate':
       // PercolateQueryBuilder: a ConstructingObjectParser that checks the document's sources before the field.
       if (!('document' in body) && !('documents' in body) && !('id' in body)) {
-        missing('Required one of fields [document, documents, id], but none were specified. ');
-      } else if (!('field' in body)) missing('Required [field]');
+        missingAt(check, path, 'Required one of fields [document, documents, id], but none were specified. ');
+      } else if (!('field' in body)) missingAt(check, path, 'Required [field]');
       return;
     case 'field_masking_span':
     case 'span_field_masking':
       // SpanFieldMaskingQueryBuilder.fromXContent, after reading its members (the query first).
-      if (!('query' in body)) missing('span_field_masking must have [query] span query clause');
-      else if (!('field' in body)) missing('span_field_masking must have [field] set for it');
+      if (!('query' in body)) missingAt(check, path, 'span_field_masking must have [query] span query clause');
+      else if (!('field' in body)) missingAt(check, path, 'span_field_masking must have [field] set for it');
       return;
     case 'wrapper': {
       // WrapperQueryBuilder.fromXContent reads exactly one member, `query`, as binary (base64 text).
       const keys = Object.keys(body);
-      if (keys.length === 0) missing('[wrapper] query malformed');
+      if (keys.length === 0) missingAt(check, path, '[wrapper] query malformed');
       else if (keys[0] === 'query' && keys.length > 1) {
         check.report(
           'query.unknown-parameter',
@@ -215,7 +282,9 @@ export function checkClauseRules(
         }
       }
       if (!('type' in body) || !('id' in body)) {
-        missing(
+        missingAt(
+          check,
+          path,
           `[parent_id] needs [type] and [id]: OpenSearch fails every shard with "Cannot invoke "String.length()" because "str" is null"`,
         );
       }

@@ -109,7 +109,7 @@ function checkFields(
 ): void {
   for (const key of Object.keys(body)) {
     const value = body[key];
-    const path: JsonPath = [...base, key];
+    const path: JsonPath = base.length === 0 ? [key] : [...base, key];
     const spec = fields.get(key);
     const token = tokenOf(value);
     const rule =
