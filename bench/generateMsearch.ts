@@ -1,8 +1,8 @@
 // A large, realistic `.msearch` file, generated the same way every time: headers with indexes and options, bodies
 // with queries, aggregations, sorts and source filtering, one JSON object per line.
 
-/** A small deterministic random source (mulberry32). */
-function random(seed: number): () => number {
+/** A small deterministic random source (mulberry32), shared with the hostile-document generator of the tests. */
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -2,18 +2,10 @@
 // server over stdio): deep nesting, long lines, many keys, many stars, odd line separators, NUL, lone surrogates.
 // The generator is seeded, so a failure names its seed and the seed reproduces it.
 import type { Position } from 'vscode-languageserver-types';
+import { random as seeded } from '../bench/generateMsearch';
 
-/** mulberry32: a small seeded generator, so that every run draws the same documents. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded random source: the same documents on every run. */
+export const prng = seeded;
 
 export type Random = () => number;
 

@@ -453,11 +453,7 @@ function checkParamValue(
         doesNotSupport(check, path, clause, spec, value);
       } else if (handWrittenRefuses(clause) && value !== null && typeof value !== 'object') {
         // A hand-written parser reads an object option only on START_OBJECT; a value falls to its unknown branch.
-        check.report(
-          'query.wrong-type',
-          `[${NON_VALUE_NAME[clause.name] ?? clause.name}] query does not support [${spec.name}]`,
-          path,
-        );
+        handWrittenRefusal(check, path, clause, spec);
       }
       return;
     case 'array':
@@ -468,11 +464,7 @@ function checkParamValue(
         handWrittenRefuses(clause) &&
         (isObject(value) || typeof value === 'number' || typeof value === 'boolean')
       ) {
-        check.report(
-          'query.wrong-type',
-          `[${NON_VALUE_NAME[clause.name] ?? clause.name}] query does not support [${spec.name}]`,
-          path,
-        );
+        handWrittenRefusal(check, path, clause, spec);
       }
       return;
     case 'minimumShouldMatch':
@@ -608,6 +600,14 @@ const HAND_WRITTEN_REFUSES = new Set(['nested', 'has_child', 'has_parent', 'more
 
 function handWrittenRefuses(clause: QueryClauseSpec): boolean {
   return HAND_WRITTEN_REFUSES.has(clause.name);
+}
+
+function handWrittenRefusal(check: JsonCheck, path: JsonPath, clause: QueryClauseSpec, spec: ParameterSpec): void {
+  check.report(
+    'query.wrong-type',
+    `[${NON_VALUE_NAME[clause.name] ?? clause.name}] query does not support [${spec.name}]`,
+    path,
+  );
 }
 
 const SCALAR_TYPES = new Set([

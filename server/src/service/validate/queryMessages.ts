@@ -118,6 +118,13 @@ export function fieldArrayText(clause: string, field: string, where: string): st
  * Enumerated parameters whose bad values the server refuses, and its words; keyed `clause.param` or `*.param`.
  * Returns undefined when the value is accepted. Parameters not listed here only get a warning.
  */
+/** Operator.fromString: `and` or `or` in any case, else Enum.valueOf's message. */
+function operatorError(value: string): string | undefined {
+  return value.toLowerCase() === 'and' || value.toLowerCase() === 'or'
+    ? undefined
+    : `No enum constant org.opensearch.index.query.Operator.${value.toUpperCase()}`;
+}
+
 export const ENUM_ERROR: Readonly<Record<string, (value: string, allowed: readonly string[]) => string | undefined>> = {
   'multi_match.type': (value, allowed) =>
     allowed.includes(value) ? undefined : `failed to parse [multi_match] query type [${value}]. unknown type.`,
@@ -125,23 +132,11 @@ export const ENUM_ERROR: Readonly<Record<string, (value: string, allowed: readon
     allowed.some((a) => a.toLowerCase() === value.toLowerCase())
       ? undefined
       : `Unsupported zero_terms_query value [${value}]`,
-  '*.operator': (value) =>
-    value.toLowerCase() === 'and' || value.toLowerCase() === 'or'
-      ? undefined
-      : `No enum constant org.opensearch.index.query.Operator.${value.toUpperCase()}`,
+  '*.operator': operatorError,
   // Operator.fromString in query_string's default_operator and common's frequency operators too.
-  '*.default_operator': (value) =>
-    value.toLowerCase() === 'and' || value.toLowerCase() === 'or'
-      ? undefined
-      : `No enum constant org.opensearch.index.query.Operator.${value.toUpperCase()}`,
-  '*.high_freq_operator': (value) =>
-    value.toLowerCase() === 'and' || value.toLowerCase() === 'or'
-      ? undefined
-      : `No enum constant org.opensearch.index.query.Operator.${value.toUpperCase()}`,
-  '*.low_freq_operator': (value) =>
-    value.toLowerCase() === 'and' || value.toLowerCase() === 'or'
-      ? undefined
-      : `No enum constant org.opensearch.index.query.Operator.${value.toUpperCase()}`,
+  '*.default_operator': operatorError,
+  '*.high_freq_operator': operatorError,
+  '*.low_freq_operator': operatorError,
   // query_string reads its type with MultiMatchQueryBuilder.Type.parse, whose message names multi_match.
   'query_string.type': (value, allowed) =>
     allowed.includes(value.toLowerCase())
