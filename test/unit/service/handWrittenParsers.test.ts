@@ -253,3 +253,32 @@ void describe('values of the wrong kind, in each parser own words (docs/opensear
     );
   });
 });
+
+void describe('sort entries and percentiles (docs/opensearch/search.md#sort, aggregations.md#hand-written-parsers)', () => {
+  void it('refuses an unknown sort order or mode, percents out of range and a histogram without interval', () => {
+    expectDiagnostic('msearch', '{}\n{"sort":[{"n":«"up"»}]}\n', {
+      code: 'search.wrong-type',
+      severity: E,
+      message: 'No enum constant org.opensearch.search.sort.SortOrder.UP',
+    });
+    expectDiagnostic('msearch', '{}\n{"sort":[{"n":{"mode":«"middle"»}}]}\n', {
+      code: 'search.wrong-type',
+      severity: E,
+      message: /^\[\d+:\d+\] \[field_sort\] failed to parse field \[mode\]$/,
+    });
+    expectDiagnostic('msearch', body('{"p":{"percentiles":{"field":"n","percents":«[101]»}}}'), {
+      code: 'aggs.invalid-value',
+      severity: E,
+      message: 'Failed to build [percentiles] after last required field arrived',
+    });
+    expectDiagnostic('msearch', body('{"h":{«"histogram"»:{"field":"n"}}}'), {
+      code: 'aggs.missing-interval',
+      severity: E,
+      message: '[histogram] needs [interval]: OpenSearch fails every shard with "interval must be positive, got: 0.0"',
+    });
+    expectNoErrors(
+      'msearch',
+      '{}\n{"sort":[{"n":"DESC"},{"m":{"order":"asc","mode":"avg"}},"_score"],"aggs":{"p":{"percentiles":{"field":"n","percents":[0,50,100]}}}}\n',
+    );
+  });
+});

@@ -414,6 +414,14 @@ export function validateAggregationBody(
         );
       }
       break;
+    case 'histogram':
+      if (!('interval' in body)) {
+        missing(
+          'aggs.missing-interval',
+          shardFailure('[histogram] needs [interval]', 'interval must be positive, got: 0.0'),
+        );
+      }
+      break;
     case 'significant_text':
       if (!('field' in body)) {
         missing(
@@ -830,6 +838,22 @@ function checkValueRanges(
 }
 
 function percentileMethods(check: JsonCheck, path: JsonPath, type: string, body: Record<string, unknown>): void {
+  // The builder is made once the last field is read; a percent outside 0–100, no percents or values, or both methods
+  // make it throw, which the parser words as below (real 3.8.0 and 2.19.1: conformance cases cross/aggs/percentiles/*).
+  const list = type === 'percentiles' ? body.percents : body.values;
+  const listKey = type === 'percentiles' ? 'percents' : 'values';
+  const badList =
+    Array.isArray(list) &&
+    (list.length === 0 || (type === 'percentiles' && list.some((p) => typeof p === 'number' && (p < 0 || p > 100))));
+  const bothMethods = ('tdigest' in body || 'TDigest' in body) && ('hdr' in body || 'HDR' in body);
+  if (badList || bothMethods) {
+    check.report(
+      'aggs.invalid-value',
+      `Failed to build [${type}] after last required field arrived`,
+      badList ? [...path, listKey] : path,
+      badList ? 'value' : 'key',
+    );
+  }
   const tdigest = body.tdigest ?? body.TDigest;
   const tdigestKey = 'tdigest' in body ? 'tdigest' : 'TDigest';
   if (isObject(tdigest)) {
