@@ -165,7 +165,8 @@ export const DIAGNOSTIC_CODES = {
   },
   'aggs.too-many-buckets': {
     severity: E,
-    summary: 'A top-level `histogram` whose `extended_bounds` make more buckets than `search.max_buckets`.',
+    summary:
+      'A top-level `histogram` or `date_histogram` whose `extended_bounds` make more buckets than `search.max_buckets`.',
   },
   'aggs.inner-window': {
     severity: E,

@@ -269,10 +269,10 @@ void describe('sort entries and percentiles (docs/opensearch/search.md#sort, agg
     expectDiagnostic('msearch', body('{"p":{"percentiles":{"field":"n","percents":«[101]»}}}'), {
       code: 'aggs.invalid-value',
       severity: E,
-      message: 'Failed to build [percentiles] after last required field arrived',
+      message: /^Failed to build \[percentiles\] after last required field arrived/,
     });
     expectDiagnostic('msearch', body('{"h":{«"histogram"»:{"field":"n"}}}'), {
-      code: 'aggs.missing-interval',
+      code: 'aggs.missing-parameter',
       severity: E,
       message: '[histogram] needs [interval]: OpenSearch fails every shard with "interval must be positive, got: 0.0"',
     });

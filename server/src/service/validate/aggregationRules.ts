@@ -359,6 +359,7 @@ export function validateAggregationBody(
   switch (type) {
     case 'scripted_metric':
       if (!('map_script' in body)) missing('aggs.missing-parameter', 'Required [map_script]');
+      else scriptedMetricScripts(check, path, name, body);
       break;
     case 'children':
     case 'parent':
@@ -414,14 +415,6 @@ export function validateAggregationBody(
         );
       }
       break;
-    case 'histogram':
-      if (!('interval' in body)) {
-        missing(
-          'aggs.missing-interval',
-          shardFailure('[histogram] needs [interval]', 'interval must be positive, got: 0.0'),
-        );
-      }
-      break;
     case 'significant_text':
       if (!('field' in body)) {
         missing(
@@ -461,7 +454,19 @@ export function validateAggregationBody(
     missing('aggs.missing-field', 'Required one of fields [field], but none were specified. ');
   }
   checkValueRanges(check, path, name, type, body);
-  if (type === 'histogram') histogramBuckets(check, path, body);
+  if (type === 'histogram') {
+    if (!('interval' in body)) {
+      // HistogramAggregationBuilder leaves the interval at 0 and the aggregator refuses it on each shard.
+      missing(
+        'aggs.missing-parameter',
+        shardFailure('[histogram] needs [interval]', 'interval must be positive, got: 0.0'),
+      );
+    }
+    histogramBounds(check, path, body);
+    histogramBuckets(check, path, body);
+  }
+  if (type === 'date_histogram') dateHistogramBuckets(check, path, body);
+  if (type === 'ip_range') ipRangeMissing(check, path, body);
   switch (type) {
     case 'terms':
     case 'multi_terms':
@@ -644,9 +649,9 @@ function checkParserValue(
   const unreadable = (): void => {
     check.report('aggs.wrong-type', `${check.where(path)} [${type}] failed to parse field [${key}]`, path);
   };
-  // A deprecated parameter may be read more loosely (cardinality's `rehash` takes a number): only its objects and
-  // arrays are surely refused.
-  switch (spec.deprecated === true ? 'scalar' : spec.type) {
+  // A deprecated parameter may be read otherwise than its table entry says: only its objects and arrays are surely
+  // refused, unless the parser's kind is known (cardinality's `rehash`, declared as a long it ignores).
+  switch (spec.deprecated === true ? (DEPRECATED_KINDS[`${type}.${key}`] ?? 'scalar') : spec.type) {
     case 'field':
     case 'string':
     case 'scalar':
@@ -697,6 +702,9 @@ function checkParserValue(
   }
 }
 
+/** How the parsers read deprecated parameters (CardinalityAggregationBuilder: `rehash` is a long). */
+const DEPRECATED_KINDS: Readonly<Record<string, ParameterSpec['type']>> = { 'cardinality.rehash': 'integer' };
+
 /** The token as ObjectParser names it in its message: numbers and booleans by kind. */
 function parserToken(value: unknown): string {
   if (typeof value === 'number') return 'VALUE_NUMBER';
@@ -731,6 +739,66 @@ function histogramBuckets(check: JsonCheck, path: JsonPath, body: Record<string,
   check.report(
     'aggs.too-many-buckets',
     `Trying to create too many buckets. Must be less than or equal to: [${limit}] but was [${count}]. This limit can be set by changing the [search.max_buckets] cluster level setting.${limitNote(check.server, 'maxBuckets')}`,
+    [...path, 'extended_bounds'],
+    'key',
+  );
+}
+
+/** Calendar units of a fixed length in UTC, in milliseconds; a week starts on a Monday (Rounding.DateTimeUnit). */
+const FIXED_CALENDAR_UNITS: Readonly<Record<string, number>> = {
+  second: 1000,
+  '1s': 1000,
+  minute: 60_000,
+  '1m': 60_000,
+  hour: 3_600_000,
+  '1h': 3_600_000,
+  day: 86_400_000,
+  '1d': 86_400_000,
+  week: 604_800_000,
+  '1w': 604_800_000,
+};
+
+/** A date written in full (ISO 8601 with a zone, or a day) or as epoch milliseconds; undefined for date math. */
+function boundMillis(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value)) return undefined;
+  const millis = Date.parse(value);
+  return Number.isNaN(millis) ? undefined : millis;
+}
+
+/**
+ * The `date_histogram` counterpart of histogramBuckets: a top-level one that keeps empty buckets creates one per
+ * interval across its `extended_bounds` at least (the documents may widen the range, never narrow it). Counted for
+ * fixed intervals and the calendar units of a fixed length, in UTC, with the bounds written as full dates or epoch
+ * milliseconds; more than `search.max_buckets` is refused when the shards' answers are reduced (conformance
+ * cross/aggs/date-histogram/buckets-over-max).
+ */
+function dateHistogramBuckets(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  if (path.length !== 3 || 'hard_bounds' in body || 'offset' in body || 'time_zone' in body || 'format' in body) return;
+  const minDocCount = body.min_doc_count;
+  if (minDocCount !== undefined && minDocCount !== 0) return;
+  const bounds = body.extended_bounds;
+  if (!isObject(bounds)) return;
+  let interval: number | undefined;
+  let shift = 0;
+  if (typeof body.fixed_interval === 'string')
+    interval = parseTimeValue(body.fixed_interval, 'fixed_interval').value?.millis;
+  else if (typeof body.calendar_interval === 'string') {
+    interval = FIXED_CALENDAR_UNITS[body.calendar_interval];
+    // 1970-01-01 was a Thursday: weeks are counted from the Monday before it.
+    if (interval === 604_800_000) shift = 3 * 86_400_000;
+  }
+  if (interval === undefined || interval < 1) return;
+  const min = boundMillis(bounds.min);
+  const max = boundMillis(bounds.max);
+  if (min === undefined || max === undefined || min > max) return;
+  const count = Math.floor((max + shift) / interval) - Math.floor((min + shift) / interval) + 1;
+  const limit = limitsOf(check.server).maxBuckets;
+  if (count <= limit) return;
+  check.report(
+    'aggs.too-many-buckets',
+    `Trying to create too many buckets. Must be less than or equal to: [${limit}] but was [${count}] or more: [extended_bounds] alone span ${count} buckets, and the documents may add more. This limit can be set by changing the [search.max_buckets] cluster level setting.${limitNote(check.server, 'maxBuckets')}`,
     [...path, 'extended_bounds'],
     'key',
   );
@@ -808,6 +876,7 @@ function checkValueRanges(
     case 'percentiles':
     case 'percentile_ranks':
       percentileMethods(check, path, type, body);
+      percentileValues(check, path, name, type, body);
       return;
     case 'top_hits': {
       for (const key of ['from', 'size']) {
@@ -837,21 +906,29 @@ function checkValueRanges(
   }
 }
 
+/** The one option each percentiles method's ObjectParser reads (PercentilesMethod). */
+const METHOD_OPTIONS: Readonly<Record<string, string>> = {
+  tdigest: 'compression',
+  TDigest: 'compression',
+  hdr: 'number_of_significant_value_digits',
+  HDR: 'number_of_significant_value_digits',
+};
+
 function percentileMethods(check: JsonCheck, path: JsonPath, type: string, body: Record<string, unknown>): void {
-  // The builder is made once the last field is read; a percent outside 0–100, no percents or values, or both methods
-  // make it throw, which the parser words as below (real 3.8.0 and 2.19.1: conformance cases cross/aggs/percentiles/*).
-  const list = type === 'percentiles' ? body.percents : body.values;
-  const listKey = type === 'percentiles' ? 'percents' : 'values';
-  const badList =
-    Array.isArray(list) &&
-    (list.length === 0 || (type === 'percentiles' && list.some((p) => typeof p === 'number' && (p < 0 || p > 100))));
-  const bothMethods = ('tdigest' in body || 'TDigest' in body) && ('hdr' in body || 'HDR' in body);
-  if (badList || bothMethods) {
+  for (const key of Object.keys(METHOD_OPTIONS)) {
+    const method = body[key];
+    if (!isObject(method)) continue;
+    const option = METHOD_OPTIONS[key]!;
+    const unknown = Object.keys(method).find((k) => k !== option);
+    if (unknown === undefined) continue;
+    // The method's own ObjectParser refuses the name; the aggregation's parser wraps that where the value starts.
+    const at = [...path, key, unknown];
+    const parser = key === 'tdigest' || key === 'TDigest' ? 'tdigest' : 'hdr';
     check.report(
-      'aggs.invalid-value',
-      `Failed to build [${type}] after last required field arrived`,
-      badList ? [...path, listKey] : path,
-      badList ? 'value' : 'key',
+      'aggs.unknown-parameter',
+      `${check.where(at)} [${type}] failed to parse field [${key}]: ${check.where(at, 'key')} [${parser}] unknown field [${unknown}]${didYouMean(unknown, [option])}`,
+      at,
+      'key',
     );
   }
   const tdigest = body.tdigest ?? body.TDigest;
@@ -880,4 +957,169 @@ function percentileMethods(check: JsonCheck, path: JsonPath, type: string, body:
       );
     }
   }
+}
+
+/**
+ * What AbstractPercentilesAggregationBuilder checks when its ConstructingObjectParser builds the aggregation at the
+ * end of the body: one method at most, `percents` not empty and each within [0, 100] (checked in ascending order),
+ * `values` not empty (docs/opensearch/aggregations.md#parameter-values).
+ */
+function percentileValues(
+  check: JsonCheck,
+  path: JsonPath,
+  name: string,
+  type: string,
+  body: Record<string, unknown>,
+): void {
+  const built = `Failed to build [${type}] after last required field arrived`;
+  const methods = Object.keys(body).filter((k) => k in METHOD_OPTIONS && isObject(body[k]));
+  if (methods.some((k) => k.toLowerCase() === 'tdigest') && methods.some((k) => k.toLowerCase() === 'hdr')) {
+    check.report(
+      'aggs.invalid-value',
+      `${built}: Only one percentiles method should be declared.`,
+      [...path, methods[methods.length - 1]!],
+      'key',
+    );
+  }
+  const key = type === 'percentiles' ? 'percents' : 'values';
+  // A single number is read as a list of one.
+  const raw = body[key];
+  const list = Array.isArray(raw) ? raw : typeof raw === 'number' ? [raw] : undefined;
+  if (list === undefined) return;
+  if (list.length === 0) {
+    const text =
+      type === 'percentiles'
+        ? `[percents] must not be empty: [${name}]`
+        : `[values] must not be an empty array: [${name}]`;
+    check.report('aggs.invalid-value', `${built}: ${text}`, [...path, key]);
+    return;
+  }
+  if (type !== 'percentiles') return;
+  const numbers: number[] = [];
+  for (const v of list) {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && isJavaDouble(v) ? Number(v) : undefined;
+    // A value that is no number is refused by the parser in other words: leave the range alone.
+    if (n === undefined || !Number.isFinite(n)) return;
+    numbers.push(n);
+  }
+  const outside = numbers.sort((a, b) => a - b).find((n) => n < 0 || n > 100);
+  if (outside !== undefined) {
+    check.report(
+      'aggs.invalid-value',
+      `${built}: percent must be in [0,100], got [${javaDouble(outside)}]: [${name}]`,
+      [...path, key],
+    );
+  }
+}
+
+/**
+ * `extended_bounds` and `hard_bounds` of a histogram (DoubleBounds): built when the later of `min` and `max` is read,
+ * and refused there when max is below min.
+ */
+function histogramBounds(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  for (const key of ['extended_bounds', 'hard_bounds']) {
+    const bounds = body[key];
+    if (!isObject(bounds)) continue;
+    const min = boundNumber(bounds.min);
+    const max = boundNumber(bounds.max);
+    if (min === undefined || max === undefined || !(max < min)) continue;
+    const keys = Object.keys(bounds);
+    const last = keys.lastIndexOf('min') > keys.lastIndexOf('max') ? 'min' : 'max';
+    const at = [...path, key, last];
+    check.report(
+      'aggs.invalid-value',
+      `${check.where(at)} [histogram] failed to parse field [${key}]: max bound [${javaDouble(max)}] must be greater than min bound [${javaDouble(min)}]`,
+      at,
+    );
+  }
+}
+
+function boundNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && isJavaDouble(value)) return Number(value);
+  return undefined;
+}
+
+/**
+ * ScriptedMetricAggregationBuilder.doBuild, on each shard: `combine_script`, then `reduce_script`, must be given.
+ * Without `init_script` the state starts empty, so a `map_script` whose first use of `state.<name>` calls into it
+ * fails on the first document with Painless's null receiver (conformance aggs/scripted_metric/init_script/missing).
+ */
+function scriptedMetricScripts(check: JsonCheck, path: JsonPath, name: string, body: Record<string, unknown>): void {
+  for (const [key, label] of [
+    ['combine_script', 'combineScript'],
+    ['reduce_script', 'reduceScript'],
+  ] as const) {
+    if (!(key in body)) {
+      check.report(
+        'aggs.missing-parameter',
+        shardFailure(`[scripted_metric] needs [${key}]`, `[${label}] must not be null: [${name}]`),
+        path,
+        'key',
+      );
+      return;
+    }
+  }
+  if ('init_script' in body) return;
+  const source = painlessSource(body.map_script);
+  if (source === undefined) return;
+  const unset = firstUnsetStateUse(source);
+  if (unset === undefined) return;
+  check.report(
+    'aggs.missing-parameter',
+    shardFailure(
+      `[map_script] calls into state.${unset} before anything sets it, and there is no [init_script] to set it; every shard with a matching document fails`,
+      'Cannot invoke "Object.getClass()" because "receiver" is null',
+    ),
+    [...path, 'map_script'],
+  );
+}
+
+/** The source of an inline Painless script (a string, or an object with `source` and no other `lang`). */
+function painlessSource(script: unknown): string | undefined {
+  if (typeof script === 'string') return script;
+  if (!isObject(script)) return undefined;
+  if (script.lang !== undefined && script.lang !== 'painless') return undefined;
+  return typeof script.source === 'string' ? script.source : undefined;
+}
+
+const STATE_USE = /(?<![\w.$])state\.([A-Za-z_]\w*)\s*(.)?/g;
+
+/** The first `state.<name>` whose first appearance is followed by `.` or `[` (a call or index on what is null). */
+function firstUnsetStateUse(source: string): string | undefined {
+  const seen = new Set<string>();
+  for (const match of source.matchAll(STATE_USE)) {
+    const field = match[1]!;
+    if (seen.has(field)) continue;
+    seen.add(field);
+    if (match[2] === '.' || match[2] === '[') return field;
+  }
+  return undefined;
+}
+
+/**
+ * `ip_range` reads its values as IP addresses, so its `missing` must be one (InetAddresses.forString, on each
+ * shard). Only a value that is surely no address is reported: no `:` (which could start IPv6) and not four decimal
+ * octets.
+ */
+function ipRangeMissing(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  const value = body.missing;
+  if (value === undefined || value === null || isObject(value) || Array.isArray(value)) return;
+  if ('value_type' in body) return;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return;
+  const text = String(value);
+  if (text.includes(':') || isIpv4(text)) return;
+  check.report(
+    'aggs.invalid-value',
+    shardFailure(`[missing] of [ip_range] must be an IP address`, `'${text}' is not an IP string literal.`),
+    [...path, 'missing'],
+  );
+}
+
+function isIpv4(text: string): boolean {
+  const parts = text.split('.');
+  return (
+    parts.length === 4 &&
+    parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255 && (p.length === 1 || !p.startsWith('0')))
+  );
 }

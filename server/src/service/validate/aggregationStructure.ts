@@ -29,6 +29,23 @@ const LEAF_METRICS: ReadonlyMap<string, string> = new Map([
 /** Metrics with several values: a `buckets_path` ending on one must name the value (`st.max`, `p[50.0]`). */
 const MULTI_VALUE = new Set(['stats', 'extended_stats', 'percentiles', 'percentile_ranks']);
 
+/** Bucket aggregations with one bucket: every other bucket aggregation gives many. */
+const SINGLE_BUCKET = new Set([
+  'filter',
+  'global',
+  'missing',
+  'nested',
+  'reverse_nested',
+  'children',
+  'parent',
+  'sampler',
+  'diversified_sampler',
+]);
+
+function isMultiBucket(type: string | undefined): boolean {
+  return type !== undefined && KIND.get(type) === 'bucket' && !SINGLE_BUCKET.has(type);
+}
+
 /** Pipelines that need a histogram parent (validateParentAggSequentiallyOrdered). */
 const SEQUENTIAL_PIPELINES = new Set(['derivative', 'cumulative_sum', 'serial_diff', 'moving_fn', 'moving_avg']);
 const SEQUENTIAL_PARENTS = new Set(['histogram', 'date_histogram', 'auto_date_histogram']);
@@ -221,14 +238,48 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
       );
       continue;
     }
+    const sibling = type.endsWith('_bucket');
+    if (sibling && elements.length === 1 && elementName(bucketsPath) === bucketsPath && isMultiBucket(first.type)) {
+      // The pipeline reads each bucket of [first] with nothing left of the path: the bucket itself, not a number.
+      check.report(
+        'aggs.buckets-path',
+        `buckets_path must reference either a number value or a single value numeric metric aggregation: [${bucketsPath}] names the buckets of [${first.name}], not a value in them (add a metric, e.g. ${bucketsPath}>_count). OpenSearch refuses the request when it reduces the aggregations.`,
+        where,
+      );
+      continue;
+    }
     // Follow the path down to its last aggregation.
     let current: Node | undefined = first;
-    for (const element of elements.slice(1)) {
+    let through: Node | undefined;
+    for (const [i, element] of elements.slice(1).entries()) {
       if (current?.subs === undefined || current.subKey === undefined) {
         current = undefined;
         break;
       }
       current = nodeOf(pathOf(current, current.subKey), elementName(element), current.subs[elementName(element)]);
+      // Past its first aggregation, a sibling pipeline's path meets another multi-bucket one: its value in each bucket
+      // is an array of values (InternalMultiBucketAggregation.getProperty), unless only its bucket count is asked.
+      const last = i === elements.length - 2;
+      if (
+        sibling &&
+        through === undefined &&
+        isMultiBucket(current?.type) &&
+        !(last && element.endsWith('._bucket_count'))
+      ) {
+        through = current;
+      }
+    }
+    if (through !== undefined) {
+      const lastElement = elements[elements.length - 1] ?? '';
+      const itself = current === through && elementName(lastElement) === lastElement;
+      check.report(
+        'aggs.buckets-path',
+        itself
+          ? `buckets_path must reference either a number value or a single value numeric metric aggregation: [${bucketsPath}] ends on [${through.name}], which has buckets of its own, not a value. OpenSearch refuses the request when it reduces the aggregations.`
+          : `buckets_path must reference either a number value or a single value numeric metric aggregation, got: [Object[]] at aggregation [${through.name}]: [${through.name}] has buckets of its own, so [${bucketsPath}] gives many values for each bucket of [${first.name}].`,
+        where,
+      );
+      continue;
     }
     const last = elements[elements.length - 1] ?? '';
     if (current?.type !== undefined && MULTI_VALUE.has(current.type) && elementName(last) === last) {
