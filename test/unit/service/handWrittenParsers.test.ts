@@ -181,7 +181,7 @@ void describe('query parsers written by hand (docs/opensearch/query-dsl.md#geo-q
 void describe('more query parsers (docs/opensearch/query-dsl.md#more-parsers)', () => {
   const query = (json: string): string => `{}\n{"query":${json}}\n`;
 
-  void it('refuses what percolate, wrapper, parent_id, span_field_masking, rank_feature and range refuse', () => {
+  void it('refuses what percolate, wrapper, parent_id, terms_set, span_field_masking, rank_feature and range refuse', () => {
     expectDiagnostic('msearch', query('{«"percolate"»:{"field":"q"}}'), {
       code: 'query.missing-parameter',
       severity: E,
@@ -212,6 +212,17 @@ void describe('more query parsers (docs/opensearch/query-dsl.md#more-parsers)', 
       severity: E,
       message: /\[feature\] log doesn't support values of type: VALUE_NUMBER$/,
     });
+    expectDiagnostic('msearch', query('{"terms_set":{«"kw"»:{"terms":["a"],"boost":2}}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: /OpenSearch fails every shard with "No minimum should match has been specified"$/,
+    });
+    expectNoErrors(
+      'msearch',
+      query(
+        '{"bool":{"filter":[{"terms_set":{"kw":{"terms":[]}}},{"terms_set":{"kw":{"terms":["a"],"minimum_should_match_script":{"source":"1"}}}},{"terms_set":{"kw":{"terms":["a"],"minimum_should_match_field":"n"}}}]}}',
+      ),
+    );
     expectNoErrors(
       'msearch',
       query(

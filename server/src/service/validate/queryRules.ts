@@ -197,6 +197,7 @@ export function checkClauseRules(
             refuseAt(check, `[terms_set] query does not support [${option}]`, [...path, first[0], option]);
           }
         }
+        termsSetMinimum(check, [...path, first[0]], first[1]);
       }
       break;
     }
@@ -454,6 +455,24 @@ function rangeBounds(check: JsonCheck, path: JsonPath, options: Record<string, u
       check.report('query.invalid-value', `invalid ${side.word} bound for [range] query`, [...path, second], 'key');
     }
   }
+}
+
+/**
+ * TermsSetQueryBuilder.doToQuery: with at least one term, the number of terms to match comes from
+ * `minimum_should_match_field` or else `minimum_should_match_script`; with neither, every shard fails (the parser
+ * itself accepts the clause). No term at all matches nothing before that check (conformance cases
+ * `query/terms_set/minimum_should_match_field/missing` and `query/terms_set/terms/missing`).
+ */
+function termsSetMinimum(check: JsonCheck, path: JsonPath, options: Record<string, unknown>): void {
+  const terms = options.terms;
+  if (!Array.isArray(terms) || terms.length === 0) return;
+  if ('minimum_should_match_field' in options || 'minimum_should_match_script' in options) return;
+  check.report(
+    'query.missing-parameter',
+    '[terms_set] needs [minimum_should_match_field] or [minimum_should_match_script]: OpenSearch fails every shard with "No minimum should match has been specified"',
+    path,
+    'key',
+  );
 }
 
 /** The rules of an intervals query, each read by a parser of its own that expects an object. */
