@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const children = [
-  spawn(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', '--watch', '--preserveWatchOutput'], {
+  spawn(process.execPath, [require.resolve('typescript7/bin/tsc'), '-b', '--watch', '--preserveWatchOutput'], {
     stdio: 'inherit',
   }),
   spawn(process.execPath, ['esbuild.mjs', '--watch'], { stdio: 'inherit' }),
