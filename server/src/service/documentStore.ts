@@ -1,5 +1,6 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { MsearchDocument } from './documents/msearchDocument';
+import { HeaderResults } from './documents/msearchPair';
 import { SearchDocument } from './documents/searchDocument';
 import { LineMap } from './text/lineMap';
 import { ClusterKnowledge } from './cluster/clusterKnowledge';
@@ -42,6 +43,8 @@ export class DocumentStore {
   private server: TargetServer = DEFAULT_TARGET;
   /** The variables' values and the configured clusters; shared by every document. */
   private consoleContext: ConsoleContext = NO_CONSOLE_CONTEXT;
+  /** What each `_msearch` header text holds, shared by the documents (headers repeat across files). */
+  private readonly headerResults = new HeaderResults();
 
   get target(): TargetServer {
     return this.server;
@@ -122,7 +125,7 @@ export class DocumentStore {
     const document: ParsedDocument =
       languageId === 'search'
         ? { kind: 'search', uri, version, model: new SearchDocument(text) }
-        : { kind: 'msearch', uri, version, model: new MsearchDocument(text) };
+        : { kind: 'msearch', uri, version, model: new MsearchDocument(text, this.headerResults) };
     this.documents.set(uri, document);
     return document;
   }

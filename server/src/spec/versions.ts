@@ -41,8 +41,20 @@ export interface VersionRange {
   readonly removedIn?: string;
 }
 
+/** The versions the tables write, each read once: the checks ask `holdsAt` for every clause and parameter they see. */
+const TABLE_VERSIONS = new Map<string, Version>();
+
+function tableVersion(text: string): Version {
+  let version = TABLE_VERSIONS.get(text);
+  if (version === undefined) {
+    version = parseVersion(text)!;
+    TABLE_VERSIONS.set(text, version);
+  }
+  return version;
+}
+
 export function holdsAt(range: VersionRange, version: Version): boolean {
-  if (range.since !== undefined && compareVersions(version, parseVersion(range.since)!) < 0) return false;
-  if (range.removedIn !== undefined && compareVersions(version, parseVersion(range.removedIn)!) >= 0) return false;
+  if (range.since !== undefined && compareVersions(version, tableVersion(range.since)) < 0) return false;
+  if (range.removedIn !== undefined && compareVersions(version, tableVersion(range.removedIn)) >= 0) return false;
   return true;
 }

@@ -297,12 +297,15 @@ function countMembersInText(text: string): number {
 function countMembersInValue(value: unknown): number {
   if (typeof value !== 'object' || value === null) return 0;
   let count = 0;
+  // Only objects and arrays are visited: most members hold a string or a number.
   if (Array.isArray(value)) {
-    for (const item of value) count += countMembersInValue(item);
+    for (const item of value) if (typeof item === 'object' && item !== null) count += countMembersInValue(item);
     return count;
   }
   for (const key in value) {
-    count += 1 + countMembersInValue((value as Record<string, unknown>)[key]);
+    count++;
+    const member = (value as Record<string, unknown>)[key];
+    if (typeof member === 'object' && member !== null) count += countMembersInValue(member);
   }
   return count;
 }
