@@ -1,5 +1,6 @@
 // One file through the language service: its diagnostics, and with --fix / --format-write / --check-format the text
 // the safe fixes and the formatter make of it. The very same service the extension runs.
+import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DocumentStore, LanguageId } from '../../../server/src/service/documentStore';
@@ -24,6 +25,20 @@ export interface CheckResult {
 /** Fixes can make others possible (a join, then a rename in the joined line): a few rounds at most. */
 const FIX_ROUNDS = 10;
 
+/** Each folder's `file:` URL, made once: a tree of files is checked folder by folder. */
+const folderUrls = new Map<string, string>();
+
+/** A file's URI for the language service (its key for the document): the folder's URL and the encoded name. */
+function fileUri(absolutePath: string): string {
+  const folder = path.dirname(absolutePath);
+  let base = folderUrls.get(folder);
+  if (base === undefined) {
+    base = pathToFileURL(folder).toString().replace(/\/?$/, '/');
+    folderUrls.set(folder, base);
+  }
+  return base + encodeURIComponent(path.basename(absolutePath));
+}
+
 export function checkText(
   store: DocumentStore,
   absolutePath: string,
@@ -31,7 +46,7 @@ export function checkText(
   original: string,
   options: CheckOptions,
 ): CheckResult {
-  const uri = pathToFileURL(absolutePath).toString();
+  const uri = fileUri(absolutePath);
   let text = original;
   let version = 1;
   let document = store.open(uri, language, version, text);

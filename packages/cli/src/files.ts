@@ -68,7 +68,9 @@ class IgnoreRules {
       if (dir === this.root || path.dirname(dir) === dir) break;
     }
     for (const dir of dirs) {
-      const layer = await this.layer(dir);
+      // Known layers are taken without awaiting: a folder of many files asks for the same few.
+      const known = this.layers.get(dir);
+      const layer = known !== undefined ? known : await this.layer(dir);
       if (layer === null) continue;
       const relative = toPosix(path.relative(dir, absolute)) + (isDirectory ? '/' : '');
       const verdict = layer.rules.test(relative);

@@ -9,6 +9,7 @@ import { DEFAULT_TARGET, jacksonMajor, targetName, type TargetServer } from '../
 import { mapIssues, msearchTripleQuotes, variableIssues } from '../console/consoleIssues';
 import { expandJson, hasConsoleSyntax, type Expansion } from '../console/expand';
 import { Variables } from '../console/variables';
+import type { QueryParam } from '../url/requestLine';
 
 /** What the request line says that items depend on. */
 export interface MsearchContext {
@@ -37,7 +38,7 @@ const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset + 1 });
 
 /** Headers longer than this are checked each time: the ones that repeat are short (`{"index":"logs-*"}`). */
 const CACHED_HEADER_LENGTH = 512;
-const CACHED_HEADERS = 4096;
+const CACHED_HEADERS = 8192;
 
 /**
  * What each header line text was found to hold, per target: the headers of `.msearch` files repeat (most name one of
@@ -155,6 +156,11 @@ export function validateHeaderText(text: string, locator: XContentLocator, targe
   return { issues, hasIndex: facts.indices !== undefined && facts.indices.length > 0 };
 }
 
+/** An `_msearch` body has no URL parameters of its own. */
+const NO_PARAMS: ReadonlyMap<string, QueryParam> = new Map();
+/** The header or the path names an index (a `pit` body then conflicts with it). */
+const INDEX_NAMED = { path: ['pit'] } as const;
+
 /** One search body of an `_msearch`: an object, read like a `_search` body without the trailing-token check. */
 export function validateBodyText(
   text: string,
@@ -190,8 +196,8 @@ export function validateBodyText(
       {
         urlIssues: [],
         body: check,
-        params: new Map(),
-        indices: headerHasIndex || context.pathHasIndex ? { path: ['pit'] } : undefined,
+        params: NO_PARAMS,
+        indices: headerHasIndex || context.pathHasIndex ? INDEX_NAMED : undefined,
         kind: 'msearch',
         restTotalHitsAsInt: context.restTotalHitsAsInt,
         server: context.target,

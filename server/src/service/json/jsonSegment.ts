@@ -54,6 +54,8 @@ function tooDeepMessage(): string {
   );
 }
 
+const NO_PROBLEMS: readonly JsonSyntaxProblem[] = [];
+
 /** The token OpenSearch's parser sees first, in its own names. */
 export type FirstToken =
   | 'START_OBJECT'
@@ -110,7 +112,7 @@ export class JsonSegment {
       // Two members with one name collapsed into one: find which, with positions.
       return JsonSegment.parseSlow(text);
     }
-    return new JsonSegment(text, value, [], -1);
+    return new JsonSegment(text, value, NO_PROBLEMS, -1);
   }
 
   private static parseSlow(text: string): JsonSegment {

@@ -37,6 +37,23 @@ function registeredAt(server: TargetServer): string[] {
   return REGISTERED.filter((c) => holdsAt(c, server.version)).map((c) => c.name);
 }
 
+type EnumRefusal = (typeof ENUM_ERROR)[string];
+
+/** ENUM_ERROR's reader of a clause's parameter (its own, else the one for the name in any clause), found once. */
+const ENUM_REFUSALS = new Map<QueryClauseSpec, Map<ParameterSpec, EnumRefusal | undefined>>();
+
+function enumRefusal(clause: QueryClauseSpec, spec: ParameterSpec): EnumRefusal | undefined {
+  let byParam = ENUM_REFUSALS.get(clause);
+  if (byParam === undefined) {
+    byParam = new Map();
+    ENUM_REFUSALS.set(clause, byParam);
+  }
+  if (!byParam.has(spec)) {
+    byParam.set(spec, ENUM_ERROR[`${clause.name}.${spec.name}`] ?? ENUM_ERROR[`*.${spec.name}`]);
+  }
+  return byParam.get(spec);
+}
+
 function replacementsFor(found: readonly string[]): { replacements: string[] } | undefined {
   return found.length > 0 ? { replacements: found.map((r) => JSON.stringify(r)) } : undefined;
 }
@@ -86,7 +103,8 @@ export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: 
       validateClause(check, [...path, first], clause, body);
     }
   }
-  for (const extra of keys.slice(1)) {
+  for (let i = 1; i < keys.length; i++) {
+    const extra = keys[i]!;
     check.report(
       'query.two-clauses',
       `[${first}] malformed query, expected [END_OBJECT] but found [FIELD_NAME]`,
@@ -132,7 +150,8 @@ function validateFieldClause(
 ): void {
   const keys = Object.keys(body);
   const field = keys[0];
-  for (const extra of keys.slice(1)) {
+  for (let i = 1; i < keys.length; i++) {
+    const extra = keys[i]!;
     check.report(
       'query.multiple-fields',
       `[${clause.name}] query doesn't support multiple fields, found [${field ?? ''}] and [${extra}]`,
@@ -379,7 +398,7 @@ function checkParamValue(
         return;
       }
       if (spec.values !== undefined && typeof value === 'string') {
-        const refuse = ENUM_ERROR[`${clause.name}.${spec.name}`] ?? ENUM_ERROR[`*.${spec.name}`];
+        const refuse = enumRefusal(clause, spec);
         if (refuse !== undefined) {
           const message = refuse(value, spec.values);
           if (message !== undefined) {

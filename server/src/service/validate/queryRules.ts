@@ -442,15 +442,24 @@ function intervalRules(check: JsonCheck, path: JsonPath, body: Record<string, un
  */
 const ONE_BOUND_PER_SIDE = { since: '3.6.0' };
 
+const RANGE_SIDES = [
+  { exclusive: 'gt', inclusive: 'gte', generic: 'from', include: 'include_lower', word: 'lower' },
+  { exclusive: 'lt', inclusive: 'lte', generic: 'to', include: 'include_upper', word: 'upper' },
+] as const;
+
 function rangeBounds(check: JsonCheck, path: JsonPath, options: Record<string, unknown>): void {
-  const sides = [
-    { exclusive: 'gt', inclusive: 'gte', generic: 'from', include: 'include_lower', word: 'lower' },
-    { exclusive: 'lt', inclusive: 'lte', generic: 'to', include: 'include_upper', word: 'upper' },
-  ] as const;
-  for (const side of sides) {
-    const bounds = [side.exclusive, side.inclusive, side.generic].filter((k) => k in options);
-    const strict = side.exclusive in options || side.inclusive in options;
-    const second = bounds.length > 1 ? bounds[1] : strict && side.include in options ? side.include : undefined;
+  for (const side of RANGE_SIDES) {
+    // The second bound written on this side, in the order gt/lt, gte/lte, from/to (most ranges write one).
+    const exclusive = side.exclusive in options;
+    const inclusive = side.inclusive in options;
+    const secondBound =
+      exclusive && inclusive
+        ? side.inclusive
+        : (exclusive || inclusive) && side.generic in options
+          ? side.generic
+          : undefined;
+    const strict = exclusive || inclusive;
+    const second = secondBound ?? (strict && side.include in options ? side.include : undefined);
     if (second !== undefined) {
       check.report('query.invalid-value', `invalid ${side.word} bound for [range] query`, [...path, second], 'key');
     }
