@@ -100,6 +100,11 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   c('rescore/from-size-over-limit', { from: 9000, size: 1500, rescore: RESCORE }),
   c('rescore/no-query', { rescore: { window_size: 10 } }),
   c('rescore/negative-window', { rescore: { window_size: -1, query: { rescore_query: { match_all: {} } } } }),
+  c('rescore/negative-window-no-hits', {
+    size: 0,
+    rescore: { window_size: -1, query: { rescore_query: { match_all: {} } } },
+  }),
+  c('rescore/no-rescore-query', { rescore: { query: {} } }),
   // result window and friends
   c('window/at-limit', { from: 9990, size: 10 }),
   c('window/over-limit', { from: 9990, size: 11 }),
@@ -370,6 +375,13 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   }),
   c('body/inner-hits-over-limit', {
     query: { nested: { path: 'items', query: { match_all: {} }, inner_hits: { size: 101 } } },
+  }),
+  c('body/inner-hits-named-over-limit', {
+    post_filter: {
+      bool: {
+        filter: [{ nested: { path: 'items', query: { match_all: {} }, inner_hits: { name: 'n', from: 95, size: 10 } } }],
+      },
+    },
   }),
   c('body/inner-hits-at-limit', {
     query: { nested: { path: 'items', query: { match_all: {} }, inner_hits: { size: 100 } } },

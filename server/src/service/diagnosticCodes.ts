@@ -61,7 +61,19 @@ export const DIAGNOSTIC_CODES = {
   'search.slice-context': { severity: E, summary: '`slice` without a scroll or a point in time.' },
   'search.slice-invalid': { severity: E, summary: 'A `slice` whose `id` and `max` do not fit.' },
   'search.slice-limit': { severity: E, summary: 'More slices than `index.max_slices_per_scroll`.' },
-  'search.rescore-window': { severity: E, summary: 'A rescore window larger than `index.max_rescore_window`.' },
+  'search.rescore-window': {
+    severity: E,
+    summary: 'A rescore window larger than `index.max_rescore_window`, or below 0.',
+  },
+  'search.rescore-missing': {
+    severity: E,
+    summary: 'A rescore without its rescorer, or a `query` rescorer without its query.',
+  },
+  'search.collapse-no-field': { severity: E, summary: '`collapse` without its `field`.' },
+  'search.inner-hits-window': {
+    severity: E,
+    summary: "Inner hits whose from + size exceed `index.max_inner_result_window` (the default or the cluster's).",
+  },
   'search.fields-limit': {
     severity: E,
     summary: 'More `docvalue_fields` or `script_fields` than the index settings allow.',
@@ -97,6 +109,7 @@ export const DIAGNOSTIC_CODES = {
   'pit.indices-options': { severity: E, summary: 'URL index options (`expand_wildcards`, ...) with a point in time.' },
   'pit.routing': { severity: E, summary: 'The URL parameter `routing` with a point in time.' },
   'pit.preference': { severity: E, summary: 'The URL parameter `preference` with a point in time.' },
+  'pit.id': { severity: E, summary: 'A point in time without an id, or with an id that is no point in time id.' },
   'pit.ccs-minimize-roundtrips': { severity: E, summary: '`ccs_minimize_roundtrips=true` with a point in time.' },
 
   // Values

@@ -1,4 +1,4 @@
-import type { JsonPath, Span } from '../json/jsonSegment';
+import { isObject, type JsonPath, type Span } from '../json/jsonSegment';
 import type { QueryParam } from '../url/requestLine';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { issue, type IssueSink } from './issues';
@@ -167,8 +167,56 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
     );
   }
 
-  if (facts.pit !== undefined) checkPointInTime(targets, facts.pit, report);
+  // A negative rescore window: every shard that has hits to rescore fails (`QueryRescorer` sizes an array with it).
+  const rescore = facts.source?.rescore;
+  const rescorers = isObject(rescore) ? [rescore] : Array.isArray(rescore) ? rescore : [];
+  if (size > 0 && scroll === undefined) {
+    rescorers.forEach((r, i) => {
+      const window = isObject(r) && typeof r.window_size === 'number' ? r.window_size : undefined;
+      if (window === undefined || !Number.isInteger(window) || window >= 0) return;
+      report(
+        'search.rescore-window',
+        `[window_size] is negative: OpenSearch fails every shard that has hits to rescore with "negative_array_size_exception: ${window}"`,
+        isObject(rescore) ? ['rescore', 'window_size'] : ['rescore', i, 'window_size'],
+        undefined,
+      );
+    });
+  }
+
+  if (facts.pit !== undefined) {
+    checkPointInTimeId(body, facts.source?.pit, facts.pit);
+    checkPointInTime(targets, facts.pit, report);
+  }
   if (body !== undefined && facts.source !== undefined) checkBodyRules(body, facts.source, scroll !== undefined);
+}
+
+/**
+ * The point in time id, read before anything else of the request (`RestSearchAction` decodes it to find the indexes):
+ * none at all is `point int time id is not provided` (sic); one that is no URL-safe base64 is `invalid id: [<id>]`
+ * (`SearchContextId.decode`). An id that decodes but is no real one fails too, in words that differ between versions:
+ * those are left to the server.
+ */
+function checkPointInTimeId(body: JsonCheck | undefined, pit: unknown, path: JsonPath): void {
+  if (body === undefined || !isObject(pit)) return;
+  if (!('id' in pit) || pit.id === null) {
+    body.report('pit.id', 'point int time id is not provided', path, 'key');
+    return;
+  }
+  const id =
+    typeof pit.id === 'string' || typeof pit.id === 'number' || typeof pit.id === 'boolean'
+      ? String(pit.id)
+      : undefined;
+  if (id !== undefined && !mayBeUrlBase64(id)) body.report('pit.id', `invalid id: [${id}]`, [...path, 'id']);
+}
+
+/** Whether Java's URL-safe base64 decoder could read `text` (a few bytes at least, its alphabet, whole units). */
+function mayBeUrlBase64(text: string): boolean {
+  const match = /^([A-Za-z0-9_-]*)(=*)$/.exec(text);
+  if (match === null || text.length < 2) return false;
+  const [, data = '', padding = ''] = match;
+  if (padding.length > 2) return false;
+  if (padding.length > 0) return (data.length + padding.length) % 4 === 0 && data.length % 4 !== 1;
+  return data.length % 4 !== 1;
 }
 
 function checkPointInTime(
