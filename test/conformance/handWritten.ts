@@ -379,7 +379,9 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   c('body/inner-hits-named-over-limit', {
     post_filter: {
       bool: {
-        filter: [{ nested: { path: 'items', query: { match_all: {} }, inner_hits: { name: 'n', from: 95, size: 10 } } }],
+        filter: [
+          { nested: { path: 'items', query: { match_all: {} }, inner_hits: { name: 'n', from: 95, size: 10 } } },
+        ],
       },
     },
   }),
@@ -423,6 +425,10 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   c('url-body/batched-reduce-size-one', {}, '?batched_reduce_size=1'),
   c('url-body/max-concurrent-zero', {}, '?max_concurrent_shard_requests=0'),
   c('url-body/pre-filter-zero', {}, '?pre_filter_shard_size=0'),
+  c('url-body/suggest-field-complete', {}, '?suggest_field=text&suggest_mode=missing&suggest_text=quick'),
+  c('url-body/suggest-field-with-q', {}, '?suggest_field=text&suggest_mode=always&q=quick'),
+  c('url-body/suggest-field-without-text', {}, '?suggest_field=text&suggest_mode=missing'),
+  c('url-body/suggest-field-without-mode', {}, '?suggest_field=text&suggest_text=quick'),
   // the body as JSON, and where it is sent
   raw('json/unclosed', 'POST', SEARCH, '{"query": {"match_all": {}}'),
   raw('json/duplicate-key', 'POST', SEARCH, '{"size": 1, "size": 2}'),

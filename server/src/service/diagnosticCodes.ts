@@ -220,6 +220,7 @@ export const DIAGNOSTIC_CODES = {
   'url.invalid-expand-wildcards': { severity: E, summary: 'An `expand_wildcards` value OpenSearch does not know.' },
   'url.invalid-search-type': { severity: E, summary: 'A `search_type` OpenSearch does not know.' },
   'url.out-of-range': { severity: E, summary: 'A URL parameter value outside its range.' },
+  'url.missing-parameter': { severity: E, summary: 'A URL parameter without another one the handler needs with it.' },
   'url.empty-value': { severity: E, summary: 'An empty URL parameter value the search handler cannot use.' },
   'url.unknown-value': { severity: W, summary: 'A URL parameter value outside the known values.' },
   'url.body-ignored': { severity: W, summary: 'A body sent to an endpoint that reads none: OpenSearch ignores it.' },

@@ -7,7 +7,7 @@ import type { RouteMatch } from '../url/routes';
 import { issue, type Issue } from '../validate/issues';
 import { JsonCheck } from '../validate/jsonCheck';
 import { validateSearchBody } from '../validate/searchBody';
-import { checkSearchRules, checkUrlSort } from '../validate/searchRules';
+import { checkSearchRules, checkUrlSort, checkUrlSuggest } from '../validate/searchRules';
 import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
 import { diagnosticAt, toDiagnostic } from './diagnostics';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
@@ -357,6 +357,7 @@ function validateSearch(
   server: TargetServer,
 ): void {
   checkUrlSort(facts.params, urlIssues);
+  checkUrlSuggest(facts.params, urlIssues);
   const index = route.params.get('index');
   const targets = {
     urlIssues,

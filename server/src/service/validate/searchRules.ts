@@ -280,3 +280,30 @@ export function checkUrlSort(params: ReadonlyMap<string, QueryParam>, urlIssues:
     offset += entry.length + 1;
   }
 }
+
+/**
+ * The term suggester shortcut of the URL: `RestSearchAction` builds it from `suggest_field` with `suggest_mode` read
+ * without a default (`SuggestMode.resolve` of nothing fails with HTTP 500) and the text of `suggest_text`, else `q`
+ * (none: each shard fails, `The required text option is missing`). Real 2.19.1 and 3.8.0.
+ */
+export function checkUrlSuggest(params: ReadonlyMap<string, QueryParam>, urlIssues: IssueSink): void {
+  const field = params.get('suggest_field');
+  if (field === undefined || field.value === '') return;
+  if (!params.has('suggest_mode')) {
+    urlIssues.push(
+      issue(
+        'url.missing-parameter',
+        '[suggest_field] needs [suggest_mode]: without it OpenSearch fails with "Input string is null"',
+        field.nameSpan,
+      ),
+    );
+  } else if (!params.has('suggest_text') && !params.has('q')) {
+    urlIssues.push(
+      issue(
+        'url.missing-parameter',
+        '[suggest_field] needs [suggest_text] (or [q]): without it OpenSearch fails every shard with "The required text option is missing"',
+        field.nameSpan,
+      ),
+    );
+  }
+}
