@@ -30,8 +30,4 @@ export const NOT_YET_PROVEN: readonly DiagnosticCode[] = [
   'url.invalid-index-name',
   'url.parameter-version',
   'url.invalid-number',
-  // `{}` and a blank line: the language server reports "no requests added" first.
-  'msearch.blank-body',
-  // The replay adds a final newline to every request.
-  'msearch.missing-final-newline',
 ];

@@ -20,14 +20,23 @@ export interface Verdict {
 const store = new DocumentStore();
 let opened = 0;
 
-function textOf(c: ConformanceCase): string {
-  return `${c.method} ${c.path}\n${c.body ?? ''}\n`;
+/**
+ * The case as a document. An `_msearch` body is sent as it is written in a `.msearch` file (a comment line names
+ * where it goes), so blank lines and a missing final newline reach the server as they do in the corpus; in a
+ * `.search` file its lines are sent compacted, each ended by a newline. Anything else is a `.search` request.
+ */
+function documentOf(c: ConformanceCase): { language: 'search' | 'msearch'; text: string } {
+  if (c.body !== undefined && /\/_msearch(\?|$)/.test(c.path)) {
+    return { language: 'msearch', text: `# ${c.method} ${c.path}\n${c.body}` };
+  }
+  return { language: 'search', text: `${c.method} ${c.path}\n${c.body ?? ''}\n` };
 }
 
 export function judge(c: ConformanceCase, version: string, answer: Answer): Verdict {
   store.setTarget(makeTarget({ distribution: 'opensearch', version, source: 'cluster' }));
-  const uri = `file:///conformance-${opened++}.search`;
-  store.open(uri, 'search', 1, textOf(c));
+  const { language, text } = documentOf(c);
+  const uri = `file:///conformance-${opened++}.${language}`;
+  store.open(uri, language, 1, text);
   const diagnostics = store.diagnostics(uri);
   store.close(uri);
   const errors = diagnostics.filter((d) => d.severity === 1);

@@ -69,6 +69,14 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: 'A rescore without its rescorer, or a `query` rescorer without its query.',
   },
+  'search.verbose-pipeline': {
+    severity: E,
+    summary: '`verbose_pipeline` on a `_search` that surely has no search pipeline.',
+  },
+  'search.verbose-pipeline-default': {
+    severity: W,
+    summary: "`verbose_pipeline` without `search_pipeline`: only the index's default pipeline can make it run.",
+  },
   'search.collapse-no-field': { severity: E, summary: '`collapse` without its `field`.' },
   'search.inner-hits-window': {
     severity: E,

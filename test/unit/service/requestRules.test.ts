@@ -275,6 +275,34 @@ void describe('rules across the request and default limits', () => {
     assert.deepEqual(errors('{"slice":{"id":0,"max":1025}}', '?scroll=1m', withLimits), []);
   });
 
+  void it('search.verbose-pipeline: verbose_pipeline where no search pipeline can run', () => {
+    const all = (json: string, query = ''): string[] =>
+      diagnose('search', `POST /_search${query}\n${json}\n`, makeTarget({ version: '3.8.0', source: 'setting' }))
+        .filter((d) => d.severity === 1)
+        .map((d) => `${String(d.code)}: ${d.message}`);
+    const refused = "search.verbose-pipeline: The 'verbose pipeline' option requires a search pipeline to be defined.";
+    assert.deepEqual(all('{"verbose_pipeline":true}'), [refused]);
+    assert.deepEqual(all('{}', '?verbose_pipeline'), [refused]);
+    assert.deepEqual(all('{"verbose_pipeline":true,"search_pipeline":{"request_processors":[]}}'), []);
+    assert.deepEqual(all('{"verbose_pipeline":true}', '?search_pipeline=mine'), []);
+    assert.deepEqual(all('{"verbose_pipeline":true}', '?verbose_pipeline=false'), []);
+    assert.deepEqual(errors('{"verbose_pipeline":true,"search_pipeline":"_none"}'), [refused]);
+    assert.deepEqual(errors('{}', '?verbose_pipeline=true&search_pipeline=_none'), [refused]);
+  });
+
+  void it('search.verbose-pipeline-default: an index may have a default search pipeline', () => {
+    const found = diagnose(
+      'search',
+      'POST /logs/_search\n{"verbose_pipeline":true}\n',
+      makeTarget({ version: '3.8.0', source: 'setting' }),
+    );
+    assert.deepEqual(
+      found.map((d) => [d.code, d.severity]),
+      [['search.verbose-pipeline-default', 2]],
+    );
+    assert.match(found[0]!.message, /index\.search\.default_pipeline/);
+  });
+
   void it('leaves a negative rescore window alone when no hit is asked for', () => {
     const body = '{"size":0,"rescore":{"window_size":-1,"query":{"rescore_query":{"match_all":{}}}}}';
     assert.deepEqual(errors(body), []);

@@ -183,11 +183,57 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
     });
   }
 
+  if (targets.kind === 'search') checkVerbosePipeline(targets, facts.source, report);
+
   if (facts.pit !== undefined) {
     checkPointInTimeId(body, facts.source?.pit, facts.pit);
     checkPointInTime(targets, facts.pit, report);
   }
   if (body !== undefined && facts.source !== undefined) checkBodyRules(body, facts.source, scroll !== undefined);
+}
+
+const VERBOSE_WITHOUT_PIPELINE = "The 'verbose pipeline' option requires a search pipeline to be defined.";
+
+/**
+ * `verbose_pipeline` (URL or body) needs a search pipeline (`SearchPipelineService.resolvePipeline`): a named one,
+ * an inline one, or the default pipeline of the index searched (`index.search.default_pipeline`). Without one the
+ * search is refused; that is sure when the request names none and either disables it (`_none`) or names no index
+ * (no default pipeline is looked up then). With an index in the path, its default pipeline, which the language
+ * server does not know, decides: a Warning. In `_msearch` the item alone fails, so it is not checked there.
+ */
+function checkVerbosePipeline(
+  targets: RuleTargets,
+  source: Record<string, unknown> | undefined,
+  report: (
+    code: DiagnosticCode,
+    message: string,
+    bodyPath: JsonPath | undefined,
+    param: QueryParam | undefined,
+  ) => void,
+): void {
+  const verboseParam = targets.params.get('verbose_pipeline');
+  const bodyVerbose = source?.verbose_pipeline;
+  const verbose =
+    verboseParam !== undefined
+      ? boolParam(verboseParam, true) === true
+      : bodyVerbose === true || bodyVerbose === 'true';
+  if (!verbose) return;
+  const urlPipeline = targets.params.get('search_pipeline')?.value;
+  const bodyPipeline = source?.search_pipeline;
+  const names = [urlPipeline, bodyPipeline].filter((p) => p !== undefined);
+  if (names.some((p) => p !== '_none')) return;
+  const disabled = names.length > 0;
+  const where = verboseParam !== undefined ? { param: verboseParam } : { path: ['verbose_pipeline'] };
+  if (disabled || targets.indices === undefined) {
+    report('search.verbose-pipeline', VERBOSE_WITHOUT_PIPELINE, where.path, where.param);
+  } else {
+    report(
+      'search.verbose-pipeline-default',
+      `[verbose_pipeline] without [search_pipeline]: unless the indexes searched have a default search pipeline (index.search.default_pipeline), OpenSearch refuses it: ${VERBOSE_WITHOUT_PIPELINE}`,
+      where.path,
+      where.param,
+    );
+  }
 }
 
 /**
