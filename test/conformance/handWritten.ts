@@ -403,6 +403,22 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   c('body/highlight-fields-array', { highlight: { fields: [{ text: {} }] } }),
   c('body/highlight-unknown', { highlight: { fieldz: { text: {} } } }),
   c('body/highlight-bad-type', { highlight: { type: 'fancy', fields: { text: {} } } }),
+  c('body/highlight-bad-type-no-hits', { size: 0, highlight: { type: 'fancy', fields: { text: {} } } }),
+  c('body/highlight-type-upper-case', { highlight: { fields: { text: { type: 'UNIFIED' } } } }),
+  c('body/highlight-field-types', {
+    highlight: { type: 'plain', fields: [{ text: { type: 'unified', fragment_offset: 1, matched_fields: ['text'] } }] },
+  }),
+  c('body/highlight-field-unknown', { highlight: { fields: { text: { typ: 'plain' } } } }),
+  c('body/highlight-field-option-top-level', { highlight: { fragment_offset: 1, fields: { text: {} } } }),
+  c('body/sort-nested-keys', { sort: [{ 'items.name': { order: 'asc', mode: 'min', nested: { path: 'items' } } }] }),
+  c('body/suggest-types', {
+    suggest: {
+      text: 'quick',
+      t: { term: { field: 'text' } },
+      p: { text: 'quick brown', phrase: { field: 'text' } },
+    },
+  }),
+  c('body/suggest-unknown-key', { suggest: { s: { text: 'x', term: { field: 'text' }, bogus: 'y' } } }),
   c('body/source-number', { _source: 1 }),
   c('body/suggest-unknown-type', { suggest: { s: { text: 'x', nope: { field: 'text' } } } }),
   c('body/stored-fields-none-and-source', { stored_fields: '_none_', _source: true }),

@@ -77,6 +77,7 @@ export const DIAGNOSTIC_CODES = {
     severity: W,
     summary: "`verbose_pipeline` without `search_pipeline`: only the index's default pipeline can make it run.",
   },
+  'search.unknown-highlighter': { severity: E, summary: 'A highlighter `type` OpenSearch does not register.' },
   'search.collapse-no-field': { severity: E, summary: '`collapse` without its `field`.' },
   'search.inner-hits-window': {
     severity: E,

@@ -114,6 +114,42 @@ const CASES: readonly (readonly [DiagnosticCode, string, string, string, string?
   ['pit.id', '{"pit":{"id":"a-b_cd"}}', '{"pit":{"id":"ab.cd"}}', 'invalid id: [ab.cd]'],
   ['pit.id', '{"pit":{"id":"abc="}}', '{"pit":{"id":"abcde"}}', 'invalid id: [abcde]'],
   [
+    'search.unknown-field',
+    '{"sort":[{"num":{"order":"asc","missing":"_last","unmapped_type":"long"}}]}',
+    '{"sort":[{"num":{"ordr":"asc"}}]}',
+    '[1:18] [field_sort] unknown field [ordr] did you mean [order]?',
+  ],
+  [
+    'search.unknown-field',
+    '{"highlight":{"encoder":"html","fields":{"text":{"fragment_offset":1}}}}',
+    '{"highlight":{"fieldz":{"text":{}}}}',
+    '[1:15] [highlight] unknown field [fieldz] did you mean [fields]?',
+  ],
+  [
+    'search.unknown-field',
+    '{"highlight":{"fields":[{"text":{"matched_fields":["text"]}}]}}',
+    '{"highlight":{"fields":[{"text":{"encoder":"html"}}]}}',
+    '[1:34] [highlight_field] unknown field [encoder]',
+  ],
+  [
+    'search.unknown-highlighter',
+    '{"highlight":{"type":"fvh","fields":{"text":{"type":"unified"}}}}',
+    '{"highlight":{"type":"plain","fields":{"kw":{},"text":{"type":"UNIFIED"}}}}',
+    'unknown highlighter type [UNIFIED] for the field [text]',
+  ],
+  [
+    'search.unknown-field',
+    '{"suggest":{"text":"x","s":{"term":{"field":"text"}},"p":{"prefix":"q","completion":{"field":"c"}}}}',
+    '{"suggest":{"s":{"text":"x","nope":{"field":"text"}}}}',
+    '[1:36] unknown field [nope]',
+  ],
+  [
+    'search.unknown-field',
+    '{"suggest":{"s":{"regex":"q.*","completion":{"field":"c"}}}}',
+    '{"suggest":{"s":{"text":"x","term":{"field":"text"},"bogus":"y"}}}',
+    'suggestion does not support [bogus]',
+  ],
+  [
     'search.fields-limit',
     `{"docvalue_fields":${JSON.stringify(Array.from({ length: 100 }, (_, i) => `f${i}`))}}`,
     `{"docvalue_fields":${JSON.stringify(Array.from({ length: 101 }, (_, i) => `f${i}`))}}`,
@@ -301,6 +337,12 @@ void describe('rules across the request and default limits', () => {
       [['search.verbose-pipeline-default', 2]],
     );
     assert.match(found[0]!.message, /index\.search\.default_pipeline/);
+  });
+
+  void it('leaves an unknown highlighter alone when no hit is asked for', () => {
+    assert.deepEqual(errors('{"size":0,"highlight":{"type":"fancy","fields":{"text":{}}}}'), []);
+    assert.deepEqual(errors('{"highlight":{"type":"fancy","fields":{"text":{}}}}', '?size=0'), []);
+    assert.ok(errors('{"highlight":{"type":"fancy","fields":{"text":{}}}}').length === 1);
   });
 
   void it('leaves a negative rescore window alone when no hit is asked for', () => {

@@ -6,6 +6,8 @@ import { isObject, type JsonPath } from '../json/jsonSegment';
 import { compareVersions } from '../../spec/versions';
 import type { JsonCheck } from './jsonCheck';
 import { limitNote, limitsOf } from './limits';
+import { checkHighlight } from './highlight';
+import { checkSuggest } from './suggest';
 
 /** The sort entries of a body as the server counts them: each name, `_score` included. */
 export function sortNames(sort: unknown): string[] {
@@ -32,8 +34,16 @@ function intOf(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
 
-/** Rules between body sections; `scroll` says whether the URL opens a scroll. */
-export function checkBodyRules(check: JsonCheck, body: Record<string, unknown>, scroll: boolean): void {
+/**
+ * Rules between body sections; `scroll` says whether the URL opens a scroll, `returnsHits` whether the search asks for
+ * any hit (`size` above 0, URL or body).
+ */
+export function checkBodyRules(
+  check: JsonCheck,
+  body: Record<string, unknown>,
+  scroll: boolean,
+  returnsHits: boolean,
+): void {
   const report = (code: DiagnosticCode, message: string, path: JsonPath, target: 'key' | 'value' = 'key'): void => {
     check.report(code, message, path, target);
   };
@@ -134,6 +144,9 @@ export function checkBodyRules(check: JsonCheck, body: Record<string, unknown>, 
       );
     }
   });
+
+  if (isObject(body.highlight)) checkHighlight(check, ['highlight'], body.highlight, returnsHits);
+  if (isObject(body.suggest)) checkSuggest(check, ['suggest'], body.suggest);
 
   // inner hits of nested, has_child and has_parent queries
   for (const section of ['query', 'post_filter']) {

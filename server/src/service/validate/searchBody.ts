@@ -1,5 +1,5 @@
 import { tokenOf, type JsonPath } from '../json/jsonSegment';
-import { suggestions } from '../text/similarity';
+import { didYouMean, suggestions } from '../text/similarity';
 import {
   SEARCH_BODY_FIELD_BY_NAME,
   type BodyArrayRule,
@@ -353,6 +353,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 const SORT_MODES = ['min', 'max', 'sum', 'avg', 'median'];
+/** The keys of a field sort object (`FieldSortBuilder`'s ObjectParser, `field_sort`); any other is refused. */
+const FIELD_SORT_PARAMS = [
+  'order',
+  'mode',
+  'missing',
+  'unmapped_type',
+  'numeric_type',
+  'nested',
+  'nested_path',
+  'nested_filter',
+];
 
 /**
  * One sort entry, `{"<field>": "asc"}` or `{"<field>": {"order": ..., "mode": ...}}`: the order is read with
@@ -374,9 +385,23 @@ function checkSortEntry(check: JsonCheck, path: JsonPath, entry: Record<string, 
           { replacements: ['"asc"', '"desc"'] },
         );
       }
-    } else if (isRecord(spec) && typeof spec.mode === 'string' && !SORT_MODES.includes(spec.mode.toLowerCase())) {
-      const at = [...path, field, 'mode'];
-      check.report('search.wrong-type', `${check.where(at)} [field_sort] failed to parse field [mode]`, at);
+    } else if (isRecord(spec)) {
+      const unknown = Object.keys(spec).find((key) => !FIELD_SORT_PARAMS.includes(key));
+      if (unknown !== undefined) {
+        const at = [...path, field, unknown];
+        const replacements = suggestions(unknown, FIELD_SORT_PARAMS);
+        check.report(
+          'search.unknown-field',
+          `${check.where(at, 'key')} [field_sort] unknown field [${unknown}]${didYouMean(unknown, FIELD_SORT_PARAMS)}`,
+          at,
+          'key',
+          replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
+        );
+      }
+      if (typeof spec.mode === 'string' && !SORT_MODES.includes(spec.mode.toLowerCase())) {
+        const at = [...path, field, 'mode'];
+        check.report('search.wrong-type', `${check.where(at)} [field_sort] failed to parse field [mode]`, at);
+      }
     }
   }
 }

@@ -189,7 +189,8 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
     checkPointInTimeId(body, facts.source?.pit, facts.pit);
     checkPointInTime(targets, facts.pit, report);
   }
-  if (body !== undefined && facts.source !== undefined) checkBodyRules(body, facts.source, scroll !== undefined);
+  if (body !== undefined && facts.source !== undefined)
+    checkBodyRules(body, facts.source, scroll !== undefined, size > 0);
 }
 
 const VERBOSE_WITHOUT_PIPELINE = "The 'verbose pipeline' option requires a search pipeline to be defined.";
