@@ -453,6 +453,7 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   c('url-body/suggest-field-without-mode', {}, '?suggest_field=text&suggest_text=quick'),
   // the body as JSON, and where it is sent
   raw('json/unclosed', 'POST', SEARCH, '{"query": {"match_all": {}}'),
+  raw('json/unclosed-inner', 'POST', SEARCH, '{\n  "query": {"bool": {"must": [\n {"match_all": {}}'),
   raw('json/duplicate-key', 'POST', SEARCH, '{"size": 1, "size": 2}'),
   // Nesting depth: 1,000 levels are read, the 1,001st is refused (an aggregation's `meta` is read whole).
   raw('json/depth-1000', 'POST', SEARCH, nestedBody(1000)),

@@ -19,8 +19,6 @@ export const UNPROVEN_ELSEWHERE: Partial<Record<DiagnosticCode, string>> = {
 // Many of these have requests in the differential corpus (test/fixtures/differential), which test/real sends to real
 // OpenSearch too; this list counts only the conformance corpus.
 export const NOT_YET_PROVEN: readonly DiagnosticCode[] = [
-  // OpenSearch's reason goes on with where Jackson stopped, which the language server does not repeat.
-  'json.syntax',
   // A point in time id that is not one fails first (`invalid id`), before these checks; the corpus opens no real one.
   'scroll.pit',
   'pit.ccs-minimize-roundtrips',

@@ -385,7 +385,12 @@ function validateSearch(
     return;
   }
   const segment = JsonSegment.parse(body);
-  const issues: Issue[] = syntaxIssues(segment, server);
+  const lines = new LineMap(body);
+  const locator = (offset: number): { line: number; column: number } => {
+    const position = lines.positionAt(offset);
+    return { line: position.line + 1, column: position.character + 1 };
+  };
+  const issues: Issue[] = syntaxIssues(segment, server, locator);
   if (segment.trailingOffset !== -1) {
     const trailing = firstToken(body.slice(segment.trailingOffset)).token;
     issues.push(
@@ -397,16 +402,7 @@ function validateSearch(
     );
   }
   if (isObject(segment.value)) {
-    const lines = new LineMap(body);
-    const check = new JsonCheck(
-      segment,
-      issues,
-      (offset) => {
-        const position = lines.positionAt(offset);
-        return { line: position.line + 1, column: position.character + 1 };
-      },
-      server,
-    );
+    const check = new JsonCheck(segment, issues, locator, server);
     const bodyFacts = validateSearchBody(check, segment.value);
     checkSearchRules({ ...targets, body: check }, bodyFacts);
     const q = facts.params.get('q');
