@@ -218,7 +218,9 @@ const INNER_HITS_DEFAULT_SIZE = 3;
  */
 function checkInnerHits(check: JsonCheck, path: JsonPath, node: unknown, limit: number): void {
   if (Array.isArray(node)) {
-    node.forEach((item, i) => checkInnerHits(check, [...path, i], item, limit));
+    node.forEach((item, i) => {
+      checkInnerHits(check, [...path, i], item, limit);
+    });
     return;
   }
   if (!isObject(node)) return;
