@@ -471,6 +471,11 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   raw('pit/routing', 'POST', '/_search?routing=1', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
   raw('pit/preference', 'POST', '/_search?preference=_local', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
   raw('pit/indices-options', 'POST', '/_search?ignore_unavailable=true', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
+  raw('pit/id-number', 'POST', '/_search', '{"pit": {"id": 12, "keep_alive": "1m"}}'),
+  raw('pit/id-null', 'POST', '/_search', '{"pit": {"id": null}}'),
+  raw('pit/id-empty', 'POST', '/_search', '{"pit": {"id": ""}}'),
+  raw('pit/id-not-base64', 'POST', '/_search', '{"pit": {"id": "ab.cd"}}'),
+  raw('pit/unknown-key', 'POST', '/_search', '{"pit": {"id": "c29tZSBpZA", "keepalive": "1m"}}'),
   raw('pit/ccs', 'POST', '/_search?ccs_minimize_roundtrips=false', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
   // query and aggregation shapes
   q('shape/query-string', 'x'),

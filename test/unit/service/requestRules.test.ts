@@ -114,6 +114,18 @@ const CASES: readonly (readonly [DiagnosticCode, string, string, string, string?
   ['pit.id', '{"pit":{"id":"a-b_cd"}}', '{"pit":{"id":"ab.cd"}}', 'invalid id: [ab.cd]'],
   ['pit.id', '{"pit":{"id":"abc="}}', '{"pit":{"id":"abcde"}}', 'invalid id: [abcde]'],
   [
+    'pit.id',
+    '{"pit":{"id":"abc="}}',
+    '{"pit":{"id":12}}',
+    "[1:14] [pit] id doesn't support values of type: VALUE_NUMBER",
+  ],
+  [
+    'search.unknown-field',
+    '{"pit":{"id":"c29tZSBpZA","keep_alive":"1m"}}',
+    '{"pit":{"id":"c29tZSBpZA","keepalive":"1m"}}',
+    '[1:27] [pit] unknown field [keepalive] did you mean [keep_alive]?',
+  ],
+  [
     'search.unknown-field',
     '{"sort":[{"num":{"order":"asc","missing":"_last","unmapped_type":"long"}}]}',
     '{"sort":[{"num":{"ordr":"asc"}}]}',

@@ -1,4 +1,5 @@
-import { isObject, type JsonPath, type Span } from '../json/jsonSegment';
+import { isObject, tokenOf, type JsonPath, type Span } from '../json/jsonSegment';
+import { didYouMean } from '../text/similarity';
 import type { QueryParam } from '../url/requestLine';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { issue, type IssueSink } from './issues';
@@ -245,15 +246,27 @@ function checkVerbosePipeline(
  */
 function checkPointInTimeId(body: JsonCheck | undefined, pit: unknown, path: JsonPath): void {
   if (body === undefined || !isObject(pit)) return;
-  if (!('id' in pit) || pit.id === null) {
+  // `PointInTimeBuilder`'s ObjectParser (`pit`): `id` and `keep_alive`, the id a string only.
+  const unknown = Object.keys(pit).find((key) => key !== 'id' && key !== 'keep_alive');
+  if (unknown !== undefined) {
+    const at = [...path, unknown];
+    body.report(
+      'search.unknown-field',
+      `${body.where(at, 'key')} [pit] unknown field [${unknown}]${didYouMean(unknown, ['id', 'keep_alive'])}`,
+      at,
+      'key',
+    );
+  }
+  if (!('id' in pit)) {
     body.report('pit.id', 'point int time id is not provided', path, 'key');
     return;
   }
-  const id =
-    typeof pit.id === 'string' || typeof pit.id === 'number' || typeof pit.id === 'boolean'
-      ? String(pit.id)
-      : undefined;
-  if (id !== undefined && !mayBeUrlBase64(id)) body.report('pit.id', `invalid id: [${id}]`, [...path, 'id']);
+  const at = [...path, 'id'];
+  if (typeof pit.id !== 'string') {
+    body.report('pit.id', `${body.where(at)} [pit] id doesn't support values of type: ${tokenOf(pit.id)}`, at);
+  } else if (!mayBeUrlBase64(pit.id)) {
+    body.report('pit.id', `invalid id: [${pit.id}]`, at);
+  }
 }
 
 /** Whether Java's URL-safe base64 decoder could read `text` (a few bytes at least, its alphabet, whole units). */
