@@ -56,6 +56,7 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: '`collapse` with a scroll, with `rescore`, or with `search_after` on another sort.',
   },
+  'search.collapse-without-field': { severity: E, summary: '`collapse` with no `field`: every shard fails.' },
   'search.search-after-sort': { severity: E, summary: '`search_after` whose values do not match the sort.' },
   'search.shard-doc-without-pit': { severity: E, summary: 'A `_shard_doc` sort without a point in time.' },
   'search.slice-context': { severity: E, summary: '`slice` without a scroll or a point in time.' },
@@ -262,6 +263,22 @@ export const DIAGNOSTIC_CODES = {
   'cluster.unknown-field': {
     severity: I,
     summary: 'A field that no mapping of the searched indexes has on the cluster.',
+  },
+  'cluster.aggregation-field': {
+    severity: E,
+    summary: "An aggregation's `value_type`, `format` or `missing` that the field's mapped type does not take.",
+  },
+  'cluster.sort-unmapped': {
+    severity: E,
+    summary: 'A sort on a name no searched index maps, without `unmapped_type`.',
+  },
+  'cluster.collapse-field': {
+    severity: E,
+    summary: '`collapse` on a field no searched index maps, or of a type other than keyword or number.',
+  },
+  'cluster.nested-path': {
+    severity: E,
+    summary: 'A `nested` query whose path is no nested field in the searched indexes.',
   },
   'cluster.deprecation': {
     severity: I,

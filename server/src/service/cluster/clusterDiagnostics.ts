@@ -5,11 +5,13 @@ import type { ParsedDocument } from '../documentStore';
 import { checkNodeFilter, resolveNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
 import type { ClusterKnowledge } from './clusterKnowledge';
 import { msearchMentions, searchMentions, type Mention } from './mentions';
+import { mappingDiagnostics } from './mappingRules';
 import { unknownFieldDiagnostics } from './unknownFields';
 
 /**
  * What the connected cluster says of the names in a document: an index pattern that matches no index there, a node
- * filter that selects no node there, a field no mapping there has. Information only: files are portable between clusters.
+ * filter that selects no node there, a field no mapping there has (information only: files are portable between
+ * clusters); and what its mappings make fail on every shard (errors, mappingRules.ts).
  */
 export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): Diagnostic[] {
   if (!cluster.connected) return [];
@@ -60,6 +62,12 @@ export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKno
       }
     }
   }
-  out.push(...unknownFieldDiagnostics(document, cluster));
+  const failures = mappingDiagnostics(document, cluster);
+  // A name that makes the search fail needs no second word that the mapping lacks it.
+  const failed = new Set(failures.map((d) => JSON.stringify(d.range)));
+  out.push(
+    ...unknownFieldDiagnostics(document, cluster).filter((d) => !failed.has(JSON.stringify(d.range))),
+    ...failures,
+  );
   return out;
 }

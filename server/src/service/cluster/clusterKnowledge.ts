@@ -42,6 +42,7 @@ export class ClusterKnowledge {
   tasks: readonly ClusterStateTask[] = [];
   private aliasTargets = new Map<string, string[]>();
   private fieldCache = new Map<string, ReadonlyMap<string, string>>();
+  private indexFieldCache = new Map<string, ReadonlyMap<string, string>>();
   /** Changes on every update, so that callers can cache per version. */
   version = 0;
 
@@ -73,6 +74,7 @@ export class ClusterKnowledge {
       }
     }
     this.fieldCache = new Map();
+    this.indexFieldCache = new Map();
   }
 
   /** The running task with this id, if the client listed it. */
@@ -133,6 +135,42 @@ export class ClusterKnowledge {
       if (index.fieldsUnknown === true) return false;
     }
     return true;
+  }
+
+  /**
+   * The fields of each index a search on `indexList` reaches, one map per index, for the checks that say a search
+   * fails on every shard. Undefined unless that is certain here: an expression cannot be resolved (remote clusters,
+   * date math, exclusions), the search reaches no index, or the fields of one of them were not read. A wildcard (or no
+   * index at all) is taken to reach the dot-prefixed indexes it matches too: whether they are hidden is not known here.
+   */
+  searchedIndexFields(indexList: readonly string[] | undefined): ReadonlyMap<string, string>[] | undefined {
+    const expressions = indexList === undefined || indexList.length === 0 ? ['_all'] : indexList;
+    const names = new Set<string>();
+    let certain = 0;
+    for (const expression of expressions) {
+      const resolved = this.resolveIndexExpression(expression);
+      if (resolved === undefined) return undefined;
+      certain += resolved.length;
+      for (const name of resolved) names.add(name);
+      const text = expression.trim();
+      if (text === '_all' || text.includes('*')) {
+        const pattern = text === '_all' ? '*' : text;
+        for (const index of this.indices) if (simpleMatch(pattern, index.name)) names.add(index.name);
+      }
+    }
+    if (certain === 0) return undefined;
+    const out: ReadonlyMap<string, string>[] = [];
+    for (const index of this.indices) {
+      if (!names.has(index.name)) continue;
+      if (index.fieldsUnknown === true) return undefined;
+      let fields = this.indexFieldCache.get(index.name);
+      if (fields === undefined) {
+        fields = new Map(index.fields.map((f) => [f.name, f.type]));
+        this.indexFieldCache.set(index.name, fields);
+      }
+      out.push(fields);
+    }
+    return out;
   }
 
   fields(indexList: readonly string[] | undefined): ReadonlyMap<string, string> {

@@ -60,6 +60,13 @@ export function checkBodyRules(check: JsonCheck, body: Record<string, unknown>, 
           ['collapse'],
         );
       }
+    } else if (body.collapse.field === undefined) {
+      // Parsed without complaint, then each shard fails on the missing name (a NullPointerException).
+      report(
+        'search.collapse-without-field',
+        '[collapse] has no [field]: all shards failed (OpenSearch: Cannot invoke "String.length()" because "str" is null)',
+        ['collapse'],
+      );
     }
   }
 

@@ -1,0 +1,346 @@
+// What a search body asks of the mappings of the indexes it searches, where OpenSearch fails on every shard when the
+// mapping does not have it: a sort or collapse on a field none of them maps, a nested query on a path that is no
+// nested object, an aggregation parameter the field's type does not take. Errors, but only where the fields of every
+// index the search reaches are known (ClusterKnowledge.searchedIndexFields): without a cluster, or with one index whose
+// mappings were not read, nothing is said. What real OpenSearch answers: docs/opensearch/search.md and
+// docs/opensearch/aggregations.md ("What the mapping decides").
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { DiagnosticCode } from '../diagnosticCodes';
+import { diagnosticOf } from '../documents/diagnostics';
+import type { ParsedDocument } from '../documentStore';
+import { isObject, JsonSegment, type JsonPath, type Target } from '../json/jsonSegment';
+import { AGGREGATIONS } from '../../spec/aggregations';
+import { QUERY_CLAUSES } from '../../spec/queries';
+import type { AggregationSpec, QueryClauseSpec } from '../../spec/types';
+import type { ClusterKnowledge } from './clusterKnowledge';
+import { searchBodies } from './searchBodies';
+
+/** A finding on a body, at a path of its JSON. */
+export interface MappingFinding {
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  readonly path: JsonPath;
+  readonly target: Target;
+}
+
+/** Each searched index's fields: dotted name to mapping type. */
+type IndexFields = readonly ReadonlyMap<string, string>[];
+
+const AGGS = new Map<string, AggregationSpec>(AGGREGATIONS.map((a) => [a.name, a]));
+const CLAUSES = new Map<string, QueryClauseSpec>(QUERY_CLAUSES.map((c) => [c.name, c]));
+
+/** The `value_type` names OpenSearch reads as numeric values (ValueType: real 3.8.0 and 2.19.1). */
+const NUMERIC_VALUE_TYPES = new Set([
+  'byte',
+  'short',
+  'integer',
+  'long',
+  'unsigned_long',
+  'float',
+  'double',
+  'number',
+  'numeric',
+  'date',
+  'boolean',
+]);
+/** Field types whose values are not numeric, tried with a numeric `value_type` on real 3.8.0 and 2.19.1. */
+const NOT_NUMERIC = new Set(['keyword', 'ip', 'geo_point']);
+/** Field types tried with `format` on real 3.8.0 and 2.19.1: "does not support custom formats". */
+const NO_CUSTOM_FORMAT = new Set(['keyword', 'ip', 'geo_point', 'boolean']);
+/** Aggregations that fail on a keyword field with `missing` (a class cast in their collector). */
+const NO_MISSING_ON_KEYWORD = new Set(['significant_terms', 'diversified_sampler']);
+/** Field types `collapse` refuses (CollapseBuilder takes keywords and numbers only), each tried on real clusters. */
+const NOT_COLLAPSIBLE = new Set([
+  'text',
+  'match_only_text',
+  'wildcard',
+  'constant_keyword',
+  'date',
+  'date_nanos',
+  'ip',
+  'boolean',
+  'geo_point',
+  'geo_shape',
+  'join',
+  'integer_range',
+  'long_range',
+  'float_range',
+  'double_range',
+  'date_range',
+  'ip_range',
+  'rank_feature',
+  'rank_features',
+  'percolator',
+  'scaled_float',
+  'flat_object',
+]);
+
+/** The message every index gives, when each gives one and they all agree: then every shard fails with it. */
+function everywhere(
+  indexes: IndexFields,
+  fails: (fields: ReadonlyMap<string, string>) => string | undefined,
+): string | undefined {
+  let message: string | undefined;
+  for (const fields of indexes) {
+    const own = fails(fields);
+    if (own === undefined || (message !== undefined && own !== message)) return undefined;
+    message = own;
+  }
+  return message;
+}
+
+/**
+ * Whether a name the mapping does not list may still be a field there: a join field's `#` parent field, or a field
+ * under a field that is no object (the hidden sub-fields of `search_as_you_type` and `index_prefixes`, the keys of a
+ * `flat_object`).
+ */
+function mayBeImplicit(fields: ReadonlyMap<string, string>, name: string): boolean {
+  if (name.includes('#')) return true;
+  for (let dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1)) {
+    const type = fields.get(name.slice(0, dot));
+    if (type !== undefined && type !== 'object' && type !== 'nested') return true;
+  }
+  return false;
+}
+
+/** Whether a name can be looked up: not a metadata field or a special sort, not a variable, not a pattern. */
+function checkable(name: string, defined: ReadonlySet<string>): boolean {
+  return name.length > 0 && !name.startsWith('_') && !name.includes('${') && !name.includes('*') && !defined.has(name);
+}
+
+/** What a sort on `name` finds in one index's fields: the failure, or undefined when the field is there. */
+function unmappedSort(fields: ReadonlyMap<string, string>, name: string): string | undefined {
+  const type = fields.get(name);
+  if (type === undefined ? mayBeImplicit(fields, name) : type !== 'object' && type !== 'nested') return undefined;
+  return `No mapping found for [${name}] in order to sort on`;
+}
+
+function sortFindings(
+  sort: unknown,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+  rawAt: (path: JsonPath) => string,
+  out: MappingFinding[],
+): void {
+  const check = (name: string, path: JsonPath, target: Target): void => {
+    if (!checkable(name, defined)) return;
+    const message = everywhere(indexes, (fields) => unmappedSort(fields, name));
+    if (message !== undefined) out.push({ code: 'cluster.sort-unmapped', message, path, target });
+  };
+  const entry = (value: unknown, path: JsonPath): void => {
+    if (typeof value === 'string') check(value, path, 'value');
+    else if (isObject(value)) {
+      for (const key in value) {
+        const options = value[key];
+        if (isObject(options) && options['unmapped_type'] !== undefined) continue;
+        check(key, [...path, key], 'key');
+      }
+    }
+  };
+  if (Array.isArray(sort)) {
+    sort.forEach((item, i) => {
+      entry(item, ['sort', i]);
+    });
+  } else if (typeof sort === 'number' || typeof sort === 'boolean') {
+    // A lone scalar is read as the name of a field, as written.
+    check(rawAt(['sort']), ['sort'], 'value');
+  } else entry(sort, ['sort']);
+}
+
+function collapseFindings(collapse: unknown, indexes: IndexFields, defined: ReadonlySet<string>): MappingFinding[] {
+  if (!isObject(collapse)) return [];
+  const field = collapse['field'];
+  if (typeof field !== 'string' || !checkable(field, defined)) return [];
+  const message = everywhere(indexes, (fields) => {
+    const type = fields.get(field);
+    if (type === undefined ? !mayBeImplicit(fields, field) : type === 'object' || type === 'nested') {
+      return `no mapping found for \`${field}\` in order to collapse on`;
+    }
+    if (type !== undefined && NOT_COLLAPSIBLE.has(type)) {
+      return `unknown type for collapse field \`${field}\`, only keywords and numbers are accepted`;
+    }
+    return undefined;
+  });
+  return message === undefined
+    ? []
+    : [{ code: 'cluster.collapse-field', message, path: ['collapse', 'field'], target: 'value' }];
+}
+
+/** Calls `visit` on every query clause of a query tree, through the parameters that hold queries. */
+function forEachClause(
+  value: unknown,
+  path: JsonPath,
+  visit: (name: string, body: Record<string, unknown>, path: JsonPath) => void,
+): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      forEachClause(item, [...path, i], visit);
+    });
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const name in value) {
+    const clause = CLAUSES.get(name);
+    const body = value[name];
+    if (clause === undefined || !isObject(body)) continue;
+    const at = [...path, name];
+    visit(name, body, at);
+    for (const param of clause.params ?? []) {
+      if (param.type === 'query' || param.type === 'queries')
+        forEachClause(body[param.name], [...at, param.name], visit);
+    }
+  }
+}
+
+function nestedFindings(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+): MappingFinding[] {
+  if (name !== 'nested' || body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true') return [];
+  const raw: unknown = body['path'];
+  // An array of names is read one after the other: the last one is the path.
+  const list: readonly unknown[] | undefined = Array.isArray(raw) ? raw : undefined;
+  const last = list === undefined ? -1 : list.length - 1;
+  const nestedPath = list === undefined ? raw : list[last];
+  if (typeof nestedPath !== 'string' || nestedPath.length === 0 || nestedPath.includes('${')) return [];
+  const message = everywhere(indexes, (fields) => {
+    const type = fields.get(nestedPath);
+    if (type === 'nested') return undefined;
+    if (type === 'object') return `[nested] nested object under path [${nestedPath}] is not of nested type`;
+    return `[nested] failed to find nested object under path [${nestedPath}]`;
+  });
+  if (message === undefined) return [];
+  const at = last >= 0 ? [...path, 'path', last] : [...path, 'path'];
+  return [{ code: 'cluster.nested-path', message, path: at, target: 'value' }];
+}
+
+/** What the field's mapping type says of one aggregation's `format`, `value_type` and `missing`. */
+function aggregationFieldFindings(
+  type: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+): MappingFinding[] {
+  const spec = AGGS.get(type);
+  const field = body['field'];
+  if (spec === undefined || typeof field !== 'string' || !checkable(field, defined)) return [];
+  const takes = new Set((spec.params ?? []).map((p) => p.name));
+  const finding = (param: string, message: string | undefined): MappingFinding[] =>
+    message === undefined
+      ? []
+      : [{ code: 'cluster.aggregation-field', message, path: [...path, param], target: 'value' }];
+  // OpenSearch checks the format first (real 3.8.0 and 2.19.1, with both given).
+  if (takes.has('format') && typeof body['format'] === 'string') {
+    const message = everywhere(indexes, (fields) => {
+      const fieldType = fields.get(field);
+      return fieldType !== undefined && NO_CUSTOM_FORMAT.has(fieldType)
+        ? `Field [${field}] of type [${fieldType}] does not support custom formats`
+        : undefined;
+    });
+    if (message !== undefined) return finding('format', message);
+  }
+  const valueType = body['value_type'];
+  if (takes.has('value_type') && typeof valueType === 'string' && NUMERIC_VALUE_TYPES.has(valueType)) {
+    const message = everywhere(indexes, (fields) => {
+      const fieldType = fields.get(field);
+      return fieldType !== undefined && NOT_NUMERIC.has(fieldType)
+        ? `Expected numeric type on field [${field}], but got [${fieldType}]`
+        : undefined;
+    });
+    if (message !== undefined) return finding('value_type', message);
+  }
+  const missing = body['missing'];
+  if (NO_MISSING_ON_KEYWORD.has(type) && missing !== undefined && missing !== null && !isObject(missing)) {
+    const message = everywhere(indexes, (fields) =>
+      fields.get(field) === 'keyword'
+        ? `[${type}] cannot take [missing] on the keyword field [${field}]: all shards failed (a class_cast_exception in OpenSearch's MissingValues)`
+        : undefined,
+    );
+    return finding('missing', message);
+  }
+  return [];
+}
+
+function aggregationFindings(
+  aggs: unknown,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+  out: MappingFinding[],
+): void {
+  if (!isObject(aggs)) return;
+  for (const name in aggs) {
+    const definition = aggs[name];
+    if (!isObject(definition)) continue;
+    for (const type in definition) {
+      const body = definition[type];
+      const at = [...path, name, type];
+      if (type === 'aggs' || type === 'aggregations') aggregationFindings(body, at, indexes, defined, out);
+      else if (type === 'filter') queryFindings(body, at, indexes, out);
+      else if (type === 'filters' && isObject(body)) {
+        // Named clauses in an object, or clauses in an array.
+        const filters = body['filters'];
+        if (Array.isArray(filters)) queryFindings(filters, [...at, 'filters'], indexes, out);
+        else if (isObject(filters)) {
+          for (const key in filters) queryFindings(filters[key], [...at, 'filters', key], indexes, out);
+        }
+      } else if (isObject(body)) out.push(...aggregationFieldFindings(type, body, at, indexes, defined));
+    }
+  }
+}
+
+function queryFindings(query: unknown, path: JsonPath, indexes: IndexFields, out: MappingFinding[]): void {
+  forEachClause(query, path, (name, body, at) => {
+    out.push(...nestedFindings(name, body, at, indexes));
+  });
+}
+
+/**
+ * The findings of one search body against the fields of each index it searches. `rawAt` gives the text of a value as
+ * written (a number is read by OpenSearch as it is written).
+ */
+export function mappingFindings(
+  body: unknown,
+  indexes: IndexFields,
+  rawAt: (path: JsonPath) => string,
+): MappingFinding[] {
+  if (!isObject(body) || indexes.length === 0) return [];
+  const defined = new Set<string>();
+  for (const key of ['derived', 'runtime_mappings']) {
+    const own = body[key];
+    if (isObject(own)) for (const name in own) defined.add(name);
+  }
+  const out: MappingFinding[] = [];
+  queryFindings(body['query'], ['query'], indexes, out);
+  queryFindings(body['post_filter'], ['post_filter'], indexes, out);
+  aggregationFindings(body['aggs'], ['aggs'], indexes, defined, out);
+  aggregationFindings(body['aggregations'], ['aggregations'], indexes, defined, out);
+  if (body['sort'] !== undefined) sortFindings(body['sort'], indexes, defined, rawAt, out);
+  out.push(...collapseFindings(body['collapse'], indexes, defined));
+  return out;
+}
+
+/** The mapping findings of a document's search bodies, on the connected cluster. */
+export function mappingDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): Diagnostic[] {
+  if (!cluster.connected || cluster.indices.length === 0) return [];
+  const out: Diagnostic[] = [];
+  for (const { text, indexes, range } of searchBodies(document)) {
+    if (indexes?.some((i) => i.includes('${')) === true) continue;
+    const searched = cluster.searchedIndexFields(indexes);
+    if (searched === undefined) continue;
+    const segment = JsonSegment.parse(text);
+    if (!segment.ok) continue;
+    const rawAt = (path: JsonPath): string => {
+      const span = segment.spanOf(path, 'value');
+      return text.slice(span.offset, span.offset + span.length);
+    };
+    for (const finding of mappingFindings(segment.value, searched, rawAt)) {
+      const span = segment.spanOf(finding.path, finding.target);
+      out.push(diagnosticOf(finding.code, finding.message, range(span.offset, span.length)));
+    }
+  }
+  return out;
+}
