@@ -2,8 +2,8 @@
 // mapping does not have it: a sort or collapse on a field none of them maps, a nested query on a path that is no
 // nested object, an aggregation parameter the field's type does not take. Errors, but only where the fields of every
 // index the search reaches are known (ClusterKnowledge.searchedIndexFields): without a cluster, or with one index whose
-// mappings were not read, nothing is said. What real OpenSearch answers: docs/opensearch/search.md and
-// docs/opensearch/aggregations.md ("What the mapping decides").
+// mappings were not read, nothing is said. What real OpenSearch answers: docs/opensearch/search.md (Sort, Collapse),
+// docs/opensearch/aggregations.md and docs/opensearch/query-dsl.md ("What the mapping decides").
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
