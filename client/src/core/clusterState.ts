@@ -28,12 +28,24 @@ function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A join field's `relations`: each parent with its children (one name or a list in the mapping). */
+function joinRelations(raw: unknown): Record<string, string[]> | undefined {
+  if (!isRecord(raw)) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [parent, children] of Object.entries(raw)) {
+    const list: unknown[] = Array.isArray(children) ? children : [children];
+    out[parent] = list.filter((c): c is string => typeof c === 'string');
+  }
+  return out;
+}
+
 function addProperties(properties: Json, prefix: string, out: ClusterStateField[]): void {
   for (const [name, raw] of Object.entries(properties)) {
     if (!isRecord(raw)) continue;
     const path = prefix === '' ? name : `${prefix}.${name}`;
     const type = typeof raw['type'] === 'string' ? raw['type'] : isRecord(raw['properties']) ? 'object' : undefined;
-    if (type !== undefined) out.push({ name: path, type });
+    const relations = type === 'join' ? joinRelations(raw['relations']) : undefined;
+    if (type !== undefined) out.push(relations === undefined ? { name: path, type } : { name: path, type, relations });
     if (isRecord(raw['properties'])) addProperties(raw['properties'], path, out);
     const fields = raw['fields'];
     if (isRecord(fields)) {
@@ -194,10 +206,11 @@ export function namedMappingPath(expressions: readonly string[]): string | undef
 
 /**
  * What `GET /_mapping` is asked for: the `type` of each field at any depth (with the `properties` and `fields` that
- * lead to it), not the rest of the mappings (analyzers, formats, `_meta`, dynamic templates' options). OpenSearch
- * leaves out an index none of whose fields has a type (an index created without mappings and still empty).
+ * lead to it) and a join field's `relations`, not the rest of the mappings (analyzers, formats, `_meta`, dynamic
+ * templates' options). OpenSearch leaves out an index none of whose fields has a type (an index created without
+ * mappings and still empty).
  */
-export const MAPPING_FILTER_PATH = '*.mappings.**.type';
+export const MAPPING_FILTER_PATH = '*.mappings.**.type,*.mappings.**.relations';
 
 export interface IndicesAnswer {
   readonly indices: ClusterStateIndex[];

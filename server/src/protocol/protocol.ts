@@ -152,6 +152,8 @@ export interface ClusterStateNode {
 export interface ClusterStateField {
   readonly name: string;
   readonly type: string;
+  /** For a `join` field: each parent name with the names of its children, as the mapping lists them. */
+  readonly relations?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface ClusterStateIndex {

@@ -280,6 +280,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: 'A `nested` query whose path is no nested field in the searched indexes.',
   },
+  'cluster.join-relation': {
+    severity: E,
+    summary: '`has_child` or `has_parent` on a relation the join field of the searched indexes does not hold.',
+  },
   'cluster.deprecation': {
     severity: I,
     summary: 'The cluster answered the last run of this request with a deprecation warning.',

@@ -20,7 +20,7 @@ const SHOP_FIELDS: readonly ClusterStateField[] = [
   { name: 'items.name', type: 'keyword' },
   { name: 'obj', type: 'object' },
   { name: 'obj.a', type: 'keyword' },
-  { name: 'rel', type: 'join' },
+  { name: 'rel', type: 'join', relations: { question: ['answer', 'comment'], answer: ['vote'] } },
   { name: 'fo', type: 'flat_object' },
 ];
 
@@ -252,6 +252,44 @@ void describe('nested query on a path that is no nested field (cluster.nested-pa
       ),
       [],
     );
+  });
+});
+
+void describe('joining queries on a relation the join field does not hold (cluster.join-relation)', () => {
+  const query = (clause: string): string => `POST /shop/_search\n{"query": {"bool": {"must": [${clause}]}}}\n`;
+
+  void it('reports a child or parent name the relations do not hold in that role, the last of an array', () => {
+    expectOn(
+      'cluster.join-relation',
+      query('{"has_child": {"type": ["answer", «"question"»], "query": {"match_all": {}}}}'),
+      "[has_child] join field [rel] doesn't hold [question] as a child",
+    );
+    expectOn(
+      'cluster.join-relation',
+      query('{"has_parent": {"parent_type": «"vote"», "query": {"match_all": {}}}}'),
+      "[has_parent] join field [rel] doesn't hold [vote] as a parent",
+    );
+    expectOn(
+      'cluster.join-relation',
+      'POST /shop-old/_search\n{"query": {"has_child": {"type": «"answer"», "query": {"match_all": {}}}}}\n',
+      '[has_child] no join field has been configured',
+    );
+  });
+
+  void it('leaves held names, ignore_unmapped and a join field whose relations are not known alone', () => {
+    for (const clause of [
+      '{"has_child": {"type": "vote", "query": {"match_all": {}}}}',
+      '{"has_child": {"type": ["question", "comment"], "query": {"match_all": {}}}}',
+      '{"has_parent": {"parent_type": "answer", "query": {"match_all": {}}}}',
+      '{"has_parent": {"parent_type": "x", "ignore_unmapped": true, "query": {"match_all": {}}}}',
+    ]) {
+      assert.deepEqual(codes(query(clause)), [], clause);
+    }
+    const unknown: ClusterStateParams = {
+      clusterName: 'mapped',
+      indices: [{ name: 'shop', aliases: [], fields: [{ name: 'rel', type: 'join' }] }],
+    };
+    assert.deepEqual(codes(query('{"has_child": {"type": "x", "query": {"match_all": {}}}}'), unknown), []);
   });
 });
 

@@ -1,4 +1,5 @@
 import type {
+  ClusterStateField,
   ClusterStateIndex,
   ClusterStateNode,
   ClusterStateParams,
@@ -6,6 +7,14 @@ import type {
 } from '../../protocol/protocol';
 import type { ClusterNode } from '../nodes/nodeFilter';
 import { simpleMatch } from '../../protocol/simpleMatch';
+
+/** What the checks read of one index's mapping. */
+export interface IndexMapping {
+  /** Each field's mapping type, by dotted name. */
+  readonly types: ReadonlyMap<string, string>;
+  /** The index's join field (an index has one at most), with its relations when the client told them. */
+  readonly join?: { readonly name: string; readonly relations: ClusterStateField['relations'] };
+}
 
 /** The client is another process: an index sent without its aliases or fields has none. */
 function wholeIndex(index: ClusterStateIndex): ClusterStateIndex {
@@ -42,7 +51,7 @@ export class ClusterKnowledge {
   tasks: readonly ClusterStateTask[] = [];
   private aliasTargets = new Map<string, string[]>();
   private fieldCache = new Map<string, ReadonlyMap<string, string>>();
-  private indexFieldCache = new Map<string, ReadonlyMap<string, string>>();
+  private indexFieldCache = new Map<string, IndexMapping>();
   /** Changes on every update, so that callers can cache per version. */
   version = 0;
 
@@ -143,7 +152,7 @@ export class ClusterKnowledge {
    * date math, exclusions), the search reaches no index, or the fields of one of them were not read. A wildcard (or no
    * index at all) is taken to reach the dot-prefixed indexes it matches too: whether they are hidden is not known here.
    */
-  searchedIndexFields(indexList: readonly string[] | undefined): ReadonlyMap<string, string>[] | undefined {
+  searchedIndexFields(indexList: readonly string[] | undefined): IndexMapping[] | undefined {
     const expressions = indexList === undefined || indexList.length === 0 ? ['_all'] : indexList;
     const names = new Set<string>();
     let certain = 0;
@@ -159,16 +168,20 @@ export class ClusterKnowledge {
       }
     }
     if (certain === 0) return undefined;
-    const out: ReadonlyMap<string, string>[] = [];
+    const out: IndexMapping[] = [];
     for (const index of this.indices) {
       if (!names.has(index.name)) continue;
       if (index.fieldsUnknown === true) return undefined;
-      let fields = this.indexFieldCache.get(index.name);
-      if (fields === undefined) {
-        fields = new Map(index.fields.map((f) => [f.name, f.type]));
-        this.indexFieldCache.set(index.name, fields);
+      let mapping = this.indexFieldCache.get(index.name);
+      if (mapping === undefined) {
+        const join = index.fields.find((f) => f.type === 'join');
+        mapping = {
+          types: new Map(index.fields.map((f) => [f.name, f.type])),
+          ...(join === undefined ? {} : { join: { name: join.name, relations: join.relations } }),
+        };
+        this.indexFieldCache.set(index.name, mapping);
       }
-      out.push(fields);
+      out.push(mapping);
     }
     return out;
   }

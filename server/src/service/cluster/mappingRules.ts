@@ -1,6 +1,7 @@
 // What a search body asks of the mappings of the indexes it searches, where OpenSearch fails on every shard when the
 // mapping does not have it: a sort or collapse on a field none of them maps, a nested query on a path that is no
-// nested object, an aggregation parameter the field's type does not take. Errors, but only where the fields of every
+// nested object, a joining query on a relation the join field does not hold, an aggregation parameter the field's
+// type does not take. Errors, but only where the fields of every
 // index the search reaches are known (ClusterKnowledge.searchedIndexFields): without a cluster, or with one index whose
 // mappings were not read, nothing is said. What real OpenSearch answers: docs/opensearch/search.md (Sort, Collapse),
 // docs/opensearch/aggregations.md and docs/opensearch/query-dsl.md ("What the mapping decides").
@@ -12,7 +13,7 @@ import { isObject, JsonSegment, type JsonPath, type Target } from '../json/jsonS
 import { AGGREGATIONS } from '../../spec/aggregations';
 import { QUERY_CLAUSES } from '../../spec/queries';
 import type { AggregationSpec, QueryClauseSpec } from '../../spec/types';
-import type { ClusterKnowledge } from './clusterKnowledge';
+import type { ClusterKnowledge, IndexMapping } from './clusterKnowledge';
 import { searchBodies } from './searchBodies';
 
 /** A finding on a body, at a path of its JSON. */
@@ -23,8 +24,8 @@ export interface MappingFinding {
   readonly target: Target;
 }
 
-/** Each searched index's fields: dotted name to mapping type. */
-type IndexFields = readonly ReadonlyMap<string, string>[];
+/** What the checks know of each searched index. */
+type IndexFields = readonly IndexMapping[];
 
 const AGGS = new Map<string, AggregationSpec>(AGGREGATIONS.map((a) => [a.name, a]));
 const CLAUSES = new Map<string, QueryClauseSpec>(QUERY_CLAUSES.map((c) => [c.name, c]));
@@ -78,11 +79,11 @@ const NOT_COLLAPSIBLE = new Set([
 /** The message every index gives, when each gives one and they all agree: then every shard fails with it. */
 function everywhere(
   indexes: IndexFields,
-  fails: (fields: ReadonlyMap<string, string>) => string | undefined,
+  fails: (fields: ReadonlyMap<string, string>, mapping: IndexMapping) => string | undefined,
 ): string | undefined {
   let message: string | undefined;
-  for (const fields of indexes) {
-    const own = fails(fields);
+  for (const mapping of indexes) {
+    const own = fails(mapping.types, mapping);
     if (own === undefined || (message !== undefined && own !== message)) return undefined;
     message = own;
   }
@@ -199,21 +200,49 @@ function nestedFindings(
   indexes: IndexFields,
 ): MappingFinding[] {
   if (name !== 'nested' || body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true') return [];
-  const raw: unknown = body['path'];
-  // An array of names is read one after the other: the last one is the path.
-  const list: readonly unknown[] | undefined = Array.isArray(raw) ? raw : undefined;
-  const last = list === undefined ? -1 : list.length - 1;
-  const nestedPath = list === undefined ? raw : list[last];
-  if (typeof nestedPath !== 'string' || nestedPath.length === 0 || nestedPath.includes('${')) return [];
+  const named = lastName(body['path'], [...path, 'path']);
+  if (named === undefined) return [];
+  const nestedPath = named.name;
   const message = everywhere(indexes, (fields) => {
     const type = fields.get(nestedPath);
     if (type === 'nested') return undefined;
     if (type === 'object') return `[nested] nested object under path [${nestedPath}] is not of nested type`;
     return `[nested] failed to find nested object under path [${nestedPath}]`;
   });
-  if (message === undefined) return [];
-  const at = last >= 0 ? [...path, 'path', last] : [...path, 'path'];
-  return [{ code: 'cluster.nested-path', message, path: at, target: 'value' }];
+  return message === undefined ? [] : [{ code: 'cluster.nested-path', message, path: named.path, target: 'value' }];
+}
+
+/** The last of an array of names (read one after the other), or the name itself; with its path. */
+function lastName(raw: unknown, path: JsonPath): { name: string; path: JsonPath } | undefined {
+  const list: readonly unknown[] | undefined = Array.isArray(raw) ? raw : undefined;
+  const name = list === undefined ? raw : list[list.length - 1];
+  if (typeof name !== 'string' || name.length === 0 || name.includes('${')) return undefined;
+  return { name, path: list === undefined ? path : [...path, list.length - 1] };
+}
+
+/** `has_child` and `has_parent` on a name the index's join field does not hold in that role. */
+function joinFindings(
+  clause: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+): MappingFinding[] {
+  const role = clause === 'has_child' ? 'child' : clause === 'has_parent' ? 'parent' : undefined;
+  if (role === undefined || body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true') return [];
+  const param = role === 'child' ? 'type' : 'parent_type';
+  const named = lastName(body[param], [...path, param]);
+  if (named === undefined) return [];
+  const message = everywhere(indexes, (_types, mapping) => {
+    if (mapping.join === undefined) return `[${clause}] no join field has been configured`;
+    const relations = mapping.join.relations;
+    if (relations === undefined) return undefined;
+    const held =
+      role === 'parent'
+        ? Object.hasOwn(relations, named.name)
+        : Object.values(relations).some((children) => children.includes(named.name));
+    return held ? undefined : `[${clause}] join field [${mapping.join.name}] doesn't hold [${named.name}] as a ${role}`;
+  });
+  return message === undefined ? [] : [{ code: 'cluster.join-relation', message, path: named.path, target: 'value' }];
 }
 
 /** What the field's mapping type says of one aggregation's `format`, `value_type` and `missing`. */
@@ -294,7 +323,7 @@ function aggregationFindings(
 
 function queryFindings(query: unknown, path: JsonPath, indexes: IndexFields, out: MappingFinding[]): void {
   forEachClause(query, path, (name, body, at) => {
-    out.push(...nestedFindings(name, body, at, indexes));
+    out.push(...nestedFindings(name, body, at, indexes), ...joinFindings(name, body, at, indexes));
   });
 }
 
