@@ -21,7 +21,7 @@ export interface Verdict {
 }
 
 /** The cluster state the extension pushes while the conformance index's cluster is the active one. */
-export const CONFORMANCE_CLUSTER = {
+const CONFORMANCE_CLUSTER = {
   clusterName: 'conformance',
   indices: [{ name: CONFORMANCE_INDEX, aliases: [], fields: mappingFields(CONFORMANCE_MAPPINGS) }],
 };

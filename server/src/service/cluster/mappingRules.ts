@@ -17,7 +17,7 @@ import type { ClusterKnowledge, IndexMapping } from './clusterKnowledge';
 import { searchBodies } from './searchBodies';
 
 /** A finding on a body, at a path of its JSON. */
-export interface MappingFinding {
+interface MappingFinding {
   readonly code: DiagnosticCode;
   readonly message: string;
   readonly path: JsonPath;
@@ -331,7 +331,7 @@ function queryFindings(query: unknown, path: JsonPath, indexes: IndexFields, out
  * The findings of one search body against the fields of each index it searches. `rawAt` gives the text of a value as
  * written (a number is read by OpenSearch as it is written).
  */
-export function mappingFindings(
+function mappingFindings(
   body: unknown,
   indexes: IndexFields,
   rawAt: (path: JsonPath) => string,
