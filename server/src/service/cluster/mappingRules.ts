@@ -8,13 +8,12 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
-import type { ParsedDocument } from '../documentStore';
-import { isObject, JsonSegment, type JsonPath, type Target } from '../json/jsonSegment';
+import { isObject, type JsonPath, type JsonSegment, type Target } from '../json/jsonSegment';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import { QUERY_CLAUSES } from '../../spec/queries';
 import type { AggregationSpec, QueryClauseSpec } from '../../spec/types';
-import type { ClusterKnowledge, IndexMapping } from './clusterKnowledge';
-import { searchBodies } from './searchBodies';
+import type { IndexMapping } from './clusterKnowledge';
+import type { SearchBody } from './searchBodies';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
@@ -25,7 +24,7 @@ interface MappingFinding {
 }
 
 /** What the checks know of each searched index. */
-type IndexFields = readonly IndexMapping[];
+export type IndexFields = readonly IndexMapping[];
 
 const AGGS = new Map<string, AggregationSpec>(AGGREGATIONS.map((a) => [a.name, a]));
 const CLAUSES = new Map<string, QueryClauseSpec>(QUERY_CLAUSES.map((c) => [c.name, c]));
@@ -331,11 +330,7 @@ function queryFindings(query: unknown, path: JsonPath, indexes: IndexFields, out
  * The findings of one search body against the fields of each index it searches. `rawAt` gives the text of a value as
  * written (a number is read by OpenSearch as it is written).
  */
-function mappingFindings(
-  body: unknown,
-  indexes: IndexFields,
-  rawAt: (path: JsonPath) => string,
-): MappingFinding[] {
+function mappingFindings(body: unknown, indexes: IndexFields, rawAt: (path: JsonPath) => string): MappingFinding[] {
   if (!isObject(body) || indexes.length === 0) return [];
   const defined = new Set<string>();
   for (const key of ['derived', 'runtime_mappings']) {
@@ -352,24 +347,14 @@ function mappingFindings(
   return out;
 }
 
-/** The mapping findings of a document's search bodies, on the connected cluster. */
-export function mappingDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): Diagnostic[] {
-  if (!cluster.connected || cluster.indices.length === 0) return [];
-  const out: Diagnostic[] = [];
-  for (const { text, indexes, range } of searchBodies(document)) {
-    if (indexes?.some((i) => i.includes('${')) === true) continue;
-    const searched = cluster.searchedIndexFields(indexes);
-    if (searched === undefined) continue;
-    const segment = JsonSegment.parse(text);
-    if (!segment.ok) continue;
-    const rawAt = (path: JsonPath): string => {
-      const span = segment.spanOf(path, 'value');
-      return text.slice(span.offset, span.offset + span.length);
-    };
-    for (const finding of mappingFindings(segment.value, searched, rawAt)) {
-      const span = segment.spanOf(finding.path, finding.target);
-      out.push(diagnosticOf(finding.code, finding.message, range(span.offset, span.length)));
-    }
-  }
-  return out;
+/** The mapping findings of one search body, given the mappings of the indexes it searches. */
+export function mappingDiagnosticsIn(segment: JsonSegment, body: SearchBody, searched: IndexFields): Diagnostic[] {
+  const rawAt = (path: JsonPath): string => {
+    const span = segment.spanOf(path, 'value');
+    return body.text.slice(span.offset, span.offset + span.length);
+  };
+  return mappingFindings(segment.value, searched, rawAt).map((finding) => {
+    const span = segment.spanOf(finding.path, finding.target);
+    return diagnosticOf(finding.code, finding.message, body.range(span.offset, span.length));
+  });
 }

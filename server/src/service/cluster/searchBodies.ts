@@ -4,7 +4,7 @@ import { isObject, JsonSegment } from '../json/jsonSegment';
 import { splitMsearchPairs } from '../json/jsonValues';
 
 /** One search body of a document: its text, the index list it searches, and where its text is. */
-interface SearchBody {
+export interface SearchBody {
   readonly text: string;
   /** The index list as written (URL path or `_msearch` header); undefined when it names none. */
   readonly indexes: string[] | undefined;
