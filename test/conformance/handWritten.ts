@@ -494,6 +494,18 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   q('mapping/has-parent/ignore-unmapped', {
     has_parent: { parent_type: 'x', ignore_unmapped: true, query: { match_all: {} } },
   }),
+  q('mapping/more-like-this/unlike-text', {
+    more_like_this: { like: [{ _index: CONFORMANCE_INDEX, _id: '1' }], unlike: 'lazy' },
+  }),
+  q('mapping/more-like-this/like-documents', {
+    more_like_this: { like: [{ _index: CONFORMANCE_INDEX, _id: '1' }], min_term_freq: 1, min_doc_freq: 1 },
+  }),
+  q('mapping/more-like-this/like-artificial-document', {
+    more_like_this: { like: [{ doc: { text: 'quick brown' } }], min_term_freq: 1, min_doc_freq: 1 },
+  }),
+  q('mapping/more-like-this/text-with-fields', {
+    more_like_this: { like: 'quick brown', fields: ['text'], min_term_freq: 1, min_doc_freq: 1 },
+  }),
   aggs('mapping/format-on-number', { a: { terms: { field: 'num', format: '0.0' } } }),
   aggs('mapping/format-on-ip', { a: { terms: { field: 'ip', format: '0.0' } } }),
   aggs('mapping/format-on-boolean', { a: { max: { field: 'flag', format: '0' } } }),

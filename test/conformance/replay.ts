@@ -24,6 +24,8 @@ export interface Verdict {
 const CONFORMANCE_CLUSTER = {
   clusterName: 'conformance',
   indices: [{ name: CONFORMANCE_INDEX, aliases: [], fields: mappingFields(CONFORMANCE_MAPPINGS) }],
+  // setup.ts sets no index.query.default_field: the index has OpenSearch's default.
+  defaultFields: { [CONFORMANCE_INDEX]: ['*'] },
 };
 
 const store = new DocumentStore();

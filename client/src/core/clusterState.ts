@@ -299,13 +299,19 @@ export async function fetchIndices(client: ClusterClient, options: IndicesReques
 export type ClusterLimits = Partial<Record<LimitSetting, number>>;
 
 /** A setting's value in a settings answer, by its dotted name: nested objects or a flat key. */
-function settingAt(section: unknown, name: string): number | undefined {
+function settingValue(section: unknown, name: string): unknown {
   if (!isRecord(section)) return undefined;
   let raw: unknown = section[name];
   if (raw === undefined) {
     raw = section;
     for (const part of name.split('.')) raw = isRecord(raw) ? raw[part] : undefined;
   }
+  return raw;
+}
+
+/** A numeric setting's value in a settings answer. */
+function settingAt(section: unknown, name: string): number | undefined {
+  const raw = settingValue(section, name);
   const text = typeof raw === 'number' ? String(raw) : raw;
   if (typeof text !== 'string' || !/^\d{1,15}$/.test(text)) return undefined;
   return Number(text);
@@ -340,14 +346,38 @@ export function readLimits(clusterAnswer: unknown, indexAnswer: unknown): Cluste
 }
 
 /**
- * The cluster's limit settings: `GET _cluster/settings` and `GET _all/_settings`, both with defaults and cut down
- * with `filter_path` to the settings wanted. An answer that fails (no permission) leaves its settings at their
- * defaults; only when both fail does this throw.
+ * Each index's `index.query.default_field` from a `GET _all/_settings?include_defaults=true` answer (its own value
+ * over its default), by index name; an index whose value is not a list of names is left out.
  */
+export function readDefaultFields(indexAnswer: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!isRecord(indexAnswer)) return out;
+  for (const [index, entry] of Object.entries(indexAnswer)) {
+    if (!isRecord(entry)) continue;
+    const value =
+      settingValue(entry['settings'], 'index.query.default_field') ??
+      settingValue(entry['defaults'], 'index.query.default_field');
+    const list = typeof value === 'string' ? [value] : value;
+    if (Array.isArray(list) && list.every((f): f is string => typeof f === 'string')) out[index] = list;
+  }
+  return out;
+}
+
+/** What is read of the settings: the limits, and each index's default fields. */
+export interface ClusterSettings {
+  readonly limits: ClusterLimits;
+  readonly defaultFields: Readonly<Record<string, readonly string[]>>;
+}
+
 /** The largest settings answer read for the limits. */
 const LIMITS_MAX_BYTES = 4 * 1024 * 1024;
 
-export async function fetchLimits(client: ClusterClient, options: IndicesRequestOptions): Promise<ClusterLimits> {
+/**
+ * The cluster's limit settings and each index's default fields: `GET _cluster/settings` and `GET _all/_settings`,
+ * both with defaults and cut down with `filter_path` to the settings wanted. An answer that fails (no permission)
+ * leaves its settings at their defaults (and the default fields unknown); only when both fail does this throw.
+ */
+export async function fetchLimits(client: ClusterClient, options: IndicesRequestOptions): Promise<ClusterSettings> {
   const common = {
     opaqueId: options.opaqueId,
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -374,7 +404,10 @@ export async function fetchLimits(client: ClusterClient, options: IndicesRequest
       query: [
         param('include_defaults', 'true'),
         param('expand_wildcards', 'all'),
-        param('filter_path', '*.settings.index.max_*,*.defaults.index.max_*'),
+        param(
+          'filter_path',
+          '*.settings.index.max_*,*.defaults.index.max_*,*.settings.index.query.default_field,*.defaults.index.query.default_field',
+        ),
       ],
       ...common,
     }),
@@ -388,12 +421,13 @@ export async function fetchLimits(client: ClusterClient, options: IndicesRequest
       ? failed.reason
       : new Error(`GET /_cluster/settings answered ${failed.value.status}`);
   }
-  return readLimits(cluster, indices);
+  return { limits: readLimits(cluster, indices), defaultFields: readDefaultFields(indices) };
 }
 
 export interface ClusterStateParts {
   readonly clusterName?: string;
   readonly limits?: ClusterLimits;
+  readonly defaultFields?: Readonly<Record<string, readonly string[]>>;
   readonly indices?: readonly ClusterStateIndex[];
   readonly nodes?: readonly ClusterStateNode[];
   readonly tasks?: readonly ClusterStateTask[];
@@ -432,7 +466,7 @@ export class ClusterStateTracker {
   delta(parts: ClusterStateParts): ClusterStateParams | undefined {
     const out: { -readonly [K in keyof ClusterStateParams]: ClusterStateParams[K] } = {};
     let any = false;
-    for (const key of ['clusterName', 'limits', 'indices', 'nodes', 'tasks'] as const) {
+    for (const key of ['clusterName', 'limits', 'defaultFields', 'indices', 'nodes', 'tasks'] as const) {
       const value = parts[key];
       if (value === undefined) continue;
       if (this.sent.has(key) && sameJson(this.sent.get(key), value)) continue;

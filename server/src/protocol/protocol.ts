@@ -195,6 +195,11 @@ export interface ClusterStateParams {
    */
   readonly limits?: Readonly<Partial<Record<LimitSetting, number>>>;
   readonly indices?: readonly ClusterStateIndex[];
+  /**
+   * Each index's `index.query.default_field` (the fields a query without fields reads), by index name, read with the
+   * limit settings; an index left out is not known.
+   */
+  readonly defaultFields?: Readonly<Record<string, readonly string[]>>;
   readonly nodes?: readonly ClusterStateNode[];
   readonly tasks?: readonly ClusterStateTask[];
   readonly clear?: boolean;

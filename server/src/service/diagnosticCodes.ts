@@ -284,6 +284,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: '`has_child` or `has_parent` on a relation the join field of the searched indexes does not hold.',
   },
+  'cluster.more-like-this-fields': {
+    severity: E,
+    summary: '`more_like_this` on a text without `fields`, on indexes whose default field is `*`.',
+  },
   'cluster.deprecation': {
     severity: I,
     summary: 'The cluster answered the last run of this request with a deprecation warning.',

@@ -293,6 +293,36 @@ void describe('joining queries on a relation the join field does not hold (clust
   });
 });
 
+void describe('more_like_this on a text without fields (cluster.more-like-this-fields)', () => {
+  const mlt = (params: string): string => `POST /shop/_search\n{"query": {«"more_like_this"»: ${params}}}\n`;
+  const withDefaults = (fields: Record<string, string[]>): ClusterStateParams => ({ ...STATE, defaultFields: fields });
+  const MESSAGE =
+    '[more_like_this] query cannot infer the field to analyze the free text, you should update the [index.query.default_field] index setting to a field that exists in the mapping or set the [fields] option in the query.';
+
+  void it('reports a text in like or unlike where the default field of every searched index is *', () => {
+    const state = withDefaults({ shop: ['*'] });
+    for (const params of ['{"like": "quick brown"}', '{"like": [{"_id": "1"}], "unlike": ["lazy"]}']) {
+      const { text, start, end } = marked(mlt(params));
+      assert.deepEqual(
+        diagnose('search', text, state)
+          .filter((d) => d.code === 'cluster.more-like-this-fields')
+          .map((d) => [d.severity, d.range, d.message]),
+        [[1, { start, end }, MESSAGE]],
+        params,
+      );
+    }
+  });
+
+  void it('leaves fields, documents only, another default field and unread settings alone', () => {
+    const unmark = (t: string): string => t.replace('«', '').replace('»', '');
+    const star = withDefaults({ shop: ['*'] });
+    assert.deepEqual(codes(unmark(mlt('{"like": "quick", "fields": ["text"]}')), star), []);
+    assert.deepEqual(codes(unmark(mlt('{"like": [{"_id": "1"}, {"doc": {"text": "x"}}]}')), star), []);
+    assert.deepEqual(codes(unmark(mlt('{"like": "quick"}')), withDefaults({ shop: ['text'] })), []);
+    assert.deepEqual(codes(unmark(mlt('{"like": "quick"}'))), []);
+  });
+});
+
 void describe('collapse without a field (search.collapse-without-field)', () => {
   void it('is an Error with or without a cluster', () => {
     expectDiagnostic('search', 'POST /shop/_search\n{«"collapse"»: {}}\n', {

@@ -14,6 +14,8 @@ export interface IndexMapping {
   readonly types: ReadonlyMap<string, string>;
   /** The index's join field (an index has one at most), with its relations when the client told them. */
   readonly join?: { readonly name: string; readonly relations: ClusterStateField['relations'] };
+  /** The index's `index.query.default_field`, when the client read it. */
+  readonly defaultField?: readonly string[];
 }
 
 /** The client is another process: an index sent without its aliases or fields has none. */
@@ -49,6 +51,8 @@ export class ClusterKnowledge {
   indices: readonly ClusterStateIndex[] = [];
   nodes: readonly ClusterNode[] = [];
   tasks: readonly ClusterStateTask[] = [];
+  /** Each index's `index.query.default_field`, by index name, as far as the client read them. */
+  defaultFields: Readonly<Record<string, readonly string[]>> = {};
   private aliasTargets = new Map<string, string[]>();
   private fieldCache = new Map<string, ReadonlyMap<string, string>>();
   private indexFieldCache = new Map<string, IndexMapping>();
@@ -67,11 +71,16 @@ export class ClusterKnowledge {
       this.indices = [];
       this.nodes = [];
       this.tasks = [];
+      this.defaultFields = {};
     }
     if (params.clusterName !== undefined) this.clusterName = params.clusterName;
     if (params.indices !== undefined) this.indices = params.indices.map(wholeIndex);
     if (params.nodes !== undefined) this.nodes = params.nodes.map(wholeNode);
     if (params.tasks !== undefined) this.tasks = params.tasks;
+    if (params.defaultFields !== undefined) {
+      this.defaultFields = params.defaultFields;
+      this.indexFieldCache = new Map();
+    }
     // Tasks are pushed every few seconds: what is derived from the mappings is only rebuilt when they change.
     if (!cleared && params.indices === undefined) return;
     this.aliasTargets = new Map();
@@ -175,9 +184,11 @@ export class ClusterKnowledge {
       let mapping = this.indexFieldCache.get(index.name);
       if (mapping === undefined) {
         const join = index.fields.find((f) => f.type === 'join');
+        const defaultField = Object.hasOwn(this.defaultFields, index.name) ? this.defaultFields[index.name] : undefined;
         mapping = {
           types: new Map(index.fields.map((f) => [f.name, f.type])),
           ...(join === undefined ? {} : { join: { name: join.name, relations: join.relations } }),
+          ...(defaultField === undefined ? {} : { defaultField }),
         };
         this.indexFieldCache.set(index.name, mapping);
       }

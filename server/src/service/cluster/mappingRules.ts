@@ -1,7 +1,7 @@
 // What a search body asks of the mappings of the indexes it searches, where OpenSearch fails on every shard when the
 // mapping does not have it: a sort or collapse on a field none of them maps, a nested query on a path that is no
 // nested object, a joining query on a relation the join field does not hold, an aggregation parameter the field's
-// type does not take. Errors, but only where the fields of every
+// type does not take; and `more_like_this` on a text with no fields, which the indexes' default field settings decide. Errors, but only where the fields of every
 // index the search reaches are known (ClusterKnowledge.searchedIndexFields): without a cluster, or with one index whose
 // mappings were not read, nothing is said. What real OpenSearch answers: docs/opensearch/search.md (Sort, Collapse),
 // docs/opensearch/aggregations.md and docs/opensearch/query-dsl.md ("What the mapping decides").
@@ -244,6 +244,32 @@ function joinFindings(
   return message === undefined ? [] : [{ code: 'cluster.join-relation', message, path: named.path, target: 'value' }];
 }
 
+/** Whether a `like` or `unlike` holds a text (not only documents). */
+function holdsText(value: unknown): boolean {
+  return typeof value === 'string' || (Array.isArray(value) && value.some((item) => typeof item === 'string'));
+}
+
+/**
+ * `more_like_this` with a text and no `fields` on indexes whose `index.query.default_field` is the default `*`: the
+ * query cannot pick a field for the text.
+ */
+function moreLikeThisFindings(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+): MappingFinding[] {
+  if (name !== 'more_like_this' || body['fields'] !== undefined) return [];
+  if (!holdsText(body['like']) && !holdsText(body['unlike'])) return [];
+  const message = everywhere(indexes, (_types, mapping) => {
+    const fields = mapping.defaultField;
+    return Array.isArray(fields) && fields.length === 1 && fields[0] === '*'
+      ? '[more_like_this] query cannot infer the field to analyze the free text, you should update the [index.query.default_field] index setting to a field that exists in the mapping or set the [fields] option in the query.'
+      : undefined;
+  });
+  return message === undefined ? [] : [{ code: 'cluster.more-like-this-fields', message, path, target: 'key' }];
+}
+
 /** What the field's mapping type says of one aggregation's `format`, `value_type` and `missing`. */
 function aggregationFieldFindings(
   type: string,
@@ -322,7 +348,11 @@ function aggregationFindings(
 
 function queryFindings(query: unknown, path: JsonPath, indexes: IndexFields, out: MappingFinding[]): void {
   forEachClause(query, path, (name, body, at) => {
-    out.push(...nestedFindings(name, body, at, indexes), ...joinFindings(name, body, at, indexes));
+    out.push(
+      ...nestedFindings(name, body, at, indexes),
+      ...joinFindings(name, body, at, indexes),
+      ...moreLikeThisFindings(name, body, at, indexes),
+    );
   });
 }
 
