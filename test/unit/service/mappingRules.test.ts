@@ -194,6 +194,17 @@ void describe('sort on a name no searched index maps (cluster.sort-unmapped)', (
       }),
       [],
     );
+    // shop* may reach the data stream shop-stream, whose backing index maps x.
+    const stream: ClusterStateParams = {
+      ...STATE,
+      indices: [
+        STATE.indices![0]!,
+        { name: '.ds-shop-stream-000001', aliases: [], fields: [{ name: 'x', type: 'long' }] },
+      ],
+    };
+    assert.deepEqual(codes('POST /shop*/_search\n{"sort": ["x"]}\n', stream), []);
+    // A name that is no index or alias here (a data stream, say) reaches what is not known.
+    assert.deepEqual(codes('POST /shop,shop-stream/_search\n{"sort": ["nowhere"]}\n', stream), []);
     // No index named: `unread` is reached, and its fields are not known.
     assert.deepEqual(codes('POST /_search\n{"sort": ["nowhere"]}\n'), []);
   });

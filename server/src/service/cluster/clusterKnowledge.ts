@@ -158,8 +158,10 @@ export class ClusterKnowledge {
   /**
    * The fields of each index a search on `indexList` reaches, one map per index, for the checks that say a search
    * fails on every shard. Undefined unless that is certain here: an expression cannot be resolved (remote clusters,
-   * date math, exclusions), the search reaches no index, or the fields of one of them were not read. A wildcard (or no
-   * index at all) is taken to reach the dot-prefixed indexes it matches too: whether they are hidden is not known here.
+   * date math, exclusions), a name is no index or alias here (a data stream, say), the search reaches no index, or
+   * the fields of one of them were not read. A wildcard (or no index at all) is taken to reach the dot-prefixed
+   * indexes it matches too, and the backing indexes (`.ds-…`) of the data streams it may match: whether they are
+   * hidden is not known here.
    */
   searchedIndexFields(indexList: readonly string[] | undefined): IndexMapping[] | undefined {
     const expressions = indexList === undefined || indexList.length === 0 ? ['_all'] : indexList;
@@ -168,12 +170,17 @@ export class ClusterKnowledge {
     for (const expression of expressions) {
       const resolved = this.resolveIndexExpression(expression);
       if (resolved === undefined) return undefined;
+      const text = expression.trim();
+      const wildcard = text === '_all' || text.includes('*');
+      // A name that is no index or alias here may be a data stream, whose backing indexes are not named after it.
+      if (!wildcard && resolved.length === 0) return undefined;
       certain += resolved.length;
       for (const name of resolved) names.add(name);
-      const text = expression.trim();
-      if (text === '_all' || text.includes('*')) {
+      if (wildcard) {
         const pattern = text === '_all' ? '*' : text;
-        for (const index of this.indices) if (simpleMatch(pattern, index.name)) names.add(index.name);
+        for (const index of this.indices) {
+          if (simpleMatch(pattern, index.name) || simpleMatch(`.ds-${pattern}`, index.name)) names.add(index.name);
+        }
       }
     }
     if (certain === 0) return undefined;
