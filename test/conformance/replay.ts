@@ -1,11 +1,14 @@
 // What the language server makes of a conformance case for one version: the case as a `.search` request, its
-// diagnostics for that target, and whether they agree with what the real server answered.
+// diagnostics for that target with the conformance index's cluster active (its mappings read as the extension reads
+// them), and whether they agree with what the real server answered.
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../../server/src/service/diagnosticCodes';
 import { DocumentStore } from '../../server/src/service/documentStore';
 import { makeTarget } from '../../server/src/service/target';
+import { mappingFields } from '../../client/src/core/clusterState';
 import type { ConformanceCase } from './cases';
 import { rejected, type Answer } from './corpus';
+import { CONFORMANCE_INDEX, CONFORMANCE_MAPPINGS } from './setup';
 
 export interface Verdict {
   readonly errors: readonly Diagnostic[];
@@ -17,7 +20,16 @@ export interface Verdict {
   readonly why?: string;
 }
 
+/** The cluster state the extension pushes while the conformance index's cluster is the active one. */
+const CONFORMANCE_CLUSTER = {
+  clusterName: 'conformance',
+  indices: [{ name: CONFORMANCE_INDEX, aliases: [], fields: mappingFields(CONFORMANCE_MAPPINGS) }],
+  // setup.ts sets no index.query.default_field: the index has OpenSearch's default.
+  defaultFields: { [CONFORMANCE_INDEX]: ['*'] },
+};
+
 const store = new DocumentStore();
+store.updateCluster(CONFORMANCE_CLUSTER);
 let opened = 0;
 
 /**

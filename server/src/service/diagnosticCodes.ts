@@ -286,6 +286,30 @@ export const DIAGNOSTIC_CODES = {
     severity: I,
     summary: 'A field that no mapping of the searched indexes has on the cluster.',
   },
+  'cluster.aggregation-field': {
+    severity: E,
+    summary: "An aggregation's `value_type`, `format` or `missing` that the field's mapped type does not take.",
+  },
+  'cluster.sort-unmapped': {
+    severity: E,
+    summary: 'A sort on a name no searched index maps, without `unmapped_type`.',
+  },
+  'cluster.collapse-field': {
+    severity: E,
+    summary: '`collapse` on a field no searched index maps, or of a type other than keyword or number.',
+  },
+  'cluster.nested-path': {
+    severity: E,
+    summary: 'A `nested` query whose path is no nested field in the searched indexes.',
+  },
+  'cluster.join-relation': {
+    severity: E,
+    summary: '`has_child` or `has_parent` on a relation the join field of the searched indexes does not hold.',
+  },
+  'cluster.more-like-this-fields': {
+    severity: E,
+    summary: '`more_like_this` on a text without `fields`, on indexes whose default field is `*`.',
+  },
   'cluster.deprecation': {
     severity: I,
     summary: 'The cluster answered the last run of this request with a deprecation warning.',
