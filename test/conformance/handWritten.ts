@@ -100,6 +100,11 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   c('rescore/from-size-over-limit', { from: 9000, size: 1500, rescore: RESCORE }),
   c('rescore/no-query', { rescore: { window_size: 10 } }),
   c('rescore/negative-window', { rescore: { window_size: -1, query: { rescore_query: { match_all: {} } } } }),
+  c('rescore/negative-window-no-hits', {
+    size: 0,
+    rescore: { window_size: -1, query: { rescore_query: { match_all: {} } } },
+  }),
+  c('rescore/no-rescore-query', { rescore: { query: {} } }),
   // result window and friends
   c('window/at-limit', { from: 9990, size: 10 }),
   c('window/over-limit', { from: 9990, size: 11 }),
@@ -371,6 +376,15 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   c('body/inner-hits-over-limit', {
     query: { nested: { path: 'items', query: { match_all: {} }, inner_hits: { size: 101 } } },
   }),
+  c('body/inner-hits-named-over-limit', {
+    post_filter: {
+      bool: {
+        filter: [
+          { nested: { path: 'items', query: { match_all: {} }, inner_hits: { name: 'n', from: 95, size: 10 } } },
+        ],
+      },
+    },
+  }),
   c('body/inner-hits-at-limit', {
     query: { nested: { path: 'items', query: { match_all: {} }, inner_hits: { size: 100 } } },
   }),
@@ -389,6 +403,22 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   c('body/highlight-fields-array', { highlight: { fields: [{ text: {} }] } }),
   c('body/highlight-unknown', { highlight: { fieldz: { text: {} } } }),
   c('body/highlight-bad-type', { highlight: { type: 'fancy', fields: { text: {} } } }),
+  c('body/highlight-bad-type-no-hits', { size: 0, highlight: { type: 'fancy', fields: { text: {} } } }),
+  c('body/highlight-type-upper-case', { highlight: { fields: { text: { type: 'UNIFIED' } } } }),
+  c('body/highlight-field-types', {
+    highlight: { type: 'plain', fields: [{ text: { type: 'unified', fragment_offset: 1, matched_fields: ['text'] } }] },
+  }),
+  c('body/highlight-field-unknown', { highlight: { fields: { text: { typ: 'plain' } } } }),
+  c('body/highlight-field-option-top-level', { highlight: { fragment_offset: 1, fields: { text: {} } } }),
+  c('body/sort-nested-keys', { sort: [{ 'items.name': { order: 'asc', mode: 'min', nested: { path: 'items' } } }] }),
+  c('body/suggest-types', {
+    suggest: {
+      text: 'quick',
+      t: { term: { field: 'text' } },
+      p: { text: 'quick brown', phrase: { field: 'text' } },
+    },
+  }),
+  c('body/suggest-unknown-key', { suggest: { s: { text: 'x', term: { field: 'text' }, bogus: 'y' } } }),
   c('body/source-number', { _source: 1 }),
   c('body/suggest-unknown-type', { suggest: { s: { text: 'x', nope: { field: 'text' } } } }),
   c('body/stored-fields-none-and-source', { stored_fields: '_none_', _source: true }),
@@ -411,8 +441,19 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   c('url-body/batched-reduce-size-one', {}, '?batched_reduce_size=1'),
   c('url-body/max-concurrent-zero', {}, '?max_concurrent_shard_requests=0'),
   c('url-body/pre-filter-zero', {}, '?pre_filter_shard_size=0'),
+  raw('pipeline/verbose-all-indices', 'POST', '/_search', '{"verbose_pipeline": true, "size": 0}'),
+  raw('pipeline/verbose-url-all-indices', 'POST', '/_search?verbose_pipeline=true', '{"size": 0}'),
+  c('url-body/verbose-pipeline-none', { verbose_pipeline: true, search_pipeline: '_none' }),
+  c('url-body/verbose-pipeline-url-none', {}, '?verbose_pipeline=true&search_pipeline=_none'),
+  c('url-body/verbose-pipeline-inline', { verbose_pipeline: true, search_pipeline: { request_processors: [] } }),
+  c('url-body/verbose-url-pipeline-inline', { search_pipeline: {} }, '?verbose_pipeline'),
+  c('url-body/suggest-field-complete', {}, '?suggest_field=text&suggest_mode=missing&suggest_text=quick'),
+  c('url-body/suggest-field-with-q', {}, '?suggest_field=text&suggest_mode=always&q=quick'),
+  c('url-body/suggest-field-without-text', {}, '?suggest_field=text&suggest_mode=missing'),
+  c('url-body/suggest-field-without-mode', {}, '?suggest_field=text&suggest_text=quick'),
   // the body as JSON, and where it is sent
   raw('json/unclosed', 'POST', SEARCH, '{"query": {"match_all": {}}'),
+  raw('json/unclosed-inner', 'POST', SEARCH, '{\n  "query": {"bool": {"must": [\n {"match_all": {}}'),
   raw('json/duplicate-key', 'POST', SEARCH, '{"size": 1, "size": 2}'),
   // Nesting depth: 1,000 levels are read, the 1,001st is refused (an aggregation's `meta` is read whole).
   raw('json/depth-1000', 'POST', SEARCH, nestedBody(1000)),
@@ -430,6 +471,11 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   raw('pit/routing', 'POST', '/_search?routing=1', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
   raw('pit/preference', 'POST', '/_search?preference=_local', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
   raw('pit/indices-options', 'POST', '/_search?ignore_unavailable=true', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
+  raw('pit/id-number', 'POST', '/_search', '{"pit": {"id": 12, "keep_alive": "1m"}}'),
+  raw('pit/id-null', 'POST', '/_search', '{"pit": {"id": null}}'),
+  raw('pit/id-empty', 'POST', '/_search', '{"pit": {"id": ""}}'),
+  raw('pit/id-not-base64', 'POST', '/_search', '{"pit": {"id": "ab.cd"}}'),
+  raw('pit/unknown-key', 'POST', '/_search', '{"pit": {"id": "c29tZSBpZA", "keepalive": "1m"}}'),
   raw('pit/ccs', 'POST', '/_search?ccs_minimize_roundtrips=false', '{"pit": {"id": "x", "keep_alive": "1m"}}'),
   // query and aggregation shapes
   q('shape/query-string', 'x'),
@@ -470,4 +516,52 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   raw('nodes/index-metric-with-all', 'GET', '/_nodes/stats/_all/docs'),
   raw('nodes/index-metric-without-indices', 'GET', '/_nodes/stats/jvm/docs'),
   raw('nodes/metric-newer', 'GET', '/_nodes/stats/native_memory'),
+  // what the mapping decides: sorts, collapse, nested paths, join relations, aggregation parameters by field type
+  c('mapping/sort/unmapped', { sort: ['num', 'x'] }),
+  c('mapping/sort/unmapped-object', { sort: { x: { order: 'desc' } } }),
+  c('mapping/sort/unmapped-type', { sort: [{ x: { order: 'asc', unmapped_type: 'long' } }] }),
+  c('mapping/sort/nested-field', { sort: ['items'] }),
+  c('mapping/sort/nested-leaf', { sort: ['items.qty'] }),
+  c('mapping/sort/multi-field', { sort: ['text.raw'] }),
+  c('mapping/sort/join-parent-field', { sort: ['relation#parent'] }),
+  c('mapping/collapse/unmapped', { collapse: { field: 'x' } }),
+  c('mapping/collapse/nested-field', { collapse: { field: 'items' } }),
+  c('mapping/collapse/nested-leaf', { collapse: { field: 'items.name' } }),
+  c('mapping/collapse/multi-field', { collapse: { field: 'text.raw' } }),
+  c('mapping/collapse/number', { collapse: { field: 'price' } }),
+  c('mapping/collapse/date', { collapse: { field: 'date' } }),
+  c('mapping/collapse/inner-hits-only', { collapse: { inner_hits: { name: 'i' } } }),
+  q('mapping/nested/path-leaf', { nested: { path: 'kw', query: { match_all: {} } } }),
+  q('mapping/nested/path-array', { nested: { path: ['x', 'items'], query: { match_all: {} } } }),
+  q('mapping/nested/ignore-unmapped', { nested: { path: 'x', ignore_unmapped: true, query: { match_all: {} } } }),
+  q('mapping/has-child/parent-name', { has_child: { type: 'parent', query: { match_all: {} } } }),
+  q('mapping/has-child/array-last-child', { has_child: { type: ['x', 'child'], query: { match_all: {} } } }),
+  q('mapping/has-parent/child-name', { has_parent: { parent_type: 'child', query: { match_all: {} } } }),
+  q('mapping/has-parent/ignore-unmapped', {
+    has_parent: { parent_type: 'x', ignore_unmapped: true, query: { match_all: {} } },
+  }),
+  q('mapping/more-like-this/unlike-text', {
+    more_like_this: { like: [{ _index: CONFORMANCE_INDEX, _id: '1' }], unlike: 'lazy' },
+  }),
+  q('mapping/more-like-this/like-documents', {
+    more_like_this: { like: [{ _index: CONFORMANCE_INDEX, _id: '1' }], min_term_freq: 1, min_doc_freq: 1 },
+  }),
+  q('mapping/more-like-this/like-artificial-document', {
+    more_like_this: { like: [{ doc: { text: 'quick brown' } }], min_term_freq: 1, min_doc_freq: 1 },
+  }),
+  q('mapping/more-like-this/text-with-fields', {
+    more_like_this: { like: 'quick brown', fields: ['text'], min_term_freq: 1, min_doc_freq: 1 },
+  }),
+  aggs('mapping/format-on-number', { a: { terms: { field: 'num', format: '0.0' } } }),
+  aggs('mapping/format-on-ip', { a: { terms: { field: 'ip', format: '0.0' } } }),
+  aggs('mapping/format-on-boolean', { a: { max: { field: 'flag', format: '0' } } }),
+  aggs('mapping/format-before-value-type', { a: { terms: { field: 'kw', value_type: 'long', format: '0' } } }),
+  aggs('mapping/value-type-date-on-keyword', { a: { cardinality: { field: 'kw', value_type: 'date' } } }),
+  aggs('mapping/value-type-string-on-ip', { a: { terms: { field: 'ip', value_type: 'string' } } }),
+  aggs('mapping/value-type-long-on-boolean', { a: { terms: { field: 'flag', value_type: 'long' } } }),
+  aggs('mapping/missing-keyword-terms', { a: { terms: { field: 'kw', missing: 'x' } } }),
+  aggs('mapping/missing-number-significant-terms', { a: { significant_terms: { field: 'num', missing: 0 } } }),
+  aggs('mapping/missing-keyword-sub-aggregation', {
+    t: { terms: { field: 'num' }, aggs: { s: { significant_terms: { field: 'text.raw', missing: 'x' } } } },
+  }),
 ];

@@ -19,8 +19,6 @@ export const UNPROVEN_ELSEWHERE: Partial<Record<DiagnosticCode, string>> = {
 // Many of these have requests in the differential corpus (test/fixtures/differential), which test/real sends to real
 // OpenSearch too; this list counts only the conformance corpus.
 export const NOT_YET_PROVEN: readonly DiagnosticCode[] = [
-  // OpenSearch's reason goes on with where Jackson stopped, which the language server does not repeat.
-  'json.syntax',
   // A point in time id that is not one fails first (`invalid id`), before these checks; the corpus opens no real one.
   'scroll.pit',
   'pit.ccs-minimize-roundtrips',
@@ -30,8 +28,4 @@ export const NOT_YET_PROVEN: readonly DiagnosticCode[] = [
   'url.invalid-index-name',
   'url.parameter-version',
   'url.invalid-number',
-  // `{}` and a blank line: the language server reports "no requests added" first.
-  'msearch.blank-body',
-  // The replay adds a final newline to every request.
-  'msearch.missing-final-newline',
 ];

@@ -1,11 +1,14 @@
 // What the language server makes of a conformance case for one version: the case as a `.search` request, its
-// diagnostics for that target, and whether they agree with what the real server answered.
+// diagnostics for that target with the conformance index's cluster active (its mappings read as the extension reads
+// them), and whether they agree with what the real server answered.
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../../server/src/service/diagnosticCodes';
 import { DocumentStore } from '../../server/src/service/documentStore';
 import { makeTarget } from '../../server/src/service/target';
+import { mappingFields } from '../../client/src/core/clusterState';
 import type { ConformanceCase } from './cases';
 import { rejected, type Answer } from './corpus';
+import { CONFORMANCE_INDEX, CONFORMANCE_MAPPINGS } from './setup';
 
 export interface Verdict {
   readonly errors: readonly Diagnostic[];
@@ -17,17 +20,35 @@ export interface Verdict {
   readonly why?: string;
 }
 
+/** The cluster state the extension pushes while the conformance index's cluster is the active one. */
+const CONFORMANCE_CLUSTER = {
+  clusterName: 'conformance',
+  indices: [{ name: CONFORMANCE_INDEX, aliases: [], fields: mappingFields(CONFORMANCE_MAPPINGS) }],
+  // setup.ts sets no index.query.default_field: the index has OpenSearch's default.
+  defaultFields: { [CONFORMANCE_INDEX]: ['*'] },
+};
+
 const store = new DocumentStore();
+store.updateCluster(CONFORMANCE_CLUSTER);
 let opened = 0;
 
-function textOf(c: ConformanceCase): string {
-  return `${c.method} ${c.path}\n${c.body ?? ''}\n`;
+/**
+ * The case as a document. An `_msearch` body is sent as it is written in a `.msearch` file (a comment line names
+ * where it goes), so blank lines and a missing final newline reach the server as they do in the corpus; in a
+ * `.search` file its lines are sent compacted, each ended by a newline. Anything else is a `.search` request.
+ */
+function documentOf(c: ConformanceCase): { language: 'search' | 'msearch'; text: string } {
+  if (c.body !== undefined && /\/_msearch(\?|$)/.test(c.path)) {
+    return { language: 'msearch', text: `# ${c.method} ${c.path}\n${c.body}` };
+  }
+  return { language: 'search', text: `${c.method} ${c.path}\n${c.body ?? ''}\n` };
 }
 
 export function judge(c: ConformanceCase, version: string, answer: Answer): Verdict {
   store.setTarget(makeTarget({ distribution: 'opensearch', version, source: 'cluster' }));
-  const uri = `file:///conformance-${opened++}.search`;
-  store.open(uri, 'search', 1, textOf(c));
+  const { language, text } = documentOf(c);
+  const uri = `file:///conformance-${opened++}.${language}`;
+  store.open(uri, language, 1, text);
   const diagnostics = store.diagnostics(uri);
   store.close(uri);
   const errors = diagnostics.filter((d) => d.severity === 1);

@@ -1,4 +1,5 @@
-// The conformance corpus replayed through the language server, without a cluster: for every case and every version
+// The conformance corpus replayed through the language server, with the conformance index's cluster active (its
+// mappings as the extension reads them, test/conformance/replay.ts): for every case and every version
 // recorded, an Error exactly when real OpenSearch refused the request, and then an Error that carries one of its
 // reasons. Also: the corpus is the one the generator makes (re-record after changing the tables), and every
 // Error-level code that can be proven on the search endpoints is, by a case real OpenSearch refused with its words.

@@ -28,12 +28,24 @@ function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A join field's `relations`: each parent with its children (one name or a list in the mapping). */
+function joinRelations(raw: unknown): Record<string, string[]> | undefined {
+  if (!isRecord(raw)) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [parent, children] of Object.entries(raw)) {
+    const list: unknown[] = Array.isArray(children) ? children : [children];
+    out[parent] = list.filter((c): c is string => typeof c === 'string');
+  }
+  return out;
+}
+
 function addProperties(properties: Json, prefix: string, out: ClusterStateField[]): void {
   for (const [name, raw] of Object.entries(properties)) {
     if (!isRecord(raw)) continue;
     const path = prefix === '' ? name : `${prefix}.${name}`;
     const type = typeof raw['type'] === 'string' ? raw['type'] : isRecord(raw['properties']) ? 'object' : undefined;
-    if (type !== undefined) out.push({ name: path, type });
+    const relations = type === 'join' ? joinRelations(raw['relations']) : undefined;
+    if (type !== undefined) out.push(relations === undefined ? { name: path, type } : { name: path, type, relations });
     if (isRecord(raw['properties'])) addProperties(raw['properties'], path, out);
     const fields = raw['fields'];
     if (isRecord(fields)) {
@@ -194,10 +206,11 @@ export function namedMappingPath(expressions: readonly string[]): string | undef
 
 /**
  * What `GET /_mapping` is asked for: the `type` of each field at any depth (with the `properties` and `fields` that
- * lead to it), not the rest of the mappings (analyzers, formats, `_meta`, dynamic templates' options). OpenSearch
- * leaves out an index none of whose fields has a type (an index created without mappings and still empty).
+ * lead to it) and a join field's `relations`, not the rest of the mappings (analyzers, formats, `_meta`, dynamic
+ * templates' options). OpenSearch leaves out an index none of whose fields has a type (an index created without
+ * mappings and still empty).
  */
-export const MAPPING_FILTER_PATH = '*.mappings.**.type';
+export const MAPPING_FILTER_PATH = '*.mappings.**.type,*.mappings.**.relations';
 
 export interface IndicesAnswer {
   readonly indices: ClusterStateIndex[];
@@ -286,13 +299,19 @@ export async function fetchIndices(client: ClusterClient, options: IndicesReques
 export type ClusterLimits = Partial<Record<LimitSetting, number>>;
 
 /** A setting's value in a settings answer, by its dotted name: nested objects or a flat key. */
-function settingAt(section: unknown, name: string): number | undefined {
+function settingValue(section: unknown, name: string): unknown {
   if (!isRecord(section)) return undefined;
   let raw: unknown = section[name];
   if (raw === undefined) {
     raw = section;
     for (const part of name.split('.')) raw = isRecord(raw) ? raw[part] : undefined;
   }
+  return raw;
+}
+
+/** A numeric setting's value in a settings answer. */
+function settingAt(section: unknown, name: string): number | undefined {
+  const raw = settingValue(section, name);
   const text = typeof raw === 'number' ? String(raw) : raw;
   if (typeof text !== 'string' || !/^\d{1,15}$/.test(text)) return undefined;
   return Number(text);
@@ -327,14 +346,38 @@ export function readLimits(clusterAnswer: unknown, indexAnswer: unknown): Cluste
 }
 
 /**
- * The cluster's limit settings: `GET _cluster/settings` and `GET _all/_settings`, both with defaults and cut down
- * with `filter_path` to the settings wanted. An answer that fails (no permission) leaves its settings at their
- * defaults; only when both fail does this throw.
+ * Each index's `index.query.default_field` from a `GET _all/_settings?include_defaults=true` answer (its own value
+ * over its default), by index name; an index whose value is not a list of names is left out.
  */
+export function readDefaultFields(indexAnswer: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!isRecord(indexAnswer)) return out;
+  for (const [index, entry] of Object.entries(indexAnswer)) {
+    if (!isRecord(entry)) continue;
+    const value =
+      settingValue(entry['settings'], 'index.query.default_field') ??
+      settingValue(entry['defaults'], 'index.query.default_field');
+    const list = typeof value === 'string' ? [value] : value;
+    if (Array.isArray(list) && list.every((f): f is string => typeof f === 'string')) out[index] = list;
+  }
+  return out;
+}
+
+/** What is read of the settings: the limits, and each index's default fields. */
+export interface ClusterSettings {
+  readonly limits: ClusterLimits;
+  readonly defaultFields: Readonly<Record<string, readonly string[]>>;
+}
+
 /** The largest settings answer read for the limits. */
 const LIMITS_MAX_BYTES = 4 * 1024 * 1024;
 
-export async function fetchLimits(client: ClusterClient, options: IndicesRequestOptions): Promise<ClusterLimits> {
+/**
+ * The cluster's limit settings and each index's default fields: `GET _cluster/settings` and `GET _all/_settings`,
+ * both with defaults and cut down with `filter_path` to the settings wanted. An answer that fails (no permission)
+ * leaves its settings at their defaults (and the default fields unknown); only when both fail does this throw.
+ */
+export async function fetchLimits(client: ClusterClient, options: IndicesRequestOptions): Promise<ClusterSettings> {
   const common = {
     opaqueId: options.opaqueId,
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -361,7 +404,10 @@ export async function fetchLimits(client: ClusterClient, options: IndicesRequest
       query: [
         param('include_defaults', 'true'),
         param('expand_wildcards', 'all'),
-        param('filter_path', '*.settings.index.max_*,*.defaults.index.max_*'),
+        param(
+          'filter_path',
+          '*.settings.index.max_*,*.defaults.index.max_*,*.settings.index.query.default_field,*.defaults.index.query.default_field',
+        ),
       ],
       ...common,
     }),
@@ -375,12 +421,13 @@ export async function fetchLimits(client: ClusterClient, options: IndicesRequest
       ? failed.reason
       : new Error(`GET /_cluster/settings answered ${failed.value.status}`);
   }
-  return readLimits(cluster, indices);
+  return { limits: readLimits(cluster, indices), defaultFields: readDefaultFields(indices) };
 }
 
 export interface ClusterStateParts {
   readonly clusterName?: string;
   readonly limits?: ClusterLimits;
+  readonly defaultFields?: Readonly<Record<string, readonly string[]>>;
   readonly indices?: readonly ClusterStateIndex[];
   readonly nodes?: readonly ClusterStateNode[];
   readonly tasks?: readonly ClusterStateTask[];
@@ -419,7 +466,7 @@ export class ClusterStateTracker {
   delta(parts: ClusterStateParts): ClusterStateParams | undefined {
     const out: { -readonly [K in keyof ClusterStateParams]: ClusterStateParams[K] } = {};
     let any = false;
-    for (const key of ['clusterName', 'limits', 'indices', 'nodes', 'tasks'] as const) {
+    for (const key of ['clusterName', 'limits', 'defaultFields', 'indices', 'nodes', 'tasks'] as const) {
       const value = parts[key];
       if (value === undefined) continue;
       if (this.sent.has(key) && sameJson(this.sent.get(key), value)) continue;

@@ -17,7 +17,7 @@ import {
   fetchLimits,
   mayChangeIndices,
   stateNodes,
-  type ClusterLimits,
+  type ClusterSettings,
 } from '../core/clusterState';
 import { isRequestFailure } from '../core/failures';
 import { fetchNodes, type NodeInfo } from '../core/nodesInfo';
@@ -66,7 +66,7 @@ export class ClusterStatePublisher implements vscode.Disposable {
   private indices: readonly ClusterStateIndex[] = [];
   private tasks: readonly ClusterStateTask[] = [];
   /** The connected cluster's limit settings, read once per connection. */
-  private limits: ClusterLimits | undefined;
+  private clusterSettings: ClusterSettings | undefined;
   private lastErrors: readonly string[] = [];
   private loggedError: string | undefined;
   /** The index expressions the open documents name (told by the server); none until it tells. */
@@ -173,7 +173,7 @@ export class ClusterStatePublisher implements vscode.Disposable {
         ? Promise.resolve({ nodes: [] as NodeInfo[], clusterName: undefined })
         : fetchNodes(client, options),
       fetchIndices(client, { ...options, indexes: named }),
-      this.limits === undefined ? fetchLimits(client, options) : Promise.resolve(this.limits),
+      this.clusterSettings === undefined ? fetchLimits(client, options) : Promise.resolve(this.clusterSettings),
     ]);
     if (generation !== this.generation) return this.summary(cluster.name);
     const errors: string[] = [];
@@ -191,7 +191,7 @@ export class ClusterStatePublisher implements vscode.Disposable {
       errors.push(`indexes: ${message(indices.reason)}`);
     }
     // Without the settings, the checks keep the default limits and say so.
-    if (limits.status === 'fulfilled') this.limits = limits.value;
+    if (limits.status === 'fulfilled') this.clusterSettings = limits.value;
     else errors.push(`settings: ${message(limits.reason)}`);
     this.lastErrors = errors;
     const failedAll = nodes.status === 'rejected' && indices.status === 'rejected';
@@ -204,7 +204,9 @@ export class ClusterStatePublisher implements vscode.Disposable {
       this.send(
         this.tracker.delta({
           clusterName: this.clusterName ?? cluster.name,
-          ...(this.limits === undefined ? {} : { limits: this.limits }),
+          ...(this.clusterSettings === undefined
+            ? {}
+            : { limits: this.clusterSettings.limits, defaultFields: this.clusterSettings.defaultFields }),
           ...(nodes.status === 'fulfilled' ? { nodes: stateNodes(this.nodeList) } : {}),
           ...(indices.status === 'fulfilled' ? { indices: this.indices } : {}),
           tasks: this.tasks,
@@ -242,7 +244,7 @@ export class ClusterStatePublisher implements vscode.Disposable {
     this.clusterName = undefined;
     this.nodeList = [];
     this.indices = [];
-    this.limits = undefined;
+    this.clusterSettings = undefined;
     this.readFor = new Set();
     this.lastErrors = [];
     this.send(this.tracker.clear());

@@ -69,7 +69,7 @@ export async function readCluster(
       state: {
         clusterName: info.clusterName ?? cluster.name,
         indices,
-        ...(limits === undefined ? {} : { limits }),
+        ...(limits === undefined ? {} : { limits: limits.limits, defaultFields: limits.defaultFields }),
         ...(nodes === undefined ? {} : { nodes: stateNodes(nodes) }),
       },
     };

@@ -152,6 +152,8 @@ export interface ClusterStateNode {
 export interface ClusterStateField {
   readonly name: string;
   readonly type: string;
+  /** For a `join` field: each parent name with the names of its children, as the mapping lists them. */
+  readonly relations?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface ClusterStateIndex {
@@ -193,6 +195,11 @@ export interface ClusterStateParams {
    */
   readonly limits?: Readonly<Partial<Record<LimitSetting, number>>>;
   readonly indices?: readonly ClusterStateIndex[];
+  /**
+   * Each index's `index.query.default_field` (the fields a query without fields reads), by index name, read with the
+   * limit settings; an index left out is not known.
+   */
+  readonly defaultFields?: Readonly<Record<string, readonly string[]>>;
   readonly nodes?: readonly ClusterStateNode[];
   readonly tasks?: readonly ClusterStateTask[];
   readonly clear?: boolean;

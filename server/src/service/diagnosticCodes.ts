@@ -61,7 +61,28 @@ export const DIAGNOSTIC_CODES = {
   'search.slice-context': { severity: E, summary: '`slice` without a scroll or a point in time.' },
   'search.slice-invalid': { severity: E, summary: 'A `slice` whose `id` and `max` do not fit.' },
   'search.slice-limit': { severity: E, summary: 'More slices than `index.max_slices_per_scroll`.' },
-  'search.rescore-window': { severity: E, summary: 'A rescore window larger than `index.max_rescore_window`.' },
+  'search.rescore-window': {
+    severity: E,
+    summary: 'A rescore window larger than `index.max_rescore_window`, or below 0.',
+  },
+  'search.rescore-missing': {
+    severity: E,
+    summary: 'A rescore without its rescorer, or a `query` rescorer without its query.',
+  },
+  'search.verbose-pipeline': {
+    severity: E,
+    summary: '`verbose_pipeline` on a `_search` that surely has no search pipeline.',
+  },
+  'search.verbose-pipeline-default': {
+    severity: W,
+    summary: "`verbose_pipeline` without `search_pipeline`: only the index's default pipeline can make it run.",
+  },
+  'search.unknown-highlighter': { severity: E, summary: 'A highlighter `type` OpenSearch does not register.' },
+  'search.collapse-no-field': { severity: E, summary: '`collapse` without its `field`.' },
+  'search.inner-hits-window': {
+    severity: E,
+    summary: "Inner hits whose from + size exceed `index.max_inner_result_window` (the default or the cluster's).",
+  },
   'search.fields-limit': {
     severity: E,
     summary: 'More `docvalue_fields` or `script_fields` than the index settings allow.',
@@ -97,6 +118,7 @@ export const DIAGNOSTIC_CODES = {
   'pit.indices-options': { severity: E, summary: 'URL index options (`expand_wildcards`, ...) with a point in time.' },
   'pit.routing': { severity: E, summary: 'The URL parameter `routing` with a point in time.' },
   'pit.preference': { severity: E, summary: 'The URL parameter `preference` with a point in time.' },
+  'pit.id': { severity: E, summary: 'A point in time without an id, or with an id that is no point in time id.' },
   'pit.ccs-minimize-roundtrips': { severity: E, summary: '`ccs_minimize_roundtrips=true` with a point in time.' },
 
   // Values
@@ -207,6 +229,7 @@ export const DIAGNOSTIC_CODES = {
   'url.invalid-expand-wildcards': { severity: E, summary: 'An `expand_wildcards` value OpenSearch does not know.' },
   'url.invalid-search-type': { severity: E, summary: 'A `search_type` OpenSearch does not know.' },
   'url.out-of-range': { severity: E, summary: 'A URL parameter value outside its range.' },
+  'url.missing-parameter': { severity: E, summary: 'A URL parameter without another one the handler needs with it.' },
   'url.empty-value': { severity: E, summary: 'An empty URL parameter value the search handler cannot use.' },
   'url.unknown-value': { severity: W, summary: 'A URL parameter value outside the known values.' },
   'url.body-ignored': { severity: W, summary: 'A body sent to an endpoint that reads none: OpenSearch ignores it.' },
@@ -262,6 +285,30 @@ export const DIAGNOSTIC_CODES = {
   'cluster.unknown-field': {
     severity: I,
     summary: 'A field that no mapping of the searched indexes has on the cluster.',
+  },
+  'cluster.aggregation-field': {
+    severity: E,
+    summary: "An aggregation's `value_type`, `format` or `missing` that the field's mapped type does not take.",
+  },
+  'cluster.sort-unmapped': {
+    severity: E,
+    summary: 'A sort on a name no searched index maps, without `unmapped_type`.',
+  },
+  'cluster.collapse-field': {
+    severity: E,
+    summary: '`collapse` on a field no searched index maps, or of a type other than keyword or number.',
+  },
+  'cluster.nested-path': {
+    severity: E,
+    summary: 'A `nested` query whose path is no nested field in the searched indexes.',
+  },
+  'cluster.join-relation': {
+    severity: E,
+    summary: '`has_child` or `has_parent` on a relation the join field of the searched indexes does not hold.',
+  },
+  'cluster.more-like-this-fields': {
+    severity: E,
+    summary: '`more_like_this` on a text without `fields`, on indexes whose default field is `*`.',
   },
   'cluster.deprecation': {
     severity: I,

@@ -216,10 +216,9 @@ const SEARCH_PARAMS: readonly ParamSpec[] = [
   {
     name: 'suggest_mode',
     kind: 'enum',
-    values: ['always', 'missing', 'popular'],
-    default: 'missing',
+    values: ['missing', 'always', 'popular'],
     requires: 'suggest_field',
-    doc: 'When the term suggester suggests: `missing` terms, `popular` ones, or `always`.',
+    doc: 'When the term suggester suggests: `missing` terms, `popular` ones, or `always`. Needed with `suggest_field`: the server has no default for it.',
   },
   {
     name: 'suggest_size',

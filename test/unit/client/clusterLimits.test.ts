@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 import { ClusterClient } from '../../../client/src/core/clusterClient';
-import { ClusterStateTracker, fetchLimits, readLimits } from '../../../client/src/core/clusterState';
+import { ClusterStateTracker, fetchLimits, readDefaultFields, readLimits } from '../../../client/src/core/clusterState';
 
 void describe('cluster limits', () => {
   void it('takes transient over persistent over defaults, nested or flat', () => {
@@ -31,6 +31,25 @@ void describe('cluster limits', () => {
   void it('leaves out what is not a whole number', () => {
     assert.deepEqual(readLimits({ defaults: { search: { max_buckets: '1e5' } } }, { a: 'x' }), {});
     assert.deepEqual(readLimits('nothing', []), {});
+  });
+
+  void it("reads each index's default fields, its own value over its default, nested or flat", () => {
+    const fields = readDefaultFields({
+      a: { defaults: { index: { query: { default_field: ['*'] } } } },
+      b: { settings: { index: { query: { default_field: ['title', 'body'] } } }, defaults: { index: {} } },
+      c: { settings: { 'index.query.default_field': 'title' } },
+      d: { defaults: { index: { query: { default_field: [1] } } } },
+      e: { defaults: {} },
+    });
+    assert.deepEqual(fields, { a: ['*'], b: ['title', 'body'], c: ['title'] });
+    assert.deepEqual(readDefaultFields(undefined), {});
+  });
+
+  void it('sends the default fields once, and again only when they change', () => {
+    const tracker = new ClusterStateTracker();
+    assert.deepEqual(tracker.delta({ defaultFields: { a: ['*'] } }), { defaultFields: { a: ['*'] } });
+    assert.equal(tracker.delta({ defaultFields: { a: ['*'] } }), undefined);
+    assert.deepEqual(tracker.delta({ defaultFields: { a: ['x'] } }), { defaultFields: { a: ['x'] } });
   });
 
   void it('sends the limits once, and again only when they change', () => {
@@ -76,7 +95,7 @@ void describe('cluster limits', () => {
     });
 
     void it('reads every limit setting with the requests the extension sends', async () => {
-      const limits = await fetchLimits(client, { opaqueId: 'test' });
+      const { limits } = await fetchLimits(client, { opaqueId: 'test' });
       assert.deepEqual(limits, {
         'search.max_buckets': 65535,
         'indices.query.bool.max_clause_count': 1024,

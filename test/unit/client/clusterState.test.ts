@@ -45,6 +45,19 @@ void describe('cluster state for the language server', () => {
     ]);
   });
 
+  void it("reads a join field's relations, a child as one name or as a list", () => {
+    const fields = mappingFields({
+      properties: {
+        rel: { type: 'join', relations: { question: ['answer', 'comment'], answer: 'vote' } },
+        relations: { type: 'keyword' },
+      },
+    });
+    assert.deepEqual(fields, [
+      { name: 'rel', type: 'join', relations: { question: ['answer', 'comment'], answer: ['vote'] } },
+      { name: 'relations', type: 'keyword' },
+    ]);
+  });
+
   void it('reads the typed mappings of old clusters and empty ones', () => {
     assert.deepEqual(mappingFields({ _doc: { properties: { a: { type: 'long' } } } }), [{ name: 'a', type: 'long' }]);
     assert.deepEqual(mappingFields({}), []);

@@ -86,32 +86,35 @@ void describe('rules across URL and body (docs/opensearch/search.md#rules-across
 
   void it('applies the point-in-time rules', () => {
     const v = (what: string): string => `Validation Failed: 1: [${what}] cannot be used with point in time;`;
-    expectDiagnostic('search', 'GET /«logs»/_search\n{"pit": {"id": "x"}}\n', {
+    expectDiagnostic('search', 'GET /«logs»/_search\n{"pit": {"id": "c29tZSBpZA"}}\n', {
       code: 'pit.indices',
       severity: E,
       message: v('indices'),
     });
-    expectDiagnostic('search', 'GET /_search?«routing=a»\n{"pit": {"id": "x"}}\n', {
+    expectDiagnostic('search', 'GET /_search?«routing=a»\n{"pit": {"id": "c29tZSBpZA"}}\n', {
       code: 'pit.routing',
       severity: E,
       message: v('routing'),
     });
-    expectDiagnostic('search', 'GET /_search?«preference=_local»\n{"pit": {"id": "x"}}\n', {
+    expectDiagnostic('search', 'GET /_search?«preference=_local»\n{"pit": {"id": "c29tZSBpZA"}}\n', {
       code: 'pit.preference',
       severity: E,
       message: v('preference'),
     });
-    expectDiagnostic('search', 'GET /_search?«expand_wildcards=all»\n{"pit": {"id": "x"}}\n', {
+    expectDiagnostic('search', 'GET /_search?«expand_wildcards=all»\n{"pit": {"id": "c29tZSBpZA"}}\n', {
       code: 'pit.indices-options',
       severity: E,
       message: v('indicesOptions'),
     });
-    expectDiagnostic('search', 'GET /_search?«ccs_minimize_roundtrips=true»\n{"pit": {"id": "x"}}\n', {
+    expectDiagnostic('search', 'GET /_search?«ccs_minimize_roundtrips=true»\n{"pit": {"id": "c29tZSBpZA"}}\n', {
       code: 'pit.ccs-minimize-roundtrips',
       severity: E,
       message: v('ccs_minimize_roundtrips'),
     });
-    expectNo('search', 'GET /_search\n{"pit": {"id": "x", "keep_alive": "1m"}, "sort": [{"_shard_doc": "asc"}]}\n');
+    expectNo(
+      'search',
+      'GET /_search\n{"pit": {"id": "c29tZSBpZA", "keep_alive": "1m"}, "sort": [{"_shard_doc": "asc"}]}\n',
+    );
   });
 
   void it('applies the search_after and rescore rules', () => {

@@ -1,5 +1,7 @@
+import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { expectDiagnostic, expectNo } from './harness';
+import { makeTarget } from '../../../server/src/service/target';
+import { diagnose, expectDiagnostic, expectNo } from './harness';
 
 const E = 1;
 
@@ -19,6 +21,22 @@ void describe('JSON syntax as OpenSearch parses it', () => {
       severity: E,
     });
     expectNo('msearch', '{"index":"a"}\n{"query":{"bool":{"must":[{"term":{"a":1}},{"term":{"a":2}}]}}}\n');
+  });
+
+  void it('says where the marker left open starts, as each Jackson generation does', () => {
+    const text = 'POST /_search\n{\n  "query": {"bool": {"must": [\n {"match_all": {}}\n';
+    const source = 'Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled)';
+    const message = (version: string): string | undefined =>
+      diagnose('search', text, makeTarget({ version, source: 'setting' })).find((d) => d.code === 'json.syntax')
+        ?.message;
+    assert.equal(
+      message('2.19.1'),
+      `Unexpected end-of-input: expected close marker for Array (start marker at [${source}; line: 2, column: 30])`,
+    );
+    assert.equal(
+      message('3.8.0'),
+      `Unexpected end-of-input: expected close marker for Array (start marker at [${source}; byte offset: #UNKNOWN])`,
+    );
   });
 
   void it('reports a trailing comma with Jackson’s words', () => {

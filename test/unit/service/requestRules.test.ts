@@ -9,7 +9,9 @@ import { diagnose } from './harness';
 const V2 = makeTarget({ distribution: 'opensearch', version: '2.19.1', source: 'setting' });
 
 function errors(json: string, query = '', target = makeTarget({ version: '3.8.0', source: 'setting' })): string[] {
-  return diagnose('search', `POST /conformance/_search${query}\n${json}\n`, target)
+  // A point in time names its indexes itself: its requests go to /_search.
+  const index = json.includes('"pit"') ? '' : '/conformance';
+  return diagnose('search', `POST ${index}/_search${query}\n${json}\n`, target)
     .filter((d) => d.severity === 1)
     .map((d) => `${String(d.code)}: ${d.message}`);
 }
@@ -65,6 +67,99 @@ const CASES: readonly (readonly [DiagnosticCode, string, string, string, string?
     '{"rescore":{"window_size":10000,"query":{"rescore_query":{"match_all":{}}}}}',
     '{"rescore":{"window_size":10001,"query":{"rescore_query":{"match_all":{}}}}}',
     'Rescore window [10001] is too large.',
+  ],
+  [
+    'search.rescore-window',
+    '{"rescore":{"window_size":0,"query":{"rescore_query":{"match_all":{}}}}}',
+    '{"rescore":{"window_size":-1,"query":{"rescore_query":{"match_all":{}}}}}',
+    '"negative_array_size_exception: -1"',
+  ],
+  [
+    'search.rescore-missing',
+    '{"rescore":{"query":{"rescore_query":{"match_all":{}}}}}',
+    '{"rescore":{"window_size":10}}',
+    'missing rescore type',
+  ],
+  [
+    'search.rescore-missing',
+    '{"rescore":[{"query":{"rescore_query":{"match_all":{}}}}]}',
+    '{"rescore":[{"query":{}}]}',
+    'rescore_query cannot be null',
+  ],
+  [
+    'search.collapse-no-field',
+    '{"collapse":{"field":"kw"}}',
+    '{"collapse":{"inner_hits":{"name":"a"}}}',
+    'Cannot invoke "String.length()" because "str" is null',
+  ],
+  [
+    'search.inner-hits-window',
+    '{"query":{"nested":{"path":"items","query":{"match_all":{}},"inner_hits":{"from":50,"size":50}}}}',
+    '{"query":{"bool":{"filter":[{"nested":{"path":"items","query":{"match_all":{}},"inner_hits":{"name":"n","from":95,"size":10}}}]}}}',
+    "the inner hit definition's [n]'s from + size must be less than or equal to: [100] but was [105].",
+  ],
+  [
+    'search.inner-hits-window',
+    '{"query":{"has_child":{"type":"child","query":{"match_all":{}},"inner_hits":{}}}}',
+    '{"post_filter":{"has_parent":{"parent_type":"parent","query":{"match_all":{}},"inner_hits":{"from":98}}}}',
+    "the inner hit definition's [null]'s from + size must be less than or equal to: [100] but was [101].",
+  ],
+  [
+    'pit.id',
+    '{"pit":{"id":"c29tZSBpZA==","keep_alive":"1m"}}',
+    '{"pit":{"keep_alive":"1m"}}',
+    'point int time id is not provided',
+  ],
+  ['pit.id', '{"pit":{"id":"c29tZSBpZA"}}', '{"pit":{"id":"x"}}', 'invalid id: [x]'],
+  ['pit.id', '{"pit":{"id":"a-b_cd"}}', '{"pit":{"id":"ab.cd"}}', 'invalid id: [ab.cd]'],
+  ['pit.id', '{"pit":{"id":"abc="}}', '{"pit":{"id":"abcde"}}', 'invalid id: [abcde]'],
+  [
+    'pit.id',
+    '{"pit":{"id":"abc="}}',
+    '{"pit":{"id":12}}',
+    "[1:14] [pit] id doesn't support values of type: VALUE_NUMBER",
+  ],
+  [
+    'search.unknown-field',
+    '{"pit":{"id":"c29tZSBpZA","keep_alive":"1m"}}',
+    '{"pit":{"id":"c29tZSBpZA","keepalive":"1m"}}',
+    '[1:27] [pit] unknown field [keepalive] did you mean [keep_alive]?',
+  ],
+  [
+    'search.unknown-field',
+    '{"sort":[{"num":{"order":"asc","missing":"_last","unmapped_type":"long"}}]}',
+    '{"sort":[{"num":{"ordr":"asc"}}]}',
+    '[1:18] [field_sort] unknown field [ordr] did you mean [order]?',
+  ],
+  [
+    'search.unknown-field',
+    '{"highlight":{"encoder":"html","fields":{"text":{"fragment_offset":1}}}}',
+    '{"highlight":{"fieldz":{"text":{}}}}',
+    '[1:15] [highlight] unknown field [fieldz] did you mean [fields]?',
+  ],
+  [
+    'search.unknown-field',
+    '{"highlight":{"fields":[{"text":{"matched_fields":["text"]}}]}}',
+    '{"highlight":{"fields":[{"text":{"encoder":"html"}}]}}',
+    '[1:34] [highlight_field] unknown field [encoder]',
+  ],
+  [
+    'search.unknown-highlighter',
+    '{"highlight":{"type":"fvh","fields":{"text":{"type":"unified"}}}}',
+    '{"highlight":{"type":"plain","fields":{"kw":{},"text":{"type":"UNIFIED"}}}}',
+    'unknown highlighter type [UNIFIED] for the field [text]',
+  ],
+  [
+    'search.unknown-field',
+    '{"suggest":{"text":"x","s":{"term":{"field":"text"}},"p":{"prefix":"q","completion":{"field":"c"}}}}',
+    '{"suggest":{"s":{"text":"x","nope":{"field":"text"}}}}',
+    '[1:36] unknown field [nope]',
+  ],
+  [
+    'search.unknown-field',
+    '{"suggest":{"s":{"regex":"q.*","completion":{"field":"c"}}}}',
+    '{"suggest":{"s":{"text":"x","term":{"field":"text"},"bogus":"y"}}}',
+    'suggestion does not support [bogus]',
   ],
   [
     'search.fields-limit',
@@ -226,6 +321,69 @@ void describe('rules across the request and default limits', () => {
     assert.match(message!, /This is the default limit/);
     const withLimits = { ...makeTarget({ version: '3.8.0', source: 'cluster' }), limits: { maxSlicesPerScroll: 2000 } };
     assert.deepEqual(errors('{"slice":{"id":0,"max":1025}}', '?scroll=1m', withLimits), []);
+  });
+
+  void it('search.verbose-pipeline: verbose_pipeline where no search pipeline can run', () => {
+    const all = (json: string, query = ''): string[] =>
+      diagnose('search', `POST /_search${query}\n${json}\n`, makeTarget({ version: '3.8.0', source: 'setting' }))
+        .filter((d) => d.severity === 1)
+        .map((d) => `${String(d.code)}: ${d.message}`);
+    const refused = "search.verbose-pipeline: The 'verbose pipeline' option requires a search pipeline to be defined.";
+    assert.deepEqual(all('{"verbose_pipeline":true}'), [refused]);
+    assert.deepEqual(all('{}', '?verbose_pipeline'), [refused]);
+    assert.deepEqual(all('{"verbose_pipeline":true,"search_pipeline":{"request_processors":[]}}'), []);
+    assert.deepEqual(all('{"verbose_pipeline":true}', '?search_pipeline=mine'), []);
+    assert.deepEqual(all('{"verbose_pipeline":true}', '?verbose_pipeline=false'), []);
+    assert.deepEqual(errors('{"verbose_pipeline":true,"search_pipeline":"_none"}'), [refused]);
+    assert.deepEqual(errors('{}', '?verbose_pipeline=true&search_pipeline=_none'), [refused]);
+  });
+
+  void it('search.verbose-pipeline-default: an index may have a default search pipeline', () => {
+    const found = diagnose(
+      'search',
+      'POST /logs/_search\n{"verbose_pipeline":true}\n',
+      makeTarget({ version: '3.8.0', source: 'setting' }),
+    );
+    assert.deepEqual(
+      found.map((d) => [d.code, d.severity]),
+      [['search.verbose-pipeline-default', 2]],
+    );
+    assert.match(found[0]!.message, /index\.search\.default_pipeline/);
+  });
+
+  void it('leaves an unknown highlighter alone when no hit is asked for', () => {
+    assert.deepEqual(errors('{"size":0,"highlight":{"type":"fancy","fields":{"text":{}}}}'), []);
+    assert.deepEqual(errors('{"highlight":{"type":"fancy","fields":{"text":{}}}}', '?size=0'), []);
+    assert.ok(errors('{"highlight":{"type":"fancy","fields":{"text":{}}}}').length === 1);
+  });
+
+  void it('leaves a negative rescore window alone when no hit is asked for', () => {
+    const body = '{"size":0,"rescore":{"window_size":-1,"query":{"rescore_query":{"match_all":{}}}}}';
+    assert.deepEqual(errors(body), []);
+    assert.deepEqual(errors(body.replace('"size":0,', ''), '?size=0'), []);
+  });
+
+  void it('uses the cluster own inner result window', () => {
+    const body = '{"query":{"nested":{"path":"items","query":{"match_all":{}},"inner_hits":{"size":101}}}}';
+    assert.match(errors(body)[0]!, /This is the default limit/);
+    const withLimits = {
+      ...makeTarget({ version: '3.8.0', source: 'cluster' }),
+      limits: { maxInnerResultWindow: 200 },
+    };
+    assert.deepEqual(errors(body, '', withLimits), []);
+  });
+
+  void it('words a number as _source as each version does', () => {
+    assert.ok(
+      errors('{"_source":1}', '', V2).includes(
+        'search.wrong-type: Expected one of [VALUE_BOOLEAN, START_OBJECT] but found [VALUE_NUMBER]',
+      ),
+    );
+    assert.ok(
+      errors('{"_source":1}').includes(
+        'search.wrong-type: Expected one of [VALUE_BOOLEAN, VALUE_STRING, START_ARRAY, START_OBJECT] but found [VALUE_NUMBER]',
+      ),
+    );
   });
 
   void it('words collapse with search_after and _shard_doc as each version does', () => {

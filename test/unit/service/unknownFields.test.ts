@@ -27,6 +27,19 @@ function unknownFields(
     ]);
 }
 
+/** The sort names that make the search fail on the cluster, by line. */
+function sortErrors(text: string, language: LanguageId = 'search'): [number, string][] {
+  const store = new DocumentStore();
+  store.cluster.update(CLUSTER_STATE);
+  const uri = `file:///sorts.${language}`;
+  store.open(uri, language, 1, text);
+  const lines = text.split('\n');
+  return store
+    .diagnostics(uri)
+    .filter((d) => d.code === 'cluster.sort-unmapped')
+    .map((d) => [d.range.start.line, lines[d.range.start.line]!.slice(d.range.start.character, d.range.end.character)]);
+}
+
 void describe('fields no mapping has', () => {
   void it('marks query, aggregation and sort fields the searched indexes do not map', () => {
     const text = [
@@ -43,8 +56,9 @@ void describe('fields no mapping has', () => {
       [2, '"levl"', 'No mapping of [logs] on cluster [test-cluster] has the field [levl].'],
       [2, '"user.nme"', 'No mapping of [logs] on cluster [test-cluster] has the field [user.nme].'],
       [4, '"hots.ip"', 'No mapping of [logs] on cluster [test-cluster] has the field [hots.ip].'],
-      [5, '"durration"', 'No mapping of [logs] on cluster [test-cluster] has the field [durration].'],
     ]);
+    // A sort on it fails: that Error (cluster.sort-unmapped) takes the place of the information.
+    assert.deepEqual(sortErrors(text), [[5, '"durration"']]);
   });
 
   void it('reads the indexes of each _msearch header, in .msearch files and in console bodies', () => {
@@ -57,11 +71,9 @@ void describe('fields no mapping has', () => {
     ].join('\n');
     assert.deepEqual(
       unknownFields('msearch', msearch).map(([line, text]) => [line, text]),
-      [
-        [1, '"message"'],
-        [3, '"price"'],
-      ],
+      [[1, '"message"']],
     );
+    assert.deepEqual(sortErrors(msearch, 'msearch'), [[3, '"price"']]);
     const console = ['POST /_msearch', '{"index": "products"}', '{"query": {"term": {"category": "x"}}}', ''].join(
       '\n',
     );

@@ -13,6 +13,21 @@ void describe('request lines and URL parameters', () => {
     );
   });
 
+  void it('needs suggest_mode, then suggest_text or q, with suggest_field', () => {
+    expectNo('search', 'GET /_search?suggest_field=text&suggest_mode=missing&suggest_text=quick\n');
+    expectNo('search', 'GET /_search?suggest_field=text&suggest_mode=always&q=quick\n');
+    expectDiagnostic('search', 'GET /_search?«suggest_field»=text&suggest_text=quick\n', {
+      code: 'url.missing-parameter',
+      severity: E,
+      message: '[suggest_field] needs [suggest_mode]: without it OpenSearch fails with "Input string is null"',
+    });
+    expectDiagnostic('search', 'GET /_search?«suggest_field»=text&suggest_mode=missing\n', {
+      code: 'url.missing-parameter',
+      severity: E,
+      message: /"The required text option is missing"$/,
+    });
+  });
+
   void it('rejects an unknown parameter with OpenSearch’s "did you mean", among the names it looked up', () => {
     const d = expectDiagnostic('search', 'GET /_search?«sizee»=5\n', {
       code: 'url.unknown-parameter',

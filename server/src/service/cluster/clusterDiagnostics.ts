@@ -5,11 +5,15 @@ import type { ParsedDocument } from '../documentStore';
 import { checkNodeFilter, resolveNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
 import type { ClusterKnowledge } from './clusterKnowledge';
 import { msearchMentions, searchMentions, type Mention } from './mentions';
-import { unknownFieldDiagnostics } from './unknownFields';
+import { JsonSegment } from '../json/jsonSegment';
+import { mappingDiagnosticsIn, type IndexFields } from './mappingRules';
+import { searchBodies } from './searchBodies';
+import { unknownFieldsIn } from './unknownFields';
 
 /**
  * What the connected cluster says of the names in a document: an index pattern that matches no index there, a node
- * filter that selects no node there, a field no mapping there has. Information only: files are portable between clusters.
+ * filter that selects no node there, a field no mapping there has (information only: files are portable between
+ * clusters); and what its mappings make fail on every shard (errors, mappingRules.ts).
  */
 export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): Diagnostic[] {
   if (!cluster.connected) return [];
@@ -60,6 +64,35 @@ export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKno
       }
     }
   }
-  out.push(...unknownFieldDiagnostics(document, cluster));
+  out.push(...fieldDiagnostics(document, cluster));
+  return out;
+}
+
+/**
+ * What the mappings say of the fields each search body names: information on a field none of them has, and errors
+ * where they make the search fail on every shard. Each body is read once for both.
+ */
+function fieldDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): Diagnostic[] {
+  if (cluster.indices.length === 0) return [];
+  const out: Diagnostic[] = [];
+  const searchedByList = new Map<string, IndexFields | undefined>();
+  for (const body of searchBodies(document)) {
+    const segment = JsonSegment.parse(body.text);
+    if (!segment.ok) continue;
+    const key = body.indexes?.join(',') ?? '';
+    let searched = searchedByList.get(key);
+    if (!searchedByList.has(key)) {
+      // An index list made of a variable is whatever the variable holds.
+      searched = key.includes('${') ? undefined : cluster.searchedIndexFields(body.indexes);
+      searchedByList.set(key, searched);
+    }
+    const failures = searched === undefined ? [] : mappingDiagnosticsIn(segment, body, searched);
+    // A name that makes the search fail needs no second word that the mapping lacks it.
+    const failed = new Set(failures.map((d) => JSON.stringify(d.range)));
+    out.push(
+      ...unknownFieldsIn(segment, body, cluster).filter((d) => !failed.has(JSON.stringify(d.range))),
+      ...failures,
+    );
+  }
   return out;
 }

@@ -1,4 +1,5 @@
 import type {
+  ClusterStateField,
   ClusterStateIndex,
   ClusterStateNode,
   ClusterStateParams,
@@ -6,6 +7,16 @@ import type {
 } from '../../protocol/protocol';
 import type { ClusterNode } from '../nodes/nodeFilter';
 import { simpleMatch } from '../../protocol/simpleMatch';
+
+/** What the checks read of one index's mapping. */
+export interface IndexMapping {
+  /** Each field's mapping type, by dotted name. */
+  readonly types: ReadonlyMap<string, string>;
+  /** The index's join field (an index has one at most), with its relations when the client told them. */
+  readonly join?: { readonly name: string; readonly relations: ClusterStateField['relations'] };
+  /** The index's `index.query.default_field`, when the client read it. */
+  readonly defaultField?: readonly string[];
+}
 
 /** The client is another process: an index sent without its aliases or fields has none. */
 function wholeIndex(index: ClusterStateIndex): ClusterStateIndex {
@@ -40,8 +51,11 @@ export class ClusterKnowledge {
   indices: readonly ClusterStateIndex[] = [];
   nodes: readonly ClusterNode[] = [];
   tasks: readonly ClusterStateTask[] = [];
+  /** Each index's `index.query.default_field`, by index name, as far as the client read them. */
+  defaultFields: Readonly<Record<string, readonly string[]>> = {};
   private aliasTargets = new Map<string, string[]>();
   private fieldCache = new Map<string, ReadonlyMap<string, string>>();
+  private indexFieldCache = new Map<string, IndexMapping>();
   /** Changes on every update, so that callers can cache per version. */
   version = 0;
 
@@ -57,11 +71,16 @@ export class ClusterKnowledge {
       this.indices = [];
       this.nodes = [];
       this.tasks = [];
+      this.defaultFields = {};
     }
     if (params.clusterName !== undefined) this.clusterName = params.clusterName;
     if (params.indices !== undefined) this.indices = params.indices.map(wholeIndex);
     if (params.nodes !== undefined) this.nodes = params.nodes.map(wholeNode);
     if (params.tasks !== undefined) this.tasks = params.tasks;
+    if (params.defaultFields !== undefined) {
+      this.defaultFields = params.defaultFields;
+      this.indexFieldCache = new Map();
+    }
     // Tasks are pushed every few seconds: what is derived from the mappings is only rebuilt when they change.
     if (!cleared && params.indices === undefined) return;
     this.aliasTargets = new Map();
@@ -73,6 +92,7 @@ export class ClusterKnowledge {
       }
     }
     this.fieldCache = new Map();
+    this.indexFieldCache = new Map();
   }
 
   /** The running task with this id, if the client listed it. */
@@ -133,6 +153,55 @@ export class ClusterKnowledge {
       if (index.fieldsUnknown === true) return false;
     }
     return true;
+  }
+
+  /**
+   * The fields of each index a search on `indexList` reaches, one map per index, for the checks that say a search
+   * fails on every shard. Undefined unless that is certain here: an expression cannot be resolved (remote clusters,
+   * date math, exclusions), a name is no index or alias here (a data stream, say), the search reaches no index, or
+   * the fields of one of them were not read. A wildcard (or no index at all) is taken to reach the dot-prefixed
+   * indexes it matches too, and the backing indexes (`.ds-…`) of the data streams it may match: whether they are
+   * hidden is not known here.
+   */
+  searchedIndexFields(indexList: readonly string[] | undefined): IndexMapping[] | undefined {
+    const expressions = indexList === undefined || indexList.length === 0 ? ['_all'] : indexList;
+    const names = new Set<string>();
+    let certain = 0;
+    for (const expression of expressions) {
+      const resolved = this.resolveIndexExpression(expression);
+      if (resolved === undefined) return undefined;
+      const text = expression.trim();
+      const wildcard = text === '_all' || text.includes('*');
+      // A name that is no index or alias here may be a data stream, whose backing indexes are not named after it.
+      if (!wildcard && resolved.length === 0) return undefined;
+      certain += resolved.length;
+      for (const name of resolved) names.add(name);
+      if (wildcard) {
+        const pattern = text === '_all' ? '*' : text;
+        for (const index of this.indices) {
+          if (simpleMatch(pattern, index.name) || simpleMatch(`.ds-${pattern}`, index.name)) names.add(index.name);
+        }
+      }
+    }
+    if (certain === 0) return undefined;
+    const out: IndexMapping[] = [];
+    for (const index of this.indices) {
+      if (!names.has(index.name)) continue;
+      if (index.fieldsUnknown === true) return undefined;
+      let mapping = this.indexFieldCache.get(index.name);
+      if (mapping === undefined) {
+        const join = index.fields.find((f) => f.type === 'join');
+        const defaultField = Object.hasOwn(this.defaultFields, index.name) ? this.defaultFields[index.name] : undefined;
+        mapping = {
+          types: new Map(index.fields.map((f) => [f.name, f.type])),
+          ...(join === undefined ? {} : { join: { name: join.name, relations: join.relations } }),
+          ...(defaultField === undefined ? {} : { defaultField }),
+        };
+        this.indexFieldCache.set(index.name, mapping);
+      }
+      out.push(mapping);
+    }
+    return out;
   }
 
   fields(indexList: readonly string[] | undefined): ReadonlyMap<string, string> {

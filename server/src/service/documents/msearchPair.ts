@@ -4,7 +4,7 @@ import { JsonCheck, type XContentLocator } from '../validate/jsonCheck';
 import { validateMsearchHeader } from '../validate/msearchHeader';
 import { validateSearchBody } from '../validate/searchBody';
 import { checkSearchRules } from '../validate/searchRules';
-import { jacksonWording } from '../json/jacksonMessages';
+import { closeMarkerLocation, jacksonWording } from '../json/jacksonMessages';
 import { DEFAULT_TARGET, jacksonMajor, targetName, type TargetServer } from '../target';
 import { mapIssues, msearchTripleQuotes, variableIssues } from '../console/consoleIssues';
 import { expandJson, hasConsoleSyntax, type Expansion } from '../console/expand';
@@ -128,7 +128,7 @@ export function validateHeaderText(text: string, locator: XContentLocator, targe
   if (text.length === 0) return none;
   const first = firstToken(text);
   if (first.token === 'NONE') return none;
-  if (first.token === 'INVALID') return { ...none, issues: syntaxIssues(JsonSegment.parse(text), target) };
+  if (first.token === 'INVALID') return { ...none, issues: syntaxIssues(JsonSegment.parse(text), target, locator) };
   if (first.token !== 'START_OBJECT') {
     issues.push(
       issue(
@@ -141,7 +141,7 @@ export function validateHeaderText(text: string, locator: XContentLocator, targe
     return none;
   }
   const segment = JsonSegment.parse(text);
-  issues.push(...syntaxIssues(segment, target));
+  issues.push(...syntaxIssues(segment, target, locator));
   if (segment.trailingOffset !== -1) {
     issues.push(
       issue(
@@ -188,7 +188,7 @@ export function validateBodyText(
     ];
   }
   const segment = JsonSegment.parse(text);
-  const issues: Issue[] = syntaxIssues(segment, context.target);
+  const issues: Issue[] = syntaxIssues(segment, context.target, locator);
   if (isObject(segment.value)) {
     const check = new JsonCheck(segment, issues, locator, context.target);
     const facts = validateSearchBody(check, segment.value);
@@ -222,15 +222,23 @@ function tooDeepIssue(message: string, span: { offset: number; length: number },
   );
 }
 
-/** Syntax problems of a segment as issues (OpenSearch: `json_parse_exception`, the whole request fails). */
-export function syntaxIssues(segment: JsonSegment, target: TargetServer): Issue[] {
-  return segment.problems.map((problem) =>
-    problem.kind === 'too-deep'
-      ? tooDeepIssue(problem.message, { offset: problem.offset, length: problem.length }, target)
-      : issue(
-          problem.kind === 'duplicate-key' ? 'json.duplicate-key' : 'json.syntax',
-          jacksonWording(problem.message, jacksonMajor(target)),
-          { offset: problem.offset, length: Math.max(problem.length, 1) },
-        ),
-  );
+/**
+ * Syntax problems of a segment as issues (OpenSearch: `json_parse_exception`, the whole request fails). `locator`
+ * places Jackson's positions in what is sent, where a message names one.
+ */
+export function syntaxIssues(segment: JsonSegment, target: TargetServer, locator?: XContentLocator): Issue[] {
+  const major = jacksonMajor(target);
+  return segment.problems.map((problem) => {
+    if (problem.kind === 'too-deep') {
+      return tooDeepIssue(problem.message, { offset: problem.offset, length: problem.length }, target);
+    }
+    let message = jacksonWording(problem.message, major);
+    if (problem.kind !== 'duplicate-key' && message.startsWith('Unexpected end-of-input: expected close marker')) {
+      message += closeMarkerLocation(segment.text, major, locator) ?? '';
+    }
+    return issue(problem.kind === 'duplicate-key' ? 'json.duplicate-key' : 'json.syntax', message, {
+      offset: problem.offset,
+      length: Math.max(problem.length, 1),
+    });
+  });
 }

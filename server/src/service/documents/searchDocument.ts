@@ -7,7 +7,7 @@ import type { RouteMatch } from '../url/routes';
 import { issue, type Issue } from '../validate/issues';
 import { JsonCheck } from '../validate/jsonCheck';
 import { validateSearchBody } from '../validate/searchBody';
-import { checkSearchRules, checkUrlSort } from '../validate/searchRules';
+import { checkSearchRules, checkUrlSort, checkUrlSuggest } from '../validate/searchRules';
 import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
 import { diagnosticAt, toDiagnostic } from './diagnostics';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
@@ -357,6 +357,7 @@ function validateSearch(
   server: TargetServer,
 ): void {
   checkUrlSort(facts.params, urlIssues);
+  checkUrlSuggest(facts.params, urlIssues);
   const index = route.params.get('index');
   const targets = {
     urlIssues,
@@ -384,7 +385,12 @@ function validateSearch(
     return;
   }
   const segment = JsonSegment.parse(body);
-  const issues: Issue[] = syntaxIssues(segment, server);
+  const lines = new LineMap(body);
+  const locator = (offset: number): { line: number; column: number } => {
+    const position = lines.positionAt(offset);
+    return { line: position.line + 1, column: position.character + 1 };
+  };
+  const issues: Issue[] = syntaxIssues(segment, server, locator);
   if (segment.trailingOffset !== -1) {
     const trailing = firstToken(body.slice(segment.trailingOffset)).token;
     issues.push(
@@ -396,16 +402,7 @@ function validateSearch(
     );
   }
   if (isObject(segment.value)) {
-    const lines = new LineMap(body);
-    const check = new JsonCheck(
-      segment,
-      issues,
-      (offset) => {
-        const position = lines.positionAt(offset);
-        return { line: position.line + 1, column: position.character + 1 };
-      },
-      server,
-    );
+    const check = new JsonCheck(segment, issues, locator, server);
     const bodyFacts = validateSearchBody(check, segment.value);
     checkSearchRules({ ...targets, body: check }, bodyFacts);
     const q = facts.params.get('q');

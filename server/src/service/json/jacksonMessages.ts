@@ -177,3 +177,30 @@ export function jacksonWording(message: string, major: 2 | 3): string {
     .replace('to start field name', 'to start property name')
     .replace('to separate field name and value', 'to separate property name and value');
 }
+
+/** Where Jackson says its input was when it was read without the source (OpenSearch turns the source off). */
+const REDACTED_SOURCE = 'Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled)';
+
+/**
+ * Jackson's `expected close marker` message goes on with where the marker left open starts: `line` and `column`
+ * (1-based) in Jackson 2, an unknown byte offset in Jackson 3 (`byte offset: #UNKNOWN`; real 2.19.1 and 3.8.0).
+ * `locate` gives the line and column of an offset in what is sent; without it, Jackson 2's position is left out.
+ */
+export function closeMarkerLocation(
+  text: string,
+  major: 2 | 3,
+  locate: ((offset: number) => { line: number; column: number }) | undefined,
+): string | undefined {
+  if (major === 3) return ` (start marker at [${REDACTED_SOURCE}; byte offset: #UNKNOWN])`;
+  if (locate === undefined) return undefined;
+  const scanner = createScanner(text, false);
+  const open: number[] = [];
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) open.push(scanner.getTokenOffset());
+    else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) open.pop();
+  }
+  const marker = open[open.length - 1];
+  if (marker === undefined) return undefined;
+  const { line, column } = locate(marker);
+  return ` (start marker at [${REDACTED_SOURCE}; line: ${line}, column: ${column}])`;
+}

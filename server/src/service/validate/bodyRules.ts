@@ -6,6 +6,8 @@ import { isObject, type JsonPath } from '../json/jsonSegment';
 import { compareVersions } from '../../spec/versions';
 import type { JsonCheck } from './jsonCheck';
 import { limitNote, limitsOf } from './limits';
+import { checkHighlight } from './highlight';
+import { checkSuggest } from './suggest';
 
 /** The sort entries of a body as the server counts them: each name, `_score` included. */
 export function sortNames(sort: unknown): string[] {
@@ -32,8 +34,16 @@ function intOf(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
 
-/** Rules between body sections; `scroll` says whether the URL opens a scroll. */
-export function checkBodyRules(check: JsonCheck, body: Record<string, unknown>, scroll: boolean): void {
+/**
+ * Rules between body sections; `scroll` says whether the URL opens a scroll, `returnsHits` whether the search asks for
+ * any hit (`size` above 0, URL or body).
+ */
+export function checkBodyRules(
+  check: JsonCheck,
+  body: Record<string, unknown>,
+  scroll: boolean,
+  returnsHits: boolean,
+): void {
   const report = (code: DiagnosticCode, message: string, path: JsonPath, target: 'key' | 'value' = 'key'): void => {
     check.report(code, message, path, target);
   };
@@ -47,7 +57,14 @@ export function checkBodyRules(check: JsonCheck, body: Record<string, unknown>, 
   // collapse
   if (isObject(body.collapse)) {
     const field = typeof body.collapse.field === 'string' ? body.collapse.field : undefined;
-    if (scroll) report('search.collapse-conflict', 'cannot use `collapse` in a scroll context', ['collapse']);
+    if (!('field' in body.collapse)) {
+      // CollapseBuilder keeps a null field; each shard fails on it when it builds the collapse context.
+      report(
+        'search.collapse-no-field',
+        shardFailure('[collapse] needs [field]', 'Cannot invoke "String.length()" because "str" is null'),
+        ['collapse'],
+      );
+    } else if (scroll) report('search.collapse-conflict', 'cannot use `collapse` in a scroll context', ['collapse']);
     else if (hasRescore) {
       report('search.collapse-conflict', 'cannot use `collapse` in conjunction with `rescore`', ['collapse']);
     } else if (Array.isArray(body.search_after) && sort.length > 0) {
@@ -115,16 +132,26 @@ export function checkBodyRules(check: JsonCheck, body: Record<string, unknown>, 
   const rescorers = isObject(rescore) ? [rescore] : Array.isArray(rescore) ? rescore : [];
   rescorers.forEach((r, i) => {
     if (!isObject(r)) return;
+    const at: JsonPath = isObject(rescore) ? ['rescore'] : ['rescore', i];
+    checkRescorer(check, at, r);
     const window = intOf(r.window_size);
     if (window !== undefined && window > limits.maxRescoreWindow) {
       report(
         'search.rescore-window',
         `Rescore window [${window}] is too large. It must be less than [${limits.maxRescoreWindow}]. This prevents allocating massive heaps for storing the results to be rescored. This limit can be set by changing the [index.max_rescore_window] index level setting.${limitNote(check.server, 'maxRescoreWindow')}`,
-        isObject(rescore) ? ['rescore', 'window_size'] : ['rescore', i, 'window_size'],
+        [...at, 'window_size'],
         'value',
       );
     }
   });
+
+  if (isObject(body.highlight)) checkHighlight(check, ['highlight'], body.highlight, returnsHits);
+  if (isObject(body.suggest)) checkSuggest(check, ['suggest'], body.suggest);
+
+  // inner hits of nested, has_child and has_parent queries
+  for (const section of ['query', 'post_filter']) {
+    if (isObject(body[section])) checkInnerHits(check, [section], body[section], limits.maxInnerResultWindow);
+  }
 
   // how many fields a request may fetch
   if (Array.isArray(body.docvalue_fields) && body.docvalue_fields.length > limits.maxDocvalueFields) {
@@ -155,5 +182,64 @@ export function checkBodyRules(check: JsonCheck, body: Record<string, unknown>, 
     report('search.stored-fields-source', '[stored_fields] cannot be disabled if [_source] is requested', [
       'stored_fields',
     ]);
+  }
+}
+
+/** How OpenSearch words a failure that every shard hits, where the search itself has no message of its own. */
+function shardFailure(what: string, reason: string): string {
+  return `${what}: OpenSearch fails every shard with "${reason}"`;
+}
+
+/**
+ * One rescorer, as `RescorerBuilder.parseFromXContent` reads it: `window_size` and one rescorer object (`query`). With
+ * no object at all it fails with `missing rescore type`; any other scalar key is refused in words of its own first.
+ * The `query` rescorer needs its `rescore_query` (`QueryRescorerBuilder`, `rescore_query cannot be null`).
+ */
+function checkRescorer(check: JsonCheck, at: JsonPath, rescorer: Record<string, unknown>): void {
+  const keys = Object.keys(rescorer);
+  if (keys.every((k) => k === 'window_size' && !isObject(rescorer[k]) && !Array.isArray(rescorer[k]))) {
+    check.report('search.rescore-missing', 'missing rescore type', at, keys.length === 0 ? 'value' : 'key');
+    return;
+  }
+  const query = rescorer.query;
+  if (isObject(query) && !('rescore_query' in query)) {
+    check.report('search.rescore-missing', 'rescore_query cannot be null', [...at, 'query'], 'key');
+  }
+}
+
+const INNER_HITS_QUERIES = new Set(['nested', 'has_child', 'has_parent']);
+/** `InnerHitBuilder`'s own defaults. */
+const INNER_HITS_DEFAULT_SIZE = 3;
+
+/**
+ * `from` + `size` of the inner hits of `nested`, `has_child` and `has_parent` queries, against
+ * `index.max_inner_result_window`: checked when each shard builds the query, whether or not the path is mapped and
+ * whatever the search's own size (`InnerHitContextBuilder.validate`; real 2.19.1 and 3.8.0).
+ */
+function checkInnerHits(check: JsonCheck, path: JsonPath, node: unknown, limit: number): void {
+  if (Array.isArray(node)) {
+    node.forEach((item, i) => {
+      checkInnerHits(check, [...path, i], item, limit);
+    });
+    return;
+  }
+  if (!isObject(node)) return;
+  for (const [key, value] of Object.entries(node)) {
+    const at = [...path, key];
+    if (INNER_HITS_QUERIES.has(key) && isObject(value) && isObject(value.inner_hits)) {
+      const inner = value.inner_hits;
+      const from = inner.from === undefined ? 0 : intOf(inner.from);
+      const size = inner.size === undefined ? INNER_HITS_DEFAULT_SIZE : intOf(inner.size);
+      if (from !== undefined && size !== undefined && from + size > limit) {
+        const name = typeof inner.name === 'string' ? inner.name : 'null';
+        check.report(
+          'search.inner-hits-window',
+          `Inner result window is too large, the inner hit definition's [${name}]'s from + size must be less than or equal to: [${limit}] but was [${from + size}]. This limit can be set by changing the [index.max_inner_result_window] index level setting.${limitNote(check.server, 'maxInnerResultWindow')}`,
+          [...at, 'inner_hits', inner.size === undefined ? 'from' : 'size'],
+          'value',
+        );
+      }
+    }
+    checkInnerHits(check, at, value, limit);
   }
 }

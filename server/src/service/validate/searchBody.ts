@@ -1,5 +1,5 @@
 import { tokenOf, type JsonPath } from '../json/jsonSegment';
-import { suggestions } from '../text/similarity';
+import { didYouMean, suggestions } from '../text/similarity';
 import {
   SEARCH_BODY_FIELD_BY_NAME,
   type BodyArrayRule,
@@ -13,6 +13,7 @@ import type { JsonCheck } from './jsonCheck';
 import { validateQueryContainer } from './query';
 import { intRangeText, isJavaDouble, notNumericText, parseTimeValue, strictBooleanError } from './values';
 import { jacksonMajor } from '../target';
+import { compareVersions } from '../../spec/versions';
 
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
@@ -184,11 +185,14 @@ function checkValue(
     }
     case 'source':
       if (typeof value === 'number') {
-        check.report(
-          'search.wrong-type',
-          'Expected one of [VALUE_BOOLEAN, VALUE_STRING, START_ARRAY, START_OBJECT] but found [VALUE_NUMBER]',
-          path,
-        );
+        // `FetchSourceContext.fromXContent` names every token it reads in 3.x; 2.x names only two of them (real 3.8.0
+        // and 2.19.1; the 3.0 line is where its parser was rewritten).
+        const expected =
+          check.server.distribution === 'opensearch' &&
+          compareVersions(check.server.version, { major: 3, minor: 0, patch: 0 }) < 0
+            ? 'VALUE_BOOLEAN, START_OBJECT'
+            : 'VALUE_BOOLEAN, VALUE_STRING, START_ARRAY, START_OBJECT';
+        check.report('search.wrong-type', `Expected one of [${expected}] but found [VALUE_NUMBER]`, path);
       }
       return;
     case 'text':
@@ -349,6 +353,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 const SORT_MODES = ['min', 'max', 'sum', 'avg', 'median'];
+/** The keys of a field sort object (`FieldSortBuilder`'s ObjectParser, `field_sort`); any other is refused. */
+const FIELD_SORT_PARAMS = [
+  'order',
+  'mode',
+  'missing',
+  'unmapped_type',
+  'numeric_type',
+  'nested',
+  'nested_path',
+  'nested_filter',
+];
 
 /**
  * One sort entry, `{"<field>": "asc"}` or `{"<field>": {"order": ..., "mode": ...}}`: the order is read with
@@ -370,9 +385,23 @@ function checkSortEntry(check: JsonCheck, path: JsonPath, entry: Record<string, 
           { replacements: ['"asc"', '"desc"'] },
         );
       }
-    } else if (isRecord(spec) && typeof spec.mode === 'string' && !SORT_MODES.includes(spec.mode.toLowerCase())) {
-      const at = [...path, field, 'mode'];
-      check.report('search.wrong-type', `${check.where(at)} [field_sort] failed to parse field [mode]`, at);
+    } else if (isRecord(spec)) {
+      const unknown = Object.keys(spec).find((key) => !FIELD_SORT_PARAMS.includes(key));
+      if (unknown !== undefined) {
+        const at = [...path, field, unknown];
+        const replacements = suggestions(unknown, FIELD_SORT_PARAMS);
+        check.report(
+          'search.unknown-field',
+          `${check.where(at, 'key')} [field_sort] unknown field [${unknown}]${didYouMean(unknown, FIELD_SORT_PARAMS)}`,
+          at,
+          'key',
+          replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
+        );
+      }
+      if (typeof spec.mode === 'string' && !SORT_MODES.includes(spec.mode.toLowerCase())) {
+        const at = [...path, field, 'mode'];
+        check.report('search.wrong-type', `${check.where(at)} [field_sort] failed to parse field [mode]`, at);
+      }
     }
   }
 }

@@ -1,4 +1,5 @@
-import type { JsonPath, Span } from '../json/jsonSegment';
+import { isObject, tokenOf, type JsonPath, type Span } from '../json/jsonSegment';
+import { didYouMean } from '../text/similarity';
 import type { QueryParam } from '../url/requestLine';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { issue, type IssueSink } from './issues';
@@ -167,8 +168,115 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
     );
   }
 
-  if (facts.pit !== undefined) checkPointInTime(targets, facts.pit, report);
-  if (body !== undefined && facts.source !== undefined) checkBodyRules(body, facts.source, scroll !== undefined);
+  // A negative rescore window: every shard that has hits to rescore fails (`QueryRescorer` sizes an array with it).
+  const rescore = facts.source?.rescore;
+  const rescorers = isObject(rescore) ? [rescore] : Array.isArray(rescore) ? rescore : [];
+  if (size > 0 && scroll === undefined) {
+    rescorers.forEach((r, i) => {
+      const window = isObject(r) && typeof r.window_size === 'number' ? r.window_size : undefined;
+      if (window === undefined || !Number.isInteger(window) || window >= 0) return;
+      report(
+        'search.rescore-window',
+        `[window_size] is negative: OpenSearch fails every shard that has hits to rescore with "negative_array_size_exception: ${window}"`,
+        isObject(rescore) ? ['rescore', 'window_size'] : ['rescore', i, 'window_size'],
+        undefined,
+      );
+    });
+  }
+
+  if (targets.kind === 'search') checkVerbosePipeline(targets, facts.source, report);
+
+  if (facts.pit !== undefined) {
+    checkPointInTimeId(body, facts.source?.pit, facts.pit);
+    checkPointInTime(targets, facts.pit, report);
+  }
+  if (body !== undefined && facts.source !== undefined)
+    checkBodyRules(body, facts.source, scroll !== undefined, size > 0);
+}
+
+const VERBOSE_WITHOUT_PIPELINE = "The 'verbose pipeline' option requires a search pipeline to be defined.";
+
+/**
+ * `verbose_pipeline` (URL or body) needs a search pipeline (`SearchPipelineService.resolvePipeline`): a named one,
+ * an inline one, or the default pipeline of the index searched (`index.search.default_pipeline`). Without one the
+ * search is refused; that is sure when the request names none and either disables it (`_none`) or names no index
+ * (no default pipeline is looked up then). With an index in the path, its default pipeline, which the language
+ * server does not know, decides: a Warning. In `_msearch` the item alone fails, so it is not checked there.
+ */
+function checkVerbosePipeline(
+  targets: RuleTargets,
+  source: Record<string, unknown> | undefined,
+  report: (
+    code: DiagnosticCode,
+    message: string,
+    bodyPath: JsonPath | undefined,
+    param: QueryParam | undefined,
+  ) => void,
+): void {
+  const verboseParam = targets.params.get('verbose_pipeline');
+  const bodyVerbose = source?.verbose_pipeline;
+  const verbose =
+    verboseParam !== undefined
+      ? boolParam(verboseParam, true) === true
+      : bodyVerbose === true || bodyVerbose === 'true';
+  if (!verbose) return;
+  const urlPipeline = targets.params.get('search_pipeline')?.value;
+  const bodyPipeline = source?.search_pipeline;
+  const names = [urlPipeline, bodyPipeline].filter((p) => p !== undefined);
+  if (names.some((p) => p !== '_none')) return;
+  const disabled = names.length > 0;
+  const where = verboseParam !== undefined ? { param: verboseParam } : { path: ['verbose_pipeline'] };
+  if (disabled || targets.indices === undefined) {
+    report('search.verbose-pipeline', VERBOSE_WITHOUT_PIPELINE, where.path, where.param);
+  } else {
+    report(
+      'search.verbose-pipeline-default',
+      `[verbose_pipeline] without [search_pipeline]: unless the indexes searched have a default search pipeline (index.search.default_pipeline), OpenSearch refuses it: ${VERBOSE_WITHOUT_PIPELINE}`,
+      where.path,
+      where.param,
+    );
+  }
+}
+
+/**
+ * The point in time id, read before anything else of the request (`RestSearchAction` decodes it to find the indexes):
+ * none at all is `point int time id is not provided` (sic); one that is no URL-safe base64 is `invalid id: [<id>]`
+ * (`SearchContextId.decode`). An id that decodes but is no real one fails too, in words that differ between versions:
+ * those are left to the server.
+ */
+function checkPointInTimeId(body: JsonCheck | undefined, pit: unknown, path: JsonPath): void {
+  if (body === undefined || !isObject(pit)) return;
+  // `PointInTimeBuilder`'s ObjectParser (`pit`): `id` and `keep_alive`, the id a string only.
+  const unknown = Object.keys(pit).find((key) => key !== 'id' && key !== 'keep_alive');
+  if (unknown !== undefined) {
+    const at = [...path, unknown];
+    body.report(
+      'search.unknown-field',
+      `${body.where(at, 'key')} [pit] unknown field [${unknown}]${didYouMean(unknown, ['id', 'keep_alive'])}`,
+      at,
+      'key',
+    );
+  }
+  if (!('id' in pit)) {
+    body.report('pit.id', 'point int time id is not provided', path, 'key');
+    return;
+  }
+  const at = [...path, 'id'];
+  if (typeof pit.id !== 'string') {
+    body.report('pit.id', `${body.where(at)} [pit] id doesn't support values of type: ${tokenOf(pit.id)}`, at);
+  } else if (!mayBeUrlBase64(pit.id)) {
+    body.report('pit.id', `invalid id: [${pit.id}]`, at);
+  }
+}
+
+/** Whether Java's URL-safe base64 decoder could read `text` (a few bytes at least, its alphabet, whole units). */
+function mayBeUrlBase64(text: string): boolean {
+  const match = /^([A-Za-z0-9_-]*)(=*)$/.exec(text);
+  if (match === null || text.length < 2) return false;
+  const [, data = '', padding = ''] = match;
+  if (padding.length > 2) return false;
+  if (padding.length > 0) return (data.length + padding.length) % 4 === 0 && data.length % 4 !== 1;
+  return data.length % 4 !== 1;
 }
 
 function checkPointInTime(
@@ -230,5 +338,32 @@ export function checkUrlSort(params: ReadonlyMap<string, QueryParam>, urlIssues:
       }
     }
     offset += entry.length + 1;
+  }
+}
+
+/**
+ * The term suggester shortcut of the URL: `RestSearchAction` builds it from `suggest_field` with `suggest_mode` read
+ * without a default (`SuggestMode.resolve` of nothing fails with HTTP 500) and the text of `suggest_text`, else `q`
+ * (none: each shard fails, `The required text option is missing`). Real 2.19.1 and 3.8.0.
+ */
+export function checkUrlSuggest(params: ReadonlyMap<string, QueryParam>, urlIssues: IssueSink): void {
+  const field = params.get('suggest_field');
+  if (field === undefined || field.value === '') return;
+  if (!params.has('suggest_mode')) {
+    urlIssues.push(
+      issue(
+        'url.missing-parameter',
+        '[suggest_field] needs [suggest_mode]: without it OpenSearch fails with "Input string is null"',
+        field.nameSpan,
+      ),
+    );
+  } else if (!params.has('suggest_text') && !params.has('q')) {
+    urlIssues.push(
+      issue(
+        'url.missing-parameter',
+        '[suggest_field] needs [suggest_text] (or [q]): without it OpenSearch fails every shard with "The required text option is missing"',
+        field.nameSpan,
+      ),
+    );
   }
 }

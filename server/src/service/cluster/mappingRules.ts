@@ -1,0 +1,390 @@
+// What a search body asks of the mappings of the indexes it searches, where OpenSearch fails on every shard when the
+// mapping does not have it: a sort or collapse on a field none of them maps, a nested query on a path that is no
+// nested object, a joining query on a relation the join field does not hold, an aggregation parameter the field's
+// type does not take; and `more_like_this` on a text with no fields, which the indexes' default field settings decide. Errors, but only where the fields of every
+// index the search reaches are known (ClusterKnowledge.searchedIndexFields): without a cluster, or with one index whose
+// mappings were not read, nothing is said. What real OpenSearch answers: docs/opensearch/search.md (Sort, Collapse),
+// docs/opensearch/aggregations.md and docs/opensearch/query-dsl.md ("What the mapping decides").
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { DiagnosticCode } from '../diagnosticCodes';
+import { diagnosticOf } from '../documents/diagnostics';
+import { isObject, type JsonPath, type JsonSegment, type Target } from '../json/jsonSegment';
+import { AGGREGATIONS } from '../../spec/aggregations';
+import { QUERY_CLAUSES } from '../../spec/queries';
+import type { AggregationSpec, QueryClauseSpec } from '../../spec/types';
+import type { IndexMapping } from './clusterKnowledge';
+import type { SearchBody } from './searchBodies';
+
+/** A finding on a body, at a path of its JSON. */
+interface MappingFinding {
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  readonly path: JsonPath;
+  readonly target: Target;
+}
+
+/** What the checks know of each searched index. */
+export type IndexFields = readonly IndexMapping[];
+
+const AGGS = new Map<string, AggregationSpec>(AGGREGATIONS.map((a) => [a.name, a]));
+const CLAUSES = new Map<string, QueryClauseSpec>(QUERY_CLAUSES.map((c) => [c.name, c]));
+
+/** The `value_type` names OpenSearch reads as numeric values (ValueType: real 3.8.0 and 2.19.1). */
+const NUMERIC_VALUE_TYPES = new Set([
+  'byte',
+  'short',
+  'integer',
+  'long',
+  'unsigned_long',
+  'float',
+  'double',
+  'number',
+  'numeric',
+  'date',
+  'boolean',
+]);
+/** Field types whose values are not numeric, tried with a numeric `value_type` on real 3.8.0 and 2.19.1. */
+const NOT_NUMERIC = new Set(['keyword', 'ip', 'geo_point']);
+/** Field types tried with `format` on real 3.8.0 and 2.19.1: "does not support custom formats". */
+const NO_CUSTOM_FORMAT = new Set(['keyword', 'ip', 'geo_point', 'boolean']);
+/** Aggregations that fail on a keyword field with `missing` (a class cast in their collector). */
+const NO_MISSING_ON_KEYWORD = new Set(['significant_terms', 'diversified_sampler']);
+/** Field types `collapse` refuses (CollapseBuilder takes keywords and numbers only), each tried on real clusters. */
+const NOT_COLLAPSIBLE = new Set([
+  'text',
+  'match_only_text',
+  'wildcard',
+  'constant_keyword',
+  'date',
+  'date_nanos',
+  'ip',
+  'boolean',
+  'geo_point',
+  'geo_shape',
+  'join',
+  'integer_range',
+  'long_range',
+  'float_range',
+  'double_range',
+  'date_range',
+  'ip_range',
+  'rank_feature',
+  'rank_features',
+  'percolator',
+  'scaled_float',
+  'flat_object',
+]);
+
+/** The message every index gives, when each gives one and they all agree: then every shard fails with it. */
+function everywhere(
+  indexes: IndexFields,
+  fails: (fields: ReadonlyMap<string, string>, mapping: IndexMapping) => string | undefined,
+): string | undefined {
+  let message: string | undefined;
+  for (const mapping of indexes) {
+    const own = fails(mapping.types, mapping);
+    if (own === undefined || (message !== undefined && own !== message)) return undefined;
+    message = own;
+  }
+  return message;
+}
+
+/**
+ * Whether a name the mapping does not list may still be a field there: a join field's `#` parent field, or a field
+ * under a field that is no object (the hidden sub-fields of `search_as_you_type` and `index_prefixes`, the keys of a
+ * `flat_object`).
+ */
+function mayBeImplicit(fields: ReadonlyMap<string, string>, name: string): boolean {
+  if (name.includes('#')) return true;
+  for (let dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1)) {
+    const type = fields.get(name.slice(0, dot));
+    if (type !== undefined && type !== 'object' && type !== 'nested') return true;
+  }
+  return false;
+}
+
+/** Whether a name can be looked up: not a metadata field or a special sort, not a variable, not a pattern. */
+function checkable(name: string, defined: ReadonlySet<string>): boolean {
+  return name.length > 0 && !name.startsWith('_') && !name.includes('${') && !name.includes('*') && !defined.has(name);
+}
+
+/** What a sort on `name` finds in one index's fields: the failure, or undefined when the field is there. */
+function unmappedSort(fields: ReadonlyMap<string, string>, name: string): string | undefined {
+  const type = fields.get(name);
+  if (type === undefined ? mayBeImplicit(fields, name) : type !== 'object' && type !== 'nested') return undefined;
+  return `No mapping found for [${name}] in order to sort on`;
+}
+
+function sortFindings(
+  sort: unknown,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+  rawAt: (path: JsonPath) => string,
+  out: MappingFinding[],
+): void {
+  const check = (name: string, path: JsonPath, target: Target): void => {
+    if (!checkable(name, defined)) return;
+    const message = everywhere(indexes, (fields) => unmappedSort(fields, name));
+    if (message !== undefined) out.push({ code: 'cluster.sort-unmapped', message, path, target });
+  };
+  const entry = (value: unknown, path: JsonPath): void => {
+    if (typeof value === 'string') check(value, path, 'value');
+    else if (isObject(value)) {
+      for (const key in value) {
+        const options = value[key];
+        if (isObject(options) && options['unmapped_type'] !== undefined) continue;
+        check(key, [...path, key], 'key');
+      }
+    }
+  };
+  if (Array.isArray(sort)) {
+    sort.forEach((item, i) => {
+      entry(item, ['sort', i]);
+    });
+  } else if (typeof sort === 'number' || typeof sort === 'boolean') {
+    // A lone scalar is read as the name of a field, as written.
+    check(rawAt(['sort']), ['sort'], 'value');
+  } else entry(sort, ['sort']);
+}
+
+function collapseFindings(collapse: unknown, indexes: IndexFields, defined: ReadonlySet<string>): MappingFinding[] {
+  if (!isObject(collapse)) return [];
+  const field = collapse['field'];
+  if (typeof field !== 'string' || !checkable(field, defined)) return [];
+  const message = everywhere(indexes, (fields) => {
+    const type = fields.get(field);
+    if (type === undefined ? !mayBeImplicit(fields, field) : type === 'object' || type === 'nested') {
+      return `no mapping found for \`${field}\` in order to collapse on`;
+    }
+    if (type !== undefined && NOT_COLLAPSIBLE.has(type)) {
+      return `unknown type for collapse field \`${field}\`, only keywords and numbers are accepted`;
+    }
+    return undefined;
+  });
+  return message === undefined
+    ? []
+    : [{ code: 'cluster.collapse-field', message, path: ['collapse', 'field'], target: 'value' }];
+}
+
+/** Calls `visit` on every query clause of a query tree, through the parameters that hold queries. */
+function forEachClause(
+  value: unknown,
+  path: JsonPath,
+  visit: (name: string, body: Record<string, unknown>, path: JsonPath) => void,
+): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      forEachClause(item, [...path, i], visit);
+    });
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const name in value) {
+    const clause = CLAUSES.get(name);
+    const body = value[name];
+    if (clause === undefined || !isObject(body)) continue;
+    const at = [...path, name];
+    visit(name, body, at);
+    for (const param of clause.params ?? []) {
+      if (param.type === 'query' || param.type === 'queries')
+        forEachClause(body[param.name], [...at, param.name], visit);
+    }
+  }
+}
+
+function nestedFindings(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+): MappingFinding[] {
+  if (name !== 'nested' || body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true') return [];
+  const named = lastName(body['path'], [...path, 'path']);
+  if (named === undefined) return [];
+  const nestedPath = named.name;
+  const message = everywhere(indexes, (fields) => {
+    const type = fields.get(nestedPath);
+    if (type === 'nested') return undefined;
+    if (type === 'object') return `[nested] nested object under path [${nestedPath}] is not of nested type`;
+    return `[nested] failed to find nested object under path [${nestedPath}]`;
+  });
+  return message === undefined ? [] : [{ code: 'cluster.nested-path', message, path: named.path, target: 'value' }];
+}
+
+/** The last of an array of names (read one after the other), or the name itself; with its path. */
+function lastName(raw: unknown, path: JsonPath): { name: string; path: JsonPath } | undefined {
+  const list: readonly unknown[] | undefined = Array.isArray(raw) ? raw : undefined;
+  const name = list === undefined ? raw : list[list.length - 1];
+  if (typeof name !== 'string' || name.length === 0 || name.includes('${')) return undefined;
+  return { name, path: list === undefined ? path : [...path, list.length - 1] };
+}
+
+/** `has_child` and `has_parent` on a name the index's join field does not hold in that role. */
+function joinFindings(
+  clause: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+): MappingFinding[] {
+  const role = clause === 'has_child' ? 'child' : clause === 'has_parent' ? 'parent' : undefined;
+  if (role === undefined || body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true') return [];
+  const param = role === 'child' ? 'type' : 'parent_type';
+  const named = lastName(body[param], [...path, param]);
+  if (named === undefined) return [];
+  const message = everywhere(indexes, (_types, mapping) => {
+    if (mapping.join === undefined) return `[${clause}] no join field has been configured`;
+    const relations = mapping.join.relations;
+    if (relations === undefined) return undefined;
+    const held =
+      role === 'parent'
+        ? Object.hasOwn(relations, named.name)
+        : Object.values(relations).some((children) => children.includes(named.name));
+    return held ? undefined : `[${clause}] join field [${mapping.join.name}] doesn't hold [${named.name}] as a ${role}`;
+  });
+  return message === undefined ? [] : [{ code: 'cluster.join-relation', message, path: named.path, target: 'value' }];
+}
+
+/** Whether a `like` or `unlike` holds a text (not only documents). */
+function holdsText(value: unknown): boolean {
+  return typeof value === 'string' || (Array.isArray(value) && value.some((item) => typeof item === 'string'));
+}
+
+/**
+ * `more_like_this` with a text and no `fields` on indexes whose `index.query.default_field` is the default `*`: the
+ * query cannot pick a field for the text.
+ */
+function moreLikeThisFindings(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+): MappingFinding[] {
+  if (name !== 'more_like_this' || body['fields'] !== undefined) return [];
+  if (!holdsText(body['like']) && !holdsText(body['unlike'])) return [];
+  const message = everywhere(indexes, (_types, mapping) => {
+    const fields = mapping.defaultField;
+    return Array.isArray(fields) && fields.length === 1 && fields[0] === '*'
+      ? '[more_like_this] query cannot infer the field to analyze the free text, you should update the [index.query.default_field] index setting to a field that exists in the mapping or set the [fields] option in the query.'
+      : undefined;
+  });
+  return message === undefined ? [] : [{ code: 'cluster.more-like-this-fields', message, path, target: 'key' }];
+}
+
+/** What the field's mapping type says of one aggregation's `format`, `value_type` and `missing`. */
+function aggregationFieldFindings(
+  type: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+): MappingFinding[] {
+  const spec = AGGS.get(type);
+  const field = body['field'];
+  if (spec === undefined || typeof field !== 'string' || !checkable(field, defined)) return [];
+  const takes = new Set((spec.params ?? []).map((p) => p.name));
+  const finding = (param: string, message: string | undefined): MappingFinding[] =>
+    message === undefined
+      ? []
+      : [{ code: 'cluster.aggregation-field', message, path: [...path, param], target: 'value' }];
+  // OpenSearch checks the format first (real 3.8.0 and 2.19.1, with both given).
+  if (takes.has('format') && typeof body['format'] === 'string') {
+    const message = everywhere(indexes, (fields) => {
+      const fieldType = fields.get(field);
+      return fieldType !== undefined && NO_CUSTOM_FORMAT.has(fieldType)
+        ? `Field [${field}] of type [${fieldType}] does not support custom formats`
+        : undefined;
+    });
+    if (message !== undefined) return finding('format', message);
+  }
+  const valueType = body['value_type'];
+  if (takes.has('value_type') && typeof valueType === 'string' && NUMERIC_VALUE_TYPES.has(valueType)) {
+    const message = everywhere(indexes, (fields) => {
+      const fieldType = fields.get(field);
+      return fieldType !== undefined && NOT_NUMERIC.has(fieldType)
+        ? `Expected numeric type on field [${field}], but got [${fieldType}]`
+        : undefined;
+    });
+    if (message !== undefined) return finding('value_type', message);
+  }
+  const missing = body['missing'];
+  if (NO_MISSING_ON_KEYWORD.has(type) && missing !== undefined && missing !== null && !isObject(missing)) {
+    const message = everywhere(indexes, (fields) =>
+      fields.get(field) === 'keyword'
+        ? `[${type}] cannot take [missing] on the keyword field [${field}]: all shards failed (a class_cast_exception in OpenSearch's MissingValues)`
+        : undefined,
+    );
+    return finding('missing', message);
+  }
+  return [];
+}
+
+function aggregationFindings(
+  aggs: unknown,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+  out: MappingFinding[],
+): void {
+  if (!isObject(aggs)) return;
+  for (const name in aggs) {
+    const definition = aggs[name];
+    if (!isObject(definition)) continue;
+    for (const type in definition) {
+      const body = definition[type];
+      const at = [...path, name, type];
+      if (type === 'aggs' || type === 'aggregations') aggregationFindings(body, at, indexes, defined, out);
+      else if (type === 'filter') queryFindings(body, at, indexes, out);
+      else if (type === 'filters' && isObject(body)) {
+        // Named clauses in an object, or clauses in an array.
+        const filters = body['filters'];
+        if (Array.isArray(filters)) queryFindings(filters, [...at, 'filters'], indexes, out);
+        else if (isObject(filters)) {
+          for (const key in filters) queryFindings(filters[key], [...at, 'filters', key], indexes, out);
+        }
+      } else if (isObject(body)) out.push(...aggregationFieldFindings(type, body, at, indexes, defined));
+    }
+  }
+}
+
+function queryFindings(query: unknown, path: JsonPath, indexes: IndexFields, out: MappingFinding[]): void {
+  forEachClause(query, path, (name, body, at) => {
+    out.push(
+      ...nestedFindings(name, body, at, indexes),
+      ...joinFindings(name, body, at, indexes),
+      ...moreLikeThisFindings(name, body, at, indexes),
+    );
+  });
+}
+
+/**
+ * The findings of one search body against the fields of each index it searches. `rawAt` gives the text of a value as
+ * written (a number is read by OpenSearch as it is written).
+ */
+function mappingFindings(body: unknown, indexes: IndexFields, rawAt: (path: JsonPath) => string): MappingFinding[] {
+  if (!isObject(body) || indexes.length === 0) return [];
+  const defined = new Set<string>();
+  for (const key of ['derived', 'runtime_mappings']) {
+    const own = body[key];
+    if (isObject(own)) for (const name in own) defined.add(name);
+  }
+  const out: MappingFinding[] = [];
+  queryFindings(body['query'], ['query'], indexes, out);
+  queryFindings(body['post_filter'], ['post_filter'], indexes, out);
+  aggregationFindings(body['aggs'], ['aggs'], indexes, defined, out);
+  aggregationFindings(body['aggregations'], ['aggregations'], indexes, defined, out);
+  if (body['sort'] !== undefined) sortFindings(body['sort'], indexes, defined, rawAt, out);
+  out.push(...collapseFindings(body['collapse'], indexes, defined));
+  return out;
+}
+
+/** The mapping findings of one search body, given the mappings of the indexes it searches. */
+export function mappingDiagnosticsIn(segment: JsonSegment, body: SearchBody, searched: IndexFields): Diagnostic[] {
+  const rawAt = (path: JsonPath): string => {
+    const span = segment.spanOf(path, 'value');
+    return body.text.slice(span.offset, span.offset + span.length);
+  };
+  return mappingFindings(segment.value, searched, rawAt).map((finding) => {
+    const span = segment.spanOf(finding.path, finding.target);
+    return diagnosticOf(finding.code, finding.message, body.range(span.offset, span.length));
+  });
+}

@@ -1,0 +1,68 @@
+import type { Range } from 'vscode-languageserver-types';
+import type { ParsedDocument } from '../documentStore';
+import { isObject, JsonSegment } from '../json/jsonSegment';
+import { splitMsearchPairs } from '../json/jsonValues';
+
+/** One search body of a document: its text, the index list it searches, and where its text is. */
+export interface SearchBody {
+  readonly text: string;
+  /** The index list as written (URL path or `_msearch` header); undefined when it names none. */
+  readonly indexes: string[] | undefined;
+  /** The range of `length` characters at `offset` in the body's text. */
+  readonly range: (offset: number, length: number) => Range;
+}
+
+/** The index list of an `_msearch` header (`"index": "a,b"` or `["a", "b"]`), undefined when it names none. */
+function headerIndexes(text: string): string[] | undefined {
+  const header = JsonSegment.parse(text);
+  const index = isObject(header.value) ? header.value['index'] : undefined;
+  if (typeof index === 'string') return index.split(',');
+  if (Array.isArray(index) && index.every((i) => typeof i === 'string')) return index;
+  return undefined;
+}
+
+/** The search bodies of a document: `_search` bodies, the bodies of `_msearch` requests and `.msearch` pairs. */
+export function searchBodies(document: ParsedDocument): SearchBody[] {
+  const out: SearchBody[] = [];
+  if (document.kind === 'msearch') {
+    const model = document.model;
+    for (const pair of model.pairLines()) {
+      const line = pair.body;
+      out.push({
+        text: model.line(pair.body),
+        indexes: headerIndexes(model.line(pair.header)),
+        range: (offset, length) => ({
+          start: { line, character: offset },
+          end: { line, character: offset + length },
+        }),
+      });
+    }
+    return out;
+  }
+  const model = document.model;
+  for (const request of model.requests) {
+    const route = request.target.route;
+    const body = request.body;
+    if (route.kind !== 'match' || body === undefined) continue;
+    const urlIndexes = route.route.params.get('index')?.text.split(',');
+    const at =
+      (base: number) =>
+      (offset: number, length: number): Range => ({
+        start: model.map.positionAt(base + offset),
+        end: model.map.positionAt(base + offset + length),
+      });
+    if (route.route.endpoint.name === 'search') {
+      out.push({ text: body.text, indexes: urlIndexes, range: at(body.offset) });
+    } else if (route.route.endpoint.name === 'msearch') {
+      for (const pair of splitMsearchPairs(body.text)) {
+        if (pair.body === undefined) continue;
+        out.push({
+          text: pair.body.text,
+          indexes: headerIndexes(pair.header.text) ?? urlIndexes,
+          range: at(body.offset + pair.body.offset),
+        });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,335 @@
+// What the connected cluster's mappings make fail on every shard: an aggregation parameter the field's type does not
+// take, a sort or collapse on a name no searched index maps, a nested query on a path that is no nested field.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { ClusterStateField, ClusterStateParams } from '../../../server/src/protocol/protocol';
+import type { DiagnosticCode } from '../../../server/src/service/diagnosticCodes';
+import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
+import { assertRegistered, marked } from './harness';
+
+const SHOP_FIELDS: readonly ClusterStateField[] = [
+  { name: 'kw', type: 'keyword' },
+  { name: 'num', type: 'long' },
+  { name: 'ip', type: 'ip' },
+  { name: 'loc', type: 'geo_point' },
+  { name: 'flag', type: 'boolean' },
+  { name: 'text', type: 'text' },
+  { name: 'text.raw', type: 'keyword' },
+  { name: 'items', type: 'nested' },
+  { name: 'items.name', type: 'keyword' },
+  { name: 'obj', type: 'object' },
+  { name: 'obj.a', type: 'keyword' },
+  { name: 'rel', type: 'join', relations: { question: ['answer', 'comment'], answer: ['vote'] } },
+  { name: 'fo', type: 'flat_object' },
+];
+
+const STATE: ClusterStateParams = {
+  clusterName: 'mapped',
+  indices: [
+    { name: 'shop', aliases: ['shops'], fields: SHOP_FIELDS },
+    {
+      name: 'shop-old',
+      aliases: ['shops'],
+      fields: [
+        { name: 'kw', type: 'long' },
+        { name: 'other', type: 'keyword' },
+      ],
+    },
+    { name: 'unread', aliases: [], fields: [], fieldsUnknown: true },
+    { name: '.sys', aliases: [], fields: [{ name: 'x', type: 'keyword' }] },
+  ],
+};
+
+/** Diagnostics with the cluster state given, or with no cluster when `null`. */
+function diagnose(language: LanguageId, text: string, state: ClusterStateParams | null = STATE): Diagnostic[] {
+  const store = new DocumentStore();
+  if (state !== null) store.updateCluster(state);
+  const uri = `file:///mapped.${language}`;
+  store.open(uri, language, 1, text);
+  const diagnostics = store.diagnostics(uri);
+  assertRegistered(diagnostics);
+  return diagnostics;
+}
+
+/** The one diagnostic with this code, on the marked range, with this message. */
+function expectOn(code: DiagnosticCode, markedText: string, message: string, language: LanguageId = 'search'): void {
+  const { text, start, end } = marked(markedText);
+  const found = diagnose(language, text).filter((d) => d.code === code);
+  assert.deepEqual(
+    found.map((d) => [d.severity, d.range, d.message]),
+    [[1, { start, end }, message]],
+  );
+}
+
+function codes(text: string, state: ClusterStateParams | null = STATE): string[] {
+  return diagnose('search', text, state)
+    .filter((d) => d.severity === 1)
+    .map((d) => `${String(d.code)} ${d.message}`);
+}
+
+const agg = (index: string, body: string): string => `POST /${index}/_search\n{"size": 0, "aggs": {"a": ${body}}}\n`;
+
+void describe('aggregation parameters the field type does not take (cluster.aggregation-field)', () => {
+  void it('reports format on a keyword, ip, geo_point or boolean field, in the words of OpenSearch', () => {
+    expectOn(
+      'cluster.aggregation-field',
+      agg('shop', '{"terms": {"field": "kw", "format": «"0.0"»}}'),
+      'Field [kw] of type [keyword] does not support custom formats',
+    );
+    expectOn(
+      'cluster.aggregation-field',
+      agg('shop', '{"missing": {"field": "flag", "format": «"0"»}}'),
+      'Field [flag] of type [boolean] does not support custom formats',
+    );
+    assert.deepEqual(codes(agg('shop', '{"terms": {"field": "num", "format": "0.0"}}')), []);
+  });
+
+  void it('reports a numeric value_type on a keyword, ip or geo_point field, and no other', () => {
+    expectOn(
+      'cluster.aggregation-field',
+      agg('shop', '{"geo_centroid": {"field": "loc", "value_type": «"long"»}}'),
+      'Expected numeric type on field [loc], but got [geo_point]',
+    );
+    expectOn(
+      'cluster.aggregation-field',
+      agg('shop', '{"rare_terms": {"field": "ip", "value_type": «"date"»}}'),
+      'Expected numeric type on field [ip], but got [ip]',
+    );
+    assert.deepEqual(codes(agg('shop', '{"terms": {"field": "kw", "value_type": "string"}}')), []);
+    assert.deepEqual(codes(agg('shop', '{"terms": {"field": "num", "value_type": "long"}}')), []);
+  });
+
+  void it('reports the format only when both are given, as OpenSearch does', () => {
+    expectOn(
+      'cluster.aggregation-field',
+      agg('shop', '{"terms": {"field": "kw", "value_type": "long", "format": «"0"»}}'),
+      'Field [kw] of type [keyword] does not support custom formats',
+    );
+  });
+
+  void it('reports missing on a keyword field of significant_terms and diversified_sampler, not of terms', () => {
+    expectOn(
+      'cluster.aggregation-field',
+      agg('shop', '{"significant_terms": {"field": "kw", "missing": «"x"»}}'),
+      "[significant_terms] cannot take [missing] on the keyword field [kw]: all shards failed (a class_cast_exception in OpenSearch's MissingValues)",
+    );
+    assert.deepEqual(codes(agg('shop', '{"terms": {"field": "kw", "missing": "x"}}')), []);
+    assert.deepEqual(codes(agg('shop', '{"significant_terms": {"field": "num", "missing": 0}}')), []);
+  });
+
+  void it('reads sub-aggregations and _msearch headers', () => {
+    expectOn(
+      'cluster.aggregation-field',
+      agg('shop', '{"terms": {"field": "num"}, "aggs": {"b": {"missing": {"field": "ip", "format": «"0"»}}}}'),
+      'Field [ip] of type [ip] does not support custom formats',
+    );
+    expectOn(
+      'cluster.aggregation-field',
+      '{"index": "shop"}\n{"aggs": {"a": {"terms": {"field": "kw", "format": «"0"»}}}}\n',
+      'Field [kw] of type [keyword] does not support custom formats',
+      'msearch',
+    );
+  });
+
+  void it('says nothing without a cluster, when the types differ between indexes, or when a mapping was not read', () => {
+    assert.deepEqual(codes(agg('shop', '{"terms": {"field": "kw", "format": "0"}}'), null), []);
+    // keyword in one index, long in the other: the shards of the second one answer.
+    assert.deepEqual(codes(agg('shops', '{"terms": {"field": "kw", "format": "0"}}')), []);
+    assert.deepEqual(codes(agg('shop,unread', '{"terms": {"field": "kw", "format": "0"}}')), []);
+    assert.deepEqual(codes(agg('remote:shop', '{"terms": {"field": "kw", "format": "0"}}')), []);
+    assert.deepEqual(codes(agg('nothing-*', '{"terms": {"field": "kw", "format": "0"}}')), []);
+  });
+});
+
+void describe('sort on a name no searched index maps (cluster.sort-unmapped)', () => {
+  void it('reports a name, a lone scalar as written, and an object or nested field', () => {
+    expectOn(
+      'cluster.sort-unmapped',
+      'POST /shop/_search\n{"sort": «"x"»}\n',
+      'No mapping found for [x] in order to sort on',
+    );
+    expectOn(
+      'cluster.sort-unmapped',
+      'POST /shop/_search\n{"sort": «1.50»}\n',
+      'No mapping found for [1.50] in order to sort on',
+    );
+    expectOn(
+      'cluster.sort-unmapped',
+      'POST /shop/_search\n{"sort": [{"num": "asc"}, {«"items"»: {"order": "desc"}}]}\n',
+      'No mapping found for [items] in order to sort on',
+    );
+    expectOn(
+      'cluster.sort-unmapped',
+      'POST /shop*/_search\n{"sort": ["num", «"obj"»]}\n',
+      'No mapping found for [obj] in order to sort on',
+    );
+  });
+
+  void it('leaves unmapped_type, special sorts, implicit fields and derived fields alone', () => {
+    const ok = [
+      '{"sort": [{"x": {"order": "asc", "unmapped_type": "long"}}]}',
+      '{"sort": ["_score", {"_doc": "asc"}, {"_geo_distance": {"loc": [0, 0]}}]}',
+      '{"sort": ["rel#parent", "fo.key", "text.raw", "obj.a", "items.name"]}',
+      '{"derived": {"d": {"type": "long", "script": "emit(1)"}}, "sort": ["d"]}',
+    ];
+    for (const body of ok) assert.deepEqual(codes(`POST /shop/_search\n${body}\n`), [], body);
+  });
+
+  void it('says nothing when only some of the indexes lack the field (their shards fail, the search answers)', () => {
+    assert.deepEqual(codes('POST /shops/_search\n{"sort": ["other"]}\n'), []);
+    expectOn(
+      'cluster.sort-unmapped',
+      'POST /shops/_search\n{"sort": [«"nowhere"»]}\n',
+      'No mapping found for [nowhere] in order to sort on',
+    );
+  });
+
+  void it('counts the dot-prefixed indexes a wildcard may reach, and the indexes whose fields are unknown', () => {
+    // `*` may reach .sys, which maps x.
+    assert.deepEqual(
+      codes('POST /*/_search\n{"sort": ["x"]}\n', {
+        ...STATE,
+        indices: STATE.indices!.slice(0, 2).concat(STATE.indices!.slice(3)),
+      }),
+      [],
+    );
+    // shop* may reach the data stream shop-stream, whose backing index maps x.
+    const stream: ClusterStateParams = {
+      ...STATE,
+      indices: [
+        STATE.indices![0]!,
+        { name: '.ds-shop-stream-000001', aliases: [], fields: [{ name: 'x', type: 'long' }] },
+      ],
+    };
+    assert.deepEqual(codes('POST /shop*/_search\n{"sort": ["x"]}\n', stream), []);
+    // A name that is no index or alias here (a data stream, say) reaches what is not known.
+    assert.deepEqual(codes('POST /shop,shop-stream/_search\n{"sort": ["nowhere"]}\n', stream), []);
+    // No index named: `unread` is reached, and its fields are not known.
+    assert.deepEqual(codes('POST /_search\n{"sort": ["nowhere"]}\n'), []);
+  });
+
+  void it('replaces the information that the field is unknown', () => {
+    const found = diagnose('search', 'POST /shop/_search\n{"sort": ["nowhere"]}\n').map((d) => d.code);
+    assert.deepEqual(found, ['cluster.sort-unmapped']);
+  });
+});
+
+void describe('collapse on a field the mappings do not allow (cluster.collapse-field)', () => {
+  void it('reports an unmapped field and a type that is no keyword or number', () => {
+    expectOn(
+      'cluster.collapse-field',
+      'POST /shop/_search\n{"collapse": {"field": «"text"»}}\n',
+      'unknown type for collapse field `text`, only keywords and numbers are accepted',
+    );
+    expectOn(
+      'cluster.collapse-field',
+      'POST /shop/_search\n{"collapse": {"field": «"items"»}}\n',
+      'no mapping found for `items` in order to collapse on',
+    );
+    for (const field of ['kw', 'num', 'text.raw', 'items.name']) {
+      assert.deepEqual(codes(`POST /shop/_search\n{"collapse": {"field": "${field}"}}\n`), [], field);
+    }
+  });
+});
+
+void describe('nested query on a path that is no nested field (cluster.nested-path)', () => {
+  void it('reports an unmapped path, the last of an array, and an object field', () => {
+    expectOn(
+      'cluster.nested-path',
+      'POST /shop/_search\n{"query": {"bool": {"filter": [{"nested": {"path": ["items", «"x"»], "query": {"match_all": {}}}}]}}}\n',
+      '[nested] failed to find nested object under path [x]',
+    );
+    expectOn(
+      'cluster.nested-path',
+      'POST /shop/_search\n{"query": {"nested": {"path": «"obj"», "query": {"match_all": {}}}}}\n',
+      '[nested] nested object under path [obj] is not of nested type',
+    );
+    expectOn(
+      'cluster.nested-path',
+      'POST /shop/_search\n{"size": 0, "aggs": {"f": {"filter": {"nested": {"path": «"kw"», "query": {"match_all": {}}}}}}}\n',
+      '[nested] failed to find nested object under path [kw]',
+    );
+  });
+
+  void it('leaves a nested path and ignore_unmapped alone', () => {
+    assert.deepEqual(
+      codes('POST /shop/_search\n{"query": {"nested": {"path": ["items"], "query": {"match_all": {}}}}}\n'),
+      [],
+    );
+    assert.deepEqual(
+      codes(
+        'POST /shop/_search\n{"query": {"nested": {"path": "x", "ignore_unmapped": true, "query": {"match_all": {}}}}}\n',
+      ),
+      [],
+    );
+  });
+});
+
+void describe('joining queries on a relation the join field does not hold (cluster.join-relation)', () => {
+  const query = (clause: string): string => `POST /shop/_search\n{"query": {"bool": {"must": [${clause}]}}}\n`;
+
+  void it('reports a child or parent name the relations do not hold in that role, the last of an array', () => {
+    expectOn(
+      'cluster.join-relation',
+      query('{"has_child": {"type": ["answer", «"question"»], "query": {"match_all": {}}}}'),
+      "[has_child] join field [rel] doesn't hold [question] as a child",
+    );
+    expectOn(
+      'cluster.join-relation',
+      query('{"has_parent": {"parent_type": «"vote"», "query": {"match_all": {}}}}'),
+      "[has_parent] join field [rel] doesn't hold [vote] as a parent",
+    );
+    expectOn(
+      'cluster.join-relation',
+      'POST /shop-old/_search\n{"query": {"has_child": {"type": «"answer"», "query": {"match_all": {}}}}}\n',
+      '[has_child] no join field has been configured',
+    );
+  });
+
+  void it('leaves held names, ignore_unmapped and a join field whose relations are not known alone', () => {
+    for (const clause of [
+      '{"has_child": {"type": "vote", "query": {"match_all": {}}}}',
+      '{"has_child": {"type": ["question", "comment"], "query": {"match_all": {}}}}',
+      '{"has_parent": {"parent_type": "answer", "query": {"match_all": {}}}}',
+      '{"has_parent": {"parent_type": "x", "ignore_unmapped": true, "query": {"match_all": {}}}}',
+    ]) {
+      assert.deepEqual(codes(query(clause)), [], clause);
+    }
+    const unknown: ClusterStateParams = {
+      clusterName: 'mapped',
+      indices: [{ name: 'shop', aliases: [], fields: [{ name: 'rel', type: 'join' }] }],
+    };
+    assert.deepEqual(codes(query('{"has_child": {"type": "x", "query": {"match_all": {}}}}'), unknown), []);
+  });
+});
+
+void describe('more_like_this on a text without fields (cluster.more-like-this-fields)', () => {
+  const mlt = (params: string): string => `POST /shop/_search\n{"query": {«"more_like_this"»: ${params}}}\n`;
+  const withDefaults = (fields: Record<string, string[]>): ClusterStateParams => ({ ...STATE, defaultFields: fields });
+  const MESSAGE =
+    '[more_like_this] query cannot infer the field to analyze the free text, you should update the [index.query.default_field] index setting to a field that exists in the mapping or set the [fields] option in the query.';
+
+  void it('reports a text in like or unlike where the default field of every searched index is *', () => {
+    const state = withDefaults({ shop: ['*'] });
+    for (const params of ['{"like": "quick brown"}', '{"like": [{"_id": "1"}], "unlike": ["lazy"]}']) {
+      const { text, start, end } = marked(mlt(params));
+      assert.deepEqual(
+        diagnose('search', text, state)
+          .filter((d) => d.code === 'cluster.more-like-this-fields')
+          .map((d) => [d.severity, d.range, d.message]),
+        [[1, { start, end }, MESSAGE]],
+        params,
+      );
+    }
+  });
+
+  void it('leaves fields, documents only, another default field and unread settings alone', () => {
+    const unmark = (t: string): string => t.replace('«', '').replace('»', '');
+    const star = withDefaults({ shop: ['*'] });
+    assert.deepEqual(codes(unmark(mlt('{"like": "quick", "fields": ["text"]}')), star), []);
+    assert.deepEqual(codes(unmark(mlt('{"like": [{"_id": "1"}, {"doc": {"text": "x"}}]}')), star), []);
+    assert.deepEqual(codes(unmark(mlt('{"like": "quick"}')), withDefaults({ shop: ['text'] })), []);
+    assert.deepEqual(codes(unmark(mlt('{"like": "quick"}'))), []);
+  });
+});
