@@ -76,6 +76,8 @@ export type FirstToken =
  */
 export class JsonSegment {
   private treeCache: Node | undefined | null = null;
+  /** Whether the text writes `\u` escapes; read when first asked. */
+  private escapes: boolean | undefined = undefined;
 
   private constructor(
     readonly text: string,
@@ -140,6 +142,15 @@ export class JsonSegment {
     if (tree !== undefined) collectDuplicates(tree, problems);
     const value = problems.some((p) => p.kind === 'syntax') || tree === undefined ? undefined : nodeValue(tree);
     return new JsonSegment(text, value, problems, trailingOffset);
+  }
+
+  /**
+   * Whether some member of the value may be named `name`: the text writes the name, or writes `\u` escapes (JSON has
+   * no other way to write its letters). False lets a rule that looks for one name skip walking the whole value.
+   */
+  mayHoldKey(name: string): boolean {
+    this.escapes ??= this.text.includes('\\u');
+    return this.escapes || this.text.includes(name);
   }
 
   /** The jsonc tree of the first value, for positions. */

@@ -217,15 +217,27 @@ const INNER_HITS_DEFAULT_SIZE = 3;
  * whatever the search's own size (`InnerHitContextBuilder.validate`; real 2.19.1 and 3.8.0).
  */
 function checkInnerHits(check: JsonCheck, path: JsonPath, node: unknown, limit: number): void {
+  // Every member of the query is visited (when the body may name inner hits at all): its path is one array extended
+  // and restored in place, copied for a report.
+  if (check.segment.mayHoldKey('inner_hits')) innerHitsIn(check, [...path], node, limit);
+}
+
+function innerHitsIn(check: JsonCheck, trail: (string | number)[], node: unknown, limit: number): void {
   if (Array.isArray(node)) {
-    node.forEach((item, i) => {
-      checkInnerHits(check, [...path, i], item, limit);
-    });
+    for (let i = 0; i < node.length; i++) {
+      const item: unknown = node[i];
+      if (typeof item !== 'object' || item === null) continue;
+      trail.push(i);
+      innerHitsIn(check, trail, item, limit);
+      trail.pop();
+    }
     return;
   }
   if (!isObject(node)) return;
-  for (const [key, value] of Object.entries(node)) {
-    const at = [...path, key];
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    if (typeof value !== 'object' || value === null) continue;
+    trail.push(key);
     if (INNER_HITS_QUERIES.has(key) && isObject(value) && isObject(value.inner_hits)) {
       const inner = value.inner_hits;
       const from = inner.from === undefined ? 0 : intOf(inner.from);
@@ -235,11 +247,12 @@ function checkInnerHits(check: JsonCheck, path: JsonPath, node: unknown, limit: 
         check.report(
           'search.inner-hits-window',
           `Inner result window is too large, the inner hit definition's [${name}]'s from + size must be less than or equal to: [${limit}] but was [${from + size}]. This limit can be set by changing the [index.max_inner_result_window] index level setting.${limitNote(check.server, 'maxInnerResultWindow')}`,
-          [...at, 'inner_hits', inner.size === undefined ? 'from' : 'size'],
+          [...trail, 'inner_hits', inner.size === undefined ? 'from' : 'size'],
           'value',
         );
       }
     }
-    checkInnerHits(check, at, value, limit);
+    innerHitsIn(check, trail, value, limit);
+    trail.pop();
   }
 }
