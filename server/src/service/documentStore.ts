@@ -1,6 +1,5 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { MsearchDocument } from './documents/msearchDocument';
-import { HeaderResults } from './documents/msearchPair';
 import { SearchDocument } from './documents/searchDocument';
 import { LineMap } from './text/lineMap';
 import { ClusterKnowledge } from './cluster/clusterKnowledge';
@@ -43,8 +42,6 @@ export class DocumentStore {
   private server: TargetServer = DEFAULT_TARGET;
   /** The variables' values and the configured clusters; shared by every document. */
   private consoleContext: ConsoleContext = NO_CONSOLE_CONTEXT;
-  /** What each `_msearch` header text holds, shared by the documents (headers repeat across files). */
-  private readonly headerResults = new HeaderResults();
 
   get target(): TargetServer {
     return this.server;
@@ -125,7 +122,7 @@ export class DocumentStore {
     const document: ParsedDocument =
       languageId === 'search'
         ? { kind: 'search', uri, version, model: new SearchDocument(text) }
-        : { kind: 'msearch', uri, version, model: new MsearchDocument(text, this.headerResults) };
+        : { kind: 'msearch', uri, version, model: new MsearchDocument(text) };
     this.documents.set(uri, document);
     return document;
   }

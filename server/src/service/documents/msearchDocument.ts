@@ -3,13 +3,7 @@ import { parseUrl, type RequestTarget } from '../url/requestLine';
 import { issue, type Issue } from '../validate/issues';
 import { validateTarget } from '../validate/url';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
-import {
-  DEFAULT_CONTEXT,
-  validateWrittenPair,
-  type HeaderResults,
-  type LineIssue,
-  type MsearchContext,
-} from './msearchPair';
+import { DEFAULT_CONTEXT, validateWrittenPair, type LineIssue, type MsearchContext } from './msearchPair';
 import { locateIndexParts } from '../validate/msearchHeader';
 import { toDiagnostic } from './diagnostics';
 import { isCommentLine, splitTargetComment } from '../syntax';
@@ -121,11 +115,7 @@ export class MsearchDocument {
   /** Per pair index: its issues and the text they were found in (compared by reference when re-used). */
   private pairs: (CachedPair | undefined)[] = [];
 
-  /** `headers`: header findings shared with other documents (a DocumentStore's), if any. */
-  constructor(
-    text: string,
-    private readonly headers?: HeaderResults,
-  ) {
+  constructor(text: string) {
     this.lines = text.split('\n');
     this.reframe();
   }
@@ -292,7 +282,7 @@ export class MsearchDocument {
         cached = new CachedPair(
           headerText,
           bodyText,
-          validateWrittenPair(headerText, bodyText, this.context, this.console.variables, this.headers),
+          validateWrittenPair(headerText, bodyText, this.context, this.console.variables),
         );
         this.pairs[index] = cached;
       }

@@ -36,46 +36,9 @@ const NO_ISSUES: readonly LineIssue[] = [];
 /** Each NDJSON line is parsed on its own: line 1, columns from 1. */
 const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset + 1 });
 
-/** Headers longer than this are checked each time: the ones that repeat are short (`{"index":"logs-*"}`). */
-const CACHED_HEADER_LENGTH = 512;
-const CACHED_HEADERS = 8192;
-
-/**
- * What each header line text was found to hold, per target: the headers of `.msearch` files repeat (most name one of
- * a few indexes), within a file and across the files of a repository, and a header's findings depend on its text and
- * the target only. Kept by a DocumentStore for its documents; at most CACHED_HEADERS texts, then it starts over.
- */
-export class HeaderResults {
-  private target: TargetServer | undefined;
-  private readonly byText = new Map<string, HeaderResult>();
-
-  /** The header's findings on one line (its own line 1, as each NDJSON line is parsed on its own). */
-  get(text: string, target: TargetServer): HeaderResult {
-    if (text.length > CACHED_HEADER_LENGTH) return validateHeaderText(text, ONE_LINE, target);
-    if (target !== this.target) {
-      this.byText.clear();
-      this.target = target;
-    }
-    let result = this.byText.get(text);
-    if (result === undefined) {
-      result = validateHeaderText(text, ONE_LINE, target);
-      if (this.byText.size >= CACHED_HEADERS) this.byText.clear();
-      // A copy of the line, so that the cache does not keep the whole text it was cut from.
-      this.byText.set(` ${text}`.slice(1), result);
-    }
-    return result;
-  }
-}
-
 /** Validates one header/body pair of a `.msearch` file as MultiSearchRequest reads it (docs/opensearch/msearch.md). */
-function validatePair(
-  header: string,
-  body: string | undefined,
-  context: MsearchContext,
-  headers: HeaderResults | undefined,
-): readonly LineIssue[] {
-  const headerResult =
-    headers === undefined ? validateHeaderText(header, ONE_LINE, context.target) : headers.get(header, context.target);
+function validatePair(header: string, body: string | undefined, context: MsearchContext): readonly LineIssue[] {
+  const headerResult = validateHeaderText(header, ONE_LINE, context.target);
   const bodyIssues = body === undefined ? [] : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE);
   if (headerResult.issues.length === 0 && bodyIssues.length === 0) return NO_ISSUES;
   const out: LineIssue[] = [];
@@ -93,13 +56,12 @@ export function validateWrittenPair(
   body: string | undefined,
   context: MsearchContext,
   variables: Variables,
-  headers?: HeaderResults,
 ): readonly LineIssue[] {
   const plain = (line: string | undefined): boolean => line === undefined || !hasConsoleSyntax(line, true);
-  if (plain(header) && plain(body)) return validatePair(header, body, context, headers);
+  if (plain(header) && plain(body)) return validatePair(header, body, context);
   const expandedHeader = expandJson(header, variables, false);
   const expandedBody = body === undefined ? undefined : expandJson(body, variables, false);
-  const found = validatePair(expandedHeader.text, expandedBody?.text, context, undefined);
+  const found = validatePair(expandedHeader.text, expandedBody?.text, context);
   const out: LineIssue[] = [];
   const place = (line: 0 | 1, text: string, expansion: Expansion): void => {
     const issues = mapIssues(
