@@ -58,7 +58,8 @@ export async function prepareIndex(url: string): Promise<void> {
       path: `/_search/pipeline/${name}`,
       body: JSON.stringify(pipeline),
     });
-    if (put.status !== 200) throw new Error(`defining search pipeline ${name}: ${put.status} ${JSON.stringify(put.body)}`);
+    if (put.status !== 200)
+      throw new Error(`defining search pipeline ${name}: ${put.status} ${JSON.stringify(put.body)}`);
   }
   await send(url, { method: 'DELETE', path: `/${CONFORMANCE_INDEX}` });
   const created = await send(url, {

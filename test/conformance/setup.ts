@@ -30,7 +30,10 @@ export const CONFORMANCE_MAPPINGS = {
  * (`index.search.default_pipeline` stays `_none`).
  */
 export const CONFORMANCE_SEARCH_PIPELINES = {
-  'conformance-pipeline': { description: 'A pipeline of the conformance corpus, without processors.', request_processors: [] },
+  'conformance-pipeline': {
+    description: 'A pipeline of the conformance corpus, without processors.',
+    request_processors: [],
+  },
 } as const;
 
 /** Documents as `[id, routing, source]`. */

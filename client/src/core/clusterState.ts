@@ -425,11 +425,9 @@ export async function fetchLimits(client: ClusterClient, options: IndicesRequest
         param('expand_wildcards', 'all'),
         param(
           'filter_path',
-          [
-            'index.max_*',
-            'index.query.default_field',
-            'index.search.default_pipeline',
-          ].flatMap((name) => [`*.settings.${name}`, `*.defaults.${name}`]).join(','),
+          ['index.max_*', 'index.query.default_field', 'index.search.default_pipeline']
+            .flatMap((name) => [`*.settings.${name}`, `*.defaults.${name}`])
+            .join(','),
         ),
       ],
       ...common,
