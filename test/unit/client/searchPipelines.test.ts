@@ -91,10 +91,17 @@ void describe('search pipelines', () => {
       assert.deepEqual(await call('GET', '/_search/pipeline'), { status: 200, value: { mine: definition } });
       assert.deepEqual(await call('GET', '/_search/pipeline/other'), { status: 404, value: {} });
       assert.deepEqual(await fetchSearchPipelines(client, { opaqueId: 'test' }), ['mine']);
-      const search = (path: string, body: unknown) =>
+      const search = (target: string, body: unknown) =>
         client.json({
           method: 'POST',
-          path,
+          path: target.split('?')[0]!,
+          query: (target.split('?')[1] ?? '')
+            .split('&')
+            .filter((p) => p !== '')
+            .map((p) => {
+              const [name = '', value] = p.split('=');
+              return { name, value: value ?? '', hasValue: value !== undefined };
+            }),
           opaqueId: 'test',
           timeoutMs: 10_000,
           body: JSON.stringify(body),
@@ -104,6 +111,27 @@ void describe('search pipelines', () => {
       const missing = await search('/products/_search', { search_pipeline: 'other' });
       assert.equal(missing.status, 400);
       assert.match(JSON.stringify(missing.value), /Pipeline other is not defined/);
+      const numbered = await client.json({
+        method: 'POST',
+        path: '/products/_search',
+        opaqueId: 'test',
+        timeoutMs: 10_000,
+        body: '{"search_pipeline": 1.50}',
+        contentType: 'application/json',
+      });
+      assert.match(JSON.stringify(numbered.value), /Pipeline 1\.50 is not defined/);
+      const verbose = "The 'verbose pipeline' option requires a search pipeline to be defined.";
+      for (const [path, body] of [
+        ['/products/_search', { verbose_pipeline: true }],
+        ['/products/_search?verbose_pipeline', {}],
+        ['/products/_search?verbose_pipeline=true&search_pipeline=_none', {}],
+      ] as const) {
+        const refusedVerbose = await search(path, body);
+        assert.equal(refusedVerbose.status, 400, path);
+        assert.ok(JSON.stringify(refusedVerbose.value).includes(verbose), path);
+      }
+      assert.equal((await search('/products/_search?verbose_pipeline=true&search_pipeline=mine', {})).status, 200);
+      assert.equal((await search('/products/_search?verbose_pipeline=false', { verbose_pipeline: true })).status, 200);
       assert.equal((await call('DELETE', '/_search/pipeline/mine')).status, 200);
       assert.equal((await call('DELETE', '/_search/pipeline/mine')).status, 404);
       assert.deepEqual(await fetchSearchPipelines(client, { opaqueId: 'test' }), []);

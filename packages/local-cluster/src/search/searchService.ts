@@ -106,6 +106,11 @@ export async function executeSearch(
   if (pipeline !== undefined && pipeline !== '_none' && !cluster.searchPipelines.has(pipeline)) {
     throw illegalArgument(`Pipeline ${pipeline} is not defined`);
   }
+  // No index has a default pipeline here, and inline ones are refused above: without a name, none runs.
+  const verbose = sr.verbosePipeline ?? sr.source.verbosePipeline ?? false;
+  if (verbose && (pipeline === undefined || pipeline === '_none')) {
+    throw illegalArgument("The 'verbose pipeline' option requires a search pipeline to be defined.");
+  }
   if (sr.source.aggs) validateAggregations(sr.source.aggs);
   const start = Date.now();
   const local = cluster.topology.local;
