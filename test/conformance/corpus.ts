@@ -50,6 +50,14 @@ function answerOf(status: number, body: unknown): Answer {
   };
 }
 
+/** Deletes what prepareIndex creates (the index and the search pipelines), leaving the cluster as it found it. */
+export async function removeConformanceState(url: string): Promise<void> {
+  await send(url, { method: 'DELETE', path: `/${CONFORMANCE_INDEX}` });
+  for (const name of Object.keys(CONFORMANCE_SEARCH_PIPELINES)) {
+    await send(url, { method: 'DELETE', path: `/_search/pipeline/${name}` });
+  }
+}
+
 /** Creates the conformance index afresh, with its documents. */
 export async function prepareIndex(url: string): Promise<void> {
   for (const [name, pipeline] of Object.entries(CONFORMANCE_SEARCH_PIPELINES)) {
