@@ -77,6 +77,29 @@ void describe('search-requests-lint --cluster', () => {
     assert.doesNotMatch(connected[0]!, /default/);
   });
 
+  void it("uses the cluster's search pipelines and the indexes' default pipelines", async () => {
+    writeFileSync(
+      path.join(dir, 'pipelines.search'),
+      'GET /logs-*/_search?search_pipeline=nope\n\nPOST /logs-*/_search\n{"verbose_pipeline": true}\n',
+    );
+    const findings = async (args: string[]): Promise<string[][]> => {
+      const run = await runLint(['-f', 'json', ...args, 'pipelines.search'], dir);
+      const report = JSON.parse(run.stdout) as {
+        files: { diagnostics: { code: string; severity: string; message: string }[] }[];
+      };
+      return report.files[0]!.diagnostics.map((d) => [d.code, d.severity, d.message]);
+    };
+    const verbose = "The 'verbose pipeline' option requires a search pipeline to be defined.";
+    assert.deepEqual(
+      (await findings([])).map(([code, severity]) => [code, severity]),
+      [['search.verbose-pipeline-default', 'warning']],
+    );
+    assert.deepEqual(await findings(['--cluster', cluster.url]), [
+      ['cluster.unknown-search-pipeline', 'error', 'Pipeline nope is not defined'],
+      ['search.verbose-pipeline', 'error', verbose],
+    ]);
+  });
+
   void it('authenticates with the password from an environment variable, never printing it', async () => {
     const ok = await runLint(
       ['--cluster', secured.url, '--user', 'reader', '--password-env', 'LINT_PASSWORD', 'cluster.search'],

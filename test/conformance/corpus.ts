@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { send } from '../unit/corpus';
 import { errorReasons } from '../real/realEnv';
 import type { CaseClass, ConformanceCase } from './cases';
-import { CONFORMANCE_DOCS, CONFORMANCE_INDEX, CONFORMANCE_MAPPINGS } from './setup';
+import { CONFORMANCE_DOCS, CONFORMANCE_INDEX, CONFORMANCE_MAPPINGS, CONFORMANCE_SEARCH_PIPELINES } from './setup';
 
 const ROOT = path.resolve(__dirname, '../../..');
 export const CORPUS_DIR = path.join(ROOT, 'test', 'fixtures', 'conformance');
@@ -50,8 +50,25 @@ function answerOf(status: number, body: unknown): Answer {
   };
 }
 
+/** Deletes what prepareIndex creates (the index and the search pipelines), leaving the cluster as it found it. */
+export async function removeConformanceState(url: string): Promise<void> {
+  await send(url, { method: 'DELETE', path: `/${CONFORMANCE_INDEX}` });
+  for (const name of Object.keys(CONFORMANCE_SEARCH_PIPELINES)) {
+    await send(url, { method: 'DELETE', path: `/_search/pipeline/${name}` });
+  }
+}
+
 /** Creates the conformance index afresh, with its documents. */
 export async function prepareIndex(url: string): Promise<void> {
+  for (const [name, pipeline] of Object.entries(CONFORMANCE_SEARCH_PIPELINES)) {
+    const put = await send(url, {
+      method: 'PUT',
+      path: `/_search/pipeline/${name}`,
+      body: JSON.stringify(pipeline),
+    });
+    if (put.status !== 200)
+      throw new Error(`defining search pipeline ${name}: ${put.status} ${JSON.stringify(put.body)}`);
+  }
   await send(url, { method: 'DELETE', path: `/${CONFORMANCE_INDEX}` });
   const created = await send(url, {
     method: 'PUT',

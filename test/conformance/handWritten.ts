@@ -3,7 +3,7 @@
 // the limits that hold under default settings. Each rule has at least one request OpenSearch accepts and one it
 // refuses.
 import type { ConformanceCase } from './cases';
-import { CONFORMANCE_INDEX } from './setup';
+import { CONFORMANCE_INDEX, CONFORMANCE_SEARCH_PIPELINES } from './setup';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -24,6 +24,7 @@ function raw(id: string, method: ConformanceCase['method'], path: string, body?:
 }
 
 const MSEARCH = `/${CONFORMANCE_INDEX}/_msearch`;
+const [PIPELINE = ''] = Object.keys(CONFORMANCE_SEARCH_PIPELINES);
 
 function aggs(id: string, definition: Json): ConformanceCase {
   return c(`aggs/${id}`, { size: 0, aggs: definition });
@@ -447,6 +448,22 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   c('url-body/verbose-pipeline-url-none', {}, '?verbose_pipeline=true&search_pipeline=_none'),
   c('url-body/verbose-pipeline-inline', { verbose_pipeline: true, search_pipeline: { request_processors: [] } }),
   c('url-body/verbose-url-pipeline-inline', { search_pipeline: {} }, '?verbose_pipeline'),
+  // Named search pipelines: the cluster defines those of setup.ts, no other; the URL's name wins over the body's.
+  c('pipeline/body-defined', { search_pipeline: PIPELINE }),
+  c('pipeline/url-defined', {}, `?search_pipeline=${PIPELINE}`),
+  c('pipeline/body-undefined', { search_pipeline: 'no-such-pipeline' }),
+  c('pipeline/url-undefined', {}, '?search_pipeline=no-such-pipeline'),
+  c('pipeline/url-undefined-over-body', { search_pipeline: PIPELINE }, '?search_pipeline=no-such-pipeline'),
+  c('pipeline/url-defined-over-body', { search_pipeline: 'no-such-pipeline' }, `?search_pipeline=${PIPELINE}`),
+  c('pipeline/url-none-over-body', { search_pipeline: 'no-such-pipeline' }, '?search_pipeline=_none'),
+  c('pipeline/url-case', {}, `?search_pipeline=${PIPELINE.toUpperCase()}`),
+  raw('pipeline/number-as-written', 'POST', SEARCH, '{"search_pipeline": 1.50}'),
+  c('pipeline/verbose-body-defined', { verbose_pipeline: true, search_pipeline: PIPELINE }),
+  c('pipeline/verbose-url-defined', {}, `?verbose_pipeline=true&search_pipeline=${PIPELINE}`),
+  c('pipeline/verbose-undefined', { verbose_pipeline: true, search_pipeline: 'no-such-pipeline' }),
+  raw('pipeline/msearch-defined', 'POST', MSEARCH, `{}\n${JSON.stringify({ search_pipeline: PIPELINE })}\n`),
+  // Only the item fails: the request is answered (HTTP 200).
+  raw('pipeline/msearch-undefined', 'POST', MSEARCH, '{}\n{"search_pipeline": "no-such-pipeline"}\n'),
   c('url-body/suggest-field-complete', {}, '?suggest_field=text&suggest_mode=missing&suggest_text=quick'),
   c('url-body/suggest-field-with-q', {}, '?suggest_field=text&suggest_mode=always&q=quick'),
   c('url-body/suggest-field-without-text', {}, '?suggest_field=text&suggest_mode=missing'),

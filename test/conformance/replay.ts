@@ -8,7 +8,7 @@ import { makeTarget } from '../../server/src/service/target';
 import { mappingFields } from '../../client/src/core/clusterState';
 import type { ConformanceCase } from './cases';
 import { rejected, type Answer } from './corpus';
-import { CONFORMANCE_INDEX, CONFORMANCE_MAPPINGS } from './setup';
+import { CONFORMANCE_INDEX, CONFORMANCE_MAPPINGS, CONFORMANCE_SEARCH_PIPELINES } from './setup';
 
 export interface Verdict {
   readonly errors: readonly Diagnostic[];
@@ -26,6 +26,9 @@ const CONFORMANCE_CLUSTER = {
   indices: [{ name: CONFORMANCE_INDEX, aliases: [], fields: mappingFields(CONFORMANCE_MAPPINGS) }],
   // setup.ts sets no index.query.default_field: the index has OpenSearch's default.
   defaultFields: { [CONFORMANCE_INDEX]: ['*'] },
+  // Nor index.search.default_pipeline; recording defines the pipelines of setup.ts and no other.
+  defaultPipelines: { [CONFORMANCE_INDEX]: '_none' },
+  searchPipelines: Object.keys(CONFORMANCE_SEARCH_PIPELINES),
 };
 
 const store = new DocumentStore();

@@ -24,6 +24,18 @@ export const CONFORMANCE_MAPPINGS = {
   },
 } as const;
 
+/**
+ * The search pipelines recording defines on each cluster, by name: a pipeline with no processors (the clusters have
+ * no processor plugins), which a search may name and run with. The conformance index has no default pipeline
+ * (`index.search.default_pipeline` stays `_none`).
+ */
+export const CONFORMANCE_SEARCH_PIPELINES = {
+  'conformance-pipeline': {
+    description: 'A pipeline of the conformance corpus, without processors.',
+    request_processors: [],
+  },
+} as const;
+
 /** Documents as `[id, routing, source]`. */
 export const CONFORMANCE_DOCS: readonly (readonly [string, string | undefined, Record<string, unknown>])[] = [
   [

@@ -3,8 +3,7 @@
 // corpus is stale): re-record with `npm run conformance:record` and look at what the replay test then says.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { ask, prepareIndex, readCorpus, type Answer } from '../conformance/corpus';
-import { CONFORMANCE_INDEX } from '../conformance/setup';
+import { ask, prepareIndex, readCorpus, removeConformanceState, type Answer } from '../conformance/corpus';
 import { realCluster } from './realEnv';
 
 /**
@@ -23,9 +22,10 @@ function same(a: Answer, b: Answer): boolean {
 
 void describe('conformance corpus: real OpenSearch still answers what was recorded', () => {
   const cluster = realCluster();
-  // The index is this test's own: the tests after it find the cluster with the sample data alone.
+  // The index and the search pipelines are this test's own: the tests after it find the cluster with the sample
+  // data alone.
   after(async () => {
-    await fetch(`${cluster.url}/${CONFORMANCE_INDEX}`, { method: 'DELETE' });
+    await removeConformanceState(cluster.url);
   });
 
   void it(`OpenSearch ${cluster.version} answers every case as recorded`, async () => {

@@ -363,19 +363,38 @@ export function readDefaultFields(indexAnswer: unknown): Record<string, string[]
   return out;
 }
 
-/** What is read of the settings: the limits, and each index's default fields. */
+/**
+ * Each index's `index.search.default_pipeline` from a `GET _all/_settings?include_defaults=true` answer (its own
+ * value over its default, `_none` when it has none), by index name; an index whose value is not a name is left out.
+ */
+export function readDefaultPipelines(indexAnswer: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isRecord(indexAnswer)) return out;
+  for (const [index, entry] of Object.entries(indexAnswer)) {
+    if (!isRecord(entry)) continue;
+    const value =
+      settingValue(entry['settings'], 'index.search.default_pipeline') ??
+      settingValue(entry['defaults'], 'index.search.default_pipeline');
+    if (typeof value === 'string') out[index] = value;
+  }
+  return out;
+}
+
+/** What is read of the settings: the limits, and each index's default fields and default search pipeline. */
 export interface ClusterSettings {
   readonly limits: ClusterLimits;
   readonly defaultFields: Readonly<Record<string, readonly string[]>>;
+  readonly defaultPipelines: Readonly<Record<string, string>>;
 }
 
 /** The largest settings answer read for the limits. */
 const LIMITS_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
- * The cluster's limit settings and each index's default fields: `GET _cluster/settings` and `GET _all/_settings`,
- * both with defaults and cut down with `filter_path` to the settings wanted. An answer that fails (no permission)
- * leaves its settings at their defaults (and the default fields unknown); only when both fail does this throw.
+ * The cluster's limit settings and each index's default fields and default search pipeline: `GET _cluster/settings`
+ * and `GET _all/_settings`, both with defaults and cut down with `filter_path` to the settings wanted. An answer that
+ * fails (no permission) leaves its settings at their defaults (and the default fields and pipelines unknown); only
+ * when both fail does this throw.
  */
 export async function fetchLimits(client: ClusterClient, options: IndicesRequestOptions): Promise<ClusterSettings> {
   const common = {
@@ -406,7 +425,9 @@ export async function fetchLimits(client: ClusterClient, options: IndicesRequest
         param('expand_wildcards', 'all'),
         param(
           'filter_path',
-          '*.settings.index.max_*,*.defaults.index.max_*,*.settings.index.query.default_field,*.defaults.index.query.default_field',
+          ['index.max_*', 'index.query.default_field', 'index.search.default_pipeline']
+            .flatMap((name) => [`*.settings.${name}`, `*.defaults.${name}`])
+            .join(','),
         ),
       ],
       ...common,
@@ -421,13 +442,58 @@ export async function fetchLimits(client: ClusterClient, options: IndicesRequest
       ? failed.reason
       : new Error(`GET /_cluster/settings answered ${failed.value.status}`);
   }
-  return { limits: readLimits(cluster, indices), defaultFields: readDefaultFields(indices) };
+  return {
+    limits: readLimits(cluster, indices),
+    defaultFields: readDefaultFields(indices),
+    defaultPipelines: readDefaultPipelines(indices),
+  };
+}
+
+/**
+ * The names in a `GET _search/pipeline` answer: the keys of its object (each a pipeline). With none defined,
+ * OpenSearch answers HTTP 404 with an empty object (real 2.19.1 and 3.8.0): that is no pipeline. Any other answer (an
+ * error, a cluster without search pipelines) leaves them unknown (undefined).
+ */
+export function readSearchPipelines(status: number, answer: unknown): string[] | undefined {
+  if (!isRecord(answer)) return undefined;
+  if (status === 404) return Object.keys(answer).length === 0 ? [] : undefined;
+  if (status !== 200) return undefined;
+  const names = Object.keys(answer);
+  return names.every((name) => isRecord(answer[name])) ? names : undefined;
+}
+
+/** The largest search pipelines answer read. */
+const PIPELINES_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The names of the search pipelines the cluster defines (`GET _search/pipeline`), or undefined when the answer does
+ * not tell them (an error answer, a cluster without search pipelines). Throws RequestFailure when the request fails
+ * or is denied (no permission).
+ */
+export async function fetchSearchPipelines(
+  client: ClusterClient,
+  options: IndicesRequestOptions,
+): Promise<string[] | undefined> {
+  const answer = await client.json({
+    method: 'GET',
+    path: '/_search/pipeline',
+    // Only the names are wanted, but no `filter_path` can keep them all: a pipeline without the fields it keeps
+    // would be left out of the answer (real 2.19.1 and 3.8.0). The answer is read whole, up to its limit.
+    opaqueId: options.opaqueId,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    maxBytes: PIPELINES_MAX_BYTES,
+    limitName: 'the limit for the search pipelines answer (4 MB)',
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  return readSearchPipelines(answer.status, answer.value);
 }
 
 export interface ClusterStateParts {
   readonly clusterName?: string;
   readonly limits?: ClusterLimits;
   readonly defaultFields?: Readonly<Record<string, readonly string[]>>;
+  readonly defaultPipelines?: Readonly<Record<string, string>>;
+  readonly searchPipelines?: readonly string[] | null;
   readonly indices?: readonly ClusterStateIndex[];
   readonly nodes?: readonly ClusterStateNode[];
   readonly tasks?: readonly ClusterStateTask[];
@@ -466,7 +532,16 @@ export class ClusterStateTracker {
   delta(parts: ClusterStateParts): ClusterStateParams | undefined {
     const out: { -readonly [K in keyof ClusterStateParams]: ClusterStateParams[K] } = {};
     let any = false;
-    for (const key of ['clusterName', 'limits', 'defaultFields', 'indices', 'nodes', 'tasks'] as const) {
+    for (const key of [
+      'clusterName',
+      'limits',
+      'defaultFields',
+      'defaultPipelines',
+      'searchPipelines',
+      'indices',
+      'nodes',
+      'tasks',
+    ] as const) {
       const value = parts[key];
       if (value === undefined) continue;
       if (this.sent.has(key) && sameJson(this.sent.get(key), value)) continue;
@@ -498,12 +573,17 @@ export class ClusterStateTracker {
   }
 }
 
-/** Whether a run may have created, deleted or changed indexes or aliases, so that the mappings are read again. */
+/**
+ * Whether a run may have created, deleted or changed indexes, aliases, index settings or search pipelines, so that
+ * they are read again.
+ */
 export function mayChangeIndices(method: string, path: string): boolean {
   const verb = method.toUpperCase();
   if (verb === 'GET' || verb === 'HEAD') return false;
   const segments = path.split('/').filter((s) => s !== '');
   const last = segments[segments.length - 1] ?? '';
+  // `PUT` or `DELETE _search/pipeline/<name>`.
+  if (segments[0] === '_search' && segments[1] === 'pipeline') return true;
   // Reads sent with POST.
   const reads = new Set([
     '_search',

@@ -15,6 +15,7 @@ import {
   ClusterStateTracker,
   fetchIndices,
   fetchLimits,
+  fetchSearchPipelines,
   mayChangeIndices,
   stateNodes,
   type ClusterSettings,
@@ -84,6 +85,8 @@ export class ClusterStatePublisher implements vscode.Disposable {
       services.history.onDidChange((run) => {
         if (run?.state !== 'done' || !mayChangeIndices(run.request.method, run.request.path)) return;
         if (run.cluster.name !== this.connectedTo) return;
+        // The run may have changed index settings too (a default search pipeline, a limit): read them again.
+        this.clusterSettings = undefined;
         if (this.afterRun !== undefined) clearTimeout(this.afterRun);
         this.afterRun = setTimeout(() => {
           this.afterRun = undefined;
@@ -168,12 +171,14 @@ export class ClusterStatePublisher implements vscode.Disposable {
     // The mappings of the indexes the open documents name only: a large cluster's whole mappings are too much to read.
     const named = this.named;
     // A Serverless collection has no nodes API: its indexes and mappings are all there is to know.
-    const [nodes, indices, limits] = await Promise.allSettled([
+    const [nodes, indices, limits, pipelines] = await Promise.allSettled([
       serverless(cluster)
         ? Promise.resolve({ nodes: [] as NodeInfo[], clusterName: undefined })
         : fetchNodes(client, options),
       fetchIndices(client, { ...options, indexes: named }),
       this.clusterSettings === undefined ? fetchLimits(client, options) : Promise.resolve(this.clusterSettings),
+      // Search pipelines are few and small; they are read every time (a run may have defined one).
+      serverless(cluster) ? Promise.resolve(undefined) : fetchSearchPipelines(client, options),
     ]);
     if (generation !== this.generation) return this.summary(cluster.name);
     const errors: string[] = [];
@@ -206,7 +211,13 @@ export class ClusterStatePublisher implements vscode.Disposable {
           clusterName: this.clusterName ?? cluster.name,
           ...(this.clusterSettings === undefined
             ? {}
-            : { limits: this.clusterSettings.limits, defaultFields: this.clusterSettings.defaultFields }),
+            : {
+                limits: this.clusterSettings.limits,
+                defaultFields: this.clusterSettings.defaultFields,
+                defaultPipelines: this.clusterSettings.defaultPipelines,
+              }),
+          // Pipelines that could not be read are unknown: none is said to be missing.
+          searchPipelines: pipelines.status === 'fulfilled' ? (pipelines.value ?? null) : null,
           ...(nodes.status === 'fulfilled' ? { nodes: stateNodes(this.nodeList) } : {}),
           ...(indices.status === 'fulfilled' ? { indices: this.indices } : {}),
           tasks: this.tasks,

@@ -1,12 +1,12 @@
 // --cluster: what the cluster holds (index names, aliases and mappings, nodes), read with the extension's own client
 // core and handed to the language service, so that the cluster-aware checks run as in the editor. Read-only requests:
-// GET /, /_cluster/health, /_mapping, /_cat/aliases, /_nodes, /_cluster/settings, /_all/_settings.
+// GET /, /_cluster/health, /_mapping, /_cat/aliases, /_nodes, /_cluster/settings, /_all/_settings, /_search/pipeline.
 import type { ClusterStateParams } from '../../../server/src/protocol/protocol';
 import { ClusterClient } from '../../../client/src/core/clusterClient';
 import type { ClusterConfig } from '../../../client/src/core/clusterConfig';
 import { urlProblem } from '../../../client/src/core/clusterConfig';
 import { fetchClusterInfo, type ClusterInfo } from '../../../client/src/core/clusterInfo';
-import { fetchIndices, fetchLimits, stateNodes } from '../../../client/src/core/clusterState';
+import { fetchIndices, fetchLimits, fetchSearchPipelines, stateNodes } from '../../../client/src/core/clusterState';
 import { fetchNodes } from '../../../client/src/core/nodesInfo';
 import { ClusterError } from './clusterError';
 
@@ -54,7 +54,7 @@ export async function readCluster(
   const opaqueId = `search-requests-lint/${process.pid}`;
   try {
     const info = await fetchClusterInfo(client, opaqueId);
-    const [indices, nodes, limits] = await Promise.all([
+    const [indices, nodes, limits, pipelines] = await Promise.all([
       fetchIndices(client, { opaqueId }).then((answer) => answer.indices),
       fetchNodes(client, { opaqueId }).then(
         (found) => found.nodes,
@@ -63,13 +63,18 @@ export async function readCluster(
       ),
       // Without the permission to read settings, the limits stay the defaults and the messages say so.
       fetchLimits(client, { opaqueId }).catch(() => undefined),
+      // Without the permission to read them, no search pipeline is said to be missing.
+      fetchSearchPipelines(client, { opaqueId }).catch(() => undefined),
     ]);
     return {
       info,
       state: {
         clusterName: info.clusterName ?? cluster.name,
         indices,
-        ...(limits === undefined ? {} : { limits: limits.limits, defaultFields: limits.defaultFields }),
+        ...(limits === undefined
+          ? {}
+          : { limits: limits.limits, defaultFields: limits.defaultFields, defaultPipelines: limits.defaultPipelines }),
+        ...(pipelines === undefined ? {} : { searchPipelines: pipelines }),
         ...(nodes === undefined ? {} : { nodes: stateNodes(nodes) }),
       },
     };

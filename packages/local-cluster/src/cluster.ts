@@ -58,6 +58,8 @@ export class Cluster {
   httpHost = '127.0.0.1';
   /** Open scrolls by id: the hits left to page through, and the search context each shard keeps for it. */
   readonly scrolls = new Map<string, ScrollContext>();
+  /** The search pipelines defined (`PUT /_search/pipeline/{id}`), by name, as they were sent. */
+  readonly searchPipelines = new Map<string, Record<string, unknown>>();
   /** The next search context id (each node numbers its contexts; one counter stands for them all here). */
   nextContextId = 1;
 

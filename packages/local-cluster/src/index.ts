@@ -9,6 +9,7 @@ import { registerCatRoutes } from './rest/catHandlers';
 import { registerClusterRoutes } from './rest/clusterHandlers';
 import { registerIndexRoutes } from './rest/indexHandlers';
 import { registerNodesRoutes } from './rest/nodesHandlers';
+import { registerPipelineRoutes } from './rest/pipelineHandlers';
 import { registerSearchRoutes } from './rest/searchHandlers';
 import { registerTasksRoutes } from './rest/tasksHandlers';
 import { checkTopology, DEFAULT_TOPOLOGY, type Topology } from './topology';
@@ -107,6 +108,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   const router = new Router();
   registerClusterRoutes(router, cluster);
   registerSearchRoutes(router, cluster);
+  registerPipelineRoutes(router, cluster);
   registerTasksRoutes(router, cluster);
   registerNodesRoutes(router, cluster);
   registerCatRoutes(router, cluster);

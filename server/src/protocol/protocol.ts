@@ -200,6 +200,16 @@ export interface ClusterStateParams {
    * limit settings; an index left out is not known.
    */
   readonly defaultFields?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Each index's `index.search.default_pipeline` (`_none` when it has none), by index name, read with the limit
+   * settings; an index left out is not known.
+   */
+  readonly defaultPipelines?: Readonly<Record<string, string>>;
+  /**
+   * The names of the search pipelines the cluster defines (`GET _search/pipeline`); `null` when they could not be
+   * read (no permission, a cluster without search pipelines), so that none is said to be missing.
+   */
+  readonly searchPipelines?: readonly string[] | null;
   readonly nodes?: readonly ClusterStateNode[];
   readonly tasks?: readonly ClusterStateTask[];
   readonly clear?: boolean;

@@ -310,6 +310,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: '`more_like_this` on a text without `fields`, on indexes whose default field is `*`.',
   },
+  'cluster.unknown-search-pipeline': {
+    severity: E,
+    summary: '`search_pipeline` naming a search pipeline the cluster does not define.',
+  },
   'cluster.deprecation': {
     severity: I,
     summary: 'The cluster answered the last run of this request with a deprecation warning.',

@@ -4,6 +4,7 @@ import { SearchDocument } from './documents/searchDocument';
 import { LineMap } from './text/lineMap';
 import { ClusterKnowledge } from './cluster/clusterKnowledge';
 import { clusterDiagnostics } from './cluster/clusterDiagnostics';
+import { settleVerbosePipeline } from './cluster/pipelineRules';
 import { RunWarnings } from './cluster/runWarnings';
 import { DEFAULT_TARGET, sameTarget, type TargetServer } from './target';
 import { NO_CONSOLE_CONTEXT, type ConsoleContext, type KnownCluster } from './console/consoleContext';
@@ -160,7 +161,10 @@ export class DocumentStore {
       ...this.runWarnings.diagnostics(document),
     ];
     if (!this.cluster.connected) return forTarget(own, this.server);
-    return forTarget([...own, ...clusterDiagnostics(document, this.cluster)], this.server);
+    return forTarget(
+      [...settleVerbosePipeline(own, document, this.cluster), ...clusterDiagnostics(document, this.cluster)],
+      this.server,
+    );
   }
 
   uris(): string[] {

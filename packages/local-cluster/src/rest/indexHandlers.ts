@@ -462,6 +462,8 @@ const INDEX_LIMIT_DEFAULTS: Readonly<Record<string, string>> = {
   'index.max_regex_length': '1000',
   'index.max_slices_per_scroll': '1024',
   'index.max_slices_per_pit': '1024',
+  // No index has a default search pipeline here (IndexSettings.DEFAULT_SEARCH_PIPELINE).
+  'index.search.default_pipeline': '_none',
 };
 
 /** Dotted keys (`index.max_result_window`) as nested objects, as settings are shown without `flat_settings`. */

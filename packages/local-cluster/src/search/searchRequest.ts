@@ -36,6 +36,8 @@ export interface SearchRequest {
   phaseTook?: boolean;
   /** The search pipeline named by the `search_pipeline` parameter. */
   searchPipeline?: string;
+  /** The `verbose_pipeline` parameter (which wins over the body's). */
+  verbosePipeline?: boolean;
 }
 
 export function newSearchRequest(): SearchRequest {
@@ -128,7 +130,7 @@ export function parseRestSearch(req: RestRequest): SearchRequest {
   } else {
     sr.ccsMinimizeRoundtrips = req.bool('ccs_minimize_roundtrips', true);
   }
-  if (req.has('verbose_pipeline')) req.bool('verbose_pipeline', false);
+  if (req.has('verbose_pipeline')) sr.verbosePipeline = req.bool('verbose_pipeline', false);
   const cancelAfter = req.time('cancel_after_time_interval');
   if (cancelAfter !== undefined) sr.cancelAfterMs = cancelAfter;
   sr.typedKeys = req.bool('typed_keys', false);

@@ -100,9 +100,17 @@ export async function executeSearch(
   options: SearchOptions,
 ): Promise<Record<string, unknown>> {
   refuseUnimplemented(sr);
-  // No search pipeline is ever defined here: naming one (other than `_none`) fails as for an unknown pipeline.
+  // The URL's pipeline wins over the body's; one not defined (other than `_none`) fails. The pipelines defined here
+  // have no processors: the search runs as without them.
   const pipeline = sr.searchPipeline ?? sr.source.searchPipeline;
-  if (pipeline !== undefined && pipeline !== '_none') throw illegalArgument(`Pipeline ${pipeline} is not defined`);
+  if (pipeline !== undefined && pipeline !== '_none' && !cluster.searchPipelines.has(pipeline)) {
+    throw illegalArgument(`Pipeline ${pipeline} is not defined`);
+  }
+  // No index has a default pipeline here, and inline ones are refused above: without a name, none runs.
+  const verbose = sr.verbosePipeline ?? sr.source.verbosePipeline ?? false;
+  if (verbose && (pipeline === undefined || pipeline === '_none')) {
+    throw illegalArgument("The 'verbose pipeline' option requires a search pipeline to be defined.");
+  }
   if (sr.source.aggs) validateAggregations(sr.source.aggs);
   const start = Date.now();
   const local = cluster.topology.local;

@@ -63,6 +63,8 @@ export interface SearchSource {
   refused?: string[];
   /** A search pipeline named by the body. */
   searchPipeline?: string;
+  /** The body's `verbose_pipeline`. */
+  verbosePipeline?: boolean;
 }
 
 export const TRACK_TOTAL_HITS_ACCURATE = 2147483647;
@@ -201,8 +203,10 @@ function parseSource(obj: JObject, jackson: Jackson): SearchSource {
           s.trackScores = boolValue(v, jackson);
           break;
         case 'include_named_queries_score':
-        case 'verbose_pipeline':
           boolValue(v, jackson);
+          break;
+        case 'verbose_pipeline':
+          s.verbosePipeline = boolValue(v, jackson);
           break;
         case 'profile':
           s.profile = boolValue(v, jackson);
@@ -234,8 +238,9 @@ function parseSource(obj: JObject, jackson: Jackson): SearchSource {
           s.sort = [parseSortString(textValue(v))];
           break;
         case 'search_pipeline':
-          if (v.kind !== 'string') unknownKey(e);
-          s.searchPipeline = v.value;
+          // A number or a boolean is a name too, as written (`1.50`: real 2.19.1 and 3.8.0).
+          if (v.kind === 'null') unknownKey(e);
+          s.searchPipeline = textValue(v);
           break;
         default:
           unknownKey(e);

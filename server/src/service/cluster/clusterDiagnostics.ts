@@ -9,11 +9,13 @@ import { JsonSegment } from '../json/jsonSegment';
 import { mappingDiagnosticsIn, type IndexFields } from './mappingRules';
 import { searchBodies } from './searchBodies';
 import { unknownFieldsIn } from './unknownFields';
+import { bodyPipelineDiagnostics, urlPipelineDiagnostics } from './pipelineRules';
 
 /**
  * What the connected cluster says of the names in a document: an index pattern that matches no index there, a node
  * filter that selects no node there, a field no mapping there has (information only: files are portable between
- * clusters); and what its mappings make fail on every shard (errors, mappingRules.ts).
+ * clusters); and what its mappings make fail on every shard (errors, mappingRules.ts) and a search pipeline it does
+ * not define (an error, pipelineRules.ts).
  */
 export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): Diagnostic[] {
   if (!cluster.connected) return [];
@@ -64,7 +66,7 @@ export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKno
       }
     }
   }
-  out.push(...fieldDiagnostics(document, cluster));
+  out.push(...fieldDiagnostics(document, cluster), ...pipelineDiagnostics(document, cluster));
   return out;
 }
 
@@ -93,6 +95,17 @@ function fieldDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): 
       ...unknownFieldsIn(segment, body, cluster).filter((d) => !failed.has(JSON.stringify(d.range))),
       ...failures,
     );
+  }
+  return out;
+}
+
+/** A `search_pipeline` (URL or body) naming a pipeline the cluster does not define. */
+function pipelineDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): Diagnostic[] {
+  if (cluster.searchPipelines === undefined) return [];
+  const out = urlPipelineDiagnostics(document, cluster);
+  for (const body of searchBodies(document)) {
+    const segment = JsonSegment.parse(body.text);
+    if (segment.ok) out.push(...bodyPipelineDiagnostics(segment, body, cluster));
   }
   return out;
 }

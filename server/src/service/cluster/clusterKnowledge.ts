@@ -16,6 +16,8 @@ export interface IndexMapping {
   readonly join?: { readonly name: string; readonly relations: ClusterStateField['relations'] };
   /** The index's `index.query.default_field`, when the client read it. */
   readonly defaultField?: readonly string[];
+  /** The index's `index.search.default_pipeline` (`_none` for none), when the client read it. */
+  readonly defaultPipeline?: string;
 }
 
 /** The client is another process: an index sent without its aliases or fields has none. */
@@ -53,6 +55,10 @@ export class ClusterKnowledge {
   tasks: readonly ClusterStateTask[] = [];
   /** Each index's `index.query.default_field`, by index name, as far as the client read them. */
   defaultFields: Readonly<Record<string, readonly string[]>> = {};
+  /** Each index's `index.search.default_pipeline`, by index name, as far as the client read them. */
+  defaultPipelines: Readonly<Record<string, string>> = {};
+  /** The names of the search pipelines the cluster defines; undefined when they are not known. */
+  searchPipelines: ReadonlySet<string> | undefined;
   private aliasTargets = new Map<string, string[]>();
   private fieldCache = new Map<string, ReadonlyMap<string, string>>();
   private indexFieldCache = new Map<string, IndexMapping>();
@@ -72,6 +78,8 @@ export class ClusterKnowledge {
       this.nodes = [];
       this.tasks = [];
       this.defaultFields = {};
+      this.defaultPipelines = {};
+      this.searchPipelines = undefined;
     }
     if (params.clusterName !== undefined) this.clusterName = params.clusterName;
     if (params.indices !== undefined) this.indices = params.indices.map(wholeIndex);
@@ -80,6 +88,13 @@ export class ClusterKnowledge {
     if (params.defaultFields !== undefined) {
       this.defaultFields = params.defaultFields;
       this.indexFieldCache = new Map();
+    }
+    if (params.defaultPipelines !== undefined) {
+      this.defaultPipelines = params.defaultPipelines;
+      this.indexFieldCache = new Map();
+    }
+    if (params.searchPipelines !== undefined) {
+      this.searchPipelines = params.searchPipelines === null ? undefined : new Set(params.searchPipelines);
     }
     // Tasks are pushed every few seconds: what is derived from the mappings is only rebuilt when they change.
     if (!cleared && params.indices === undefined) return;
@@ -192,10 +207,14 @@ export class ClusterKnowledge {
       if (mapping === undefined) {
         const join = index.fields.find((f) => f.type === 'join');
         const defaultField = Object.hasOwn(this.defaultFields, index.name) ? this.defaultFields[index.name] : undefined;
+        const defaultPipeline = Object.hasOwn(this.defaultPipelines, index.name)
+          ? this.defaultPipelines[index.name]
+          : undefined;
         mapping = {
           types: new Map(index.fields.map((f) => [f.name, f.type])),
           ...(join === undefined ? {} : { join: { name: join.name, relations: join.relations } }),
           ...(defaultField === undefined ? {} : { defaultField }),
+          ...(defaultPipeline === undefined ? {} : { defaultPipeline }),
         };
         this.indexFieldCache.set(index.name, mapping);
       }

@@ -10,6 +10,10 @@ export interface SearchBody {
   readonly indexes: string[] | undefined;
   /** The range of `length` characters at `offset` in the body's text. */
   readonly range: (offset: number, length: number) => Range;
+  /** Whether it is an `_msearch` item, which fails alone where a `_search` would be refused. */
+  readonly item: boolean;
+  /** A `_search` request whose URL names a search pipeline (`search_pipeline`), which wins over the body's. */
+  readonly urlNamesPipeline?: boolean;
 }
 
 /** The index list of an `_msearch` header (`"index": "a,b"` or `["a", "b"]`), undefined when it names none. */
@@ -31,6 +35,7 @@ export function searchBodies(document: ParsedDocument): SearchBody[] {
       out.push({
         text: model.line(pair.body),
         indexes: headerIndexes(model.line(pair.header)),
+        item: true,
         range: (offset, length) => ({
           start: { line, character: offset },
           end: { line, character: offset + length },
@@ -52,13 +57,20 @@ export function searchBodies(document: ParsedDocument): SearchBody[] {
         end: model.map.positionAt(base + offset + length),
       });
     if (route.route.endpoint.name === 'search') {
-      out.push({ text: body.text, indexes: urlIndexes, range: at(body.offset) });
+      out.push({
+        text: body.text,
+        indexes: urlIndexes,
+        range: at(body.offset),
+        item: false,
+        urlNamesPipeline: request.target.query.some((p) => p.name === 'search_pipeline'),
+      });
     } else if (route.route.endpoint.name === 'msearch') {
       for (const pair of splitMsearchPairs(body.text)) {
         if (pair.body === undefined) continue;
         out.push({
           text: pair.body.text,
           indexes: headerIndexes(pair.header.text) ?? urlIndexes,
+          item: true,
           range: at(body.offset + pair.body.offset),
         });
       }

@@ -194,7 +194,7 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
     checkBodyRules(body, facts.source, scroll !== undefined, size > 0);
 }
 
-const VERBOSE_WITHOUT_PIPELINE = "The 'verbose pipeline' option requires a search pipeline to be defined.";
+export const VERBOSE_WITHOUT_PIPELINE = "The 'verbose pipeline' option requires a search pipeline to be defined.";
 
 /**
  * `verbose_pipeline` (URL or body) needs a search pipeline (`SearchPipelineService.resolvePipeline`): a named one,
