@@ -265,28 +265,59 @@ export class MsearchDocument {
     return line < first ? undefined : this.pairFrom(Math.floor((line - first) / 2));
   }
 
+  /** The last line that can be a header (the framing of bodyLineOf, for a whole walk): a final empty line is not one. */
+  private lastHeaderLine(): number {
+    const last = this.lines.length - 1;
+    return this.lines[last] === '' ? last - 1 : last;
+  }
+
+  /** The pair at `index` validated again, its text having changed since its result was kept. */
+  private revalidate(index: number, headerText: string, bodyText: string | undefined): CachedPair {
+    const cached = new CachedPair(
+      headerText,
+      bodyText,
+      validateWrittenPair(headerText, bodyText, this.context, this.console.variables),
+    );
+    this.pairs[index] = cached;
+    return cached;
+  }
+
   /**
    * Visits every framed pair with its validation result, validating the pairs whose text changed since the last
    * visit (a cached result is kept while its header and body lines are the same strings).
    */
   private visitPairs(visit: (header: number, cached: CachedPair) => void): void {
-    // Walked without a PairLines object per pair: a 20,000-pair file is visited on every edit.
+    const lines = this.lines;
+    const lastHeader = this.lastHeaderLine();
     let index = 0;
-    for (let header = this.firstFramedLine; ; header += 2, index++) {
-      const bodyLine = this.bodyLineOf(header);
-      if (bodyLine === undefined) return;
-      const headerText = this.lines[header]!;
-      const bodyText = bodyLine === -1 ? undefined : this.lines[bodyLine];
+    for (let header = this.firstFramedLine; header <= lastHeader; header += 2, index++) {
+      const headerText = lines[header]!;
+      const bodyText = header + 1 <= lastHeader ? lines[header + 1] : undefined;
       let cached = this.pairs[index];
       if (cached === undefined || cached.header !== headerText || cached.body !== bodyText) {
-        cached = new CachedPair(
-          headerText,
-          bodyText,
-          validateWrittenPair(headerText, bodyText, this.context, this.console.variables),
-        );
-        this.pairs[index] = cached;
+        cached = this.revalidate(index, headerText, bodyText);
       }
       visit(header, cached);
+    }
+  }
+
+  /**
+   * The pairs' diagnostics, validating the pairs whose text changed: the walk of visitPairs without a call per pair.
+   * A 20,000-pair file is walked on every edit, often before the walk is optimised again for what the edit brought
+   * (a first issue, a pair read again): what it does for a pair with nothing to say is kept to a few comparisons.
+   */
+  private pairDiagnostics(out: Diagnostic[]): void {
+    const lines = this.lines;
+    const lastHeader = this.lastHeaderLine();
+    let index = 0;
+    for (let header = this.firstFramedLine; header <= lastHeader; header += 2, index++) {
+      const headerText = lines[header]!;
+      const bodyText = header + 1 <= lastHeader ? lines[header + 1] : undefined;
+      let cached = this.pairs[index];
+      if (cached === undefined || cached.header !== headerText || cached.body !== bodyText) {
+        cached = this.revalidate(index, headerText, bodyText);
+      }
+      if (cached.issueCount !== 0) cached.addDiagnostics(header, out);
     }
   }
 
@@ -308,9 +339,7 @@ export class MsearchDocument {
     if (this.target !== undefined) {
       for (const issue of this.targetIssues) out.push(toDiagnostic(issue, this.target.line));
     }
-    this.visitPairs((header, cached) => {
-      if (cached.issueCount !== 0) cached.addDiagnostics(header, out);
-    });
+    this.pairDiagnostics(out);
     this.framingDiagnostics(out);
     return out;
   }
