@@ -36,3 +36,17 @@ void describe('validation fast paths', () => {
     );
   });
 });
+
+void describe('console strings in .msearch lines', () => {
+  function codes(text: string): string[] {
+    return diagnose('msearch', text).map((d) => `${d.range.start.line}:${String(d.code)}`);
+  }
+
+  void it('finds """ strings wherever JSON.parse cannot read the line whole', () => {
+    // After a whole object, as a value, in a header: each is console syntax, not JSON.
+    assert.ok(codes('{}\n{"query":{"match_all":{}}} """x"""\n').includes('1:msearch.triple-quoted-string'));
+    assert.ok(codes('{}\n{"query":{"match":{"f":"""a b"""}}}\n').includes('1:msearch.triple-quoted-string'));
+    assert.ok(codes('{"index":"""logs"""}\n{}\n').includes('0:msearch.triple-quoted-string'));
+    assert.deepEqual(codes('{"index":"logs"}\n{"query":{"match":{"f":"a \\"\\"\\" b"}}}\n'), []);
+  });
+});

@@ -37,14 +37,29 @@ const NO_ISSUES: readonly LineIssue[] = [];
 const ONE_LINE: XContentLocator = (offset) => ({ line: 1, column: offset + 1 });
 
 /** Validates one header/body pair of a `.msearch` file as MultiSearchRequest reads it (docs/opensearch/msearch.md). */
-function validatePair(header: string, body: string | undefined, context: MsearchContext): readonly LineIssue[] {
+function validatePair(
+  header: string,
+  body: string | undefined,
+  context: MsearchContext,
+  read: PairRead = { header: false, body: false },
+): readonly LineIssue[] {
   const headerResult = validateHeaderText(header, ONE_LINE, context.target);
-  const bodyIssues = body === undefined ? [] : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE);
+  read.header = headerResult.strict === true;
+  const bodyRead = { strict: false };
+  const bodyIssues =
+    body === undefined ? [] : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE, bodyRead);
+  read.body = bodyRead.strict;
   if (headerResult.issues.length === 0 && bodyIssues.length === 0) return NO_ISSUES;
   const out: LineIssue[] = [];
   for (const issue of headerResult.issues) out.push({ ...issue, line: 0 });
   for (const issue of bodyIssues) out.push({ ...issue, line: 1 });
   return out;
+}
+
+/** Whether each line of a pair was plain JSON, read whole by JSON.parse. */
+interface PairRead {
+  header: boolean;
+  body: boolean;
 }
 
 /**
@@ -57,8 +72,15 @@ export function validateWrittenPair(
   context: MsearchContext,
   variables: Variables,
 ): readonly LineIssue[] {
-  const plain = (line: string | undefined): boolean => line === undefined || !hasConsoleSyntax(line, true);
-  if (plain(header) && plain(body)) return validatePair(header, body, context);
+  const hasVariables = (line: string | undefined): boolean => line !== undefined && hasConsoleSyntax(line, false);
+  if (!hasVariables(header) && !hasVariables(body)) {
+    const read: PairRead = { header: false, body: false };
+    const found = validatePair(header, body, context, read);
+    // `"""` never stands in a text JSON.parse reads whole: only a line it refused is searched for console strings.
+    const tripleQuotes = (line: string | undefined, strict: boolean): boolean =>
+      line !== undefined && !strict && line.includes('"""');
+    if (!tripleQuotes(header, read.header) && !tripleQuotes(body, read.body)) return found;
+  }
   const expandedHeader = expandJson(header, variables, false);
   const expandedBody = body === undefined ? undefined : expandJson(body, variables, false);
   const found = validatePair(expandedHeader.text, expandedBody?.text, context);
@@ -81,6 +103,8 @@ export function validateWrittenPair(
 export interface HeaderResult {
   readonly issues: Issue[];
   readonly hasIndex: boolean;
+  /** Whether the header is plain JSON, read whole by JSON.parse. */
+  readonly strict?: boolean;
 }
 
 /** One header: blank and whitespace mean defaults; a non-object is silently read as `{}`. */
@@ -115,7 +139,7 @@ export function validateHeaderText(text: string, locator: XContentLocator, targe
   }
   if (!isObject(segment.value)) return none;
   const facts = validateMsearchHeader(new JsonCheck(segment, issues, locator, target), segment.value);
-  return { issues, hasIndex: facts.indices !== undefined && facts.indices.length > 0 };
+  return { issues, hasIndex: facts.indices !== undefined && facts.indices.length > 0, strict: segment.strict };
 }
 
 /** An `_msearch` body has no URL parameters of its own. */
@@ -129,6 +153,8 @@ export function validateBodyText(
   context: MsearchContext,
   headerHasIndex: boolean,
   locator: XContentLocator,
+  /** Told whether the body is plain JSON, read whole by JSON.parse. */
+  read?: { strict: boolean },
 ): Issue[] {
   const first = firstToken(text);
   if (first.token === 'NONE') {
@@ -150,6 +176,7 @@ export function validateBodyText(
     ];
   }
   const segment = JsonSegment.parse(text);
+  if (read !== undefined) read.strict = segment.strict;
   const issues: Issue[] = syntaxIssues(segment, context.target, locator);
   if (isObject(segment.value)) {
     const check = new JsonCheck(segment, issues, locator, context.target);

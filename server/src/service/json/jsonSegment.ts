@@ -86,6 +86,8 @@ export class JsonSegment {
     readonly problems: readonly JsonSyntaxProblem[],
     /** Offset of the first non-blank, non-comment content after the first value, or -1. */
     readonly trailingOffset: number,
+    /** Whether JSON.parse read the whole text (so it is plain JSON: no comments, no `"""` strings, nothing after). */
+    readonly strict = false,
   ) {}
 
   get ok(): boolean {
@@ -114,7 +116,7 @@ export class JsonSegment {
       // Two members with one name collapsed into one: find which, with positions.
       return JsonSegment.parseSlow(text);
     }
-    return new JsonSegment(text, value, NO_PROBLEMS, -1);
+    return new JsonSegment(text, value, NO_PROBLEMS, -1, true);
   }
 
   private static parseSlow(text: string): JsonSegment {
