@@ -39,6 +39,193 @@ function nestedBody(depth: number): string {
   return `{"size":0,"aggs":{"a":{"meta":${'{"a":'.repeat(meta)}{}${'}'.repeat(meta)},"max":{"field":"num"}}}}`;
 }
 
+const SPAN: Json = { span_term: { text: 'quick' } };
+const NOT_SPAN: Json = { term: { kw: 'a' } };
+const CF = { query: 'quick', fields: ['text'] };
+
+/**
+ * The forms of query options OpenSearch reads otherwise than their usual shape: null, empty arrays, a single value
+ * where an array is usual (accepted: never an Error), the inner queries of span clauses, the rules of intervals and
+ * the value kinds of the ObjectParser clauses (docs/opensearch/query-dsl.md#inner-queries).
+ */
+const QUERY_FORMS: readonly ConformanceCase[] = [
+  // null and [] where a clause reads a list of queries
+  q('bool/null-clauses', { bool: { must: null, filter: null, should: null, must_not: null } }),
+  q('bool/must-null', { bool: { must: null, should: [{ match_all: {} }] } }),
+  q('bool/empty-clauses', { bool: { must: [], filter: [], should: [], must_not: [] } }),
+  q('dis-max/queries-null', { dis_max: { queries: null } }),
+  q('dis-max/queries-empty', { dis_max: { queries: [] } }),
+  q('dis-max/queries-object', { dis_max: { queries: { term: { kw: 'a' } } } }),
+  // null, [] and arrays where a clause reads one query
+  q('inner/boosting-positive-array', {
+    boosting: { positive: [{ match_all: {} }], negative: NOT_SPAN, negative_boost: 0.5 },
+  }),
+  q('inner/boosting-negative-empty', { boosting: { positive: { match_all: {} }, negative: [], negative_boost: 0.5 } }),
+  q('inner/boosting-positive-null', { boosting: { positive: null, negative: NOT_SPAN, negative_boost: 0.5 } }),
+  q('inner/nested-query-array', {
+    nested: { path: 'items', query: [{ term: { 'items.name': 'x' } }, { match_all: {} }] },
+  }),
+  q('inner/nested-query-null', { nested: { path: 'items', query: null } }),
+  q('inner/nested-query-array-unknown', { nested: { path: 'items', query: [{ no_such_query: {} }] } }),
+  q('inner/has-child-query-array', { has_child: { type: 'child', query: [{ match_all: {} }] } }),
+  q('inner/has-parent-query-empty', { has_parent: { parent_type: 'parent', query: [] } }),
+  q('inner/function-score-query-null', { function_score: { query: null, functions: [{ weight: 2 }] } }),
+  q('inner/function-score-query-array', { function_score: { query: [{ match_all: {} }] } }),
+  q('inner/function-score-null-function', {
+    function_score: { functions: [{ weight: 2 }], gauss: null, weight: null },
+  }),
+  q('inner/constant-score-filter-null', { constant_score: { filter: null } }),
+  q('inner/constant-score-filter-array', { constant_score: { filter: [NOT_SPAN] } }),
+  q('inner/span-not-include-null', { span_not: { include: null, exclude: SPAN } }),
+  q('inner/span-first-match-array', { span_first: { match: [SPAN], end: 3 } }),
+  q('inner/span-containing-big-empty', { span_containing: { big: [], little: SPAN } }),
+  q('inner/field-masking-query-null', { field_masking_span: { query: null, field: 'text' } }),
+  q('inner/span-multi-match-array', { span_multi: { match: [{ prefix: { text: 'qu' } }] } }),
+  q('inner/span-multi-match-null', { span_multi: { match: null } }),
+  // the inner queries of span clauses
+  q('span/near-not-span', { span_near: { clauses: [SPAN, { match_all: {} }] } }),
+  q('span/near-gap', { span_near: { clauses: [SPAN, { span_gap: { text: 2 } }, SPAN], in_order: true } }),
+  q('span/near-nested-spans', {
+    span_near: {
+      clauses: [
+        { span_multi: { match: { prefix: { text: 'q' } } } },
+        { field_masking_span: { query: SPAN, field: 'text' } },
+        { span_or: { clauses: [SPAN] } },
+      ],
+    },
+  }),
+  q('span/or-not-span', { span_or: { clauses: [NOT_SPAN] } }),
+  q('span/not-include-not-span', { span_not: { include: NOT_SPAN, exclude: SPAN } }),
+  q('span/not-exclude-not-span', { span_not: { include: SPAN, exclude: { match_all: {} } } }),
+  q('span/first-not-span', { span_first: { match: { match_all: {} }, end: 3 } }),
+  q('span/containing-big-not-span', { span_containing: { big: { match_all: {} }, little: SPAN } }),
+  q('span/within-little-not-span', { span_within: { big: SPAN, little: NOT_SPAN } }),
+  q('span/field-masking-not-span', { field_masking_span: { query: { match_all: {} }, field: 'text' } }),
+  q('span/multi-term', { span_multi: { match: NOT_SPAN } }),
+  q('span/multi-span-term', { span_multi: { match: SPAN } }),
+  q('span/multi-wildcard', { span_multi: { match: { wildcard: { text: 'qu*' } } } }),
+  // range bounds read in order (one per side from 3.6.0)
+  q('range/from-null-then-gte', { range: { num: { from: null, gte: 1 } } }),
+  q('range/to-null-then-lte', { range: { num: { to: null, lte: 5 } } }),
+  q('range/null-generic-bounds', { range: { num: { from: null, to: null, gte: 1, lte: 5 } } }),
+  q('range/gt-null-then-gte', { range: { num: { gt: null, gte: 1 } } }),
+  q('range/gt-null-then-from', { range: { num: { gt: null, from: 1 } } }),
+  q('range/gte-then-from-null', { range: { num: { gte: 1, from: null } } }),
+  q('range/include-lower-then-gte', { range: { num: { include_lower: true, gte: 1 } } }),
+  q('range/from-then-include-lower', { range: { num: { from: 1, include_lower: false } } }),
+  // common reads its options' values as values, inside arrays too
+  q('common/null-options', {
+    common: {
+      text: {
+        query: 'quick',
+        analyzer: null,
+        boost: null,
+        high_freq_operator: null,
+        low_freq_operator: null,
+        minimum_should_match: null,
+        cutoff_frequency: null,
+        _name: null,
+      },
+    },
+  }),
+  q('common/empty-array-options', {
+    common: {
+      text: {
+        query: 'quick',
+        analyzer: [],
+        boost: [],
+        high_freq_operator: [],
+        low_freq_operator: [],
+        minimum_should_match: [],
+        cutoff_frequency: [],
+        _name: [],
+      },
+    },
+  }),
+  q('common/array-values', { common: { text: { query: 'quick', boost: [2], minimum_should_match: ['1'] } } }),
+  // combined_fields' value kinds
+  q('combined-fields/fields-string', { combined_fields: { query: 'quick', fields: 'text' } }),
+  q('combined-fields/fields-null', { combined_fields: { query: 'quick', fields: null } }),
+  q('combined-fields/fields-null-item', { combined_fields: { query: 'quick', fields: ['text', null] } }),
+  q('combined-fields/fields-number-item', { combined_fields: { query: 'quick', fields: [1] } }),
+  q('combined-fields/query-number', { combined_fields: { query: 1, fields: ['text'] } }),
+  q('combined-fields/operator-null', { combined_fields: { ...CF, operator: null } }),
+  q('combined-fields/name-number', { combined_fields: { ...CF, _name: 1 } }),
+  q('combined-fields/boost-null', { combined_fields: { ...CF, boost: null } }),
+  q('combined-fields/boost-string', { combined_fields: { ...CF, boost: '2' } }),
+  q('combined-fields/minimum-should-match-null', { combined_fields: { ...CF, minimum_should_match: null } }),
+  q('combined-fields/minimum-should-match-boolean', { combined_fields: { ...CF, minimum_should_match: true } }),
+  // the value kinds of the other ObjectParser clauses
+  q('values/bool-name-number', { bool: { must: [{ match_all: {} }], _name: 1 } }),
+  q('values/bool-boost-null', { bool: { must: [{ match_all: {} }], boost: null } }),
+  q('values/bool-adjust-pure-negative-null', { bool: { must: [{ match_all: {} }], adjust_pure_negative: null } }),
+  q('values/bool-minimum-should-match-null', { bool: { should: [{ match_all: {} }], minimum_should_match: null } }),
+  q('values/ids-values-string', { ids: { values: '1' } }),
+  q('values/ids-values-number', { ids: { values: 1 } }),
+  q('values/ids-values-null', { ids: { values: null } }),
+  q('values/ids-values-number-item', { ids: { values: [1, true] } }),
+  q('values/ids-values-null-item', { ids: { values: ['1', null] } }),
+  q('values/ids-name-boolean', { ids: { values: ['1'], _name: true } }),
+  q('values/match-all-boost-null', { match_all: { boost: null } }),
+  q('values/distance-feature-pivot-number', { distance_feature: { field: 'date', origin: 'now', pivot: 1 } }),
+  q('values/rank-feature-field-null', { rank_feature: { field: null } }),
+  q('values/percolate-index-number', { percolate: { field: 'query', document: { text: 'quick' }, index: 1 } }),
+  q('values/script-score-min-score-null', {
+    script_score: { query: { match_all: {} }, script: { source: '1' }, min_score: null },
+  }),
+  // the type of multi_match and query_string by its exact name
+  q('query-string/type-upper', { query_string: { query: 'quick', type: 'PHRASE' } }),
+  q('query-string/type-camel', { query_string: { query: 'quick', type: 'phrasePrefix' } }),
+  q('query-string/type-good', { query_string: { query: 'quick', type: 'phrase_prefix' } }),
+  // the rules of intervals
+  q('intervals/range-rule', { intervals: { text: { range: { gte: 'a', lte: 'z' } } } }),
+  q('intervals/unknown-rule', { intervals: { text: { no_such_rule: {} } } }),
+  q('intervals/fuzzy-rule', { intervals: { text: { fuzzy: { term: 'quick' } } } }),
+  q('intervals/match-unknown-field', { intervals: { text: { match: { query: 'quick', no_such_option: 1 } } } }),
+  q('intervals/match-misspelt', { intervals: { text: { match: { qury: 'quick' } } } }),
+  q('intervals/match-no-query', { intervals: { text: { match: {} } } }),
+  q('intervals/prefix-no-prefix', { intervals: { text: { prefix: { analyzer: 'standard' } } } }),
+  q('intervals/wildcard-no-pattern', { intervals: { text: { wildcard: {} } } }),
+  q('intervals/all-of-no-intervals', { intervals: { text: { all_of: { ordered: true } } } }),
+  q('intervals/any-of-empty', { intervals: { text: { any_of: { intervals: [] } } } }),
+  q('intervals/all-of-inner-unknown', { intervals: { text: { all_of: { intervals: [{ no_such_rule: {} }] } } } }),
+  q('intervals/all-of-inner-empty', { intervals: { text: { all_of: { intervals: [{}] } } } }),
+  q('intervals/all-of-inner-two-rules', {
+    intervals: { text: { all_of: { intervals: [{ match: { query: 'a' }, prefix: { prefix: 'b' } }] } } },
+  }),
+  q('intervals/all-options', {
+    intervals: {
+      text: {
+        all_of: {
+          intervals: [
+            { match: { query: 'quick', max_gaps: 1, ordered: true, analyzer: 'standard', use_field: 'text' } },
+            { wildcard: { pattern: 'b*', analyzer: 'standard', max_expansions: 10 } },
+            { regexp: { pattern: 'b.*', flags: 'ALL', case_insensitive: true } },
+            { fuzzy: { term: 'brwn', prefix_length: 1, transpositions: true, fuzziness: 'AUTO' } },
+          ],
+          mode: 'ordered',
+          max_gaps: 5,
+          filter: { not_containing: { prefix: { prefix: 'laz' } } },
+        },
+      },
+    },
+  }),
+  q('intervals/filter-unknown', {
+    intervals: { text: { match: { query: 'quick', filter: { no_such_filter: { match: { query: 'x' } } } } } },
+  }),
+  q('intervals/filter-empty', { intervals: { text: { match: { query: 'quick', filter: {} } } } }),
+  q('intervals/filter-two', {
+    intervals: {
+      text: {
+        match: { query: 'quick', filter: { before: { match: { query: 'x' } }, after: { match: { query: 'y' } } } },
+      },
+    },
+  }),
+  q('intervals/filter-script', {
+    intervals: { text: { match: { query: 'quick', filter: { script: { source: 'true' } } } } },
+  }),
+];
+
 export const HAND_WRITTEN: readonly ConformanceCase[] = [
   // collapse
   c('collapse/alone', { collapse: { field: 'kw' } }),
@@ -167,6 +354,7 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   }),
   q('bool/minimum-should-match-without-should', { bool: { must: [{ match_all: {} }], minimum_should_match: 1 } }),
   q('bool/filter-object', { bool: { filter: { term: { kw: 'a' } } } }),
+  ...QUERY_FORMS,
   // percentiles and their methods
   aggs('percentiles/percents-empty', { p: { percentiles: { field: 'num', percents: [] } } }),
   aggs('percentiles/percents-over-100', { p: { percentiles: { field: 'num', percents: [101] } } }),

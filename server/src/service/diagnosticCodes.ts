@@ -134,6 +134,10 @@ export const DIAGNOSTIC_CODES = {
   'query.regex-too-long': { severity: E, summary: 'A regular expression longer than `index.max_regex_length`.' },
   'query.too-many-terms': { severity: E, summary: 'More terms than `index.max_terms_count`.' },
   'query.too-many-clauses': { severity: E, summary: 'A `bool` with more clauses than the maximum clause count.' },
+  'query.not-a-span-query': {
+    severity: E,
+    summary: 'A span clause given an inner query that is not a span query (span_multi: not a multi-term query).',
+  },
   'query.unknown-value': { severity: W, summary: 'A query clause parameter value outside the known values.' },
 
   // Aggregations

@@ -18,11 +18,17 @@ import { holdsAt } from '../../spec/versions';
 import type { TargetServer } from '../target';
 import { versionNote } from './versionNote';
 import { checkClauseRules } from './queryRules';
+import { checkQueryListForm, checkSingleQueryForm } from './innerQueries';
 import { isGeoParserClause, validateGeoClause } from './geoQueries';
 import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
 import { jacksonMajor } from '../target';
 
 export const CLAUSE_BY_NAME: ReadonlyMap<string, QueryClauseSpec> = new Map(QUERY_CLAUSES.map((c) => [c.name, c]));
+
+/** A clause name the language service knows (its table may hold names of any version). */
+function isKnownClause(name: string): boolean {
+  return CLAUSE_BY_NAME.has(name);
+}
 
 /** Parameters by name, per clause, built once. */
 const PARAMS_BY_CLAUSE: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
@@ -102,7 +108,7 @@ function validateClause(
   clause: QueryClauseSpec,
   body: Record<string, unknown>,
 ): void {
-  checkClauseRules(check, path, clause.name, body);
+  checkClauseRules(check, path, clause.name, body, isKnownClause);
   if (clause.name.startsWith('geo_') && isGeoParserClause(clause.name)) {
     validateGeoClause(check, path, clause.name, body);
     return;
@@ -352,12 +358,23 @@ function checkParamValue(
   value: unknown,
 ): void {
   if (checkNonValue(check, path, clause, spec, value)) return;
+  if (objectParser(clause) && objectParserRefusesValue(spec.type, value)) {
+    doesNotSupport(check, path, clause, spec, value);
+    return;
+  }
   switch (spec.type) {
     case 'query':
+      if (
+        checkSingleQueryForm(check, path, clause.name, spec.name, value, (at, item) => {
+          validateQueryContainer(check, at, item);
+        })
+      )
+        return;
       if (checkScalarQuery(check, path, clause, spec, value)) return;
       validateQueryContainer(check, path, value);
       return;
     case 'queries':
+      if (checkQueryListForm(check, path, clause.name, spec.name, value)) return;
       if (checkScalarQuery(check, path, clause, spec, value)) return;
       if (Array.isArray(value)) {
         value.forEach((item, i) => {
@@ -457,8 +474,11 @@ function checkParamValue(
       }
       return;
     case 'array':
-      // An ObjectParser array of objects also takes one object, never a plain value.
-      if (OBJECT_ONLY.has(clause.name) && value !== null && typeof value !== 'object') {
+      // An ObjectParser array of objects also takes one object, never a plain value; combined_fields' array of
+      // strings takes one string (its other values are checked in queryRules.ts).
+      if (clause.name === 'combined_fields') {
+        if (typeof value === 'number' || typeof value === 'boolean') doesNotSupport(check, path, clause, spec, value);
+      } else if (OBJECT_ONLY.has(clause.name) && value !== null && typeof value !== 'object') {
         doesNotSupport(check, path, clause, spec, value);
       } else if (
         handWrittenRefuses(clause) &&
@@ -637,6 +657,25 @@ function nonValueText(clause: string, key: string, value: unknown): string {
   return NON_VALUE_TEXT[clause] === 'unknown-token' && !(Array.isArray(value) && ARRAY_NOT_SUPPORTED.has(clause))
     ? `[${clause}] unknown token [${tokenName(value)}] after [${key}]`
     : `[${NON_VALUE_NAME[clause] ?? clause}] query does not support [${key}]`;
+}
+
+/**
+ * ObjectParser's declared value kinds: a string option takes a string only (no number, boolean or null), a number or
+ * boolean option takes no null (real 3.8.0 and 2.19.1 for every ObjectParser clause: bool, ids, match_all,
+ * script_score, distance_feature, percolate, rank_feature, combined_fields; conformance cases `cross/query/values/*`).
+ */
+function objectParserRefusesValue(type: ParameterSpec['type'], value: unknown): boolean {
+  switch (type) {
+    case 'string':
+    case 'field':
+      return value === null || typeof value === 'number' || typeof value === 'boolean';
+    case 'number':
+    case 'integer':
+    case 'boolean':
+      return value === null;
+    default:
+      return false;
+  }
 }
 
 /** Clauses built by an ObjectParser: a value of the wrong kind is refused by the parser itself. */

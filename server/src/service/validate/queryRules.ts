@@ -8,13 +8,15 @@ import { limitNote, limitsOf } from './limits';
 import { notNumericText } from './values';
 import { jacksonMajor } from '../target';
 import { holdsAt } from '../../spec/versions';
+import { checkSpanInner } from './innerQueries';
+import { checkIntervalRules } from './intervalRules';
 
-/** `phrasePrefix`, `PHRASE_PREFIX` → `phrase_prefix` (MultiMatchQueryBuilder.Type.parse reads both spellings). */
+/**
+ * The multi_match type as MultiMatchQueryBuilder.Type.parse reads it: by its exact name (real 3.8.0 and 2.19.1 refuse
+ * `PHRASE` and `phrasePrefix`, conformance cases `cross/query/multi-match/type-upper` and `type-camel`).
+ */
 function multiMatchType(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  // The usual spellings are already lower case: only others are rewritten.
-  if (/^[a-z_]*$/.test(value)) return value;
-  return value.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+  return typeof value === 'string' ? value : undefined;
 }
 
 function missingAt(check: JsonCheck, path: JsonPath, message: string): void {
@@ -43,6 +45,7 @@ function firstMember(body: Record<string, unknown>): [string, unknown] | undefin
 /** The clauses with rules here (the most common ones, term and match among them, have none: a quick way out). */
 const CLAUSES_WITH_RULES = new Set([
   'bool',
+  'combined_fields',
   'common',
   'constant_score',
   'dis_max',
@@ -68,6 +71,7 @@ const CLAUSES_WITH_RULES = new Set([
   'span_containing',
   'span_field_masking',
   'span_first',
+  'span_multi',
   'span_near',
   'span_not',
   'span_or',
@@ -83,8 +87,10 @@ export function checkClauseRules(
   path: JsonPath,
   clause: string,
   body: Record<string, unknown>,
+  known: (name: string) => boolean,
 ): void {
   if (!CLAUSES_WITH_RULES.has(clause)) return;
+  if (clause.startsWith('span_') || clause === 'field_masking_span') checkSpanInner(check, path, clause, body, known);
   // Refusals of one parser each, in its words (docs/opensearch/query-dsl.md#more-parsers; conformance cases
   // query/<clause>/<option>/<kind> on real 3.8.0 and 2.19.1).
   switch (clause) {
@@ -221,13 +227,10 @@ export function checkClauseRules(
       break;
     }
     case 'ids':
-      if (isObject(body.values)) {
-        refuseAt(
-          check,
-          `${check.where([...path, 'values'])} [ids] values doesn't support values of type: START_OBJECT`,
-          [...path, 'values'],
-        );
-      }
+      idsValues(check, [...path, 'values'], body.values);
+      break;
+    case 'combined_fields':
+      combinedFieldsValues(check, path, body);
       break;
     case 'script_score':
       if (isScalarAt(body, 'script') && typeof body.script !== 'string') {
@@ -383,6 +386,71 @@ export function checkClauseRules(
   }
 }
 
+/** The ObjectParser token names of values, as its "doesn't support values of type" message gives them. */
+function objectParserToken(value: unknown): string {
+  if (value === null) return 'VALUE_NULL';
+  if (typeof value === 'number') return 'VALUE_NUMBER';
+  if (typeof value === 'boolean') return 'VALUE_BOOLEAN';
+  return typeof value === 'string' ? 'VALUE_STRING' : Array.isArray(value) ? 'START_ARRAY' : 'START_OBJECT';
+}
+
+/**
+ * CombinedFieldsQueryBuilder's ObjectParser beyond the kinds of its string and number options (query.ts): `operator`
+ * is a string only, `fields` a string or an array of values (an item that is null, an object or an array is refused),
+ * never null; `minimum_should_match` takes null, and a boolean is read as text that fails on every shard (real 3.8.0,
+ * conformance cases `query/combined_fields/*` and `cross/query/combined-fields/*`).
+ */
+function combinedFieldsValues(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  const refuse = (key: string): void => {
+    const at = [...path, key];
+    check.report(
+      'query.wrong-type',
+      `${check.where(at)} [combined_fields] ${key} doesn't support values of type: ${objectParserToken(body[key])}`,
+      at,
+    );
+  };
+  const operator = body.operator;
+  if (operator === null || typeof operator === 'number' || typeof operator === 'boolean') refuse('operator');
+  const fields = body.fields;
+  if (fields === null) refuse('fields');
+  else if (Array.isArray(fields)) {
+    fields.forEach((item, i) => {
+      if (item !== null && typeof item !== 'object') return;
+      const at = [...path, 'fields', i];
+      check.report('query.wrong-type', `${check.where(at)} [combined_fields] failed to parse field [fields]`, at);
+    });
+  }
+  const minimum = body.minimum_should_match;
+  if (typeof minimum === 'boolean') {
+    check.report('query.invalid-value', `failed to create query: For input string: "${String(minimum)}"`, [
+      ...path,
+      'minimum_should_match',
+    ]);
+  }
+}
+
+/**
+ * IdsQueryBuilder's ObjectParser reads `values` as an array of strings or one string: any other value is refused, and
+ * so is an item that is null, an object or an array (a number or a boolean is read as its text), on real 3.8.0 and
+ * 2.19.1.
+ */
+function idsValues(check: JsonCheck, path: JsonPath, values: unknown): void {
+  if (values === undefined || typeof values === 'string') return;
+  if (Array.isArray(values)) {
+    values.forEach((item, i) => {
+      if (item !== null && typeof item !== 'object') return;
+      const at = [...path, i];
+      check.report('query.wrong-type', `${check.where(at)} [ids] failed to parse field [values]`, at);
+    });
+    return;
+  }
+  refuseAt(
+    check,
+    `${check.where(path)} [ids] values doesn't support values of type: ${objectParserToken(values)}`,
+    path,
+  );
+}
+
 /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
 const FUNCTION_SCORE_SCALARS = new Set(['score_mode', 'boost_mode', 'max_boost', 'boost', '_name', 'min_score']);
 
@@ -398,7 +466,8 @@ function functionsThenFunction(check: JsonCheck, path: JsonPath, body: Record<st
       if (Array.isArray(value)) found = true;
       continue;
     }
-    if (!found || Array.isArray(value)) continue;
+    // A null is read as no value at all: neither a function nor a refusal.
+    if (!found || Array.isArray(value) || value === null) continue;
     const single = isObject(value) ? key !== 'query' : !FUNCTION_SCORE_SCALARS.has(key);
     if (single) {
       check.report(
@@ -421,6 +490,7 @@ function intervalRules(check: JsonCheck, path: JsonPath, body: Record<string, un
   if (field === undefined) return;
   const inner = body[field];
   if (!isObject(inner)) return;
+  checkIntervalRules(check, [...path, field], inner);
   const rules = Object.keys(inner).filter((key) => key !== '_name' && key !== 'boost');
   if (rules.length === 0) {
     check.report('query.interval-rules', 'Missing intervals from interval query definition', [...path, field], 'key');
@@ -435,24 +505,36 @@ function intervalRules(check: JsonCheck, path: JsonPath, body: Record<string, un
 }
 
 /**
- * From OpenSearch 3.6.0 a range sets each bound once: one of `gt`, `gte` and `from` (with `include_lower`) below, one of
- * `lt`, `lte` and `to` (with `include_upper`) above; anything more is `invalid lower bound for [range] query` (or
- * upper) before any value is read (RangeQueryBuilder.fromXContent; real 3.8.0 refuses `{"gte": 1, "include_lower":
- * true}` and 2.19.1 reads it, conformance case `query/range/include_lower/good`).
+ * From OpenSearch 3.6.0 a range sets each bound once (RangeQueryBuilder.fromXContent), read in order: `from` is refused
+ * once a bound value is set; `gt` and `gte` once a bound value or `include_lower` is set, and they set both;
+ * `include_lower` once it is set. A null bound sets no value, so `{"from": null, "gte": 1}` is accepted and
+ * `{"gt": null, "gte": 1}` is not; the upper side likewise (real 3.8.0; 2.19.1 reads all of them, conformance cases
+ * `query/range/include_lower/good` and `cross/query/range/*`).
  */
 const ONE_BOUND_PER_SIDE = { since: '3.6.0' };
 
+const RANGE_SIDES = [
+  { exclusive: 'gt', inclusive: 'gte', generic: 'from', include: 'include_lower', word: 'lower' },
+  { exclusive: 'lt', inclusive: 'lte', generic: 'to', include: 'include_upper', word: 'upper' },
+] as const;
+
 function rangeBounds(check: JsonCheck, path: JsonPath, options: Record<string, unknown>): void {
-  const sides = [
-    { exclusive: 'gt', inclusive: 'gte', generic: 'from', include: 'include_lower', word: 'lower' },
-    { exclusive: 'lt', inclusive: 'lte', generic: 'to', include: 'include_upper', word: 'upper' },
-  ] as const;
-  for (const side of sides) {
-    const bounds = [side.exclusive, side.inclusive, side.generic].filter((k) => k in options);
-    const strict = side.exclusive in options || side.inclusive in options;
-    const second = bounds.length > 1 ? bounds[1] : strict && side.include in options ? side.include : undefined;
-    if (second !== undefined) {
-      check.report('query.invalid-value', `invalid ${side.word} bound for [range] query`, [...path, second], 'key');
+  for (const side of RANGE_SIDES) {
+    let bound = false;
+    let include = false;
+    for (const key of Object.keys(options)) {
+      const strict = key === side.exclusive || key === side.inclusive;
+      let refused: boolean;
+      if (key === side.generic) refused = bound;
+      else if (key === side.include) refused = include;
+      else if (strict) refused = bound || include;
+      else continue;
+      if (refused) {
+        check.report('query.invalid-value', `invalid ${side.word} bound for [range] query`, [...path, key], 'key');
+        break;
+      }
+      if (key !== side.include) bound ||= options[key] !== null;
+      if (key !== side.generic) include = true;
     }
   }
 }
@@ -476,4 +558,4 @@ function termsSetMinimum(check: JsonCheck, path: JsonPath, options: Record<strin
 }
 
 /** The rules of an intervals query, each read by a parser of its own that expects an object. */
-const INTERVAL_RULES = ['match', 'any_of', 'all_of', 'prefix', 'wildcard', 'regexp', 'fuzzy', 'range'];
+const INTERVAL_RULES = ['match', 'any_of', 'all_of', 'prefix', 'wildcard', 'regexp', 'fuzzy'];

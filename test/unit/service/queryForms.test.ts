@@ -1,0 +1,295 @@
+// The forms of query options OpenSearch reads otherwise than their usual shape (null, empty arrays, a single value
+// where an array is usual), the inner queries of span clauses, the rules of intervals and the value kinds of the
+// ObjectParser clauses (docs/opensearch/query-dsl.md#inner-queries, #intervals-rules).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { makeTarget } from '../../../server/src/service/target';
+import { diagnose, expectDiagnostic, expectNo, expectNoErrors } from './harness';
+
+const E = 1;
+const query = (json: string): string => `{}\n{"query":${json}}\n`;
+const SPAN = '{"span_term":{"text":"quick"}}';
+
+void describe('null and arrays where clauses read queries (docs/opensearch/query-dsl.md#inner-queries)', () => {
+  void it('takes null and empty clause lists in bool', () => {
+    expectNoErrors('msearch', query('{"bool":{"must":null,"filter":null,"should":null,"must_not":null}}'));
+    expectNoErrors('msearch', query('{"bool":{"must":[],"filter":[],"should":[],"must_not":[]}}'));
+  });
+
+  void it('refuses a null or empty queries list in dis_max, and takes one object', () => {
+    expectDiagnostic('msearch', query('{"dis_max":{"queries":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[dis_max] query does not support [queries]',
+    });
+    expectDiagnostic('msearch', query('{"dis_max":{"queries":«[]»}}'), {
+      code: 'query.not-an-object',
+      severity: E,
+      message: '[_na] query malformed, must start with start_object',
+    });
+    expectNoErrors('msearch', query('{"dis_max":{"queries":{"term":{"kw":"a"}}}}'));
+  });
+
+  void it('reads each object of an array as the query of boosting, nested, has_child and has_parent', () => {
+    expectNoErrors(
+      'msearch',
+      query('{"boosting":{"positive":[{"match_all":{}}],"negative":{"term":{"kw":"b"}},"negative_boost":0.5}}'),
+    );
+    expectNoErrors('msearch', query('{"nested":{"path":"items","query":[{"match_all":{}},{"match_all":{}}]}}'));
+    expectNoErrors('msearch', query('{"has_child":{"type":"child","query":[{"match_all":{}}]}}'));
+    expectDiagnostic('msearch', query('{"nested":{"path":"items","query":[{«"no_such"»:{}}]}}'), {
+      code: 'query.unknown-clause',
+      severity: E,
+      message: 'unknown query [no_such]',
+    });
+    expectDiagnostic('msearch', query('{"has_parent":{"parent_type":"parent","query":«[]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "[has_parent] requires 'query' field",
+    });
+    expectDiagnostic(
+      'msearch',
+      query('{"boosting":{"positive":«null»,"negative":{"match_all":{}},"negative_boost":0.5}}'),
+      { code: 'query.wrong-type', severity: E, message: "[boosting] query requires 'positive' query to be set'" },
+    );
+  });
+
+  void it('takes a null query and null functions in function_score, and refuses an array query', () => {
+    expectNoErrors('msearch', query('{"function_score":{"query":null,"functions":[{"weight":2}]}}'));
+    expectNoErrors('msearch', query('{"function_score":{"functions":[{"weight":2}],"gauss":null,"weight":null}}'));
+    expectDiagnostic('msearch', query('{"function_score":{"query":«[{"match_all":{}}]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'failed to parse [function_score] query. array [query] is not supported',
+    });
+  });
+
+  void it('words null and arrays in constant_score and the span clauses as their parsers do', () => {
+    expectDiagnostic('msearch', query('{"constant_score":{"filter":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'unexpected token [VALUE_NULL]',
+    });
+    expectDiagnostic('msearch', query(`{"span_not":{"include":«null»,"exclude":${SPAN}}}`), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[span_not] query does not support [include]',
+    });
+    expectDiagnostic('msearch', query('{"field_masking_span":{"query":«[]»,"field":"text"}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[span_field_masking] query does not support [query]',
+    });
+    expectDiagnostic('msearch', query('{"span_multi":{"match":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[span_multi] must have [match] multi term query clause',
+    });
+    expectNoErrors('msearch', query('{"span_multi":{"match":[{"prefix":{"text":"qu"}}]}}'));
+  });
+});
+
+void describe('the inner queries of span clauses (query.not-a-span-query)', () => {
+  void it('refuses a query that is not a span query, in each parser words', () => {
+    expectDiagnostic('msearch', query(`{"span_near":{"clauses":[${SPAN},«{"match_all":{}}»]}}`), {
+      code: 'query.not-a-span-query',
+      severity: E,
+      message: 'span_near [clauses] must be of type span query',
+    });
+    expectDiagnostic('msearch', query('{"span_or":{"clauses":[«{"term":{"kw":"a"}}»]}}'), {
+      code: 'query.not-a-span-query',
+      severity: E,
+      message: 'span_or [clauses] must be of type span query',
+    });
+    expectDiagnostic('msearch', query(`{"span_not":{"include":${SPAN},"exclude":«{"match_all":{}}»}}`), {
+      code: 'query.not-a-span-query',
+      severity: E,
+      message: 'span_not [exclude] must be of type span query',
+    });
+    expectDiagnostic('msearch', query(`{"span_within":{"big":«{"match_all":{}}»,"little":${SPAN}}}`), {
+      code: 'query.not-a-span-query',
+      severity: E,
+      message: 'span_within [big] must be of type span query',
+    });
+    expectDiagnostic('msearch', query('{"field_masking_span":{"query":«{"match_all":{}}»,"field":"text"}}'), {
+      code: 'query.not-a-span-query',
+      severity: E,
+      message: '[span_field_masking] query must be of type span query',
+    });
+    expectDiagnostic('msearch', query(`{"span_multi":{"match":«${SPAN}»}}`), {
+      code: 'query.not-a-span-query',
+      severity: E,
+      message: '[span_multi] [match] must be of type multi term query',
+    });
+  });
+
+  void it('accepts span queries inside span queries, span_gap in span_near, multi-term queries in span_multi', () => {
+    expectNo(
+      'msearch',
+      query(
+        `{"span_near":{"clauses":[{"span_multi":{"match":{"prefix":{"text":"q"}}}},{"span_gap":{"text":2}},{"field_masking_span":{"query":${SPAN},"field":"text"}},{"span_or":{"clauses":[${SPAN}]}}]}}`,
+      ),
+      'query.not-a-span-query',
+    );
+    expectNo('msearch', query('{"span_multi":{"match":{"range":{"text":{"gte":"a"}}}}}'), 'query.not-a-span-query');
+    expectNo('msearch', query(`{"span_first":{"match":${SPAN},"end":3}}`), 'query.not-a-span-query');
+  });
+});
+
+void describe('range bounds read in order (3.6.0 and later)', () => {
+  void it('takes a null generic bound before a strict one', () => {
+    expectNoErrors('msearch', query('{"range":{"num":{"from":null,"gte":1}}}'));
+    expectNoErrors('msearch', query('{"range":{"num":{"from":null,"to":null,"gte":1,"lte":3}}}'));
+    expectNoErrors('msearch', query('{"range":{"num":{"gt":null,"from":1}}}'));
+  });
+
+  void it('refuses a second bound, even a null one, where a strict bound or a value is set', () => {
+    expectDiagnostic('msearch', query('{"range":{"num":{"gt":null,«"gte"»:1}}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'invalid lower bound for [range] query',
+    });
+    expectDiagnostic('msearch', query('{"range":{"num":{"lte":1,«"to"»:null}}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'invalid upper bound for [range] query',
+    });
+    const before = diagnose(
+      'msearch',
+      query('{"range":{"num":{"gt":null,"gte":1}}}'),
+      makeTarget({ distribution: 'opensearch', version: '2.19.1', source: 'setting' }),
+    );
+    assert.deepEqual(
+      before.filter((d) => d.severity === E).map((d) => d.message),
+      [],
+    );
+  });
+});
+
+void describe('value kinds of the ObjectParser clauses', () => {
+  void it('refuses a number, a boolean or null for a string option, and null for a number', () => {
+    expectDiagnostic('msearch', query('{"bool":{"must":[],"_name":«1»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "[1:37] [bool] _name doesn't support values of type: VALUE_NUMBER",
+    });
+    expectDiagnostic('msearch', query('{"match_all":{"boost":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "[1:32] [match_all] boost doesn't support values of type: VALUE_NULL",
+    });
+    expectDiagnostic('msearch', query('{"rank_feature":{"field":«true»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "[1:35] [feature] field doesn't support values of type: VALUE_BOOLEAN",
+    });
+    expectNoErrors('msearch', query('{"bool":{"should":[{"match_all":{}}],"minimum_should_match":null,"boost":"2"}}'));
+  });
+
+  void it('reads ids values and combined_fields fields as an array or one string', () => {
+    expectNoErrors('msearch', query('{"ids":{"values":"1"}}'));
+    expectNoErrors('msearch', query('{"ids":{"values":[1,true]}}'));
+    expectDiagnostic('msearch', query('{"ids":{"values":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "[1:27] [ids] values doesn't support values of type: VALUE_NULL",
+    });
+    expectDiagnostic('msearch', query('{"ids":{"values":["1",«null»]}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[1:32] [ids] failed to parse field [values]',
+    });
+    expectNoErrors('msearch', query('{"combined_fields":{"query":"a","fields":"text"}}'));
+    expectNoErrors('msearch', query('{"combined_fields":{"query":"a","fields":[1],"minimum_should_match":null}}'));
+    expectDiagnostic('msearch', query('{"combined_fields":{"query":"a","fields":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "[1:51] [combined_fields] fields doesn't support values of type: VALUE_NULL",
+    });
+    expectDiagnostic('msearch', query('{"combined_fields":{"query":«1»,"fields":["text"]}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "[1:38] [combined_fields] query doesn't support values of type: VALUE_NUMBER",
+    });
+    expectDiagnostic(
+      'msearch',
+      query('{"combined_fields":{"query":"a","fields":["text"],"minimum_should_match":«true»}}'),
+      {
+        code: 'query.invalid-value',
+        severity: E,
+        message: 'failed to create query: For input string: "true"',
+      },
+    );
+  });
+
+  void it('takes null and empty arrays for the options of common', () => {
+    expectNoErrors(
+      'msearch',
+      query('{"common":{"text":{"query":"quick","analyzer":null,"boost":[],"cutoff_frequency":null,"_name":[]}}}'),
+    );
+  });
+
+  void it('reads the type of query_string by its exact name', () => {
+    expectDiagnostic('msearch', query('{"query_string":{"query":"quick","type":«"PHRASE"»}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'failed to parse [multi_match] query type [PHRASE]. unknown type.',
+    });
+    expectNoErrors('msearch', query('{"query_string":{"query":"quick","type":"phrase_prefix"}}'));
+  });
+});
+
+void describe('intervals rules (docs/opensearch/query-dsl.md#intervals-rules)', () => {
+  const intervals = (rule: string): string => query(`{"intervals":{"text":${rule}}}`);
+
+  void it('refuses an unknown rule, range among them', () => {
+    expectDiagnostic('msearch', intervals('{«"range"»:{"gte":"a"}}'), {
+      code: 'query.interval-rules',
+      severity: E,
+      message: 'Unknown interval type [range], expecting one of [match, any_of, all_of, prefix, wildcard, regexp]',
+    });
+    expectNoErrors('msearch', intervals('{"fuzzy":{"term":"quick"}}'));
+  });
+
+  void it('reads each rule with its own parameters', () => {
+    expectDiagnostic('msearch', intervals('{"match":{«"qury"»:"quick"}}'), {
+      code: 'query.unknown-parameter',
+      severity: E,
+      message: '[1:41] [match] unknown field [qury] did you mean [query]?',
+    });
+    expectDiagnostic('msearch', intervals('{«"wildcard"»:{}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'Required [pattern]',
+    });
+    expectNoErrors(
+      'msearch',
+      intervals(
+        '{"all_of":{"intervals":[{"match":{"query":"a","max_gaps":1,"use_field":"text"}},{"regexp":{"pattern":"b.*","flags":"ALL"}}],"mode":"ordered","filter":{"not_containing":{"prefix":{"prefix":"c"}}}}}',
+      ),
+    );
+  });
+
+  void it('reads inner rules and filters as one rule each', () => {
+    expectDiagnostic('msearch', intervals('{"all_of":{"intervals":[«{}»]}}'), {
+      code: 'query.interval-rules',
+      severity: E,
+      message: 'Expected [FIELD_NAME] but got [END_OBJECT]',
+    });
+    expectDiagnostic(
+      'msearch',
+      intervals('{"any_of":{"intervals":[{"match":{"query":"a"},«"prefix"»:{"prefix":"b"}}]}}'),
+      {
+        code: 'query.interval-rules',
+        severity: E,
+        message: 'Expected [END_OBJECT] but got [FIELD_NAME]',
+      },
+    );
+    expectDiagnostic('msearch', intervals('{"match":{"query":"a","filter":{«"no_such"»:{"match":{"query":"b"}}}}}'), {
+      code: 'query.interval-rules',
+      severity: E,
+      message: 'failed to create query: Unknown filter type [no_such]',
+    });
+    expectNoErrors('msearch', intervals('{"match":{"query":"a","filter":{"script":{"source":"true"}}}}'));
+  });
+});
