@@ -177,6 +177,18 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   q('query-string/type-upper', { query_string: { query: 'quick', type: 'PHRASE' } }),
   q('query-string/type-camel', { query_string: { query: 'quick', type: 'phrasePrefix' } }),
   q('query-string/type-good', { query_string: { query: 'quick', type: 'phrase_prefix' } }),
+  // script given a value where Script.parse wants an object
+  q('script/script-boolean', { script: { script: true } }),
+  q('script/script-number-then-member', { script: { script: 1, boost: 2 } }),
+  q('script/script-string', { script: { script: "doc['num'].value > 1" } }),
+  // exists with an empty or blank field name
+  q('exists/blank-field', { exists: { field: ' ' } }),
+  // regular expressions in query_string texts
+  q('query-string/regex-at-limit', { query_string: { query: `kw:/${'a'.repeat(1000)}/` } }),
+  q('query-string/regex-over-limit-unmapped', { query_string: { query: `no_such_field:/${'a'.repeat(1001)}/` } }),
+  q('query-string/regex-over-limit-default-field', { query_string: { query: `/${'a'.repeat(1001)}/` } }),
+  q('query-string/regex-escaped-slash', { query_string: { query: `kw:/${'a'.repeat(999)}\\/a/` } }),
+  q('query-string/regex-in-phrase', { query_string: { query: `text:"/${'a'.repeat(1001)}/"` } }),
   // the rules of intervals
   q('intervals/range-rule', { intervals: { text: { range: { gte: 'a', lte: 'z' } } } }),
   q('intervals/unknown-rule', { intervals: { text: { no_such_rule: {} } } }),

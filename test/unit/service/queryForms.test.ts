@@ -293,3 +293,61 @@ void describe('intervals rules (docs/opensearch/query-dsl.md#intervals-rules)', 
     expectNoErrors('msearch', intervals('{"match":{"query":"a","filter":{"script":{"source":"true"}}}}'));
   });
 });
+
+void describe('script, exists, wrapper and query_string refusals of the corpus gaps', () => {
+  void it('refuses a number or boolean script where Script.parse wants an object', () => {
+    expectDiagnostic('msearch', query('{"script":{"script":«1»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[1:31] [script] Expected START_OBJECT but was: END_OBJECT',
+    });
+    expectDiagnostic('msearch', query('{"script":{"script":«true»,"boost":2}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[1:35] [script] Expected START_OBJECT but was: FIELD_NAME',
+    });
+    expectNoErrors('msearch', query('{"script":{"script":"doc[\'num\'].value > 1"}}'));
+  });
+
+  void it('refuses an empty exists field, not a blank one', () => {
+    expectDiagnostic('msearch', query('{"exists":{"field":«""»}}'), {
+      code: 'query.missing-field',
+      severity: E,
+      message: 'field name is null or empty',
+    });
+    expectNoErrors('msearch', query('{"exists":{"field":" "}}'));
+  });
+
+  void it('words the wrapper refusal in the target Jackson', () => {
+    const old = diagnose(
+      'msearch',
+      query('{"wrapper":{"query":{}}}'),
+      makeTarget({ distribution: 'opensearch', version: '2.19.1', source: 'setting' }),
+    );
+    assert.deepEqual(
+      old.filter((d) => d.severity === E).map((d) => d.message),
+      ['Current token (START_OBJECT) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, can not access as binary'],
+    );
+    expectDiagnostic('msearch', query('{"wrapper":{"query":«["x"]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'Current token (START_ARRAY) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, cannot access as binary',
+    });
+  });
+
+  void it('measures the regular expressions of a query_string text against index.max_regex_length', () => {
+    const long = 'a'.repeat(1001);
+    expectDiagnostic('msearch', query(`{"query_string":{"query":«"kw:/${long}/"»}}`), {
+      code: 'query.regex-too-long',
+      severity: E,
+      message: /^failed to create query: The length of regex \[1001\] used in the \[query_string\] has exceeded/,
+    });
+    expectDiagnostic('msearch', query(`{"query_string":{"query":«"kw:/${'a'.repeat(999)}\\\\/a/"»}}`), {
+      code: 'query.regex-too-long',
+      severity: E,
+      message: /The length of regex \[1002\]/,
+    });
+    expectNo('msearch', query(`{"query_string":{"query":"kw:/${'a'.repeat(1000)}/"}}`), 'query.regex-too-long');
+    expectNo('msearch', query(`{"query_string":{"query":"text:\\"/${long}/\\""}}`), 'query.regex-too-long');
+  });
+});

@@ -145,6 +145,7 @@ export function checkClauseRules(
       }
       break;
     case 'script':
+      scriptNotAnObject(check, [...path, 'script'], body.script);
       if (isArrayAt(body, '_name')) {
         refuseAt(
           check,
@@ -269,9 +270,10 @@ export function checkClauseRules(
       }
       const query = body.query;
       if (isObject(query) || Array.isArray(query)) {
+        // Jackson 2 (OpenSearch before 3.7) says `can not`, Jackson 3 `cannot`.
         check.report(
           'query.wrong-type',
-          `Current token (${Array.isArray(query) ? 'START_ARRAY' : 'START_OBJECT'}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, cannot access as binary`,
+          `Current token (${Array.isArray(query) ? 'START_ARRAY' : 'START_OBJECT'}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, ${jacksonMajor(check.server) === 3 ? 'cannot' : 'can not'} access as binary`,
           [...path, 'query'],
         );
       }
@@ -330,9 +332,14 @@ export function checkClauseRules(
       intervalRules(check, path, body);
       return;
     case 'exists':
-      if (body.field === '_source') {
+      // ExistsQueryBuilder's constructor refuses an empty name (Strings.isEmpty: "" only).
+      if (body.field === '') check.report('query.missing-field', 'field name is null or empty', [...path, 'field']);
+      else if (body.field === '_source') {
         check.report('query.metadata-field', 'The _source field is not searchable', [...path, 'field']);
       }
+      return;
+    case 'query_string':
+      queryStringRegexLength(check, [...path, 'query'], body.query);
       return;
     case 'regexp': {
       const field = Object.keys(body)[0];
@@ -449,6 +456,62 @@ function idsValues(check: JsonCheck, path: JsonPath, values: unknown): void {
     `${check.where(path)} [ids] values doesn't support values of type: ${objectParserToken(values)}`,
     path,
   );
+}
+
+/**
+ * ScriptQueryBuilder reads a string `script` as its source and anything else with Script.parse, which wants an object:
+ * a number or a boolean is refused where the parser looks next, `[L:C] [script] Expected START_OBJECT but was:
+ * END_OBJECT` (or the next member's FIELD_NAME), on real 3.8.0 and 2.19.1 (conformance case `query/script/script/number`).
+ */
+function scriptNotAnObject(check: JsonCheck, path: JsonPath, script: unknown): void {
+  if (typeof script !== 'number' && typeof script !== 'boolean') return;
+  const after = check.tokenAfter(path);
+  if (after === undefined) return;
+  refuseAt(check, `${after.where} [script] Expected START_OBJECT but was: ${after.token}`, path);
+}
+
+/**
+ * The regular expressions of a query_string text (`/.../` outside a quoted phrase, backslash escapes kept in the
+ * count), as Lucene's classic query parser cuts them: each longer than `index.max_regex_length` fails on every shard,
+ * whatever the field (QueryStringQueryParser; real 3.8.0 and 2.19.1, conformance case
+ * `cross/query/query-string/regex-over-limit`).
+ */
+function queryStringRegexLength(check: JsonCheck, path: JsonPath, text: unknown): void {
+  if (typeof text !== 'string') return;
+  const max = limitsOf(check.server).maxRegexLength;
+  if (text.length <= max) return;
+  for (const length of regexLengths(text)) {
+    if (length > max) {
+      check.report(
+        'query.regex-too-long',
+        `failed to create query: The length of regex [${length}] used in the [query_string] has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_regex_length] index level setting.${limitNote(check.server, 'maxRegexLength')}`,
+        path,
+      );
+      return;
+    }
+  }
+}
+
+/** The lengths of the `/.../` terms of a query_string text. */
+function regexLengths(text: string): number[] {
+  const lengths: number[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === '\\') i += 2;
+    else if (ch === '"') {
+      i++;
+      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+      i++;
+    } else if (ch === '/') {
+      const start = ++i;
+      while (i < text.length && text[i] !== '/') i += text[i] === '\\' ? 2 : 1;
+      if (i >= text.length) break;
+      lengths.push(i - start);
+      i++;
+    } else i++;
+  }
+  return lengths;
 }
 
 /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
