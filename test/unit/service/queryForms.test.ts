@@ -351,3 +351,63 @@ void describe('script, exists, wrapper and query_string refusals of the corpus g
     expectNo('msearch', query(`{"query_string":{"query":"text:\\"/${long}/\\""}}`), 'query.regex-too-long');
   });
 });
+
+void describe('null where hand-written parsers read a value', () => {
+  void it('refuses null in the unknown-token parsers, fuzzy and terms', () => {
+    expectDiagnostic('msearch', query('{"match":{"text":{"query":"quick","boost":«null»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[match] unknown token [VALUE_NULL] after [boost]',
+    });
+    expectDiagnostic('msearch', query('{"fuzzy":{"kw":{"value":"a","fuzziness":«null»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[fuzzy] unexpected token [VALUE_NULL] after [fuzziness]',
+    });
+    expectDiagnostic('msearch', query('{"terms":{"kw":["a"],"boost":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[terms] unknown token [VALUE_NULL] after [boost]',
+    });
+    expectDiagnostic('msearch', query('{"multi_match":{"query":"quick","fields":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[multi_match] query does not support [fields]',
+    });
+  });
+
+  void it('refuses null where a parser reads with Jackson, except the options read as text or null', () => {
+    expectDiagnostic('msearch', query('{"term":{"kw":{"value":"a","case_insensitive":«null»}}}'), {
+      code: 'value.not-a-boolean',
+      severity: E,
+      message: 'Current token (VALUE_NULL) not of boolean type',
+    });
+    expectDiagnostic('msearch', query('{"range":{"date":{"gte":"2024","format":«null»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "Can't get text on a VALUE_NULL at 1:50",
+    });
+    expectNoErrors('msearch', query('{"prefix":{"kw":{"value":"a","rewrite":null}}}'));
+    expectNoErrors('msearch', query('{"regexp":{"kw":{"value":"a.*","flags":null}}}'));
+    expectNoErrors('msearch', query('{"more_like_this":{"like":"quick","fields":["text"],"stop_words":null}}'));
+  });
+
+  void it('refuses one value where query_string, simple_query_string and more_like_this read an array', () => {
+    expectDiagnostic('msearch', query('{"query_string":{"query":"quick","fields":«"text"»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[query_string] query does not support [fields]',
+    });
+    expectDiagnostic('msearch', query('{"simple_query_string":{"query":"quick","fields":«"text"»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[simple_query_string] unsupported field [fields]',
+    });
+    expectDiagnostic('msearch', query('{"more_like_this":{"like":"quick","fields":["text"],"stop_words":«"the"»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[mlt] query does not support [stop_words]',
+    });
+    expectNoErrors('msearch', query('{"more_like_this":{"like":"quick","unlike":"lazy","fields":["text"]}}'));
+  });
+});

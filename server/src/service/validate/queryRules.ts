@@ -161,9 +161,23 @@ export function checkClauseRules(
     case 'simple_query_string':
       if (isObject(body.fields))
         refuseAt(check, `[${clause}] unknown token [START_OBJECT] after [fields]`, [...path, 'fields']);
+      else if (isScalarAt(body, 'fields')) {
+        // `fields` is read on START_ARRAY only: one value is an unknown option of that name.
+        refuseAt(
+          check,
+          clause === 'query_string'
+            ? '[query_string] query does not support [fields]'
+            : '[simple_query_string] unsupported field [fields]',
+          [...path, 'fields'],
+        );
+      }
       break;
     case 'more_like_this':
       if (isObject(body.fields)) refuseAt(check, '[mlt] query does not support [fields]', [...path, 'fields']);
+      // `fields` and `stop_words` are read on START_ARRAY only, unlike `like` and `unlike`, which take one text.
+      for (const key of ['fields', 'stop_words']) {
+        if (typeof body[key] === 'string') refuseAt(check, `[mlt] query does not support [${key}]`, [...path, key]);
+      }
       break;
     case 'match_phrase':
     case 'match_phrase_prefix':
