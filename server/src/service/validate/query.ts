@@ -293,7 +293,7 @@ function validateTerms(
       );
       continue;
     }
-    if (key === 'boost' && value !== null) {
+    if (key === 'boost') {
       if (typeof value === 'boolean') {
         check.report('value.not-a-number', notNumericText(tokenName(value), jacksonMajor(check.server)), at);
       } else if (typeof value === 'string' && !isJavaDouble(value)) {
