@@ -411,3 +411,42 @@ void describe('null where hand-written parsers read a value', () => {
     expectNoErrors('msearch', query('{"more_like_this":{"like":"quick","unlike":"lazy","fields":["text"]}}'));
   });
 });
+
+void describe('null in the span, dis_max, constant_score, parent_id, wrapper and intervals parsers', () => {
+  void it('refuses null in the words of each parser family', () => {
+    expectDiagnostic('msearch', query(`{"span_first":{"match":${SPAN},"end":«null»}}`), {
+      code: 'value.not-a-number',
+      severity: E,
+      message: 'Current token (VALUE_NULL) not numeric, cannot use numeric value accessors',
+    });
+    expectDiagnostic('msearch', query(`{"span_near":{"clauses":[${SPAN}],"slop":«null»}}`), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[span_near] query does not support [slop]',
+    });
+    expectDiagnostic('msearch', query('{"constant_score":{"filter":{"match_all":{}},"boost":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'unexpected token [VALUE_NULL]',
+    });
+    expectDiagnostic('msearch', query('{"wrapper":{"query":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'Current token (VALUE_NULL) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, cannot access as binary',
+    });
+    expectDiagnostic('msearch', query('{"intervals":{"text":{"match":«null»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[1:40] [match] Expected START_OBJECT but was: VALUE_NULL',
+    });
+  });
+
+  void it('takes null where nested, boosting and span_multi skip it', () => {
+    expectNoErrors('msearch', query('{"nested":{"path":"items","query":{"match_all":{}},"score_mode":null}}'));
+    expectNoErrors(
+      'msearch',
+      query(`{"boosting":{"positive":${SPAN},"negative":${SPAN},"negative_boost":0.5,"boost":null}}`),
+    );
+    expectNoErrors('msearch', query('{"span_multi":{"match":{"prefix":{"text":"q"}},"boost":null}}'));
+  });
+});

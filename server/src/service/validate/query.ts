@@ -166,7 +166,12 @@ function validateFieldClause(
     if (clause.params !== undefined) {
       checkParams(check, fieldPath, clause, clause.params, value);
       const required = FIELD_VALUE_REQUIRED[clause.name];
-      if (required !== undefined && !required.names.some((n) => n in value && value[n] !== null)) {
+      // A null that the parser's accessor refuses is reported as such (checkNull), not as a missing value.
+      const present = (n: string): boolean => {
+        const spec = PARAMS_BY_CLAUSE.get(clause.name)?.get(n);
+        return n in value && (value[n] !== null || (spec !== undefined && nullFailsAccessor(clause.name, spec)));
+      };
+      if (required !== undefined && !required.names.some(present)) {
         check.report('query.missing-parameter', required.message, fieldPath, 'key');
       }
     }
@@ -530,7 +535,34 @@ function checkNonValue(
 const NULL_UNKNOWN_TOKEN = new Set(['terms_set']);
 
 /** Options that Jackson-reading parsers read with `textOrNull()`: null leaves them unset. */
-const NULL_TAKEN = new Set(['prefix.rewrite', 'wildcard.rewrite', 'regexp.rewrite', 'regexp.flags']);
+const NULL_TAKEN = new Set([
+  'prefix.value',
+  'prefix.rewrite',
+  'wildcard.rewrite',
+  'regexp.value',
+  'regexp.rewrite',
+  'regexp.flags',
+]);
+
+/**
+ * Hand-written parsers that read a value under a known name with the accessor of its kind, whatever the token: null
+ * fails in Jackson's words there too (real 3.8.0 and 2.19.1).
+ */
+const NULL_BY_ACCESSOR = new Set(['span_or', 'span_not', 'span_first', 'span_containing', 'span_within', 'dis_max']);
+
+/** Hand-written parsers that read values on `token.isValue()` only and call any other token unknown by its name. */
+const NULL_NOT_SUPPORTED = new Set(['span_near', 'parent_id']);
+
+/** Whether a parser fails on a null option with its value accessor (checkNull). */
+function nullFailsAccessor(clause: string, spec: ParameterSpec): boolean {
+  const key = `${clause}.${spec.name}`;
+  return (
+    (JACKSON_READERS.has(clause) || NULL_BY_ACCESSOR.has(clause)) &&
+    SCALAR_TYPES.has(spec.type) &&
+    !TERM_VALUES.has(key) &&
+    !NULL_TAKEN.has(key)
+  );
+}
 
 /**
  * Null where a hand-written parser reads a value: the unknown-token parsers (match, multi_match, query_string, ...)
@@ -539,9 +571,16 @@ const NULL_TAKEN = new Set(['prefix.rewrite', 'wildcard.rewrite', 'regexp.rewrit
  * `cross/query/null/*`). Returns whether it reported.
  */
 function checkNull(check: JsonCheck, path: JsonPath, clause: QueryClauseSpec, spec: ParameterSpec): boolean {
-  if (JACKSON_READERS.has(clause.name)) {
-    const key = `${clause.name}.${spec.name}`;
-    if (!SCALAR_TYPES.has(spec.type) || TERM_VALUES.has(key) || NULL_TAKEN.has(key)) return false;
+  if (NULL_NOT_SUPPORTED.has(clause.name) && SCALAR_TYPES.has(spec.type)) {
+    check.report('query.wrong-type', `[${clause.name}] query does not support [${spec.name}]`, path);
+    return true;
+  }
+  if (clause.name === 'constant_score' && SCALAR_TYPES.has(spec.type)) {
+    check.report('query.wrong-type', 'unexpected token [VALUE_NULL]', path);
+    return true;
+  }
+  if (JACKSON_READERS.has(clause.name) || NULL_BY_ACCESSOR.has(clause.name)) {
+    if (!nullFailsAccessor(clause.name, spec)) return false;
     switch (spec.type) {
       case 'boolean':
         check.report('value.not-a-boolean', 'Current token (VALUE_NULL) not of boolean type', path);

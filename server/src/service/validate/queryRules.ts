@@ -196,7 +196,9 @@ export function checkClauseRules(
         );
       } else if (clause !== 'fuzzy' && isObject(first[1])) {
         const options = first[1];
-        const has = clause === 'common' ? 'query' in options : 'value' in options || 'term' in options;
+        // A null text is no text: both parsers read it with `objectBytes()`/`textOrNull()`.
+        const given = (name: string): boolean => options[name] !== undefined && options[name] !== null;
+        const has = clause === 'common' ? given('query') : given('value') || given('term');
         if (!has) {
           check.report(
             'query.missing-parameter',
@@ -229,11 +231,11 @@ export function checkClauseRules(
       else if (isObject(first[1])) {
         for (const rule of INTERVAL_RULES) {
           const value = first[1][rule];
-          if (value !== undefined && value !== null && typeof value !== 'object') {
+          if (value !== undefined && (value === null || typeof value !== 'object')) {
             const at = [...path, first[0], rule];
             refuseAt(
               check,
-              `${check.where(at)} [${rule}] Expected START_OBJECT but was: ${typeof value === 'string' ? 'VALUE_STRING' : typeof value === 'number' ? 'VALUE_NUMBER' : 'VALUE_BOOLEAN'}`,
+              `${check.where(at)} [${rule}] Expected START_OBJECT but was: ${objectParserToken(value)}`,
               at,
             );
           }
@@ -283,11 +285,11 @@ export function checkClauseRules(
         );
       }
       const query = body.query;
-      if (isObject(query) || Array.isArray(query)) {
+      if (isObject(query) || Array.isArray(query) || query === null) {
         // Jackson 2 (OpenSearch before 3.7) says `can not`, Jackson 3 `cannot`.
         check.report(
           'query.wrong-type',
-          `Current token (${Array.isArray(query) ? 'START_ARRAY' : 'START_OBJECT'}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, ${jacksonMajor(check.server) === 3 ? 'cannot' : 'can not'} access as binary`,
+          `Current token (${objectParserToken(query)}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, ${jacksonMajor(check.server) === 3 ? 'cannot' : 'can not'} access as binary`,
           [...path, 'query'],
         );
       }
