@@ -138,6 +138,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: 'A span clause given an inner query that is not a span query (span_multi: not a multi-term query).',
   },
+  'query.geo-second-field': {
+    severity: W,
+    summary: 'A second object in `geo_polygon`, read as the field in place of the first.',
+  },
   'query.unknown-value': { severity: W, summary: 'A query clause parameter value outside the known values.' },
 
   // Aggregations

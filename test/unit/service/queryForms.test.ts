@@ -450,3 +450,17 @@ void describe('null in the span, dis_max, constant_score, parent_id, wrapper and
     expectNoErrors('msearch', query('{"span_multi":{"match":{"prefix":{"text":"q"}},"boost":null}}'));
   });
 });
+
+void describe('a second object in geo_polygon (query.geo-second-field)', () => {
+  const POINTS = '{"points":[{"lat":0,"lon":0},{"lat":10,"lon":0},{"lat":10,"lon":10}]}';
+  void it('warns that the second object is read as the field', () => {
+    expectDiagnostic('msearch', query(`{"geo_polygon":{"location":${POINTS},«"boost"»:{}}}`), {
+      code: 'query.geo-second-field',
+      severity: 2,
+      message:
+        '[geo_polygon] reads [boost] as the field, in place of [location]: every shard fails with "failed to find geo_point field [boost]" unless the index maps [boost] as a geo_point field',
+    });
+    expectNoErrors('msearch', query(`{"geo_polygon":{"location":${POINTS},"other":{}}}`));
+    expectNo('msearch', query(`{"geo_polygon":{"location":${POINTS},"boost":2}}`), 'query.geo-second-field');
+  });
+});

@@ -105,6 +105,18 @@ export function validateGeoClause(check: JsonCheck, path: JsonPath, name: string
         check.report('query.multiple-fields', `point specified twice. [${key}]`, at, 'key');
         return;
       }
+      if (name === 'geo_polygon' && field !== undefined) {
+        // GeoPolygonQueryBuilder: a second object replaces the field (its points add to the first one's). Whether that
+        // field is a geo_point field is a fact of the index's mapping, so this is a Warning.
+        check.report(
+          'query.geo-second-field',
+          `[geo_polygon] reads [${key}] as the field, in place of [${field}]: every shard fails with "failed to find geo_point field [${key}]" unless the index maps [${key}] as a geo_point field`,
+          at,
+          'key',
+        );
+        field = key;
+        continue;
+      }
       if (name === 'geo_bounding_box' && !hasCorner(value)) {
         // Read as the box: without its corners the top latitude stays NaN.
         check.report('query.missing-parameter', 'top latitude is invalid: NaN', at);
