@@ -143,6 +143,10 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
     },
   }),
   q('common/array-values', { common: { text: { query: 'quick', boost: [2], minimum_should_match: ['1'] } } }),
+  q('common/array-bad-number', { common: { text: { query: 'quick', boost: [2, 'x'] } } }),
+  q('common/array-bad-operator', { common: { text: { query: 'quick', high_freq_operator: ['and', 'x'] } } }),
+  q('common/array-object', { common: { text: { query: 'quick', cutoff_frequency: [{}] } } }),
+  q('common/nested-array', { common: { text: { query: 'quick', low_freq_operator: [['AND']], boost: [[2]] } } }),
   // combined_fields' value kinds
   q('combined-fields/fields-string', { combined_fields: { query: 'quick', fields: 'text' } }),
   q('combined-fields/fields-null', { combined_fields: { query: 'quick', fields: null } }),

@@ -464,3 +464,24 @@ void describe('a second object in geo_polygon (query.geo-second-field)', () => {
     expectNo('msearch', query(`{"geo_polygon":{"location":${POINTS},"boost":2}}`), 'query.geo-second-field');
   });
 });
+
+void describe('common reads the values inside an array in turn', () => {
+  void it('checks each value of an array as the option', () => {
+    expectDiagnostic('msearch', query('{"common":{"text":{"query":"quick","boost":[2,«"x"»]}}}'), {
+      code: 'value.not-a-number',
+      severity: E,
+      message: 'For input string: "x"',
+    });
+    expectDiagnostic('msearch', query('{"common":{"text":{"query":"quick","high_freq_operator":[«"x"»]}}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'No enum constant org.opensearch.index.query.Operator.X',
+    });
+    expectDiagnostic('msearch', query('{"common":{"text":{"query":"quick","boost":[«{}»]}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[common] query does not support [boost]',
+    });
+    expectNoErrors('msearch', query('{"common":{"text":{"query":"quick","boost":[[2]],"low_freq_operator":["AND"]}}}'));
+  });
+});

@@ -369,6 +369,10 @@ function checkParamValue(
   value: unknown,
 ): void {
   if (checkNonValue(check, path, clause, spec, value)) return;
+  if (clause.name === 'common' && Array.isArray(value)) {
+    checkValuesInArray(check, path, clause, spec, value);
+    return;
+  }
   if (value === null && checkNull(check, path, clause, spec)) return;
   if (objectParser(clause) && objectParserRefusesValue(spec.type, value)) {
     doesNotSupport(check, path, clause, spec, value);
@@ -529,6 +533,26 @@ function checkNonValue(
   if (family === 'does-not-support' && Array.isArray(value)) return false;
   check.report('query.wrong-type', nonValueText(clause.name, spec.name, value), path);
   return true;
+}
+
+/**
+ * CommonTermsQueryBuilder skips the brackets of an array and reads each value inside as the option's value, in turn
+ * (`"boost": ["x"]` is `For input string: "x"`); an object inside is an unknown member of that name (real 3.8.0 and
+ * 2.19.1, conformance cases `cross/query/common/*`).
+ */
+function checkValuesInArray(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: QueryClauseSpec,
+  spec: ParameterSpec,
+  values: readonly unknown[],
+): void {
+  values.forEach((item, i) => {
+    const at = [...path, i];
+    if (Array.isArray(item)) checkValuesInArray(check, at, clause, spec, item);
+    else if (isObject(item)) check.report('query.wrong-type', nonValueText(clause.name, spec.name, item), at);
+    else checkParamValue(check, at, clause, spec, item);
+  });
 }
 
 /** Hand-written parsers that read a value only when `token.isValue()`: null falls to their unknown-token branch. */
