@@ -138,6 +138,7 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: 'A span clause given an inner query that is not a span query (span_multi: not a multi-term query).',
   },
+  'query.span-gap-place': { severity: E, summary: '`span_gap` anywhere but among the clauses of `span_near`.' },
   'query.geo-second-field': {
     severity: W,
     summary: 'A second object in `geo_polygon`, read as the field in place of the first.',

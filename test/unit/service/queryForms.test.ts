@@ -485,3 +485,39 @@ void describe('common reads the values inside an array in turn', () => {
     expectNoErrors('msearch', query('{"common":{"text":{"query":"quick","boost":[[2]],"low_freq_operator":["AND"]}}}'));
   });
 });
+
+void describe('span_gap and the clauses of span_near and span_or (query.span-gap-place)', () => {
+  const GAP = '{"span_gap":{"text":2}}';
+  void it('takes span_gap among the clauses of span_near only', () => {
+    expectNoErrors('msearch', query(`{"span_near":{"clauses":[${SPAN},${GAP},${SPAN}],"in_order":true}}`));
+    expectDiagnostic('msearch', query(`{«"span_gap"»:{"text":2}}`), {
+      code: 'query.span-gap-place',
+      severity: E,
+      message:
+        "provided query builder [class org.opensearch.index.query.SpanNearQueryBuilder$SpanGapQueryBuilder] class should inherit from AbstractQueryBuilder, but it doesn't",
+    });
+    expectDiagnostic('msearch', query(`{"span_or":{"clauses":[${SPAN},{«"span_gap"»:{"text":2}}]}}`), {
+      code: 'query.span-gap-place',
+      severity: E,
+      message: /failed to create query: null$/,
+    });
+    expectDiagnostic('msearch', query(`{"span_near":{"clauses":[${SPAN},{"span_gap":{"text":«"x"»}}]}}`), {
+      code: 'value.not-a-number',
+      severity: E,
+      message: 'For input string: "x"',
+    });
+  });
+
+  void it('reads each item of span_near and span_or clauses as a query', () => {
+    expectDiagnostic('msearch', query('{"span_near":{"clauses":[{«"no_such"»:{}}]}}'), {
+      code: 'query.unknown-clause',
+      severity: E,
+      message: 'unknown query [no_such]',
+    });
+    expectDiagnostic('msearch', query('{"span_or":{"clauses":[«null»]}}'), {
+      code: 'query.not-an-object',
+      severity: E,
+      message: '[_na] query malformed, must start with start_object',
+    });
+  });
+});

@@ -18,7 +18,7 @@ import { holdsAt } from '../../spec/versions';
 import type { TargetServer } from '../target';
 import { versionNote } from './versionNote';
 import { checkClauseRules } from './queryRules';
-import { checkQueryListForm, checkSingleQueryForm } from './innerQueries';
+import { checkQueryListForm, checkSingleQueryForm, checkSpanGapPlace } from './innerQueries';
 import { isGeoParserClause, validateGeoClause } from './geoQueries';
 import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
 import { jacksonMajor } from '../target';
@@ -89,6 +89,7 @@ export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: 
         'key',
       );
     } else {
+      if (first === 'span_gap') checkSpanGapPlace(check, path);
       validateClause(check, [...path, first], clause, body);
     }
   }
@@ -109,6 +110,12 @@ function validateClause(
   body: Record<string, unknown>,
 ): void {
   checkClauseRules(check, path, clause.name, body, isKnownClause);
+  // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
+  if ((clause.name === 'span_near' || clause.name === 'span_or') && Array.isArray(body.clauses)) {
+    body.clauses.forEach((item, i) => {
+      validateQueryContainer(check, [...path, 'clauses', i], item);
+    });
+  }
   if (clause.name.startsWith('geo_') && isGeoParserClause(clause.name)) {
     validateGeoClause(check, path, clause.name, body);
     return;

@@ -5,7 +5,7 @@
 import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { limitNote, limitsOf } from './limits';
-import { notNumericText } from './values';
+import { isJavaDouble, notNumericText } from './values';
 import { jacksonMajor } from '../target';
 import { holdsAt } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
@@ -44,6 +44,7 @@ function firstMember(body: Record<string, unknown>): [string, unknown] | undefin
 
 /** The clauses with rules here (the most common ones, term and match among them, have none: a quick way out). */
 const CLAUSES_WITH_RULES = new Set([
+  'span_gap',
   'bool',
   'combined_fields',
   'common',
@@ -249,6 +250,15 @@ export function checkClauseRules(
     case 'combined_fields':
       combinedFieldsValues(check, path, body);
       break;
+    case 'span_gap': {
+      // SpanGapQueryBuilder.fromXContent: one field and its width, read as a number.
+      const first = firstMember(body);
+      if (first === undefined) missingAt(check, path, '[span_gap] field name is null or empty');
+      else if (typeof first[1] === 'string' && !isJavaDouble(first[1])) {
+        check.report('value.not-a-number', `For input string: "${first[1]}"`, [...path, first[0]]);
+      }
+      break;
+    }
     case 'script_score':
       if (isScalarAt(body, 'script') && typeof body.script !== 'string') {
         refuseAt(
