@@ -107,6 +107,8 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   q('span/or-empty-clause', { span_or: { clauses: [{}] } }),
   q('span/or-null-clause', { span_or: { clauses: [null] } }),
   q('span/or-bad-span-term', { span_or: { clauses: [{ span_term: {} }] } }),
+  q('span/near-clauses-object', { span_near: { clauses: SPAN } }),
+  q('span/or-clauses-object', { span_or: { clauses: SPAN } }),
   q('span/or-not-span', { span_or: { clauses: [NOT_SPAN] } }),
   q('span/not-include-not-span', { span_not: { include: NOT_SPAN, exclude: SPAN } }),
   q('span/not-exclude-not-span', { span_not: { include: SPAN, exclude: { match_all: {} } } }),
@@ -117,6 +119,58 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   q('span/multi-term', { span_multi: { match: NOT_SPAN } }),
   q('span/multi-span-term', { span_multi: { match: SPAN } }),
   q('span/multi-wildcard', { span_multi: { match: { wildcard: { text: 'qu*' } } } }),
+  // inside the field object of geo_polygon
+  q('geo-polygon/points-number', { geo_polygon: { location: { points: 1 } } }),
+  q('geo-polygon/points-null', { geo_polygon: { location: { points: null } } }),
+  q('geo-polygon/unknown-array', {
+    geo_polygon: {
+      location: {
+        points: [
+          [0, 0],
+          [0, 1],
+          [1, 1],
+        ],
+        pts: [],
+      },
+    },
+  }),
+  q('geo-polygon/unknown-object', { geo_polygon: { location: { pts: {} } } }),
+  q('geo-polygon/no-points', { geo_polygon: { location: {} } }),
+  q('geo-polygon/empty-points', { geo_polygon: { location: { points: [] } } }),
+  q('geo-polygon/two-points', {
+    geo_polygon: {
+      location: {
+        points: [
+          [0, 0],
+          [0, 1],
+        ],
+      },
+    },
+  }),
+  q('geo-polygon/closed-three-points', {
+    geo_polygon: {
+      location: {
+        points: [
+          [0, 0],
+          [0, 1],
+          [0, 0],
+        ],
+      },
+    },
+  }),
+  q('geo-polygon/closed-four-points', {
+    geo_polygon: {
+      location: {
+        points: [
+          [0, 0],
+          [0, 1],
+          [1, 1],
+          [0, 0],
+        ],
+      },
+    },
+  }),
+  q('geo-polygon/text-points', { geo_polygon: { location: { points: ['0,0', '0,1', '1,1'] } } }),
   // range bounds read in order (one per side from 3.6.0)
   q('range/from-null-then-gte', { range: { num: { from: null, gte: 1 } } }),
   q('range/to-null-then-lte', { range: { num: { to: null, lte: 5 } } }),
@@ -261,6 +315,8 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   q('intervals/prefix-no-prefix', { intervals: { text: { prefix: { analyzer: 'standard' } } } }),
   q('intervals/wildcard-no-pattern', { intervals: { text: { wildcard: {} } } }),
   q('intervals/all-of-no-intervals', { intervals: { text: { all_of: { ordered: true } } } }),
+  q('intervals/any-of-one-object', { intervals: { text: { any_of: { intervals: { match: { query: 'quick' } } } } } }),
+  q('intervals/any-of-one-object-unknown', { intervals: { text: { any_of: { intervals: { no_such_rule: {} } } } } }),
   q('intervals/any-of-empty', { intervals: { text: { any_of: { intervals: [] } } } }),
   q('intervals/all-of-inner-unknown', { intervals: { text: { all_of: { intervals: [{ no_such_rule: {} }] } } } }),
   q('intervals/all-of-inner-empty', { intervals: { text: { all_of: { intervals: [{}] } } } }),

@@ -521,3 +521,49 @@ void describe('span_gap and the clauses of span_near and span_or (query.span-gap
     });
   });
 });
+
+void describe('inside the field object of geo_polygon', () => {
+  void it('reads points as an array and refuses other names and tokens', () => {
+    expectDiagnostic('msearch', query('{"geo_polygon":{"location":{"points":«1»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[geo_polygon] query does not support token type [VALUE_NUMBER] under [points]',
+    });
+    expectDiagnostic('msearch', query('{"geo_polygon":{"location":{"points":[[0,0],[0,1],[1,1]],«"pts"»:[]}}}'), {
+      code: 'query.unknown-parameter',
+      severity: E,
+      message: '[geo_polygon] query does not support [pts]',
+    });
+  });
+
+  void it('counts the points: three, or four when the last repeats the first', () => {
+    expectDiagnostic('msearch', query('{"geo_polygon":{«"location"»:{}}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'polygon must not be null or empty',
+    });
+    expectDiagnostic('msearch', query('{"geo_polygon":{"location":{"points":«[[0,0],[0,1],[0,0]]»}}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'too few points defined for geo_polygon query',
+    });
+    expectNoErrors('msearch', query('{"geo_polygon":{"location":{"points":[[0,0],[0,1],[1,1],[0,0]]}}}'));
+    expectNoErrors('msearch', query('{"geo_polygon":{"location":{"points":["0,0","0,1","1,1"]}}}'));
+  });
+});
+
+void describe('one object where span_near, span_or and any_of read an array', () => {
+  void it('refuses one object for span clauses and reads it as the only rule of any_of', () => {
+    expectDiagnostic('msearch', query(`{"span_near":{"clauses":«${SPAN}»}}`), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[span_near] query does not support [clauses]',
+    });
+    expectNoErrors('msearch', query('{"intervals":{"text":{"any_of":{"intervals":{"match":{"query":"q"}}}}}}'));
+    expectDiagnostic('msearch', query('{"intervals":{"text":{"any_of":{"intervals":{«"no_such"»:{}}}}}}'), {
+      code: 'query.interval-rules',
+      severity: E,
+      message: /^Unknown interval type \[no_such\]/,
+    });
+  });
+});

@@ -84,6 +84,9 @@ function checkRule(check: JsonCheck, path: JsonPath, name: string, body: unknown
       value.forEach((item, i) => {
         checkInnerRule(check, [...at, i], item);
       });
+    } else if (key === 'intervals' && isObject(value)) {
+      // An ObjectParser array of objects takes one object as its only item.
+      checkInnerRule(check, at, value);
     } else if (key === 'filter' && isObject(value)) {
       checkFilter(check, at, value);
     }

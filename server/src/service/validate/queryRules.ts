@@ -112,12 +112,12 @@ export function checkClauseRules(
       }
       break;
     case 'span_near':
-      if (isScalarAt(body, 'clauses'))
+      if (isScalarAt(body, 'clauses') || isObject(body.clauses))
         refuseAt(check, `[${clause}] query does not support [clauses]`, [...path, 'clauses']);
       break;
     case 'span_or':
       // SpanOrQueryBuilder: arrays are read as clauses only, anything else with the value accessors.
-      if (isScalarAt(body, 'clauses'))
+      if (isScalarAt(body, 'clauses') || isObject(body.clauses))
         refuseAt(check, '[span_or] query does not support [clauses]', [...path, 'clauses']);
       if (isArrayAt(body, '_name')) refuseAt(check, '[span_or] query does not support [_name]', [...path, '_name']);
       else if (isObject(body._name)) {
