@@ -567,3 +567,29 @@ void describe('one object where span_near, span_or and any_of read an array', ()
     });
   });
 });
+
+void describe('null short forms of field clauses', () => {
+  void it('refuses a null short form as each parser does', () => {
+    expectDiagnostic('msearch', query('{"term":{"kw":«null»}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'field name is null or empty',
+    });
+    expectDiagnostic('msearch', query('{"wildcard":{"kw":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "Can't get text on a VALUE_NULL at 1:28",
+    });
+    expectDiagnostic('msearch', query('{"intervals":{"text":«null»}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'Expected [START_OBJECT] but got [VALUE_NULL]',
+    });
+    expectDiagnostic('msearch', query('{"prefix":{"kw":«null»}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'value cannot be null',
+    });
+    expectNoErrors('msearch', query('{"match":{"text":""}}'));
+  });
+});
