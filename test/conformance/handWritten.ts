@@ -255,6 +255,11 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   q('values/distance-feature-pivot-number', { distance_feature: { field: 'date', origin: 'now', pivot: 1 } }),
   q('values/rank-feature-field-null', { rank_feature: { field: null } }),
   q('values/percolate-index-number', { percolate: { field: 'query', document: { text: 'quick' }, index: 1 } }),
+  q('values/percolate-document-null', { percolate: { field: 'query', document: null } }),
+  q('values/rank-feature-log-null', { rank_feature: { field: 'pagerank', log: null } }),
+  q('values/distance-feature-origin-null', { distance_feature: { field: 'date', origin: null, pivot: '1d' } }),
+  q('values/script-score-query-null', { script_score: { query: null, script: { source: '1' } } }),
+  q('values/combined-fields-operator-null', { combined_fields: { ...CF, operator: null } }),
   q('values/script-score-min-score-null', {
     script_score: { query: { match_all: {} }, script: { source: '1' }, min_score: null },
   }),
@@ -299,6 +304,17 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   q('null/more-like-this-stop-words', {
     more_like_this: { like: 'quick', fields: ['text'], stop_words: null, unlike: null },
   }),
+  // arrays and empty lists the parsers refuse by name
+  q('arrays/function-score-boost-mode', { function_score: { query: { match_all: {} }, boost_mode: ['sum'] } }),
+  q('arrays/function-score-gauss', { function_score: { functions: [{ weight: 2 }], gauss: [] } }),
+  q('arrays/script-boost', { script: { script: { source: 'true' }, boost: [1] } }),
+  q('arrays/script-script', { script: { script: [] } }),
+  q('arrays/span-near-no-clauses', { span_near: { clauses: [], slop: 1 } }),
+  q('arrays/span-or-no-clauses', { span_or: { clauses: [] } }),
+  q('arrays/more-like-this-no-fields', { more_like_this: { like: 'quick', fields: [] } }),
+  q('arrays/more-like-this-no-like', { more_like_this: { like: [], fields: ['text'] } }),
+  q('arrays/more-like-this-null-like', { more_like_this: { like: null, fields: ['text'] } }),
+  q('arrays/intervals-rule-array', { intervals: { text: { match: [] } } }),
   // one value where query_string, simple_query_string and more_like_this read an array
   q('single/query-string-fields', { query_string: { query: 'quick', fields: 'text' } }),
   q('single/simple-query-string-fields', { simple_query_string: { query: 'quick', fields: 'text' } }),

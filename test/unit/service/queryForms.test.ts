@@ -593,3 +593,46 @@ void describe('null short forms of field clauses', () => {
     expectNoErrors('msearch', query('{"match":{"text":""}}'));
   });
 });
+
+void describe('arrays, empty lists and null options refused by name', () => {
+  void it('refuses an array under any name of function_score and script', () => {
+    expectDiagnostic('msearch', query('{"function_score":{"query":{"match_all":{}},"boost_mode":«["sum"]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'failed to parse [function_score] query. array [boost_mode] is not supported',
+    });
+    expectDiagnostic('msearch', query('{"script":{"script":{"source":"true"},"boost":«[1]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message:
+        '[script] query does not support an array of scripts. Use a bool query with a clause per script instead.',
+    });
+  });
+
+  void it('refuses empty span clause lists and more_like_this without like or fields', () => {
+    expectDiagnostic('msearch', query('{"span_or":{«"clauses"»:[]}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'span_or must include [clauses]',
+    });
+    expectDiagnostic('msearch', query('{"more_like_this":{"like":"quick",«"fields"»:[]}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: "more_like_this requires 'fields' to be non-empty",
+    });
+    expectDiagnostic('msearch', query('{"more_like_this":{«"like"»:null,"fields":["text"]}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: "more_like_this requires 'like' to be specified",
+    });
+  });
+
+  void it('refuses null for the object options of ObjectParser clauses', () => {
+    expectDiagnostic('msearch', query('{"percolate":{"field":"query","document":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "[1:51] [percolate] document doesn't support values of type: VALUE_NULL",
+    });
+    expectNoErrors('msearch', query('{"bool":{"must":null,"minimum_should_match":null}}'));
+  });
+});

@@ -802,23 +802,14 @@ function nonValueText(clause: string, key: string, value: unknown): string {
 }
 
 /**
- * ObjectParser's declared value kinds: a string option takes a string only (no number, boolean or null), a number or
- * boolean option takes no null (real 3.8.0 and 2.19.1 for every ObjectParser clause: bool, ids, match_all,
- * script_score, distance_feature, percolate, rank_feature, combined_fields; conformance cases `cross/query/values/*`).
+ * ObjectParser's declared value kinds: a string option takes a string only (no number or boolean), and no option takes
+ * null but bool's clause lists and `minimum_should_match` (real 3.8.0 and 2.19.1 for every ObjectParser clause: bool,
+ * ids, match_all, script_score, distance_feature, percolate, rank_feature, combined_fields; conformance cases
+ * `cross/query/values/*`).
  */
 function objectParserRefusesValue(type: ParameterSpec['type'], value: unknown): boolean {
-  switch (type) {
-    case 'string':
-    case 'field':
-      return value === null || typeof value === 'number' || typeof value === 'boolean';
-    case 'number':
-    case 'integer':
-    case 'boolean':
-    case 'script':
-      return value === null;
-    default:
-      return false;
-  }
+  if (value === null) return type !== 'queries' && type !== 'minimumShouldMatch';
+  return (type === 'string' || type === 'field') && (typeof value === 'number' || typeof value === 'boolean');
 }
 
 /** Clauses built by an ObjectParser: a value of the wrong kind is refused by the parser itself. */

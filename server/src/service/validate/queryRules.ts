@@ -102,8 +102,11 @@ export function checkClauseRules(
       if (isArrayAt(body, '_name')) refuseAt(check, 'unexpected token [START_ARRAY]', [...path, '_name']);
       break;
     case 'function_score':
-      if (isArrayAt(body, '_name'))
-        refuseAt(check, 'failed to parse [function_score] query. array [_name] is not supported', [...path, '_name']);
+      // An array under any name but `functions` (`query`: innerQueries.ts) is refused by name.
+      for (const key of Object.keys(body)) {
+        if (key !== 'functions' && key !== 'query' && isArrayAt(body, key))
+          refuseAt(check, `failed to parse [function_score] query. array [${key}] is not supported`, [...path, key]);
+      }
       if (isScalarAt(body, 'functions')) {
         refuseAt(check, 'failed to parse [function_score] query. field [functions] is not supported', [
           ...path,
@@ -112,6 +115,8 @@ export function checkClauseRules(
       }
       break;
     case 'span_near':
+      if (Array.isArray(body.clauses) && body.clauses.length === 0)
+        missingAt(check, [...path, 'clauses'], 'span_near must include [clauses]');
       if (isScalarAt(body, 'clauses') || isObject(body.clauses))
         refuseAt(check, `[${clause}] query does not support [clauses]`, [...path, 'clauses']);
       break;
@@ -119,6 +124,8 @@ export function checkClauseRules(
       // SpanOrQueryBuilder: arrays are read as clauses only, anything else with the value accessors.
       if (isScalarAt(body, 'clauses') || isObject(body.clauses))
         refuseAt(check, '[span_or] query does not support [clauses]', [...path, 'clauses']);
+      if (Array.isArray(body.clauses) && body.clauses.length === 0)
+        missingAt(check, [...path, 'clauses'], 'span_or must include [clauses]');
       if (isArrayAt(body, '_name')) refuseAt(check, '[span_or] query does not support [_name]', [...path, '_name']);
       else if (isObject(body._name)) {
         refuseAt(check, `Can't get text on a START_OBJECT at ${check.where([...path, '_name']).slice(1, -1)}`, [
@@ -147,12 +154,15 @@ export function checkClauseRules(
       break;
     case 'script':
       scriptNotAnObject(check, [...path, 'script'], body.script);
-      if (isArrayAt(body, '_name')) {
-        refuseAt(
-          check,
-          '[script] query does not support an array of scripts. Use a bool query with a clause per script instead.',
-          [...path, '_name'],
-        );
+      // ScriptQueryBuilder refuses an array under any name.
+      for (const key of Object.keys(body)) {
+        if (isArrayAt(body, key)) {
+          refuseAt(
+            check,
+            '[script] query does not support an array of scripts. Use a bool query with a clause per script instead.',
+            [...path, key],
+          );
+        }
       }
       break;
     case 'multi_match':
@@ -175,6 +185,11 @@ export function checkClauseRules(
       break;
     case 'more_like_this':
       if (isObject(body.fields)) refuseAt(check, '[mlt] query does not support [fields]', [...path, 'fields']);
+      // MoreLikeThisQueryBuilder.fromXContent, after reading: no like at all, then an empty field list.
+      if (body.like === null || (Array.isArray(body.like) && body.like.length === 0))
+        missingAt(check, [...path, 'like'], "more_like_this requires 'like' to be specified");
+      else if (Array.isArray(body.fields) && body.fields.length === 0)
+        missingAt(check, [...path, 'fields'], "more_like_this requires 'fields' to be non-empty");
       // `fields` and `stop_words` are read on START_ARRAY only, unlike `like` and `unlike`, which take one text.
       for (const key of ['fields', 'stop_words']) {
         if (typeof body[key] === 'string') refuseAt(check, `[mlt] query does not support [${key}]`, [...path, key]);
@@ -232,7 +247,7 @@ export function checkClauseRules(
       else if (isObject(first[1])) {
         for (const rule of INTERVAL_RULES) {
           const value = first[1][rule];
-          if (value !== undefined && (value === null || typeof value !== 'object')) {
+          if (value !== undefined && !isObject(value)) {
             const at = [...path, first[0], rule];
             refuseAt(
               check,
@@ -443,10 +458,9 @@ function combinedFieldsValues(check: JsonCheck, path: JsonPath, body: Record<str
     );
   };
   const operator = body.operator;
-  if (operator === null || typeof operator === 'number' || typeof operator === 'boolean') refuse('operator');
+  if (typeof operator === 'number' || typeof operator === 'boolean') refuse('operator');
   const fields = body.fields;
-  if (fields === null) refuse('fields');
-  else if (Array.isArray(fields)) {
+  if (Array.isArray(fields)) {
     fields.forEach((item, i) => {
       if (item !== null && typeof item !== 'object') return;
       const at = [...path, 'fields', i];
@@ -468,7 +482,8 @@ function combinedFieldsValues(check: JsonCheck, path: JsonPath, body: Record<str
  * 2.19.1.
  */
 function idsValues(check: JsonCheck, path: JsonPath, values: unknown): void {
-  if (values === undefined || typeof values === 'string') return;
+  // Null is refused with the other ObjectParser values (query.ts).
+  if (values === undefined || values === null || typeof values === 'string') return;
   if (Array.isArray(values)) {
     values.forEach((item, i) => {
       if (item !== null && typeof item !== 'object') return;
