@@ -315,6 +315,23 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   q('arrays/more-like-this-no-like', { more_like_this: { like: [], fields: ['text'] } }),
   q('arrays/more-like-this-null-like', { more_like_this: { like: null, fields: ['text'] } }),
   q('arrays/intervals-rule-array', { intervals: { text: { match: [] } } }),
+  q('arrays/dis-max-tie-breaker', { dis_max: { queries: [NOT_SPAN], tie_breaker: [0.5] } }),
+  q('arrays/constant-score-boost', { constant_score: { filter: NOT_SPAN, boost: [2] } }),
+  q('arrays/script-score-script', { script_score: { query: { match_all: {} }, script: [] } }),
+  q('arrays/script-score-query', { script_score: { query: [{ match_all: {} }], script: { source: '1' } } }),
+  q('arrays/nested-path-empty', { nested: { path: [], query: { match_all: {} } } }),
+  q('arrays/boosting-negative-boost-empty', {
+    boosting: { positive: { match_all: {} }, negative: NOT_SPAN, negative_boost: [] },
+  }),
+  q('arrays/common-query-empty', { common: { text: { query: [] } } }),
+  q('arrays/query-string-null-field', { query_string: { query: 'quick', fields: [null] } }),
+  q('arrays/multi-match-null-field', { multi_match: { query: 'quick', fields: ['text', null] } }),
+  q('arrays/simple-query-string-null-field', { simple_query_string: { query: 'quick', fields: [null] } }),
+  q('arrays/terms-set-null-term', { terms_set: { kw: { terms: [null], minimum_should_match_field: 'num' } } }),
+  q('null/nested-path', { nested: { path: null, query: { match_all: {} } } }),
+  q('null/boosting-negative-boost', {
+    boosting: { positive: { match_all: {} }, negative: NOT_SPAN, negative_boost: null },
+  }),
   // one value where query_string, simple_query_string and more_like_this read an array
   q('single/query-string-fields', { query_string: { query: 'quick', fields: 'text' } }),
   q('single/simple-query-string-fields', { simple_query_string: { query: 'quick', fields: 'text' } }),

@@ -636,3 +636,58 @@ void describe('arrays, empty lists and null options refused by name', () => {
     expectNoErrors('msearch', query('{"bool":{"must":null,"minimum_should_match":null}}'));
   });
 });
+
+void describe('arrays and empty values the compound parsers refuse', () => {
+  void it('refuses arrays where dis_max, constant_score and script_score read a value or a query', () => {
+    expectDiagnostic('msearch', query('{"dis_max":{"queries":[{"match_all":{}}],"tie_breaker":«[0.5]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[dis_max] query does not support [tie_breaker]',
+    });
+    expectDiagnostic('msearch', query('{"constant_score":{"filter":{"match_all":{}},"boost":«[2]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'unexpected token [START_ARRAY]',
+    });
+    expectDiagnostic('msearch', query('{"script_score":{"query":«[]»,"script":{"source":"1"}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "[1:35] [script_score] query doesn't support values of type: START_ARRAY",
+    });
+  });
+
+  void it('takes null or an empty path, negative_boost, text and term as missing', () => {
+    expectDiagnostic('msearch', query('{"nested":{«"path"»:[],"query":{"match_all":{}}}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: "[nested] requires 'path' field",
+    });
+    expectDiagnostic('msearch', query('{"common":{«"text"»:{"query":[]}}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'text cannot be null',
+    });
+    expectDiagnostic('msearch', query('{"terms_set":{"kw":{"terms":[«null»],"minimum_should_match_field":"num"}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'No value specified for terms query',
+    });
+  });
+
+  void it('refuses a null field name in the words of the target', () => {
+    expectDiagnostic('msearch', query('{"query_string":{"query":"quick","fields":[«null»]}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[query_string] field name in [fields] cannot be null',
+    });
+    const old = diagnose(
+      'msearch',
+      query('{"query_string":{"query":"quick","fields":[null]}}'),
+      makeTarget({ distribution: 'opensearch', version: '2.19.1', source: 'setting' }),
+    );
+    assert.deepEqual(
+      old.filter((d) => d.severity === E).map((d) => d.message),
+      ["Can't get text on a VALUE_NULL at 1:53"],
+    );
+  });
+});

@@ -809,6 +809,7 @@ function nonValueText(clause: string, key: string, value: unknown): string {
  */
 function objectParserRefusesValue(type: ParameterSpec['type'], value: unknown): boolean {
   if (value === null) return type !== 'queries' && type !== 'minimumShouldMatch';
+  if (type === 'script' || type === 'query') return Array.isArray(value);
   return (type === 'string' || type === 'field') && (typeof value === 'number' || typeof value === 'boolean');
 }
 

@@ -45,6 +45,8 @@ function firstMember(body: Record<string, unknown>): [string, unknown] | undefin
 /** The clauses with rules here (the most common ones, term and match among them, have none: a quick way out). */
 const CLAUSES_WITH_RULES = new Set([
   'span_gap',
+  'nested',
+  'boosting',
   'bool',
   'combined_fields',
   'common',
@@ -96,10 +98,30 @@ export function checkClauseRules(
   // query/<clause>/<option>/<kind> on real 3.8.0 and 2.19.1).
   switch (clause) {
     case 'dis_max':
-      if (isArrayAt(body, '_name')) refuseAt(check, '[dis_max] query does not support [_name]', [...path, '_name']);
+      // An array where DisMaxQueryBuilder reads a value is an unknown member of that name.
+      for (const key of Object.keys(body)) {
+        if (key !== 'queries' && isArrayAt(body, key))
+          refuseAt(check, `[dis_max] query does not support [${key}]`, [...path, key]);
+      }
       break;
     case 'constant_score':
-      if (isArrayAt(body, '_name')) refuseAt(check, 'unexpected token [START_ARRAY]', [...path, '_name']);
+      for (const key of Object.keys(body)) {
+        if (key !== 'filter' && isArrayAt(body, key)) refuseAt(check, 'unexpected token [START_ARRAY]', [...path, key]);
+      }
+      break;
+    case 'nested':
+      // NestedQueryBuilder reads `path` as a value only: null or `[]` leaves it unset.
+      if (body.path === null || (Array.isArray(body.path) && body.path.length === 0))
+        missingAt(check, [...path, 'path'], "[nested] requires 'path' field");
+      break;
+    case 'boosting':
+      if (body.negative_boost === null || (Array.isArray(body.negative_boost) && body.negative_boost.length === 0)) {
+        missingAt(
+          check,
+          [...path, 'negative_boost'],
+          "[boosting] query requires 'negative_boost' to be set to be a positive value'",
+        );
+      }
       break;
     case 'function_score':
       // An array under any name but `functions` (`query`: innerQueries.ts) is refused by name.
@@ -167,9 +189,19 @@ export function checkClauseRules(
       break;
     case 'multi_match':
       if (isObject(body.fields)) refuseAt(check, '[multi_match] query does not support [fields]', [...path, 'fields']);
+      nullFieldNames(check, [...path, 'fields'], body.fields, undefined);
       break;
     case 'query_string':
     case 'simple_query_string':
+      nullFieldNames(
+        check,
+        [...path, 'fields'],
+        body.fields,
+        // 3.8.0 refuses it in query_string's words, 2.19.1 in Jackson's; the version between is not known, both refuse.
+        clause === 'query_string' && check.server.version.major >= 3
+          ? '[query_string] field name in [fields] cannot be null'
+          : undefined,
+      );
       if (isObject(body.fields))
         refuseAt(check, `[${clause}] unknown token [START_OBJECT] after [fields]`, [...path, 'fields']);
       else if (isScalarAt(body, 'fields')) {
@@ -213,7 +245,10 @@ export function checkClauseRules(
       } else if (clause !== 'fuzzy' && isObject(first[1])) {
         const options = first[1];
         // A null text is no text: both parsers read it with `objectBytes()`/`textOrNull()`.
-        const given = (name: string): boolean => options[name] !== undefined && options[name] !== null;
+        const given = (name: string): boolean => {
+          const value = options[name];
+          return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
+        };
         const has = clause === 'common' ? given('query') : given('value') || given('term');
         if (!has) {
           check.report(
@@ -235,6 +270,12 @@ export function checkClauseRules(
           if (value !== undefined && value !== null && typeof value !== 'object') {
             refuseAt(check, `[terms_set] query does not support [${option}]`, [...path, first[0], option]);
           }
+        }
+        const terms = first[1].terms;
+        if (Array.isArray(terms)) {
+          terms.forEach((item, i) => {
+            if (item === null) refuseAt(check, 'No value specified for terms query', [...path, first[0], 'terms', i]);
+          });
         }
         termsSetMinimum(check, [...path, first[0]], first[1]);
       }
@@ -553,6 +594,19 @@ function regexLengths(text: string): number[] {
     } else i++;
   }
   return lengths;
+}
+
+/**
+ * A null field name in `fields`: multi_match and simple_query_string read it with `text()` (`Can't get text on a
+ * VALUE_NULL at 1:52`), and so does query_string on 2.19.1; on 3.8.0 query_string refuses it in its own words.
+ */
+function nullFieldNames(check: JsonCheck, path: JsonPath, fields: unknown, message: string | undefined): void {
+  if (!Array.isArray(fields)) return;
+  fields.forEach((item, i) => {
+    if (item !== null) return;
+    const at = [...path, i];
+    refuseAt(check, message ?? `Can't get text on a VALUE_NULL at ${check.where(at).slice(1, -1)}`, at);
+  });
 }
 
 /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
