@@ -109,6 +109,12 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   q('span/or-bad-span-term', { span_or: { clauses: [{ span_term: {} }] } }),
   q('span/near-clauses-object', { span_near: { clauses: SPAN } }),
   q('span/or-clauses-object', { span_or: { clauses: SPAN } }),
+  q('span/not-dist-and-pre', {
+    span_not: { include: SPAN, exclude: { span_term: { text: 'lazy' } }, pre: 1, dist: 0 },
+  }),
+  q('span/not-pre-and-post', {
+    span_not: { include: SPAN, exclude: { span_term: { text: 'lazy' } }, pre: 1, post: 2 },
+  }),
   q('span/or-not-span', { span_or: { clauses: [NOT_SPAN] } }),
   q('span/not-include-not-span', { span_not: { include: NOT_SPAN, exclude: SPAN } }),
   q('span/not-exclude-not-span', { span_not: { include: SPAN, exclude: { match_all: {} } } }),
@@ -332,6 +338,41 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   q('null/boosting-negative-boost', {
     boosting: { positive: { match_all: {} }, negative: NOT_SPAN, negative_boost: null },
   }),
+  // numbers read, then refused for their value
+  q('ranges/match-max-expansions-zero', { match: { text: { query: 'a', max_expansions: 0 } } }),
+  q('ranges/match-max-expansions-text', { match: { text: { query: 'a', max_expansions: '0' } } }),
+  q('ranges/match-prefix-length-negative', { match: { text: { query: 'a', prefix_length: -1 } } }),
+  q('ranges/match-bool-prefix-max-expansions', { match_bool_prefix: { text: { query: 'a', max_expansions: 0 } } }),
+  q('ranges/match-phrase-prefix-max-expansions-zero', {
+    match_phrase_prefix: { text: { query: 'a', max_expansions: 0 } },
+  }),
+  q('ranges/match-phrase-slop-negative', { match_phrase: { text: { query: 'a', slop: -1 } } }),
+  q('ranges/multi-match-max-expansions', { multi_match: { query: 'a', fields: ['text'], max_expansions: 0 } }),
+  q('ranges/multi-match-prefix-length', { multi_match: { query: 'a', fields: ['text'], prefix_length: -1 } }),
+  q('ranges/multi-match-slop', { multi_match: { query: 'a', fields: ['text'], slop: -1 } }),
+  q('ranges/fuzzy-prefix-length', { fuzzy: { kw: { value: 'a', prefix_length: -1 } } }),
+  q('ranges/fuzzy-max-expansions', { fuzzy: { kw: { value: 'a', max_expansions: 0 } } }),
+  q('ranges/more-like-this-max-query-terms', { more_like_this: { like: 'q', fields: ['text'], max_query_terms: 0 } }),
+  q('ranges/span-first-end-negative', { span_first: { match: SPAN, end: -1 } }),
+  q('ranges/span-first-end-zero', { span_first: { match: SPAN, end: 0 } }),
+  q('ranges/dis-max-tie-breaker-over-one', { dis_max: { queries: [NOT_SPAN], tie_breaker: 2 } }),
+  q('ranges/dis-max-tie-breaker-one', { dis_max: { queries: [NOT_SPAN], tie_breaker: 1 } }),
+  q('ranges/boosting-negative-boost-negative', {
+    boosting: { positive: { match_all: {} }, negative: NOT_SPAN, negative_boost: -1 },
+  }),
+  q('ranges/boosting-negative-boost-zero', {
+    boosting: { positive: { match_all: {} }, negative: NOT_SPAN, negative_boost: 0 },
+  }),
+  q('ranges/has-child-min-negative', { has_child: { type: 'child', query: { match_all: {} }, min_children: -1 } }),
+  q('ranges/has-child-max-below-min', {
+    has_child: { type: 'child', query: { match_all: {} }, min_children: 5, max_children: 2 },
+  }),
+  q('ranges/has-child-max-zero', { has_child: { type: 'child', query: { match_all: {} }, max_children: 0 } }),
+  q('ranges/has-child-both-zero', {
+    has_child: { type: 'child', query: { match_all: {} }, min_children: 0, max_children: 0 },
+  }),
+  q('ranges/ids-empty', { ids: { values: ['1', ''] } }),
+  q('ranges/ids-empty-string', { ids: { values: '' } }),
   // one value where query_string, simple_query_string and more_like_this read an array
   q('single/query-string-fields', { query_string: { query: 'quick', fields: 'text' } }),
   q('single/simple-query-string-fields', { simple_query_string: { query: 'quick', fields: 'text' } }),

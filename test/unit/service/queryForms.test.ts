@@ -691,3 +691,54 @@ void describe('arrays and empty values the compound parsers refuse', () => {
     );
   });
 });
+
+void describe('span_not distances', () => {
+  void it('takes dist or pre and post, not both', () => {
+    expectDiagnostic('msearch', query(`{"span_not":{"include":${SPAN},"exclude":${SPAN},"pre":1,«"dist"»:0}}`), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'span_not can either use [dist] or [pre] & [post] (or none)',
+    });
+    expectNoErrors('msearch', query(`{"span_not":{"include":${SPAN},"exclude":${SPAN},"pre":1,"post":2}}`));
+  });
+});
+
+void describe('numbers refused for their value (docs/opensearch/query-dsl.md#value-ranges)', () => {
+  void it('refuses each out-of-range number in its builder words', () => {
+    expectDiagnostic('msearch', query('{"match":{"text":{"query":"a","max_expansions":«"0"»}}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: '[match] requires maxExpansions to be positive.',
+    });
+    expectDiagnostic('msearch', query('{"multi_match":{"query":"a","fields":["text"],"slop":«-1»}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'No negative slop allowed.',
+    });
+    expectDiagnostic('msearch', query('{"dis_max":{"queries":[{"match_all":{}}],"tie_breaker":«2»}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'failed to create query: tieBreakerMultiplier must be in [0, 1]',
+    });
+    expectDiagnostic(
+      'msearch',
+      query('{"has_child":{"type":"child","query":{"match_all":{}},"min_children":5,"max_children":«2»}}'),
+      { code: 'query.invalid-value', severity: E, message: "[has_child] 'max_children' is less than 'min_children'" },
+    );
+    expectDiagnostic('msearch', query('{"ids":{"values":["1",«""»]}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: "failed to create query: Ids can't be empty",
+    });
+  });
+
+  void it('accepts the bounds', () => {
+    expectNoErrors('msearch', query('{"match_phrase_prefix":{"text":{"query":"a","max_expansions":0}}}'));
+    expectNoErrors('msearch', query(`{"span_first":{"match":${SPAN},"end":0}}`));
+    expectNoErrors('msearch', query('{"dis_max":{"queries":[{"match_all":{}}],"tie_breaker":1}}'));
+    expectNoErrors(
+      'msearch',
+      query('{"has_child":{"type":"child","query":{"match_all":{}},"min_children":0,"max_children":0}}'),
+    );
+  });
+});

@@ -10,6 +10,7 @@ import { jacksonMajor } from '../target';
 import { holdsAt } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
 import { checkIntervalRules } from './intervalRules';
+import { checkValueRanges, hasValueRanges } from './valueRanges';
 
 /**
  * The multi_match type as MultiMatchQueryBuilder.Type.parse reads it: by its exact name (real 3.8.0 and 2.19.1 refuse
@@ -92,6 +93,7 @@ export function checkClauseRules(
   body: Record<string, unknown>,
   known: (name: string) => boolean,
 ): void {
+  if (hasValueRanges(clause)) checkValueRanges(check, path, clause, body);
   if (!CLAUSES_WITH_RULES.has(clause)) return;
   if (clause.startsWith('span_') || clause === 'field_masking_span') checkSpanInner(check, path, clause, body, known);
   // Refusals of one parser each, in its words (docs/opensearch/query-dsl.md#more-parsers; conformance cases
@@ -166,6 +168,15 @@ export function checkClauseRules(
     case 'span_first':
     case 'span_containing':
     case 'span_within':
+      // SpanNotQueryBuilder.fromXContent: `dist` is the alternative to `pre` and `post` (real 3.8.0 and 2.19.1).
+      if (clause === 'span_not' && 'dist' in body && ('pre' in body || 'post' in body)) {
+        check.report(
+          'query.invalid-value',
+          'span_not can either use [dist] or [pre] & [post] (or none)',
+          [...path, 'dist'],
+          'key',
+        );
+      }
       // Their parsers read an array under a value's name with the value accessors.
       if (isArrayAt(body, '_name')) {
         refuseAt(check, `Can't get text on a START_ARRAY at ${check.where([...path, '_name']).slice(1, -1)}`, [
