@@ -373,6 +373,16 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   }),
   q('ranges/ids-empty', { ids: { values: ['1', ''] } }),
   q('ranges/ids-empty-string', { ids: { values: '' } }),
+  // negative boosts
+  q('boost/term-negative', { term: { kw: { value: 'a', boost: -1 } } }),
+  q('boost/term-zero', { term: { kw: { value: 'a', boost: 0 } } }),
+  q('boost/match-negative-text', { match: { text: { query: 'quick', boost: '-0.5' } } }),
+  q('boost/terms-negative', { terms: { kw: ['a'], boost: -1 } }),
+  q('boost/bool-negative', { bool: { must: [{ match_all: {} }], boost: -1 } }),
+  q('boost/ids-negative', { ids: { values: ['1'], boost: -1 } }),
+  q('boost/span-near-negative', { span_near: { clauses: [SPAN], boost: -2 } }),
+  q('boost/geo-distance-negative', { geo_distance: { distance: '10km', location: { lat: 1, lon: 2 }, boost: -1 } }),
+  q('boost/intervals-negative', { intervals: { text: { match: { query: 'quick' }, boost: -1 } } }),
   // one value where query_string, simple_query_string and more_like_this read an array
   q('single/query-string-fields', { query_string: { query: 'quick', fields: 'text' } }),
   q('single/simple-query-string-fields', { simple_query_string: { query: 'quick', fields: 'text' } }),

@@ -742,3 +742,24 @@ void describe('numbers refused for their value (docs/opensearch/query-dsl.md#val
     );
   });
 });
+
+void describe('negative boosts', () => {
+  void it('refuses a negative boost in every clause, an ObjectParser saying so first', () => {
+    expectDiagnostic('msearch', query('{"term":{"kw":{"value":"a","boost":«-1»}}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'negative [boost] are not allowed in [{...}], use a value between 0 and 1 to deboost',
+    });
+    expectDiagnostic('msearch', query('{"ids":{"values":["1"],"boost":«-1»}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: /^\[1:41\] \[ids\] failed to parse field \[boost\]: negative \[boost\] are not allowed/,
+    });
+    expectDiagnostic('msearch', query('{"geo_distance":{"distance":"1km","location":[2,1],"boost":«"-0.5"»}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: /^negative \[boost\]/,
+    });
+    expectNoErrors('msearch', query('{"match":{"text":{"query":"quick","boost":0}}}'));
+  });
+});

@@ -6,6 +6,7 @@
 import { isObject, type JsonPath } from '../json/jsonSegment';
 import { jacksonMajor } from '../target';
 import type { JsonCheck } from './jsonCheck';
+import { negativeBoost } from './valueRanges';
 import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
 
 type OptionKind = 'number' | 'boolean' | 'text' | 'validation' | 'distanceType' | 'bboxType';
@@ -136,6 +137,7 @@ export function validateGeoClause(check: JsonCheck, path: JsonPath, name: string
       check.report('query.unknown-parameter', parser.unknownValue(key), at, 'key');
       return;
     }
+    if (key === 'boost' && negativeBoost(check, at, name, false, value)) return;
     const refusal = optionRefusal(kind, value, jacksonMajor(check.server));
     if (refusal !== undefined) {
       check.report(

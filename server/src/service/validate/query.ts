@@ -18,6 +18,7 @@ import { holdsAt } from '../../spec/versions';
 import type { TargetServer } from '../target';
 import { versionNote } from './versionNote';
 import { checkClauseRules } from './queryRules';
+import { negativeBoost } from './valueRanges';
 import { checkQueryListForm, checkSingleQueryForm, checkSpanGapPlace } from './innerQueries';
 import { isGeoParserClause, validateGeoClause } from './geoQueries';
 import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
@@ -329,6 +330,7 @@ function validateTerms(
       continue;
     }
     if (key === 'boost') {
+      if (negativeBoost(check, at, 'terms', false, value)) continue;
       if (typeof value === 'boolean') {
         check.report('value.not-a-number', notNumericText(tokenName(value), jacksonMajor(check.server)), at);
       } else if (typeof value === 'string' && !isJavaDouble(value)) {
@@ -399,6 +401,7 @@ function checkParamValue(
   value: unknown,
 ): void {
   if (checkNonValue(check, path, clause, spec, value)) return;
+  if (spec.name === 'boost' && negativeBoost(check, path, clause.name, objectParser(clause), value)) return;
   if (clause.name === 'common' && Array.isArray(value)) {
     checkValuesInArray(check, path, clause, spec, value);
     return;

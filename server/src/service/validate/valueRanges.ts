@@ -4,6 +4,7 @@
 import { isObject, type JsonPath } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { isJavaDouble } from './values';
+import { PARSER_NAME } from './queryMessages';
 
 /** The number a parser reads from a JSON number or its text; undefined for anything else. */
 function numberOf(value: unknown): number | undefined {
@@ -141,4 +142,30 @@ function emptyIds(check: JsonCheck, path: JsonPath, values: unknown): void {
       );
     }
   });
+}
+
+/**
+ * AbstractQueryBuilder.boost refuses a negative boost, naming the whole query as OpenSearch prints it (elided here):
+ * `negative [boost] are not allowed in [{...}], use a value between 0 and 1 to deboost`; an ObjectParser says first
+ * that it failed to parse the field (real 3.8.0 and 2.19.1 for every clause, conformance cases `cross/query/boost/*`).
+ * Returns whether it reported.
+ */
+export function negativeBoost(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: string,
+  byObjectParser: boolean,
+  value: unknown,
+): boolean {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && isJavaDouble(value) ? Number(value) : NaN;
+  if (!(n < 0)) return false;
+  const refusal = 'negative [boost] are not allowed in [{...}], use a value between 0 and 1 to deboost';
+  check.report(
+    'query.invalid-value',
+    byObjectParser
+      ? `${check.where(path)} [${PARSER_NAME[clause] ?? clause}] failed to parse field [boost]: ${refusal}`
+      : refusal,
+    path,
+  );
+  return true;
 }
