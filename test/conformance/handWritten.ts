@@ -373,6 +373,25 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   }),
   q('ranges/ids-empty', { ids: { values: ['1', ''] } }),
   q('ranges/ids-empty-string', { ids: { values: '' } }),
+  // scripts without a source, documents, range bounds as objects
+  q('script/object-without-source', { script: { script: { lang: 'painless' } } }),
+  q('script/inline-name', { script: { script: { inline: 'true' } } }),
+  q('script/script-score-without-source', { script_score: { query: { match_all: {} }, script: { params: {} } } }),
+  q('script/script-score-text', { script_score: { query: { match_all: {} }, script: '1' } }),
+  q('script/terms-set-without-source', {
+    terms_set: { kw: { terms: ['a'], minimum_should_match_script: {} } },
+  }),
+  q('documents/percolate-both', { percolate: { field: 'query', document: { text: 'q' }, documents: [{ text: 'q' }] } }),
+  q('documents/more-like-this-no-id', { more_like_this: { fields: ['text'], like: { _index: 'conformance' } } }),
+  q('documents/more-like-this-unknown-field', { more_like_this: { fields: ['text'], like: ['q', { _type: 'x' }] } }),
+  q('documents/more-like-this-doc', { more_like_this: { fields: ['text'], like: [{ doc: { text: 'quick' } }] } }),
+  q('documents/more-like-this-unlike-id', {
+    more_like_this: { fields: ['text'], like: 'q', unlike: { _index: 'conformance', _id: '1', routing: '1' } },
+  }),
+  q('range/bound-empty-object', { range: { num: { gte: {} } } }),
+  q('range/bound-object', { range: { num: { gte: { a: 1 } } } }),
+  q('span/or-clauses-null', { span_or: { clauses: null } }),
+  q('combined-fields/fields-object', { combined_fields: { query: 'quick', fields: {} } }),
   // negative boosts
   q('boost/term-negative', { term: { kw: { value: 'a', boost: -1 } } }),
   q('boost/term-zero', { term: { kw: { value: 'a', boost: 0 } } }),

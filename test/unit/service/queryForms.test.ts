@@ -763,3 +763,50 @@ void describe('negative boosts', () => {
     expectNoErrors('msearch', query('{"match":{"text":{"query":"quick","boost":0}}}'));
   });
 });
+
+void describe('scripts, documents and range bounds as objects', () => {
+  void it('refuses a script object that names no source and no stored script', () => {
+    expectDiagnostic('msearch', query('{"script":{"script":«{"lang":"painless"}»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'must specify either [source] for an inline script or [id] for a stored script',
+    });
+    expectDiagnostic('msearch', query('{"script_score":{"query":{"match_all":{}},"script":«"1"»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "[1:61] [script_score] script doesn't support values of type: VALUE_STRING",
+    });
+    expectNoErrors('msearch', query('{"script":{"script":{"inline":"true"}}}'));
+  });
+
+  void it('reads like and unlike objects as documents, and percolate takes one of document and documents', () => {
+    expectDiagnostic('msearch', query('{"more_like_this":{"fields":["text"],"like":«{"_index":"i"}»}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'failed to parse More Like This item. neither [id] nor [doc] is specified!',
+    });
+    expectDiagnostic('msearch', query('{"more_like_this":{"fields":["text"],"like":["q",{«"_type"»:"x"}]}}'), {
+      code: 'query.unknown-parameter',
+      severity: E,
+      message: 'failed to parse More Like This item. unknown field [_type]',
+    });
+    expectDiagnostic('msearch', query('{«"percolate"»:{"field":"query","document":{},"documents":[{}]}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'The following fields are not allowed together: [document, documents] ',
+    });
+  });
+
+  void it('reads a range bound object as more members', () => {
+    expectDiagnostic('msearch', query('{"range":{"num":{"gte":«{}»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'Unexpected token [END_OBJECT] found after the main object.',
+    });
+    expectDiagnostic('msearch', query('{"range":{"num":{"gte":{"a":«1»}}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[range] query does not support [a]',
+    });
+  });
+});

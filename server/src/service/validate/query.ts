@@ -526,7 +526,8 @@ function checkParamValue(
       // An ObjectParser array of objects also takes one object, never a plain value; combined_fields' array of
       // strings takes one string (its other values are checked in queryRules.ts).
       if (clause.name === 'combined_fields') {
-        if (typeof value === 'number' || typeof value === 'boolean') doesNotSupport(check, path, clause, spec, value);
+        if (typeof value === 'number' || typeof value === 'boolean' || isObject(value))
+          doesNotSupport(check, path, clause, spec, value);
       } else if (OBJECT_ONLY.has(clause.name) && value !== null && typeof value !== 'object') {
         doesNotSupport(check, path, clause, spec, value);
       } else if (

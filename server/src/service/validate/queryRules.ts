@@ -2,7 +2,7 @@
 // fields, and the limits of default settings (index.max_regex_length, index.max_terms_count,
 // indices.query.bool.max_clause_count). Texts from MultiMatchQueryBuilder, ExistsQueryBuilder, RegexpQueryBuilder,
 // TermsQueryBuilder and Lucene's IndexSearcher, checked on real 2.19.1 and 3.8.0 by the conformance corpus.
-import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
+import { isObject, type JsonPath } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { limitNote, limitsOf } from './limits';
 import { isJavaDouble, notNumericText } from './values';
@@ -141,12 +141,12 @@ export function checkClauseRules(
     case 'span_near':
       if (Array.isArray(body.clauses) && body.clauses.length === 0)
         missingAt(check, [...path, 'clauses'], 'span_near must include [clauses]');
-      if (isScalarAt(body, 'clauses') || isObject(body.clauses))
+      if (isScalarAt(body, 'clauses') || isObject(body.clauses) || body.clauses === null)
         refuseAt(check, `[${clause}] query does not support [clauses]`, [...path, 'clauses']);
       break;
     case 'span_or':
       // SpanOrQueryBuilder: arrays are read as clauses only, anything else with the value accessors.
-      if (isScalarAt(body, 'clauses') || isObject(body.clauses))
+      if (isScalarAt(body, 'clauses') || isObject(body.clauses) || body.clauses === null)
         refuseAt(check, '[span_or] query does not support [clauses]', [...path, 'clauses']);
       if (Array.isArray(body.clauses) && body.clauses.length === 0)
         missingAt(check, [...path, 'clauses'], 'span_or must include [clauses]');
@@ -187,6 +187,7 @@ export function checkClauseRules(
       break;
     case 'script':
       scriptNotAnObject(check, [...path, 'script'], body.script);
+      if (scriptWithoutSource(body.script)) refuseAt(check, NO_SCRIPT_SOURCE, [...path, 'script']);
       // ScriptQueryBuilder refuses an array under any name.
       for (const key of Object.keys(body)) {
         if (isArrayAt(body, key)) {
@@ -228,6 +229,7 @@ export function checkClauseRules(
       break;
     case 'more_like_this':
       if (isObject(body.fields)) refuseAt(check, '[mlt] query does not support [fields]', [...path, 'fields']);
+      for (const key of ['like', 'unlike']) moreLikeThisItems(check, [...path, key], body[key]);
       // MoreLikeThisQueryBuilder.fromXContent, after reading: no like at all, then an empty field list.
       if (body.like === null || (Array.isArray(body.like) && body.like.length === 0))
         missingAt(check, [...path, 'like'], "more_like_this requires 'like' to be specified");
@@ -282,6 +284,9 @@ export function checkClauseRules(
             refuseAt(check, `[terms_set] query does not support [${option}]`, [...path, first[0], option]);
           }
         }
+        if (scriptWithoutSource(first[1].minimum_should_match_script)) {
+          refuseAt(check, NO_SCRIPT_SOURCE, [...path, first[0], 'minimum_should_match_script']);
+        }
         const terms = first[1].terms;
         if (Array.isArray(terms)) {
           terms.forEach((item, i) => {
@@ -327,10 +332,17 @@ export function checkClauseRules(
       break;
     }
     case 'script_score':
-      if (isScalarAt(body, 'script') && typeof body.script !== 'string') {
+      // ScriptScoreQueryBuilder declares `script` as an object only: a text is refused too.
+      if (isScalarAt(body, 'script')) {
         refuseAt(
           check,
-          `${check.where([...path, 'script'])} [script_score] script doesn't support values of type: ${tokenOf(body.script) === 'VALUE_BOOLEAN' ? 'VALUE_BOOLEAN' : 'VALUE_NUMBER'}`,
+          `${check.where([...path, 'script'])} [script_score] script doesn't support values of type: ${objectParserToken(body.script)}`,
+          [...path, 'script'],
+        );
+      } else if (scriptWithoutSource(body.script)) {
+        refuseAt(
+          check,
+          `${check.where([...path, 'script'])} [script_score] failed to parse field [script]: ${NO_SCRIPT_SOURCE}`,
           [...path, 'script'],
         );
       }
@@ -339,7 +351,9 @@ export function checkClauseRules(
   switch (clause) {
     case 'percolate':
       // PercolateQueryBuilder: a ConstructingObjectParser that checks the document's sources before the field.
-      if (!('document' in body) && !('documents' in body) && !('id' in body)) {
+      if ('document' in body && 'documents' in body) {
+        missingAt(check, path, 'The following fields are not allowed together: [document, documents] ');
+      } else if (!('document' in body) && !('documents' in body) && !('id' in body)) {
         missingAt(check, path, 'Required one of fields [document, documents, id], but none were specified. ');
       } else if (!('field' in body)) missingAt(check, path, 'Required [field]');
       return;
@@ -389,6 +403,9 @@ export function checkClauseRules(
       }
       return;
     case 'range':
+      for (const [field, options] of Object.entries(body)) {
+        if (isObject(options)) rangeObjectBounds(check, [...path, field], options);
+      }
       if (holdsAt(ONE_BOUND_PER_SIDE, check.server.version) && check.server.distribution === 'opensearch') {
         for (const [field, options] of Object.entries(body)) {
           if (isObject(options)) rangeBounds(check, [...path, field], options);
@@ -618,6 +635,70 @@ function nullFieldNames(check: JsonCheck, path: JsonPath, fields: unknown, messa
     const at = [...path, i];
     refuseAt(check, message ?? `Can't get text on a VALUE_NULL at ${check.where(at).slice(1, -1)}`, at);
   });
+}
+
+/** Script.parse, when the object names neither the source nor a stored script. */
+const NO_SCRIPT_SOURCE = 'must specify either [source] for an inline script or [id] for a stored script';
+
+/** A script object without `source` (or its old name `inline`) and without `id`. */
+function scriptWithoutSource(script: unknown): boolean {
+  return isObject(script) && !('source' in script) && !('inline' in script) && !('id' in script);
+}
+
+/** What MoreLikeThisQueryBuilder.Item reads from an object. */
+const MLT_ITEM_FIELDS = new Set([
+  '_index',
+  '_id',
+  'doc',
+  'fields',
+  'per_field_analyzer',
+  'routing',
+  'version',
+  'version_type',
+]);
+
+/**
+ * The objects of `like` and `unlike` (one, or the items of an array) are documents: an unknown member is `failed to
+ * parse More Like This item. unknown field [x]`, and one without `_id` or `doc` `... neither [id] nor [doc] is
+ * specified!` (real 3.8.0 and 2.19.1).
+ */
+function moreLikeThisItems(check: JsonCheck, path: JsonPath, value: unknown): void {
+  const items = Array.isArray(value) ? value.map((item, i) => [item, [...path, i]] as const) : [[value, path] as const];
+  for (const [item, at] of items) {
+    if (!isObject(item)) continue;
+    const unknown = Object.keys(item).find((key) => !MLT_ITEM_FIELDS.has(key));
+    if (unknown !== undefined) {
+      check.report(
+        'query.unknown-parameter',
+        `failed to parse More Like This item. unknown field [${unknown}]`,
+        [...at, unknown],
+        'key',
+      );
+    } else if (!('_id' in item) && !('doc' in item)) {
+      check.report(
+        'query.missing-parameter',
+        'failed to parse More Like This item. neither [id] nor [doc] is specified!',
+        at,
+      );
+    }
+  }
+}
+
+/**
+ * A range bound written as an object is read as more members of the field's object: `{}` is `Unexpected token
+ * [END_OBJECT] found after the main object.`, a member inside is `[range] query does not support [<name>]` (real 3.8.0
+ * and 2.19.1).
+ */
+function rangeObjectBounds(check: JsonCheck, path: JsonPath, options: Record<string, unknown>): void {
+  for (const key of ['gt', 'gte', 'lt', 'lte', 'from', 'to']) {
+    const bound = options[key];
+    if (!isObject(bound)) continue;
+    const first = Object.keys(bound)[0];
+    if (first === undefined)
+      refuseAt(check, 'Unexpected token [END_OBJECT] found after the main object.', [...path, key]);
+    else refuseAt(check, `[range] query does not support [${first}]`, [...path, key, first]);
+    return;
+  }
 }
 
 /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
