@@ -392,6 +392,16 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   q('range/bound-object', { range: { num: { gte: { a: 1 } } } }),
   q('span/or-clauses-null', { span_or: { clauses: null } }),
   q('combined-fields/fields-object', { combined_fields: { query: 'quick', fields: {} } }),
+  // enumerated options given a number or a boolean, read as its text
+  q('enums/match-operator-number', { match: { text: { query: 'q', operator: 1 } } }),
+  q('enums/match-operator-boolean', { match: { text: { query: 'q', operator: true } } }),
+  q('enums/multi-match-type-number', { multi_match: { query: 'q', fields: ['text'], type: 1 } }),
+  q('enums/zero-terms-number', { match: { text: { query: 'q', zero_terms_query: 1 } } }),
+  q('enums/function-score-score-mode-number', { function_score: { query: { match_all: {} }, score_mode: 1 } }),
+  q('enums/nested-score-mode-number', { nested: { path: 'items', query: { match_all: {} }, score_mode: 1 } }),
+  q('enums/range-relation-number', { range: { num: { gte: 1, relation: 1 } } }),
+  q('enums/common-operator-in-array', { common: { text: { query: 'q', low_freq_operator: [1] } } }),
+  q('terms-set/terms-object', { terms_set: { kw: { terms: {}, minimum_should_match_field: 'num' } } }),
   // negative boosts
   q('boost/term-negative', { term: { kw: { value: 'a', boost: -1 } } }),
   q('boost/term-zero', { term: { kw: { value: 'a', boost: 0 } } }),

@@ -810,3 +810,23 @@ void describe('scripts, documents and range bounds as objects', () => {
     });
   });
 });
+
+void describe('enumerated options given a number or a boolean', () => {
+  void it('refuses the text of a number or boolean as the parser reads it', () => {
+    expectDiagnostic('msearch', query('{"match":{"text":{"query":"q","operator":«1»}}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'No enum constant org.opensearch.index.query.Operator.1',
+    });
+    expectDiagnostic('msearch', query('{"multi_match":{"query":"q","fields":["text"],"type":«true»}}'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'failed to parse [multi_match] query type [true]. unknown type.',
+    });
+    expectDiagnostic('msearch', query('{"terms_set":{"kw":{"terms":«{}»,"minimum_should_match_field":"num"}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[terms_set] query does not support [terms]',
+    });
+  });
+});

@@ -444,6 +444,17 @@ function checkParamValue(
         doesNotSupport(check, path, clause, spec, value);
         return;
       }
+      if (spec.values !== undefined && (typeof value === 'number' || typeof value === 'boolean')) {
+        // The hand-written parsers read the option with `text()`, so a number or boolean is refused as its text.
+        const refuse = ENUM_ERROR[`${clause.name}.${spec.name}`] ?? ENUM_ERROR[`*.${spec.name}`];
+        const message = refuse?.(String(value), spec.values);
+        if (message !== undefined) {
+          check.report('query.invalid-value', message, path, 'value', {
+            replacements: spec.values.map((v) => JSON.stringify(v)),
+          });
+        }
+        return;
+      }
       if (spec.values !== undefined && typeof value === 'string') {
         const refuse = ENUM_ERROR[`${clause.name}.${spec.name}`] ?? ENUM_ERROR[`*.${spec.name}`];
         if (refuse !== undefined) {

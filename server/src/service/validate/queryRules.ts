@@ -280,7 +280,9 @@ export function checkClauseRules(
       else if (isObject(first[1])) {
         for (const option of ['terms', 'minimum_should_match_script']) {
           const value = first[1][option];
-          if (value !== undefined && value !== null && typeof value !== 'object') {
+          // `terms` is read on START_ARRAY only, the script on START_OBJECT only.
+          const wrong = option === 'terms' ? isObject(value) : false;
+          if (wrong || (value !== undefined && value !== null && typeof value !== 'object')) {
             refuseAt(check, `[terms_set] query does not support [${option}]`, [...path, first[0], option]);
           }
         }
