@@ -402,6 +402,12 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   q('enums/range-relation-number', { range: { num: { gte: 1, relation: 1 } } }),
   q('enums/common-operator-in-array', { common: { text: { query: 'q', low_freq_operator: [1] } } }),
   q('terms-set/terms-object', { terms_set: { kw: { terms: {}, minimum_should_match_field: 'num' } } }),
+  q('values/simple-query-string-all-fields-object', { simple_query_string: { query: 'q', all_fields: {} } }),
+  q('values/simple-query-string-all-fields-array', { simple_query_string: { query: 'q', all_fields: [] } }),
+  q('values/common-disable-coord-object', { common: { text: { query: 'q', disable_coord: {} } } }),
+  q('values/common-minimum-should-match-object', {
+    common: { text: { query: 'q', minimum_should_match: { low_freq: 1, high_freq: '50%' } } },
+  }),
   // negative boosts
   q('boost/term-negative', { term: { kw: { value: 'a', boost: -1 } } }),
   q('boost/term-zero', { term: { kw: { value: 'a', boost: 0 } } }),

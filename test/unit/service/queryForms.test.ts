@@ -830,3 +830,19 @@ void describe('enumerated options given a number or a boolean', () => {
     });
   });
 });
+
+void describe('options of any value read as values', () => {
+  void it('refuses an object where simple_query_string and common read a value of any kind', () => {
+    expectDiagnostic('msearch', query('{"simple_query_string":{"query":"q","all_fields":«{}»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[simple_query_string] unknown token [START_OBJECT] after [all_fields]',
+    });
+    expectDiagnostic('msearch', query('{"common":{"text":{"query":"q","disable_coord":«{}»}}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[common] query does not support [disable_coord]',
+    });
+    expectNoErrors('msearch', query('{"common":{"text":{"query":"q","minimum_should_match":{"low_freq":1}}}}'));
+  });
+});

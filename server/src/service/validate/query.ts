@@ -573,7 +573,7 @@ function checkNonValue(
     return checkJacksonReader(check, path, clause, spec, value);
   }
   const family = NON_VALUE_TEXT[clause.name];
-  if (!SCALAR_TYPES.has(spec.type) || family === undefined) return false;
+  if (!(SCALAR_TYPES.has(spec.type) || readsAnyAsValue(clause.name, spec)) || family === undefined) return false;
   // These parsers skip an array where they read a value; only an object is refused.
   if (family === 'does-not-support' && Array.isArray(value)) return false;
   check.report('query.wrong-type', nonValueText(clause.name, spec.name, value), path);
@@ -674,6 +674,18 @@ function checkNull(check: JsonCheck, path: JsonPath, clause: QueryClauseSpec, sp
     return true;
   }
   return false;
+}
+
+/**
+ * Options of any value that a hand-written parser still reads as a value only: simple_query_string's deprecated
+ * `all_fields` and `lowercase_expanded_terms`, common's `disable_coord` (real 3.8.0 and 2.19.1; common's
+ * `minimum_should_match` also takes an object).
+ */
+function readsAnyAsValue(clause: string, spec: ParameterSpec): boolean {
+  return (
+    spec.type === 'any' &&
+    (clause === 'simple_query_string' || (clause === 'common' && spec.name !== 'minimum_should_match'))
+  );
 }
 
 /**
