@@ -40,6 +40,456 @@ function nestedBody(depth: number): string {
   return `{"size":0,"aggs":{"a":{"meta":${'{"a":'.repeat(meta)}{}${'}'.repeat(meta)},"max":{"field":"num"}}}}`;
 }
 
+const SPAN: Json = { span_term: { text: 'quick' } };
+const NOT_SPAN: Json = { term: { kw: 'a' } };
+const CF = { query: 'quick', fields: ['text'] };
+
+/**
+ * The forms of query options OpenSearch reads otherwise than their usual shape: null, empty arrays, a single value
+ * where an array is usual (accepted: never an Error), the inner queries of span clauses, the rules of intervals and
+ * the value kinds of the ObjectParser clauses (docs/opensearch/query-dsl.md#inner-queries).
+ */
+const QUERY_FORMS: readonly ConformanceCase[] = [
+  // null and [] where a clause reads a list of queries
+  q('bool/null-clauses', { bool: { must: null, filter: null, should: null, must_not: null } }),
+  q('bool/must-null', { bool: { must: null, should: [{ match_all: {} }] } }),
+  q('bool/empty-clauses', { bool: { must: [], filter: [], should: [], must_not: [] } }),
+  q('dis-max/queries-null', { dis_max: { queries: null } }),
+  q('dis-max/queries-empty', { dis_max: { queries: [] } }),
+  q('dis-max/queries-object', { dis_max: { queries: { term: { kw: 'a' } } } }),
+  // null, [] and arrays where a clause reads one query
+  q('inner/boosting-positive-array', {
+    boosting: { positive: [{ match_all: {} }], negative: NOT_SPAN, negative_boost: 0.5 },
+  }),
+  q('inner/boosting-negative-empty', { boosting: { positive: { match_all: {} }, negative: [], negative_boost: 0.5 } }),
+  q('inner/boosting-positive-null', { boosting: { positive: null, negative: NOT_SPAN, negative_boost: 0.5 } }),
+  q('inner/nested-query-array', {
+    nested: { path: 'items', query: [{ term: { 'items.name': 'x' } }, { match_all: {} }] },
+  }),
+  q('inner/nested-query-null', { nested: { path: 'items', query: null } }),
+  q('inner/nested-query-array-unknown', { nested: { path: 'items', query: [{ no_such_query: {} }] } }),
+  q('inner/has-child-query-array', { has_child: { type: 'child', query: [{ match_all: {} }] } }),
+  q('inner/has-parent-query-empty', { has_parent: { parent_type: 'parent', query: [] } }),
+  q('inner/function-score-query-null', { function_score: { query: null, functions: [{ weight: 2 }] } }),
+  q('inner/function-score-query-array', { function_score: { query: [{ match_all: {} }] } }),
+  q('inner/function-score-null-function', {
+    function_score: { functions: [{ weight: 2 }], gauss: null, weight: null },
+  }),
+  q('inner/constant-score-filter-null', { constant_score: { filter: null } }),
+  q('inner/constant-score-filter-array', { constant_score: { filter: [NOT_SPAN] } }),
+  q('inner/span-not-include-null', { span_not: { include: null, exclude: SPAN } }),
+  q('inner/span-first-match-array', { span_first: { match: [SPAN], end: 3 } }),
+  q('inner/span-containing-big-empty', { span_containing: { big: [], little: SPAN } }),
+  q('inner/field-masking-query-null', { field_masking_span: { query: null, field: 'text' } }),
+  q('inner/span-multi-match-array', { span_multi: { match: [{ prefix: { text: 'qu' } }] } }),
+  q('inner/span-multi-match-null', { span_multi: { match: null } }),
+  // the inner queries of span clauses
+  q('span/near-not-span', { span_near: { clauses: [SPAN, { match_all: {} }] } }),
+  q('span/near-gap', { span_near: { clauses: [SPAN, { span_gap: { text: 2 } }, SPAN], in_order: true } }),
+  q('span/near-nested-spans', {
+    span_near: {
+      clauses: [
+        { span_multi: { match: { prefix: { text: 'q' } } } },
+        { field_masking_span: { query: SPAN, field: 'text' } },
+        { span_or: { clauses: [SPAN] } },
+      ],
+    },
+  }),
+  q('span/gap-top-level', { span_gap: { text: 2 } }),
+  q('span/gap-in-bool', { bool: { must: [{ span_gap: { text: 2 } }] } }),
+  q('span/gap-in-span-or', { span_or: { clauses: [SPAN, { span_gap: { text: 2 } }] } }),
+  q('span/gap-in-span-not', { span_not: { include: SPAN, exclude: { span_gap: { text: 2 } } } }),
+  q('span/gap-in-nested-span-or', {
+    span_near: { clauses: [SPAN, { span_or: { clauses: [{ span_gap: { text: 2 } }] } }] },
+  }),
+  q('span/gap-empty', { span_near: { clauses: [SPAN, { span_gap: {} }] } }),
+  q('span/gap-width-text', { span_near: { clauses: [SPAN, { span_gap: { text: 'x' } }] } }),
+  q('span/near-unknown-clause', { span_near: { clauses: [{ no_such_query: {} }] } }),
+  q('span/or-empty-clause', { span_or: { clauses: [{}] } }),
+  q('span/or-null-clause', { span_or: { clauses: [null] } }),
+  q('span/or-bad-span-term', { span_or: { clauses: [{ span_term: {} }] } }),
+  q('span/near-clauses-object', { span_near: { clauses: SPAN } }),
+  q('span/or-clauses-object', { span_or: { clauses: SPAN } }),
+  q('span/not-dist-and-pre', {
+    span_not: { include: SPAN, exclude: { span_term: { text: 'lazy' } }, pre: 1, dist: 0 },
+  }),
+  q('span/not-pre-and-post', {
+    span_not: { include: SPAN, exclude: { span_term: { text: 'lazy' } }, pre: 1, post: 2 },
+  }),
+  q('span/or-not-span', { span_or: { clauses: [NOT_SPAN] } }),
+  q('span/not-include-not-span', { span_not: { include: NOT_SPAN, exclude: SPAN } }),
+  q('span/not-exclude-not-span', { span_not: { include: SPAN, exclude: { match_all: {} } } }),
+  q('span/first-not-span', { span_first: { match: { match_all: {} }, end: 3 } }),
+  q('span/containing-big-not-span', { span_containing: { big: { match_all: {} }, little: SPAN } }),
+  q('span/within-little-not-span', { span_within: { big: SPAN, little: NOT_SPAN } }),
+  q('span/field-masking-not-span', { field_masking_span: { query: { match_all: {} }, field: 'text' } }),
+  q('span/multi-term', { span_multi: { match: NOT_SPAN } }),
+  q('span/multi-span-term', { span_multi: { match: SPAN } }),
+  q('span/multi-wildcard', { span_multi: { match: { wildcard: { text: 'qu*' } } } }),
+  // null and other values as the short form of field clauses
+  q('short/common-null', { common: { text: null } }),
+  q('short/span-term-null', { span_term: { text: null } }),
+  q('short/terms-set-null', { terms_set: { kw: null } }),
+  q('short/range-null', { range: { num: null } }),
+  q('short/intervals-null', { intervals: { text: null } }),
+  q('short/match-null', { match: { text: null } }),
+  q('short/term-null', { term: { kw: null } }),
+  q('short/wildcard-null', { wildcard: { kw: null } }),
+  q('short/prefix-null', { prefix: { kw: null } }),
+  q('short/match-number', { match: { text: 1 } }),
+  q('short/fuzzy-number', { fuzzy: { kw: 1 } }),
+  q('short/prefix-boolean', { prefix: { kw: true } }),
+  q('short/match-empty-text', { match: { text: '' } }),
+  // inside the field object of geo_polygon
+  q('geo-polygon/points-number', { geo_polygon: { location: { points: 1 } } }),
+  q('geo-polygon/points-null', { geo_polygon: { location: { points: null } } }),
+  q('geo-polygon/unknown-array', {
+    geo_polygon: {
+      location: {
+        points: [
+          [0, 0],
+          [0, 1],
+          [1, 1],
+        ],
+        pts: [],
+      },
+    },
+  }),
+  q('geo-polygon/unknown-object', { geo_polygon: { location: { pts: {} } } }),
+  q('geo-polygon/no-points', { geo_polygon: { location: {} } }),
+  q('geo-polygon/empty-points', { geo_polygon: { location: { points: [] } } }),
+  q('geo-polygon/two-points', {
+    geo_polygon: {
+      location: {
+        points: [
+          [0, 0],
+          [0, 1],
+        ],
+      },
+    },
+  }),
+  q('geo-polygon/closed-three-points', {
+    geo_polygon: {
+      location: {
+        points: [
+          [0, 0],
+          [0, 1],
+          [0, 0],
+        ],
+      },
+    },
+  }),
+  q('geo-polygon/closed-four-points', {
+    geo_polygon: {
+      location: {
+        points: [
+          [0, 0],
+          [0, 1],
+          [1, 1],
+          [0, 0],
+        ],
+      },
+    },
+  }),
+  q('geo-polygon/text-points', { geo_polygon: { location: { points: ['0,0', '0,1', '1,1'] } } }),
+  // range bounds read in order (one per side from 3.6.0)
+  q('range/from-null-then-gte', { range: { num: { from: null, gte: 1 } } }),
+  q('range/to-null-then-lte', { range: { num: { to: null, lte: 5 } } }),
+  q('range/null-generic-bounds', { range: { num: { from: null, to: null, gte: 1, lte: 5 } } }),
+  q('range/gt-null-then-gte', { range: { num: { gt: null, gte: 1 } } }),
+  q('range/gt-null-then-from', { range: { num: { gt: null, from: 1 } } }),
+  q('range/gte-then-from-null', { range: { num: { gte: 1, from: null } } }),
+  q('range/include-lower-then-gte', { range: { num: { include_lower: true, gte: 1 } } }),
+  q('range/from-then-include-lower', { range: { num: { from: 1, include_lower: false } } }),
+  // common reads its options' values as values, inside arrays too
+  q('common/null-options', {
+    common: {
+      text: {
+        query: 'quick',
+        analyzer: null,
+        boost: null,
+        high_freq_operator: null,
+        low_freq_operator: null,
+        minimum_should_match: null,
+        cutoff_frequency: null,
+        _name: null,
+      },
+    },
+  }),
+  q('common/empty-array-options', {
+    common: {
+      text: {
+        query: 'quick',
+        analyzer: [],
+        boost: [],
+        high_freq_operator: [],
+        low_freq_operator: [],
+        minimum_should_match: [],
+        cutoff_frequency: [],
+        _name: [],
+      },
+    },
+  }),
+  q('common/array-values', { common: { text: { query: 'quick', boost: [2], minimum_should_match: ['1'] } } }),
+  q('common/array-bad-number', { common: { text: { query: 'quick', boost: [2, 'x'] } } }),
+  q('common/array-bad-operator', { common: { text: { query: 'quick', high_freq_operator: ['and', 'x'] } } }),
+  q('common/array-object', { common: { text: { query: 'quick', cutoff_frequency: [{}] } } }),
+  q('common/nested-array', { common: { text: { query: 'quick', low_freq_operator: [['AND']], boost: [[2]] } } }),
+  // combined_fields' value kinds
+  q('combined-fields/fields-string', { combined_fields: { query: 'quick', fields: 'text' } }),
+  q('combined-fields/fields-null', { combined_fields: { query: 'quick', fields: null } }),
+  q('combined-fields/fields-null-item', { combined_fields: { query: 'quick', fields: ['text', null] } }),
+  q('combined-fields/fields-number-item', { combined_fields: { query: 'quick', fields: [1] } }),
+  q('combined-fields/query-number', { combined_fields: { query: 1, fields: ['text'] } }),
+  q('combined-fields/operator-null', { combined_fields: { ...CF, operator: null } }),
+  q('combined-fields/name-number', { combined_fields: { ...CF, _name: 1 } }),
+  q('combined-fields/boost-null', { combined_fields: { ...CF, boost: null } }),
+  q('combined-fields/boost-string', { combined_fields: { ...CF, boost: '2' } }),
+  q('combined-fields/minimum-should-match-null', { combined_fields: { ...CF, minimum_should_match: null } }),
+  q('combined-fields/minimum-should-match-boolean', { combined_fields: { ...CF, minimum_should_match: true } }),
+  // the value kinds of the other ObjectParser clauses
+  q('values/bool-name-number', { bool: { must: [{ match_all: {} }], _name: 1 } }),
+  q('values/bool-boost-null', { bool: { must: [{ match_all: {} }], boost: null } }),
+  q('values/bool-adjust-pure-negative-null', { bool: { must: [{ match_all: {} }], adjust_pure_negative: null } }),
+  q('values/bool-minimum-should-match-null', { bool: { should: [{ match_all: {} }], minimum_should_match: null } }),
+  q('values/ids-values-string', { ids: { values: '1' } }),
+  q('values/ids-values-number', { ids: { values: 1 } }),
+  q('values/ids-values-null', { ids: { values: null } }),
+  q('values/ids-values-number-item', { ids: { values: [1, true] } }),
+  q('values/ids-values-null-item', { ids: { values: ['1', null] } }),
+  q('values/ids-name-boolean', { ids: { values: ['1'], _name: true } }),
+  q('values/match-all-boost-null', { match_all: { boost: null } }),
+  q('values/distance-feature-pivot-number', { distance_feature: { field: 'date', origin: 'now', pivot: 1 } }),
+  q('values/rank-feature-field-null', { rank_feature: { field: null } }),
+  q('values/percolate-index-number', { percolate: { field: 'query', document: { text: 'quick' }, index: 1 } }),
+  q('values/percolate-document-null', { percolate: { field: 'query', document: null } }),
+  q('values/rank-feature-log-null', { rank_feature: { field: 'pagerank', log: null } }),
+  q('values/distance-feature-origin-null', { distance_feature: { field: 'date', origin: null, pivot: '1d' } }),
+  q('values/script-score-query-null', { script_score: { query: null, script: { source: '1' } } }),
+  q('values/combined-fields-operator-null', { combined_fields: { ...CF, operator: null } }),
+  q('values/script-score-min-score-null', {
+    script_score: { query: { match_all: {} }, script: { source: '1' }, min_score: null },
+  }),
+  // the type of multi_match and query_string by its exact name
+  q('query-string/type-upper', { query_string: { query: 'quick', type: 'PHRASE' } }),
+  q('query-string/type-camel', { query_string: { query: 'quick', type: 'phrasePrefix' } }),
+  q('query-string/type-good', { query_string: { query: 'quick', type: 'phrase_prefix' } }),
+  // null where the hand-written parsers read a value
+  q('null/match-boost', { match: { text: { query: 'quick', boost: null } } }),
+  q('null/match-query', { match: { text: { query: null } } }),
+  q('null/multi-match-type', { multi_match: { query: 'quick', fields: ['text'], type: null } }),
+  q('null/multi-match-fields', { multi_match: { query: 'quick', fields: null } }),
+  q('null/query-string-fields', { query_string: { query: 'quick', fields: null } }),
+  q('null/simple-query-string-flags', { simple_query_string: { query: 'quick', flags: null } }),
+  q('null/exists-boost', { exists: { field: 'kw', boost: null } }),
+  q('null/fuzzy-fuzziness', { fuzzy: { kw: { value: 'a', fuzziness: null } } }),
+  q('null/terms-boost', { terms: { kw: ['a'], boost: null } }),
+  q('null/terms-field', { terms: { kw: null } }),
+  q('null/terms-set-terms', { terms_set: { kw: { terms: null, minimum_should_match_field: 'num' } } }),
+  q('null/term-boost', { term: { kw: { value: 'a', boost: null } } }),
+  q('null/term-case-insensitive', { term: { kw: { value: 'a', case_insensitive: null } } }),
+  q('null/range-format', { range: { date: { gte: '2024', format: null } } }),
+  q('null/wildcard-value', { wildcard: { kw: { value: null } } }),
+  q('null/regexp-value', { regexp: { kw: { value: null } } }),
+  q('null/span-term-value', { span_term: { text: { value: null } } }),
+  q('null/common-query', { common: { text: { query: null } } }),
+  q('null/span-or-boost', { span_or: { clauses: [SPAN], boost: null } }),
+  q('null/span-not-name', { span_not: { include: SPAN, exclude: { span_term: { text: 'lazy' } }, _name: null } }),
+  q('null/span-first-end', { span_first: { match: SPAN, end: null } }),
+  q('null/span-near-slop', { span_near: { clauses: [SPAN], slop: null } }),
+  q('null/dis-max-tie-breaker', { dis_max: { queries: [NOT_SPAN], tie_breaker: null } }),
+  q('null/constant-score-boost', { constant_score: { filter: NOT_SPAN, boost: null } }),
+  q('null/parent-id-boost', { parent_id: { type: 'child', id: '1', boost: null } }),
+  q('null/wrapper-query', { wrapper: { query: null } }),
+  q('null/intervals-rule', { intervals: { text: { match: null } } }),
+  q('null/nested-score-mode', { nested: { path: 'items', query: { match_all: {} }, score_mode: null } }),
+  q('null/span-multi-boost', { span_multi: { match: { prefix: { text: 'qu' } }, boost: null } }),
+  q('null/prefix-rewrite', { prefix: { kw: { value: 'a', rewrite: null } } }),
+  q('null/regexp-flags', { regexp: { kw: { value: 'a.*', flags: null } } }),
+  q('null/wildcard-rewrite', { wildcard: { kw: { value: 'a*', rewrite: null } } }),
+  q('null/script-score-script', { script_score: { query: { match_all: {} }, script: null } }),
+  q('null/more-like-this-stop-words', {
+    more_like_this: { like: 'quick', fields: ['text'], stop_words: null, unlike: null },
+  }),
+  // arrays and empty lists the parsers refuse by name
+  q('arrays/function-score-boost-mode', { function_score: { query: { match_all: {} }, boost_mode: ['sum'] } }),
+  q('arrays/function-score-gauss', { function_score: { functions: [{ weight: 2 }], gauss: [] } }),
+  q('arrays/script-boost', { script: { script: { source: 'true' }, boost: [1] } }),
+  q('arrays/script-script', { script: { script: [] } }),
+  q('arrays/span-near-no-clauses', { span_near: { clauses: [], slop: 1 } }),
+  q('arrays/span-or-no-clauses', { span_or: { clauses: [] } }),
+  q('arrays/more-like-this-no-fields', { more_like_this: { like: 'quick', fields: [] } }),
+  q('arrays/more-like-this-no-like', { more_like_this: { like: [], fields: ['text'] } }),
+  q('arrays/more-like-this-null-like', { more_like_this: { like: null, fields: ['text'] } }),
+  q('arrays/intervals-rule-array', { intervals: { text: { match: [] } } }),
+  q('arrays/dis-max-tie-breaker', { dis_max: { queries: [NOT_SPAN], tie_breaker: [0.5] } }),
+  q('arrays/constant-score-boost', { constant_score: { filter: NOT_SPAN, boost: [2] } }),
+  q('arrays/script-score-script', { script_score: { query: { match_all: {} }, script: [] } }),
+  q('arrays/script-score-query', { script_score: { query: [{ match_all: {} }], script: { source: '1' } } }),
+  q('arrays/nested-path-empty', { nested: { path: [], query: { match_all: {} } } }),
+  q('arrays/boosting-negative-boost-empty', {
+    boosting: { positive: { match_all: {} }, negative: NOT_SPAN, negative_boost: [] },
+  }),
+  q('arrays/common-query-empty', { common: { text: { query: [] } } }),
+  q('arrays/query-string-null-field', { query_string: { query: 'quick', fields: [null] } }),
+  q('arrays/multi-match-null-field', { multi_match: { query: 'quick', fields: ['text', null] } }),
+  q('arrays/simple-query-string-null-field', { simple_query_string: { query: 'quick', fields: [null] } }),
+  q('arrays/terms-set-null-term', { terms_set: { kw: { terms: [null], minimum_should_match_field: 'num' } } }),
+  q('null/nested-path', { nested: { path: null, query: { match_all: {} } } }),
+  q('null/boosting-negative-boost', {
+    boosting: { positive: { match_all: {} }, negative: NOT_SPAN, negative_boost: null },
+  }),
+  // numbers read, then refused for their value
+  q('ranges/match-max-expansions-zero', { match: { text: { query: 'a', max_expansions: 0 } } }),
+  q('ranges/match-max-expansions-text', { match: { text: { query: 'a', max_expansions: '0' } } }),
+  q('ranges/match-prefix-length-negative', { match: { text: { query: 'a', prefix_length: -1 } } }),
+  q('ranges/match-bool-prefix-max-expansions', { match_bool_prefix: { text: { query: 'a', max_expansions: 0 } } }),
+  q('ranges/match-phrase-prefix-max-expansions-zero', {
+    match_phrase_prefix: { text: { query: 'a', max_expansions: 0 } },
+  }),
+  q('ranges/match-phrase-slop-negative', { match_phrase: { text: { query: 'a', slop: -1 } } }),
+  q('ranges/multi-match-max-expansions', { multi_match: { query: 'a', fields: ['text'], max_expansions: 0 } }),
+  q('ranges/multi-match-prefix-length', { multi_match: { query: 'a', fields: ['text'], prefix_length: -1 } }),
+  q('ranges/multi-match-slop', { multi_match: { query: 'a', fields: ['text'], slop: -1 } }),
+  q('ranges/fuzzy-prefix-length', { fuzzy: { kw: { value: 'a', prefix_length: -1 } } }),
+  q('ranges/fuzzy-max-expansions', { fuzzy: { kw: { value: 'a', max_expansions: 0 } } }),
+  q('ranges/more-like-this-max-query-terms', { more_like_this: { like: 'q', fields: ['text'], max_query_terms: 0 } }),
+  q('ranges/span-first-end-negative', { span_first: { match: SPAN, end: -1 } }),
+  q('ranges/span-first-end-zero', { span_first: { match: SPAN, end: 0 } }),
+  q('ranges/dis-max-tie-breaker-over-one', { dis_max: { queries: [NOT_SPAN], tie_breaker: 2 } }),
+  q('ranges/dis-max-tie-breaker-one', { dis_max: { queries: [NOT_SPAN], tie_breaker: 1 } }),
+  q('ranges/boosting-negative-boost-negative', {
+    boosting: { positive: { match_all: {} }, negative: NOT_SPAN, negative_boost: -1 },
+  }),
+  q('ranges/boosting-negative-boost-zero', {
+    boosting: { positive: { match_all: {} }, negative: NOT_SPAN, negative_boost: 0 },
+  }),
+  q('ranges/has-child-min-negative', { has_child: { type: 'child', query: { match_all: {} }, min_children: -1 } }),
+  q('ranges/has-child-max-below-min', {
+    has_child: { type: 'child', query: { match_all: {} }, min_children: 5, max_children: 2 },
+  }),
+  q('ranges/has-child-max-zero', { has_child: { type: 'child', query: { match_all: {} }, max_children: 0 } }),
+  q('ranges/has-child-both-zero', {
+    has_child: { type: 'child', query: { match_all: {} }, min_children: 0, max_children: 0 },
+  }),
+  q('ranges/ids-empty', { ids: { values: ['1', ''] } }),
+  q('ranges/ids-empty-string', { ids: { values: '' } }),
+  // scripts without a source, documents, range bounds as objects
+  q('script/object-without-source', { script: { script: { lang: 'painless' } } }),
+  q('script/inline-name', { script: { script: { inline: 'true' } } }),
+  q('script/script-score-without-source', { script_score: { query: { match_all: {} }, script: { params: {} } } }),
+  q('script/script-score-text', { script_score: { query: { match_all: {} }, script: '1' } }),
+  q('script/terms-set-without-source', {
+    terms_set: { kw: { terms: ['a'], minimum_should_match_script: {} } },
+  }),
+  q('documents/percolate-both', { percolate: { field: 'query', document: { text: 'q' }, documents: [{ text: 'q' }] } }),
+  q('documents/more-like-this-no-id', { more_like_this: { fields: ['text'], like: { _index: 'conformance' } } }),
+  q('documents/more-like-this-unknown-field', { more_like_this: { fields: ['text'], like: ['q', { _type: 'x' }] } }),
+  q('documents/more-like-this-doc', { more_like_this: { fields: ['text'], like: [{ doc: { text: 'quick' } }] } }),
+  q('documents/more-like-this-unlike-id', {
+    more_like_this: { fields: ['text'], like: 'q', unlike: { _index: 'conformance', _id: '1', routing: '1' } },
+  }),
+  q('range/bound-empty-object', { range: { num: { gte: {} } } }),
+  q('range/bound-object', { range: { num: { gte: { a: 1 } } } }),
+  q('span/or-clauses-null', { span_or: { clauses: null } }),
+  q('combined-fields/fields-object', { combined_fields: { query: 'quick', fields: {} } }),
+  // enumerated options given a number or a boolean, read as its text
+  q('enums/match-operator-number', { match: { text: { query: 'q', operator: 1 } } }),
+  q('enums/match-operator-boolean', { match: { text: { query: 'q', operator: true } } }),
+  q('enums/multi-match-type-number', { multi_match: { query: 'q', fields: ['text'], type: 1 } }),
+  q('enums/zero-terms-number', { match: { text: { query: 'q', zero_terms_query: 1 } } }),
+  q('enums/function-score-score-mode-number', { function_score: { query: { match_all: {} }, score_mode: 1 } }),
+  q('enums/nested-score-mode-number', { nested: { path: 'items', query: { match_all: {} }, score_mode: 1 } }),
+  q('enums/range-relation-number', { range: { num: { gte: 1, relation: 1 } } }),
+  q('enums/common-operator-in-array', { common: { text: { query: 'q', low_freq_operator: [1] } } }),
+  q('terms-set/terms-object', { terms_set: { kw: { terms: {}, minimum_should_match_field: 'num' } } }),
+  q('values/simple-query-string-all-fields-object', { simple_query_string: { query: 'q', all_fields: {} } }),
+  q('values/simple-query-string-all-fields-array', { simple_query_string: { query: 'q', all_fields: [] } }),
+  q('values/common-disable-coord-object', { common: { text: { query: 'q', disable_coord: {} } } }),
+  q('values/common-minimum-should-match-object', {
+    common: { text: { query: 'q', minimum_should_match: { low_freq: 1, high_freq: '50%' } } },
+  }),
+  // negative boosts
+  q('boost/term-negative', { term: { kw: { value: 'a', boost: -1 } } }),
+  q('boost/term-zero', { term: { kw: { value: 'a', boost: 0 } } }),
+  q('boost/match-negative-text', { match: { text: { query: 'quick', boost: '-0.5' } } }),
+  q('boost/terms-negative', { terms: { kw: ['a'], boost: -1 } }),
+  q('boost/bool-negative', { bool: { must: [{ match_all: {} }], boost: -1 } }),
+  q('boost/ids-negative', { ids: { values: ['1'], boost: -1 } }),
+  q('boost/span-near-negative', { span_near: { clauses: [SPAN], boost: -2 } }),
+  q('boost/geo-distance-negative', { geo_distance: { distance: '10km', location: { lat: 1, lon: 2 }, boost: -1 } }),
+  q('boost/intervals-negative', { intervals: { text: { match: { query: 'quick' }, boost: -1 } } }),
+  // one value where query_string, simple_query_string and more_like_this read an array
+  q('single/query-string-fields', { query_string: { query: 'quick', fields: 'text' } }),
+  q('single/simple-query-string-fields', { simple_query_string: { query: 'quick', fields: 'text' } }),
+  q('single/more-like-this-fields', {
+    more_like_this: { fields: 'text', like: 'quick', min_term_freq: 1, min_doc_freq: 1 },
+  }),
+  q('single/more-like-this-stop-words', { more_like_this: { like: 'quick', fields: ['text'], stop_words: 'the' } }),
+  q('single/more-like-this-unlike', { more_like_this: { like: 'quick', unlike: 'lazy', fields: ['text'] } }),
+  // script given a value where Script.parse wants an object
+  q('script/script-boolean', { script: { script: true } }),
+  q('script/script-number-then-member', { script: { script: 1, boost: 2 } }),
+  q('script/script-string', { script: { script: "doc['num'].value > 1" } }),
+  // exists with an empty or blank field name
+  q('exists/blank-field', { exists: { field: ' ' } }),
+  // regular expressions in query_string texts
+  q('query-string/regex-at-limit', { query_string: { query: `kw:/${'a'.repeat(1000)}/` } }),
+  q('query-string/regex-over-limit-unmapped', { query_string: { query: `no_such_field:/${'a'.repeat(1001)}/` } }),
+  q('query-string/regex-over-limit-default-field', { query_string: { query: `/${'a'.repeat(1001)}/` } }),
+  q('query-string/regex-escaped-slash', { query_string: { query: `kw:/${'a'.repeat(999)}\\/a/` } }),
+  q('query-string/regex-in-phrase', { query_string: { query: `text:"/${'a'.repeat(1001)}/"` } }),
+  // the rules of intervals
+  q('intervals/range-rule', { intervals: { text: { range: { gte: 'a', lte: 'z' } } } }),
+  q('intervals/unknown-rule', { intervals: { text: { no_such_rule: {} } } }),
+  q('intervals/fuzzy-rule', { intervals: { text: { fuzzy: { term: 'quick' } } } }),
+  q('intervals/match-unknown-field', { intervals: { text: { match: { query: 'quick', no_such_option: 1 } } } }),
+  q('intervals/match-misspelt', { intervals: { text: { match: { qury: 'quick' } } } }),
+  q('intervals/match-no-query', { intervals: { text: { match: {} } } }),
+  q('intervals/prefix-no-prefix', { intervals: { text: { prefix: { analyzer: 'standard' } } } }),
+  q('intervals/wildcard-no-pattern', { intervals: { text: { wildcard: {} } } }),
+  q('intervals/all-of-no-intervals', { intervals: { text: { all_of: { ordered: true } } } }),
+  q('intervals/any-of-one-object', { intervals: { text: { any_of: { intervals: { match: { query: 'quick' } } } } } }),
+  q('intervals/any-of-one-object-unknown', { intervals: { text: { any_of: { intervals: { no_such_rule: {} } } } } }),
+  q('intervals/any-of-empty', { intervals: { text: { any_of: { intervals: [] } } } }),
+  q('intervals/all-of-inner-unknown', { intervals: { text: { all_of: { intervals: [{ no_such_rule: {} }] } } } }),
+  q('intervals/all-of-inner-empty', { intervals: { text: { all_of: { intervals: [{}] } } } }),
+  q('intervals/all-of-inner-two-rules', {
+    intervals: { text: { all_of: { intervals: [{ match: { query: 'a' }, prefix: { prefix: 'b' } }] } } },
+  }),
+  q('intervals/all-options', {
+    intervals: {
+      text: {
+        all_of: {
+          intervals: [
+            { match: { query: 'quick', max_gaps: 1, ordered: true, analyzer: 'standard', use_field: 'text' } },
+            { wildcard: { pattern: 'b*', analyzer: 'standard', max_expansions: 10 } },
+            { regexp: { pattern: 'b.*', flags: 'ALL', case_insensitive: true } },
+            { fuzzy: { term: 'brwn', prefix_length: 1, transpositions: true, fuzziness: 'AUTO' } },
+          ],
+          mode: 'ordered',
+          max_gaps: 5,
+          filter: { not_containing: { prefix: { prefix: 'laz' } } },
+        },
+      },
+    },
+  }),
+  q('intervals/filter-unknown', {
+    intervals: { text: { match: { query: 'quick', filter: { no_such_filter: { match: { query: 'x' } } } } } },
+  }),
+  q('intervals/filter-empty', { intervals: { text: { match: { query: 'quick', filter: {} } } } }),
+  q('intervals/filter-two', {
+    intervals: {
+      text: {
+        match: { query: 'quick', filter: { before: { match: { query: 'x' } }, after: { match: { query: 'y' } } } },
+      },
+    },
+  }),
+  q('intervals/filter-script', {
+    intervals: { text: { match: { query: 'quick', filter: { script: { source: 'true' } } } } },
+  }),
+];
+
 export const HAND_WRITTEN: readonly ConformanceCase[] = [
   // collapse
   c('collapse/alone', { collapse: { field: 'kw' } }),
@@ -173,6 +623,7 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   }),
   q('bool/minimum-should-match-without-should', { bool: { must: [{ match_all: {} }], minimum_should_match: 1 } }),
   q('bool/filter-object', { bool: { filter: { term: { kw: 'a' } } } }),
+  ...QUERY_FORMS,
   // percentiles and their methods
   aggs('percentiles/percents-empty', { p: { percentiles: { field: 'num', percents: [] } } }),
   aggs('percentiles/percents-over-100', { p: { percentiles: { field: 'num', percents: [101] } } }),

@@ -156,6 +156,15 @@ export const DIAGNOSTIC_CODES = {
   'query.regex-too-long': { severity: E, summary: 'A regular expression longer than `index.max_regex_length`.' },
   'query.too-many-terms': { severity: E, summary: 'More terms than `index.max_terms_count`.' },
   'query.too-many-clauses': { severity: E, summary: 'A `bool` with more clauses than the maximum clause count.' },
+  'query.not-a-span-query': {
+    severity: E,
+    summary: 'A span clause given an inner query that is not a span query (span_multi: not a multi-term query).',
+  },
+  'query.span-gap-place': { severity: E, summary: '`span_gap` anywhere but among the clauses of `span_near`.' },
+  'query.geo-second-field': {
+    severity: W,
+    summary: 'A second object in `geo_polygon`, read as the field in place of the first.',
+  },
   'query.unknown-value': { severity: W, summary: 'A query clause parameter value outside the known values.' },
 
   // Aggregations

@@ -6,6 +6,7 @@
 import { isObject, type JsonPath } from '../json/jsonSegment';
 import { jacksonMajor } from '../target';
 import type { JsonCheck } from './jsonCheck';
+import { negativeBoost } from './valueRanges';
 import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
 
 type OptionKind = 'number' | 'boolean' | 'text' | 'validation' | 'distanceType' | 'bboxType';
@@ -105,6 +106,19 @@ export function validateGeoClause(check: JsonCheck, path: JsonPath, name: string
         check.report('query.multiple-fields', `point specified twice. [${key}]`, at, 'key');
         return;
       }
+      if (name === 'geo_polygon' && polygonShellRefused(check, at, value)) return;
+      if (name === 'geo_polygon' && field !== undefined) {
+        // GeoPolygonQueryBuilder: a second object replaces the field (its points add to the first one's). Whether that
+        // field is a geo_point field is a fact of the index's mapping, so this is a Warning.
+        check.report(
+          'query.geo-second-field',
+          `[geo_polygon] reads [${key}] as the field, in place of [${field}]: every shard fails with "failed to find geo_point field [${key}]" unless the index maps [${key}] as a geo_point field`,
+          at,
+          'key',
+        );
+        field = key;
+        continue;
+      }
       if (name === 'geo_bounding_box' && !hasCorner(value)) {
         // Read as the box: without its corners the top latitude stays NaN.
         check.report('query.missing-parameter', 'top latitude is invalid: NaN', at);
@@ -123,6 +137,7 @@ export function validateGeoClause(check: JsonCheck, path: JsonPath, name: string
       check.report('query.unknown-parameter', parser.unknownValue(key), at, 'key');
       return;
     }
+    if (key === 'boost' && negativeBoost(check, at, name, false, value)) return;
     const refusal = optionRefusal(kind, value, jacksonMajor(check.server));
     if (refusal !== undefined) {
       check.report(
@@ -135,6 +150,60 @@ export function validateGeoClause(check: JsonCheck, path: JsonPath, name: string
   }
   const missing = parser.missing(body);
   if (missing !== undefined) check.report('query.missing-parameter', missing, path, 'key');
+  else if (name === 'geo_polygon') polygonPointCount(check, path, body);
+}
+
+/** The token name GeoPolygonQueryBuilder gives a value it does not read under a name of the field's object. */
+function polygonToken(value: unknown): string {
+  if (value === null) return 'VALUE_NULL';
+  if (typeof value === 'number') return 'VALUE_NUMBER';
+  if (typeof value === 'boolean') return 'VALUE_BOOLEAN';
+  return typeof value === 'string' ? 'VALUE_STRING' : 'START_OBJECT';
+}
+
+/**
+ * GeoPolygonQueryBuilder.fromXContent, inside the field's object: `points` is an array of points; any other array is
+ * `[geo_polygon] query does not support [<name>]`, any other token `[geo_polygon] query does not support token type
+ * [VALUE_NUMBER] under [<name>]` (real 3.8.0 and 2.19.1, conformance cases `cross/query/geo-polygon/*`). Returns
+ * whether it reported.
+ */
+function polygonShellRefused(check: JsonCheck, path: JsonPath, shell: Record<string, unknown>): boolean {
+  for (const key of Object.keys(shell)) {
+    const value = shell[key];
+    if (Array.isArray(value)) {
+      if (key === 'points') continue;
+      check.report('query.unknown-parameter', `[geo_polygon] query does not support [${key}]`, [...path, key], 'key');
+      return true;
+    }
+    check.report(
+      'query.wrong-type',
+      `[geo_polygon] query does not support token type [${polygonToken(value)}] under [${key}]`,
+      [...path, key],
+    );
+    return true;
+  }
+  return false;
+}
+
+/**
+ * GeoPolygonQueryBuilder's constructor: no point is `polygon must not be null or empty`; fewer than three points (four
+ * when the last repeats the first) is `too few points defined for geo_polygon query`. Checked when one object holds the
+ * points (a second object adds its own), and a repeated first point only when written the same way.
+ */
+function polygonPointCount(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  const shells = Object.entries(body).filter(([, v]) => isObject(v));
+  if (shells.length !== 1) return;
+  const [field, shell] = shells[0]! as [string, Record<string, unknown>];
+  const points = Array.isArray(shell.points) ? shell.points : [];
+  const at = [...path, field];
+  if (points.length === 0) {
+    check.report('query.missing-parameter', 'polygon must not be null or empty', at, 'key');
+    return;
+  }
+  const closed = points.length > 1 && JSON.stringify(points[0]) === JSON.stringify(points[points.length - 1]);
+  if (points.length < (closed ? 4 : 3)) {
+    check.report('query.invalid-value', 'too few points defined for geo_polygon query', [...at, 'points']);
+  }
 }
 
 const CORNERS = ['top_left', 'bottom_right', 'top_right', 'bottom_left', 'top', 'left', 'bottom', 'right', 'wkt'];

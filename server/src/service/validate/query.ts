@@ -18,11 +18,18 @@ import { holdsAt } from '../../spec/versions';
 import type { TargetServer } from '../target';
 import { versionNote } from './versionNote';
 import { checkClauseRules } from './queryRules';
+import { negativeBoost } from './valueRanges';
+import { checkQueryListForm, checkSingleQueryForm, checkSpanGapPlace } from './innerQueries';
 import { isGeoParserClause, validateGeoClause } from './geoQueries';
 import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
 import { jacksonMajor } from '../target';
 
 export const CLAUSE_BY_NAME: ReadonlyMap<string, QueryClauseSpec> = new Map(QUERY_CLAUSES.map((c) => [c.name, c]));
+
+/** A clause name the language service knows (its table may hold names of any version). */
+function isKnownClause(name: string): boolean {
+  return CLAUSE_BY_NAME.has(name);
+}
 
 /** Parameters by name, per clause, built once. */
 const PARAMS_BY_CLAUSE: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
@@ -100,6 +107,7 @@ export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: 
         'key',
       );
     } else {
+      if (first === 'span_gap') checkSpanGapPlace(check, path);
       validateClause(check, [...path, first], clause, body);
     }
   }
@@ -120,7 +128,13 @@ function validateClause(
   clause: QueryClauseSpec,
   body: Record<string, unknown>,
 ): void {
-  checkClauseRules(check, path, clause.name, body);
+  checkClauseRules(check, path, clause.name, body, isKnownClause);
+  // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
+  if ((clause.name === 'span_near' || clause.name === 'span_or') && Array.isArray(body.clauses)) {
+    body.clauses.forEach((item, i) => {
+      validateQueryContainer(check, [...path, 'clauses', i], item);
+    });
+  }
   if (clause.name.startsWith('geo_') && isGeoParserClause(clause.name)) {
     validateGeoClause(check, path, clause.name, body);
     return;
@@ -179,7 +193,12 @@ function validateFieldClause(
     if (clause.params !== undefined) {
       checkParams(check, fieldPath, clause, clause.params, value);
       const required = FIELD_VALUE_REQUIRED[clause.name];
-      if (required !== undefined && !required.names.some((n) => n in value && value[n] !== null)) {
+      // A null that the parser's accessor refuses is reported as such (checkNull), not as a missing value.
+      const present = (n: string): boolean => {
+        const spec = PARAMS_BY_CLAUSE.get(clause.name)?.get(n);
+        return n in value && (value[n] !== null || (spec !== undefined && nullFailsAccessor(clause.name, spec)));
+      };
+      if (required !== undefined && !required.names.some(present)) {
         check.report('query.missing-parameter', required.message, fieldPath, 'key');
       }
     }
@@ -194,10 +213,33 @@ function validateFieldClause(
         : `[${clause.name}] query does not support [${field}]`,
       fieldPath,
     );
+  } else if (value === null && clause.name === 'wildcard') {
+    // WildcardQueryBuilder reads the short form with `text()`.
+    check.report(
+      'query.wrong-type',
+      `Can't get text on a VALUE_NULL at ${check.where(fieldPath).slice(1, -1)}`,
+      fieldPath,
+    );
+  } else if (value === null && NULL_SHORT_FORM[clause.name] !== undefined) {
+    check.report('query.missing-parameter', NULL_SHORT_FORM[clause.name]!, fieldPath);
   } else if (value === null && FIELD_VALUE_REQUIRED[clause.name] !== undefined) {
     check.report('query.missing-parameter', FIELD_VALUE_REQUIRED[clause.name]!.message, fieldPath);
   }
 }
+
+/**
+ * A null short form, `{"<clause>": {"<field>": null}}`, as each parser refuses it (real 3.8.0 and 2.19.1, conformance
+ * cases `cross/query/short/*-null`); the clauses of FIELD_VALUE_REQUIRED say that they miss their value.
+ */
+const NULL_SHORT_FORM: Readonly<Record<string, string>> = {
+  common: 'text cannot be null',
+  span_term: 'value cannot be null',
+  terms_set: '[terms_set] unknown token [VALUE_NULL]',
+  // The term and range parsers skip the null, and then have no field.
+  term: 'field name is null or empty',
+  range: 'field name is null or empty',
+  intervals: 'Expected [START_OBJECT] but got [VALUE_NULL]',
+};
 
 /** `{"terms": {"field": [..], "boost": 2}}`: one field next to clause-level parameters. */
 function validateFieldWithParams(
@@ -269,6 +311,12 @@ function validateTerms(
   for (const key of Object.keys(body)) {
     const value = body[key];
     const at = [...path, key];
+    if (value === null) {
+      // Values are read on `token.isValue()` only: null falls to the unknown-token branch, whatever the name.
+      check.report('query.wrong-type', `[terms] unknown token [VALUE_NULL] after [${key}]`, at);
+      valueField = true;
+      continue;
+    }
     if (isObject(value) || Array.isArray(value)) {
       if (field !== undefined) {
         check.report(
@@ -300,7 +348,8 @@ function validateTerms(
       );
       continue;
     }
-    if (key === 'boost' && value !== null) {
+    if (key === 'boost') {
+      if (negativeBoost(check, at, 'terms', false, value)) continue;
       if (typeof value === 'boolean') {
         check.report('value.not-a-number', notNumericText(tokenName(value), jacksonMajor(check.server)), at);
       } else if (typeof value === 'string' && !isJavaDouble(value)) {
@@ -371,12 +420,29 @@ function checkParamValue(
   value: unknown,
 ): void {
   if (checkNonValue(check, path, clause, spec, value)) return;
+  if (spec.name === 'boost' && negativeBoost(check, path, clause.name, objectParser(clause), value)) return;
+  if (clause.name === 'common' && Array.isArray(value)) {
+    checkValuesInArray(check, path, clause, spec, value);
+    return;
+  }
+  if (value === null && checkNull(check, path, clause, spec)) return;
+  if (objectParser(clause) && objectParserRefusesValue(spec.type, value)) {
+    doesNotSupport(check, path, clause, spec, value);
+    return;
+  }
   switch (spec.type) {
     case 'query':
+      if (
+        checkSingleQueryForm(check, path, clause.name, spec.name, value, (at, item) => {
+          validateQueryContainer(check, at, item);
+        })
+      )
+        return;
       if (checkScalarQuery(check, path, clause, spec, value)) return;
       validateQueryContainer(check, path, value);
       return;
     case 'queries':
+      if (checkQueryListForm(check, path, clause.name, spec.name, value)) return;
       if (checkScalarQuery(check, path, clause, spec, value)) return;
       if (Array.isArray(value)) {
         value.forEach((item, i) => {
@@ -395,6 +461,17 @@ function checkParamValue(
     case 'enum':
       if (objectParser(clause) && (isObject(value) || Array.isArray(value))) {
         doesNotSupport(check, path, clause, spec, value);
+        return;
+      }
+      if (spec.values !== undefined && (typeof value === 'number' || typeof value === 'boolean')) {
+        // The hand-written parsers read the option with `text()`, so a number or boolean is refused as its text.
+        const refuse = ENUM_ERROR[`${clause.name}.${spec.name}`] ?? ENUM_ERROR[`*.${spec.name}`];
+        const message = refuse?.(String(value), spec.values);
+        if (message !== undefined) {
+          check.report('query.invalid-value', message, path, 'value', {
+            replacements: spec.values.map((v) => JSON.stringify(v)),
+          });
+        }
         return;
       }
       if (spec.values !== undefined && typeof value === 'string') {
@@ -476,8 +553,12 @@ function checkParamValue(
       }
       return;
     case 'array':
-      // An ObjectParser array of objects also takes one object, never a plain value.
-      if (OBJECT_ONLY.has(clause.name) && value !== null && typeof value !== 'object') {
+      // An ObjectParser array of objects also takes one object, never a plain value; combined_fields' array of
+      // strings takes one string (its other values are checked in queryRules.ts).
+      if (clause.name === 'combined_fields') {
+        if (typeof value === 'number' || typeof value === 'boolean' || isObject(value))
+          doesNotSupport(check, path, clause, spec, value);
+      } else if (OBJECT_ONLY.has(clause.name) && value !== null && typeof value !== 'object') {
         doesNotSupport(check, path, clause, spec, value);
       } else if (
         handWrittenRefuses(clause) &&
@@ -511,11 +592,119 @@ function checkNonValue(
     return checkJacksonReader(check, path, clause, spec, value);
   }
   const family = NON_VALUE_TEXT[clause.name];
-  if (!SCALAR_TYPES.has(spec.type) || family === undefined) return false;
+  if (!(SCALAR_TYPES.has(spec.type) || readsAnyAsValue(clause.name, spec)) || family === undefined) return false;
   // These parsers skip an array where they read a value; only an object is refused.
   if (family === 'does-not-support' && Array.isArray(value)) return false;
   check.report('query.wrong-type', nonValueText(clause.name, spec.name, value), path);
   return true;
+}
+
+/**
+ * CommonTermsQueryBuilder skips the brackets of an array and reads each value inside as the option's value, in turn
+ * (`"boost": ["x"]` is `For input string: "x"`); an object inside is an unknown member of that name (real 3.8.0 and
+ * 2.19.1, conformance cases `cross/query/common/*`).
+ */
+function checkValuesInArray(
+  check: JsonCheck,
+  path: JsonPath,
+  clause: QueryClauseSpec,
+  spec: ParameterSpec,
+  values: readonly unknown[],
+): void {
+  values.forEach((item, i) => {
+    const at = [...path, i];
+    if (Array.isArray(item)) checkValuesInArray(check, at, clause, spec, item);
+    else if (isObject(item)) check.report('query.wrong-type', nonValueText(clause.name, spec.name, item), at);
+    else checkParamValue(check, at, clause, spec, item);
+  });
+}
+
+/** Hand-written parsers that read a value only when `token.isValue()`: null falls to their unknown-token branch. */
+const NULL_UNKNOWN_TOKEN = new Set(['terms_set']);
+
+/** Options that Jackson-reading parsers read with `textOrNull()`: null leaves them unset. */
+const NULL_TAKEN = new Set([
+  'prefix.value',
+  'prefix.rewrite',
+  'wildcard.rewrite',
+  'regexp.value',
+  'regexp.rewrite',
+  'regexp.flags',
+]);
+
+/**
+ * Hand-written parsers that read a value under a known name with the accessor of its kind, whatever the token: null
+ * fails in Jackson's words there too (real 3.8.0 and 2.19.1).
+ */
+const NULL_BY_ACCESSOR = new Set(['span_or', 'span_not', 'span_first', 'span_containing', 'span_within', 'dis_max']);
+
+/** Hand-written parsers that read values on `token.isValue()` only and call any other token unknown by its name. */
+const NULL_NOT_SUPPORTED = new Set(['span_near', 'parent_id']);
+
+/** Whether a parser fails on a null option with its value accessor (checkNull). */
+function nullFailsAccessor(clause: string, spec: ParameterSpec): boolean {
+  const key = `${clause}.${spec.name}`;
+  return (
+    (JACKSON_READERS.has(clause) || NULL_BY_ACCESSOR.has(clause)) &&
+    SCALAR_TYPES.has(spec.type) &&
+    !TERM_VALUES.has(key) &&
+    !NULL_TAKEN.has(key)
+  );
+}
+
+/**
+ * Null where a hand-written parser reads a value: the unknown-token parsers (match, multi_match, query_string, ...)
+ * say `[match] unknown token [VALUE_NULL] after [boost]`, fuzzy `unexpected token`, and the parsers that read each
+ * value with Jackson's accessor for its kind fail in Jackson's words (real 3.8.0 and 2.19.1, conformance cases
+ * `cross/query/null/*`). Returns whether it reported.
+ */
+function checkNull(check: JsonCheck, path: JsonPath, clause: QueryClauseSpec, spec: ParameterSpec): boolean {
+  if (NULL_NOT_SUPPORTED.has(clause.name) && SCALAR_TYPES.has(spec.type)) {
+    check.report('query.wrong-type', `[${clause.name}] query does not support [${spec.name}]`, path);
+    return true;
+  }
+  if (clause.name === 'constant_score' && SCALAR_TYPES.has(spec.type)) {
+    check.report('query.wrong-type', 'unexpected token [VALUE_NULL]', path);
+    return true;
+  }
+  if (JACKSON_READERS.has(clause.name) || NULL_BY_ACCESSOR.has(clause.name)) {
+    if (!nullFailsAccessor(clause.name, spec)) return false;
+    switch (spec.type) {
+      case 'boolean':
+        check.report('value.not-a-boolean', 'Current token (VALUE_NULL) not of boolean type', path);
+        return true;
+      case 'number':
+      case 'integer':
+        check.report('value.not-a-number', notNumericText('VALUE_NULL', jacksonMajor(check.server)), path);
+        return true;
+      default:
+        check.report('query.wrong-type', `Can't get text on a VALUE_NULL at ${check.where(path).slice(1, -1)}`, path);
+        return true;
+    }
+  }
+  const family = NON_VALUE_TEXT[clause.name];
+  if (clause.name === 'multi_match' && spec.name === 'fields') {
+    check.report('query.wrong-type', '[multi_match] query does not support [fields]', path);
+    return true;
+  }
+  if (family === 'unknown-token' || family === 'unexpected-token' || NULL_UNKNOWN_TOKEN.has(clause.name)) {
+    const word = family === 'unexpected-token' ? 'unexpected' : 'unknown';
+    check.report('query.wrong-type', `[${clause.name}] ${word} token [VALUE_NULL] after [${spec.name}]`, path);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Options of any value that a hand-written parser still reads as a value only: simple_query_string's deprecated
+ * `all_fields` and `lowercase_expanded_terms`, common's `disable_coord` (real 3.8.0 and 2.19.1; common's
+ * `minimum_should_match` also takes an object).
+ */
+function readsAnyAsValue(clause: string, spec: ParameterSpec): boolean {
+  return (
+    spec.type === 'any' &&
+    (clause === 'simple_query_string' || (clause === 'common' && spec.name !== 'minimum_should_match'))
+  );
 }
 
 /**
@@ -656,6 +845,18 @@ function nonValueText(clause: string, key: string, value: unknown): string {
   return NON_VALUE_TEXT[clause] === 'unknown-token' && !(Array.isArray(value) && ARRAY_NOT_SUPPORTED.has(clause))
     ? `[${clause}] unknown token [${tokenName(value)}] after [${key}]`
     : `[${NON_VALUE_NAME[clause] ?? clause}] query does not support [${key}]`;
+}
+
+/**
+ * ObjectParser's declared value kinds: a string option takes a string only (no number or boolean), and no option takes
+ * null but bool's clause lists and `minimum_should_match` (real 3.8.0 and 2.19.1 for every ObjectParser clause: bool,
+ * ids, match_all, script_score, distance_feature, percolate, rank_feature, combined_fields; conformance cases
+ * `cross/query/values/*`).
+ */
+function objectParserRefusesValue(type: ParameterSpec['type'], value: unknown): boolean {
+  if (value === null) return type !== 'queries' && type !== 'minimumShouldMatch';
+  if (type === 'script' || type === 'query') return Array.isArray(value);
+  return (type === 'string' || type === 'field') && (typeof value === 'number' || typeof value === 'boolean');
 }
 
 /** Clauses built by an ObjectParser: a value of the wrong kind is refused by the parser itself. */

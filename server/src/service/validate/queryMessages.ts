@@ -137,11 +137,10 @@ export const ENUM_ERROR: Readonly<Record<string, (value: string, allowed: readon
   '*.default_operator': operatorError,
   '*.high_freq_operator': operatorError,
   '*.low_freq_operator': operatorError,
-  // query_string reads its type with MultiMatchQueryBuilder.Type.parse, whose message names multi_match.
+  // query_string reads its type with MultiMatchQueryBuilder.Type.parse, whose message names multi_match; the name
+  // must be written exactly (real 3.8.0 and 2.19.1 refuse `PHRASE` and `phrasePrefix` in both clauses).
   'query_string.type': (value, allowed) =>
-    allowed.includes(value.toLowerCase())
-      ? undefined
-      : `failed to parse [multi_match] query type [${value}]. unknown type.`,
+    allowed.includes(value) ? undefined : `failed to parse [multi_match] query type [${value}]. unknown type.`,
   // FunctionScoreQuery.ScoreMode.fromString and CombineFunction.fromString: Enum.valueOf of the upper-cased value.
   'function_score.score_mode': (value, allowed) =>
     allowed.includes(value.toLowerCase())

@@ -2,19 +2,22 @@
 // fields, and the limits of default settings (index.max_regex_length, index.max_terms_count,
 // indices.query.bool.max_clause_count). Texts from MultiMatchQueryBuilder, ExistsQueryBuilder, RegexpQueryBuilder,
 // TermsQueryBuilder and Lucene's IndexSearcher, checked on real 2.19.1 and 3.8.0 by the conformance corpus.
-import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
+import { isObject, type JsonPath } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { limitNote, limitsOf } from './limits';
-import { notNumericText } from './values';
+import { isJavaDouble, notNumericText } from './values';
 import { jacksonMajor } from '../target';
 import { holdsAt } from '../../spec/versions';
+import { checkSpanInner } from './innerQueries';
+import { checkIntervalRules } from './intervalRules';
+import { checkValueRanges, hasValueRanges } from './valueRanges';
 
-/** `phrasePrefix`, `PHRASE_PREFIX` → `phrase_prefix` (MultiMatchQueryBuilder.Type.parse reads both spellings). */
+/**
+ * The multi_match type as MultiMatchQueryBuilder.Type.parse reads it: by its exact name (real 3.8.0 and 2.19.1 refuse
+ * `PHRASE` and `phrasePrefix`, conformance cases `cross/query/multi-match/type-upper` and `type-camel`).
+ */
 function multiMatchType(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  // The usual spellings are already lower case: only others are rewritten.
-  if (/^[a-z_]*$/.test(value)) return value;
-  return value.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+  return typeof value === 'string' ? value : undefined;
 }
 
 function missingAt(check: JsonCheck, path: JsonPath, message: string): void {
@@ -42,7 +45,11 @@ function firstMember(body: Record<string, unknown>): [string, unknown] | undefin
 
 /** The clauses with rules here (the most common ones, term and match among them, have none: a quick way out). */
 const CLAUSES_WITH_RULES = new Set([
+  'span_gap',
+  'nested',
+  'boosting',
   'bool',
+  'combined_fields',
   'common',
   'constant_score',
   'dis_max',
@@ -68,6 +75,7 @@ const CLAUSES_WITH_RULES = new Set([
   'span_containing',
   'span_field_masking',
   'span_first',
+  'span_multi',
   'span_near',
   'span_not',
   'span_or',
@@ -83,20 +91,46 @@ export function checkClauseRules(
   path: JsonPath,
   clause: string,
   body: Record<string, unknown>,
+  known: (name: string) => boolean,
 ): void {
+  if (hasValueRanges(clause)) checkValueRanges(check, path, clause, body);
   if (!CLAUSES_WITH_RULES.has(clause)) return;
+  if (clause.startsWith('span_') || clause === 'field_masking_span') checkSpanInner(check, path, clause, body, known);
   // Refusals of one parser each, in its words (docs/opensearch/query-dsl.md#more-parsers; conformance cases
   // query/<clause>/<option>/<kind> on real 3.8.0 and 2.19.1).
   switch (clause) {
     case 'dis_max':
-      if (isArrayAt(body, '_name')) refuseAt(check, '[dis_max] query does not support [_name]', [...path, '_name']);
+      // An array where DisMaxQueryBuilder reads a value is an unknown member of that name.
+      for (const key of Object.keys(body)) {
+        if (key !== 'queries' && isArrayAt(body, key))
+          refuseAt(check, `[dis_max] query does not support [${key}]`, [...path, key]);
+      }
       break;
     case 'constant_score':
-      if (isArrayAt(body, '_name')) refuseAt(check, 'unexpected token [START_ARRAY]', [...path, '_name']);
+      for (const key of Object.keys(body)) {
+        if (key !== 'filter' && isArrayAt(body, key)) refuseAt(check, 'unexpected token [START_ARRAY]', [...path, key]);
+      }
+      break;
+    case 'nested':
+      // NestedQueryBuilder reads `path` as a value only: null or `[]` leaves it unset.
+      if (body.path === null || (Array.isArray(body.path) && body.path.length === 0))
+        missingAt(check, [...path, 'path'], "[nested] requires 'path' field");
+      break;
+    case 'boosting':
+      if (body.negative_boost === null || (Array.isArray(body.negative_boost) && body.negative_boost.length === 0)) {
+        missingAt(
+          check,
+          [...path, 'negative_boost'],
+          "[boosting] query requires 'negative_boost' to be set to be a positive value'",
+        );
+      }
       break;
     case 'function_score':
-      if (isArrayAt(body, '_name'))
-        refuseAt(check, 'failed to parse [function_score] query. array [_name] is not supported', [...path, '_name']);
+      // An array under any name but `functions` (`query`: innerQueries.ts) is refused by name.
+      for (const key of Object.keys(body)) {
+        if (key !== 'functions' && key !== 'query' && isArrayAt(body, key))
+          refuseAt(check, `failed to parse [function_score] query. array [${key}] is not supported`, [...path, key]);
+      }
       if (isScalarAt(body, 'functions')) {
         refuseAt(check, 'failed to parse [function_score] query. field [functions] is not supported', [
           ...path,
@@ -105,13 +139,17 @@ export function checkClauseRules(
       }
       break;
     case 'span_near':
-      if (isScalarAt(body, 'clauses'))
+      if (Array.isArray(body.clauses) && body.clauses.length === 0)
+        missingAt(check, [...path, 'clauses'], 'span_near must include [clauses]');
+      if (isScalarAt(body, 'clauses') || isObject(body.clauses) || body.clauses === null)
         refuseAt(check, `[${clause}] query does not support [clauses]`, [...path, 'clauses']);
       break;
     case 'span_or':
       // SpanOrQueryBuilder: arrays are read as clauses only, anything else with the value accessors.
-      if (isScalarAt(body, 'clauses'))
+      if (isScalarAt(body, 'clauses') || isObject(body.clauses) || body.clauses === null)
         refuseAt(check, '[span_or] query does not support [clauses]', [...path, 'clauses']);
+      if (Array.isArray(body.clauses) && body.clauses.length === 0)
+        missingAt(check, [...path, 'clauses'], 'span_or must include [clauses]');
       if (isArrayAt(body, '_name')) refuseAt(check, '[span_or] query does not support [_name]', [...path, '_name']);
       else if (isObject(body._name)) {
         refuseAt(check, `Can't get text on a START_OBJECT at ${check.where([...path, '_name']).slice(1, -1)}`, [
@@ -130,6 +168,15 @@ export function checkClauseRules(
     case 'span_first':
     case 'span_containing':
     case 'span_within':
+      // SpanNotQueryBuilder.fromXContent: `dist` is the alternative to `pre` and `post` (real 3.8.0 and 2.19.1).
+      if (clause === 'span_not' && 'dist' in body && ('pre' in body || 'post' in body)) {
+        check.report(
+          'query.invalid-value',
+          'span_not can either use [dist] or [pre] & [post] (or none)',
+          [...path, 'dist'],
+          'key',
+        );
+      }
       // Their parsers read an array under a value's name with the value accessors.
       if (isArrayAt(body, '_name')) {
         refuseAt(check, `Can't get text on a START_ARRAY at ${check.where([...path, '_name']).slice(1, -1)}`, [
@@ -139,24 +186,59 @@ export function checkClauseRules(
       }
       break;
     case 'script':
-      if (isArrayAt(body, '_name')) {
-        refuseAt(
-          check,
-          '[script] query does not support an array of scripts. Use a bool query with a clause per script instead.',
-          [...path, '_name'],
-        );
+      scriptNotAnObject(check, [...path, 'script'], body.script);
+      if (scriptWithoutSource(body.script)) refuseAt(check, NO_SCRIPT_SOURCE, [...path, 'script']);
+      // ScriptQueryBuilder refuses an array under any name.
+      for (const key of Object.keys(body)) {
+        if (isArrayAt(body, key)) {
+          refuseAt(
+            check,
+            '[script] query does not support an array of scripts. Use a bool query with a clause per script instead.',
+            [...path, key],
+          );
+        }
       }
       break;
     case 'multi_match':
       if (isObject(body.fields)) refuseAt(check, '[multi_match] query does not support [fields]', [...path, 'fields']);
+      nullFieldNames(check, [...path, 'fields'], body.fields, undefined);
       break;
     case 'query_string':
     case 'simple_query_string':
+      nullFieldNames(
+        check,
+        [...path, 'fields'],
+        body.fields,
+        // 3.8.0 refuses it in query_string's words, 2.19.1 in Jackson's; the version between is not known, both refuse.
+        clause === 'query_string' && check.server.version.major >= 3
+          ? '[query_string] field name in [fields] cannot be null'
+          : undefined,
+      );
       if (isObject(body.fields))
         refuseAt(check, `[${clause}] unknown token [START_OBJECT] after [fields]`, [...path, 'fields']);
+      else if (isScalarAt(body, 'fields')) {
+        // `fields` is read on START_ARRAY only: one value is an unknown option of that name.
+        refuseAt(
+          check,
+          clause === 'query_string'
+            ? '[query_string] query does not support [fields]'
+            : '[simple_query_string] unsupported field [fields]',
+          [...path, 'fields'],
+        );
+      }
       break;
     case 'more_like_this':
       if (isObject(body.fields)) refuseAt(check, '[mlt] query does not support [fields]', [...path, 'fields']);
+      for (const key of ['like', 'unlike']) moreLikeThisItems(check, [...path, key], body[key]);
+      // MoreLikeThisQueryBuilder.fromXContent, after reading: no like at all, then an empty field list.
+      if (body.like === null || (Array.isArray(body.like) && body.like.length === 0))
+        missingAt(check, [...path, 'like'], "more_like_this requires 'like' to be specified");
+      else if (Array.isArray(body.fields) && body.fields.length === 0)
+        missingAt(check, [...path, 'fields'], "more_like_this requires 'fields' to be non-empty");
+      // `fields` and `stop_words` are read on START_ARRAY only, unlike `like` and `unlike`, which take one text.
+      for (const key of ['fields', 'stop_words']) {
+        if (typeof body[key] === 'string') refuseAt(check, `[mlt] query does not support [${key}]`, [...path, key]);
+      }
       break;
     case 'match_phrase':
     case 'match_phrase_prefix':
@@ -175,7 +257,12 @@ export function checkClauseRules(
         );
       } else if (clause !== 'fuzzy' && isObject(first[1])) {
         const options = first[1];
-        const has = clause === 'common' ? 'query' in options : 'value' in options || 'term' in options;
+        // A null text is no text: both parsers read it with `objectBytes()`/`textOrNull()`.
+        const given = (name: string): boolean => {
+          const value = options[name];
+          return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
+        };
+        const has = clause === 'common' ? given('query') : given('value') || given('term');
         if (!has) {
           check.report(
             'query.missing-parameter',
@@ -193,9 +280,20 @@ export function checkClauseRules(
       else if (isObject(first[1])) {
         for (const option of ['terms', 'minimum_should_match_script']) {
           const value = first[1][option];
-          if (value !== undefined && value !== null && typeof value !== 'object') {
+          // `terms` is read on START_ARRAY only, the script on START_OBJECT only.
+          const wrong = option === 'terms' ? isObject(value) : false;
+          if (wrong || (value !== undefined && value !== null && typeof value !== 'object')) {
             refuseAt(check, `[terms_set] query does not support [${option}]`, [...path, first[0], option]);
           }
+        }
+        if (scriptWithoutSource(first[1].minimum_should_match_script)) {
+          refuseAt(check, NO_SCRIPT_SOURCE, [...path, first[0], 'minimum_should_match_script']);
+        }
+        const terms = first[1].terms;
+        if (Array.isArray(terms)) {
+          terms.forEach((item, i) => {
+            if (item === null) refuseAt(check, 'No value specified for terms query', [...path, first[0], 'terms', i]);
+          });
         }
         termsSetMinimum(check, [...path, first[0]], first[1]);
       }
@@ -208,11 +306,11 @@ export function checkClauseRules(
       else if (isObject(first[1])) {
         for (const rule of INTERVAL_RULES) {
           const value = first[1][rule];
-          if (value !== undefined && value !== null && typeof value !== 'object') {
+          if (value !== undefined && !isObject(value)) {
             const at = [...path, first[0], rule];
             refuseAt(
               check,
-              `${check.where(at)} [${rule}] Expected START_OBJECT but was: ${typeof value === 'string' ? 'VALUE_STRING' : typeof value === 'number' ? 'VALUE_NUMBER' : 'VALUE_BOOLEAN'}`,
+              `${check.where(at)} [${rule}] Expected START_OBJECT but was: ${objectParserToken(value)}`,
               at,
             );
           }
@@ -221,19 +319,32 @@ export function checkClauseRules(
       break;
     }
     case 'ids':
-      if (isObject(body.values)) {
-        refuseAt(
-          check,
-          `${check.where([...path, 'values'])} [ids] values doesn't support values of type: START_OBJECT`,
-          [...path, 'values'],
-        );
+      idsValues(check, [...path, 'values'], body.values);
+      break;
+    case 'combined_fields':
+      combinedFieldsValues(check, path, body);
+      break;
+    case 'span_gap': {
+      // SpanGapQueryBuilder.fromXContent: one field and its width, read as a number.
+      const first = firstMember(body);
+      if (first === undefined) missingAt(check, path, '[span_gap] field name is null or empty');
+      else if (typeof first[1] === 'string' && !isJavaDouble(first[1])) {
+        check.report('value.not-a-number', `For input string: "${first[1]}"`, [...path, first[0]]);
       }
       break;
+    }
     case 'script_score':
-      if (isScalarAt(body, 'script') && typeof body.script !== 'string') {
+      // ScriptScoreQueryBuilder declares `script` as an object only: a text is refused too.
+      if (isScalarAt(body, 'script')) {
         refuseAt(
           check,
-          `${check.where([...path, 'script'])} [script_score] script doesn't support values of type: ${tokenOf(body.script) === 'VALUE_BOOLEAN' ? 'VALUE_BOOLEAN' : 'VALUE_NUMBER'}`,
+          `${check.where([...path, 'script'])} [script_score] script doesn't support values of type: ${objectParserToken(body.script)}`,
+          [...path, 'script'],
+        );
+      } else if (scriptWithoutSource(body.script)) {
+        refuseAt(
+          check,
+          `${check.where([...path, 'script'])} [script_score] failed to parse field [script]: ${NO_SCRIPT_SOURCE}`,
           [...path, 'script'],
         );
       }
@@ -242,7 +353,9 @@ export function checkClauseRules(
   switch (clause) {
     case 'percolate':
       // PercolateQueryBuilder: a ConstructingObjectParser that checks the document's sources before the field.
-      if (!('document' in body) && !('documents' in body) && !('id' in body)) {
+      if ('document' in body && 'documents' in body) {
+        missingAt(check, path, 'The following fields are not allowed together: [document, documents] ');
+      } else if (!('document' in body) && !('documents' in body) && !('id' in body)) {
         missingAt(check, path, 'Required one of fields [document, documents, id], but none were specified. ');
       } else if (!('field' in body)) missingAt(check, path, 'Required [field]');
       return;
@@ -265,10 +378,11 @@ export function checkClauseRules(
         );
       }
       const query = body.query;
-      if (isObject(query) || Array.isArray(query)) {
+      if (isObject(query) || Array.isArray(query) || query === null) {
+        // Jackson 2 (OpenSearch before 3.7) says `can not`, Jackson 3 `cannot`.
         check.report(
           'query.wrong-type',
-          `Current token (${Array.isArray(query) ? 'START_ARRAY' : 'START_OBJECT'}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, cannot access as binary`,
+          `Current token (${objectParserToken(query)}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, ${jacksonMajor(check.server) === 3 ? 'cannot' : 'can not'} access as binary`,
           [...path, 'query'],
         );
       }
@@ -291,6 +405,9 @@ export function checkClauseRules(
       }
       return;
     case 'range':
+      for (const [field, options] of Object.entries(body)) {
+        if (isObject(options)) rangeObjectBounds(check, [...path, field], options);
+      }
       if (holdsAt(ONE_BOUND_PER_SIDE, check.server.version) && check.server.distribution === 'opensearch') {
         for (const [field, options] of Object.entries(body)) {
           if (isObject(options)) rangeBounds(check, [...path, field], options);
@@ -327,9 +444,14 @@ export function checkClauseRules(
       intervalRules(check, path, body);
       return;
     case 'exists':
-      if (body.field === '_source') {
+      // ExistsQueryBuilder's constructor refuses an empty name (Strings.isEmpty: "" only).
+      if (body.field === '') check.report('query.missing-field', 'field name is null or empty', [...path, 'field']);
+      else if (body.field === '_source') {
         check.report('query.metadata-field', 'The _source field is not searchable', [...path, 'field']);
       }
+      return;
+    case 'query_string':
+      queryStringRegexLength(check, [...path, 'query'], body.query);
       return;
     case 'regexp': {
       const field = Object.keys(body)[0];
@@ -383,6 +505,204 @@ export function checkClauseRules(
   }
 }
 
+/** The ObjectParser token names of values, as its "doesn't support values of type" message gives them. */
+function objectParserToken(value: unknown): string {
+  if (value === null) return 'VALUE_NULL';
+  if (typeof value === 'number') return 'VALUE_NUMBER';
+  if (typeof value === 'boolean') return 'VALUE_BOOLEAN';
+  return typeof value === 'string' ? 'VALUE_STRING' : Array.isArray(value) ? 'START_ARRAY' : 'START_OBJECT';
+}
+
+/**
+ * CombinedFieldsQueryBuilder's ObjectParser beyond the kinds of its string and number options (query.ts): `operator`
+ * is a string only, `fields` a string or an array of values (an item that is null, an object or an array is refused),
+ * never null; `minimum_should_match` takes null, and a boolean is read as text that fails on every shard (real 3.8.0,
+ * conformance cases `query/combined_fields/*` and `cross/query/combined-fields/*`).
+ */
+function combinedFieldsValues(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+  const refuse = (key: string): void => {
+    const at = [...path, key];
+    check.report(
+      'query.wrong-type',
+      `${check.where(at)} [combined_fields] ${key} doesn't support values of type: ${objectParserToken(body[key])}`,
+      at,
+    );
+  };
+  const operator = body.operator;
+  if (typeof operator === 'number' || typeof operator === 'boolean') refuse('operator');
+  const fields = body.fields;
+  if (Array.isArray(fields)) {
+    fields.forEach((item, i) => {
+      if (item !== null && typeof item !== 'object') return;
+      const at = [...path, 'fields', i];
+      check.report('query.wrong-type', `${check.where(at)} [combined_fields] failed to parse field [fields]`, at);
+    });
+  }
+  const minimum = body.minimum_should_match;
+  if (typeof minimum === 'boolean') {
+    check.report('query.invalid-value', `failed to create query: For input string: "${String(minimum)}"`, [
+      ...path,
+      'minimum_should_match',
+    ]);
+  }
+}
+
+/**
+ * IdsQueryBuilder's ObjectParser reads `values` as an array of strings or one string: any other value is refused, and
+ * so is an item that is null, an object or an array (a number or a boolean is read as its text), on real 3.8.0 and
+ * 2.19.1.
+ */
+function idsValues(check: JsonCheck, path: JsonPath, values: unknown): void {
+  // Null is refused with the other ObjectParser values (query.ts).
+  if (values === undefined || values === null || typeof values === 'string') return;
+  if (Array.isArray(values)) {
+    values.forEach((item, i) => {
+      if (item !== null && typeof item !== 'object') return;
+      const at = [...path, i];
+      check.report('query.wrong-type', `${check.where(at)} [ids] failed to parse field [values]`, at);
+    });
+    return;
+  }
+  refuseAt(
+    check,
+    `${check.where(path)} [ids] values doesn't support values of type: ${objectParserToken(values)}`,
+    path,
+  );
+}
+
+/**
+ * ScriptQueryBuilder reads a string `script` as its source and anything else with Script.parse, which wants an object:
+ * a number or a boolean is refused where the parser looks next, `[L:C] [script] Expected START_OBJECT but was:
+ * END_OBJECT` (or the next member's FIELD_NAME), on real 3.8.0 and 2.19.1 (conformance case `query/script/script/number`).
+ */
+function scriptNotAnObject(check: JsonCheck, path: JsonPath, script: unknown): void {
+  if (typeof script !== 'number' && typeof script !== 'boolean') return;
+  const after = check.tokenAfter(path);
+  if (after === undefined) return;
+  refuseAt(check, `${after.where} [script] Expected START_OBJECT but was: ${after.token}`, path);
+}
+
+/**
+ * The regular expressions of a query_string text (`/.../` outside a quoted phrase, backslash escapes kept in the
+ * count), as Lucene's classic query parser cuts them: each longer than `index.max_regex_length` fails on every shard,
+ * whatever the field (QueryStringQueryParser; real 3.8.0 and 2.19.1, conformance case
+ * `cross/query/query-string/regex-over-limit`).
+ */
+function queryStringRegexLength(check: JsonCheck, path: JsonPath, text: unknown): void {
+  if (typeof text !== 'string') return;
+  const max = limitsOf(check.server).maxRegexLength;
+  if (text.length <= max) return;
+  for (const length of regexLengths(text)) {
+    if (length > max) {
+      check.report(
+        'query.regex-too-long',
+        `failed to create query: The length of regex [${length}] used in the [query_string] has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_regex_length] index level setting.${limitNote(check.server, 'maxRegexLength')}`,
+        path,
+      );
+      return;
+    }
+  }
+}
+
+/** The lengths of the `/.../` terms of a query_string text. */
+function regexLengths(text: string): number[] {
+  const lengths: number[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === '\\') i += 2;
+    else if (ch === '"') {
+      i++;
+      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+      i++;
+    } else if (ch === '/') {
+      const start = ++i;
+      while (i < text.length && text[i] !== '/') i += text[i] === '\\' ? 2 : 1;
+      if (i >= text.length) break;
+      lengths.push(i - start);
+      i++;
+    } else i++;
+  }
+  return lengths;
+}
+
+/**
+ * A null field name in `fields`: multi_match and simple_query_string read it with `text()` (`Can't get text on a
+ * VALUE_NULL at 1:52`), and so does query_string on 2.19.1; on 3.8.0 query_string refuses it in its own words.
+ */
+function nullFieldNames(check: JsonCheck, path: JsonPath, fields: unknown, message: string | undefined): void {
+  if (!Array.isArray(fields)) return;
+  fields.forEach((item, i) => {
+    if (item !== null) return;
+    const at = [...path, i];
+    refuseAt(check, message ?? `Can't get text on a VALUE_NULL at ${check.where(at).slice(1, -1)}`, at);
+  });
+}
+
+/** Script.parse, when the object names neither the source nor a stored script. */
+const NO_SCRIPT_SOURCE = 'must specify either [source] for an inline script or [id] for a stored script';
+
+/** A script object without `source` (or its old name `inline`) and without `id`. */
+function scriptWithoutSource(script: unknown): boolean {
+  return isObject(script) && !('source' in script) && !('inline' in script) && !('id' in script);
+}
+
+/** What MoreLikeThisQueryBuilder.Item reads from an object. */
+const MLT_ITEM_FIELDS = new Set([
+  '_index',
+  '_id',
+  'doc',
+  'fields',
+  'per_field_analyzer',
+  'routing',
+  'version',
+  'version_type',
+]);
+
+/**
+ * The objects of `like` and `unlike` (one, or the items of an array) are documents: an unknown member is `failed to
+ * parse More Like This item. unknown field [x]`, and one without `_id` or `doc` `... neither [id] nor [doc] is
+ * specified!` (real 3.8.0 and 2.19.1).
+ */
+function moreLikeThisItems(check: JsonCheck, path: JsonPath, value: unknown): void {
+  const items = Array.isArray(value) ? value.map((item, i) => [item, [...path, i]] as const) : [[value, path] as const];
+  for (const [item, at] of items) {
+    if (!isObject(item)) continue;
+    const unknown = Object.keys(item).find((key) => !MLT_ITEM_FIELDS.has(key));
+    if (unknown !== undefined) {
+      check.report(
+        'query.unknown-parameter',
+        `failed to parse More Like This item. unknown field [${unknown}]`,
+        [...at, unknown],
+        'key',
+      );
+    } else if (!('_id' in item) && !('doc' in item)) {
+      check.report(
+        'query.missing-parameter',
+        'failed to parse More Like This item. neither [id] nor [doc] is specified!',
+        at,
+      );
+    }
+  }
+}
+
+/**
+ * A range bound written as an object is read as more members of the field's object: `{}` is `Unexpected token
+ * [END_OBJECT] found after the main object.`, a member inside is `[range] query does not support [<name>]` (real 3.8.0
+ * and 2.19.1).
+ */
+function rangeObjectBounds(check: JsonCheck, path: JsonPath, options: Record<string, unknown>): void {
+  for (const key of ['gt', 'gte', 'lt', 'lte', 'from', 'to']) {
+    const bound = options[key];
+    if (!isObject(bound)) continue;
+    const first = Object.keys(bound)[0];
+    if (first === undefined)
+      refuseAt(check, 'Unexpected token [END_OBJECT] found after the main object.', [...path, key]);
+    else refuseAt(check, `[range] query does not support [${first}]`, [...path, key, first]);
+    return;
+  }
+}
+
 /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
 const FUNCTION_SCORE_SCALARS = new Set(['score_mode', 'boost_mode', 'max_boost', 'boost', '_name', 'min_score']);
 
@@ -398,7 +718,8 @@ function functionsThenFunction(check: JsonCheck, path: JsonPath, body: Record<st
       if (Array.isArray(value)) found = true;
       continue;
     }
-    if (!found || Array.isArray(value)) continue;
+    // A null is read as no value at all: neither a function nor a refusal.
+    if (!found || Array.isArray(value) || value === null) continue;
     const single = isObject(value) ? key !== 'query' : !FUNCTION_SCORE_SCALARS.has(key);
     if (single) {
       check.report(
@@ -421,6 +742,7 @@ function intervalRules(check: JsonCheck, path: JsonPath, body: Record<string, un
   if (field === undefined) return;
   const inner = body[field];
   if (!isObject(inner)) return;
+  checkIntervalRules(check, [...path, field], inner);
   const rules = Object.keys(inner).filter((key) => key !== '_name' && key !== 'boost');
   if (rules.length === 0) {
     check.report('query.interval-rules', 'Missing intervals from interval query definition', [...path, field], 'key');
@@ -435,10 +757,11 @@ function intervalRules(check: JsonCheck, path: JsonPath, body: Record<string, un
 }
 
 /**
- * From OpenSearch 3.6.0 a range sets each bound once: one of `gt`, `gte` and `from` (with `include_lower`) below, one of
- * `lt`, `lte` and `to` (with `include_upper`) above; anything more is `invalid lower bound for [range] query` (or
- * upper) before any value is read (RangeQueryBuilder.fromXContent; real 3.8.0 refuses `{"gte": 1, "include_lower":
- * true}` and 2.19.1 reads it, conformance case `query/range/include_lower/good`).
+ * From OpenSearch 3.6.0 a range sets each bound once (RangeQueryBuilder.fromXContent), read in order: `from` is refused
+ * once a bound value is set; `gt` and `gte` once a bound value or `include_lower` is set, and they set both;
+ * `include_lower` once it is set. A null bound sets no value, so `{"from": null, "gte": 1}` is accepted and
+ * `{"gt": null, "gte": 1}` is not; the upper side likewise (real 3.8.0; 2.19.1 reads all of them, conformance cases
+ * `query/range/include_lower/good` and `cross/query/range/*`).
  */
 const ONE_BOUND_PER_SIDE = { since: '3.6.0' };
 
@@ -449,19 +772,21 @@ const RANGE_SIDES = [
 
 function rangeBounds(check: JsonCheck, path: JsonPath, options: Record<string, unknown>): void {
   for (const side of RANGE_SIDES) {
-    // The second bound written on this side, in the order gt/lt, gte/lte, from/to (most ranges write one).
-    const exclusive = side.exclusive in options;
-    const inclusive = side.inclusive in options;
-    const secondBound =
-      exclusive && inclusive
-        ? side.inclusive
-        : (exclusive || inclusive) && side.generic in options
-          ? side.generic
-          : undefined;
-    const strict = exclusive || inclusive;
-    const second = secondBound ?? (strict && side.include in options ? side.include : undefined);
-    if (second !== undefined) {
-      check.report('query.invalid-value', `invalid ${side.word} bound for [range] query`, [...path, second], 'key');
+    let bound = false;
+    let include = false;
+    for (const key of Object.keys(options)) {
+      const strict = key === side.exclusive || key === side.inclusive;
+      let refused: boolean;
+      if (key === side.generic) refused = bound;
+      else if (key === side.include) refused = include;
+      else if (strict) refused = bound || include;
+      else continue;
+      if (refused) {
+        check.report('query.invalid-value', `invalid ${side.word} bound for [range] query`, [...path, key], 'key');
+        break;
+      }
+      if (key !== side.include) bound ||= options[key] !== null;
+      if (key !== side.generic) include = true;
     }
   }
 }
@@ -485,4 +810,4 @@ function termsSetMinimum(check: JsonCheck, path: JsonPath, options: Record<strin
 }
 
 /** The rules of an intervals query, each read by a parser of its own that expects an object. */
-const INTERVAL_RULES = ['match', 'any_of', 'all_of', 'prefix', 'wildcard', 'regexp', 'fuzzy', 'range'];
+const INTERVAL_RULES = ['match', 'any_of', 'all_of', 'prefix', 'wildcard', 'regexp', 'fuzzy'];
