@@ -307,6 +307,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: '`collapse` on a field no searched index maps, or of a type other than keyword or number.',
   },
+  'cluster.geo-field': {
+    severity: E,
+    summary: 'A `geo_polygon` whose field (the last object member) is no geo_point field in the searched indexes.',
+  },
   'cluster.nested-path': {
     severity: E,
     summary: 'A `nested` query whose path is no nested field in the searched indexes.',

@@ -333,3 +333,67 @@ void describe('more_like_this on a text without fields (cluster.more-like-this-f
     assert.deepEqual(codes(unmark(mlt('{"like": "quick"}'))), []);
   });
 });
+
+void describe('geo_polygon on a field that is no geo_point field (cluster.geo-field)', () => {
+  const POINTS = '{"points": [{"lat": 0, "lon": 0}, {"lat": 10, "lon": 0}, {"lat": 10, "lon": 10}]}';
+  const polygon = (index: string, members: string): string =>
+    `POST /${index}/_search\n{"query": {"geo_polygon": {${members}}}}\n`;
+  const warnings = (text: string, state: ClusterStateParams | null = STATE): string[] =>
+    diagnose('search', text, state)
+      .filter((d) => d.code === 'query.geo-second-field')
+      .map((d) => d.message);
+
+  void it('reports the object that replaces the field when no searched index maps it as a geo_point', () => {
+    expectOn(
+      'cluster.geo-field',
+      polygon('shop', `"loc": ${POINTS}, «"boost"»: {}`),
+      'failed to find geo_point field [boost]',
+    );
+    expectOn(
+      'cluster.geo-field',
+      polygon('shop', `"loc": ${POINTS}, «"kw"»: {}`),
+      'field [kw] is not a geo_point field',
+    );
+    expectOn(
+      'cluster.geo-field',
+      polygon('shop', `"loc": ${POINTS}, «"items"»: {}`),
+      'failed to find geo_point field [items]',
+    );
+    // ignore_unmapped spares an unmapped field, not a field of another type.
+    expectOn(
+      'cluster.geo-field',
+      polygon('shop', `"ignore_unmapped": true, "loc": ${POINTS}, «"kw"»: {}`),
+      'field [kw] is not a geo_point field',
+    );
+    // The mapping decides: the Warning that says it may fail is not given too.
+    assert.deepEqual(warnings(polygon('shop', `"loc": ${POINTS}, "boost": {}`)), []);
+  });
+
+  void it('reports a lone field that is no geo_point field', () => {
+    expectOn('cluster.geo-field', polygon('shop', `«"nope"»: ${POINTS}`), 'failed to find geo_point field [nope]');
+  });
+
+  void it('is silent on a geo_point field, with ignore_unmapped, and where an index has the field', () => {
+    assert.deepEqual(codes(polygon('shop', `"nope": ${POINTS}, "loc": {}`)), []);
+    assert.deepEqual(warnings(polygon('shop', `"nope": ${POINTS}, "loc": {}`)), []);
+    assert.deepEqual(codes(polygon('shop', `"loc": ${POINTS}, "other": {}, "ignore_unmapped": "true"`)), []);
+    // shop-old does not map loc, shop does: not every shard fails.
+    assert.deepEqual(codes(polygon('shops', `"loc": ${POINTS}`)), []);
+    // Fields defined by the search itself are not in the mapping.
+    assert.deepEqual(
+      codes(
+        `POST /shop/_search\n{"derived": {"rt": {"type": "geo_point", "script": "emit(0, 0)"}}, "query": {"geo_polygon": {"rt": ${POINTS}}}}\n`,
+      ),
+      [],
+    );
+  });
+
+  void it('keeps the Warning when the mappings are not all known, or without a cluster', () => {
+    const text = polygon('unread', `"loc": ${POINTS}, "boost": {}`);
+    assert.deepEqual(codes(text), []);
+    assert.equal(warnings(text).length, 1);
+    const shop = polygon('shop', `"loc": ${POINTS}, "boost": {}`);
+    assert.deepEqual(codes(shop, null), []);
+    assert.equal(warnings(shop, null).length, 1);
+  });
+});

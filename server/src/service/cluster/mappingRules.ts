@@ -5,7 +5,7 @@
 // index the search reaches are known (ClusterKnowledge.searchedIndexFields): without a cluster, or with one index whose
 // mappings were not read, nothing is said. What real OpenSearch answers: docs/opensearch/search.md (Sort, Collapse),
 // docs/opensearch/aggregations.md and docs/opensearch/query-dsl.md ("What the mapping decides").
-import type { Diagnostic } from 'vscode-languageserver-types';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
 import { isObject, type JsonPath, type JsonSegment, type Target } from '../json/jsonSegment';
@@ -17,7 +17,8 @@ import type { SearchBody } from './searchBodies';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
-  readonly code: DiagnosticCode;
+  /** Undefined for a Warning of the body's own checks that the mapping decides (it is dropped, not reported). */
+  readonly code: DiagnosticCode | undefined;
   readonly message: string;
   readonly path: JsonPath;
   readonly target: Target;
@@ -244,6 +245,56 @@ function joinFindings(
   return message === undefined ? [] : [{ code: 'cluster.join-relation', message, path: named.path, target: 'value' }];
 }
 
+/**
+ * The name `geo_polygon` reads as its field: each object member names it in turn, so the last one wins (the points of
+ * every object add up). Undefined when the body names none, or when a member's name is an integer, whose place among
+ * the members the parsed object no longer keeps.
+ */
+export function geoPolygonField(body: Record<string, unknown>): string | undefined {
+  let field: string | undefined;
+  for (const key in body) {
+    if (/^\d+$/.test(key)) return undefined;
+    if (isObject(body[key])) field = key;
+  }
+  return field;
+}
+
+/**
+ * `geo_polygon` on a field that is no geo_point field: "failed to find geo_point field" when the index does not map
+ * it (unless `ignore_unmapped`), "is not a geo_point field" when it maps it with another type (whatever
+ * `ignore_unmapped` says). Real 3.8.0 and 2.19.1, docs/opensearch/query-dsl.md#geo-queries.
+ */
+function geoPolygonFindings(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+): MappingFinding[] {
+  if (name !== 'geo_polygon') return [];
+  const field = geoPolygonField(body);
+  if (field === undefined || !checkable(field, defined)) return [];
+  // Every object member after the first was warned of (query.geo-second-field): the mapping decides it either way.
+  const settled: MappingFinding[] = Object.keys(body)
+    .filter((key) => isObject(body[key]))
+    .slice(1)
+    .map((key) => ({ code: undefined, message: '', path: [...path, key], target: 'key' }));
+  const ignoreUnmapped = body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true';
+  const message = everywhere(indexes, (fields) => {
+    const type = fields.get(field);
+    if (type === undefined || type === 'object' || type === 'nested') {
+      if (type === undefined && mayBeImplicit(fields, field)) return undefined;
+      return ignoreUnmapped ? undefined : `failed to find geo_point field [${field}]`;
+    }
+    // An alias is read as the field it points to, which is not known here.
+    if (type === 'geo_point' || type === 'alias') return undefined;
+    return `field [${field}] is not a geo_point field`;
+  });
+  return message === undefined
+    ? settled
+    : [...settled, { code: 'cluster.geo-field', message, path: [...path, field], target: 'key' }];
+}
+
 /** Whether a `like` or `unlike` holds a text (not only documents). */
 function holdsText(value: unknown): boolean {
   return typeof value === 'string' || (Array.isArray(value) && value.some((item) => typeof item === 'string'));
@@ -333,23 +384,30 @@ function aggregationFindings(
       const body = definition[type];
       const at = [...path, name, type];
       if (type === 'aggs' || type === 'aggregations') aggregationFindings(body, at, indexes, defined, out);
-      else if (type === 'filter') queryFindings(body, at, indexes, out);
+      else if (type === 'filter') queryFindings(body, at, indexes, defined, out);
       else if (type === 'filters' && isObject(body)) {
         // Named clauses in an object, or clauses in an array.
         const filters = body['filters'];
-        if (Array.isArray(filters)) queryFindings(filters, [...at, 'filters'], indexes, out);
+        if (Array.isArray(filters)) queryFindings(filters, [...at, 'filters'], indexes, defined, out);
         else if (isObject(filters)) {
-          for (const key in filters) queryFindings(filters[key], [...at, 'filters', key], indexes, out);
+          for (const key in filters) queryFindings(filters[key], [...at, 'filters', key], indexes, defined, out);
         }
       } else if (isObject(body)) out.push(...aggregationFieldFindings(type, body, at, indexes, defined));
     }
   }
 }
 
-function queryFindings(query: unknown, path: JsonPath, indexes: IndexFields, out: MappingFinding[]): void {
+function queryFindings(
+  query: unknown,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+  out: MappingFinding[],
+): void {
   forEachClause(query, path, (name, body, at) => {
     out.push(
       ...nestedFindings(name, body, at, indexes),
+      ...geoPolygonFindings(name, body, at, indexes, defined),
       ...joinFindings(name, body, at, indexes),
       ...moreLikeThisFindings(name, body, at, indexes),
     );
@@ -368,8 +426,8 @@ function mappingFindings(body: unknown, indexes: IndexFields, rawAt: (path: Json
     if (isObject(own)) for (const name in own) defined.add(name);
   }
   const out: MappingFinding[] = [];
-  queryFindings(body['query'], ['query'], indexes, out);
-  queryFindings(body['post_filter'], ['post_filter'], indexes, out);
+  queryFindings(body['query'], ['query'], indexes, defined, out);
+  queryFindings(body['post_filter'], ['post_filter'], indexes, defined, out);
   aggregationFindings(body['aggs'], ['aggs'], indexes, defined, out);
   aggregationFindings(body['aggregations'], ['aggregations'], indexes, defined, out);
   if (body['sort'] !== undefined) sortFindings(body['sort'], indexes, defined, rawAt, out);
@@ -377,14 +435,26 @@ function mappingFindings(body: unknown, indexes: IndexFields, rawAt: (path: Json
   return out;
 }
 
-/** The mapping findings of one search body, given the mappings of the indexes it searches. */
-export function mappingDiagnosticsIn(segment: JsonSegment, body: SearchBody, searched: IndexFields): Diagnostic[] {
+/**
+ * The mapping findings of one search body, given the mappings of the indexes it searches; and the ranges of the
+ * Warnings of its own checks that the mapping decides (`query.geo-second-field`), to be dropped.
+ */
+export function mappingDiagnosticsIn(
+  segment: JsonSegment,
+  body: SearchBody,
+  searched: IndexFields,
+): { diagnostics: Diagnostic[]; settled: Range[] } {
   const rawAt = (path: JsonPath): string => {
     const span = segment.spanOf(path, 'value');
     return body.text.slice(span.offset, span.offset + span.length);
   };
-  return mappingFindings(segment.value, searched, rawAt).map((finding) => {
+  const diagnostics: Diagnostic[] = [];
+  const settled: Range[] = [];
+  for (const finding of mappingFindings(segment.value, searched, rawAt)) {
     const span = segment.spanOf(finding.path, finding.target);
-    return diagnosticOf(finding.code, finding.message, body.range(span.offset, span.length));
-  });
+    const range = body.range(span.offset, span.length);
+    if (finding.code === undefined) settled.push(range);
+    else diagnostics.push(diagnosticOf(finding.code, finding.message, range));
+  }
+  return { diagnostics, settled };
 }
