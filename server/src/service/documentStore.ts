@@ -162,7 +162,7 @@ export class DocumentStore {
     ];
     if (!this.cluster.connected) return forTarget(own, this.server);
     const settled = new Set<string>();
-    const fromCluster = clusterDiagnostics(document, this.cluster, settled);
+    const fromCluster = clusterDiagnostics(document, this.cluster, this.server, settled);
     const kept = settleVerbosePipeline(own, document, this.cluster).filter(
       (d) => d.code !== 'query.geo-second-field' || !settled.has(rangeKey(d.range)),
     );

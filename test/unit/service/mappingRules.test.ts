@@ -6,6 +6,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { ClusterStateField, ClusterStateParams } from '../../../server/src/protocol/protocol';
 import type { DiagnosticCode } from '../../../server/src/service/diagnosticCodes';
 import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
+import { makeTarget } from '../../../server/src/service/target';
 import { assertRegistered, marked } from './harness';
 
 const SHOP_FIELDS: readonly ClusterStateField[] = [
@@ -395,5 +396,80 @@ void describe('geo_polygon on a field that is no geo_point field (cluster.geo-fi
     const shop = polygon('shop', `"loc": ${POINTS}, "boost": {}`);
     assert.deepEqual(codes(shop, null), []);
     assert.equal(warnings(shop, null).length, 1);
+  });
+});
+
+void describe('a bool tree with more clauses in all than the limit (cluster.too-many-clauses)', () => {
+  const terms = (field: string, count: number, from = 0): string =>
+    Array.from(
+      { length: count },
+      (_, i) => `{"term": {"${field}": ${field === 'kw' ? `"k${i + from}"` : i + from}}}`,
+    ).join(',');
+  const search = (query: string, index = 'shop'): string => `POST /${index}/_search\n{"query": ${query}}\n`;
+  const errorsFor = (text: string, version: string, state: ClusterStateParams | null = STATE): string[] => {
+    const store = new DocumentStore();
+    if (state !== null) store.updateCluster(state);
+    store.setTarget(makeTarget({ distribution: 'opensearch', version, source: 'cluster' }));
+    store.open('file:///clauses.search', 'search', 1, text);
+    return store
+      .diagnostics('file:///clauses.search')
+      .filter((d) => d.severity === 1)
+      .map((d) => `${String(d.code)} ${d.message.replace(/ \(This is the default limit.*$/, '')}`);
+  };
+  const two = (occur: string, field: string, a: number, b: number): string =>
+    search(
+      `{"bool": {"${occur}": [{"bool": {"should": [${terms(field, a)}]}}, {"bool": {"should": [${terms(field, b, a)}]}}]}}`,
+    );
+
+  void it('refuses nested disjunctions of keyword terms inlined past the limit, on 3.x and 2.x', () => {
+    for (const version of ['3.8.0', '2.19.1']) {
+      assert.deepEqual(errorsFor(two('should', 'kw', 600, 600), version), [
+        'cluster.too-many-clauses too_many_clauses: maxClauseCount is set to 1024',
+      ]);
+      assert.deepEqual(errorsFor(two('filter', 'kw', 513, 513), version), [
+        'cluster.too-many-clauses too_many_nested_clauses: Query contains too many nested clauses; maxClauseCount is set to 1024',
+      ]);
+    }
+  });
+
+  void it('accepts one past the limit in all, equal terms, and numeric terms on 3.x', () => {
+    assert.deepEqual(errorsFor(two('must', 'kw', 512, 513), '2.19.1'), []);
+    assert.deepEqual(
+      errorsFor(
+        search(
+          `{"bool": {"should": [{"bool": {"should": [${terms('kw', 600)}]}}, {"bool": {"should": [${terms('kw', 600)}]}}]}}`,
+        ),
+        '2.19.1',
+      ),
+      [],
+    );
+    // From 3.0 on, a bool of numeric terms may be rewritten into fewer clauses (real 3.8.0 accepts these).
+    assert.deepEqual(errorsFor(two('should', 'num', 600, 600), '3.8.0'), []);
+    assert.deepEqual(errorsFor(two('should', 'num', 600, 600), '2.19.1'), [
+      'cluster.too-many-clauses too_many_clauses: maxClauseCount is set to 1024',
+    ]);
+  });
+
+  void it('says nothing without the mapping, or with other clauses in the tree', () => {
+    assert.deepEqual(errorsFor(two('should', 'kw', 600, 600), '2.19.1', null), []);
+    assert.deepEqual(errorsFor(two('should', 'kw', 600, 600).replace('/shop/', '/unread/'), '2.19.1'), []);
+    // shop-old maps kw as a long: the term is not known to be one clause there on 3.x.
+    assert.deepEqual(errorsFor(two('should', 'kw', 600, 600).replace('/shop/', '/shops/'), '3.8.0'), []);
+    const withMatch = search(
+      `{"bool": {"must": [{"match": {"text": "x"}}, {"bool": {"should": [${terms('kw', 600)}]}}, {"bool": {"should": [${terms('kw', 600, 600)}]}}]}}`,
+    );
+    assert.deepEqual(errorsFor(withMatch, '2.19.1'), []);
+  });
+});
+
+void describe('geo_polygon on a name that starts with an underscore', () => {
+  const POINTS = '{"points": [{"lat": 0, "lon": 0}, {"lat": 10, "lon": 0}, {"lat": 10, "lon": 10}]}';
+  void it('reads an option given an object as the field, but leaves metadata fields alone', () => {
+    expectOn(
+      'cluster.geo-field',
+      `POST /shop/_search\n{"query": {"geo_polygon": {"loc": ${POINTS}, «"_name"»: {}}}}\n`,
+      'failed to find geo_point field [_name]',
+    );
+    assert.deepEqual(codes(`POST /shop/_search\n{"query": {"geo_polygon": {"loc": ${POINTS}, "_id": {}}}}\n`), []);
   });
 });

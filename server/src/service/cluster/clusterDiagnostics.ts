@@ -6,6 +6,7 @@ import { checkNodeFilter, resolveNodeFilter, splitNodeFilter } from '../nodes/no
 import type { ClusterKnowledge } from './clusterKnowledge';
 import { msearchMentions, searchMentions, type Mention } from './mentions';
 import { JsonSegment } from '../json/jsonSegment';
+import type { TargetServer } from '../target';
 import { mappingDiagnosticsIn, type IndexFields } from './mappingRules';
 import { searchBodies } from './searchBodies';
 import { unknownFieldsIn } from './unknownFields';
@@ -21,6 +22,7 @@ import { bodyPipelineDiagnostics, urlPipelineDiagnostics } from './pipelineRules
 export function clusterDiagnostics(
   document: ParsedDocument,
   cluster: ClusterKnowledge,
+  server: TargetServer,
   settled: Set<string> = new Set(),
 ): Diagnostic[] {
   if (!cluster.connected) return [];
@@ -71,7 +73,7 @@ export function clusterDiagnostics(
       }
     }
   }
-  out.push(...fieldDiagnostics(document, cluster, settled), ...pipelineDiagnostics(document, cluster));
+  out.push(...fieldDiagnostics(document, cluster, server, settled), ...pipelineDiagnostics(document, cluster));
   return out;
 }
 
@@ -79,7 +81,12 @@ export function clusterDiagnostics(
  * What the mappings say of the fields each search body names: information on a field none of them has, and errors
  * where they make the search fail on every shard. Each body is read once for both.
  */
-function fieldDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge, settled: Set<string>): Diagnostic[] {
+function fieldDiagnostics(
+  document: ParsedDocument,
+  cluster: ClusterKnowledge,
+  server: TargetServer,
+  settled: Set<string>,
+): Diagnostic[] {
   if (cluster.indices.length === 0) return [];
   const out: Diagnostic[] = [];
   const searchedByList = new Map<string, IndexFields | undefined>();
@@ -93,7 +100,7 @@ function fieldDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge, s
       searched = key.includes('${') ? undefined : cluster.searchedIndexFields(body.indexes);
       searchedByList.set(key, searched);
     }
-    const found = searched === undefined ? undefined : mappingDiagnosticsIn(segment, body, searched);
+    const found = searched === undefined ? undefined : mappingDiagnosticsIn(segment, body, searched, server);
     const failures = found?.diagnostics ?? [];
     for (const range of found?.settled ?? []) settled.add(rangeKey(range));
     // A name that makes the search fail needs no second word that the mapping lacks it.

@@ -14,6 +14,8 @@ import { QUERY_CLAUSES } from '../../spec/queries';
 import type { AggregationSpec, QueryClauseSpec } from '../../spec/types';
 import type { IndexMapping } from './clusterKnowledge';
 import type { SearchBody } from './searchBodies';
+import type { TargetServer } from '../target';
+import { clauseCountFailure } from './clauseCount';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
@@ -74,6 +76,29 @@ const NOT_COLLAPSIBLE = new Set([
   'percolator',
   'scaled_float',
   'flat_object',
+]);
+
+/** Metadata fields, which no mapping lists (IndicesModule's metadata mappers, and those of modules and older versions). */
+const METADATA_FIELDS = new Set([
+  '_id',
+  '_index',
+  '_routing',
+  '_source',
+  '_seq_no',
+  '_primary_term',
+  '_version',
+  '_ignored',
+  '_field_names',
+  '_doc_count',
+  '_data_stream_timestamp',
+  '_feature',
+  '_nested_path',
+  '_type',
+  '_size',
+  '_tier',
+  '_uid',
+  '_parent',
+  '_all',
 ]);
 
 /** The message every index gives, when each gives one and they all agree: then every shard fails with it. */
@@ -273,7 +298,8 @@ function geoPolygonFindings(
 ): MappingFinding[] {
   if (name !== 'geo_polygon') return [];
   const field = geoPolygonField(body);
-  if (field === undefined || !checkable(field, defined)) return [];
+  // A name that starts with `_` is an ordinary name unless it is a metadata field's (whose types are not known here).
+  if (field === undefined || METADATA_FIELDS.has(field) || !checkable(field.replace(/^_+/, ''), defined)) return [];
   // Every object member after the first was warned of (query.geo-second-field): the mapping decides it either way.
   const settled: MappingFinding[] = Object.keys(body)
     .filter((key) => isObject(body[key]))
@@ -418,7 +444,12 @@ function queryFindings(
  * The findings of one search body against the fields of each index it searches. `rawAt` gives the text of a value as
  * written (a number is read by OpenSearch as it is written).
  */
-function mappingFindings(body: unknown, indexes: IndexFields, rawAt: (path: JsonPath) => string): MappingFinding[] {
+function mappingFindings(
+  body: unknown,
+  indexes: IndexFields,
+  rawAt: (path: JsonPath) => string,
+  server: TargetServer,
+): MappingFinding[] {
   if (!isObject(body) || indexes.length === 0) return [];
   const defined = new Set<string>();
   for (const key of ['derived', 'runtime_mappings']) {
@@ -427,6 +458,11 @@ function mappingFindings(body: unknown, indexes: IndexFields, rawAt: (path: Json
   }
   const out: MappingFinding[] = [];
   queryFindings(body['query'], ['query'], indexes, defined, out);
+  if (defined.size === 0) {
+    const failure = clauseCountFailure(body['query'], indexes, server);
+    if (failure !== undefined)
+      out.push({ code: 'cluster.too-many-clauses', message: failure, path: ['query'], target: 'key' });
+  }
   queryFindings(body['post_filter'], ['post_filter'], indexes, defined, out);
   aggregationFindings(body['aggs'], ['aggs'], indexes, defined, out);
   aggregationFindings(body['aggregations'], ['aggregations'], indexes, defined, out);
@@ -443,6 +479,7 @@ export function mappingDiagnosticsIn(
   segment: JsonSegment,
   body: SearchBody,
   searched: IndexFields,
+  server: TargetServer,
 ): { diagnostics: Diagnostic[]; settled: Range[] } {
   const rawAt = (path: JsonPath): string => {
     const span = segment.spanOf(path, 'value');
@@ -450,7 +487,7 @@ export function mappingDiagnosticsIn(
   };
   const diagnostics: Diagnostic[] = [];
   const settled: Range[] = [];
-  for (const finding of mappingFindings(segment.value, searched, rawAt)) {
+  for (const finding of mappingFindings(segment.value, searched, rawAt, server)) {
     const span = segment.spanOf(finding.path, finding.target);
     const range = body.range(span.offset, span.length);
     if (finding.code === undefined) settled.push(range);
