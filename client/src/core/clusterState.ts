@@ -39,19 +39,31 @@ function joinRelations(raw: unknown): Record<string, string[]> | undefined {
   return out;
 }
 
+/** One field as the server is told it: its name and type, a join field's relations, doc values or index turned off. */
+function fieldOf(name: string, type: string, raw: Json): ClusterStateField {
+  const relations = type === 'join' ? joinRelations(raw['relations']) : undefined;
+  return {
+    name,
+    type,
+    ...(relations === undefined ? {} : { relations }),
+    ...(raw['doc_values'] === false ? { docValues: false as const } : {}),
+    ...(raw['index'] === false ? { indexed: false as const } : {}),
+  };
+}
+
 function addProperties(properties: Json, prefix: string, out: ClusterStateField[]): void {
   for (const [name, raw] of Object.entries(properties)) {
     if (!isRecord(raw)) continue;
     const path = prefix === '' ? name : `${prefix}.${name}`;
     const type = typeof raw['type'] === 'string' ? raw['type'] : isRecord(raw['properties']) ? 'object' : undefined;
-    const relations = type === 'join' ? joinRelations(raw['relations']) : undefined;
-    if (type !== undefined) out.push(relations === undefined ? { name: path, type } : { name: path, type, relations });
+    if (type !== undefined) out.push(fieldOf(path, type, raw));
     if (isRecord(raw['properties'])) addProperties(raw['properties'], path, out);
     const fields = raw['fields'];
     if (isRecord(fields)) {
       for (const [sub, subRaw] of Object.entries(fields)) {
-        if (isRecord(subRaw) && typeof subRaw['type'] === 'string')
-          out.push({ name: `${path}.${sub}`, type: subRaw['type'] });
+        if (isRecord(subRaw) && typeof subRaw['type'] === 'string') {
+          out.push(fieldOf(`${path}.${sub}`, subRaw['type'], subRaw));
+        }
       }
     }
   }
@@ -206,11 +218,13 @@ export function namedMappingPath(expressions: readonly string[]): string | undef
 
 /**
  * What `GET /_mapping` is asked for: the `type` of each field at any depth (with the `properties` and `fields` that
- * lead to it) and a join field's `relations`, not the rest of the mappings (analyzers, formats, `_meta`, dynamic
+ * lead to it), a join field's `relations`, and `doc_values` and `index` where they are set (a term on a numeric field
+ * is two clauses before 3.0 only with both), not the rest of the mappings (analyzers, formats, `_meta`, dynamic
  * templates' options). OpenSearch leaves out an index none of whose fields has a type (an index created without
  * mappings and still empty).
  */
-export const MAPPING_FILTER_PATH = '*.mappings.**.type,*.mappings.**.relations';
+export const MAPPING_FILTER_PATH =
+  '*.mappings.**.type,*.mappings.**.relations,*.mappings.**.doc_values,*.mappings.**.index';
 
 export interface IndicesAnswer {
   readonly indices: ClusterStateIndex[];

@@ -154,6 +154,10 @@ export interface ClusterStateField {
   readonly type: string;
   /** For a `join` field: each parent name with the names of its children, as the mapping lists them. */
   readonly relations?: Readonly<Record<string, readonly string[]>>;
+  /** Set when the mapping turns the field's doc values off (`"doc_values": false`). */
+  readonly docValues?: false;
+  /** Set when the mapping leaves the field out of the index (`"index": false`). */
+  readonly indexed?: false;
 }
 
 export interface ClusterStateIndex {

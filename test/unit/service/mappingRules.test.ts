@@ -450,6 +450,34 @@ void describe('a bool tree with more clauses in all than the limit (cluster.too-
     ]);
   });
 
+  void it('counts a numeric term twice before 3.0, when the field has an index and doc values', () => {
+    const one = (field: string, count: number): string => search(`{"bool": {"should": [${terms(field, count)}]}}`);
+    assert.deepEqual(errorsFor(one('num', 513), '2.19.1'), [
+      'cluster.too-many-clauses too_many_nested_clauses: Query contains too many nested clauses; maxClauseCount is set to 1024',
+    ]);
+    assert.deepEqual(errorsFor(one('num', 512), '2.19.1'), []);
+    assert.deepEqual(errorsFor(one('num', 1024), '3.8.0'), []);
+    assert.deepEqual(errorsFor(one('kw', 1024), '2.19.1'), []);
+    // Without doc values (or without an index) the term is one clause.
+    const state: ClusterStateParams = {
+      clusterName: 'mapped',
+      indices: [
+        {
+          name: 'shop',
+          aliases: [],
+          fields: [
+            { name: 'num', type: 'long', docValues: false },
+            { name: 'kw', type: 'keyword' },
+          ],
+        },
+      ],
+    };
+    assert.deepEqual(errorsFor(one('num', 1000), '2.19.1', state), []);
+    assert.deepEqual(errorsFor(one('num', 1000), '2.19.1'), [
+      'cluster.too-many-clauses too_many_nested_clauses: Query contains too many nested clauses; maxClauseCount is set to 1024',
+    ]);
+  });
+
   void it('says nothing without the mapping, or with other clauses in the tree', () => {
     assert.deepEqual(errorsFor(two('should', 'kw', 600, 600), '2.19.1', null), []);
     assert.deepEqual(errorsFor(two('should', 'kw', 600, 600).replace('/shop/', '/unread/'), '2.19.1'), []);

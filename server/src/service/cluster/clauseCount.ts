@@ -12,7 +12,7 @@ import type { IndexMapping } from './clusterKnowledge';
 
 /** A clause as the shard's rewrite sees it: a term (by field and value), or a bool of clauses. */
 type Clause =
-  | { readonly kind: 'term'; readonly key: string }
+  | { readonly kind: 'term'; readonly key: string; readonly weight: number }
   | { readonly kind: 'bool'; readonly disjunction: boolean; readonly clauses: readonly Clause[] };
 
 const OCCURS = ['must', 'filter', 'should', 'must_not'];
@@ -53,13 +53,16 @@ function termClause(body: unknown, indexes: readonly IndexMapping[], numeric: bo
   }
   if (field.length === 0 || field.startsWith('_') || field.includes('*') || field.includes('${')) return undefined;
   const type = typeEverywhere(indexes, field);
-  if (type === 'keyword' && typeof value === 'string') return { kind: 'term', key: `${field}\u0000${value}` };
+  if (type === 'keyword' && typeof value === 'string')
+    return { kind: 'term', key: `${field}\u0000${value}`, weight: 1 };
   if (!numeric || typeof value !== 'number' || !Number.isFinite(value) || type === undefined) return undefined;
   const bound = INTEGER_TYPES[type];
   if (bound !== undefined ? !Number.isSafeInteger(value) || value >= bound || value < -bound : !FLOAT_TYPES.has(type)) {
     return undefined;
   }
-  return { kind: 'term', key: `${field}\u0000${String(value)}` };
+  // Before 3.0 a shard counts the point query and the doc values query of a numeric term, when the field has both.
+  const both = indexes.every((mapping) => !mapping.halfIndexed.has(field));
+  return { kind: 'term', key: `${field}\u0000${String(value)}`, weight: both ? 2 : 1 };
 }
 
 /** The tree as clauses, or undefined when it holds anything else (whose rewrite is not known here). */
@@ -100,9 +103,9 @@ function inlined(bool: Extract<Clause, { kind: 'bool' }>): Clause[] {
   return bool.clauses.flatMap((c) => (c.kind === 'bool' && c.disjunction ? inlined(c) : [c]));
 }
 
-/** The distinct terms of a tree. */
-function terms(clause: Clause, out: Set<string>): Set<string> {
-  if (clause.kind === 'term') out.add(clause.key);
+/** The distinct terms of a tree, with the clauses each counts for. */
+function terms(clause: Clause, out: Map<string, number>): Map<string, number> {
+  if (clause.kind === 'term') out.set(clause.key, clause.weight);
   else for (const c of clause.clauses) terms(c, out);
   return out;
 }
@@ -127,10 +130,12 @@ export function clauseCountFailure(
   const numeric = compareVersions(server.version, { major: 3, minor: 0, patch: 0 }) < 0;
   const max = limitsOf(server).maxClauseCount;
   const tree = clauseOf(query, indexes, numeric, max);
-  if (tree === undefined || tree.kind !== 'bool') return undefined;
+  if (tree === undefined) return undefined;
   // Over one past the limit in all, the tree is refused whichever way the shard rewrites it; which of the two words
   // it fails with depends on whether its nested disjunctions are inlined.
-  if (terms(tree, new Set()).size <= max + 1) return undefined;
+  let count = 0;
+  for (const weight of terms(tree, new Map()).values()) count += weight;
+  if (count <= max + 1) return undefined;
   const note = limitNote(server, 'maxClauseCount');
   return overInlined(tree, max)
     ? `too_many_clauses: maxClauseCount is set to ${max}${note}`

@@ -18,6 +18,8 @@ export interface IndexMapping {
   readonly defaultField?: readonly string[];
   /** The index's `index.search.default_pipeline` (`_none` for none), when the client read it. */
   readonly defaultPipeline?: string;
+  /** The fields the mapping keeps out of the index or without doc values (`"index": false`, `"doc_values": false`). */
+  readonly halfIndexed: ReadonlySet<string>;
 }
 
 /** The client is another process: an index sent without its aliases or fields has none. */
@@ -212,6 +214,9 @@ export class ClusterKnowledge {
           : undefined;
         mapping = {
           types: new Map(index.fields.map((f) => [f.name, f.type])),
+          halfIndexed: new Set(
+            index.fields.filter((f) => f.docValues === false || f.indexed === false).map((f) => f.name),
+          ),
           ...(join === undefined ? {} : { join: { name: join.name, relations: join.relations } }),
           ...(defaultField === undefined ? {} : { defaultField }),
           ...(defaultPipeline === undefined ? {} : { defaultPipeline }),
