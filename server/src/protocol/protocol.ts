@@ -210,6 +210,13 @@ export interface ClusterStateParams {
    */
   readonly defaultPipelines?: Readonly<Record<string, string>>;
   /**
+   * The names of the analyzers each index defines in its settings (`index.analysis.analyzer.*`), by index name, read
+   * with the limit settings; an index left out is not known.
+   */
+  readonly analyzers?: Readonly<Record<string, readonly string[]>>;
+  /** The plugins installed on the cluster's nodes (`GET _nodes/plugins`); `null` when they could not be read. */
+  readonly plugins?: readonly string[] | null;
+  /**
    * The names of the search pipelines the cluster defines (`GET _search/pipeline`); `null` when they could not be
    * read (no permission, a cluster without search pipelines), so that none is said to be missing.
    */

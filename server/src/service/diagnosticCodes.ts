@@ -312,6 +312,10 @@ export const DIAGNOSTIC_CODES = {
     summary:
       'A tree of `bool` and `term` clauses with more clauses in all than the maximum clause count allows, on the fields the mappings give.',
   },
+  'cluster.analyzer-not-found': {
+    severity: E,
+    summary: 'A query naming an analyzer that is neither built in nor defined by any of the searched indexes.',
+  },
   'cluster.geo-field': {
     severity: E,
     summary: 'A `geo_polygon` whose field (the last object member) is no geo_point field in the searched indexes.',

@@ -9,6 +9,7 @@ import { JsonSegment } from '../json/jsonSegment';
 import type { TargetServer } from '../target';
 import { mappingDiagnosticsIn, type IndexFields } from './mappingRules';
 import { searchBodies } from './searchBodies';
+import { builtInAnalyzersKnown } from './analyzerRules';
 import { unknownFieldsIn } from './unknownFields';
 import { bodyPipelineDiagnostics, urlPipelineDiagnostics } from './pipelineRules';
 
@@ -100,7 +101,10 @@ function fieldDiagnostics(
       searched = key.includes('${') ? undefined : cluster.searchedIndexFields(body.indexes);
       searchedByList.set(key, searched);
     }
-    const found = searched === undefined ? undefined : mappingDiagnosticsIn(segment, body, searched, server);
+    const found =
+      searched === undefined
+        ? undefined
+        : mappingDiagnosticsIn(segment, body, searched, server, builtInAnalyzersKnown(cluster.plugins));
     const failures = found?.diagnostics ?? [];
     for (const range of found?.settled ?? []) settled.add(rangeKey(range));
     // A name that makes the search fail needs no second word that the mapping lacks it.

@@ -16,6 +16,7 @@ import type { IndexMapping } from './clusterKnowledge';
 import type { SearchBody } from './searchBodies';
 import type { TargetServer } from '../target';
 import { clauseCountFailure } from './clauseCount';
+import { missingAnalyzer } from './analyzerRules';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
@@ -401,6 +402,7 @@ function aggregationFindings(
   indexes: IndexFields,
   defined: ReadonlySet<string>,
   out: MappingFinding[],
+  analyzersKnown: boolean,
 ): void {
   if (!isObject(aggs)) return;
   for (const name in aggs) {
@@ -409,14 +411,16 @@ function aggregationFindings(
     for (const type in definition) {
       const body = definition[type];
       const at = [...path, name, type];
-      if (type === 'aggs' || type === 'aggregations') aggregationFindings(body, at, indexes, defined, out);
-      else if (type === 'filter') queryFindings(body, at, indexes, defined, out);
+      if (type === 'aggs' || type === 'aggregations')
+        aggregationFindings(body, at, indexes, defined, out, analyzersKnown);
+      else if (type === 'filter') queryFindings(body, at, indexes, defined, out, analyzersKnown);
       else if (type === 'filters' && isObject(body)) {
         // Named clauses in an object, or clauses in an array.
         const filters = body['filters'];
-        if (Array.isArray(filters)) queryFindings(filters, [...at, 'filters'], indexes, defined, out);
+        if (Array.isArray(filters)) queryFindings(filters, [...at, 'filters'], indexes, defined, out, analyzersKnown);
         else if (isObject(filters)) {
-          for (const key in filters) queryFindings(filters[key], [...at, 'filters', key], indexes, defined, out);
+          for (const key in filters)
+            queryFindings(filters[key], [...at, 'filters', key], indexes, defined, out, analyzersKnown);
         }
       } else if (isObject(body)) out.push(...aggregationFieldFindings(type, body, at, indexes, defined));
     }
@@ -429,8 +433,13 @@ function queryFindings(
   indexes: IndexFields,
   defined: ReadonlySet<string>,
   out: MappingFinding[],
+  analyzersKnown: boolean,
 ): void {
   forEachClause(query, path, (name, body, at) => {
+    const analyzer = analyzersKnown ? missingAnalyzer(name, body, at, indexes) : undefined;
+    if (analyzer !== undefined) {
+      out.push({ code: 'cluster.analyzer-not-found', message: analyzer.message, path: analyzer.path, target: 'value' });
+    }
     out.push(
       ...nestedFindings(name, body, at, indexes),
       ...geoPolygonFindings(name, body, at, indexes, defined),
@@ -449,6 +458,7 @@ function mappingFindings(
   indexes: IndexFields,
   rawAt: (path: JsonPath) => string,
   server: TargetServer,
+  analyzersKnown: boolean,
 ): MappingFinding[] {
   if (!isObject(body) || indexes.length === 0) return [];
   const defined = new Set<string>();
@@ -457,15 +467,15 @@ function mappingFindings(
     if (isObject(own)) for (const name in own) defined.add(name);
   }
   const out: MappingFinding[] = [];
-  queryFindings(body['query'], ['query'], indexes, defined, out);
+  queryFindings(body['query'], ['query'], indexes, defined, out, analyzersKnown);
   if (defined.size === 0) {
     const failure = clauseCountFailure(body['query'], indexes, server);
     if (failure !== undefined)
       out.push({ code: 'cluster.too-many-clauses', message: failure, path: ['query'], target: 'key' });
   }
-  queryFindings(body['post_filter'], ['post_filter'], indexes, defined, out);
-  aggregationFindings(body['aggs'], ['aggs'], indexes, defined, out);
-  aggregationFindings(body['aggregations'], ['aggregations'], indexes, defined, out);
+  queryFindings(body['post_filter'], ['post_filter'], indexes, defined, out, analyzersKnown);
+  aggregationFindings(body['aggs'], ['aggs'], indexes, defined, out, analyzersKnown);
+  aggregationFindings(body['aggregations'], ['aggregations'], indexes, defined, out, analyzersKnown);
   if (body['sort'] !== undefined) sortFindings(body['sort'], indexes, defined, rawAt, out);
   out.push(...collapseFindings(body['collapse'], indexes, defined));
   return out;
@@ -480,6 +490,7 @@ export function mappingDiagnosticsIn(
   body: SearchBody,
   searched: IndexFields,
   server: TargetServer,
+  analyzersKnown = false,
 ): { diagnostics: Diagnostic[]; settled: Range[] } {
   const rawAt = (path: JsonPath): string => {
     const span = segment.spanOf(path, 'value');
@@ -487,7 +498,7 @@ export function mappingDiagnosticsIn(
   };
   const diagnostics: Diagnostic[] = [];
   const settled: Range[] = [];
-  for (const finding of mappingFindings(segment.value, searched, rawAt, server)) {
+  for (const finding of mappingFindings(segment.value, searched, rawAt, server, analyzersKnown)) {
     const span = segment.spanOf(finding.path, finding.target);
     const range = body.range(span.offset, span.length);
     if (finding.code === undefined) settled.push(range);
