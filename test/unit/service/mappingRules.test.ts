@@ -492,12 +492,88 @@ void describe('a bool tree with more clauses in all than the limit (cluster.too-
 
 void describe('geo_polygon on a name that starts with an underscore', () => {
   const POINTS = '{"points": [{"lat": 0, "lon": 0}, {"lat": 10, "lon": 0}, {"lat": 10, "lon": 10}]}';
-  void it('reads an option given an object as the field, but leaves metadata fields alone', () => {
+  void it('reads an option given an object as the field, and a metadata field as no geo_point field', () => {
     expectOn(
       'cluster.geo-field',
       `POST /shop/_search\n{"query": {"geo_polygon": {"loc": ${POINTS}, «"_name"»: {}}}}\n`,
       'failed to find geo_point field [_name]',
     );
-    assert.deepEqual(codes(`POST /shop/_search\n{"query": {"geo_polygon": {"loc": ${POINTS}, "_id": {}}}}\n`), []);
+    expectOn(
+      'cluster.geo-field',
+      `POST /shop/_search\n{"query": {"geo_polygon": {"loc": ${POINTS}, «"_id"»: {}}}}\n`,
+      'field [_id] is not a geo_point field',
+    );
+    // _size is there only with the mapper-size plugin.
+    assert.deepEqual(codes(`POST /shop/_search\n{"query": {"geo_polygon": {"loc": ${POINTS}, "_size": {}}}}\n`), []);
   });
 });
+
+void describe('an analyzer no searched index has (cluster.analyzer-not-found)', () => {
+  const MODULES = [
+    'org.opensearch.analysis.common.CommonAnalysisModulePlugin',
+    'org.opensearch.join.ParentJoinModulePlugin',
+  ];
+  const state = (
+    plugins: readonly string[] | null,
+    analyzers: Record<string, readonly string[]>,
+  ): ClusterStateParams => ({
+    ...STATE,
+    analyzers,
+    plugins,
+  });
+  const KNOWN = state(MODULES, { shop: ['my_analyzer'], 'shop-old': [] });
+  const errorsIn = (query: string, at = 'shop', known: ClusterStateParams | null = KNOWN): string[] =>
+    codes(`POST /${at}/_search\n{"query": ${query}}\n`, known);
+
+  void it('refuses a name neither built in nor defined, in the words of each query', () => {
+    expectOnState(
+      KNOWN,
+      'POST /shop/_search\n{"query": {"match": {"text": {"query": "q", "analyzer": «"nope"»}}}}\n',
+      '[match] analyzer [nope] not found',
+    );
+    expectOnState(
+      KNOWN,
+      'POST /shop/_search\n{"query": {"common": {"text": {"query": "q", "analyzer": ["standard", «"nope"»]}}}}\n',
+      '[common] analyzer [nope] not found',
+    );
+    assert.deepEqual(errorsIn('{"multi_match": {"query": "q", "fields": ["text"], "analyzer": "nope"}}'), [
+      'cluster.analyzer-not-found [multi_match] analyzer [nope] not found',
+    ]);
+    assert.deepEqual(errorsIn('{"query_string": {"query": "q", "analyzer": "standard", "quote_analyzer": "nope"}}'), [
+      'cluster.analyzer-not-found [query_string] quote_analyzer [nope] not found',
+    ]);
+    assert.deepEqual(errorsIn('{"bool": {"filter": [{"simple_query_string": {"query": "q", "analyzer": "nope"}}]}}'), [
+      'cluster.analyzer-not-found [simple_query_string] analyzer [nope] not found',
+    ]);
+  });
+
+  void it("accepts built-in and defined names, the last of common's array, and queries that do not look names up", () => {
+    assert.deepEqual(errorsIn('{"match": {"text": {"query": "q", "analyzer": "english"}}}'), []);
+    assert.deepEqual(errorsIn('{"match_phrase": {"text": {"query": "q", "analyzer": "my_analyzer"}}}'), []);
+    assert.deepEqual(errorsIn('{"common": {"text": {"query": "q", "analyzer": ["nope", "standard"]}}}'), []);
+    assert.deepEqual(errorsIn('{"more_like_this": {"fields": ["text"], "like": "q", "analyzer": "nope"}}'), []);
+    // Defined by one of the indexes only: that index's shards answer.
+    assert.deepEqual(errorsIn('{"match": {"text": {"query": "q", "analyzer": "my_analyzer"}}}', 'shops'), []);
+  });
+
+  void it('says nothing without a cluster, without the analyzers or the plugins, or with another plugin', () => {
+    const query = '{"match": {"text": {"query": "q", "analyzer": "nope"}}}';
+    assert.deepEqual(errorsIn(query, 'shop', null), []);
+    assert.deepEqual(errorsIn(query, 'shop', state(MODULES, { 'shop-old': [] })), []);
+    assert.deepEqual(errorsIn(query, 'shop', state(null, { shop: [] })), []);
+    assert.deepEqual(errorsIn(query, 'shop', state([...MODULES, 'analysis-icu'], { shop: [] })), []);
+    assert.deepEqual(errorsIn(query, 'shop', state([], { shop: [] })), [
+      'cluster.analyzer-not-found [match] analyzer [nope] not found',
+    ]);
+  });
+});
+
+/** The one Error with this code on the marked range, with the cluster state given. */
+function expectOnState(state: ClusterStateParams, markedText: string, message: string): void {
+  const { text, start, end } = marked(markedText);
+  const found = diagnose('search', text, state).filter((d) => d.severity === 1);
+  assert.deepEqual(
+    found.map((d) => [d.code, d.range, d.message]),
+    [['cluster.analyzer-not-found', { start, end }, message]],
+  );
+}

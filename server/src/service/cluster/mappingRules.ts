@@ -79,14 +79,16 @@ const NOT_COLLAPSIBLE = new Set([
   'flat_object',
 ]);
 
-/** Metadata fields, which no mapping lists (IndicesModule's metadata mappers, and those of modules and older versions). */
-const METADATA_FIELDS = new Set([
+/**
+ * The metadata fields every index has, which no mapping lists: none is a geo_point field (real 3.8.0 and 2.19.1, each
+ * tried in geo_polygon).
+ */
+const CORE_METADATA_FIELDS = new Set([
   '_id',
   '_index',
   '_routing',
   '_source',
   '_seq_no',
-  '_primary_term',
   '_version',
   '_ignored',
   '_field_names',
@@ -94,13 +96,9 @@ const METADATA_FIELDS = new Set([
   '_data_stream_timestamp',
   '_feature',
   '_nested_path',
-  '_type',
-  '_size',
-  '_tier',
-  '_uid',
-  '_parent',
-  '_all',
 ]);
+/** Metadata fields that only some indexes or versions have (a plugin's `_size`, older versions' names). */
+const OTHER_METADATA_FIELDS = new Set(['_primary_term', '_type', '_size', '_tier', '_uid', '_parent', '_all']);
 
 /** The message every index gives, when each gives one and they all agree: then every shard fails with it. */
 function everywhere(
@@ -299,8 +297,10 @@ function geoPolygonFindings(
 ): MappingFinding[] {
   if (name !== 'geo_polygon') return [];
   const field = geoPolygonField(body);
-  // A name that starts with `_` is an ordinary name unless it is a metadata field's (whose types are not known here).
-  if (field === undefined || METADATA_FIELDS.has(field) || !checkable(field.replace(/^_+/, ''), defined)) return [];
+  // A name that starts with `_` is an ordinary name unless it is a metadata field's.
+  if (field === undefined || OTHER_METADATA_FIELDS.has(field) || !checkable(field.replace(/^_+/, ''), defined)) {
+    return [];
+  }
   // Every object member after the first was warned of (query.geo-second-field): the mapping decides it either way.
   const settled: MappingFinding[] = Object.keys(body)
     .filter((key) => isObject(body[key]))
@@ -309,6 +309,7 @@ function geoPolygonFindings(
   const ignoreUnmapped = body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true';
   const message = everywhere(indexes, (fields) => {
     const type = fields.get(field);
+    if (CORE_METADATA_FIELDS.has(field)) return `field [${field}] is not a geo_point field`;
     if (type === undefined || type === 'object' || type === 'nested') {
       if (type === undefined && mayBeImplicit(fields, field)) return undefined;
       return ignoreUnmapped ? undefined : `failed to find geo_point field [${field}]`;
