@@ -107,9 +107,10 @@ export interface AnalyzerFinding {
 /** The analyzer named at `path`, when it is a name (common reads an array's values in turn: the last one wins). */
 function namedAt(clause: string, raw: unknown, path: JsonPath): { name: string; path: JsonPath } | undefined {
   if (Array.isArray(raw)) {
-    if (clause !== 'common' || raw.length === 0) return undefined;
-    const last = raw[raw.length - 1];
-    return typeof last === 'string' ? namedAt(clause, last, [...path, raw.length - 1]) : undefined;
+    const list: readonly unknown[] = raw;
+    if (clause !== 'common' || list.length === 0) return undefined;
+    const last = list[list.length - 1];
+    return typeof last === 'string' ? namedAt(clause, last, [...path, list.length - 1]) : undefined;
   }
   if (typeof raw !== 'string' || raw.length === 0 || raw.includes('${')) return undefined;
   return { name: raw, path };
