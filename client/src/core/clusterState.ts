@@ -39,7 +39,10 @@ function joinRelations(raw: unknown): Record<string, string[]> | undefined {
   return out;
 }
 
-/** One field as the server is told it: its name and type, a join field's relations, doc values or index turned off. */
+/**
+ * One field as the server is told it: its name and type, a join field's relations, doc values or index turned off,
+ * a normalizer.
+ */
 function fieldOf(name: string, type: string, raw: Json): ClusterStateField {
   const relations = type === 'join' ? joinRelations(raw['relations']) : undefined;
   return {
@@ -48,6 +51,7 @@ function fieldOf(name: string, type: string, raw: Json): ClusterStateField {
     ...(relations === undefined ? {} : { relations }),
     ...(raw['doc_values'] === false ? { docValues: false as const } : {}),
     ...(raw['index'] === false ? { indexed: false as const } : {}),
+    ...(typeof raw['normalizer'] === 'string' ? { normalized: true as const } : {}),
   };
 }
 
@@ -218,13 +222,13 @@ export function namedMappingPath(expressions: readonly string[]): string | undef
 
 /**
  * What `GET /_mapping` is asked for: the `type` of each field at any depth (with the `properties` and `fields` that
- * lead to it), a join field's `relations`, and `doc_values` and `index` where they are set (a term on a numeric field
- * is two clauses before 3.0 only with both), not the rest of the mappings (analyzers, formats, `_meta`, dynamic
- * templates' options). OpenSearch leaves out an index none of whose fields has a type (an index created without
+ * lead to it), a join field's `relations`, `doc_values` and `index` where they are set (a term on a numeric field is
+ * two clauses before 3.0 only with both) and a keyword field's `normalizer` (which may make two values one term), not
+ * the rest of the mappings (analyzers, formats, `_meta`, dynamic templates' options). OpenSearch leaves out an index none of whose fields has a type (an index created without
  * mappings and still empty).
  */
 export const MAPPING_FILTER_PATH =
-  '*.mappings.**.type,*.mappings.**.relations,*.mappings.**.doc_values,*.mappings.**.index';
+  '*.mappings.**.type,*.mappings.**.relations,*.mappings.**.doc_values,*.mappings.**.index,*.mappings.**.normalizer';
 
 export interface IndicesAnswer {
   readonly indices: ClusterStateIndex[];

@@ -158,6 +158,8 @@ export interface ClusterStateField {
   readonly docValues?: false;
   /** Set when the mapping leaves the field out of the index (`"index": false`). */
   readonly indexed?: false;
+  /** Set when the mapping gives the (keyword) field a normalizer, which may make different values one term. */
+  readonly normalized?: true;
 }
 
 export interface ClusterStateIndex {

@@ -309,8 +309,7 @@ export const DIAGNOSTIC_CODES = {
   },
   'cluster.too-many-clauses': {
     severity: E,
-    summary:
-      'A tree of `bool` and `term` clauses with more clauses in all than the maximum clause count allows, on the fields the mappings give.',
+    summary: 'A tree of `bool` and `term` clauses with more clauses in all than the maximum clause count allows.',
   },
   'cluster.analyzer-not-found': {
     severity: E,

@@ -378,8 +378,10 @@ void describe('geo_polygon on a field that is no geo_point field (cluster.geo-fi
     assert.deepEqual(codes(polygon('shop', `"nope": ${POINTS}, "loc": {}`)), []);
     assert.deepEqual(warnings(polygon('shop', `"nope": ${POINTS}, "loc": {}`)), []);
     assert.deepEqual(codes(polygon('shop', `"loc": ${POINTS}, "other": {}, "ignore_unmapped": "true"`)), []);
-    // shop-old does not map loc, shop does: not every shard fails.
+    // shop-old does not map loc, shop does: not every shard fails, and the Warning stays.
     assert.deepEqual(codes(polygon('shops', `"loc": ${POINTS}`)), []);
+    assert.deepEqual(codes(polygon('shops', `"nope": ${POINTS}, "loc": {}`)), []);
+    assert.equal(warnings(polygon('shops', `"nope": ${POINTS}, "loc": {}`)).length, 1);
     // Fields defined by the search itself are not in the mapping.
     assert.deepEqual(
       codes(
@@ -473,6 +475,12 @@ void describe('a bool tree with more clauses in all than the limit (cluster.too-
       ],
     };
     assert.deepEqual(errorsFor(one('num', 1000), '2.19.1', state), []);
+    // A normalizer may make two values one term.
+    const normalized: ClusterStateParams = {
+      clusterName: 'mapped',
+      indices: [{ name: 'shop', aliases: [], fields: [{ name: 'kw', type: 'keyword', normalized: true }] }],
+    };
+    assert.deepEqual(errorsFor(two('should', 'kw', 600, 600), '2.19.1', normalized), []);
     assert.deepEqual(errorsFor(one('num', 1000), '2.19.1'), [
       'cluster.too-many-clauses too_many_nested_clauses: Query contains too many nested clauses; maxClauseCount is set to 1024',
     ]);

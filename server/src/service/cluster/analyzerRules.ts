@@ -10,7 +10,7 @@ import type { IndexMapping } from './clusterKnowledge';
  * The analyzers every index has without defining them, each tried by name in a match query on real 3.8.0 and 2.19.1
  * (the core's prebuilt analyzers and those of the analysis-common module). Names are case-sensitive.
  */
-export const BUILT_IN_ANALYZERS: ReadonlySet<string> = new Set([
+const BUILT_IN_ANALYZERS: ReadonlySet<string> = new Set([
   'default',
   'standard',
   'simple',

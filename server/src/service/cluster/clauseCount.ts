@@ -53,8 +53,11 @@ function termClause(body: unknown, indexes: readonly IndexMapping[], numeric: bo
   }
   if (field.length === 0 || field.startsWith('_') || field.includes('*') || field.includes('${')) return undefined;
   const type = typeEverywhere(indexes, field);
-  if (type === 'keyword' && typeof value === 'string')
+  if (type === 'keyword' && typeof value === 'string') {
+    // A normalizer may make two values one term, which the rewrite merges.
+    if (indexes.some((mapping) => mapping.normalized.has(field))) return undefined;
     return { kind: 'term', key: `${field}\u0000${value}`, weight: 1 };
+  }
   if (!numeric || typeof value !== 'number' || !Number.isFinite(value) || type === undefined) return undefined;
   const bound = INTEGER_TYPES[type];
   if (bound !== undefined ? !Number.isSafeInteger(value) || value >= bound || value < -bound : !FLOAT_TYPES.has(type)) {

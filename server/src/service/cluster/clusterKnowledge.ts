@@ -20,6 +20,8 @@ export interface IndexMapping {
   readonly defaultPipeline?: string;
   /** The fields the mapping keeps out of the index or without doc values (`"index": false`, `"doc_values": false`). */
   readonly halfIndexed: ReadonlySet<string>;
+  /** The fields the mapping gives a normalizer. */
+  readonly normalized: ReadonlySet<string>;
   /** The analyzers the index defines in its settings, when the client read them. */
   readonly analyzers?: ReadonlySet<string>;
 }
@@ -229,6 +231,7 @@ export class ClusterKnowledge {
         mapping = {
           ...(analyzers === undefined ? {} : { analyzers: new Set(analyzers) }),
           types: new Map(index.fields.map((f) => [f.name, f.type])),
+          normalized: new Set(index.fields.filter((f) => f.normalized === true).map((f) => f.name)),
           halfIndexed: new Set(
             index.fields.filter((f) => f.docValues === false || f.indexed === false).map((f) => f.name),
           ),

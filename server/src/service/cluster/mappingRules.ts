@@ -274,7 +274,7 @@ function joinFindings(
  * every object add up). Undefined when the body names none, or when a member's name is an integer, whose place among
  * the members the parsed object no longer keeps.
  */
-export function geoPolygonField(body: Record<string, unknown>): string | undefined {
+function geoPolygonField(body: Record<string, unknown>): string | undefined {
   let field: string | undefined;
   for (const key in body) {
     if (/^\d+$/.test(key)) return undefined;
@@ -301,24 +301,29 @@ function geoPolygonFindings(
   if (field === undefined || OTHER_METADATA_FIELDS.has(field) || !checkable(field.replace(/^_+/, ''), defined)) {
     return [];
   }
-  // Every object member after the first was warned of (query.geo-second-field): the mapping decides it either way.
+  const ignoreUnmapped = body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true';
+  // Each index's answer: the failure, '' when the query runs, undefined when it is not known here.
+  const answers = indexes.map((mapping): string | undefined => {
+    const type = mapping.types.get(field);
+    if (CORE_METADATA_FIELDS.has(field)) return `field [${field}] is not a geo_point field`;
+    if (type === undefined || type === 'object' || type === 'nested') {
+      if (type === undefined && mayBeImplicit(mapping.types, field)) return undefined;
+      return ignoreUnmapped ? '' : `failed to find geo_point field [${field}]`;
+    }
+    // An alias is read as the field it points to, which is not known here.
+    if (type === 'alias') return undefined;
+    return type === 'geo_point' ? '' : `field [${field}] is not a geo_point field`;
+  });
+  const first = answers[0];
+  // Only an answer every index gives decides; otherwise the Warning stays.
+  if (first === undefined || answers.some((answer) => answer !== first)) return [];
+  // Every object member after the first was warned of (query.geo-second-field): the mapping has decided.
   const settled: MappingFinding[] = Object.keys(body)
     .filter((key) => isObject(body[key]))
     .slice(1)
     .map((key) => ({ code: undefined, message: '', path: [...path, key], target: 'key' }));
-  const ignoreUnmapped = body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true';
-  const message = everywhere(indexes, (fields) => {
-    const type = fields.get(field);
-    if (CORE_METADATA_FIELDS.has(field)) return `field [${field}] is not a geo_point field`;
-    if (type === undefined || type === 'object' || type === 'nested') {
-      if (type === undefined && mayBeImplicit(fields, field)) return undefined;
-      return ignoreUnmapped ? undefined : `failed to find geo_point field [${field}]`;
-    }
-    // An alias is read as the field it points to, which is not known here.
-    if (type === 'geo_point' || type === 'alias') return undefined;
-    return `field [${field}] is not a geo_point field`;
-  });
-  return message === undefined
+  const message = first;
+  return message === ''
     ? settled
     : [...settled, { code: 'cluster.geo-field', message, path: [...path, field], target: 'key' }];
 }
