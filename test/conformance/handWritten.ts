@@ -645,6 +645,22 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
       ],
     },
   }),
+  q('bool/keyword-must-nots-nested-over-limit', {
+    bool: {
+      must_not: [
+        { bool: { should: range(513).map((i) => ({ term: { kw: `k${i}` } })) } },
+        { bool: { should: range(513).map((i) => ({ term: { kw: `k${i + 600}` } })) } },
+      ],
+    },
+  }),
+  q('bool/keyword-conjunctions-in-should-over-limit', {
+    bool: {
+      should: [
+        { bool: { must: range(513).map((i) => ({ term: { kw: `k${i}` } })) } },
+        { bool: { must: range(513).map((i) => ({ term: { kw: `k${i + 600}` } })) } },
+      ],
+    },
+  }),
   q('bool/keyword-musts-nested-one-past-limit', {
     bool: {
       must: [
