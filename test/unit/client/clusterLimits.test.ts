@@ -80,6 +80,16 @@ void describe('cluster limits', () => {
     assert.equal(readPlugins({ nodes: { n1: { plugins: 'x' } } }), undefined);
   });
 
+  void it('sends the analyzers and the plugins once, and again only when they change', () => {
+    const tracker = new ClusterStateTracker();
+    assert.deepEqual(tracker.delta({ analyzers: { a: [] }, plugins: null }), { analyzers: { a: [] }, plugins: null });
+    assert.equal(tracker.delta({ analyzers: { a: [] }, plugins: null }), undefined);
+    assert.deepEqual(tracker.delta({ analyzers: { a: ['x'] }, plugins: ['p'] }), {
+      analyzers: { a: ['x'] },
+      plugins: ['p'],
+    });
+  });
+
   void it('sends the default fields once, and again only when they change', () => {
     const tracker = new ClusterStateTracker();
     assert.deepEqual(tracker.delta({ defaultFields: { a: ['*'] } }), { defaultFields: { a: ['*'] } });
