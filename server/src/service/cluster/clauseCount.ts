@@ -3,7 +3,8 @@
 // pure disjunctions are inlined into it, holds more than `indices.query.bool.max_clause_count` clauses
 // ("too_many_clauses"), or when the whole tree holds more than one past it ("too_many_nested_clauses"), although no
 // bool as written is over the limit. Only distinct terms are counted (equal clauses may be merged), and an Error is
-// given only when they are more than one past the limit, which fails either way. Real 3.8.0 and 2.19.1, docs/opensearch/query-dsl.md#the-clause-limit-across-a-tree.
+// given only when they are more than one past the limit, which fails either way. Real 3.8.0 and 2.19.1,
+// docs/opensearch/query-dsl.md#the-clause-limit-across-a-tree.
 import { compareVersions } from '../../spec/versions';
 import { isObject } from '../json/jsonSegment';
 import type { TargetServer } from '../target';
@@ -23,7 +24,8 @@ const INTEGER_TYPES: Readonly<Record<string, number>> = {
   short: 2 ** 15,
   byte: 2 ** 7,
 };
-const FLOAT_TYPES = new Set(['double', 'float']);
+/** `float` is left out: two different numbers of the request may be one float, one term. */
+const FLOAT_TYPES = new Set(['double']);
 
 /** The field's type in every searched index, when they all agree. */
 function typeEverywhere(indexes: readonly IndexMapping[], field: string): string | undefined {

@@ -1,10 +1,13 @@
 // What a search body asks of the mappings of the indexes it searches, where OpenSearch fails on every shard when the
 // mapping does not have it: a sort or collapse on a field none of them maps, a nested query on a path that is no
 // nested object, a joining query on a relation the join field does not hold, an aggregation parameter the field's
-// type does not take; and `more_like_this` on a text with no fields, which the indexes' default field settings decide. Errors, but only where the fields of every
-// index the search reaches are known (ClusterKnowledge.searchedIndexFields): without a cluster, or with one index whose
-// mappings were not read, nothing is said. What real OpenSearch answers: docs/opensearch/search.md (Sort, Collapse),
-// docs/opensearch/aggregations.md and docs/opensearch/query-dsl.md ("What the mapping decides").
+// type does not take, `geo_polygon` on a field that is no geo_point field; `more_like_this` on a text with no fields,
+// which the indexes' default field settings decide; an analyzer none of them has (analyzerRules.ts); clauses past the
+// limit across a tree of bools (clauseCount.ts). Errors, but only where the fields of every index the search reaches
+// are known (ClusterKnowledge.searchedIndexFields): without a cluster, or with one index whose mappings were not read,
+// nothing is said. What real OpenSearch answers: docs/opensearch/search.md (Sort, Collapse),
+// docs/opensearch/aggregations.md and docs/opensearch/query-dsl.md ("What the mapping decides", "Geo queries",
+// "Named analyzers", "The clause limit across a tree").
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
