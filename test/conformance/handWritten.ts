@@ -17,6 +17,13 @@ const RESCORE: Json = { window_size: 10, query: { rescore_query: { match_all: {}
 const HISTOGRAM: Json = { date_histogram: { field: 'date', calendar_interval: 'day' } };
 const SUM: Json = { sum: { field: 'num' } };
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+const GEO_POINTS = {
+  points: [
+    { lat: 0, lon: 0 },
+    { lat: 10, lon: 0 },
+    { lat: 10, lon: 10 },
+  ],
+};
 
 /** A request sent as written: a body that is not JSON, an endpoint other than _search, another method. */
 function raw(id: string, method: ConformanceCase['method'], path: string, body?: string): ConformanceCase {
@@ -621,6 +628,87 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
       ],
     },
   }),
+  // Clauses counted across a tree of bools (distinct terms; a numeric term is two clauses before 3.0)
+  q('bool/keyword-disjunctions-inlined-over-limit', {
+    bool: {
+      should: [
+        { bool: { should: range(600).map((i) => ({ term: { kw: `k${i}` } })) } },
+        { bool: { should: range(600).map((i) => ({ term: { kw: `k${i + 600}` } })) } },
+      ],
+    },
+  }),
+  q('bool/keyword-filters-nested-over-limit', {
+    bool: {
+      filter: [
+        { bool: { should: range(513).map((i) => ({ term: { kw: `k${i}` } })) } },
+        { bool: { should: range(513).map((i) => ({ term: { kw: `k${i + 600}` } })) } },
+      ],
+    },
+  }),
+  q('bool/keyword-must-nots-nested-over-limit', {
+    bool: {
+      must_not: [
+        { bool: { should: range(513).map((i) => ({ term: { kw: `k${i}` } })) } },
+        { bool: { should: range(513).map((i) => ({ term: { kw: `k${i + 600}` } })) } },
+      ],
+    },
+  }),
+  q('bool/keyword-conjunctions-in-should-over-limit', {
+    bool: {
+      should: [
+        { bool: { must: range(513).map((i) => ({ term: { kw: `k${i}` } })) } },
+        { bool: { must: range(513).map((i) => ({ term: { kw: `k${i + 600}` } })) } },
+      ],
+    },
+  }),
+  q('bool/keyword-musts-nested-one-past-limit', {
+    bool: {
+      must: [
+        { bool: { should: range(512).map((i) => ({ term: { kw: `k${i}` } })) } },
+        { bool: { should: range(513).map((i) => ({ term: { kw: `k${i + 600}` } })) } },
+      ],
+    },
+  }),
+  q('bool/keyword-disjunctions-equal', {
+    bool: {
+      should: [
+        { bool: { should: range(600).map((i) => ({ term: { kw: `k${i}` } })) } },
+        { bool: { should: range(600).map((i) => ({ term: { kw: `k${i}` } })) } },
+      ],
+    },
+  }),
+  q('bool/numeric-terms-513', { bool: { should: range(513).map((i) => ({ term: { num: i } })) } }),
+  q('bool/numeric-terms-512', { bool: { should: range(512).map((i) => ({ term: { num: i } })) } }),
+  // geo_polygon's field, decided by the mapping
+  q('geo-polygon/second-object-keyword-field', { geo_polygon: { location: GEO_POINTS, kw: {} } }),
+  q('geo-polygon/second-object-geo-point-field', { geo_polygon: { other: GEO_POINTS, location: {} } }),
+  q('geo-polygon/second-object-ignore-unmapped', {
+    geo_polygon: { location: GEO_POINTS, other: {}, ignore_unmapped: true },
+  }),
+  q('geo-polygon/unmapped-field', { geo_polygon: { other: GEO_POINTS } }),
+  q('geo-polygon/metadata-field', { geo_polygon: { location: GEO_POINTS, _id: {} } }),
+  // Named analyzers: built in, or defined by the index
+  q('match/analyzer-unknown', { match: { text: { query: 'quick', analyzer: 'no_such_analyzer' } } }),
+  q('match/analyzer-built-in', { match: { text: { query: 'quick', analyzer: 'english' } } }),
+  q('match-phrase/analyzer-unknown', { match_phrase: { text: { query: 'quick', analyzer: 'no_such_analyzer' } } }),
+  q('multi-match/analyzer-unknown', {
+    multi_match: { query: 'quick', fields: ['text'], analyzer: 'no_such_analyzer' },
+  }),
+  q('query-string/quote-analyzer-unknown', { query_string: { query: 'quick', quote_analyzer: 'no_such_analyzer' } }),
+  q('simple-query-string/analyzer-unknown', { simple_query_string: { query: 'quick', analyzer: 'no_such_analyzer' } }),
+  q('common/analyzer-array-last-built-in', {
+    common: { text: { query: 'quick', analyzer: ['no_such_analyzer', 'standard'] } },
+  }),
+  q('more-like-this/analyzer-unknown', {
+    more_like_this: {
+      fields: ['text'],
+      like: 'quick',
+      analyzer: 'no_such_analyzer',
+      min_term_freq: 1,
+      min_doc_freq: 1,
+    },
+  }),
+  q('intervals/analyzer-unknown', { intervals: { text: { match: { query: 'quick', analyzer: 'no_such_analyzer' } } } }),
   q('bool/minimum-should-match-without-should', { bool: { must: [{ match_all: {} }], minimum_should_match: 1 } }),
   q('bool/filter-object', { bool: { filter: { term: { kw: 'a' } } } }),
   ...QUERY_FORMS,

@@ -8,7 +8,7 @@ import { makeTarget } from '../../server/src/service/target';
 import { mappingFields } from '../../client/src/core/clusterState';
 import type { ConformanceCase } from './cases';
 import { rejected, type Answer } from './corpus';
-import { CONFORMANCE_INDEX, CONFORMANCE_MAPPINGS, CONFORMANCE_SEARCH_PIPELINES } from './setup';
+import { CONFORMANCE_INDEX, CONFORMANCE_MAPPINGS, CONFORMANCE_PLUGINS, CONFORMANCE_SEARCH_PIPELINES } from './setup';
 
 export interface Verdict {
   readonly errors: readonly Diagnostic[];
@@ -29,6 +29,8 @@ const CONFORMANCE_CLUSTER = {
   // Nor index.search.default_pipeline; recording defines the pipelines of setup.ts and no other.
   defaultPipelines: { [CONFORMANCE_INDEX]: '_none' },
   searchPipelines: Object.keys(CONFORMANCE_SEARCH_PIPELINES),
+  // Nor index.analysis: the index defines no analyzer.
+  analyzers: { [CONFORMANCE_INDEX]: [] },
 };
 
 const store = new DocumentStore();
@@ -49,6 +51,8 @@ function documentOf(c: ConformanceCase): { language: 'search' | 'msearch'; text:
 
 export function judge(c: ConformanceCase, version: string, answer: Answer): Verdict {
   store.setTarget(makeTarget({ distribution: 'opensearch', version, source: 'cluster' }));
+  // The plugins the nodes list differ between versions (their modules' class names).
+  store.updateCluster({ plugins: CONFORMANCE_PLUGINS[version] ?? null });
   const { language, text } = documentOf(c);
   const uri = `file:///conformance-${opened++}.${language}`;
   store.open(uri, language, 1, text);

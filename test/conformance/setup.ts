@@ -36,6 +36,32 @@ export const CONFORMANCE_SEARCH_PIPELINES = {
   },
 } as const;
 
+/**
+ * What `GET _nodes/plugins` lists on the clusters recording runs (no distribution's plugins: the modules, by class
+ * name, which were renamed between the two versions), by version; the extension reads them with the cluster state.
+ */
+const MODULES = [
+  'analysis.common.CommonAnalysis',
+  'geo.GeoModule',
+  'index.mapper.MapperExtras',
+  'index.rankeval.RankEval',
+  'index.reindex.Reindex',
+  'ingest.common.IngestCommon',
+  'ingest.useragent.IngestUserAgent',
+  'join.ParentJoin',
+  'painless.Painless',
+  'percolator.Percolator',
+  'plugin.repository.url.URLRepository',
+  'script.expression.Expression',
+  'script.mustache.Mustache',
+  'search.aggregations.matrix.MatrixAggregation',
+  'transport.Netty4',
+];
+export const CONFORMANCE_PLUGINS: Readonly<Record<string, readonly string[]>> = {
+  '3.8.0': MODULES.map((m) => `org.opensearch.${m.replace(/Module$/, '')}ModulePlugin`),
+  '2.19.1': MODULES.map((m) => `org.opensearch.${m}Plugin`),
+};
+
 /** Documents as `[id, routing, source]`. */
 export const CONFORMANCE_DOCS: readonly (readonly [string, string | undefined, Record<string, unknown>])[] = [
   [

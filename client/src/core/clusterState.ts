@@ -39,19 +39,35 @@ function joinRelations(raw: unknown): Record<string, string[]> | undefined {
   return out;
 }
 
+/**
+ * One field as the server is told it: its name and type, a join field's relations, doc values or index turned off,
+ * a normalizer.
+ */
+function fieldOf(name: string, type: string, raw: Json): ClusterStateField {
+  const relations = type === 'join' ? joinRelations(raw['relations']) : undefined;
+  return {
+    name,
+    type,
+    ...(relations === undefined ? {} : { relations }),
+    ...(raw['doc_values'] === false ? { docValues: false as const } : {}),
+    ...(raw['index'] === false ? { indexed: false as const } : {}),
+    ...(typeof raw['normalizer'] === 'string' ? { normalized: true as const } : {}),
+  };
+}
+
 function addProperties(properties: Json, prefix: string, out: ClusterStateField[]): void {
   for (const [name, raw] of Object.entries(properties)) {
     if (!isRecord(raw)) continue;
     const path = prefix === '' ? name : `${prefix}.${name}`;
     const type = typeof raw['type'] === 'string' ? raw['type'] : isRecord(raw['properties']) ? 'object' : undefined;
-    const relations = type === 'join' ? joinRelations(raw['relations']) : undefined;
-    if (type !== undefined) out.push(relations === undefined ? { name: path, type } : { name: path, type, relations });
+    if (type !== undefined) out.push(fieldOf(path, type, raw));
     if (isRecord(raw['properties'])) addProperties(raw['properties'], path, out);
     const fields = raw['fields'];
     if (isRecord(fields)) {
       for (const [sub, subRaw] of Object.entries(fields)) {
-        if (isRecord(subRaw) && typeof subRaw['type'] === 'string')
-          out.push({ name: `${path}.${sub}`, type: subRaw['type'] });
+        if (isRecord(subRaw) && typeof subRaw['type'] === 'string') {
+          out.push(fieldOf(`${path}.${sub}`, subRaw['type'], subRaw));
+        }
       }
     }
   }
@@ -206,11 +222,13 @@ export function namedMappingPath(expressions: readonly string[]): string | undef
 
 /**
  * What `GET /_mapping` is asked for: the `type` of each field at any depth (with the `properties` and `fields` that
- * lead to it) and a join field's `relations`, not the rest of the mappings (analyzers, formats, `_meta`, dynamic
- * templates' options). OpenSearch leaves out an index none of whose fields has a type (an index created without
+ * lead to it), a join field's `relations`, `doc_values` and `index` where they are set (a term on a numeric field is
+ * two clauses before 3.0 only with both) and a keyword field's `normalizer` (which may make two values one term), not
+ * the rest of the mappings (analyzers, formats, `_meta`, dynamic templates' options). OpenSearch leaves out an index none of whose fields has a type (an index created without
  * mappings and still empty).
  */
-export const MAPPING_FILTER_PATH = '*.mappings.**.type,*.mappings.**.relations';
+export const MAPPING_FILTER_PATH =
+  '*.mappings.**.type,*.mappings.**.relations,*.mappings.**.doc_values,*.mappings.**.index,*.mappings.**.normalizer';
 
 export interface IndicesAnswer {
   readonly indices: ClusterStateIndex[];
@@ -380,11 +398,61 @@ export function readDefaultPipelines(indexAnswer: unknown): Record<string, strin
   return out;
 }
 
+/**
+ * The names of the analyzers each index defines (`index.analysis.analyzer.*`), from a `GET _all/_settings` answer, by
+ * index name: every index the answer lists (the limits' defaults put each one in it), with none when it defines none.
+ * Flat keys (`index.analysis.analyzer.x.type`) are read too.
+ */
+export function readAnalyzers(indexAnswer: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!isRecord(indexAnswer)) return out;
+  for (const [index, entry] of Object.entries(indexAnswer)) {
+    if (!isRecord(entry)) continue;
+    const settings = entry['settings'];
+    const names = new Set<string>();
+    const nested = settingValue(settings, 'index.analysis.analyzer');
+    if (isRecord(nested)) for (const name of Object.keys(nested)) names.add(name);
+    if (isRecord(settings)) {
+      for (const key of Object.keys(settings)) {
+        const flat = /^index\.analysis\.analyzer\.([^.]+)\./.exec(key);
+        if (flat !== null) names.add(flat[1]!);
+      }
+    }
+    out[index] = [...names];
+  }
+  return out;
+}
+
+/**
+ * The names of the plugins installed on the nodes, from a `GET _nodes/plugins` answer cut down to the nodes' names and
+ * their plugins' names: every node's, once each. Undefined when the answer is not that (no permission, say).
+ */
+export function readPlugins(answer: unknown): string[] | undefined {
+  if (!isRecord(answer)) return undefined;
+  const nodes = answer['nodes'];
+  if (!isRecord(nodes)) return undefined;
+  const out = new Set<string>();
+  for (const node of Object.values(nodes)) {
+    if (!isRecord(node)) return undefined;
+    const plugins = node['plugins'] ?? [];
+    if (!Array.isArray(plugins)) return undefined;
+    for (const plugin of plugins) {
+      if (!isRecord(plugin) || typeof plugin['name'] !== 'string') return undefined;
+      out.add(plugin['name']);
+    }
+  }
+  return [...out].sort();
+}
+
 /** What is read of the settings: the limits, and each index's default fields and default search pipeline. */
 export interface ClusterSettings {
   readonly limits: ClusterLimits;
   readonly defaultFields: Readonly<Record<string, readonly string[]>>;
   readonly defaultPipelines: Readonly<Record<string, string>>;
+  /** The analyzers each index defines, by index name; an index left out is not known. */
+  readonly analyzers: Readonly<Record<string, readonly string[]>>;
+  /** The plugins installed on the nodes; undefined when they could not be read. */
+  readonly plugins: readonly string[] | undefined;
 }
 
 /** The largest settings answer read for the limits. */
@@ -425,14 +493,29 @@ export async function fetchLimits(client: ClusterClient, options: IndicesRequest
         param('expand_wildcards', 'all'),
         param(
           'filter_path',
-          ['index.max_*', 'index.query.default_field', 'index.search.default_pipeline']
-            .flatMap((name) => [`*.settings.${name}`, `*.defaults.${name}`])
-            .join(','),
+          [
+            ...['index.max_*', 'index.query.default_field', 'index.search.default_pipeline'].flatMap((name) => [
+              `*.settings.${name}`,
+              `*.defaults.${name}`,
+            ]),
+            // The analyzers' names only: each has a type or a tokenizer.
+            '*.settings.index.analysis.analyzer.*.type',
+            '*.settings.index.analysis.analyzer.*.tokenizer',
+          ].join(','),
         ),
       ],
       ...common,
     }),
   ]);
+  const plugins = client
+    .json({
+      method: 'GET',
+      path: '/_nodes/plugins',
+      query: [param('filter_path', 'nodes.*.name,nodes.*.plugins.name')],
+      ...common,
+    })
+    .then((answer) => (answer.status < 400 ? readPlugins(answer.value) : undefined))
+    .catch(() => undefined);
   const [cluster, indices] = settled.map((result) =>
     result.status === 'fulfilled' && result.value.status < 400 ? result.value.value : undefined,
   );
@@ -446,6 +529,8 @@ export async function fetchLimits(client: ClusterClient, options: IndicesRequest
     limits: readLimits(cluster, indices),
     defaultFields: readDefaultFields(indices),
     defaultPipelines: readDefaultPipelines(indices),
+    analyzers: readAnalyzers(indices),
+    plugins: await plugins,
   };
 }
 
@@ -493,6 +578,8 @@ export interface ClusterStateParts {
   readonly limits?: ClusterLimits;
   readonly defaultFields?: Readonly<Record<string, readonly string[]>>;
   readonly defaultPipelines?: Readonly<Record<string, string>>;
+  readonly analyzers?: Readonly<Record<string, readonly string[]>>;
+  readonly plugins?: readonly string[] | null;
   readonly searchPipelines?: readonly string[] | null;
   readonly indices?: readonly ClusterStateIndex[];
   readonly nodes?: readonly ClusterStateNode[];
@@ -537,6 +624,8 @@ export class ClusterStateTracker {
       'limits',
       'defaultFields',
       'defaultPipelines',
+      'analyzers',
+      'plugins',
       'searchPipelines',
       'indices',
       'nodes',

@@ -215,6 +215,8 @@ export class ClusterStatePublisher implements vscode.Disposable {
                 limits: this.clusterSettings.limits,
                 defaultFields: this.clusterSettings.defaultFields,
                 defaultPipelines: this.clusterSettings.defaultPipelines,
+                analyzers: this.clusterSettings.analyzers,
+                plugins: this.clusterSettings.plugins ?? null,
               }),
           // Pipelines that could not be read are unknown: none is said to be missing.
           searchPipelines: pipelines.status === 'fulfilled' ? (pipelines.value ?? null) : null,

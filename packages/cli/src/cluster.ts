@@ -73,7 +73,13 @@ export async function readCluster(
         indices,
         ...(limits === undefined
           ? {}
-          : { limits: limits.limits, defaultFields: limits.defaultFields, defaultPipelines: limits.defaultPipelines }),
+          : {
+              limits: limits.limits,
+              defaultFields: limits.defaultFields,
+              defaultPipelines: limits.defaultPipelines,
+              analyzers: limits.analyzers,
+              ...(limits.plugins === undefined ? {} : { plugins: limits.plugins }),
+            }),
         ...(pipelines === undefined ? {} : { searchPipelines: pipelines }),
         ...(nodes === undefined ? {} : { nodes: stateNodes(nodes) }),
       },

@@ -154,6 +154,12 @@ export interface ClusterStateField {
   readonly type: string;
   /** For a `join` field: each parent name with the names of its children, as the mapping lists them. */
   readonly relations?: Readonly<Record<string, readonly string[]>>;
+  /** Set when the mapping turns the field's doc values off (`"doc_values": false`). */
+  readonly docValues?: false;
+  /** Set when the mapping leaves the field out of the index (`"index": false`). */
+  readonly indexed?: false;
+  /** Set when the mapping gives the (keyword) field a normalizer, which may make different values one term. */
+  readonly normalized?: true;
 }
 
 export interface ClusterStateIndex {
@@ -205,6 +211,13 @@ export interface ClusterStateParams {
    * settings; an index left out is not known.
    */
   readonly defaultPipelines?: Readonly<Record<string, string>>;
+  /**
+   * The names of the analyzers each index defines in its settings (`index.analysis.analyzer.*`), by index name, read
+   * with the limit settings; an index left out is not known.
+   */
+  readonly analyzers?: Readonly<Record<string, readonly string[]>>;
+  /** The plugins installed on the cluster's nodes (`GET _nodes/plugins`); `null` when they could not be read. */
+  readonly plugins?: readonly string[] | null;
   /**
    * The names of the search pipelines the cluster defines (`GET _search/pipeline`); `null` when they could not be
    * read (no permission, a cluster without search pipelines), so that none is said to be missing.

@@ -307,6 +307,18 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: '`collapse` on a field no searched index maps, or of a type other than keyword or number.',
   },
+  'cluster.too-many-clauses': {
+    severity: E,
+    summary: 'A tree of `bool` and `term` clauses with more clauses in all than the maximum clause count allows.',
+  },
+  'cluster.analyzer-not-found': {
+    severity: E,
+    summary: 'A query naming an analyzer that is neither built in nor defined by any of the searched indexes.',
+  },
+  'cluster.geo-field': {
+    severity: E,
+    summary: 'A `geo_polygon` whose field (the last object member) is no geo_point field in the searched indexes.',
+  },
   'cluster.nested-path': {
     severity: E,
     summary: 'A `nested` query whose path is no nested field in the searched indexes.',

@@ -3,7 +3,7 @@ import { MsearchDocument } from './documents/msearchDocument';
 import { SearchDocument } from './documents/searchDocument';
 import { LineMap } from './text/lineMap';
 import { ClusterKnowledge } from './cluster/clusterKnowledge';
-import { clusterDiagnostics } from './cluster/clusterDiagnostics';
+import { clusterDiagnostics, rangeKey } from './cluster/clusterDiagnostics';
 import { settleVerbosePipeline } from './cluster/pipelineRules';
 import { RunWarnings } from './cluster/runWarnings';
 import { DEFAULT_TARGET, sameTarget, type TargetServer } from './target';
@@ -161,10 +161,12 @@ export class DocumentStore {
       ...this.runWarnings.diagnostics(document),
     ];
     if (!this.cluster.connected) return forTarget(own, this.server);
-    return forTarget(
-      [...settleVerbosePipeline(own, document, this.cluster), ...clusterDiagnostics(document, this.cluster)],
-      this.server,
+    const settled = new Set<string>();
+    const fromCluster = clusterDiagnostics(document, this.cluster, this.server, settled);
+    const kept = settleVerbosePipeline(own, document, this.cluster).filter(
+      (d) => d.code !== 'query.geo-second-field' || !settled.has(rangeKey(d.range)),
     );
+    return forTarget([...kept, ...fromCluster], this.server);
   }
 
   uris(): string[] {

@@ -4,7 +4,14 @@ import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 import { ClusterClient } from '../../../client/src/core/clusterClient';
-import { ClusterStateTracker, fetchLimits, readDefaultFields, readLimits } from '../../../client/src/core/clusterState';
+import {
+  ClusterStateTracker,
+  fetchLimits,
+  readAnalyzers,
+  readDefaultFields,
+  readLimits,
+  readPlugins,
+} from '../../../client/src/core/clusterState';
 
 void describe('cluster limits', () => {
   void it('takes transient over persistent over defaults, nested or flat', () => {
@@ -43,6 +50,44 @@ void describe('cluster limits', () => {
     });
     assert.deepEqual(fields, { a: ['*'], b: ['title', 'body'], c: ['title'] });
     assert.deepEqual(readDefaultFields(undefined), {});
+  });
+
+  void it("reads each index's analyzer names, nested or flat, and none for an index that defines none", () => {
+    const analyzers = readAnalyzers({
+      a: {
+        settings: { index: { analysis: { analyzer: { mine: { tokenizer: 'standard' }, other: { type: 'simple' } } } } },
+      },
+      b: { settings: { 'index.analysis.analyzer.flat.type': 'standard' }, defaults: {} },
+      c: { defaults: { index: { max_result_window: '10000' } } },
+    });
+    assert.deepEqual(analyzers, { a: ['mine', 'other'], b: ['flat'], c: [] });
+    assert.deepEqual(readAnalyzers(undefined), {});
+  });
+
+  void it("reads the nodes' plugins once each, a node without any too, and nothing from another answer", () => {
+    assert.deepEqual(
+      readPlugins({
+        nodes: {
+          n1: { name: 'a', plugins: [{ name: 'y' }, { name: 'x' }] },
+          n2: { name: 'b', plugins: [{ name: 'x' }] },
+          n3: { name: 'c' },
+        },
+      }),
+      ['x', 'y'],
+    );
+    assert.deepEqual(readPlugins({ nodes: {} }), []);
+    assert.equal(readPlugins({ error: 'no' }), undefined);
+    assert.equal(readPlugins({ nodes: { n1: { plugins: 'x' } } }), undefined);
+  });
+
+  void it('sends the analyzers and the plugins once, and again only when they change', () => {
+    const tracker = new ClusterStateTracker();
+    assert.deepEqual(tracker.delta({ analyzers: { a: [] }, plugins: null }), { analyzers: { a: [] }, plugins: null });
+    assert.equal(tracker.delta({ analyzers: { a: [] }, plugins: null }), undefined);
+    assert.deepEqual(tracker.delta({ analyzers: { a: ['x'] }, plugins: ['p'] }), {
+      analyzers: { a: ['x'] },
+      plugins: ['p'],
+    });
   });
 
   void it('sends the default fields once, and again only when they change', () => {

@@ -58,6 +58,26 @@ void describe('cluster state for the language server', () => {
     ]);
   });
 
+  void it('marks a field whose doc values or index are turned off or that has a normalizer, multi-fields too', () => {
+    const fields = mappingFields({
+      properties: {
+        a: { type: 'long', doc_values: false },
+        b: { type: 'long', index: false, doc_values: true },
+        c: { type: 'long', index: true },
+        k: { type: 'keyword', normalizer: 'lower' },
+        t: { type: 'text', fields: { n: { type: 'integer', doc_values: false } } },
+      },
+    });
+    assert.deepEqual(fields, [
+      { name: 'a', type: 'long', docValues: false },
+      { name: 'b', type: 'long', indexed: false },
+      { name: 'c', type: 'long' },
+      { name: 'k', type: 'keyword', normalized: true },
+      { name: 't', type: 'text' },
+      { name: 't.n', type: 'integer', docValues: false },
+    ]);
+  });
+
   void it('reads the typed mappings of old clusters and empty ones', () => {
     assert.deepEqual(mappingFields({ _doc: { properties: { a: { type: 'long' } } } }), [{ name: 'a', type: 'long' }]);
     assert.deepEqual(mappingFields({}), []);

@@ -6,6 +6,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { ClusterStateField, ClusterStateParams } from '../../../server/src/protocol/protocol';
 import type { DiagnosticCode } from '../../../server/src/service/diagnosticCodes';
 import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
+import { makeTarget } from '../../../server/src/service/target';
 import { assertRegistered, marked } from './harness';
 
 const SHOP_FIELDS: readonly ClusterStateField[] = [
@@ -333,3 +334,254 @@ void describe('more_like_this on a text without fields (cluster.more-like-this-f
     assert.deepEqual(codes(unmark(mlt('{"like": "quick"}'))), []);
   });
 });
+
+void describe('geo_polygon on a field that is no geo_point field (cluster.geo-field)', () => {
+  const POINTS = '{"points": [{"lat": 0, "lon": 0}, {"lat": 10, "lon": 0}, {"lat": 10, "lon": 10}]}';
+  const polygon = (index: string, members: string): string =>
+    `POST /${index}/_search\n{"query": {"geo_polygon": {${members}}}}\n`;
+  const warnings = (text: string, state: ClusterStateParams | null = STATE): string[] =>
+    diagnose('search', text, state)
+      .filter((d) => d.code === 'query.geo-second-field')
+      .map((d) => d.message);
+
+  void it('reports the object that replaces the field when no searched index maps it as a geo_point', () => {
+    expectOn(
+      'cluster.geo-field',
+      polygon('shop', `"loc": ${POINTS}, «"boost"»: {}`),
+      'failed to find geo_point field [boost]',
+    );
+    expectOn(
+      'cluster.geo-field',
+      polygon('shop', `"loc": ${POINTS}, «"kw"»: {}`),
+      'field [kw] is not a geo_point field',
+    );
+    expectOn(
+      'cluster.geo-field',
+      polygon('shop', `"loc": ${POINTS}, «"items"»: {}`),
+      'failed to find geo_point field [items]',
+    );
+    // ignore_unmapped spares an unmapped field, not a field of another type.
+    expectOn(
+      'cluster.geo-field',
+      polygon('shop', `"ignore_unmapped": true, "loc": ${POINTS}, «"kw"»: {}`),
+      'field [kw] is not a geo_point field',
+    );
+    // The mapping decides: the Warning that says it may fail is not given too.
+    assert.deepEqual(warnings(polygon('shop', `"loc": ${POINTS}, "boost": {}`)), []);
+  });
+
+  void it('reports a lone field that is no geo_point field', () => {
+    expectOn('cluster.geo-field', polygon('shop', `«"nope"»: ${POINTS}`), 'failed to find geo_point field [nope]');
+  });
+
+  void it('is silent on a geo_point field, with ignore_unmapped, and where an index has the field', () => {
+    assert.deepEqual(codes(polygon('shop', `"nope": ${POINTS}, "loc": {}`)), []);
+    assert.deepEqual(warnings(polygon('shop', `"nope": ${POINTS}, "loc": {}`)), []);
+    assert.deepEqual(codes(polygon('shop', `"loc": ${POINTS}, "other": {}, "ignore_unmapped": "true"`)), []);
+    // shop-old does not map loc, shop does: not every shard fails, and the Warning stays.
+    assert.deepEqual(codes(polygon('shops', `"loc": ${POINTS}`)), []);
+    assert.deepEqual(codes(polygon('shops', `"nope": ${POINTS}, "loc": {}`)), []);
+    assert.equal(warnings(polygon('shops', `"nope": ${POINTS}, "loc": {}`)).length, 1);
+    // Fields defined by the search itself are not in the mapping.
+    assert.deepEqual(
+      codes(
+        `POST /shop/_search\n{"derived": {"rt": {"type": "geo_point", "script": "emit(0, 0)"}}, "query": {"geo_polygon": {"rt": ${POINTS}}}}\n`,
+      ),
+      [],
+    );
+  });
+
+  void it('keeps the Warning when the mappings are not all known, or without a cluster', () => {
+    const text = polygon('unread', `"loc": ${POINTS}, "boost": {}`);
+    assert.deepEqual(codes(text), []);
+    assert.equal(warnings(text).length, 1);
+    const shop = polygon('shop', `"loc": ${POINTS}, "boost": {}`);
+    assert.deepEqual(codes(shop, null), []);
+    assert.equal(warnings(shop, null).length, 1);
+  });
+});
+
+void describe('a bool tree with more clauses in all than the limit (cluster.too-many-clauses)', () => {
+  const terms = (field: string, count: number, from = 0): string =>
+    Array.from(
+      { length: count },
+      (_, i) => `{"term": {"${field}": ${field === 'kw' ? `"k${i + from}"` : i + from}}}`,
+    ).join(',');
+  const search = (query: string, index = 'shop'): string => `POST /${index}/_search\n{"query": ${query}}\n`;
+  const errorsFor = (text: string, version: string, state: ClusterStateParams | null = STATE): string[] => {
+    const store = new DocumentStore();
+    if (state !== null) store.updateCluster(state);
+    store.setTarget(makeTarget({ distribution: 'opensearch', version, source: 'cluster' }));
+    store.open('file:///clauses.search', 'search', 1, text);
+    return store
+      .diagnostics('file:///clauses.search')
+      .filter((d) => d.severity === 1)
+      .map((d) => `${String(d.code)} ${d.message.replace(/ \(This is the default limit.*$/, '')}`);
+  };
+  const two = (occur: string, field: string, a: number, b: number): string =>
+    search(
+      `{"bool": {"${occur}": [{"bool": {"should": [${terms(field, a)}]}}, {"bool": {"should": [${terms(field, b, a)}]}}]}}`,
+    );
+
+  void it('refuses nested disjunctions of keyword terms inlined past the limit, on 3.x and 2.x', () => {
+    for (const version of ['3.8.0', '2.19.1']) {
+      assert.deepEqual(errorsFor(two('should', 'kw', 600, 600), version), [
+        'cluster.too-many-clauses too_many_clauses: maxClauseCount is set to 1024',
+      ]);
+      assert.deepEqual(errorsFor(two('filter', 'kw', 513, 513), version), [
+        'cluster.too-many-clauses too_many_nested_clauses: Query contains too many nested clauses; maxClauseCount is set to 1024',
+      ]);
+    }
+  });
+
+  void it('accepts one past the limit in all, equal terms, and numeric terms on 3.x', () => {
+    assert.deepEqual(errorsFor(two('must', 'kw', 512, 513), '2.19.1'), []);
+    assert.deepEqual(
+      errorsFor(
+        search(
+          `{"bool": {"should": [{"bool": {"should": [${terms('kw', 600)}]}}, {"bool": {"should": [${terms('kw', 600)}]}}]}}`,
+        ),
+        '2.19.1',
+      ),
+      [],
+    );
+    // From 3.0 on, a bool of numeric terms may be rewritten into fewer clauses (real 3.8.0 accepts these).
+    assert.deepEqual(errorsFor(two('should', 'num', 600, 600), '3.8.0'), []);
+    assert.deepEqual(errorsFor(two('should', 'num', 600, 600), '2.19.1'), [
+      'cluster.too-many-clauses too_many_clauses: maxClauseCount is set to 1024',
+    ]);
+  });
+
+  void it('counts a numeric term twice before 3.0, when the field has an index and doc values', () => {
+    const one = (field: string, count: number): string => search(`{"bool": {"should": [${terms(field, count)}]}}`);
+    assert.deepEqual(errorsFor(one('num', 513), '2.19.1'), [
+      'cluster.too-many-clauses too_many_nested_clauses: Query contains too many nested clauses; maxClauseCount is set to 1024',
+    ]);
+    assert.deepEqual(errorsFor(one('num', 512), '2.19.1'), []);
+    assert.deepEqual(errorsFor(one('num', 1024), '3.8.0'), []);
+    assert.deepEqual(errorsFor(one('kw', 1024), '2.19.1'), []);
+    // Without doc values (or without an index) the term is one clause.
+    const state: ClusterStateParams = {
+      clusterName: 'mapped',
+      indices: [
+        {
+          name: 'shop',
+          aliases: [],
+          fields: [
+            { name: 'num', type: 'long', docValues: false },
+            { name: 'kw', type: 'keyword' },
+          ],
+        },
+      ],
+    };
+    assert.deepEqual(errorsFor(one('num', 1000), '2.19.1', state), []);
+    // A normalizer may make two values one term.
+    const normalized: ClusterStateParams = {
+      clusterName: 'mapped',
+      indices: [{ name: 'shop', aliases: [], fields: [{ name: 'kw', type: 'keyword', normalized: true }] }],
+    };
+    assert.deepEqual(errorsFor(two('should', 'kw', 600, 600), '2.19.1', normalized), []);
+    assert.deepEqual(errorsFor(one('num', 1000), '2.19.1'), [
+      'cluster.too-many-clauses too_many_nested_clauses: Query contains too many nested clauses; maxClauseCount is set to 1024',
+    ]);
+  });
+
+  void it('says nothing without the mapping, or with other clauses in the tree', () => {
+    assert.deepEqual(errorsFor(two('should', 'kw', 600, 600), '2.19.1', null), []);
+    assert.deepEqual(errorsFor(two('should', 'kw', 600, 600).replace('/shop/', '/unread/'), '2.19.1'), []);
+    // shop-old maps kw as a long: the term is not known to be one clause there on 3.x.
+    assert.deepEqual(errorsFor(two('should', 'kw', 600, 600).replace('/shop/', '/shops/'), '3.8.0'), []);
+    const withMatch = search(
+      `{"bool": {"must": [{"match": {"text": "x"}}, {"bool": {"should": [${terms('kw', 600)}]}}, {"bool": {"should": [${terms('kw', 600, 600)}]}}]}}`,
+    );
+    assert.deepEqual(errorsFor(withMatch, '2.19.1'), []);
+  });
+});
+
+void describe('geo_polygon on a name that starts with an underscore', () => {
+  const POINTS = '{"points": [{"lat": 0, "lon": 0}, {"lat": 10, "lon": 0}, {"lat": 10, "lon": 10}]}';
+  void it('reads an option given an object as the field, and a metadata field as no geo_point field', () => {
+    expectOn(
+      'cluster.geo-field',
+      `POST /shop/_search\n{"query": {"geo_polygon": {"loc": ${POINTS}, «"_name"»: {}}}}\n`,
+      'failed to find geo_point field [_name]',
+    );
+    expectOn(
+      'cluster.geo-field',
+      `POST /shop/_search\n{"query": {"geo_polygon": {"loc": ${POINTS}, «"_id"»: {}}}}\n`,
+      'field [_id] is not a geo_point field',
+    );
+    // _size is there only with the mapper-size plugin.
+    assert.deepEqual(codes(`POST /shop/_search\n{"query": {"geo_polygon": {"loc": ${POINTS}, "_size": {}}}}\n`), []);
+  });
+});
+
+void describe('an analyzer no searched index has (cluster.analyzer-not-found)', () => {
+  const MODULES = [
+    'org.opensearch.analysis.common.CommonAnalysisModulePlugin',
+    'org.opensearch.join.ParentJoinModulePlugin',
+  ];
+  const state = (
+    plugins: readonly string[] | null,
+    analyzers: Record<string, readonly string[]>,
+  ): ClusterStateParams => ({
+    ...STATE,
+    analyzers,
+    plugins,
+  });
+  const KNOWN = state(MODULES, { shop: ['my_analyzer'], 'shop-old': [] });
+  const errorsIn = (query: string, at = 'shop', known: ClusterStateParams | null = KNOWN): string[] =>
+    codes(`POST /${at}/_search\n{"query": ${query}}\n`, known);
+
+  void it('refuses a name neither built in nor defined, in the words of each query', () => {
+    expectOnState(
+      KNOWN,
+      'POST /shop/_search\n{"query": {"match": {"text": {"query": "q", "analyzer": «"nope"»}}}}\n',
+      '[match] analyzer [nope] not found',
+    );
+    expectOnState(
+      KNOWN,
+      'POST /shop/_search\n{"query": {"common": {"text": {"query": "q", "analyzer": ["standard", «"nope"»]}}}}\n',
+      '[common] analyzer [nope] not found',
+    );
+    assert.deepEqual(errorsIn('{"multi_match": {"query": "q", "fields": ["text"], "analyzer": "nope"}}'), [
+      'cluster.analyzer-not-found [multi_match] analyzer [nope] not found',
+    ]);
+    assert.deepEqual(errorsIn('{"query_string": {"query": "q", "analyzer": "standard", "quote_analyzer": "nope"}}'), [
+      'cluster.analyzer-not-found [query_string] quote_analyzer [nope] not found',
+    ]);
+    assert.deepEqual(errorsIn('{"bool": {"filter": [{"simple_query_string": {"query": "q", "analyzer": "nope"}}]}}'), [
+      'cluster.analyzer-not-found [simple_query_string] analyzer [nope] not found',
+    ]);
+  });
+
+  void it("accepts built-in and defined names, the last of common's array, and queries that do not look names up", () => {
+    assert.deepEqual(errorsIn('{"match": {"text": {"query": "q", "analyzer": "english"}}}'), []);
+    assert.deepEqual(errorsIn('{"match_phrase": {"text": {"query": "q", "analyzer": "my_analyzer"}}}'), []);
+    assert.deepEqual(errorsIn('{"common": {"text": {"query": "q", "analyzer": ["nope", "standard"]}}}'), []);
+    assert.deepEqual(errorsIn('{"more_like_this": {"fields": ["text"], "like": "q", "analyzer": "nope"}}'), []);
+    // Defined by one of the indexes only: that index's shards answer.
+    assert.deepEqual(errorsIn('{"match": {"text": {"query": "q", "analyzer": "my_analyzer"}}}', 'shops'), []);
+  });
+
+  void it('says nothing without a cluster, without the analyzers or the plugins, or with another plugin', () => {
+    const query = '{"match": {"text": {"query": "q", "analyzer": "nope"}}}';
+    assert.deepEqual(errorsIn(query, 'shop', null), []);
+    assert.deepEqual(errorsIn(query, 'shop', state(MODULES, { 'shop-old': [] })), []);
+    assert.deepEqual(errorsIn(query, 'shop', state(null, { shop: [] })), []);
+    assert.deepEqual(errorsIn(query, 'shop', state([...MODULES, 'analysis-icu'], { shop: [] })), []);
+    assert.deepEqual(errorsIn(query, 'shop', state([], { shop: [] })), [
+      'cluster.analyzer-not-found [match] analyzer [nope] not found',
+    ]);
+  });
+});
+
+/** The one Error with this code on the marked range, with the cluster state given. */
+function expectOnState(state: ClusterStateParams, markedText: string, message: string): void {
+  const { text, start, end } = marked(markedText);
+  const found = diagnose('search', text, state).filter((d) => d.severity === 1);
+  assert.deepEqual(
+    found.map((d) => [d.code, d.range, d.message]),
+    [['cluster.analyzer-not-found', { start, end }, message]],
+  );
+}

@@ -1,4 +1,4 @@
-import type { Diagnostic } from 'vscode-languageserver-types';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { Severity } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
 import type { ParsedDocument } from '../documentStore';
@@ -6,8 +6,10 @@ import { checkNodeFilter, resolveNodeFilter, splitNodeFilter } from '../nodes/no
 import type { ClusterKnowledge } from './clusterKnowledge';
 import { msearchMentions, searchMentions, type Mention } from './mentions';
 import { JsonSegment } from '../json/jsonSegment';
+import type { TargetServer } from '../target';
 import { mappingDiagnosticsIn, type IndexFields } from './mappingRules';
 import { searchBodies } from './searchBodies';
+import { builtInAnalyzersKnown } from './analyzerRules';
 import { unknownFieldsIn } from './unknownFields';
 import { bodyPipelineDiagnostics, urlPipelineDiagnostics } from './pipelineRules';
 
@@ -15,9 +17,15 @@ import { bodyPipelineDiagnostics, urlPipelineDiagnostics } from './pipelineRules
  * What the connected cluster says of the names in a document: an index pattern that matches no index there, a node
  * filter that selects no node there, a field no mapping there has (information only: files are portable between
  * clusters); and what its mappings make fail on every shard (errors, mappingRules.ts) and a search pipeline it does
- * not define (an error, pipelineRules.ts).
+ * not define (an error, pipelineRules.ts). `settled` receives the ranges of the document's own Warnings that the
+ * mappings decide (either way), which the caller drops.
  */
-export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): Diagnostic[] {
+export function clusterDiagnostics(
+  document: ParsedDocument,
+  cluster: ClusterKnowledge,
+  server: TargetServer,
+  settled: Set<string> = new Set(),
+): Diagnostic[] {
   if (!cluster.connected) return [];
   const mentions: Mention[] =
     document.kind === 'search' ? searchMentions(document.model) : msearchMentions(document.model);
@@ -66,7 +74,7 @@ export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKno
       }
     }
   }
-  out.push(...fieldDiagnostics(document, cluster), ...pipelineDiagnostics(document, cluster));
+  out.push(...fieldDiagnostics(document, cluster, server, settled), ...pipelineDiagnostics(document, cluster));
   return out;
 }
 
@@ -74,7 +82,12 @@ export function clusterDiagnostics(document: ParsedDocument, cluster: ClusterKno
  * What the mappings say of the fields each search body names: information on a field none of them has, and errors
  * where they make the search fail on every shard. Each body is read once for both.
  */
-function fieldDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): Diagnostic[] {
+function fieldDiagnostics(
+  document: ParsedDocument,
+  cluster: ClusterKnowledge,
+  server: TargetServer,
+  settled: Set<string>,
+): Diagnostic[] {
   if (cluster.indices.length === 0) return [];
   const out: Diagnostic[] = [];
   const searchedByList = new Map<string, IndexFields | undefined>();
@@ -88,7 +101,12 @@ function fieldDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): 
       searched = key.includes('${') ? undefined : cluster.searchedIndexFields(body.indexes);
       searchedByList.set(key, searched);
     }
-    const failures = searched === undefined ? [] : mappingDiagnosticsIn(segment, body, searched);
+    const found =
+      searched === undefined
+        ? undefined
+        : mappingDiagnosticsIn(segment, body, searched, server, builtInAnalyzersKnown(cluster.plugins));
+    const failures = found?.diagnostics ?? [];
+    for (const range of found?.settled ?? []) settled.add(rangeKey(range));
     // A name that makes the search fail needs no second word that the mapping lacks it.
     const failed = new Set(failures.map((d) => JSON.stringify(d.range)));
     out.push(
@@ -97,6 +115,11 @@ function fieldDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge): 
     );
   }
   return out;
+}
+
+/** A range as a key of a set. */
+export function rangeKey(range: Range): string {
+  return `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
 }
 
 /** A `search_pipeline` (URL or body) naming a pipeline the cluster does not define. */

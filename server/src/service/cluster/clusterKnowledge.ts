@@ -18,6 +18,12 @@ export interface IndexMapping {
   readonly defaultField?: readonly string[];
   /** The index's `index.search.default_pipeline` (`_none` for none), when the client read it. */
   readonly defaultPipeline?: string;
+  /** The fields the mapping keeps out of the index or without doc values (`"index": false`, `"doc_values": false`). */
+  readonly halfIndexed: ReadonlySet<string>;
+  /** The fields the mapping gives a normalizer. */
+  readonly normalized: ReadonlySet<string>;
+  /** The analyzers the index defines in its settings, when the client read them. */
+  readonly analyzers?: ReadonlySet<string>;
 }
 
 /** The client is another process: an index sent without its aliases or fields has none. */
@@ -57,6 +63,10 @@ export class ClusterKnowledge {
   defaultFields: Readonly<Record<string, readonly string[]>> = {};
   /** Each index's `index.search.default_pipeline`, by index name, as far as the client read them. */
   defaultPipelines: Readonly<Record<string, string>> = {};
+  /** The analyzers each index defines in its settings, by index name, as far as the client read them. */
+  analyzers: Readonly<Record<string, readonly string[]>> = {};
+  /** The plugins installed on the nodes; undefined when they are not known. */
+  plugins: ReadonlySet<string> | undefined;
   /** The names of the search pipelines the cluster defines; undefined when they are not known. */
   searchPipelines: ReadonlySet<string> | undefined;
   private aliasTargets = new Map<string, string[]>();
@@ -80,6 +90,8 @@ export class ClusterKnowledge {
       this.defaultFields = {};
       this.defaultPipelines = {};
       this.searchPipelines = undefined;
+      this.analyzers = {};
+      this.plugins = undefined;
     }
     if (params.clusterName !== undefined) this.clusterName = params.clusterName;
     if (params.indices !== undefined) this.indices = params.indices.map(wholeIndex);
@@ -93,6 +105,11 @@ export class ClusterKnowledge {
       this.defaultPipelines = params.defaultPipelines;
       this.indexFieldCache = new Map();
     }
+    if (params.analyzers !== undefined) {
+      this.analyzers = params.analyzers;
+      this.indexFieldCache = new Map();
+    }
+    if (params.plugins !== undefined) this.plugins = params.plugins === null ? undefined : new Set(params.plugins);
     if (params.searchPipelines !== undefined) {
       this.searchPipelines = params.searchPipelines === null ? undefined : new Set(params.searchPipelines);
     }
@@ -210,8 +227,14 @@ export class ClusterKnowledge {
         const defaultPipeline = Object.hasOwn(this.defaultPipelines, index.name)
           ? this.defaultPipelines[index.name]
           : undefined;
+        const analyzers = Object.hasOwn(this.analyzers, index.name) ? this.analyzers[index.name] : undefined;
         mapping = {
+          ...(analyzers === undefined ? {} : { analyzers: new Set(analyzers) }),
           types: new Map(index.fields.map((f) => [f.name, f.type])),
+          normalized: new Set(index.fields.filter((f) => f.normalized === true).map((f) => f.name)),
+          halfIndexed: new Set(
+            index.fields.filter((f) => f.docValues === false || f.indexed === false).map((f) => f.name),
+          ),
           ...(join === undefined ? {} : { join: { name: join.name, relations: join.relations } }),
           ...(defaultField === undefined ? {} : { defaultField }),
           ...(defaultPipeline === undefined ? {} : { defaultPipeline }),

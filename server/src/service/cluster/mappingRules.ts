@@ -1,11 +1,14 @@
 // What a search body asks of the mappings of the indexes it searches, where OpenSearch fails on every shard when the
 // mapping does not have it: a sort or collapse on a field none of them maps, a nested query on a path that is no
 // nested object, a joining query on a relation the join field does not hold, an aggregation parameter the field's
-// type does not take; and `more_like_this` on a text with no fields, which the indexes' default field settings decide. Errors, but only where the fields of every
-// index the search reaches are known (ClusterKnowledge.searchedIndexFields): without a cluster, or with one index whose
-// mappings were not read, nothing is said. What real OpenSearch answers: docs/opensearch/search.md (Sort, Collapse),
-// docs/opensearch/aggregations.md and docs/opensearch/query-dsl.md ("What the mapping decides").
-import type { Diagnostic } from 'vscode-languageserver-types';
+// type does not take, `geo_polygon` on a field that is no geo_point field; `more_like_this` on a text with no fields,
+// which the indexes' default field settings decide; an analyzer none of them has (analyzerRules.ts); clauses past the
+// limit across a tree of bools (clauseCount.ts). Errors, but only where the fields of every index the search reaches
+// are known (ClusterKnowledge.searchedIndexFields): without a cluster, or with one index whose mappings were not read,
+// nothing is said. What real OpenSearch answers: docs/opensearch/search.md (Sort, Collapse),
+// docs/opensearch/aggregations.md and docs/opensearch/query-dsl.md ("What the mapping decides", "Geo queries",
+// "Named analyzers", "The clause limit across a tree").
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
 import { isObject, type JsonPath, type JsonSegment, type Target } from '../json/jsonSegment';
@@ -14,10 +17,14 @@ import { QUERY_CLAUSES } from '../../spec/queries';
 import type { AggregationSpec, QueryClauseSpec } from '../../spec/types';
 import type { IndexMapping } from './clusterKnowledge';
 import type { SearchBody } from './searchBodies';
+import type { TargetServer } from '../target';
+import { clauseCountFailure } from './clauseCount';
+import { missingAnalyzer } from './analyzerRules';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
-  readonly code: DiagnosticCode;
+  /** Undefined for a Warning of the body's own checks that the mapping decides (it is dropped, not reported). */
+  readonly code: DiagnosticCode | undefined;
   readonly message: string;
   readonly path: JsonPath;
   readonly target: Target;
@@ -74,6 +81,27 @@ const NOT_COLLAPSIBLE = new Set([
   'scaled_float',
   'flat_object',
 ]);
+
+/**
+ * The metadata fields every index has, which no mapping lists: none is a geo_point field (real 3.8.0 and 2.19.1, each
+ * tried in geo_polygon).
+ */
+const CORE_METADATA_FIELDS = new Set([
+  '_id',
+  '_index',
+  '_routing',
+  '_source',
+  '_seq_no',
+  '_version',
+  '_ignored',
+  '_field_names',
+  '_doc_count',
+  '_data_stream_timestamp',
+  '_feature',
+  '_nested_path',
+]);
+/** Metadata fields that only some indexes or versions have (a plugin's `_size`, older versions' names). */
+const OTHER_METADATA_FIELDS = new Set(['_primary_term', '_type', '_size', '_tier', '_uid', '_parent', '_all']);
 
 /** The message every index gives, when each gives one and they all agree: then every shard fails with it. */
 function everywhere(
@@ -244,6 +272,65 @@ function joinFindings(
   return message === undefined ? [] : [{ code: 'cluster.join-relation', message, path: named.path, target: 'value' }];
 }
 
+/**
+ * The name `geo_polygon` reads as its field: each object member names it in turn, so the last one wins (the points of
+ * every object add up). Undefined when the body names none, or when a member's name is an integer, whose place among
+ * the members the parsed object no longer keeps.
+ */
+function geoPolygonField(body: Record<string, unknown>): string | undefined {
+  let field: string | undefined;
+  for (const key in body) {
+    if (/^\d+$/.test(key)) return undefined;
+    if (isObject(body[key])) field = key;
+  }
+  return field;
+}
+
+/**
+ * `geo_polygon` on a field that is no geo_point field: "failed to find geo_point field" when the index does not map
+ * it (unless `ignore_unmapped`), "is not a geo_point field" when it maps it with another type (whatever
+ * `ignore_unmapped` says). Real 3.8.0 and 2.19.1, docs/opensearch/query-dsl.md#geo-queries.
+ */
+function geoPolygonFindings(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+): MappingFinding[] {
+  if (name !== 'geo_polygon') return [];
+  const field = geoPolygonField(body);
+  // A name that starts with `_` is an ordinary name unless it is a metadata field's.
+  if (field === undefined || OTHER_METADATA_FIELDS.has(field) || !checkable(field.replace(/^_+/, ''), defined)) {
+    return [];
+  }
+  const ignoreUnmapped = body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true';
+  // Each index's answer: the failure, '' when the query runs, undefined when it is not known here.
+  const answers = indexes.map((mapping): string | undefined => {
+    const type = mapping.types.get(field);
+    if (CORE_METADATA_FIELDS.has(field)) return `field [${field}] is not a geo_point field`;
+    if (type === undefined || type === 'object' || type === 'nested') {
+      if (type === undefined && mayBeImplicit(mapping.types, field)) return undefined;
+      return ignoreUnmapped ? '' : `failed to find geo_point field [${field}]`;
+    }
+    // An alias is read as the field it points to, which is not known here.
+    if (type === 'alias') return undefined;
+    return type === 'geo_point' ? '' : `field [${field}] is not a geo_point field`;
+  });
+  const first = answers[0];
+  // Only an answer every index gives decides; otherwise the Warning stays.
+  if (first === undefined || answers.some((answer) => answer !== first)) return [];
+  // Every object member after the first was warned of (query.geo-second-field): the mapping has decided.
+  const settled: MappingFinding[] = Object.keys(body)
+    .filter((key) => isObject(body[key]))
+    .slice(1)
+    .map((key) => ({ code: undefined, message: '', path: [...path, key], target: 'key' }));
+  const message = first;
+  return message === ''
+    ? settled
+    : [...settled, { code: 'cluster.geo-field', message, path: [...path, field], target: 'key' }];
+}
+
 /** Whether a `like` or `unlike` holds a text (not only documents). */
 function holdsText(value: unknown): boolean {
   return typeof value === 'string' || (Array.isArray(value) && value.some((item) => typeof item === 'string'));
@@ -324,6 +411,7 @@ function aggregationFindings(
   indexes: IndexFields,
   defined: ReadonlySet<string>,
   out: MappingFinding[],
+  analyzersKnown: boolean,
 ): void {
   if (!isObject(aggs)) return;
   for (const name in aggs) {
@@ -332,24 +420,38 @@ function aggregationFindings(
     for (const type in definition) {
       const body = definition[type];
       const at = [...path, name, type];
-      if (type === 'aggs' || type === 'aggregations') aggregationFindings(body, at, indexes, defined, out);
-      else if (type === 'filter') queryFindings(body, at, indexes, out);
+      if (type === 'aggs' || type === 'aggregations')
+        aggregationFindings(body, at, indexes, defined, out, analyzersKnown);
+      else if (type === 'filter') queryFindings(body, at, indexes, defined, out, analyzersKnown);
       else if (type === 'filters' && isObject(body)) {
         // Named clauses in an object, or clauses in an array.
         const filters = body['filters'];
-        if (Array.isArray(filters)) queryFindings(filters, [...at, 'filters'], indexes, out);
+        if (Array.isArray(filters)) queryFindings(filters, [...at, 'filters'], indexes, defined, out, analyzersKnown);
         else if (isObject(filters)) {
-          for (const key in filters) queryFindings(filters[key], [...at, 'filters', key], indexes, out);
+          for (const key in filters)
+            queryFindings(filters[key], [...at, 'filters', key], indexes, defined, out, analyzersKnown);
         }
       } else if (isObject(body)) out.push(...aggregationFieldFindings(type, body, at, indexes, defined));
     }
   }
 }
 
-function queryFindings(query: unknown, path: JsonPath, indexes: IndexFields, out: MappingFinding[]): void {
+function queryFindings(
+  query: unknown,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+  out: MappingFinding[],
+  analyzersKnown: boolean,
+): void {
   forEachClause(query, path, (name, body, at) => {
+    const analyzer = analyzersKnown ? missingAnalyzer(name, body, at, indexes) : undefined;
+    if (analyzer !== undefined) {
+      out.push({ code: 'cluster.analyzer-not-found', message: analyzer.message, path: analyzer.path, target: 'value' });
+    }
     out.push(
       ...nestedFindings(name, body, at, indexes),
+      ...geoPolygonFindings(name, body, at, indexes, defined),
       ...joinFindings(name, body, at, indexes),
       ...moreLikeThisFindings(name, body, at, indexes),
     );
@@ -360,7 +462,13 @@ function queryFindings(query: unknown, path: JsonPath, indexes: IndexFields, out
  * The findings of one search body against the fields of each index it searches. `rawAt` gives the text of a value as
  * written (a number is read by OpenSearch as it is written).
  */
-function mappingFindings(body: unknown, indexes: IndexFields, rawAt: (path: JsonPath) => string): MappingFinding[] {
+function mappingFindings(
+  body: unknown,
+  indexes: IndexFields,
+  rawAt: (path: JsonPath) => string,
+  server: TargetServer,
+  analyzersKnown: boolean,
+): MappingFinding[] {
   if (!isObject(body) || indexes.length === 0) return [];
   const defined = new Set<string>();
   for (const key of ['derived', 'runtime_mappings']) {
@@ -368,23 +476,42 @@ function mappingFindings(body: unknown, indexes: IndexFields, rawAt: (path: Json
     if (isObject(own)) for (const name in own) defined.add(name);
   }
   const out: MappingFinding[] = [];
-  queryFindings(body['query'], ['query'], indexes, out);
-  queryFindings(body['post_filter'], ['post_filter'], indexes, out);
-  aggregationFindings(body['aggs'], ['aggs'], indexes, defined, out);
-  aggregationFindings(body['aggregations'], ['aggregations'], indexes, defined, out);
+  queryFindings(body['query'], ['query'], indexes, defined, out, analyzersKnown);
+  if (defined.size === 0) {
+    const failure = clauseCountFailure(body['query'], indexes, server);
+    if (failure !== undefined)
+      out.push({ code: 'cluster.too-many-clauses', message: failure, path: ['query'], target: 'key' });
+  }
+  queryFindings(body['post_filter'], ['post_filter'], indexes, defined, out, analyzersKnown);
+  aggregationFindings(body['aggs'], ['aggs'], indexes, defined, out, analyzersKnown);
+  aggregationFindings(body['aggregations'], ['aggregations'], indexes, defined, out, analyzersKnown);
   if (body['sort'] !== undefined) sortFindings(body['sort'], indexes, defined, rawAt, out);
   out.push(...collapseFindings(body['collapse'], indexes, defined));
   return out;
 }
 
-/** The mapping findings of one search body, given the mappings of the indexes it searches. */
-export function mappingDiagnosticsIn(segment: JsonSegment, body: SearchBody, searched: IndexFields): Diagnostic[] {
+/**
+ * The mapping findings of one search body, given the mappings of the indexes it searches; and the ranges of the
+ * Warnings of its own checks that the mapping decides (`query.geo-second-field`), to be dropped.
+ */
+export function mappingDiagnosticsIn(
+  segment: JsonSegment,
+  body: SearchBody,
+  searched: IndexFields,
+  server: TargetServer,
+  analyzersKnown = false,
+): { diagnostics: Diagnostic[]; settled: Range[] } {
   const rawAt = (path: JsonPath): string => {
     const span = segment.spanOf(path, 'value');
     return body.text.slice(span.offset, span.offset + span.length);
   };
-  return mappingFindings(segment.value, searched, rawAt).map((finding) => {
+  const diagnostics: Diagnostic[] = [];
+  const settled: Range[] = [];
+  for (const finding of mappingFindings(segment.value, searched, rawAt, server, analyzersKnown)) {
     const span = segment.spanOf(finding.path, finding.target);
-    return diagnosticOf(finding.code, finding.message, body.range(span.offset, span.length));
-  });
+    const range = body.range(span.offset, span.length);
+    if (finding.code === undefined) settled.push(range);
+    else diagnostics.push(diagnosticOf(finding.code, finding.message, range));
+  }
+  return { diagnostics, settled };
 }
