@@ -9,7 +9,7 @@ import { CONFORMANCE_INDEX } from './setup';
  * `RestSearchAction` decodes a point in time id (`SearchContextId.decode`) before the request is validated, and the
  * decoding reads only the id's own bytes: real 2.19.1 and 3.8.0 both decode this one, closed or not, on any cluster.
  * The checks these cases meet come right after the decoding, before any shard is asked for the context, so the answer
- * does not depend on the point in time being open (docs/opensearch/search.md#point-in-time). An id that does not
+ * does not depend on the point in time being open (docs/opensearch/search.md#scroll-and-point-in-time). An id that does not
  * decode (`"x"`) is refused first, with `invalid id`.
  */
 export const DECODABLE_PIT_ID =

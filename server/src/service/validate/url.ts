@@ -23,6 +23,7 @@ import {
   hasText,
   intParamError,
   isJavaDouble,
+  javaTrim,
   parseJavaInt,
   parseTimeValue,
   splitByComma,
@@ -336,8 +337,8 @@ function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, 
       return;
     }
     case 'float':
-      // `Float.parseFloat`, after Java's trim of every character up to the space: the grammar of `Double.parseDouble`.
-      if (!isJavaDouble(value.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, ''))) {
+      // `Float.parseFloat` trims as Java does, then reads the grammar of `Double.parseDouble`.
+      if (!isJavaDouble(javaTrim(value))) {
         error('url.invalid-number', `Failed to parse float parameter [${param.name}] with value [${value}]`);
       }
       return;
