@@ -12,7 +12,7 @@ import { CONFORMANCE_INDEX } from './setup';
  * does not depend on the point in time being open (docs/opensearch/search.md#scroll-and-point-in-time). An id that does not
  * decode (`"x"`) is refused first, with `invalid id`.
  */
-export const DECODABLE_PIT_ID =
+const DECODABLE_PIT_ID =
   '99aFQQELY29uZm9ybWFuY2UWUEZlNWIwcURTLWUzM3owWjFtSnNldwAWRlltMEhjVkxTR1dzeldfXzFkdzNUUQAAAAAAAABdxxZKZTJzVnJTU1JwLVU1cld4UHRZUTF3ARZQRmU1YjBxRFMtZTMzejBaMW1Kc2V3AAA=';
 
 const PIT_BODY = JSON.stringify({ pit: { id: DECODABLE_PIT_ID, keep_alive: '1m' } });
