@@ -1,7 +1,8 @@
 // The requests of the conformance corpus. Most are generated from the spec tables: for every query clause, every
 // aggregation type, every search body field and every URL parameter of the search endpoints, a request OpenSearch
 // accepts and mutations of it (unknown and misspelt keys, wrong kinds of values, values out of range, missing
-// parts). The rules that cross parts of a request are written by hand (handWritten.ts). What real OpenSearch
+// parts). The rules that cross parts of a request are written by hand (handWritten.ts), and so are the requests that
+// prove an Error code nothing else reaches (proofCases.ts). What real OpenSearch
 // answers to each is recorded next to it (corpus.ts); the cases themselves hold no expectation.
 import { QUERY_CLAUSES } from '../../server/src/spec/queries';
 import { AGGREGATIONS } from '../../server/src/spec/aggregations';
@@ -10,6 +11,7 @@ import { GLOBAL_PARAMS, SCOPE_ENDPOINTS } from '../../server/src/spec/endpoints'
 import type { ParameterSpec, ParamSpec, QueryClauseSpec } from '../../server/src/spec/types';
 import { CONFORMANCE_INDEX } from './setup';
 import { HAND_WRITTEN } from './handWritten';
+import { PROOF_CASES } from './proofCases';
 
 export type CaseClass = 'queries' | 'aggregations' | 'body' | 'url' | 'cross';
 
@@ -730,7 +732,7 @@ function urlCases(): ConformanceCase[] {
 
 /** Every case of the corpus, ids unique. */
 export function conformanceCases(): ConformanceCase[] {
-  const all = [...queryCases(), ...aggCases(), ...bodyCases(), ...urlCases(), ...HAND_WRITTEN];
+  const all = [...queryCases(), ...aggCases(), ...bodyCases(), ...urlCases(), ...HAND_WRITTEN, ...PROOF_CASES];
   const seen = new Set<string>();
   for (const c of all) {
     if (seen.has(c.id)) throw new Error(`two conformance cases named ${c.id}`);

@@ -585,3 +585,14 @@ export const RESPONSE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'nodes.stats': ['level'],
   'nodes.info': ['flat_settings'],
 };
+
+/**
+ * Parameters of endpoints outside the deep scope whose reading was taken from OpenSearch's handler and checked on
+ * real 2.19.1 and 3.8.0 (docs/opensearch/rest-layer.md#parameters-checked-outside-the-deep-scope). Each replaces the
+ * API specification's entry of the same name, and a value the server cannot read is an Error, as in the deep scope;
+ * the rest of the endpoint stays as the specification says.
+ */
+export const CHECKED_PARAMS: Readonly<Record<string, readonly ParamSpec[]>> = {
+  // `RestCountAction` reads it with `paramAsFloat`; the specification gives it as an integer.
+  count: [{ name: 'min_score', kind: 'float', doc: 'Counts only the documents that score at least this.' }],
+};

@@ -154,6 +154,31 @@ void describe('request lines and URL parameters', () => {
     });
   });
 
+  void it('reads _count’s min_score as Java reads a float (real 2.19.1 and 3.8.0)', () => {
+    for (const value of ['0.5', '1', '.5', '5.', '+1', '-Infinity', 'NaN', '1e-3f', '2D', '0x1.8p1', '%201', '1%09']) {
+      expectNo('search', `POST /logs/_count?min_score=${value}\n{}\n`);
+    }
+    for (const [written, read] of [
+      ['abc', 'abc'],
+      ['1,5', '1,5'],
+      ['1e', '1e'],
+      ['nan', 'nan'],
+    ]) {
+      expectDiagnostic('search', `POST /logs/_count?min_score=«${written}»\n{}\n`, {
+        code: 'url.invalid-number',
+        severity: E,
+        message: `Failed to parse float parameter [min_score] with value [${read}]`,
+      });
+    }
+    expectDiagnostic('search', 'POST /logs/_count?min_score=«»\n{}\n', {
+      code: 'url.invalid-number',
+      severity: E,
+      message: 'Failed to parse float parameter [min_score] with value []',
+    });
+    // The rest of the endpoint is still known only from the API specification.
+    expectDiagnostic('search', 'POST /logs/_count?«min_scor»=1\n{}\n', { code: 'url.unlisted-parameter', severity: W });
+  });
+
   void it('reads integers and their bounds', () => {
     expectDiagnostic('search', 'GET /_search?size=«ten»\n', {
       code: 'url.invalid-integer',

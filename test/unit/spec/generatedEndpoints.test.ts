@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { endpointsOutputPath, generateEndpointsSource } from '../../../scripts/generate-spec';
 import { GENERATED_ENDPOINTS } from '../../../server/src/spec/generated/endpoints';
+import { CHECKED_PARAMS } from '../../../server/src/spec/endpoints';
 import { HTTP_METHODS } from '../../../server/src/service/syntax';
 import type { EndpointSpec } from '../../../server/src/spec/types';
 
@@ -103,6 +104,13 @@ void describe('generated endpoint table', () => {
       msearch.params.find((p) => p.name === 'routing'),
       undefined,
     );
+  });
+
+  void it('holds count’s min_score as an integer, which the server reads as a float', () => {
+    // The server's reading replaces it (CHECKED_PARAMS, docs/opensearch/rest-layer.md).
+    assert.equal(param(endpoint('count'), 'min_score').kind, 'integer');
+    const checked = CHECKED_PARAMS.count?.find((p) => p.name === 'min_score');
+    assert.equal(checked?.kind, 'float');
   });
 
   void it('holds the tasks endpoints', () => {

@@ -1,4 +1,4 @@
-import { SCOPE_ENDPOINTS } from '../../spec/endpoints';
+import { CHECKED_PARAMS, SCOPE_ENDPOINTS } from '../../spec/endpoints';
 import { GENERATED_ENDPOINTS } from '../../spec/generated/endpoints';
 import type { EndpointSpec, HttpMethod } from '../../spec/types';
 import type { PathSegment } from './requestLine';
@@ -34,12 +34,21 @@ function toRoute(endpoint: EndpointSpec, template: string, scope: boolean): Rout
 
 const SCOPE_NAMES = new Set(SCOPE_ENDPOINTS.map((e) => e.name));
 
+/** An endpoint of the API specification with the parameters checked against the server in place of its own. */
+function withCheckedParams(endpoint: EndpointSpec): EndpointSpec {
+  const checked = CHECKED_PARAMS[endpoint.name];
+  if (checked === undefined) return endpoint;
+  const params = endpoint.params.map((p) => checked.find((c) => c.name === p.name) ?? p);
+  for (const c of checked) if (!params.includes(c)) params.push(c);
+  return { ...endpoint, params };
+}
+
 /** Every route: ours first, then the API spec's for everything else. */
 export const ROUTES: readonly Route[] = [
   ...SCOPE_ENDPOINTS.flatMap((e) => e.paths.map((p) => toRoute(e, p, true))),
-  ...GENERATED_ENDPOINTS.filter((e) => !SCOPE_NAMES.has(e.name)).flatMap((e) =>
-    e.paths.map((p) => toRoute(e, p, false)),
-  ),
+  ...GENERATED_ENDPOINTS.filter((e) => !SCOPE_NAMES.has(e.name))
+    .map(withCheckedParams)
+    .flatMap((e) => e.paths.map((p) => toRoute(e, p, false))),
 ];
 
 /** Order of RestRequest.Method, used to list allowed methods. */

@@ -4,7 +4,7 @@ import { suggestions } from '../text/similarity';
 import { dotSegments } from '../url/dotSegments';
 import { ENDPOINT_WORDS, type RouteMatch } from '../url/routes';
 import type { QueryParam, RequestTarget } from '../url/requestLine';
-import { GLOBAL_PARAMS, RESPONSE_PARAMS, SEARCH_TYPES } from '../../spec/endpoints';
+import { CHECKED_PARAMS, GLOBAL_PARAMS, RESPONSE_PARAMS, SEARCH_TYPES } from '../../spec/endpoints';
 import {
   NODES_INFO_METRICS,
   NODES_STATS_INDEX_METRICS,
@@ -22,6 +22,8 @@ import {
   expandWildcardsError,
   hasText,
   intParamError,
+  isJavaDouble,
+  javaTrim,
   parseJavaInt,
   parseTimeValue,
   splitByComma,
@@ -36,6 +38,9 @@ export interface UrlFacts {
 }
 
 const INDICES_OPTION_BOOLEANS = new Set(['ignore_unavailable', 'allow_no_indices', 'ignore_throttled']);
+
+/** Parameters outside the deep scope whose reading was checked against the server. */
+const CHECKED: ReadonlySet<ParamSpec> = new Set(Object.values(CHECKED_PARAMS).flat());
 
 /** Path placeholders the handlers read, offered in "did you mean" with the rest. */
 const PATH_PARAM_NAMES: Readonly<Record<string, readonly string[]>> = {
@@ -277,7 +282,7 @@ function requestedIndexMetrics(route: RouteMatch): ReadonlySet<string> {
 
 function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues: IssueSink): void {
   // What the server reads is known for the deep-scope endpoints and the global parameters; elsewhere it is the spec's.
-  const certainty: Certainty = route.scope || GLOBAL_PARAMS.includes(spec) ? 'known' : 'specified';
+  const certainty: Certainty = route.scope || GLOBAL_PARAMS.includes(spec) || CHECKED.has(spec) ? 'known' : 'specified';
   const value = param.value;
   const span = param.hasEquals ? param.valueSpan : param.nameSpan;
   const error = (code: DiagnosticCode, message: string, at: Span = span): void => {
@@ -332,7 +337,8 @@ function checkParamValue(param: QueryParam, spec: ParamSpec, route: RouteMatch, 
       return;
     }
     case 'float':
-      if (!/^[+-]?(\d+(?:\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(value.trim())) {
+      // `Float.parseFloat` trims as Java does, then reads the grammar of `Double.parseDouble`.
+      if (!isJavaDouble(javaTrim(value))) {
         error('url.invalid-number', `Failed to parse float parameter [${param.name}] with value [${value}]`);
       }
       return;

@@ -29,6 +29,15 @@ export function parseJavaLong(value: string): bigint | undefined {
   return n >= -9223372036854775808n && n <= 9223372036854775807n ? n : undefined;
 }
 
+/** Java's `String.trim`: drops every character up to the space (U+0020) at both ends, control characters included. */
+export function javaTrim(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && value.charCodeAt(start) <= 0x20) start++;
+  while (end > start && value.charCodeAt(end - 1) <= 0x20) end--;
+  return value.slice(start, end);
+}
+
 /** Whether `Double.parseDouble` accepts the text (it trims, and takes `NaN`, `Infinity`, hex and `d`/`f` suffixes). */
 export function isJavaDouble(value: string): boolean {
   const s = value.trim();
