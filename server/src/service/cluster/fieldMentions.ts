@@ -1,6 +1,6 @@
 import { QUERY_CLAUSES } from '../../spec/queries';
 import type { QueryClauseSpec } from '../../spec/types';
-import type { JsonPath, Target } from '../json/jsonSegment';
+import { isObject, type JsonPath, type Target } from '../json/jsonSegment';
 
 /** A field a search body names, where it names it: a member name (`"match": {"<field>": …}`) or a string value. */
 export interface FieldMention {
@@ -26,19 +26,20 @@ const META_FIELDS = new Set([
   '_field_names',
 ]);
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Names a mapping can be asked about: not a pattern, not a metadata field. */
 function checkable(name: string): boolean {
   return name.length > 0 && !name.includes('*') && !META_FIELDS.has(name);
 }
 
-function query(value: unknown, path: JsonPath, out: FieldMention[]): void {
+/** Calls `visit` on every query clause of a query tree, through the parameters that hold queries. */
+export function forEachClause(
+  value: unknown,
+  path: JsonPath,
+  visit: (name: string, body: Record<string, unknown>, path: JsonPath, clause: QueryClauseSpec) => void,
+): void {
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
-      query(item, [...path, i], out);
+      forEachClause(item, [...path, i], visit);
     });
     return;
   }
@@ -48,24 +49,28 @@ function query(value: unknown, path: JsonPath, out: FieldMention[]): void {
     const body = value[name];
     if (clause === undefined || !isObject(body)) continue;
     const at = [...path, name];
-    const params = new Map((clause.params ?? []).map((p) => [p.name, p]));
+    visit(name, body, at, clause);
+    for (const param of clause.params ?? []) {
+      if (param.type === 'query' || param.type === 'queries')
+        forEachClause(body[param.name], [...at, param.name], visit);
+    }
+  }
+}
+
+function query(value: unknown, path: JsonPath, out: FieldMention[]): void {
+  forEachClause(value, path, (_name, body, at, clause) => {
     if (clause.shape === 'field' || clause.shape === 'fieldWithParams') {
+      const params = new Set((clause.params ?? []).map((p) => p.name));
       for (const key in body) {
         if (clause.shape === 'fieldWithParams' && params.has(key)) continue;
         if (checkable(key)) out.push({ name: key, path: [...at, key], target: 'key' });
       }
-      continue;
+      return;
     }
-    for (const key in body) {
-      const spec = params.get(key);
-      const inner = body[key];
-      if (spec?.type === 'query' || spec?.type === 'queries') {
-        query(inner, [...at, key], out);
-      } else if (key === 'field' && typeof inner === 'string' && checkable(inner)) {
-        out.push({ name: inner, path: [...at, key], target: 'value' });
-      }
-    }
-  }
+    const field = body['field'];
+    if (typeof field === 'string' && checkable(field))
+      out.push({ name: field, path: [...at, 'field'], target: 'value' });
+  });
 }
 
 function aggregations(value: unknown, path: JsonPath, out: FieldMention[]): void {

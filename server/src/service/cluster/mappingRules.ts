@@ -13,13 +13,13 @@ import type { DiagnosticCode } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
 import { isObject, type JsonPath, type JsonSegment, type Target } from '../json/jsonSegment';
 import { AGGREGATIONS } from '../../spec/aggregations';
-import { QUERY_CLAUSES } from '../../spec/queries';
-import type { AggregationSpec, QueryClauseSpec } from '../../spec/types';
+import type { AggregationSpec } from '../../spec/types';
 import type { IndexMapping } from './clusterKnowledge';
 import type { SearchBody } from './searchBodies';
 import type { TargetServer } from '../target';
 import { clauseCountFailure } from './clauseCount';
 import { missingAnalyzer } from './analyzerRules';
+import { forEachClause } from './fieldMentions';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
@@ -34,7 +34,6 @@ interface MappingFinding {
 export type IndexFields = readonly IndexMapping[];
 
 const AGGS = new Map<string, AggregationSpec>(AGGREGATIONS.map((a) => [a.name, a]));
-const CLAUSES = new Map<string, QueryClauseSpec>(QUERY_CLAUSES.map((c) => [c.name, c]));
 
 /** The `value_type` names OpenSearch reads as numeric values (ValueType: real 3.8.0 and 2.19.1). */
 const NUMERIC_VALUE_TYPES = new Set([
@@ -192,32 +191,6 @@ function collapseFindings(collapse: unknown, indexes: IndexFields, defined: Read
   return message === undefined
     ? []
     : [{ code: 'cluster.collapse-field', message, path: ['collapse', 'field'], target: 'value' }];
-}
-
-/** Calls `visit` on every query clause of a query tree, through the parameters that hold queries. */
-function forEachClause(
-  value: unknown,
-  path: JsonPath,
-  visit: (name: string, body: Record<string, unknown>, path: JsonPath) => void,
-): void {
-  if (Array.isArray(value)) {
-    value.forEach((item, i) => {
-      forEachClause(item, [...path, i], visit);
-    });
-    return;
-  }
-  if (!isObject(value)) return;
-  for (const name in value) {
-    const clause = CLAUSES.get(name);
-    const body = value[name];
-    if (clause === undefined || !isObject(body)) continue;
-    const at = [...path, name];
-    visit(name, body, at);
-    for (const param of clause.params ?? []) {
-      if (param.type === 'query' || param.type === 'queries')
-        forEachClause(body[param.name], [...at, param.name], visit);
-    }
-  }
 }
 
 function nestedFindings(
