@@ -37,16 +37,19 @@ function boolParam(param: QueryParam | undefined, emptyIsTrue: boolean): boolean
 }
 
 /** Rules that look at the URL and the body together (docs/opensearch/search.md#rules-across-the-request). */
+/** Reports on the URL parameter when one is given (it overrides the body), else at the body path. */
+type RuleReport = (
+  code: DiagnosticCode,
+  message: string,
+  bodyPath: JsonPath | undefined,
+  param: QueryParam | undefined,
+) => void;
+
 export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): void {
   const { params, body, urlIssues } = targets;
   const MAX_RESULT_WINDOW = limitsOf(targets.server).maxResultWindow;
   const windowNote = limitNote(targets.server, 'maxResultWindow');
-  const report = (
-    code: DiagnosticCode,
-    message: string,
-    bodyPath: JsonPath | undefined,
-    param: QueryParam | undefined,
-  ): void => {
+  const report: RuleReport = (code, message, bodyPath, param) => {
     if (param !== undefined) {
       urlIssues.push(issue(code, message, param.hasEquals ? param.valueSpan : param.nameSpan));
     } else if (bodyPath !== undefined && body !== undefined) {
@@ -206,12 +209,7 @@ export const VERBOSE_WITHOUT_PIPELINE = "The 'verbose pipeline' option requires 
 function checkVerbosePipeline(
   targets: RuleTargets,
   source: Record<string, unknown> | undefined,
-  report: (
-    code: DiagnosticCode,
-    message: string,
-    bodyPath: JsonPath | undefined,
-    param: QueryParam | undefined,
-  ) => void,
+  report: RuleReport,
 ): void {
   const verboseParam = targets.params.get('verbose_pipeline');
   const bodyVerbose = source?.verbose_pipeline;
@@ -279,16 +277,7 @@ function mayBeUrlBase64(text: string): boolean {
   return data.length % 4 !== 1;
 }
 
-function checkPointInTime(
-  targets: RuleTargets,
-  pit: JsonPath,
-  report: (
-    code: DiagnosticCode,
-    message: string,
-    bodyPath: JsonPath | undefined,
-    param: QueryParam | undefined,
-  ) => void,
-): void {
+function checkPointInTime(targets: RuleTargets, pit: JsonPath, report: RuleReport): void {
   const { params, indices, urlIssues } = targets;
   const validation = (what: string): string => `Validation Failed: 1: [${what}] cannot be used with point in time;`;
   if (indices !== undefined) {
