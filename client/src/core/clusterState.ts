@@ -368,17 +368,10 @@ export function readLimits(clusterAnswer: unknown, indexAnswer: unknown): Cluste
  * over its default), by index name; an index whose value is not a list of names is left out.
  */
 export function readDefaultFields(indexAnswer: unknown): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  if (!isRecord(indexAnswer)) return out;
-  for (const [index, entry] of Object.entries(indexAnswer)) {
-    if (!isRecord(entry)) continue;
-    const value =
-      settingValue(entry['settings'], 'index.query.default_field') ??
-      settingValue(entry['defaults'], 'index.query.default_field');
+  return indexSetting(indexAnswer, 'index.query.default_field', (value) => {
     const list = typeof value === 'string' ? [value] : value;
-    if (Array.isArray(list) && list.every((f): f is string => typeof f === 'string')) out[index] = list;
-  }
-  return out;
+    return Array.isArray(list) && list.every((f): f is string => typeof f === 'string') ? list : undefined;
+  });
 }
 
 /**
@@ -386,14 +379,26 @@ export function readDefaultFields(indexAnswer: unknown): Record<string, string[]
  * value over its default, `_none` when it has none), by index name; an index whose value is not a name is left out.
  */
 export function readDefaultPipelines(indexAnswer: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
+  return indexSetting(indexAnswer, 'index.search.default_pipeline', (value) =>
+    typeof value === 'string' ? value : undefined,
+  );
+}
+
+/**
+ * One setting of each index from a `GET _all/_settings?include_defaults=true` answer (its own value over its
+ * default), as `read` takes it, by index name; an index whose value `read` refuses is left out.
+ */
+function indexSetting<T>(
+  indexAnswer: unknown,
+  name: string,
+  read: (value: unknown) => T | undefined,
+): Record<string, T> {
+  const out: Record<string, T> = {};
   if (!isRecord(indexAnswer)) return out;
   for (const [index, entry] of Object.entries(indexAnswer)) {
     if (!isRecord(entry)) continue;
-    const value =
-      settingValue(entry['settings'], 'index.search.default_pipeline') ??
-      settingValue(entry['defaults'], 'index.search.default_pipeline');
-    if (typeof value === 'string') out[index] = value;
+    const value = read(settingValue(entry['settings'], name) ?? settingValue(entry['defaults'], name));
+    if (value !== undefined) out[index] = value;
   }
   return out;
 }
