@@ -3,7 +3,9 @@
 // corpus is stale): re-record with `npm run conformance:record` and look at what the replay test then says.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { readPlugins } from '../../client/src/core/clusterState';
 import { ask, prepareIndex, readCorpus, removeConformanceState, type Answer } from '../conformance/corpus';
+import { CONFORMANCE_PLUGINS } from '../conformance/setup';
 import { realCluster } from './realEnv';
 
 /**
@@ -26,6 +28,13 @@ void describe('conformance corpus: real OpenSearch still answers what was record
   // data alone.
   after(async () => {
     await removeConformanceState(cluster.url);
+  });
+
+  // The replay tells the language server that the cluster has these plugins (the analyzer rule depends on them): they
+  // must be what this version lists, read as the extension reads them.
+  void it(`OpenSearch ${cluster.version} lists the plugins the replay gives the language server`, async () => {
+    const answer = await fetch(`${cluster.url}/_nodes/plugins?filter_path=nodes.*.name,nodes.*.plugins.name`);
+    assert.deepEqual(readPlugins(await answer.json()), [...(CONFORMANCE_PLUGINS[cluster.version] ?? [])].sort());
   });
 
   void it(`OpenSearch ${cluster.version} answers every case as recorded`, async () => {
