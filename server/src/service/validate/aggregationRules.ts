@@ -1,6 +1,7 @@
+import { ValuePath } from '../json/valuePath';
 // Rules inside one aggregation's definition, with the texts of OpenSearch's aggregation builders.
 import type { DiagnosticCode } from '../diagnosticCodes';
-import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
+import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { ParameterSpec } from '../../spec/types';
@@ -311,7 +312,7 @@ const GAP_POLICIES = ['insert_zeros', 'skip'];
 /** Checks the body of `{ "<name>": { "<type>": { body } } }`. */
 export function validateAggregationBody(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   name: string,
   type: string,
   body: Record<string, unknown>,
@@ -321,15 +322,15 @@ export function validateAggregationBody(
     for (const key in body) {
       const spec = known.get(key);
       if (spec !== undefined) {
-        checkParserValue(check, [...path, key], type, key, spec, body[key]);
+        checkParserValue(check, path.child(key), type, key, spec, body[key]);
         continue;
       }
       const names = [...known.keys()];
       const near = suggestions(key, names);
       check.report(
         'aggs.unknown-parameter',
-        `${check.where([...path, key], 'key')} [${type}] unknown field [${key}]${didYouMean(key, names)}`,
-        [...path, key],
+        `${check.where(path.child(key), 'key')} [${type}] unknown field [${key}]${didYouMean(key, names)}`,
+        path.child(key),
         'key',
         near.length > 0 ? { replacements: near.map((n) => JSON.stringify(n)) } : undefined,
       );
@@ -347,7 +348,7 @@ export function validateAggregationBody(
       check.report(
         known ? 'aggs.wrong-type' : 'aggs.unknown-parameter',
         refusal.message,
-        [...path, refusal.key],
+        path.child(refusal.key),
         'key',
       );
     }
@@ -431,7 +432,7 @@ export function validateAggregationBody(
       check.report(
         'aggs.unknown-parameter',
         `Expected [FIELD_NAME] under a [START_OBJECT], but got a [${tokenOf(body[key])}] in [${name}]`,
-        [...path, key],
+        path.child(key),
         'key',
       );
     }
@@ -443,7 +444,7 @@ export function validateAggregationBody(
       check.report(
         'aggs.unknown-parameter',
         `Unsupported property "${key}" for aggregation "${name}`,
-        [...path, key],
+        path.child(key),
         'key',
       );
     }
@@ -473,8 +474,8 @@ export function validateAggregationBody(
       if (typeof body.size === 'number' && body.size <= 0) {
         check.report(
           'aggs.invalid-size',
-          `${check.where([...path, 'size'], 'key')} [${type}] failed to parse field [size]: [size] must be greater than 0. Found [${body.size}] in [${name}]`,
-          [...path, 'size'],
+          `${check.where(path.child('size'), 'key')} [${type}] failed to parse field [size]: [size] must be greater than 0. Found [${body.size}] in [${name}]`,
+          path.child('size'),
         );
       }
       if (type === 'multi_terms') {
@@ -490,7 +491,7 @@ export function validateAggregationBody(
           check.report(
             'aggs.multi-terms-count',
             `multi term aggregation must has at least 2 terms. Found [${body.terms.length}] in [${name}] Use terms aggregation for single term aggregation`,
-            [...path, 'terms'],
+            path.child('terms'),
           );
         }
       }
@@ -507,7 +508,7 @@ export function validateAggregationBody(
             '[composite] needs a [size] above 0',
             'Cannot invoke "java.lang.Integer.intValue()" because the return value of "org.opensearch.search.aggregations.bucket.composite.CompositeValuesCollectorQueue.top()" is null',
           ),
-          [...path, 'size'],
+          path.child('size'),
         );
       }
       return;
@@ -515,9 +516,9 @@ export function validateAggregationBody(
       if (!('filters' in body)) {
         check.report('aggs.empty-filters', '[filters] cannot be empty.', path, 'key');
       } else if (isObject(body.filters) && Object.keys(body.filters).length === 0) {
-        check.report('aggs.empty-filters', '[filters] cannot be empty.', [...path, 'filters']);
+        check.report('aggs.empty-filters', '[filters] cannot be empty.', path.child('filters'));
       } else if (Array.isArray(body.filters) && body.filters.length === 0) {
-        check.report('aggs.empty-filters', '[filters] cannot be empty.', [...path, 'filters']);
+        check.report('aggs.empty-filters', '[filters] cannot be empty.', path.child('filters'));
       }
       return;
     case 'nested':
@@ -547,7 +548,7 @@ export function validateAggregationBody(
       if (absent.length > 0) missing('aggs.missing-parameter', `Required [${absent.join(', ')}]`);
       const window = numberAt(body, 'window');
       if (window !== undefined && window <= 0) {
-        check.report('aggs.invalid-value', '[window] must be a positive, non-zero integer.', [...path, 'window']);
+        check.report('aggs.invalid-value', '[window] must be a positive, non-zero integer.', path.child('window'));
       }
       gapPolicy(check, path, body);
       return;
@@ -565,20 +566,20 @@ export function validateAggregationBody(
   }
 }
 
-function gapPolicy(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+function gapPolicy(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   const policy = body.gap_policy;
   if (typeof policy === 'string' && !GAP_POLICIES.includes(policy)) {
     check.report(
       'aggs.invalid-gap-policy',
       `Invalid gap policy: [${policy}], accepted values: [${GAP_POLICIES.join(', ')}]`,
-      [...path, 'gap_policy'],
+      path.child('gap_policy'),
       'value',
       { replacements: GAP_POLICIES.map((p) => JSON.stringify(p)) },
     );
   }
 }
 
-function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+function dateHistogram(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   const kinds = ['calendar_interval', 'fixed_interval', 'interval'].filter((k) => k in body);
   if (kinds.length === 0) {
     check.report('aggs.missing-interval', 'Invalid interval specified, must be non-null and non-empty', path, 'key');
@@ -587,7 +588,7 @@ function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, un
     check.report(
       'aggs.deprecated',
       '[interval] on [date_histogram] is deprecated, use [fixed_interval] or [calendar_interval] in the future.',
-      [...path, 'interval'],
+      path.child('interval'),
       'key',
     );
   }
@@ -596,7 +597,7 @@ function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, un
     check.report(
       'aggs.two-intervals',
       `Cannot use [${keys[1]!}] with [${keys[0]!}] configuration option.`,
-      [...path, keys[1]!],
+      path.child(keys[1]!),
       'key',
     );
   }
@@ -606,8 +607,8 @@ function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, un
     if (parsed.error !== undefined) {
       check.report(
         'aggs.invalid-value',
-        `${check.where([...path, 'fixed_interval'])} [date_histogram] failed to parse field [fixed_interval]: ${parsed.error}`,
-        [...path, 'fixed_interval'],
+        `${check.where(path.child('fixed_interval'))} [date_histogram] failed to parse field [fixed_interval]: ${parsed.error}`,
+        path.child('fixed_interval'),
       );
     }
   }
@@ -616,7 +617,7 @@ function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, un
     check.report(
       'aggs.invalid-calendar-interval',
       `The supplied interval [${calendar}] could not be parsed as a calendar interval.`,
-      [...path, 'calendar_interval'],
+      path.child('calendar_interval'),
       'value',
       { replacements: ['"minute"', '"hour"', '"day"', '"week"', '"month"', '"quarter"', '"year"'] },
     );
@@ -631,7 +632,7 @@ function dateHistogram(check: JsonCheck, path: JsonPath, body: Record<string, un
  */
 function checkParserValue(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   type: string,
   key: string,
   spec: ParameterSpec,
@@ -719,7 +720,7 @@ function parserToken(value: unknown): string {
  * answers are reduced (MultiBucketConsumerService; docs/opensearch/aggregations.md#bucket-limit). Under another
  * aggregation the count depends on the parent's buckets, so only top-level ones are counted.
  */
-function histogramBuckets(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+function histogramBuckets(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   if (path.length !== 3 || 'hard_bounds' in body) return;
   const minDocCount = body.min_doc_count;
   if (minDocCount !== undefined && minDocCount !== 0) return;
@@ -739,7 +740,7 @@ function histogramBuckets(check: JsonCheck, path: JsonPath, body: Record<string,
   check.report(
     'aggs.too-many-buckets',
     `Trying to create too many buckets. Must be less than or equal to: [${limit}] but was [${count}]. This limit can be set by changing the [search.max_buckets] cluster level setting.${limitNote(check.server, 'maxBuckets')}`,
-    [...path, 'extended_bounds'],
+    path.child('extended_bounds'),
     'key',
   );
 }
@@ -774,7 +775,7 @@ function boundMillis(value: unknown): number | undefined {
  * milliseconds; more than `search.max_buckets` is refused when the shards' answers are reduced (conformance
  * cross/aggs/date-histogram/buckets-over-max).
  */
-function dateHistogramBuckets(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+function dateHistogramBuckets(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   if (path.length !== 3 || 'hard_bounds' in body || 'offset' in body || 'time_zone' in body || 'format' in body) return;
   const minDocCount = body.min_doc_count;
   if (minDocCount !== undefined && minDocCount !== 0) return;
@@ -799,7 +800,7 @@ function dateHistogramBuckets(check: JsonCheck, path: JsonPath, body: Record<str
   check.report(
     'aggs.too-many-buckets',
     `Trying to create too many buckets. Must be less than or equal to: [${limit}] but was [${count}] or more: [extended_bounds] alone span ${count} buckets, and the documents may add more. This limit can be set by changing the [search.max_buckets] cluster level setting.${limitNote(check.server, 'maxBuckets')}`,
-    [...path, 'extended_bounds'],
+    path.child('extended_bounds'),
     'key',
   );
 }
@@ -822,12 +823,12 @@ function javaDouble(n: number): string {
  */
 function checkValueRanges(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   name: string,
   type: string,
   body: Record<string, unknown>,
 ): void {
-  const wrapped = (key: string, text: string, at: JsonPath = [...path, key], parser = type): void => {
+  const wrapped = (key: string, text: string, at: ValuePath = path.child(key), parser = type): void => {
     check.report('aggs.invalid-value', `${check.where(at)} [${parser}] failed to parse field [${key}]: ${text}`, at);
   };
   const positive = (
@@ -882,10 +883,11 @@ function checkValueRanges(
       for (const key of ['from', 'size']) {
         const n = numberAt(body, key);
         if (n !== undefined && n < 0) {
-          check.report('aggs.invalid-value', `[${key}] must be greater than or equal to 0. Found [${n}] in [${name}]`, [
-            ...path,
-            key,
-          ]);
+          check.report(
+            'aggs.invalid-value',
+            `[${key}] must be greater than or equal to 0. Found [${n}] in [${name}]`,
+            path.child(key),
+          );
         }
       }
       const from = numberAt(body, 'from') ?? 0;
@@ -914,7 +916,7 @@ const METHOD_OPTIONS: Readonly<Record<string, string>> = {
   HDR: 'number_of_significant_value_digits',
 };
 
-function percentileMethods(check: JsonCheck, path: JsonPath, type: string, body: Record<string, unknown>): void {
+function percentileMethods(check: JsonCheck, path: ValuePath, type: string, body: Record<string, unknown>): void {
   for (const key of Object.keys(METHOD_OPTIONS)) {
     const method = body[key];
     if (!isObject(method)) continue;
@@ -922,7 +924,7 @@ function percentileMethods(check: JsonCheck, path: JsonPath, type: string, body:
     const unknown = Object.keys(method).find((k) => k !== option);
     if (unknown === undefined) continue;
     // The method's own ObjectParser refuses the name; the aggregation's parser wraps that where the value starts.
-    const at = [...path, key, unknown];
+    const at = path.child(key).child(unknown);
     const parser = key === 'tdigest' || key === 'TDigest' ? 'tdigest' : 'hdr';
     check.report(
       'aggs.unknown-parameter',
@@ -936,7 +938,7 @@ function percentileMethods(check: JsonCheck, path: JsonPath, type: string, body:
   if (isObject(tdigest)) {
     const compression = numberAt(tdigest, 'compression');
     if (compression !== undefined && compression < 0) {
-      const at = [...path, tdigestKey, 'compression'];
+      const at = path.child(tdigestKey).child('compression');
       check.report(
         'aggs.invalid-value',
         `${check.where(at)} [${type}] failed to parse field [tdigest]: [compression] must be greater than or equal to 0. Found [${javaDouble(compression)}]`,
@@ -949,7 +951,7 @@ function percentileMethods(check: JsonCheck, path: JsonPath, type: string, body:
   if (isObject(hdr)) {
     const digits = numberAt(hdr, 'number_of_significant_value_digits');
     if (digits !== undefined && (digits < 0 || digits > 5)) {
-      const at = [...path, hdrKey, 'number_of_significant_value_digits'];
+      const at = path.child(hdrKey).child('number_of_significant_value_digits');
       check.report(
         'aggs.invalid-value',
         `${check.where(at)} [${type}] failed to parse field [hdr]: [numberOfSignificantValueDigits] must be between 0 and 5`,
@@ -966,7 +968,7 @@ function percentileMethods(check: JsonCheck, path: JsonPath, type: string, body:
  */
 function percentileValues(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   name: string,
   type: string,
   body: Record<string, unknown>,
@@ -977,7 +979,7 @@ function percentileValues(
     check.report(
       'aggs.invalid-value',
       `${built}: Only one percentiles method should be declared.`,
-      [...path, methods[methods.length - 1]!],
+      path.child(methods[methods.length - 1]!),
       'key',
     );
   }
@@ -991,7 +993,7 @@ function percentileValues(
       type === 'percentiles'
         ? `[percents] must not be empty: [${name}]`
         : `[values] must not be an empty array: [${name}]`;
-    check.report('aggs.invalid-value', `${built}: ${text}`, [...path, key]);
+    check.report('aggs.invalid-value', `${built}: ${text}`, path.child(key));
     return;
   }
   if (type !== 'percentiles') return;
@@ -1007,7 +1009,7 @@ function percentileValues(
     check.report(
       'aggs.invalid-value',
       `${built}: percent must be in [0,100], got [${javaDouble(outside)}]: [${name}]`,
-      [...path, key],
+      path.child(key),
     );
   }
 }
@@ -1016,7 +1018,7 @@ function percentileValues(
  * `extended_bounds` and `hard_bounds` of a histogram (DoubleBounds): built when the later of `min` and `max` is read,
  * and refused there when max is below min.
  */
-function histogramBounds(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+function histogramBounds(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   for (const key of ['extended_bounds', 'hard_bounds']) {
     const bounds = body[key];
     if (!isObject(bounds)) continue;
@@ -1025,7 +1027,7 @@ function histogramBounds(check: JsonCheck, path: JsonPath, body: Record<string, 
     if (min === undefined || max === undefined || !(max < min)) continue;
     const keys = Object.keys(bounds);
     const last = keys.lastIndexOf('min') > keys.lastIndexOf('max') ? 'min' : 'max';
-    const at = [...path, key, last];
+    const at = path.child(key).child(last);
     check.report(
       'aggs.invalid-value',
       `${check.where(at)} [histogram] failed to parse field [${key}]: max bound [${javaDouble(max)}] must be greater than min bound [${javaDouble(min)}]`,
@@ -1045,7 +1047,7 @@ function boundNumber(value: unknown): number | undefined {
  * Without `init_script` the state starts empty, so a `map_script` whose first use of `state.<name>` calls into it
  * fails on the first document with Painless's null receiver (conformance aggs/scripted_metric/init_script/missing).
  */
-function scriptedMetricScripts(check: JsonCheck, path: JsonPath, name: string, body: Record<string, unknown>): void {
+function scriptedMetricScripts(check: JsonCheck, path: ValuePath, name: string, body: Record<string, unknown>): void {
   for (const [key, label] of [
     ['combine_script', 'combineScript'],
     ['reduce_script', 'reduceScript'],
@@ -1071,7 +1073,7 @@ function scriptedMetricScripts(check: JsonCheck, path: JsonPath, name: string, b
       `[map_script] calls into state.${unset} before anything sets it, and there is no [init_script] to set it; every shard with a matching document fails`,
       'Cannot invoke "Object.getClass()" because "receiver" is null',
     ),
-    [...path, 'map_script'],
+    path.child('map_script'),
   );
 }
 
@@ -1102,7 +1104,7 @@ function firstUnsetStateUse(source: string): string | undefined {
  * shard). Only a value that is surely no address is reported: no `:` (which could start IPv6) and not four decimal
  * octets.
  */
-function ipRangeMissing(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+function ipRangeMissing(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   const value = body.missing;
   if (value === undefined || value === null || isObject(value) || Array.isArray(value)) return;
   if ('value_type' in body) return;
@@ -1112,7 +1114,7 @@ function ipRangeMissing(check: JsonCheck, path: JsonPath, body: Record<string, u
   check.report(
     'aggs.invalid-value',
     shardFailure(`[missing] of [ip_range] must be an IP address`, `'${text}' is not an IP string literal.`),
-    [...path, 'missing'],
+    path.child('missing'),
   );
 }
 

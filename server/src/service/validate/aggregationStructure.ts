@@ -1,10 +1,11 @@
+import { ValuePath } from '../json/valuePath';
 // Where an aggregation may sit and what it may hold (docs/opensearch/aggregations.md#structure): metrics and
 // pipelines take no sub-aggregations, `global` only at the top, `reverse_nested` only inside `nested`, the parent
 // pipelines only in a histogram, and a pipeline's `buckets_path` must start at a sibling and end on a single value.
 // Texts of AggregatorFactories, ValuesSourceAggregationBuilder.LeafOnly, AbstractPipelineAggregationBuilder,
 // PipelineAggregationBuilder.ValidationContext and BucketHelpers, checked on real 2.19.1 and 3.8.0 by the
 // conformance corpus.
-import { isObject, type JsonPath } from '../json/jsonSegment';
+import { isObject } from '../json/jsonSegment';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { JsonCheck } from './jsonCheck';
 
@@ -58,7 +59,7 @@ interface Node {
   readonly name: string;
   readonly type: string | undefined;
   /** Where the aggregations object holding it is; its own path is this and its name (built only when needed). */
-  readonly parentPath: JsonPath;
+  readonly parentPath: ValuePath;
   readonly subKey: string | undefined;
   readonly subs: Record<string, unknown> | undefined;
   /** The body under the type. */
@@ -72,7 +73,7 @@ export interface Parent {
   readonly chain: readonly string[];
 }
 
-function nodeOf(path: JsonPath, name: string, definition: unknown): Node | undefined {
+function nodeOf(path: ValuePath, name: string, definition: unknown): Node | undefined {
   if (!isObject(definition)) return undefined;
   let type: string | undefined;
   let subKey: string | undefined;
@@ -91,7 +92,7 @@ function nodeOf(path: JsonPath, name: string, definition: unknown): Node | undef
   };
 }
 
-function nodesOf(path: JsonPath, aggs: Record<string, unknown>): Node[] {
+function nodesOf(path: ValuePath, aggs: Record<string, unknown>): Node[] {
   const out: Node[] = [];
   for (const name in aggs) {
     const node = nodeOf(path, name, aggs[name]);
@@ -100,8 +101,10 @@ function nodesOf(path: JsonPath, aggs: Record<string, unknown>): Node[] {
   return out;
 }
 
-function pathOf(node: Node, ...rest: JsonPath): JsonPath {
-  return [...node.parentPath, node.name, ...rest];
+function pathOf(node: Node, ...rest: readonly (string | number)[]): ValuePath {
+  let path = node.parentPath.child(node.name);
+  for (const key of rest) path = path.child(key);
+  return path;
 }
 
 function hasKeys(object: Record<string, unknown>): boolean {
@@ -116,7 +119,7 @@ function byName(nodes: readonly Node[]): Map<string, Node> {
 /** Checks one level of aggregations (its siblings known) under `parent` (undefined at the top). */
 export function checkAggregationStructure(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   aggs: Record<string, unknown>,
   parent: Parent | undefined,
 ): void {
@@ -126,7 +129,7 @@ export function checkAggregationStructure(
     const type = node.type;
     if (type === undefined) continue;
     const kind = KIND.get(type);
-    const typePath = (): JsonPath => pathOf(node, type);
+    const typePath = (): ValuePath => pathOf(node, type);
     const hasSubs = node.subs !== undefined && hasKeys(node.subs);
     if (node.subKey !== undefined && hasSubs) {
       const subPath = pathOf(node, node.subKey);
@@ -200,13 +203,13 @@ export function checkAggregationStructure(
 }
 
 /** The paths a pipeline's `buckets_path` holds: a string, an array of strings or an object of strings. */
-function pathsOf(value: unknown): [string, JsonPath][] {
+function pathsOf(value: unknown): [string, (string | number)[]][] {
   if (typeof value === 'string') return [[value, []]];
   if (Array.isArray(value)) {
-    return value.flatMap((v, i): [string, JsonPath][] => (typeof v === 'string' ? [[v, [i]]] : []));
+    return value.flatMap((v, i): [string, (string | number)[]][] => (typeof v === 'string' ? [[v, [i]]] : []));
   }
   if (isObject(value)) {
-    return Object.entries(value).flatMap(([k, v]): [string, JsonPath][] => (typeof v === 'string' ? [[v, [k]]] : []));
+    return Object.entries(value).flatMap(([k, v]): [string, (string | number)[]][] => (typeof v === 'string' ? [[v, [k]]] : []));
   }
   return [];
 }

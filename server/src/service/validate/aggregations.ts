@@ -1,4 +1,5 @@
-import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
+import { ValuePath } from '../json/valuePath';
+import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { JsonCheck } from './jsonCheck';
@@ -15,9 +16,9 @@ const VALID_NAME = /^[^[\]>]+$/;
 const QUERY_AGGREGATIONS = new Set(['filter']);
 
 /** An `aggs` object (AggregatorFactories.parseAggregators; docs/opensearch/aggregations.md). */
-export function validateAggregations(check: JsonCheck, path: JsonPath, aggs: Record<string, unknown>): void {
+export function validateAggregations(check: JsonCheck, path: ValuePath, aggs: Record<string, unknown>): void {
   for (const name of Object.keys(aggs)) {
-    const namePath = [...path, name];
+    const namePath = path.child(name);
     if (!VALID_NAME.test(name)) {
       check.report(
         'aggs.invalid-name',
@@ -39,12 +40,17 @@ export function validateAggregations(check: JsonCheck, path: JsonPath, aggs: Rec
   }
 }
 
-function validateDefinition(check: JsonCheck, path: JsonPath, name: string, definition: Record<string, unknown>): void {
+function validateDefinition(
+  check: JsonCheck,
+  path: ValuePath,
+  name: string,
+  definition: Record<string, unknown>,
+): void {
   let type: string | undefined;
   let subAggs = false;
   for (const field of Object.keys(definition)) {
     const value = definition[field];
-    const fieldPath = [...path, field];
+    const fieldPath = path.child(field);
     if (!isObject(value)) {
       check.report(
         'aggs.expected-object',

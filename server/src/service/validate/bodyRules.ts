@@ -1,8 +1,9 @@
+import { ValuePath, type AnyPath } from '../json/valuePath';
 // Rules across the sections of one search body, and the limits of default index settings, with OpenSearch's own
 // words (SearchRequest.validate, SearchService.parseSource, SliceBuilder, SearchAfterBuilder, the rescorers; each
 // checked on real OpenSearch 2.19.1 and 3.8.0 by the conformance corpus; each code is described in docs/diagnostics.md).
 import type { DiagnosticCode } from '../diagnosticCodes';
-import { isObject, type JsonPath } from '../json/jsonSegment';
+import { isObject } from '../json/jsonSegment';
 import { compareVersions } from '../../spec/versions';
 import type { JsonCheck } from './jsonCheck';
 import { limitNote, limitsOf } from './limits';
@@ -44,7 +45,7 @@ export function checkBodyRules(
   scroll: boolean,
   returnsHits: boolean,
 ): void {
-  const report = (code: DiagnosticCode, message: string, path: JsonPath, target: 'key' | 'value' = 'key'): void => {
+  const report = (code: DiagnosticCode, message: string, path: AnyPath, target: 'key' | 'value' = 'key'): void => {
     check.report(code, message, path, target);
   };
   const version = check.server.version;
@@ -132,25 +133,26 @@ export function checkBodyRules(
   const rescorers = isObject(rescore) ? [rescore] : Array.isArray(rescore) ? rescore : [];
   rescorers.forEach((r, i) => {
     if (!isObject(r)) return;
-    const at: JsonPath = isObject(rescore) ? ['rescore'] : ['rescore', i];
+    const at = isObject(rescore) ? ValuePath.of('rescore') : ValuePath.of('rescore', i);
     checkRescorer(check, at, r);
     const window = intOf(r.window_size);
     if (window !== undefined && window > limits.maxRescoreWindow) {
       report(
         'search.rescore-window',
         `Rescore window [${window}] is too large. It must be less than [${limits.maxRescoreWindow}]. This prevents allocating massive heaps for storing the results to be rescored. This limit can be set by changing the [index.max_rescore_window] index level setting.${limitNote(check.server, 'maxRescoreWindow')}`,
-        [...at, 'window_size'],
+        at.child('window_size'),
         'value',
       );
     }
   });
 
-  if (isObject(body.highlight)) checkHighlight(check, ['highlight'], body.highlight, returnsHits);
-  if (isObject(body.suggest)) checkSuggest(check, ['suggest'], body.suggest);
+  if (isObject(body.highlight)) checkHighlight(check, ValuePath.of('highlight'), body.highlight, returnsHits);
+  if (isObject(body.suggest)) checkSuggest(check, ValuePath.of('suggest'), body.suggest);
 
   // inner hits of nested, has_child and has_parent queries
   for (const section of ['query', 'post_filter']) {
-    if (isObject(body[section])) checkInnerHits(check, [section], body[section], limits.maxInnerResultWindow);
+    if (isObject(body[section]))
+      checkInnerHits(check, ValuePath.of(section), body[section], limits.maxInnerResultWindow);
   }
 
   // how many fields a request may fetch
@@ -195,7 +197,7 @@ function shardFailure(what: string, reason: string): string {
  * no object at all it fails with `missing rescore type`; any other scalar key is refused in words of its own first.
  * The `query` rescorer needs its `rescore_query` (`QueryRescorerBuilder`, `rescore_query cannot be null`).
  */
-function checkRescorer(check: JsonCheck, at: JsonPath, rescorer: Record<string, unknown>): void {
+function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string, unknown>): void {
   const keys = Object.keys(rescorer);
   if (keys.every((k) => k === 'window_size' && !isObject(rescorer[k]) && !Array.isArray(rescorer[k]))) {
     check.report('search.rescore-missing', 'missing rescore type', at, keys.length === 0 ? 'value' : 'key');
@@ -203,7 +205,7 @@ function checkRescorer(check: JsonCheck, at: JsonPath, rescorer: Record<string, 
   }
   const query = rescorer.query;
   if (isObject(query) && !('rescore_query' in query)) {
-    check.report('search.rescore-missing', 'rescore_query cannot be null', [...at, 'query'], 'key');
+    check.report('search.rescore-missing', 'rescore_query cannot be null', at.child('query'), 'key');
   }
 }
 
@@ -216,10 +218,10 @@ const INNER_HITS_DEFAULT_SIZE = 3;
  * `index.max_inner_result_window`: checked when each shard builds the query, whether or not the path is mapped and
  * whatever the search's own size (`InnerHitContextBuilder.validate`; real 2.19.1 and 3.8.0).
  */
-function checkInnerHits(check: JsonCheck, path: JsonPath, node: unknown, limit: number): void {
+function checkInnerHits(check: JsonCheck, path: ValuePath, node: unknown, limit: number): void {
   // Every member of the query is visited (when the body may name inner hits at all): its path is one array extended
   // and restored in place, copied for a report.
-  if (check.segment.mayHoldKey('inner_hits')) innerHitsIn(check, [...path], node, limit);
+  if (check.segment.mayHoldKey('inner_hits')) innerHitsIn(check, path.keys(), node, limit);
 }
 
 function innerHitsIn(check: JsonCheck, trail: (string | number)[], node: unknown, limit: number): void {

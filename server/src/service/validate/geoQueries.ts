@@ -1,9 +1,10 @@
+import { ValuePath } from '../json/valuePath';
 // The geo queries whose parsers OpenSearch writes by hand (GeoDistanceQueryBuilder, GeoBoundingBoxQueryBuilder,
 // GeoPolygonQueryBuilder `fromXContent`): one loop over the clause's members where an object (or, for geo_distance, an
 // array) names the geo field and a value is one of the clause's options, each read with Jackson's accessor for its
 // kind. What each refuses, in its words, as real 3.8.0 and 2.19.1 answered the conformance cases `query/geo_*`
 // (docs/opensearch/query-dsl.md#geo-queries).
-import { isObject, type JsonPath } from '../json/jsonSegment';
+import { isObject } from '../json/jsonSegment';
 import { jacksonMajor } from '../target';
 import type { JsonCheck } from './jsonCheck';
 import { negativeBoost } from './valueRanges';
@@ -72,13 +73,18 @@ export function isGeoParserClause(name: string): boolean {
 }
 
 /** Checks a geo query's body as its parser reads it; reports the first thing it refuses. */
-export function validateGeoClause(check: JsonCheck, path: JsonPath, name: string, body: Record<string, unknown>): void {
+export function validateGeoClause(
+  check: JsonCheck,
+  path: ValuePath,
+  name: string,
+  body: Record<string, unknown>,
+): void {
   const parser = GEO_PARSERS.get(name);
   if (parser === undefined) return;
   let field: string | undefined;
   for (const key of Object.keys(body)) {
     const value = body[key];
-    const at = [...path, key];
+    const at = path.child(key);
     if (Array.isArray(value)) {
       // geo_distance reads an array as the point, [lon, lat]; the others skip or refuse it in ways not checked here.
       if (name === 'geo_distance' && !value.every((item) => typeof item === 'number')) {
@@ -167,18 +173,18 @@ function polygonToken(value: unknown): string {
  * [VALUE_NUMBER] under [<name>]` (real 3.8.0 and 2.19.1, conformance cases `cross/query/geo-polygon/*`). Returns
  * whether it reported.
  */
-function polygonShellRefused(check: JsonCheck, path: JsonPath, shell: Record<string, unknown>): boolean {
+function polygonShellRefused(check: JsonCheck, path: ValuePath, shell: Record<string, unknown>): boolean {
   for (const key of Object.keys(shell)) {
     const value = shell[key];
     if (Array.isArray(value)) {
       if (key === 'points') continue;
-      check.report('query.unknown-parameter', `[geo_polygon] query does not support [${key}]`, [...path, key], 'key');
+      check.report('query.unknown-parameter', `[geo_polygon] query does not support [${key}]`, path.child(key), 'key');
       return true;
     }
     check.report(
       'query.wrong-type',
       `[geo_polygon] query does not support token type [${polygonToken(value)}] under [${key}]`,
-      [...path, key],
+      path.child(key),
     );
     return true;
   }
@@ -190,19 +196,19 @@ function polygonShellRefused(check: JsonCheck, path: JsonPath, shell: Record<str
  * when the last repeats the first) is `too few points defined for geo_polygon query`. Checked when one object holds the
  * points (a second object adds its own), and a repeated first point only when written the same way.
  */
-function polygonPointCount(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+function polygonPointCount(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   const shells = Object.entries(body).filter(([, v]) => isObject(v));
   if (shells.length !== 1) return;
   const [field, shell] = shells[0]! as [string, Record<string, unknown>];
   const points = Array.isArray(shell.points) ? shell.points : [];
-  const at = [...path, field];
+  const at = path.child(field);
   if (points.length === 0) {
     check.report('query.missing-parameter', 'polygon must not be null or empty', at, 'key');
     return;
   }
   const closed = points.length > 1 && JSON.stringify(points[0]) === JSON.stringify(points[points.length - 1]);
   if (points.length < (closed ? 4 : 3)) {
-    check.report('query.invalid-value', 'too few points defined for geo_polygon query', [...at, 'points']);
+    check.report('query.invalid-value', 'too few points defined for geo_polygon query', at.child('points'));
   }
 }
 

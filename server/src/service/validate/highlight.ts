@@ -1,8 +1,9 @@
+import { ValuePath } from '../json/valuePath';
 // The `highlight` section, as `HighlightBuilder` reads it: an ObjectParser named `highlight` over the options every
 // highlighter shares, with `fields` (an object, or an array of one-field objects) whose entries are read by another,
 // `highlight_field`. The highlighter type is only looked up when a shard highlights its hits
 // (docs/opensearch/search.md#highlight; real 2.19.1 and 3.8.0).
-import { isObject, type JsonPath } from '../json/jsonSegment';
+import { isObject } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import type { JsonCheck } from './jsonCheck';
 
@@ -40,7 +41,7 @@ const HIGHLIGHTERS = ['unified', 'plain', 'fvh', 'annotated'];
 /** Checks `highlight`; `returnsHits` is false when the search asks for no hit (`size` 0): nothing is highlighted. */
 export function checkHighlight(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   highlight: Record<string, unknown>,
   returnsHits: boolean,
 ): void {
@@ -54,28 +55,28 @@ export function checkHighlight(
     const own = typeof options.type === 'string';
     const type = own ? options.type : highlight.type;
     if (typeof type !== 'string' || HIGHLIGHTERS.includes(type)) continue;
-    const field = at[at.length - 1];
+    const field = at.key();
     check.report(
       'search.unknown-highlighter',
       `unknown highlighter type [${type}] for the field [${String(field)}] (each shard that returns hits fails so; the highlighters are ${HIGHLIGHTERS.join(', ')})`,
-      own ? [...at, 'type'] : [...path, 'type'],
+      own ? at.child('type') : path.child('type'),
     );
     return;
   }
 }
 
 /** Each field's options with its path, in order: `{"f": {...}}` or `[{"f": {...}}]`. */
-function fieldEntries(path: JsonPath, fields: unknown): [JsonPath, Record<string, unknown>][] {
-  const out: [JsonPath, Record<string, unknown>][] = [];
+function fieldEntries(path: ValuePath, fields: unknown): [ValuePath, Record<string, unknown>][] {
+  const out: [ValuePath, Record<string, unknown>][] = [];
   if (isObject(fields)) {
     for (const [name, options] of Object.entries(fields)) {
-      if (isObject(options)) out.push([[...path, 'fields', name], options]);
+      if (isObject(options)) out.push([path.child('fields').child(name), options]);
     }
   } else if (Array.isArray(fields)) {
     fields.forEach((entry, i) => {
       if (!isObject(entry)) return;
       for (const [name, options] of Object.entries(entry)) {
-        if (isObject(options)) out.push([[...path, 'fields', i, name], options]);
+        if (isObject(options)) out.push([path.child('fields').child(i).child(name), options]);
       }
     });
   }
@@ -85,14 +86,14 @@ function fieldEntries(path: JsonPath, fields: unknown): [JsonPath, Record<string
 /** The first key an ObjectParser does not know, refused in its words; whether there was one. */
 function unknownOption(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   options: Record<string, unknown>,
   known: readonly string[],
   parser: string,
 ): boolean {
   const unknown = Object.keys(options).find((key) => !known.includes(key));
   if (unknown === undefined) return false;
-  const at = [...path, unknown];
+  const at = path.child(unknown);
   const replacements = suggestions(unknown, known);
   check.report(
     'search.unknown-field',

@@ -1,7 +1,8 @@
+import { ValuePath } from '../json/valuePath';
 // The inner queries of compound clauses as each parser reads them: null, an array or an empty array where one query
 // or a list of queries goes, and the span clauses that take span queries only (docs/opensearch/query-dsl.md#inner-queries;
 // conformance cases `cross/query/inner/*` on real 3.8.0 and 2.19.1).
-import { isObject, type JsonPath } from '../json/jsonSegment';
+import { isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 
 /** What a parser does with null (or `[]`) and with an array of queries where it reads one query. */
@@ -48,11 +49,11 @@ const SINGLE_QUERY_FORMS: Readonly<Record<string, SingleQueryForms>> = {
  */
 export function checkSingleQueryForm(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: string,
   key: string,
   value: unknown,
-  validateQuery: (path: JsonPath, value: unknown) => void,
+  validateQuery: (path: ValuePath, value: unknown) => void,
 ): boolean {
   if (value !== null && !Array.isArray(value)) return false;
   const forms = SINGLE_QUERY_FORMS[clause];
@@ -64,7 +65,7 @@ export function checkSingleQueryForm(
   }
   if (forms.array === 'each')
     value.forEach((item, i) => {
-      validateQuery([...path, i], item);
+      validateQuery(path.child(i), item);
     });
   else check.report('query.wrong-type', forms.array(clause, key), path);
   return true;
@@ -77,7 +78,7 @@ export function checkSingleQueryForm(
  */
 export function checkQueryListForm(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: string,
   key: string,
   value: unknown,
@@ -128,12 +129,12 @@ function clauseOf(value: unknown): string | undefined {
  */
 export function checkSpanInner(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: string,
   body: Record<string, unknown>,
   known: (name: string) => boolean,
 ): void {
-  const judge = (at: JsonPath, value: unknown, message: string, wanted: ReadonlySet<string>): void => {
+  const judge = (at: ValuePath, value: unknown, message: string, wanted: ReadonlySet<string>): void => {
     const name = clauseOf(value);
     if (name === undefined || !known(name) || wanted.has(name)) return;
     check.report('query.not-a-span-query', message, at);
@@ -142,9 +143,9 @@ export function checkSpanInner(
     const value = body[key];
     if (Array.isArray(value))
       value.forEach((item, i) => {
-        judge([...path, key, i], item, message, wanted);
+        judge(path.child(key).child(i), item, message, wanted);
       });
-    else judge([...path, key], value, message, wanted);
+    else judge(path.child(key), value, message, wanted);
   };
   switch (clause) {
     case 'span_near':
@@ -154,7 +155,7 @@ export function checkSpanInner(
       clauses.forEach((item, i) => {
         // span_near also takes span_gap among its clauses (SpanNearQueryBuilder reads it by name).
         if (clause === 'span_near' && clauseOf(item) === 'span_gap') return;
-        judge([...path, 'clauses', i], item, `${clause} [clauses] must be of type span query`, SPAN_QUERIES);
+        judge(path.child('clauses').child(i), item, `${clause} [clauses] must be of type span query`, SPAN_QUERIES);
       });
       return;
     }
@@ -196,11 +197,11 @@ const SPAN_INNER_OPTIONS: Readonly<Record<string, readonly string[]>> = {
  * (`provided query builder [...SpanGapQueryBuilder] class should inherit from AbstractQueryBuilder, but it doesn't`), on
  * real 3.8.0 and 2.19.1 (conformance cases `cross/query/span/gap-*`). `path` is where the query object stands.
  */
-export function checkSpanGapPlace(check: JsonCheck, path: JsonPath): void {
-  const [owner, option, index] = [path[path.length - 3], path[path.length - 2], path[path.length - 1]];
+export function checkSpanGapPlace(check: JsonCheck, path: ValuePath): void {
+  const [owner, option, index] = [path.key(2), path.key(1), path.key()];
   if (owner === 'span_near' && option === 'clauses' && typeof index === 'number') return;
-  const parent = path[path.length - 2];
-  const key = path[path.length - 1];
+  const parent = path.key(1);
+  const key = path.key();
   const inSpan =
     (owner === 'span_or' && option === 'clauses' && typeof index === 'number') ||
     (typeof parent === 'string' && typeof key === 'string' && (SPAN_INNER_OPTIONS[parent]?.includes(key) ?? false));
@@ -209,7 +210,7 @@ export function checkSpanGapPlace(check: JsonCheck, path: JsonPath): void {
     inSpan
       ? 'span_gap is read only among the clauses of span_near; inside another span query OpenSearch fails: failed to create query: null'
       : "provided query builder [class org.opensearch.index.query.SpanNearQueryBuilder$SpanGapQueryBuilder] class should inherit from AbstractQueryBuilder, but it doesn't",
-    [...path, 'span_gap'],
+    path.child('span_gap'),
     'key',
   );
 }

@@ -1,7 +1,8 @@
+import { ValuePath } from '../json/valuePath';
 // The rules of an intervals query as IntervalsSourceProvider reads them (docs/opensearch/query-dsl.md#intervals-rules):
 // known rule names, each rule's parser with its own parameters and required one, the inner rules of any_of and
 // all_of, and filters. Checked on real 3.8.0 and 2.19.1 (conformance cases `cross/query/intervals/*`).
-import { isObject, type JsonPath } from '../json/jsonSegment';
+import { isObject } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import { compareVersions, NEWEST_KNOWN_VERSION, parseVersion } from '../../spec/versions';
 import type { JsonCheck } from './jsonCheck';
@@ -50,14 +51,14 @@ function rulesKnownAt(check: JsonCheck): boolean {
 }
 
 /** The rule under a field of an intervals query (one name beside `_name` and `boost`; their count is checked elsewhere). */
-export function checkIntervalRules(check: JsonCheck, path: JsonPath, options: Record<string, unknown>): void {
+export function checkIntervalRules(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): void {
   for (const key of Object.keys(options)) {
     if (key === '_name' || key === 'boost') continue;
-    checkRule(check, [...path, key], key, options[key]);
+    checkRule(check, path.child(key), key, options[key]);
   }
 }
 
-function checkRule(check: JsonCheck, path: JsonPath, name: string, body: unknown): void {
+function checkRule(check: JsonCheck, path: ValuePath, name: string, body: unknown): void {
   const rule = RULES[name];
   if (rule === undefined) {
     if (rulesKnownAt(check)) {
@@ -68,7 +69,7 @@ function checkRule(check: JsonCheck, path: JsonPath, name: string, body: unknown
   // A value that is not an object is refused where the rule's name is read (queryRules.ts).
   if (!isObject(body)) return;
   for (const key of Object.keys(body)) {
-    const at = [...path, key];
+    const at = path.child(key);
     if (!rule.params.includes(key)) {
       check.report(
         'query.unknown-parameter',
@@ -82,7 +83,7 @@ function checkRule(check: JsonCheck, path: JsonPath, name: string, body: unknown
     const value = body[key];
     if (key === 'intervals' && Array.isArray(value)) {
       value.forEach((item, i) => {
-        checkInnerRule(check, [...at, i], item);
+        checkInnerRule(check, at.child(i), item);
       });
     } else if (key === 'intervals' && isObject(value)) {
       // An ObjectParser array of objects takes one object as its only item.
@@ -100,7 +101,7 @@ function replacements(key: string, known: readonly string[]): { replacements: st
 }
 
 /** An object holding exactly one rule: an item of `intervals`, or what a filter names. */
-function checkInnerRule(check: JsonCheck, path: JsonPath, value: unknown): void {
+function checkInnerRule(check: JsonCheck, path: ValuePath, value: unknown): void {
   if (!isObject(value)) return;
   const keys = Object.keys(value);
   const first = keys[0];
@@ -108,14 +109,14 @@ function checkInnerRule(check: JsonCheck, path: JsonPath, value: unknown): void 
     check.report('query.interval-rules', 'Expected [FIELD_NAME] but got [END_OBJECT]', path);
     return;
   }
-  checkRule(check, [...path, first], first, value[first]);
+  checkRule(check, path.child(first), first, value[first]);
   if (keys[1] !== undefined) {
-    check.report('query.interval-rules', 'Expected [END_OBJECT] but got [FIELD_NAME]', [...path, keys[1]], 'key');
+    check.report('query.interval-rules', 'Expected [END_OBJECT] but got [FIELD_NAME]', path.child(keys[1]), 'key');
   }
 }
 
 /** IntervalFilter: one filter name and its rule; an unknown name is read, then refused when the query is built. */
-function checkFilter(check: JsonCheck, path: JsonPath, filter: Record<string, unknown>): void {
+function checkFilter(check: JsonCheck, path: ValuePath, filter: Record<string, unknown>): void {
   const keys = Object.keys(filter);
   const first = keys[0];
   if (first === undefined) {
@@ -127,13 +128,13 @@ function checkFilter(check: JsonCheck, path: JsonPath, filter: Record<string, un
       check.report(
         'query.interval-rules',
         `failed to create query: Unknown filter type [${first}]`,
-        [...path, first],
+        path.child(first),
         'key',
       );
     }
-    checkInnerRule(check, [...path, first], filter[first]);
+    checkInnerRule(check, path.child(first), filter[first]);
   }
   if (keys[1] !== undefined) {
-    check.report('query.interval-rules', 'Expected [END_OBJECT] but got [FIELD_NAME]', [...path, keys[1]], 'key');
+    check.report('query.interval-rules', 'Expected [END_OBJECT] but got [FIELD_NAME]', path.child(keys[1]), 'key');
   }
 }

@@ -1,5 +1,6 @@
 import type { DiagnosticCode } from '../diagnosticCodes';
-import type { JsonPath, JsonSegment, Target } from '../json/jsonSegment';
+import type { JsonSegment, Target } from '../json/jsonSegment';
+import { pathKeys, type AnyPath } from '../json/valuePath';
 import { issue, type FixData, type IssueSink } from './issues';
 import type { TargetServer } from '../target';
 
@@ -17,8 +18,8 @@ export class JsonCheck {
   ) {}
 
   /** Reports `code` (with the severity the registry gives it) at `path`. */
-  report(code: DiagnosticCode, message: string, path: JsonPath, target: Target = 'value', data?: FixData): void {
-    const span = this.segment.spanOf(path, target);
+  report(code: DiagnosticCode, message: string, path: AnyPath, target: Target = 'value', data?: FixData): void {
+    const span = this.segment.spanOf(pathKeys(path), target);
     this.issues.push(issue(code, message, span, data === undefined ? {} : { data }));
   }
 
@@ -26,8 +27,8 @@ export class JsonCheck {
    * The JSON token that follows the value at `path` (`END_OBJECT`, `END_ARRAY` or the next member's `FIELD_NAME`) and
    * its `[L:C]`: where a parser that expected something else at that point says it stopped.
    */
-  tokenAfter(path: JsonPath): { token: string; where: string } | undefined {
-    const span = this.segment.spanOf(path, 'value');
+  tokenAfter(path: AnyPath): { token: string; where: string } | undefined {
+    const span = this.segment.spanOf(pathKeys(path), 'value');
     const text = this.segment.text;
     const skip = (from: number): number => {
       let i = from;
@@ -48,8 +49,8 @@ export class JsonCheck {
   }
 
   /** `[L:C]` of where `path` starts, as OpenSearch prints an XContentLocation. */
-  where(path: JsonPath, target: Target = 'value', atEnd = false): string {
-    const span = this.segment.spanOf(path, target);
+  where(path: AnyPath, target: Target = 'value', atEnd = false): string {
+    const span = this.segment.spanOf(pathKeys(path), target);
     const { line, column } = this.locator(atEnd ? span.offset + span.length - 1 : span.offset);
     return `[${line}:${column}]`;
   }

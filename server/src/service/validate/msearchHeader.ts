@@ -1,4 +1,5 @@
-import { firstToken, isObject, JsonSegment, type JsonPath, type Span } from '../json/jsonSegment';
+import { ValuePath } from '../json/valuePath';
+import { firstToken, isObject, JsonSegment, type Span } from '../json/jsonSegment';
 import { suggestions } from '../text/similarity';
 import { METADATA_KEY_BY_NAME, type MetadataKeySpec } from '../../spec/msearchMetadata';
 import { SEARCH_TYPES } from '../../spec/endpoints';
@@ -16,7 +17,7 @@ export function validateMsearchHeader(check: JsonCheck, header: Record<string, u
   for (const key of Object.keys(header)) {
     const value = header[key];
     const spec = METADATA_KEY_BY_NAME.get(key);
-    const path: JsonPath = [key];
+    const path = ValuePath.of(key);
     if (spec === undefined) {
       const replacements = suggestions(key, METADATA_KEY_BY_NAME.keys());
       check.report(
@@ -69,7 +70,7 @@ function checkMetadataValue(
   spec: MetadataKeySpec,
   key: string,
   value: unknown,
-  path: JsonPath,
+  path: ValuePath,
 ): string[] | undefined {
   switch (spec.kind) {
     case 'indices': {

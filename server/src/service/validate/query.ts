@@ -1,4 +1,5 @@
-import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
+import { ValuePath } from '../json/valuePath';
+import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import { QUERY_CLAUSES } from '../../spec/queries';
 import type { ParameterSpec, QueryClauseSpec } from '../../spec/types';
@@ -69,7 +70,7 @@ function replacementsFor(found: readonly string[]): { replacements: string[] } |
  * A query object, where the server calls `parseInnerQueryBuilder` (docs/opensearch/query-dsl.md#parse-errors): exactly one clause name whose
  * value is an object.
  */
-export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: unknown): void {
+export function validateQueryContainer(check: JsonCheck, path: ValuePath, value: unknown): void {
   if (!isObject(value)) {
     check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path);
     return;
@@ -86,7 +87,7 @@ export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: 
   }
   const body = value[first];
   if (!isObject(body)) {
-    check.report('query.malformed', `[${first}] query malformed, no start_object after query name`, [...path, first]);
+    check.report('query.malformed', `[${first}] query malformed, no start_object after query name`, path.child(first));
   } else {
     const clause = CLAUSE_BY_NAME.get(first);
     if (clause === undefined) {
@@ -94,7 +95,7 @@ export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: 
       check.report(
         'query.unknown-clause',
         `unknown query [${first}]${didYouMean(first, registered)}`,
-        [...path, first],
+        path.child(first),
         'key',
         replacementsFor(suggestions(first, registered)),
       );
@@ -103,12 +104,12 @@ export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: 
       check.report(
         'query.clause-version',
         `unknown query [${first}]${didYouMean(first, registered)}${versionNote(first, clause, check.server)}`,
-        [...path, first],
+        path.child(first),
         'key',
       );
     } else {
       if (first === 'span_gap') checkSpanGapPlace(check, path);
-      validateClause(check, [...path, first], clause, body);
+      validateClause(check, path.child(first), clause, body);
     }
   }
   for (let i = 1; i < keys.length; i++) {
@@ -116,7 +117,7 @@ export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: 
     check.report(
       'query.two-clauses',
       `[${first}] malformed query, expected [END_OBJECT] but found [FIELD_NAME]`,
-      [...path, extra],
+      path.child(extra),
       'key',
     );
   }
@@ -124,7 +125,7 @@ export function validateQueryContainer(check: JsonCheck, path: JsonPath, value: 
 
 function validateClause(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: QueryClauseSpec,
   body: Record<string, unknown>,
 ): void {
@@ -132,7 +133,7 @@ function validateClause(
   // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
   if ((clause.name === 'span_near' || clause.name === 'span_or') && Array.isArray(body.clauses)) {
     body.clauses.forEach((item, i) => {
-      validateQueryContainer(check, [...path, 'clauses', i], item);
+      validateQueryContainer(check, path.child('clauses').child(i), item);
     });
   }
   if (clause.name.startsWith('geo_') && isGeoParserClause(clause.name)) {
@@ -158,7 +159,7 @@ function validateClause(
 /** `{"match": {"field": "text"}}` or `{"match": {"field": {params}}}`: exactly one field. */
 function validateFieldClause(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: QueryClauseSpec,
   body: Record<string, unknown>,
 ): void {
@@ -169,7 +170,7 @@ function validateFieldClause(
     check.report(
       'query.multiple-fields',
       `[${clause.name}] query doesn't support multiple fields, found [${field ?? ''}] and [${extra}]`,
-      [...path, extra],
+      path.child(extra),
       'key',
     );
   }
@@ -188,7 +189,7 @@ function validateFieldClause(
     return;
   }
   const value = body[field];
-  const fieldPath = [...path, field];
+  const fieldPath = path.child(field);
   if (isObject(value)) {
     if (clause.params !== undefined) {
       checkParams(check, fieldPath, clause, clause.params, value);
@@ -244,7 +245,7 @@ const NULL_SHORT_FORM: Readonly<Record<string, string>> = {
 /** `{"terms": {"field": [..], "boost": 2}}`: one field next to clause-level parameters. */
 function validateFieldWithParams(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: QueryClauseSpec,
   body: Record<string, unknown>,
 ): void {
@@ -266,7 +267,7 @@ function validateFieldWithParams(
         isObject(body[key])
           ? `[terms] query does not support more than one field. Already got: [${field}] but also found [${key}]`
           : '[terms] query does not support multiple fields',
-        [...path, key],
+        path.child(key),
         'key',
       );
     }
@@ -285,10 +286,10 @@ function validateFieldWithParams(
       if (Array.isArray(values)) {
         values.forEach((item, i) => {
           if (item === null)
-            check.report('query.missing-parameter', 'No value specified for terms query', [...path, field, i]);
+            check.report('query.missing-parameter', 'No value specified for terms query', path.child(field).child(i));
         });
       } else if (!isObject(values)) {
-        check.report('query.terms-not-array', `[terms] query does not support [${field}]`, [...path, field]);
+        check.report('query.terms-not-array', `[terms] query does not support [${field}]`, path.child(field));
       }
     }
   }
@@ -301,7 +302,7 @@ function validateFieldWithParams(
  */
 function validateTerms(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   params: readonly ParameterSpec[],
   body: Record<string, unknown>,
 ): void {
@@ -310,7 +311,7 @@ function validateTerms(
   let valueField = false;
   for (const key of Object.keys(body)) {
     const value = body[key];
-    const at = [...path, key];
+    const at = path.child(key);
     if (value === null) {
       // Values are read on `token.isValue()` only: null falls to the unknown-token branch, whatever the name.
       check.report('query.wrong-type', `[terms] unknown token [VALUE_NULL] after [${key}]`, at);
@@ -332,7 +333,7 @@ function validateTerms(
       field = key;
       if (Array.isArray(value)) {
         value.forEach((item, i) => {
-          if (item === null) check.report('query.missing-parameter', 'No value specified for terms query', [...at, i]);
+          if (item === null) check.report('query.missing-parameter', 'No value specified for terms query', at.child(i));
         });
       }
       continue;
@@ -375,7 +376,12 @@ function validateTerms(
   }
 }
 
-function checkRequired(check: JsonCheck, path: JsonPath, clause: QueryClauseSpec, body: Record<string, unknown>): void {
+function checkRequired(
+  check: JsonCheck,
+  path: ValuePath,
+  clause: QueryClauseSpec,
+  body: Record<string, unknown>,
+): void {
   const required = REQUIRED_TEXT[clause.name];
   if (required !== undefined) {
     for (const [name, message] of required) {
@@ -394,7 +400,7 @@ function checkRequired(check: JsonCheck, path: JsonPath, clause: QueryClauseSpec
 
 function checkParams(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: QueryClauseSpec,
   params: readonly ParameterSpec[],
   body: Record<string, unknown>,
@@ -402,7 +408,7 @@ function checkParams(
   const byName = PARAMS_BY_CLAUSE.get(clause.name) ?? new Map(params.map((p) => [p.name, p]));
   for (const key in body) {
     const spec = byName.get(key);
-    const valuePath = [...path, key];
+    const valuePath = path.child(key);
     const value = body[key];
     if (spec === undefined) {
       reportUnknownParam(check, valuePath, clause, key, value, [...byName.keys()]);
@@ -414,7 +420,7 @@ function checkParams(
 
 function checkParamValue(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: QueryClauseSpec,
   spec: ParameterSpec,
   value: unknown,
@@ -446,7 +452,7 @@ function checkParamValue(
       if (checkScalarQuery(check, path, clause, spec, value)) return;
       if (Array.isArray(value)) {
         value.forEach((item, i) => {
-          validateQueryContainer(check, [...path, i], item);
+          validateQueryContainer(check, path.child(i), item);
         });
       } else if (isObject(value) || clause.unknownParam !== 'unknown-field') {
         validateQueryContainer(check, path, value);
@@ -580,7 +586,7 @@ function checkParamValue(
 /** A hand-written parser given an object or an array where it reads a value, in its family's words. */
 function checkNonValue(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: QueryClauseSpec,
   spec: ParameterSpec,
   value: unknown,
@@ -606,13 +612,13 @@ function checkNonValue(
  */
 function checkValuesInArray(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: QueryClauseSpec,
   spec: ParameterSpec,
   values: readonly unknown[],
 ): void {
   values.forEach((item, i) => {
-    const at = [...path, i];
+    const at = path.child(i);
     if (Array.isArray(item)) checkValuesInArray(check, at, clause, spec, item);
     else if (isObject(item)) check.report('query.wrong-type', nonValueText(clause.name, spec.name, item), at);
     else checkParamValue(check, at, clause, spec, item);
@@ -658,7 +664,7 @@ function nullFailsAccessor(clause: string, spec: ParameterSpec): boolean {
  * value with Jackson's accessor for its kind fail in Jackson's words (real 3.8.0 and 2.19.1, conformance cases
  * `cross/query/null/*`). Returns whether it reported.
  */
-function checkNull(check: JsonCheck, path: JsonPath, clause: QueryClauseSpec, spec: ParameterSpec): boolean {
+function checkNull(check: JsonCheck, path: ValuePath, clause: QueryClauseSpec, spec: ParameterSpec): boolean {
   if (NULL_NOT_SUPPORTED.has(clause.name) && SCALAR_TYPES.has(spec.type)) {
     check.report('query.wrong-type', `[${clause.name}] query does not support [${spec.name}]`, path);
     return true;
@@ -714,7 +720,7 @@ function readsAnyAsValue(clause: string, spec: ParameterSpec): boolean {
  */
 function checkScalarQuery(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: QueryClauseSpec,
   spec: ParameterSpec,
   value: unknown,
@@ -763,7 +769,7 @@ const TERM_VALUES = new Set(['term.value', 'term.term', 'span_term.value', 'span
 
 function checkJacksonReader(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: QueryClauseSpec,
   spec: ParameterSpec,
   value: unknown,
@@ -810,7 +816,7 @@ function handWrittenRefuses(clause: QueryClauseSpec): boolean {
   return HAND_WRITTEN_REFUSES.has(clause.name);
 }
 
-function handWrittenRefusal(check: JsonCheck, path: JsonPath, clause: QueryClauseSpec, spec: ParameterSpec): void {
+function handWrittenRefusal(check: JsonCheck, path: ValuePath, clause: QueryClauseSpec, spec: ParameterSpec): void {
   check.report(
     'query.wrong-type',
     `[${NON_VALUE_NAME[clause.name] ?? clause.name}] query does not support [${spec.name}]`,
@@ -866,7 +872,7 @@ function objectParser(clause: QueryClauseSpec): boolean {
 
 function doesNotSupport(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: QueryClauseSpec,
   spec: ParameterSpec,
   value: unknown,
@@ -883,7 +889,7 @@ function doesNotSupport(
 
 function reportUnknownParam(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: QueryClauseSpec,
   key: string,
   value: unknown,

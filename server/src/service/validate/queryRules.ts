@@ -1,8 +1,9 @@
+import { ValuePath } from '../json/valuePath';
 // Rules inside one query clause beyond its parameter names: what each multi_match type accepts, exists on metadata
 // fields, and the limits of default settings (index.max_regex_length, index.max_terms_count,
 // indices.query.bool.max_clause_count). Texts from MultiMatchQueryBuilder, ExistsQueryBuilder, RegexpQueryBuilder,
 // TermsQueryBuilder and Lucene's IndexSearcher, checked on real 2.19.1 and 3.8.0 by the conformance corpus.
-import { isObject, type JsonPath } from '../json/jsonSegment';
+import { isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { limitNote, limitsOf } from './limits';
 import { isJavaDouble, notNumericText } from './values';
@@ -20,11 +21,11 @@ function multiMatchType(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function missingAt(check: JsonCheck, path: JsonPath, message: string): void {
+function missingAt(check: JsonCheck, path: ValuePath, message: string): void {
   check.report('query.missing-parameter', message, path, 'key');
 }
 
-function refuseAt(check: JsonCheck, message: string, at: JsonPath): void {
+function refuseAt(check: JsonCheck, message: string, at: ValuePath): void {
   check.report('query.wrong-type', message, at);
 }
 
@@ -88,7 +89,7 @@ const CLAUSES_WITH_RULES = new Set([
 
 export function checkClauseRules(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: string,
   body: Record<string, unknown>,
   known: (name: string) => boolean,
@@ -103,24 +104,25 @@ export function checkClauseRules(
       // An array where DisMaxQueryBuilder reads a value is an unknown member of that name.
       for (const key of Object.keys(body)) {
         if (key !== 'queries' && isArrayAt(body, key))
-          refuseAt(check, `[dis_max] query does not support [${key}]`, [...path, key]);
+          refuseAt(check, `[dis_max] query does not support [${key}]`, path.child(key));
       }
       break;
     case 'constant_score':
       for (const key of Object.keys(body)) {
-        if (key !== 'filter' && isArrayAt(body, key)) refuseAt(check, 'unexpected token [START_ARRAY]', [...path, key]);
+        if (key !== 'filter' && isArrayAt(body, key))
+          refuseAt(check, 'unexpected token [START_ARRAY]', path.child(key));
       }
       break;
     case 'nested':
       // NestedQueryBuilder reads `path` as a value only: null or `[]` leaves it unset.
       if (body.path === null || (Array.isArray(body.path) && body.path.length === 0))
-        missingAt(check, [...path, 'path'], "[nested] requires 'path' field");
+        missingAt(check, path.child('path'), "[nested] requires 'path' field");
       break;
     case 'boosting':
       if (body.negative_boost === null || (Array.isArray(body.negative_boost) && body.negative_boost.length === 0)) {
         missingAt(
           check,
-          [...path, 'negative_boost'],
+          path.child('negative_boost'),
           "[boosting] query requires 'negative_boost' to be set to be a positive value'",
         );
       }
@@ -129,39 +131,42 @@ export function checkClauseRules(
       // An array under any name but `functions` (`query`: innerQueries.ts) is refused by name.
       for (const key of Object.keys(body)) {
         if (key !== 'functions' && key !== 'query' && isArrayAt(body, key))
-          refuseAt(check, `failed to parse [function_score] query. array [${key}] is not supported`, [...path, key]);
+          refuseAt(check, `failed to parse [function_score] query. array [${key}] is not supported`, path.child(key));
       }
       if (isScalarAt(body, 'functions')) {
-        refuseAt(check, 'failed to parse [function_score] query. field [functions] is not supported', [
-          ...path,
-          'functions',
-        ]);
+        refuseAt(
+          check,
+          'failed to parse [function_score] query. field [functions] is not supported',
+          path.child('functions'),
+        );
       }
       break;
     case 'span_near':
       if (Array.isArray(body.clauses) && body.clauses.length === 0)
-        missingAt(check, [...path, 'clauses'], 'span_near must include [clauses]');
+        missingAt(check, path.child('clauses'), 'span_near must include [clauses]');
       if (isScalarAt(body, 'clauses') || isObject(body.clauses) || body.clauses === null)
-        refuseAt(check, `[${clause}] query does not support [clauses]`, [...path, 'clauses']);
+        refuseAt(check, `[${clause}] query does not support [clauses]`, path.child('clauses'));
       break;
     case 'span_or':
       // SpanOrQueryBuilder: arrays are read as clauses only, anything else with the value accessors.
       if (isScalarAt(body, 'clauses') || isObject(body.clauses) || body.clauses === null)
-        refuseAt(check, '[span_or] query does not support [clauses]', [...path, 'clauses']);
+        refuseAt(check, '[span_or] query does not support [clauses]', path.child('clauses'));
       if (Array.isArray(body.clauses) && body.clauses.length === 0)
-        missingAt(check, [...path, 'clauses'], 'span_or must include [clauses]');
-      if (isArrayAt(body, '_name')) refuseAt(check, '[span_or] query does not support [_name]', [...path, '_name']);
+        missingAt(check, path.child('clauses'), 'span_or must include [clauses]');
+      if (isArrayAt(body, '_name')) refuseAt(check, '[span_or] query does not support [_name]', path.child('_name'));
       else if (isObject(body._name)) {
-        refuseAt(check, `Can't get text on a START_OBJECT at ${check.where([...path, '_name']).slice(1, -1)}`, [
-          ...path,
-          '_name',
-        ]);
+        refuseAt(
+          check,
+          `Can't get text on a START_OBJECT at ${check.where(path.child('_name')).slice(1, -1)}`,
+          path.child('_name'),
+        );
       }
       if (isObject(body.boost)) {
-        check.report('value.not-a-number', notNumericText('START_OBJECT', jacksonMajor(check.server)), [
-          ...path,
-          'boost',
-        ]);
+        check.report(
+          'value.not-a-number',
+          notNumericText('START_OBJECT', jacksonMajor(check.server)),
+          path.child('boost'),
+        );
       }
       break;
     case 'span_not':
@@ -173,41 +178,42 @@ export function checkClauseRules(
         check.report(
           'query.invalid-value',
           'span_not can either use [dist] or [pre] & [post] (or none)',
-          [...path, 'dist'],
+          path.child('dist'),
           'key',
         );
       }
       // Their parsers read an array under a value's name with the value accessors.
       if (isArrayAt(body, '_name')) {
-        refuseAt(check, `Can't get text on a START_ARRAY at ${check.where([...path, '_name']).slice(1, -1)}`, [
-          ...path,
-          '_name',
-        ]);
+        refuseAt(
+          check,
+          `Can't get text on a START_ARRAY at ${check.where(path.child('_name')).slice(1, -1)}`,
+          path.child('_name'),
+        );
       }
       break;
     case 'script':
-      scriptNotAnObject(check, [...path, 'script'], body.script);
-      if (scriptWithoutSource(body.script)) refuseAt(check, NO_SCRIPT_SOURCE, [...path, 'script']);
+      scriptNotAnObject(check, path.child('script'), body.script);
+      if (scriptWithoutSource(body.script)) refuseAt(check, NO_SCRIPT_SOURCE, path.child('script'));
       // ScriptQueryBuilder refuses an array under any name.
       for (const key of Object.keys(body)) {
         if (isArrayAt(body, key)) {
           refuseAt(
             check,
             '[script] query does not support an array of scripts. Use a bool query with a clause per script instead.',
-            [...path, key],
+            path.child(key),
           );
         }
       }
       break;
     case 'multi_match':
-      if (isObject(body.fields)) refuseAt(check, '[multi_match] query does not support [fields]', [...path, 'fields']);
-      nullFieldNames(check, [...path, 'fields'], body.fields, undefined);
+      if (isObject(body.fields)) refuseAt(check, '[multi_match] query does not support [fields]', path.child('fields'));
+      nullFieldNames(check, path.child('fields'), body.fields, undefined);
       break;
     case 'query_string':
     case 'simple_query_string':
       nullFieldNames(
         check,
-        [...path, 'fields'],
+        path.child('fields'),
         body.fields,
         // 3.8.0 refuses it in query_string's words, 2.19.1 in Jackson's; the version between is not known, both refuse.
         clause === 'query_string' && check.server.version.major >= 3
@@ -215,7 +221,7 @@ export function checkClauseRules(
           : undefined,
       );
       if (isObject(body.fields))
-        refuseAt(check, `[${clause}] unknown token [START_OBJECT] after [fields]`, [...path, 'fields']);
+        refuseAt(check, `[${clause}] unknown token [START_OBJECT] after [fields]`, path.child('fields'));
       else if (isScalarAt(body, 'fields')) {
         // `fields` is read on START_ARRAY only: one value is an unknown option of that name.
         refuseAt(
@@ -223,21 +229,21 @@ export function checkClauseRules(
           clause === 'query_string'
             ? '[query_string] query does not support [fields]'
             : '[simple_query_string] unsupported field [fields]',
-          [...path, 'fields'],
+          path.child('fields'),
         );
       }
       break;
     case 'more_like_this':
-      if (isObject(body.fields)) refuseAt(check, '[mlt] query does not support [fields]', [...path, 'fields']);
-      for (const key of ['like', 'unlike']) moreLikeThisItems(check, [...path, key], body[key]);
+      if (isObject(body.fields)) refuseAt(check, '[mlt] query does not support [fields]', path.child('fields'));
+      for (const key of ['like', 'unlike']) moreLikeThisItems(check, path.child(key), body[key]);
       // MoreLikeThisQueryBuilder.fromXContent, after reading: no like at all, then an empty field list.
       if (body.like === null || (Array.isArray(body.like) && body.like.length === 0))
-        missingAt(check, [...path, 'like'], "more_like_this requires 'like' to be specified");
+        missingAt(check, path.child('like'), "more_like_this requires 'like' to be specified");
       else if (Array.isArray(body.fields) && body.fields.length === 0)
-        missingAt(check, [...path, 'fields'], "more_like_this requires 'fields' to be non-empty");
+        missingAt(check, path.child('fields'), "more_like_this requires 'fields' to be non-empty");
       // `fields` and `stop_words` are read on START_ARRAY only, unlike `like` and `unlike`, which take one text.
       for (const key of ['fields', 'stop_words']) {
-        if (typeof body[key] === 'string') refuseAt(check, `[mlt] query does not support [${key}]`, [...path, key]);
+        if (typeof body[key] === 'string') refuseAt(check, `[mlt] query does not support [${key}]`, path.child(key));
       }
       break;
     case 'match_phrase':
@@ -267,7 +273,7 @@ export function checkClauseRules(
           check.report(
             'query.missing-parameter',
             clause === 'common' ? 'text cannot be null' : 'value cannot be null',
-            [...path, first[0]],
+            path.child(first[0]),
             'key',
           );
         }
@@ -283,19 +289,20 @@ export function checkClauseRules(
           // `terms` is read on START_ARRAY only, the script on START_OBJECT only.
           const wrong = option === 'terms' ? isObject(value) : false;
           if (wrong || (value !== undefined && value !== null && typeof value !== 'object')) {
-            refuseAt(check, `[terms_set] query does not support [${option}]`, [...path, first[0], option]);
+            refuseAt(check, `[terms_set] query does not support [${option}]`, path.child(first[0]).child(option));
           }
         }
         if (scriptWithoutSource(first[1].minimum_should_match_script)) {
-          refuseAt(check, NO_SCRIPT_SOURCE, [...path, first[0], 'minimum_should_match_script']);
+          refuseAt(check, NO_SCRIPT_SOURCE, path.child(first[0]).child('minimum_should_match_script'));
         }
         const terms = first[1].terms;
         if (Array.isArray(terms)) {
           terms.forEach((item, i) => {
-            if (item === null) refuseAt(check, 'No value specified for terms query', [...path, first[0], 'terms', i]);
+            if (item === null)
+              refuseAt(check, 'No value specified for terms query', path.child(first[0]).child('terms').child(i));
           });
         }
-        termsSetMinimum(check, [...path, first[0]], first[1]);
+        termsSetMinimum(check, path.child(first[0]), first[1]);
       }
       break;
     }
@@ -307,7 +314,7 @@ export function checkClauseRules(
         for (const rule of INTERVAL_RULES) {
           const value = first[1][rule];
           if (value !== undefined && !isObject(value)) {
-            const at = [...path, first[0], rule];
+            const at = path.child(first[0]).child(rule);
             refuseAt(
               check,
               `${check.where(at)} [${rule}] Expected START_OBJECT but was: ${objectParserToken(value)}`,
@@ -319,7 +326,7 @@ export function checkClauseRules(
       break;
     }
     case 'ids':
-      idsValues(check, [...path, 'values'], body.values);
+      idsValues(check, path.child('values'), body.values);
       break;
     case 'combined_fields':
       combinedFieldsValues(check, path, body);
@@ -329,7 +336,7 @@ export function checkClauseRules(
       const first = firstMember(body);
       if (first === undefined) missingAt(check, path, '[span_gap] field name is null or empty');
       else if (typeof first[1] === 'string' && !isJavaDouble(first[1])) {
-        check.report('value.not-a-number', `For input string: "${first[1]}"`, [...path, first[0]]);
+        check.report('value.not-a-number', `For input string: "${first[1]}"`, path.child(first[0]));
       }
       break;
     }
@@ -338,14 +345,14 @@ export function checkClauseRules(
       if (isScalarAt(body, 'script')) {
         refuseAt(
           check,
-          `${check.where([...path, 'script'])} [script_score] script doesn't support values of type: ${objectParserToken(body.script)}`,
-          [...path, 'script'],
+          `${check.where(path.child('script'))} [script_score] script doesn't support values of type: ${objectParserToken(body.script)}`,
+          path.child('script'),
         );
       } else if (scriptWithoutSource(body.script)) {
         refuseAt(
           check,
-          `${check.where([...path, 'script'])} [script_score] failed to parse field [script]: ${NO_SCRIPT_SOURCE}`,
-          [...path, 'script'],
+          `${check.where(path.child('script'))} [script_score] failed to parse field [script]: ${NO_SCRIPT_SOURCE}`,
+          path.child('script'),
         );
       }
       break;
@@ -373,7 +380,7 @@ export function checkClauseRules(
         check.report(
           'query.unknown-parameter',
           '[wrapper] malformed query, expected [END_OBJECT] but found [FIELD_NAME]',
-          [...path, keys[1]!],
+          path.child(keys[1]!),
           'key',
         );
       }
@@ -383,7 +390,7 @@ export function checkClauseRules(
         check.report(
           'query.wrong-type',
           `Current token (${objectParserToken(query)}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, ${jacksonMajor(check.server) === 3 ? 'cannot' : 'can not'} access as binary`,
-          [...path, 'query'],
+          path.child('query'),
         );
       }
       return;
@@ -392,7 +399,7 @@ export function checkClauseRules(
       // ParentIdQueryBuilder reads values only; without `type` or `id` every shard fails on a null name.
       for (const key of Object.keys(body)) {
         if (Array.isArray(body[key])) {
-          check.report('query.wrong-type', `[parent_id] query does not support [${key}]`, [...path, key]);
+          check.report('query.wrong-type', `[parent_id] query does not support [${key}]`, path.child(key));
           return;
         }
       }
@@ -406,11 +413,11 @@ export function checkClauseRules(
       return;
     case 'range':
       for (const [field, options] of Object.entries(body)) {
-        if (isObject(options)) rangeObjectBounds(check, [...path, field], options);
+        if (isObject(options)) rangeObjectBounds(check, path.child(field), options);
       }
       if (holdsAt(ONE_BOUND_PER_SIDE, check.server.version) && check.server.distribution === 'opensearch') {
         for (const [field, options] of Object.entries(body)) {
-          if (isObject(options)) rangeBounds(check, [...path, field], options);
+          if (isObject(options)) rangeBounds(check, path.child(field), options);
         }
       }
       return;
@@ -422,7 +429,7 @@ export function checkClauseRules(
             check.report(
               'query.type-parameter',
               `[${param}] not allowed for type [bool_prefix]`,
-              [...path, param],
+              path.child(param),
               'key',
             );
           }
@@ -433,7 +440,12 @@ export function checkClauseRules(
         body.fuzziness !== null &&
         ['phrase', 'phrase_prefix', 'cross_fields'].includes(type)
       ) {
-        check.report('query.type-parameter', `Fuzziness not allowed for type [${type}]`, [...path, 'fuzziness'], 'key');
+        check.report(
+          'query.type-parameter',
+          `Fuzziness not allowed for type [${type}]`,
+          path.child('fuzziness'),
+          'key',
+        );
       }
       return;
     }
@@ -445,13 +457,13 @@ export function checkClauseRules(
       return;
     case 'exists':
       // ExistsQueryBuilder's constructor refuses an empty name (Strings.isEmpty: "" only).
-      if (body.field === '') check.report('query.missing-field', 'field name is null or empty', [...path, 'field']);
+      if (body.field === '') check.report('query.missing-field', 'field name is null or empty', path.child('field'));
       else if (body.field === '_source') {
-        check.report('query.metadata-field', 'The _source field is not searchable', [...path, 'field']);
+        check.report('query.metadata-field', 'The _source field is not searchable', path.child('field'));
       }
       return;
     case 'query_string':
-      queryStringRegexLength(check, [...path, 'query'], body.query);
+      queryStringRegexLength(check, path.child('query'), body.query);
       return;
     case 'regexp': {
       const field = Object.keys(body)[0];
@@ -463,7 +475,7 @@ export function checkClauseRules(
         check.report(
           'query.regex-too-long',
           `failed to create query: The length of regex [${value.length}] used in the Regexp Query request has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_regex_length] index level setting.${limitNote(check.server, 'maxRegexLength')}`,
-          isObject(inner) ? [...path, field, 'value'] : [...path, field],
+          isObject(inner) ? path.child(field).child('value') : path.child(field),
         );
       }
       return;
@@ -476,7 +488,7 @@ export function checkClauseRules(
           check.report(
             'query.too-many-terms',
             `failed to create query: The number of terms [${values.length}] used in the Terms Query request has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_terms_count] index level setting.${limitNote(check.server, 'maxTermsCount')}`,
-            [...path, key],
+            path.child(key),
             'key',
           );
         }
@@ -519,9 +531,9 @@ function objectParserToken(value: unknown): string {
  * never null; `minimum_should_match` takes null, and a boolean is read as text that fails on every shard (real 3.8.0,
  * conformance cases `query/combined_fields/*` and `cross/query/combined-fields/*`).
  */
-function combinedFieldsValues(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+function combinedFieldsValues(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   const refuse = (key: string): void => {
-    const at = [...path, key];
+    const at = path.child(key);
     check.report(
       'query.wrong-type',
       `${check.where(at)} [combined_fields] ${key} doesn't support values of type: ${objectParserToken(body[key])}`,
@@ -534,16 +546,17 @@ function combinedFieldsValues(check: JsonCheck, path: JsonPath, body: Record<str
   if (Array.isArray(fields)) {
     fields.forEach((item, i) => {
       if (item !== null && typeof item !== 'object') return;
-      const at = [...path, 'fields', i];
+      const at = path.child('fields').child(i);
       check.report('query.wrong-type', `${check.where(at)} [combined_fields] failed to parse field [fields]`, at);
     });
   }
   const minimum = body.minimum_should_match;
   if (typeof minimum === 'boolean') {
-    check.report('query.invalid-value', `failed to create query: For input string: "${String(minimum)}"`, [
-      ...path,
-      'minimum_should_match',
-    ]);
+    check.report(
+      'query.invalid-value',
+      `failed to create query: For input string: "${String(minimum)}"`,
+      path.child('minimum_should_match'),
+    );
   }
 }
 
@@ -552,13 +565,13 @@ function combinedFieldsValues(check: JsonCheck, path: JsonPath, body: Record<str
  * so is an item that is null, an object or an array (a number or a boolean is read as its text), on real 3.8.0 and
  * 2.19.1.
  */
-function idsValues(check: JsonCheck, path: JsonPath, values: unknown): void {
+function idsValues(check: JsonCheck, path: ValuePath, values: unknown): void {
   // Null is refused with the other ObjectParser values (query.ts).
   if (values === undefined || values === null || typeof values === 'string') return;
   if (Array.isArray(values)) {
     values.forEach((item, i) => {
       if (item !== null && typeof item !== 'object') return;
-      const at = [...path, i];
+      const at = path.child(i);
       check.report('query.wrong-type', `${check.where(at)} [ids] failed to parse field [values]`, at);
     });
     return;
@@ -575,7 +588,7 @@ function idsValues(check: JsonCheck, path: JsonPath, values: unknown): void {
  * a number or a boolean is refused where the parser looks next, `[L:C] [script] Expected START_OBJECT but was:
  * END_OBJECT` (or the next member's FIELD_NAME), on real 3.8.0 and 2.19.1 (conformance case `query/script/script/number`).
  */
-function scriptNotAnObject(check: JsonCheck, path: JsonPath, script: unknown): void {
+function scriptNotAnObject(check: JsonCheck, path: ValuePath, script: unknown): void {
   if (typeof script !== 'number' && typeof script !== 'boolean') return;
   const after = check.tokenAfter(path);
   if (after === undefined) return;
@@ -588,7 +601,7 @@ function scriptNotAnObject(check: JsonCheck, path: JsonPath, script: unknown): v
  * whatever the field (QueryStringQueryParser; real 3.8.0 and 2.19.1, conformance case
  * `cross/query/query-string/regex-over-limit`).
  */
-function queryStringRegexLength(check: JsonCheck, path: JsonPath, text: unknown): void {
+function queryStringRegexLength(check: JsonCheck, path: ValuePath, text: unknown): void {
   if (typeof text !== 'string') return;
   const max = limitsOf(check.server).maxRegexLength;
   if (text.length <= max) return;
@@ -630,11 +643,11 @@ function regexLengths(text: string): number[] {
  * A null field name in `fields`: multi_match and simple_query_string read it with `text()` (`Can't get text on a
  * VALUE_NULL at 1:52`), and so does query_string on 2.19.1; on 3.8.0 query_string refuses it in its own words.
  */
-function nullFieldNames(check: JsonCheck, path: JsonPath, fields: unknown, message: string | undefined): void {
+function nullFieldNames(check: JsonCheck, path: ValuePath, fields: unknown, message: string | undefined): void {
   if (!Array.isArray(fields)) return;
   fields.forEach((item, i) => {
     if (item !== null) return;
-    const at = [...path, i];
+    const at = path.child(i);
     refuseAt(check, message ?? `Can't get text on a VALUE_NULL at ${check.where(at).slice(1, -1)}`, at);
   });
 }
@@ -664,8 +677,10 @@ const MLT_ITEM_FIELDS = new Set([
  * parse More Like This item. unknown field [x]`, and one without `_id` or `doc` `... neither [id] nor [doc] is
  * specified!` (real 3.8.0 and 2.19.1).
  */
-function moreLikeThisItems(check: JsonCheck, path: JsonPath, value: unknown): void {
-  const items = Array.isArray(value) ? value.map((item, i) => [item, [...path, i]] as const) : [[value, path] as const];
+function moreLikeThisItems(check: JsonCheck, path: ValuePath, value: unknown): void {
+  const items = Array.isArray(value)
+    ? value.map((item, i) => [item, path.child(i)] as const)
+    : [[value, path] as const];
   for (const [item, at] of items) {
     if (!isObject(item)) continue;
     const unknown = Object.keys(item).find((key) => !MLT_ITEM_FIELDS.has(key));
@@ -673,7 +688,7 @@ function moreLikeThisItems(check: JsonCheck, path: JsonPath, value: unknown): vo
       check.report(
         'query.unknown-parameter',
         `failed to parse More Like This item. unknown field [${unknown}]`,
-        [...at, unknown],
+        at.child(unknown),
         'key',
       );
     } else if (!('_id' in item) && !('doc' in item)) {
@@ -691,14 +706,14 @@ function moreLikeThisItems(check: JsonCheck, path: JsonPath, value: unknown): vo
  * [END_OBJECT] found after the main object.`, a member inside is `[range] query does not support [<name>]` (real 3.8.0
  * and 2.19.1).
  */
-function rangeObjectBounds(check: JsonCheck, path: JsonPath, options: Record<string, unknown>): void {
+function rangeObjectBounds(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): void {
   for (const key of ['gt', 'gte', 'lt', 'lte', 'from', 'to']) {
     const bound = options[key];
     if (!isObject(bound)) continue;
     const first = Object.keys(bound)[0];
     if (first === undefined)
-      refuseAt(check, 'Unexpected token [END_OBJECT] found after the main object.', [...path, key]);
-    else refuseAt(check, `[range] query does not support [${first}]`, [...path, key, first]);
+      refuseAt(check, 'Unexpected token [END_OBJECT] found after the main object.', path.child(key));
+    else refuseAt(check, `[range] query does not support [${first}]`, path.child(key).child(first));
     return;
   }
 }
@@ -710,7 +725,7 @@ const FUNCTION_SCORE_SCALARS = new Set(['score_mode', 'boost_mode', 'max_boost',
  * After a `functions` array, FunctionScoreQueryBuilder.fromXContent reads any other object but `query` (and any
  * value it does not know, `weight` among them) as a single function, and refuses to have both.
  */
-function functionsThenFunction(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+function functionsThenFunction(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   let found = false;
   for (const key of Object.keys(body)) {
     const value = body[key];
@@ -725,7 +740,7 @@ function functionsThenFunction(check: JsonCheck, path: JsonPath, body: Record<st
       check.report(
         'query.functions-and-function',
         `failed to parse [function_score] query. [you can either define [functions] array or a single function, not both. already found [functions] array, now encountering [${key}].]`,
-        [...path, key],
+        path.child(key),
         'key',
       );
       return;
@@ -737,20 +752,20 @@ function functionsThenFunction(check: JsonCheck, path: JsonPath, body: Record<st
  * IntervalQueryBuilder.fromXContent: under the field, every key but `_name` and `boost` is an interval rule, and
  * there must be exactly one. The rule's own parser runs first, so only the count is checked here.
  */
-function intervalRules(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+function intervalRules(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   const field = Object.keys(body)[0];
   if (field === undefined) return;
   const inner = body[field];
   if (!isObject(inner)) return;
-  checkIntervalRules(check, [...path, field], inner);
+  checkIntervalRules(check, path.child(field), inner);
   const rules = Object.keys(inner).filter((key) => key !== '_name' && key !== 'boost');
   if (rules.length === 0) {
-    check.report('query.interval-rules', 'Missing intervals from interval query definition', [...path, field], 'key');
+    check.report('query.interval-rules', 'Missing intervals from interval query definition', path.child(field), 'key');
   } else if (rules.length > 1) {
     check.report(
       'query.interval-rules',
       `Only one interval rule can be specified, found [${rules[0]!}] and [${rules[1]!}]`,
-      [...path, field, rules[1]!],
+      path.child(field).child(rules[1]!),
       'key',
     );
   }
@@ -770,7 +785,7 @@ const RANGE_SIDES = [
   { exclusive: 'lt', inclusive: 'lte', generic: 'to', include: 'include_upper', word: 'upper' },
 ] as const;
 
-function rangeBounds(check: JsonCheck, path: JsonPath, options: Record<string, unknown>): void {
+function rangeBounds(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): void {
   for (const side of RANGE_SIDES) {
     let bound = false;
     let include = false;
@@ -782,7 +797,7 @@ function rangeBounds(check: JsonCheck, path: JsonPath, options: Record<string, u
       else if (strict) refused = bound || include;
       else continue;
       if (refused) {
-        check.report('query.invalid-value', `invalid ${side.word} bound for [range] query`, [...path, key], 'key');
+        check.report('query.invalid-value', `invalid ${side.word} bound for [range] query`, path.child(key), 'key');
         break;
       }
       if (key !== side.include) bound ||= options[key] !== null;
@@ -797,7 +812,7 @@ function rangeBounds(check: JsonCheck, path: JsonPath, options: Record<string, u
  * itself accepts the clause). No term at all matches nothing before that check (conformance cases
  * `query/terms_set/minimum_should_match_field/missing` and `query/terms_set/terms/missing`).
  */
-function termsSetMinimum(check: JsonCheck, path: JsonPath, options: Record<string, unknown>): void {
+function termsSetMinimum(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): void {
   const terms = options.terms;
   if (!Array.isArray(terms) || terms.length === 0) return;
   if ('minimum_should_match_field' in options || 'minimum_should_match_script' in options) return;

@@ -1,4 +1,5 @@
-import { tokenOf, type JsonPath } from '../json/jsonSegment';
+import { ValuePath } from '../json/valuePath';
+import { tokenOf } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import {
   SEARCH_BODY_FIELD_BY_NAME,
@@ -23,13 +24,13 @@ export const TRACK_TOTAL_HITS_DISABLED = -1;
 
 /** What cross-field rules need to know of a body, with where each fact was written. */
 export interface SearchBodyFacts {
-  from?: { value: number; path: JsonPath };
-  size?: { value: number; path: JsonPath };
-  trackTotalHits?: { value: number; path: JsonPath };
-  rescore?: JsonPath;
-  sort?: JsonPath;
-  pit?: JsonPath;
-  searchAfter?: JsonPath;
+  from?: { value: number; path: ValuePath };
+  size?: { value: number; path: ValuePath };
+  trackTotalHits?: { value: number; path: ValuePath };
+  rescore?: ValuePath;
+  sort?: ValuePath;
+  pit?: ValuePath;
+  searchAfter?: ValuePath;
   /** The body itself, for the rules across its sections (bodyRules.ts). */
   source?: Record<string, unknown>;
 }
@@ -38,7 +39,7 @@ export interface SearchBodyFacts {
 export function validateSearchBody(check: JsonCheck, body: Record<string, unknown>): SearchBodyFacts {
   const facts: SearchBodyFacts = { source: body };
   const keys = Object.keys(body);
-  checkFields(check, [], body, SEARCH_BODY_FIELD_BY_NAME, facts, SEARCH_SCOPE);
+  checkFields(check, ValuePath.ROOT, body, SEARCH_BODY_FIELD_BY_NAME, facts, SEARCH_SCOPE);
   if ('aggs' in body && 'aggregations' in body) {
     const last = keys.indexOf('aggs') > keys.indexOf('aggregations') ? 'aggs' : 'aggregations';
     const other = last === 'aggs' ? 'aggregations' : 'aggs';
@@ -96,13 +97,13 @@ const TOP_HITS_SCOPE: FieldScope = {
 };
 
 /** Checks the body of a `top_hits` aggregation, as its parser reads it. */
-export function validateTopHitsBody(check: JsonCheck, path: JsonPath, body: Record<string, unknown>): void {
+export function validateTopHitsBody(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   checkFields(check, path, body, TOP_HITS_FIELDS, {}, TOP_HITS_SCOPE);
 }
 
 function checkFields(
   check: JsonCheck,
-  base: JsonPath,
+  base: ValuePath,
   body: Record<string, unknown>,
   fields: ReadonlyMap<string, BodyFieldSpec>,
   facts: SearchBodyFacts,
@@ -110,7 +111,7 @@ function checkFields(
 ): void {
   for (const key of Object.keys(body)) {
     const value = body[key];
-    const path: JsonPath = base.length === 0 ? [key] : [...base, key];
+    const path = base.child(key);
     const spec = fields.get(key);
     const token = tokenOf(value);
     const rule =
@@ -142,7 +143,7 @@ function checkFields(
 
 function checkValue(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   spec: BodyFieldSpec,
   rule: BodyValueRule,
   value: unknown,
@@ -210,7 +211,7 @@ function checkValue(
 
 function checkObject(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   spec: BodyFieldSpec,
   rule: BodyObjectRule,
   value: Record<string, unknown>,
@@ -239,7 +240,7 @@ function checkObject(
         const boost = value[index];
         const token = tokenOf(boost);
         if (token === 'START_OBJECT' || token === 'START_ARRAY' || token === 'VALUE_NULL') {
-          check.report('search.wrong-type', `Unknown key for a ${token} in [${index}].`, [...path, index]);
+          check.report('search.wrong-type', `Unknown key for a ${token} in [${index}].`, path.child(index));
         }
       }
       return;
@@ -253,7 +254,7 @@ function checkObject(
 
 function checkArray(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   spec: BodyFieldSpec,
   rule: BodyArrayRule,
   value: unknown[],
@@ -264,17 +265,18 @@ function checkArray(
       value.forEach((item, i) => {
         const token = tokenOf(item);
         if (token !== 'VALUE_STRING') {
-          check.report('search.wrong-type', `Expected [VALUE_STRING] in [${spec.name}] but found [${token}]`, [
-            ...path,
-            i,
-          ]);
+          check.report(
+            'search.wrong-type',
+            `Expected [VALUE_STRING] in [${spec.name}] but found [${token}]`,
+            path.child(i),
+          );
         }
       });
       return;
     case 'sort':
       facts.sort = path;
       value.forEach((entry, i) => {
-        if (isRecord(entry)) checkSortEntry(check, [...path, i], entry);
+        if (isRecord(entry)) checkSortEntry(check, path.child(i), entry);
       });
       return;
     case 'any':
@@ -297,7 +299,7 @@ function numberToken(value: number): string {
 }
 
 /** `XContentParser.intValue()`: numbers (truncated), numeric strings; booleans are refused by Jackson. */
-function intValue(check: JsonCheck, path: JsonPath, value: unknown): number | undefined {
+function intValue(check: JsonCheck, path: ValuePath, value: unknown): number | undefined {
   if (typeof value === 'boolean') {
     check.report(
       'value.not-a-number',
@@ -326,7 +328,7 @@ function intValue(check: JsonCheck, path: JsonPath, value: unknown): number | un
   return Math.trunc(n);
 }
 
-function numberValue(check: JsonCheck, path: JsonPath, value: unknown): void {
+function numberValue(check: JsonCheck, path: ValuePath, value: unknown): void {
   if (typeof value === 'boolean') {
     check.report(
       'value.not-a-number',
@@ -339,7 +341,7 @@ function numberValue(check: JsonCheck, path: JsonPath, value: unknown): void {
 }
 
 /** `XContentParser.booleanValue()`: JSON booleans, and the strings "true"/"false" ("" is false). */
-function booleanValue(check: JsonCheck, path: JsonPath, value: unknown): void {
+function booleanValue(check: JsonCheck, path: ValuePath, value: unknown): void {
   if (typeof value === 'number') {
     check.report('value.not-a-boolean', `Current token (${numberToken(value)}) not of boolean type`, path);
   } else if (typeof value === 'string' && value !== '') {
@@ -372,7 +374,7 @@ const FIELD_SORT_PARAMS = [
  * `_score`, `_script`, `_geo_distance` and the like have parsers of their own and are left alone (conformance cases
  * `cross/body/sort-unknown-order`, `cross/body/sort-bad-mode` on real 3.8.0 and 2.19.1).
  */
-function checkSortEntry(check: JsonCheck, path: JsonPath, entry: Record<string, unknown>): void {
+function checkSortEntry(check: JsonCheck, path: ValuePath, entry: Record<string, unknown>): void {
   for (const [field, spec] of Object.entries(entry)) {
     if (field.startsWith('_')) continue;
     if (typeof spec === 'string') {
@@ -380,7 +382,7 @@ function checkSortEntry(check: JsonCheck, path: JsonPath, entry: Record<string, 
         check.report(
           'search.wrong-type',
           `No enum constant org.opensearch.search.sort.SortOrder.${spec.toUpperCase()}`,
-          [...path, field],
+          path.child(field),
           'value',
           { replacements: ['"asc"', '"desc"'] },
         );
@@ -388,7 +390,7 @@ function checkSortEntry(check: JsonCheck, path: JsonPath, entry: Record<string, 
     } else if (isRecord(spec)) {
       const unknown = Object.keys(spec).find((key) => !FIELD_SORT_PARAMS.includes(key));
       if (unknown !== undefined) {
-        const at = [...path, field, unknown];
+        const at = path.child(field).child(unknown);
         const replacements = suggestions(unknown, FIELD_SORT_PARAMS);
         check.report(
           'search.unknown-field',
@@ -399,7 +401,7 @@ function checkSortEntry(check: JsonCheck, path: JsonPath, entry: Record<string, 
         );
       }
       if (typeof spec.mode === 'string' && !SORT_MODES.includes(spec.mode.toLowerCase())) {
-        const at = [...path, field, 'mode'];
+        const at = path.child(field).child('mode');
         check.report('search.wrong-type', `${check.where(at)} [field_sort] failed to parse field [mode]`, at);
       }
     }

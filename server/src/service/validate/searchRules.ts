@@ -1,4 +1,5 @@
-import { isObject, tokenOf, type JsonPath, type Span } from '../json/jsonSegment';
+import type { AnyPath, ValuePath } from '../json/valuePath';
+import { isObject, tokenOf, type Span } from '../json/jsonSegment';
 import { didYouMean } from '../text/similarity';
 import type { QueryParam } from '../url/requestLine';
 import type { DiagnosticCode } from '../diagnosticCodes';
@@ -16,7 +17,7 @@ export interface RuleTargets {
   readonly body: JsonCheck | undefined;
   readonly params: ReadonlyMap<string, QueryParam>;
   /** The index named by the path or the msearch header, if any. */
-  readonly indices: { readonly span?: Span; readonly path?: JsonPath } | undefined;
+  readonly indices: { readonly span?: Span; readonly path?: AnyPath } | undefined;
   readonly kind: 'search' | 'msearch';
   /** `rest_total_hits_as_int` of the msearch URL, for its items. */
   readonly restTotalHitsAsInt?: boolean;
@@ -41,7 +42,7 @@ function boolParam(param: QueryParam | undefined, emptyIsTrue: boolean): boolean
 type RuleReport = (
   code: DiagnosticCode,
   message: string,
-  bodyPath: JsonPath | undefined,
+  bodyPath: AnyPath | undefined,
   param: QueryParam | undefined,
 ) => void;
 
@@ -106,7 +107,7 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
     const validation = (
       message: string,
       code: DiagnosticCode,
-      path: JsonPath | undefined,
+      path: AnyPath | undefined,
       param?: QueryParam,
     ): void => {
       report(code, `Validation Failed: 1: ${message};`, path, param);
@@ -242,12 +243,12 @@ function checkVerbosePipeline(
  * (`SearchContextId.decode`). An id that decodes but is no real one fails too, in words that differ between versions:
  * those are left to the server.
  */
-function checkPointInTimeId(body: JsonCheck | undefined, pit: unknown, path: JsonPath): void {
+function checkPointInTimeId(body: JsonCheck | undefined, pit: unknown, path: ValuePath): void {
   if (body === undefined || !isObject(pit)) return;
   // `PointInTimeBuilder`'s ObjectParser (`pit`): `id` and `keep_alive`, the id a string only.
   const unknown = Object.keys(pit).find((key) => key !== 'id' && key !== 'keep_alive');
   if (unknown !== undefined) {
-    const at = [...path, unknown];
+    const at = path.child(unknown);
     body.report(
       'search.unknown-field',
       `${body.where(at, 'key')} [pit] unknown field [${unknown}]${didYouMean(unknown, ['id', 'keep_alive'])}`,
@@ -259,7 +260,7 @@ function checkPointInTimeId(body: JsonCheck | undefined, pit: unknown, path: Jso
     body.report('pit.id', 'point int time id is not provided', path, 'key');
     return;
   }
-  const at = [...path, 'id'];
+  const at = path.child('id');
   if (typeof pit.id !== 'string') {
     body.report('pit.id', `${body.where(at)} [pit] id doesn't support values of type: ${tokenOf(pit.id)}`, at);
   } else if (!mayBeUrlBase64(pit.id)) {
@@ -277,7 +278,7 @@ function mayBeUrlBase64(text: string): boolean {
   return data.length % 4 !== 1;
 }
 
-function checkPointInTime(targets: RuleTargets, pit: JsonPath, report: RuleReport): void {
+function checkPointInTime(targets: RuleTargets, pit: AnyPath, report: RuleReport): void {
   const { params, indices, urlIssues } = targets;
   const validation = (what: string): string => `Validation Failed: 1: [${what}] cannot be used with point in time;`;
   if (indices !== undefined) {

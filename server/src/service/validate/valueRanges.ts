@@ -1,7 +1,8 @@
+import { ValuePath } from '../json/valuePath';
 // Numbers a query clause reads and then refuses for their value (a negative slop, a tie breaker above 1, ...), each in
 // its builder's words, as real 3.8.0 and 2.19.1 answered (docs/opensearch/query-dsl.md#value-ranges; conformance cases
 // `cross/query/ranges/*`). Only values written as numbers, or as text that reads as one, are judged.
-import { isObject, type JsonPath } from '../json/jsonSegment';
+import { isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { isJavaDouble } from './values';
 import { PARSER_NAME } from './queryMessages';
@@ -88,12 +89,12 @@ export function hasValueRanges(clause: string): boolean {
 
 export function checkValueRanges(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: string,
   body: Record<string, unknown>,
 ): void {
   if (clause === 'ids') {
-    emptyIds(check, [...path, 'values'], body.values);
+    emptyIds(check, path.child('values'), body.values);
     return;
   }
   const limits = LIMITS[clause];
@@ -105,12 +106,12 @@ export function checkValueRanges(
     const inner = field === undefined ? undefined : body[field];
     if (field === undefined || !isObject(inner)) return;
     options = inner;
-    at = [...path, field];
+    at = path.child(field);
   }
   for (const limit of limits) {
     const n = numberOf(options[limit.option]);
     if (n !== undefined && limit.bad(n)) {
-      check.report('query.invalid-value', limit.message, [...at, limit.option]);
+      check.report('query.invalid-value', limit.message, at.child(limit.option));
       return;
     }
   }
@@ -118,27 +119,28 @@ export function checkValueRanges(
 }
 
 /** HasChildQueryBuilder: `max_children` (no limit by default) below `min_children` (1 by default). */
-function childrenOrder(check: JsonCheck, path: JsonPath, options: Record<string, unknown>): void {
+function childrenOrder(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): void {
   const max = numberOf(options.max_children);
   if (max === undefined) return;
   const min = 'min_children' in options ? numberOf(options.min_children) : 1;
   if (min !== undefined && max < min) {
-    check.report('query.invalid-value', "[has_child] 'max_children' is less than 'min_children'", [
-      ...path,
-      'max_children',
-    ]);
+    check.report(
+      'query.invalid-value',
+      "[has_child] 'max_children' is less than 'min_children'",
+      path.child('max_children'),
+    );
   }
 }
 
 /** IdsQueryBuilder.doToQuery: an empty id fails on every shard. */
-function emptyIds(check: JsonCheck, path: JsonPath, values: unknown): void {
+function emptyIds(check: JsonCheck, path: ValuePath, values: unknown): void {
   const ids = Array.isArray(values) ? values : [values];
   ids.forEach((id, i) => {
     if (id === '') {
       check.report(
         'query.invalid-value',
         "failed to create query: Ids can't be empty",
-        Array.isArray(values) ? [...path, i] : path,
+        Array.isArray(values) ? path.child(i) : path,
       );
     }
   });
@@ -152,7 +154,7 @@ function emptyIds(check: JsonCheck, path: JsonPath, values: unknown): void {
  */
 export function negativeBoost(
   check: JsonCheck,
-  path: JsonPath,
+  path: ValuePath,
   clause: string,
   byObjectParser: boolean,
   value: unknown,

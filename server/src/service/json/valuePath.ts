@@ -1,0 +1,55 @@
+import type { JsonPath } from './jsonSegment';
+
+/**
+ * A place inside a JSON value as a walk over the value reaches it: the key or index taken last, and the place it was
+ * taken from. Going one level deeper makes one small object and copies nothing; the list of keys from the root (what
+ * positions are looked up by) is made only when a place is reported, which is rare next to the places visited.
+ */
+export class ValuePath {
+  /** The value itself. */
+  static readonly ROOT = new ValuePath(undefined, '', 0);
+
+  private constructor(
+    private readonly parent: ValuePath | undefined,
+    private readonly last: string | number,
+    /** How many keys lead here from the root. */
+    readonly length: number,
+  ) {}
+
+  /** The place of a key or an index inside this one. */
+  child(key: string | number): ValuePath {
+    return new ValuePath(this, key, this.length + 1);
+  }
+
+  /** A place given by its keys from the root. */
+  static of(...keys: readonly (string | number)[]): ValuePath {
+    let path = ValuePath.ROOT;
+    for (const key of keys) path = path.child(key);
+    return path;
+  }
+
+  /** The key `back` steps up from this place (0: the last key); undefined above the root. */
+  key(back = 0): string | number | undefined {
+    let path: ValuePath | undefined = this;
+    for (let i = 0; i < back && path !== undefined; i++) path = path.parent;
+    return path === undefined || path.length === 0 ? undefined : path.last;
+  }
+
+  /** The keys from the root to this place. */
+  keys(): (string | number)[] {
+    const out = new Array<string | number>(this.length);
+    let path: ValuePath = this;
+    for (let i = this.length - 1; i >= 0; i--) {
+      out[i] = path.last;
+      path = path.parent!;
+    }
+    return out;
+  }
+}
+
+/** Either way of naming a place: the list of keys, or a place a walk reached. */
+export type AnyPath = JsonPath | ValuePath;
+
+export function pathKeys(path: AnyPath): JsonPath {
+  return path instanceof ValuePath ? path.keys() : path;
+}
