@@ -216,6 +216,7 @@ function tooDeepIssue(message: string, span: { offset: number; length: number },
  * places Jackson's positions in what is sent, where a message names one.
  */
 export function syntaxIssues(segment: JsonSegment, target: TargetServer, locator?: XContentLocator): Issue[] {
+  if (segment.problems.length === 0) return [];
   const major = jacksonMajor(target);
   return segment.problems.map((problem) => {
     if (problem.kind === 'too-deep') {

@@ -815,6 +815,49 @@ function javaDouble(n: number): string {
   return Number.isInteger(n) ? `${n}.0` : String(n);
 }
 
+/** A refusal of an aggregation's parser, wrapped where the value starts: `[L:C] [type] failed to parse field [key]: text`. */
+function refuseWrapped(check: JsonCheck, at: ValuePath, type: string, key: string, text: string): void {
+  check.report('aggs.invalid-value', `${check.where(at)} [${type}] failed to parse field [${key}]: ${text}`, at);
+}
+
+/** A number option that must be above 0; `text` is the parser's own words, `%` standing for the number found. */
+function checkPositive(
+  check: JsonCheck,
+  path: ValuePath,
+  name: string,
+  type: string,
+  body: Record<string, unknown>,
+  key: string,
+  label: string,
+  text?: string,
+): void {
+  const n = numberAt(body, key);
+  if (n === undefined || n > 0) return;
+  const words = text ?? `[${label}] must be greater than 0. Found [%] in [${name}]`;
+  refuseWrapped(check, path.child(key), type, key, words.replace('%', String(n)));
+}
+
+/** A number option that must not be below 0. */
+function checkNotNegative(
+  check: JsonCheck,
+  path: ValuePath,
+  name: string,
+  type: string,
+  body: Record<string, unknown>,
+  key: string,
+  label: string,
+): void {
+  const n = numberAt(body, key);
+  if (n === undefined || n >= 0) return;
+  refuseWrapped(
+    check,
+    path.child(key),
+    type,
+    key,
+    `[${label}] must be greater than or equal to 0. Found [${n}] in [${name}]`,
+  );
+}
+
 /**
  * Values the builders' setters refuse (docs/opensearch/aggregations.md#parameter-values); ObjectParser wraps each in
  * `[L:C] [<type>] failed to parse field [<key>]`. Texts of TermsAggregationBuilder, SignificantTermsAggregationBuilder,
@@ -828,51 +871,75 @@ function checkValueRanges(
   type: string,
   body: Record<string, unknown>,
 ): void {
-  const wrapped = (key: string, text: string, at: ValuePath = path.child(key), parser = type): void => {
-    check.report('aggs.invalid-value', `${check.where(at)} [${parser}] failed to parse field [${key}]: ${text}`, at);
-  };
-  const positive = (
-    key: string,
-    label: string,
-    text = `[${label}] must be greater than 0. Found [%] in [${name}]`,
-  ): void => {
-    const n = numberAt(body, key);
-    if (n !== undefined && n <= 0) wrapped(key, text.replace('%', String(n)));
-  };
-  const notNegative = (key: string, label: string): void => {
-    const n = numberAt(body, key);
-    if (n !== undefined && n < 0)
-      wrapped(key, `[${label}] must be greater than or equal to 0. Found [${n}] in [${name}]`);
-  };
   switch (type) {
     case 'terms':
-      positive('shard_size', 'shardSize');
-      notNegative('min_doc_count', 'minDocCount');
-      notNegative('shard_min_doc_count', 'shardMinDocCount');
+      checkPositive(check, path, name, type, body, 'shard_size', 'shardSize');
+      checkNotNegative(check, path, name, type, body, 'min_doc_count', 'minDocCount');
+      checkNotNegative(check, path, name, type, body, 'shard_min_doc_count', 'shardMinDocCount');
       return;
     case 'significant_terms':
-      positive('size', 'size');
-      positive('shard_size', 'shardSize', `[shardSize] must be greater than  0. Found [%] in [${name}]`);
+      checkPositive(check, path, name, type, body, 'size', 'size');
+      checkPositive(
+        check,
+        path,
+        name,
+        type,
+        body,
+        'shard_size',
+        'shardSize',
+        `[shardSize] must be greater than  0. Found [%] in [${name}]`,
+      );
       return;
     case 'rare_terms': {
-      positive('max_doc_count', 'max_doc_count');
+      checkPositive(check, path, name, type, body, 'max_doc_count', 'max_doc_count');
       const n = numberAt(body, 'max_doc_count');
-      if (n !== undefined && n > 100) wrapped('max_doc_count', `[max_doc_count] must be smallerthan 100in [${name}]`);
+      if (n !== undefined && n > 100)
+        refuseWrapped(
+          check,
+          path.child('max_doc_count'),
+          type,
+          'max_doc_count',
+          `[max_doc_count] must be smallerthan 100in [${name}]`,
+        );
       return;
     }
     case 'histogram': {
       const interval = numberAt(body, 'interval');
       if (interval !== undefined && interval <= 0) {
-        wrapped('interval', `[interval] must be >0 for histogram aggregation [${name}]`);
+        refuseWrapped(
+          check,
+          path.child('interval'),
+          type,
+          'interval',
+          `[interval] must be >0 for histogram aggregation [${name}]`,
+        );
       }
-      notNegative('min_doc_count', 'minDocCount');
+      checkNotNegative(check, path, name, type, body, 'min_doc_count', 'minDocCount');
       return;
     }
     case 'auto_date_histogram':
-      positive('buckets', 'buckets', `buckets must be greater than 0 for [${name}]`);
+      checkPositive(
+        check,
+        path,
+        name,
+        type,
+        body,
+        'buckets',
+        'buckets',
+        `buckets must be greater than 0 for [${name}]`,
+      );
       return;
     case 'variable_width_histogram':
-      positive('buckets', 'buckets', `buckets must be greater than [0] for [${name}]`);
+      checkPositive(
+        check,
+        path,
+        name,
+        type,
+        body,
+        'buckets',
+        'buckets',
+        `buckets must be greater than [0] for [${name}]`,
+      );
       return;
     case 'percentiles':
     case 'percentile_ranks':
@@ -916,8 +983,17 @@ const METHOD_OPTIONS: Readonly<Record<string, string>> = {
   HDR: 'number_of_significant_value_digits',
 };
 
+const METHOD_NAMES = Object.keys(METHOD_OPTIONS);
+
+/** Whether a percentiles body names a method at all (most do not). */
+function namesMethod(body: Record<string, unknown>): boolean {
+  for (const key in body) if (key in METHOD_OPTIONS) return true;
+  return false;
+}
+
 function percentileMethods(check: JsonCheck, path: ValuePath, type: string, body: Record<string, unknown>): void {
-  for (const key of Object.keys(METHOD_OPTIONS)) {
+  if (!namesMethod(body)) return;
+  for (const key of METHOD_NAMES) {
     const method = body[key];
     if (!isObject(method)) continue;
     const option = METHOD_OPTIONS[key]!;
@@ -974,7 +1050,7 @@ function percentileValues(
   body: Record<string, unknown>,
 ): void {
   const built = `Failed to build [${type}] after last required field arrived`;
-  const methods = Object.keys(body).filter((k) => k in METHOD_OPTIONS && isObject(body[k]));
+  const methods = namesMethod(body) ? Object.keys(body).filter((k) => k in METHOD_OPTIONS && isObject(body[k])) : [];
   if (methods.some((k) => k.toLowerCase() === 'tdigest') && methods.some((k) => k.toLowerCase() === 'hdr')) {
     check.report(
       'aggs.invalid-value',

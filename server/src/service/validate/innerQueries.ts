@@ -53,7 +53,7 @@ export function checkSingleQueryForm(
   clause: string,
   key: string,
   value: unknown,
-  validateQuery: (path: ValuePath, value: unknown) => void,
+  validateQuery: (check: JsonCheck, path: ValuePath, value: unknown) => void,
 ): boolean {
   if (value !== null && !Array.isArray(value)) return false;
   const forms = SINGLE_QUERY_FORMS[clause];
@@ -65,7 +65,7 @@ export function checkSingleQueryForm(
   }
   if (forms.array === 'each')
     value.forEach((item, i) => {
-      validateQuery(path.child(i), item);
+      validateQuery(check, path.child(i), item);
     });
   else check.report('query.wrong-type', forms.array(clause, key), path);
   return true;

@@ -17,7 +17,7 @@ export function validateMsearchHeader(check: JsonCheck, header: Record<string, u
   for (const key of Object.keys(header)) {
     const value = header[key];
     const spec = METADATA_KEY_BY_NAME.get(key);
-    const path = ValuePath.of(key);
+    const path = ValuePath.ROOT.child(key);
     if (spec === undefined) {
       const replacements = suggestions(key, METADATA_KEY_BY_NAME.keys());
       check.report(
@@ -65,6 +65,11 @@ export function locateIndexParts(text: string): { name: string; span: Span }[] {
   return parts;
 }
 
+function hasUntrimmed(names: readonly string[]): boolean {
+  for (const name of names) if (name !== name.trim()) return true;
+  return false;
+}
+
 function checkMetadataValue(
   check: JsonCheck,
   spec: MetadataKeySpec,
@@ -80,7 +85,7 @@ function checkMetadataValue(
         return undefined;
       }
       const names = splitByComma(javaString(value));
-      if (names.some((name) => name !== name.trim())) {
+      if (hasUntrimmed(names)) {
         check.report(
           'msearch.index-untrimmed',
           `Index names are split on commas without trimming: ${names

@@ -25,17 +25,40 @@ import { isGeoParserClause, validateGeoClause } from './geoQueries';
 import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
 import { jacksonMajor } from '../target';
 
-export const CLAUSE_BY_NAME: ReadonlyMap<string, QueryClauseSpec> = new Map(QUERY_CLAUSES.map((c) => [c.name, c]));
+/**
+ * A clause of the tables with what the checks ask of it at every use worked out once: a query clause is checked
+ * many times over in a file of searches, and each of these answers is otherwise one more lookup by name.
+ */
+interface Clause extends QueryClauseSpec {
+  /** Its parameters by name. */
+  readonly byName: ReadonlyMap<string, ParameterSpec>;
+  /** Built by an ObjectParser: a value of the wrong kind is refused by the parser itself. */
+  readonly objectParser: boolean;
+  readonly requiredText: (typeof REQUIRED_TEXT)[string] | undefined;
+  readonly requiredTogether: (typeof REQUIRED_TOGETHER)[string] | undefined;
+  readonly fieldValueRequired: (typeof FIELD_VALUE_REQUIRED)[string] | undefined;
+  /** Read by the geo parsers of geoQueries.ts. */
+  readonly geoParser: boolean;
+}
+
+function clauseOf(spec: QueryClauseSpec): Clause {
+  return {
+    ...spec,
+    byName: new Map((spec.params ?? []).map((p) => [p.name, p])),
+    objectParser: spec.unknownParam === 'unknown-field' && UNKNOWN_PARAM_TEXT[spec.name] === undefined,
+    requiredText: REQUIRED_TEXT[spec.name],
+    requiredTogether: REQUIRED_TOGETHER[spec.name],
+    fieldValueRequired: FIELD_VALUE_REQUIRED[spec.name],
+    geoParser: spec.name.startsWith('geo_') && isGeoParserClause(spec.name),
+  };
+}
+
+export const CLAUSE_BY_NAME: ReadonlyMap<string, Clause> = new Map(QUERY_CLAUSES.map((c) => [c.name, clauseOf(c)]));
 
 /** A clause name the language service knows (its table may hold names of any version). */
 function isKnownClause(name: string): boolean {
   return CLAUSE_BY_NAME.has(name);
 }
-
-/** Parameters by name, per clause, built once. */
-const PARAMS_BY_CLAUSE: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
-  QUERY_CLAUSES.map((c) => [c.name, new Map((c.params ?? []).map((p) => [p.name, p]))]),
-);
 
 /** Names a default distribution registers: what "did you mean" may suggest. */
 const REGISTERED = QUERY_CLAUSES.filter((c) => c.origin !== 'plugin');
@@ -48,9 +71,9 @@ function registeredAt(server: TargetServer): string[] {
 type EnumRefusal = (typeof ENUM_ERROR)[string];
 
 /** ENUM_ERROR's reader of a clause's parameter (its own, else the one for the name in any clause), found once. */
-const ENUM_REFUSALS = new Map<QueryClauseSpec, Map<ParameterSpec, EnumRefusal | undefined>>();
+const ENUM_REFUSALS = new Map<Clause, Map<ParameterSpec, EnumRefusal | undefined>>();
 
-function enumRefusal(clause: QueryClauseSpec, spec: ParameterSpec): EnumRefusal | undefined {
+function enumRefusal(clause: Clause, spec: ParameterSpec): EnumRefusal | undefined {
   let byParam = ENUM_REFUSALS.get(clause);
   if (byParam === undefined) {
     byParam = new Map();
@@ -75,8 +98,15 @@ export function validateQueryContainer(check: JsonCheck, path: ValuePath, value:
     check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path);
     return;
   }
-  const keys = Object.keys(value);
-  const first = keys[0];
+  let first: string | undefined;
+  let more = false;
+  for (const key in value) {
+    if (first === undefined) first = key;
+    else {
+      more = true;
+      break;
+    }
+  }
   if (first === undefined) {
     check.report(
       'query.empty-clause',
@@ -112,6 +142,8 @@ export function validateQueryContainer(check: JsonCheck, path: ValuePath, value:
       validateClause(check, path.child(first), clause, body);
     }
   }
+  if (!more) return;
+  const keys = Object.keys(value);
   for (let i = 1; i < keys.length; i++) {
     const extra = keys[i]!;
     check.report(
@@ -123,27 +155,23 @@ export function validateQueryContainer(check: JsonCheck, path: ValuePath, value:
   }
 }
 
-function validateClause(
-  check: JsonCheck,
-  path: ValuePath,
-  clause: QueryClauseSpec,
-  body: Record<string, unknown>,
-): void {
+function validateClause(check: JsonCheck, path: ValuePath, clause: Clause, body: Record<string, unknown>): void {
   checkClauseRules(check, path, clause.name, body, isKnownClause);
   // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
   if ((clause.name === 'span_near' || clause.name === 'span_or') && Array.isArray(body.clauses)) {
+    const clauses = path.child('clauses');
     body.clauses.forEach((item, i) => {
-      validateQueryContainer(check, path.child('clauses').child(i), item);
+      validateQueryContainer(check, clauses.child(i), item);
     });
   }
-  if (clause.name.startsWith('geo_') && isGeoParserClause(clause.name)) {
+  if (clause.geoParser) {
     validateGeoClause(check, path, clause.name, body);
     return;
   }
   switch (clause.shape) {
     case 'object':
       if (clause.params !== undefined) {
-        checkParams(check, path, clause, clause.params, body);
+        checkParams(check, path, clause, body);
         checkRequired(check, path, clause, body);
       }
       return;
@@ -157,14 +185,17 @@ function validateClause(
 }
 
 /** `{"match": {"field": "text"}}` or `{"match": {"field": {params}}}`: exactly one field. */
-function validateFieldClause(
-  check: JsonCheck,
-  path: ValuePath,
-  clause: QueryClauseSpec,
-  body: Record<string, unknown>,
-): void {
-  const keys = Object.keys(body);
-  const field = keys[0];
+function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, body: Record<string, unknown>): void {
+  let field: string | undefined;
+  let more = false;
+  for (const key in body) {
+    if (field === undefined) field = key;
+    else {
+      more = true;
+      break;
+    }
+  }
+  const keys = more ? Object.keys(body) : [];
   for (let i = 1; i < keys.length; i++) {
     const extra = keys[i]!;
     check.report(
@@ -192,14 +223,9 @@ function validateFieldClause(
   const fieldPath = path.child(field);
   if (isObject(value)) {
     if (clause.params !== undefined) {
-      checkParams(check, fieldPath, clause, clause.params, value);
-      const required = FIELD_VALUE_REQUIRED[clause.name];
-      // A null that the parser's accessor refuses is reported as such (checkNull), not as a missing value.
-      const present = (n: string): boolean => {
-        const spec = PARAMS_BY_CLAUSE.get(clause.name)?.get(n);
-        return n in value && (value[n] !== null || (spec !== undefined && nullFailsAccessor(clause.name, spec)));
-      };
-      if (required !== undefined && !required.names.some(present)) {
+      checkParams(check, fieldPath, clause, value);
+      const required = clause.fieldValueRequired;
+      if (required !== undefined && !holdsRequiredValue(clause, required.names, value)) {
         check.report('query.missing-parameter', required.message, fieldPath, 'key');
       }
     }
@@ -223,9 +249,23 @@ function validateFieldClause(
     );
   } else if (value === null && NULL_SHORT_FORM[clause.name] !== undefined) {
     check.report('query.missing-parameter', NULL_SHORT_FORM[clause.name]!, fieldPath);
-  } else if (value === null && FIELD_VALUE_REQUIRED[clause.name] !== undefined) {
-    check.report('query.missing-parameter', FIELD_VALUE_REQUIRED[clause.name]!.message, fieldPath);
+  } else if (value === null && clause.fieldValueRequired !== undefined) {
+    check.report('query.missing-parameter', clause.fieldValueRequired.message, fieldPath);
   }
+}
+
+/**
+ * Whether the field's object holds one of the values a clause needs. A null that the parser's accessor refuses is
+ * reported as such (checkNull), not as a missing value.
+ */
+function holdsRequiredValue(clause: Clause, names: readonly string[], value: Record<string, unknown>): boolean {
+  for (const name of names) {
+    if (!(name in value)) continue;
+    if (value[name] !== null) return true;
+    const spec = clause.byName.get(name);
+    if (spec !== undefined && nullFailsAccessor(clause.name, spec)) return true;
+  }
+  return false;
 }
 
 /**
@@ -246,15 +286,15 @@ const NULL_SHORT_FORM: Readonly<Record<string, string>> = {
 function validateFieldWithParams(
   check: JsonCheck,
   path: ValuePath,
-  clause: QueryClauseSpec,
+  clause: Clause,
   body: Record<string, unknown>,
 ): void {
   if (clause.params === undefined) return;
   if (clause.name === 'terms') {
-    validateTerms(check, path, clause.params, body);
+    validateTerms(check, path, clause.byName, body);
     return;
   }
-  const clauseLevel = new Set(clause.params.map((p) => p.name));
+  const clauseLevel = clause.byName;
   let field: string | undefined;
   for (const key of Object.keys(body)) {
     // The terms parser takes any array or object as the field, whatever its name (TermsQueryBuilder.fromXContent).
@@ -303,10 +343,9 @@ function validateFieldWithParams(
 function validateTerms(
   check: JsonCheck,
   path: ValuePath,
-  params: readonly ParameterSpec[],
+  options: ReadonlyMap<string, ParameterSpec>,
   body: Record<string, unknown>,
 ): void {
-  const options = new Set(params.map((p) => p.name));
   let field: string | undefined;
   let valueField = false;
   for (const key of Object.keys(body)) {
@@ -376,13 +415,8 @@ function validateTerms(
   }
 }
 
-function checkRequired(
-  check: JsonCheck,
-  path: ValuePath,
-  clause: QueryClauseSpec,
-  body: Record<string, unknown>,
-): void {
-  const required = REQUIRED_TEXT[clause.name];
+function checkRequired(check: JsonCheck, path: ValuePath, clause: Clause, body: Record<string, unknown>): void {
+  const required = clause.requiredText;
   if (required !== undefined) {
     for (const [name, message] of required) {
       if (!(name in body)) {
@@ -391,21 +425,15 @@ function checkRequired(
       }
     }
   }
-  const together = REQUIRED_TOGETHER[clause.name];
+  const together = clause.requiredTogether;
   if (together !== undefined) {
     const missing = together.filter((name) => !(name in body));
     if (missing.length > 0) check.report('query.missing-parameter', `Required [${missing.join(', ')}]`, path, 'key');
   }
 }
 
-function checkParams(
-  check: JsonCheck,
-  path: ValuePath,
-  clause: QueryClauseSpec,
-  params: readonly ParameterSpec[],
-  body: Record<string, unknown>,
-): void {
-  const byName = PARAMS_BY_CLAUSE.get(clause.name) ?? new Map(params.map((p) => [p.name, p]));
+function checkParams(check: JsonCheck, path: ValuePath, clause: Clause, body: Record<string, unknown>): void {
+  const byName = clause.byName;
   for (const key in body) {
     const spec = byName.get(key);
     const valuePath = path.child(key);
@@ -418,32 +446,21 @@ function checkParams(
   }
 }
 
-function checkParamValue(
-  check: JsonCheck,
-  path: ValuePath,
-  clause: QueryClauseSpec,
-  spec: ParameterSpec,
-  value: unknown,
-): void {
+function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec: ParameterSpec, value: unknown): void {
   if (checkNonValue(check, path, clause, spec, value)) return;
-  if (spec.name === 'boost' && negativeBoost(check, path, clause.name, objectParser(clause), value)) return;
+  if (spec.name === 'boost' && negativeBoost(check, path, clause.name, clause.objectParser, value)) return;
   if (clause.name === 'common' && Array.isArray(value)) {
     checkValuesInArray(check, path, clause, spec, value);
     return;
   }
   if (value === null && checkNull(check, path, clause, spec)) return;
-  if (objectParser(clause) && objectParserRefusesValue(spec.type, value)) {
+  if (clause.objectParser && objectParserRefusesValue(spec.type, value)) {
     doesNotSupport(check, path, clause, spec, value);
     return;
   }
   switch (spec.type) {
     case 'query':
-      if (
-        checkSingleQueryForm(check, path, clause.name, spec.name, value, (at, item) => {
-          validateQueryContainer(check, at, item);
-        })
-      )
-        return;
+      if (checkSingleQueryForm(check, path, clause.name, spec.name, value, validateQueryContainer)) return;
       if (checkScalarQuery(check, path, clause, spec, value)) return;
       validateQueryContainer(check, path, value);
       return;
@@ -465,7 +482,7 @@ function checkParamValue(
       }
       return;
     case 'enum':
-      if (objectParser(clause) && (isObject(value) || Array.isArray(value))) {
+      if (clause.objectParser && (isObject(value) || Array.isArray(value))) {
         doesNotSupport(check, path, clause, spec, value);
         return;
       }
@@ -504,7 +521,7 @@ function checkParamValue(
       }
       return;
     case 'boolean':
-      if (objectParser(clause)) {
+      if (clause.objectParser) {
         if (typeof value !== 'boolean' && typeof value !== 'string' && value !== null) {
           doesNotSupport(check, path, clause, spec, value);
         } else if (typeof value === 'string' && strictBooleanError(value) !== undefined) {
@@ -528,7 +545,7 @@ function checkParamValue(
       return;
     case 'number':
     case 'integer':
-      if (objectParser(clause)) {
+      if (clause.objectParser) {
         if (typeof value === 'string' && !isJavaDouble(value)) {
           check.report(
             'value.not-a-number',
@@ -546,7 +563,7 @@ function checkParamValue(
       return;
     case 'string':
     case 'field':
-      if (objectParser(clause) && (isObject(value) || Array.isArray(value))) {
+      if (clause.objectParser && (isObject(value) || Array.isArray(value))) {
         doesNotSupport(check, path, clause, spec, value);
       }
       return;
@@ -574,7 +591,7 @@ function checkParamValue(
       }
       return;
     case 'minimumShouldMatch':
-      if (objectParser(clause) && (isObject(value) || Array.isArray(value))) {
+      if (clause.objectParser && (isObject(value) || Array.isArray(value))) {
         doesNotSupport(check, path, clause, spec, value);
       }
       return;
@@ -587,11 +604,11 @@ function checkParamValue(
 function checkNonValue(
   check: JsonCheck,
   path: ValuePath,
-  clause: QueryClauseSpec,
+  clause: Clause,
   spec: ParameterSpec,
   value: unknown,
 ): boolean {
-  if (!(isObject(value) || Array.isArray(value)) || objectParser(clause)) return false;
+  if (!(isObject(value) || Array.isArray(value)) || clause.objectParser) return false;
   // span_field_masking reads any object as its query (refusing other names), and an array with the value accessors.
   const objectAsQuery = clause.name === 'field_masking_span' || clause.name === 'span_field_masking';
   if (JACKSON_READERS.has(clause.name) && !(objectAsQuery && isObject(value))) {
@@ -613,7 +630,7 @@ function checkNonValue(
 function checkValuesInArray(
   check: JsonCheck,
   path: ValuePath,
-  clause: QueryClauseSpec,
+  clause: Clause,
   spec: ParameterSpec,
   values: readonly unknown[],
 ): void {
@@ -664,7 +681,7 @@ function nullFailsAccessor(clause: string, spec: ParameterSpec): boolean {
  * value with Jackson's accessor for its kind fail in Jackson's words (real 3.8.0 and 2.19.1, conformance cases
  * `cross/query/null/*`). Returns whether it reported.
  */
-function checkNull(check: JsonCheck, path: ValuePath, clause: QueryClauseSpec, spec: ParameterSpec): boolean {
+function checkNull(check: JsonCheck, path: ValuePath, clause: Clause, spec: ParameterSpec): boolean {
   if (NULL_NOT_SUPPORTED.has(clause.name) && SCALAR_TYPES.has(spec.type)) {
     check.report('query.wrong-type', `[${clause.name}] query does not support [${spec.name}]`, path);
     return true;
@@ -721,7 +738,7 @@ function readsAnyAsValue(clause: string, spec: ParameterSpec): boolean {
 function checkScalarQuery(
   check: JsonCheck,
   path: ValuePath,
-  clause: QueryClauseSpec,
+  clause: Clause,
   spec: ParameterSpec,
   value: unknown,
 ): boolean {
@@ -739,7 +756,7 @@ function checkScalarQuery(
     );
     return true;
   }
-  if (objectParser(clause)) {
+  if (clause.objectParser) {
     doesNotSupport(check, path, clause, spec, value);
     return true;
   }
@@ -770,7 +787,7 @@ const TERM_VALUES = new Set(['term.value', 'term.term', 'span_term.value', 'span
 function checkJacksonReader(
   check: JsonCheck,
   path: ValuePath,
-  clause: QueryClauseSpec,
+  clause: Clause,
   spec: ParameterSpec,
   value: unknown,
 ): boolean {
@@ -812,11 +829,11 @@ const OBJECT_ONLY = new Set(['rank_feature', 'percolate', 'combined_fields']);
  */
 const HAND_WRITTEN_REFUSES = new Set(['nested', 'has_child', 'has_parent', 'more_like_this']);
 
-function handWrittenRefuses(clause: QueryClauseSpec): boolean {
+function handWrittenRefuses(clause: Clause): boolean {
   return HAND_WRITTEN_REFUSES.has(clause.name);
 }
 
-function handWrittenRefusal(check: JsonCheck, path: ValuePath, clause: QueryClauseSpec, spec: ParameterSpec): void {
+function handWrittenRefusal(check: JsonCheck, path: ValuePath, clause: Clause, spec: ParameterSpec): void {
   check.report(
     'query.wrong-type',
     `[${NON_VALUE_NAME[clause.name] ?? clause.name}] query does not support [${spec.name}]`,
@@ -865,18 +882,7 @@ function objectParserRefusesValue(type: ParameterSpec['type'], value: unknown): 
   return (type === 'string' || type === 'field') && (typeof value === 'number' || typeof value === 'boolean');
 }
 
-/** Clauses built by an ObjectParser: a value of the wrong kind is refused by the parser itself. */
-function objectParser(clause: QueryClauseSpec): boolean {
-  return clause.unknownParam === 'unknown-field' && UNKNOWN_PARAM_TEXT[clause.name] === undefined;
-}
-
-function doesNotSupport(
-  check: JsonCheck,
-  path: ValuePath,
-  clause: QueryClauseSpec,
-  spec: ParameterSpec,
-  value: unknown,
-): void {
+function doesNotSupport(check: JsonCheck, path: ValuePath, clause: Clause, spec: ParameterSpec, value: unknown): void {
   const token = tokenName(value)
     .replace(/^VALUE_(TRUE|FALSE)$/, 'VALUE_BOOLEAN')
     .replace(/^VALUE_NUMBER_(INT|FLOAT)$/, 'VALUE_NUMBER');
@@ -890,7 +896,7 @@ function doesNotSupport(
 function reportUnknownParam(
   check: JsonCheck,
   path: ValuePath,
-  clause: QueryClauseSpec,
+  clause: Clause,
   key: string,
   value: unknown,
   known: readonly string[],

@@ -411,16 +411,21 @@ export function checkClauseRules(
         );
       }
       return;
-    case 'range':
-      for (const [field, options] of Object.entries(body)) {
-        if (isObject(options)) rangeObjectBounds(check, path.child(field), options);
+    case 'range': {
+      const oneBoundPerSide =
+        holdsAt(ONE_BOUND_PER_SIDE, check.server.version) && check.server.distribution === 'opensearch';
+      for (const field in body) {
+        const options = body[field];
+        if (isObject(options)) rangeObjectBounds(check, path, field, options);
       }
-      if (holdsAt(ONE_BOUND_PER_SIDE, check.server.version) && check.server.distribution === 'opensearch') {
-        for (const [field, options] of Object.entries(body)) {
-          if (isObject(options)) rangeBounds(check, path.child(field), options);
+      if (oneBoundPerSide) {
+        for (const field in body) {
+          const options = body[field];
+          if (isObject(options)) rangeBounds(check, path, field, options);
         }
       }
       return;
+    }
     case 'multi_match': {
       const type = multiMatchType(body.type) ?? 'best_fields';
       if (type === 'bool_prefix') {
@@ -498,7 +503,8 @@ export function checkClauseRules(
     case 'bool': {
       const max = limitsOf(check.server).maxClauseCount;
       let count = 0;
-      for (const occur of ['must', 'filter', 'should', 'must_not', 'mustNot']) {
+      for (const occur in body) {
+        if (!BOOL_OCCURS.has(occur)) continue;
         const clauses = body[occur];
         count += Array.isArray(clauses) ? clauses.length : isObject(clauses) ? 1 : 0;
       }
@@ -706,8 +712,23 @@ function moreLikeThisItems(check: JsonCheck, path: ValuePath, value: unknown): v
  * [END_OBJECT] found after the main object.`, a member inside is `[range] query does not support [<name>]` (real 3.8.0
  * and 2.19.1).
  */
-function rangeObjectBounds(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): void {
-  for (const key of ['gt', 'gte', 'lt', 'lte', 'from', 'to']) {
+function rangeObjectBounds(
+  check: JsonCheck,
+  clausePath: ValuePath,
+  field: string,
+  options: Record<string, unknown>,
+): void {
+  // Most ranges have no object bound: the options' own keys say so without looking up each bound name.
+  let objectBound = false;
+  for (const key in options) {
+    if (isObject(options[key]) && RANGE_BOUNDS.includes(key)) {
+      objectBound = true;
+      break;
+    }
+  }
+  if (!objectBound) return;
+  const path = clausePath.child(field);
+  for (const key of RANGE_BOUNDS) {
     const bound = options[key];
     if (!isObject(bound)) continue;
     const first = Object.keys(bound)[0];
@@ -717,6 +738,11 @@ function rangeObjectBounds(check: JsonCheck, path: ValuePath, options: Record<st
     return;
   }
 }
+
+const RANGE_BOUNDS = ['gt', 'gte', 'lt', 'lte', 'from', 'to'];
+
+/** The members of a bool query that hold clauses (`mustNot` is read as `must_not`). */
+const BOOL_OCCURS = new Set(['must', 'filter', 'should', 'must_not', 'mustNot']);
 
 /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
 const FUNCTION_SCORE_SCALARS = new Set(['score_mode', 'boost_mode', 'max_boost', 'boost', '_name', 'min_score']);
@@ -785,11 +811,11 @@ const RANGE_SIDES = [
   { exclusive: 'lt', inclusive: 'lte', generic: 'to', include: 'include_upper', word: 'upper' },
 ] as const;
 
-function rangeBounds(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): void {
+function rangeBounds(check: JsonCheck, clausePath: ValuePath, field: string, options: Record<string, unknown>): void {
   for (const side of RANGE_SIDES) {
     let bound = false;
     let include = false;
-    for (const key of Object.keys(options)) {
+    for (const key in options) {
       const strict = key === side.exclusive || key === side.inclusive;
       let refused: boolean;
       if (key === side.generic) refused = bound;
@@ -797,7 +823,12 @@ function rangeBounds(check: JsonCheck, path: ValuePath, options: Record<string, 
       else if (strict) refused = bound || include;
       else continue;
       if (refused) {
-        check.report('query.invalid-value', `invalid ${side.word} bound for [range] query`, path.child(key), 'key');
+        check.report(
+          'query.invalid-value',
+          `invalid ${side.word} bound for [range] query`,
+          clausePath.child(field).child(key),
+          'key',
+        );
         break;
       }
       if (key !== side.include) bound ||= options[key] !== null;

@@ -62,6 +62,8 @@ export interface TimeValue {
   readonly unit?: string;
 }
 
+const DIGITS = /^\d+$/;
+
 const UNITS: readonly (readonly [string, number, string])[] = [
   ['nanos', 1e-6, 'nanosecond'],
   ['micros', 1e-3, 'microsecond'],
@@ -95,6 +97,11 @@ export function parseTimeValue(value: string, settingName: string): { value?: Ti
   }
   const [suffix, factor, word] = unit;
   const number = normalized.slice(0, normalized.length - suffix.length).trim();
+  if (number.length > 0 && number.length <= 15 && DIGITS.test(number)) {
+    // A long that a double holds exactly, as most are: no need for BigInt.
+    const n = Number(number);
+    return { value: { millis: Math.floor(n * factor), amount: n, unit: word } };
+  }
   const parsed = parseJavaLong(number);
   if (parsed === undefined) {
     if (isJavaDouble(number) || /^[+-]?\d+$/.test(number)) {
@@ -152,6 +159,8 @@ export function expandWildcardsError(values: readonly string[]): { value: string
 
 /** `Strings.splitStringByCommaToArray`: Java's `split(",")`: no trimming, inner empty pieces kept, trailing ones dropped. */
 export function splitByComma(value: string): string[] {
+  // Most lists are one name.
+  if (!value.includes(',')) return value === '' ? [] : [value];
   const parts = value.split(',');
   while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
   return parts;
