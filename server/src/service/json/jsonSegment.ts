@@ -151,7 +151,8 @@ export class JsonSegment {
    * no other way to write its letters). False lets a rule that looks for one name skip walking the whole value.
    */
   mayHoldKey(name: string): boolean {
-    this.escapes ??= this.text.includes('\\u');
+    // A backslash is looked for first: one character, and most texts have none.
+    this.escapes ??= this.text.includes('\\') && this.text.includes('\\u');
     return this.escapes || this.text.includes(name);
   }
 

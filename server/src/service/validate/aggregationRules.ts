@@ -309,6 +309,11 @@ const CALENDAR_INTERVALS: readonly string[] = [
 
 const GAP_POLICIES = ['insert_zeros', 'skip'];
 
+/** A missing part of an aggregation, on its type's key. */
+function reportMissing(check: JsonCheck, path: ValuePath, code: DiagnosticCode, message: string): void {
+  check.report(code, message, path, 'key');
+}
+
 /** Checks the body of `{ "<name>": { "<type>": { body } } }`. */
 export function validateAggregationBody(
   check: JsonCheck,
@@ -336,9 +341,6 @@ export function validateAggregationBody(
       );
     }
   }
-  const missing = (code: DiagnosticCode, message: string): void => {
-    check.report(code, message, path, 'key');
-  };
   if (type === 'top_hits') validateTopHitsBody(check, path, body);
   const hand = HAND_PARSERS.get(type);
   if (hand !== undefined) {
@@ -359,39 +361,52 @@ export function validateAggregationBody(
   }
   switch (type) {
     case 'scripted_metric':
-      if (!('map_script' in body)) missing('aggs.missing-parameter', 'Required [map_script]');
+      if (!('map_script' in body)) reportMissing(check, path, 'aggs.missing-parameter', 'Required [map_script]');
       else scriptedMetricScripts(check, path, name, body);
       break;
     case 'children':
     case 'parent':
       if (!('type' in body)) {
-        missing('aggs.missing-parameter', `Missing [child_type] field for ${type} aggregation [${name}]`);
+        reportMissing(
+          check,
+          path,
+          'aggs.missing-parameter',
+          `Missing [child_type] field for ${type} aggregation [${name}]`,
+        );
       }
       break;
     case 'bucket_sort':
       if (!('sort' in body) && !('size' in body) && !('from' in body)) {
-        missing(
+        reportMissing(
+          check,
+          path,
           'aggs.missing-parameter',
           `Validation Failed: 1: [${name}] is configured to perform nothing. Please set either of [sort, size, from] to use bucket_sort;`,
         );
       }
       break;
     case 'geo_distance':
-      if (!('origin' in body)) missing('aggs.missing-parameter', `Aggregation [${name}] must define an [origin].`);
+      if (!('origin' in body))
+        reportMissing(check, path, 'aggs.missing-parameter', `Aggregation [${name}] must define an [origin].`);
       else if (!('ranges' in body)) {
-        missing(
+        reportMissing(
+          check,
+          path,
           'aggs.missing-parameter',
           shardFailure(`[${name}] needs [ranges]`, `No [ranges] specified for the [${name}] aggregation`),
         );
       }
       break;
     case 'adjacency_matrix':
-      if (!('filters' in body)) missing('aggs.missing-parameter', `[${name}] is missing : filters parameter`);
+      if (!('filters' in body))
+        reportMissing(check, path, 'aggs.missing-parameter', `[${name}] is missing : filters parameter`);
       break;
     // Refused on the shards only, by a null pointer or a failed cast (the conformance cases aggs/<type>/empty).
     case 'weighted_avg':
       if (!('value' in body)) {
-        missing(
+        reportMissing(
+          check,
+          path,
           'aggs.missing-parameter',
           shardFailure(
             '[weighted_avg] needs [value] and [weight]',
@@ -399,7 +414,9 @@ export function validateAggregationBody(
           ),
         );
       } else if (!('weight' in body)) {
-        missing(
+        reportMissing(
+          check,
+          path,
           'aggs.missing-parameter',
           shardFailure('[weighted_avg] needs [weight]', 'Could not find field name [weight] in multiValuesSource'),
         );
@@ -407,7 +424,9 @@ export function validateAggregationBody(
       break;
     case 'matrix_stats':
       if (!('fields' in body)) {
-        missing(
+        reportMissing(
+          check,
+          path,
           'aggs.missing-parameter',
           shardFailure(
             '[matrix_stats] needs [fields]',
@@ -418,7 +437,9 @@ export function validateAggregationBody(
       break;
     case 'significant_text':
       if (!('field' in body)) {
-        missing(
+        reportMissing(
+          check,
+          path,
           'aggs.missing-parameter',
           shardFailure('[significant_text] needs [field]', 'Cannot invoke "String.length()" because "str" is null'),
         );
@@ -450,15 +471,22 @@ export function validateAggregationBody(
     }
   }
   if (NEEDS_FIELD_OR_SCRIPT.has(type) && !('field' in body) && !('script' in body)) {
-    missing('aggs.missing-field', 'Required one of fields [field, script], but none were specified. ');
+    reportMissing(
+      check,
+      path,
+      'aggs.missing-field',
+      'Required one of fields [field, script], but none were specified. ',
+    );
   } else if (NEEDS_FIELD.has(type) && !('field' in body)) {
-    missing('aggs.missing-field', 'Required one of fields [field], but none were specified. ');
+    reportMissing(check, path, 'aggs.missing-field', 'Required one of fields [field], but none were specified. ');
   }
   checkValueRanges(check, path, name, type, body);
   if (type === 'histogram') {
     if (!('interval' in body)) {
       // HistogramAggregationBuilder leaves the interval at 0 and the aggregator refuses it on each shard.
-      missing(
+      reportMissing(
+        check,
+        path,
         'aggs.missing-parameter',
         shardFailure('[histogram] needs [interval]', 'interval must be positive, got: 0.0'),
       );
@@ -480,7 +508,9 @@ export function validateAggregationBody(
       }
       if (type === 'multi_terms') {
         if (!('terms' in body)) {
-          missing(
+          reportMissing(
+            check,
+            path,
             'aggs.missing-parameter',
             shardFailure(
               '[multi_terms] needs [terms]',
@@ -500,7 +530,7 @@ export function validateAggregationBody(
       dateHistogram(check, path, body);
       return;
     case 'composite':
-      if (!('sources' in body)) missing('aggs.missing-parameter', 'Required [sources]');
+      if (!('sources' in body)) reportMissing(check, path, 'aggs.missing-parameter', 'Required [sources]');
       if (body.size === 0) {
         check.report(
           'aggs.invalid-size',
@@ -522,12 +552,15 @@ export function validateAggregationBody(
       }
       return;
     case 'nested':
-      if (!('path' in body)) missing('aggs.missing-parameter', `Missing [path] field for nested aggregation [${name}]`);
+      if (!('path' in body))
+        reportMissing(check, path, 'aggs.missing-parameter', `Missing [path] field for nested aggregation [${name}]`);
       return;
     case 'bucket_selector':
       for (const field of ['buckets_path', 'script']) {
         if (!(field in body)) {
-          missing(
+          reportMissing(
+            check,
+            path,
             'aggs.missing-parameter',
             `Missing required field [${field}] for bucket_selector aggregation [${name}]`,
           );
@@ -538,14 +571,14 @@ export function validateAggregationBody(
       return;
     case 'bucket_script': {
       const absent = ['buckets_path', 'script'].filter((f) => !(f in body));
-      if (absent.length > 0) missing('aggs.missing-parameter', `Required [${absent.join(', ')}]`);
+      if (absent.length > 0) reportMissing(check, path, 'aggs.missing-parameter', `Required [${absent.join(', ')}]`);
       gapPolicy(check, path, body);
       return;
     }
     case 'moving_fn': {
       // MovFnPipelineAggregationBuilder: a ConstructingObjectParser names every missing required field at once.
       const absent = ['buckets_path', 'script', 'window'].filter((f) => !(f in body));
-      if (absent.length > 0) missing('aggs.missing-parameter', `Required [${absent.join(', ')}]`);
+      if (absent.length > 0) reportMissing(check, path, 'aggs.missing-parameter', `Required [${absent.join(', ')}]`);
       const window = numberAt(body, 'window');
       if (window !== undefined && window <= 0) {
         check.report('aggs.invalid-value', '[window] must be a positive, non-zero integer.', path.child('window'));
@@ -556,10 +589,12 @@ export function validateAggregationBody(
     case 'range':
     case 'date_range':
     case 'ip_range':
-      if (!('ranges' in body)) missing('aggs.missing-parameter', `No [ranges] specified for the [${name}] aggregation`);
+      if (!('ranges' in body))
+        reportMissing(check, path, 'aggs.missing-parameter', `No [ranges] specified for the [${name}] aggregation`);
       return;
     case 'percentile_ranks':
-      if (!('values' in body)) missing('aggs.missing-parameter', `[values] must not be null: [${name}]`);
+      if (!('values' in body))
+        reportMissing(check, path, 'aggs.missing-parameter', `[values] must not be null: [${name}]`);
       return;
     default:
       gapPolicy(check, path, body);

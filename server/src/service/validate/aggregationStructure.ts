@@ -69,8 +69,8 @@ interface Node {
 export interface Parent {
   readonly name: string;
   readonly type: string | undefined;
-  /** The types of every enclosing aggregation. */
-  readonly chain: readonly string[];
+  /** Whether some enclosing aggregation is a `nested` one. */
+  readonly insideNested: boolean;
 }
 
 function nodeOf(path: ValuePath, name: string, definition: unknown): Node | undefined {
@@ -129,7 +129,6 @@ export function checkAggregationStructure(
     const type = node.type;
     if (type === undefined) continue;
     const kind = KIND.get(type);
-    const typePath = (): ValuePath => pathOf(node, type);
     const hasSubs = node.subs !== undefined && hasKeys(node.subs);
     if (node.subKey !== undefined && hasSubs) {
       const subPath = pathOf(node, node.subKey);
@@ -153,7 +152,7 @@ export function checkAggregationStructure(
       check.report(
         'aggs.sub-aggregations',
         'Sampler aggregation must be used with child aggregations.',
-        typePath(),
+        pathOf(node, type),
         'key',
       );
     }
@@ -161,15 +160,15 @@ export function checkAggregationStructure(
       check.report(
         'aggs.placement',
         `Aggregation [${parent.name}] cannot have a global sub-aggregation [${node.name}]. Global aggregations can only be defined as top level aggregations`,
-        typePath(),
+        pathOf(node, type),
         'key',
       );
     }
-    if (type === 'reverse_nested' && !(parent?.chain.includes('nested') ?? false)) {
+    if (type === 'reverse_nested' && !(parent?.insideNested ?? false)) {
       check.report(
         'aggs.placement',
         `Reverse nested aggregation [${node.name}] can only be used inside a [nested] aggregation`,
-        typePath(),
+        pathOf(node, type),
         'key',
       );
     }
@@ -177,7 +176,7 @@ export function checkAggregationStructure(
       check.report(
         'aggs.placement',
         `Validation Failed: 1: ${type} aggregation [${node.name}] must have a histogram, date_histogram or auto_date_histogram as parent${parent === undefined ? " but doesn't have a parent" : ''};`,
-        typePath(),
+        pathOf(node, type),
         'key',
       );
     }
@@ -185,7 +184,7 @@ export function checkAggregationStructure(
       check.report(
         'aggs.placement',
         `Validation Failed: 1: ${type} aggregation [${node.name}] must be declared inside of another aggregation;`,
-        typePath(),
+        pathOf(node, type),
         'key',
       );
     }
@@ -193,11 +192,10 @@ export function checkAggregationStructure(
   }
   for (const node of siblings) {
     if (node.subs === undefined || node.subKey === undefined) continue;
-    const chain = [...(parent?.chain ?? []), ...(node.type === undefined ? [] : [node.type])];
     checkAggregationStructure(check, pathOf(node, node.subKey), node.subs, {
       name: node.name,
       type: node.type,
-      chain,
+      insideNested: (parent?.insideNested ?? false) || node.type === 'nested',
     });
   }
 }
@@ -209,7 +207,9 @@ function pathsOf(value: unknown): [string, (string | number)[]][] {
     return value.flatMap((v, i): [string, (string | number)[]][] => (typeof v === 'string' ? [[v, [i]]] : []));
   }
   if (isObject(value)) {
-    return Object.entries(value).flatMap(([k, v]): [string, (string | number)[]][] => (typeof v === 'string' ? [[v, [k]]] : []));
+    return Object.entries(value).flatMap(([k, v]): [string, (string | number)[]][] =>
+      typeof v === 'string' ? [[v, [k]]] : [],
+    );
   }
   return [];
 }

@@ -17,7 +17,7 @@ const QUERY_AGGREGATIONS = new Set(['filter']);
 
 /** An `aggs` object (AggregatorFactories.parseAggregators; docs/opensearch/aggregations.md). */
 export function validateAggregations(check: JsonCheck, path: ValuePath, aggs: Record<string, unknown>): void {
-  for (const name of Object.keys(aggs)) {
+  for (const name in aggs) {
     const namePath = path.child(name);
     if (!VALID_NAME.test(name)) {
       check.report(
@@ -48,7 +48,7 @@ function validateDefinition(
 ): void {
   let type: string | undefined;
   let subAggs = false;
-  for (const field of Object.keys(definition)) {
+  for (const field in definition) {
     const value = definition[field];
     const fieldPath = path.child(field);
     if (!isObject(value)) {

@@ -35,6 +35,89 @@ function intOf(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
 
+/** A finding on a key (by default) of the body. */
+function reportKey(
+  check: JsonCheck,
+  code: DiagnosticCode,
+  message: string,
+  path: AnyPath,
+  target: 'key' | 'value' = 'key',
+): void {
+  check.report(code, message, path, target);
+}
+
+/** The members of a body that the rules between sections read, gathered in one pass over its keys. */
+class Sections {
+  sort: unknown = undefined;
+  pit: unknown = undefined;
+  rescore: unknown = undefined;
+  collapse: unknown = undefined;
+  searchAfter: unknown = undefined;
+  slice: unknown = undefined;
+  highlight: unknown = undefined;
+  suggest: unknown = undefined;
+  query: unknown = undefined;
+  postFilter: unknown = undefined;
+  docvalueFields: unknown = undefined;
+  scriptFields: unknown = undefined;
+  trackTotalHits: unknown = undefined;
+  storedFields: unknown = undefined;
+  source: unknown = undefined;
+
+  constructor(body: Record<string, unknown>) {
+    for (const key in body) {
+      const value = body[key];
+      switch (key) {
+        case 'sort':
+          this.sort = value;
+          break;
+        case 'pit':
+          this.pit = value;
+          break;
+        case 'rescore':
+          this.rescore = value;
+          break;
+        case 'query':
+          this.query = value;
+          break;
+        case 'post_filter':
+          this.postFilter = value;
+          break;
+        case 'collapse':
+          this.collapse = value;
+          break;
+        case 'search_after':
+          this.searchAfter = value;
+          break;
+        case 'slice':
+          this.slice = value;
+          break;
+        case 'highlight':
+          this.highlight = value;
+          break;
+        case 'suggest':
+          this.suggest = value;
+          break;
+        case 'docvalue_fields':
+          this.docvalueFields = value;
+          break;
+        case 'script_fields':
+          this.scriptFields = value;
+          break;
+        case 'track_total_hits':
+          this.trackTotalHits = value;
+          break;
+        case 'stored_fields':
+          this.storedFields = value;
+          break;
+        case '_source':
+          this.source = value;
+          break;
+      }
+    }
+  }
+}
+
 /**
  * Rules between body sections; `scroll` says whether the URL opens a scroll, `returnsHits` whether the search asks for
  * any hit (`size` above 0, URL or body).
@@ -45,34 +128,37 @@ export function checkBodyRules(
   scroll: boolean,
   returnsHits: boolean,
 ): void {
-  const report = (code: DiagnosticCode, message: string, path: AnyPath, target: 'key' | 'value' = 'key'): void => {
-    check.report(code, message, path, target);
-  };
+  const m = new Sections(body);
   const version = check.server.version;
   const limits = limitsOf(check.server);
-  const sort = sortNames(body.sort);
-  const hasPit = isObject(body.pit);
-  const rescore = body.rescore;
+  const sort = sortNames(m.sort);
+  const hasPit = isObject(m.pit);
+  const rescore = m.rescore;
   const hasRescore = isObject(rescore) || (Array.isArray(rescore) && rescore.length > 0);
 
   // collapse
-  if (isObject(body.collapse)) {
-    const field = typeof body.collapse.field === 'string' ? body.collapse.field : undefined;
-    if (!('field' in body.collapse)) {
+  if (isObject(m.collapse)) {
+    const field = typeof m.collapse.field === 'string' ? m.collapse.field : undefined;
+    if (!('field' in m.collapse)) {
       // CollapseBuilder keeps a null field; each shard fails on it when it builds the collapse context.
-      report(
+      reportKey(
+        check,
         'search.collapse-no-field',
         shardFailure('[collapse] needs [field]', 'Cannot invoke "String.length()" because "str" is null'),
         ['collapse'],
       );
-    } else if (scroll) report('search.collapse-conflict', 'cannot use `collapse` in a scroll context', ['collapse']);
+    } else if (scroll)
+      reportKey(check, 'search.collapse-conflict', 'cannot use `collapse` in a scroll context', ['collapse']);
     else if (hasRescore) {
-      report('search.collapse-conflict', 'cannot use `collapse` in conjunction with `rescore`', ['collapse']);
-    } else if (Array.isArray(body.search_after) && sort.length > 0) {
+      reportKey(check, 'search.collapse-conflict', 'cannot use `collapse` in conjunction with `rescore`', ['collapse']);
+    } else if (Array.isArray(m.searchAfter) && sort.length > 0) {
       if (compareVersions(version, { major: 3, minor: 0, patch: 0 }) < 0) {
-        report('search.collapse-conflict', 'cannot use `collapse` in conjunction with `search_after`', ['collapse']);
+        reportKey(check, 'search.collapse-conflict', 'cannot use `collapse` in conjunction with `search_after`', [
+          'collapse',
+        ]);
       } else if (sort.length !== 1 || sort[0] !== field) {
-        report(
+        reportKey(
+          check,
           'search.collapse-conflict',
           'collapse field and sort field must be the same when use `collapse` in conjunction with `search_after`',
           ['collapse'],
@@ -82,15 +168,22 @@ export function checkBodyRules(
   }
 
   // search_after against the sort
-  if (Array.isArray(body.search_after)) {
-    if (body.search_after.length === 0) {
-      report('search.search-after-sort', 'Values must contains at least one value.', ['search_after'], 'value');
-    } else if (sort.filter((s) => s !== '_score').length === 0) {
-      report('search.search-after-sort', 'Sort must contain at least one field.', ['search_after']);
-    } else if (body.search_after.length !== sort.length) {
-      report(
+  if (Array.isArray(m.searchAfter)) {
+    if (m.searchAfter.length === 0) {
+      reportKey(
+        check,
         'search.search-after-sort',
-        `search_after has ${body.search_after.length} value(s) but sort has ${sort.length}.`,
+        'Values must contains at least one value.',
+        ['search_after'],
+        'value',
+      );
+    } else if (sort.filter((s) => s !== '_score').length === 0) {
+      reportKey(check, 'search.search-after-sort', 'Sort must contain at least one field.', ['search_after']);
+    } else if (m.searchAfter.length !== sort.length) {
+      reportKey(
+        check,
+        'search.search-after-sort',
+        `search_after has ${m.searchAfter.length} value(s) but sort has ${sort.length}.`,
         ['search_after'],
       );
     }
@@ -98,7 +191,8 @@ export function checkBodyRules(
 
   // _shard_doc needs a point in time
   if (!hasPit && sort.includes('_shard_doc')) {
-    report(
+    reportKey(
+      check,
       'search.shard-doc-without-pit',
       compareVersions(version, { major: 3, minor: 0, patch: 0 }) >= 0
         ? 'Validation Failed: 1: _shard_doc is only supported with point-in-time (PIT). Add a PIT or remove _shard_doc.;'
@@ -108,19 +202,22 @@ export function checkBodyRules(
   }
 
   // slice
-  if (isObject(body.slice)) {
-    const id = intOf(body.slice.id);
-    const max = intOf(body.slice.max);
+  if (isObject(m.slice)) {
+    const id = intOf(m.slice.id);
+    const max = intOf(m.slice.max);
     if (id !== undefined && id < 0) {
-      report('search.slice-invalid', 'id must be greater than or equal to 0', ['slice', 'id'], 'value');
+      reportKey(check, 'search.slice-invalid', 'id must be greater than or equal to 0', ['slice', 'id'], 'value');
     } else if (max !== undefined && max <= 1) {
-      report('search.slice-invalid', 'max must be greater than 1', ['slice', 'max'], 'value');
+      reportKey(check, 'search.slice-invalid', 'max must be greater than 1', ['slice', 'max'], 'value');
     } else if (max !== undefined && id !== undefined && id >= max) {
-      report('search.slice-invalid', 'max must be greater than id', ['slice', 'max'], 'value');
+      reportKey(check, 'search.slice-invalid', 'max must be greater than id', ['slice', 'max'], 'value');
     } else if (!scroll && !hasPit) {
-      report('search.slice-context', '`slice` cannot be used outside of a scroll context or PIT context', ['slice']);
+      reportKey(check, 'search.slice-context', '`slice` cannot be used outside of a scroll context or PIT context', [
+        'slice',
+      ]);
     } else if (max !== undefined && scroll && max > limits.maxSlicesPerScroll) {
-      report(
+      reportKey(
+        check,
         'search.slice-limit',
         `The number of slices [${max}] is too large. It must be less than [${limits.maxSlicesPerScroll}]. This limit can be set by changing the [index.max_slices_per_scroll] index level setting.${limitNote(check.server, 'maxSlicesPerScroll')}`,
         ['slice', 'max'],
@@ -137,7 +234,8 @@ export function checkBodyRules(
     checkRescorer(check, at, r);
     const window = intOf(r.window_size);
     if (window !== undefined && window > limits.maxRescoreWindow) {
-      report(
+      reportKey(
+        check,
         'search.rescore-window',
         `Rescore window [${window}] is too large. It must be less than [${limits.maxRescoreWindow}]. This prevents allocating massive heaps for storing the results to be rescored. This limit can be set by changing the [index.max_rescore_window] index level setting.${limitNote(check.server, 'maxRescoreWindow')}`,
         at.child('window_size'),
@@ -146,42 +244,45 @@ export function checkBodyRules(
     }
   });
 
-  if (isObject(body.highlight)) checkHighlight(check, ValuePath.of('highlight'), body.highlight, returnsHits);
-  if (isObject(body.suggest)) checkSuggest(check, ValuePath.of('suggest'), body.suggest);
+  if (isObject(m.highlight)) checkHighlight(check, ValuePath.of('highlight'), m.highlight, returnsHits);
+  if (isObject(m.suggest)) checkSuggest(check, ValuePath.of('suggest'), m.suggest);
 
   // inner hits of nested, has_child and has_parent queries
-  for (const section of ['query', 'post_filter']) {
-    if (isObject(body[section]))
-      checkInnerHits(check, ValuePath.of(section), body[section], limits.maxInnerResultWindow);
+  if (isObject(m.query)) checkInnerHits(check, ValuePath.ROOT.child('query'), m.query, limits.maxInnerResultWindow);
+  if (isObject(m.postFilter)) {
+    checkInnerHits(check, ValuePath.ROOT.child('post_filter'), m.postFilter, limits.maxInnerResultWindow);
   }
 
   // how many fields a request may fetch
-  if (Array.isArray(body.docvalue_fields) && body.docvalue_fields.length > limits.maxDocvalueFields) {
-    report(
+  if (Array.isArray(m.docvalueFields) && m.docvalueFields.length > limits.maxDocvalueFields) {
+    reportKey(
+      check,
       'search.fields-limit',
-      `Trying to retrieve too many docvalue_fields. Must be less than or equal to: [${limits.maxDocvalueFields}] but was [${body.docvalue_fields.length}]. This limit can be set by changing the [index.max_docvalue_fields_search] index level setting.${limitNote(check.server, 'maxDocvalueFields')}`,
+      `Trying to retrieve too many docvalue_fields. Must be less than or equal to: [${limits.maxDocvalueFields}] but was [${m.docvalueFields.length}]. This limit can be set by changing the [index.max_docvalue_fields_search] index level setting.${limitNote(check.server, 'maxDocvalueFields')}`,
       ['docvalue_fields'],
     );
   }
-  if (isObject(body.script_fields) && Object.keys(body.script_fields).length > limits.maxScriptFields) {
-    report(
+  if (isObject(m.scriptFields) && Object.keys(m.scriptFields).length > limits.maxScriptFields) {
+    reportKey(
+      check,
       'search.fields-limit',
-      `Trying to retrieve too many script_fields. Must be less than or equal to: [${limits.maxScriptFields}] but was [${Object.keys(body.script_fields).length}]. This limit can be set by changing the [index.max_script_fields] index level setting.${limitNote(check.server, 'maxScriptFields')}`,
+      `Trying to retrieve too many script_fields. Must be less than or equal to: [${limits.maxScriptFields}] but was [${Object.keys(m.scriptFields).length}]. This limit can be set by changing the [index.max_script_fields] index level setting.${limitNote(check.server, 'maxScriptFields')}`,
       ['script_fields'],
     );
   }
 
-  const track = intOf(body.track_total_hits);
+  const track = intOf(m.trackTotalHits);
   if (track !== undefined && track < -1) {
-    report(
+    reportKey(
+      check,
       'search.track-total-hits-negative',
       `totalHitsThreshold must be >= 0, got ${track}`,
       ['track_total_hits'],
       'value',
     );
   }
-  if (body.stored_fields === '_none_' && body._source === true) {
-    report('search.stored-fields-source', '[stored_fields] cannot be disabled if [_source] is requested', [
+  if (m.storedFields === '_none_' && m.source === true) {
+    reportKey(check, 'search.stored-fields-source', '[stored_fields] cannot be disabled if [_source] is requested', [
       'stored_fields',
     ]);
   }

@@ -468,9 +468,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
       if (checkQueryListForm(check, path, clause.name, spec.name, value)) return;
       if (checkScalarQuery(check, path, clause, spec, value)) return;
       if (Array.isArray(value)) {
-        value.forEach((item, i) => {
-          validateQueryContainer(check, path.child(i), item);
-        });
+        for (let i = 0; i < value.length; i++) validateQueryContainer(check, path.child(i), value[i]);
       } else if (isObject(value) || clause.unknownParam !== 'unknown-field') {
         validateQueryContainer(check, path, value);
       } else {
