@@ -136,5 +136,16 @@ export const MSEARCH_METADATA_KEYS: readonly MetadataKeySpec[] = [
 
 /** Every accepted spelling, mapped to its key. */
 export const METADATA_KEY_BY_NAME: ReadonlyMap<string, MetadataKeySpec> = new Map(
-  MSEARCH_METADATA_KEYS.flatMap((spec) => [spec.name, ...spec.aliases].map((name) => [name, spec] as const)),
+  MSEARCH_METADATA_KEYS.flatMap((spec) => {
+    // Every spec with every property, in one order: read for every key of every header.
+    const uniform: MetadataKeySpec = {
+      name: spec.name,
+      aliases: spec.aliases,
+      kind: spec.kind,
+      doc: spec.doc,
+      type: spec.type,
+      default: spec.default,
+    };
+    return [spec.name, ...spec.aliases].map((name) => [name, uniform] as const);
+  }),
 );

@@ -1,4 +1,5 @@
 import { ValuePath } from '../json/valuePath';
+import { uniformParameter } from '../../spec/uniform';
 // Rules inside one aggregation's definition, with the texts of OpenSearch's aggregation builders.
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { isObject, tokenOf } from '../json/jsonSegment';
@@ -12,7 +13,10 @@ import { limitNote, limitsOf } from './limits';
 import { validateTopHitsBody } from './searchBody';
 
 const PARAMS: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
-  AGGREGATIONS.filter((a) => a.params !== undefined).map((a) => [a.name, new Map(a.params!.map((p) => [p.name, p]))]),
+  AGGREGATIONS.filter((a) => a.params !== undefined).map((a) => [
+    a.name,
+    new Map(a.params!.map((p) => [p.name, uniformParameter(p)])),
+  ]),
 );
 
 /** Built by an ObjectParser named after the type: unknown keys read `[L:C] [terms] unknown field [x]`. */

@@ -54,6 +54,34 @@ const SEQUENTIAL_PARENTS = new Set(['histogram', 'date_histogram', 'auto_date_hi
 /** Pipelines that must sit inside another aggregation (validateHasParent). */
 const NEEDS_PARENT = new Set(['bucket_sort', 'bucket_selector', 'bucket_script']);
 
+/** What the structure rules ask of a type, looked up once per aggregation. */
+interface TypeFacts {
+  readonly kind: 'metric' | 'bucket' | 'pipeline' | undefined;
+  readonly leaf: boolean;
+  readonly sequential: boolean;
+  readonly needsParent: boolean;
+  /** sampler, global or reverse_nested: placed by rules of their own. */
+  readonly placed: boolean;
+}
+
+const PLACED = new Set(['sampler', 'diversified_sampler', 'global', 'reverse_nested']);
+
+/** Every type some rule here names; a type not in it has no structure rule. */
+const TYPE_FACTS: ReadonlyMap<string, TypeFacts> = new Map(
+  [...new Set([...KIND.keys(), ...LEAF_METRICS.keys(), ...SEQUENTIAL_PIPELINES, ...NEEDS_PARENT, ...PLACED])].map(
+    (type) => [
+      type,
+      {
+        kind: KIND.get(type),
+        leaf: LEAF_METRICS.has(type),
+        sequential: SEQUENTIAL_PIPELINES.has(type),
+        needsParent: NEEDS_PARENT.has(type),
+        placed: PLACED.has(type),
+      },
+    ],
+  ),
+);
+
 /** An aggregation as the structure rules see it. */
 interface Node {
   readonly name: string;
@@ -128,11 +156,13 @@ export function checkAggregationStructure(
   for (const node of siblings) {
     const type = node.type;
     if (type === undefined) continue;
-    const kind = KIND.get(type);
+    const facts = TYPE_FACTS.get(type);
+    if (facts === undefined) continue;
+    const kind = facts.kind;
     const hasSubs = node.subs !== undefined && hasKeys(node.subs);
     if (node.subKey !== undefined && hasSubs) {
       const subPath = pathOf(node, node.subKey);
-      if (LEAF_METRICS.has(type)) {
+      if (facts.leaf) {
         check.report(
           'aggs.sub-aggregations',
           `Aggregator [${node.name}] of type [${type}] cannot accept sub-aggregations`,
@@ -148,7 +178,7 @@ export function checkAggregationStructure(
         );
       }
     }
-    if ((type === 'sampler' || type === 'diversified_sampler') && !hasSubs) {
+    if (facts.placed && (type === 'sampler' || type === 'diversified_sampler') && !hasSubs) {
       check.report(
         'aggs.sub-aggregations',
         'Sampler aggregation must be used with child aggregations.',
@@ -172,7 +202,7 @@ export function checkAggregationStructure(
         'key',
       );
     }
-    if (SEQUENTIAL_PIPELINES.has(type) && !SEQUENTIAL_PARENTS.has(parent?.type ?? '')) {
+    if (facts.sequential && !SEQUENTIAL_PARENTS.has(parent?.type ?? '')) {
       check.report(
         'aggs.placement',
         `Validation Failed: 1: ${type} aggregation [${node.name}] must have a histogram, date_histogram or auto_date_histogram as parent${parent === undefined ? " but doesn't have a parent" : ''};`,
@@ -180,7 +210,7 @@ export function checkAggregationStructure(
         'key',
       );
     }
-    if (NEEDS_PARENT.has(type) && parent === undefined) {
+    if (facts.needsParent && parent === undefined) {
       check.report(
         'aggs.placement',
         `Validation Failed: 1: ${type} aggregation [${node.name}] must be declared inside of another aggregation;`,

@@ -87,6 +87,11 @@ const CLAUSES_WITH_RULES = new Set([
   'wrapper',
 ]);
 
+/** Whether checkClauseRules has anything to check in a clause of this name. */
+export function hasClauseRules(clause: string): boolean {
+  return hasValueRanges(clause) || CLAUSES_WITH_RULES.has(clause);
+}
+
 export function checkClauseRules(
   check: JsonCheck,
   path: ValuePath,
