@@ -112,7 +112,9 @@ export class JsonSegment {
     } catch {
       return JsonSegment.parseSlow(text);
     }
-    if (!membersMatch(text, countMembersInValue(value))) {
+    const colons = countColons(text);
+    // Two members of one object need two colons: with fewer, no name can have been written twice.
+    if (colons > 1 && !membersMatch(text, colons, countMembersInValue(value))) {
       // Two members with one name collapsed into one: find which, with positions.
       return JsonSegment.parseSlow(text);
     }
@@ -274,13 +276,17 @@ function nodeValue(node: Node): unknown {
   }
 }
 
-/**
- * Whether the text writes exactly `members` object members (so no key was written twice). Colons are counted
- * natively first: when there are no more colons than members, none can be inside a string and the count is exact.
- */
-function membersMatch(text: string, members: number): boolean {
+function countColons(text: string): number {
   let colons = 0;
   for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) colons++;
+  return colons;
+}
+
+/**
+ * Whether the text writes exactly `members` object members (so no key was written twice), given its colons (counted
+ * natively): when there are no more colons than members, none can be inside a string and the count is exact.
+ */
+function membersMatch(text: string, colons: number, members: number): boolean {
   return colons === members || countMembersInText(text) === members;
 }
 

@@ -20,7 +20,7 @@ import { holdsAt } from '../../spec/versions';
 import type { TargetServer } from '../target';
 import { versionNote } from './versionNote';
 import { checkClauseRules, hasClauseRules } from './queryRules';
-import { negativeBoost } from './valueRanges';
+import { checkValueRanges, hasValueRanges, negativeBoost } from './valueRanges';
 import { checkQueryListForm, checkSingleQueryForm, checkSpanGapPlace } from './innerQueries';
 import { isGeoParserClause, validateGeoClause } from './geoQueries';
 import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
@@ -42,6 +42,8 @@ interface Clause extends QueryClauseSpec {
   readonly geoParser: boolean;
   /** Has rules of its own in queryRules.ts. */
   readonly rules: boolean;
+  /** Has options with value ranges (valueRanges.ts). */
+  readonly valueRanges: boolean;
 }
 
 function clauseOf(spec: QueryClauseSpec): Clause {
@@ -67,6 +69,7 @@ function clauseOf(spec: QueryClauseSpec): Clause {
     fieldValueRequired: FIELD_VALUE_REQUIRED[spec.name],
     geoParser: spec.name.startsWith('geo_') && isGeoParserClause(spec.name),
     rules: hasClauseRules(spec.name),
+    valueRanges: hasValueRanges(spec.name),
   };
 }
 
@@ -173,6 +176,7 @@ export function validateQueryContainer(check: JsonCheck, path: ValuePath, value:
 }
 
 function validateClause(check: JsonCheck, path: ValuePath, clause: Clause, body: Record<string, unknown>): void {
+  if (clause.valueRanges) checkValueRanges(check, path, clause.name, body);
   if (clause.rules) checkClauseRules(check, path, clause.name, body, isKnownClause);
   // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
   if ((clause.name === 'span_near' || clause.name === 'span_or') && Array.isArray(body.clauses)) {

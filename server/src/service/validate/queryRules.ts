@@ -11,7 +11,6 @@ import { jacksonMajor } from '../target';
 import { holdsAt } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
 import { checkIntervalRules } from './intervalRules';
-import { checkValueRanges, hasValueRanges } from './valueRanges';
 
 /**
  * The multi_match type as MultiMatchQueryBuilder.Type.parse reads it: by its exact name (real 3.8.0 and 2.19.1 refuse
@@ -87,9 +86,9 @@ const CLAUSES_WITH_RULES = new Set([
   'wrapper',
 ]);
 
-/** Whether checkClauseRules has anything to check in a clause of this name. */
+/** Whether checkClauseRules has rules of a clause's own (the value ranges of checkValueRanges aside). */
 export function hasClauseRules(clause: string): boolean {
-  return hasValueRanges(clause) || CLAUSES_WITH_RULES.has(clause);
+  return CLAUSES_WITH_RULES.has(clause);
 }
 
 export function checkClauseRules(
@@ -99,8 +98,6 @@ export function checkClauseRules(
   body: Record<string, unknown>,
   known: (name: string) => boolean,
 ): void {
-  if (hasValueRanges(clause)) checkValueRanges(check, path, clause, body);
-  if (!CLAUSES_WITH_RULES.has(clause)) return;
   if (clause.startsWith('span_') || clause === 'field_masking_span') checkSpanInner(check, path, clause, body, known);
   // Refusals of one parser each, in its words (docs/opensearch/query-dsl.md#more-parsers; conformance cases
   // query/<clause>/<option>/<kind> on real 3.8.0 and 2.19.1).

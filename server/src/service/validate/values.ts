@@ -64,6 +64,9 @@ export interface TimeValue {
 
 const DIGITS = /^\d+$/;
 
+/** Up to 15 digits (a long that a double holds exactly) and a suffix in lower case, tried in UNITS' order. */
+const PLAIN_TIME = /^(\d{1,15})(nanos|micros|ms|s|m|h|d)$/;
+
 const UNITS: readonly (readonly [string, number, string])[] = [
   ['nanos', 1e-6, 'nanosecond'],
   ['micros', 1e-3, 'microsecond'],
@@ -74,11 +77,20 @@ const UNITS: readonly (readonly [string, number, string])[] = [
   ['d', 86_400_000, 'day'],
 ];
 
+const UNIT_BY_SUFFIX = new Map(UNITS.map((unit) => [unit[0], unit]));
+
 /**
  * `TimeValue.parseTimeValue(value, settingName)` to the letter: suffixes are tested on the lower-cased, trimmed text,
  * except `m`, which is tested on the text as written (so `5M` is rejected).
  */
 export function parseTimeValue(value: string, settingName: string): { value?: TimeValue; error?: string } {
+  // Most values are written plainly (`30s`, `5m`): read them at once, as the general path below would.
+  const plain = PLAIN_TIME.exec(value);
+  if (plain !== null) {
+    const unit = UNIT_BY_SUFFIX.get(plain[2]!)!;
+    const n = Number(plain[1]);
+    return { value: { millis: Math.floor(n * unit[1]), amount: n, unit: unit[2] } };
+  }
   const normalized = value.toLowerCase().trim();
   let unit: readonly [string, number, string] | undefined;
   for (const candidate of UNITS) {
