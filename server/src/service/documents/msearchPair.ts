@@ -109,6 +109,8 @@ export interface HeaderResult {
 
 /** One header: blank and whitespace mean defaults; a non-object is silently read as `{}`. */
 export function validateHeaderText(text: string, locator: XContentLocator, target: TargetServer): HeaderResult {
+  // Most headers are an object from their first character.
+  if (text.charCodeAt(0) === 123 /* { */) return validateHeaderObject(text, locator, target, []);
   const issues: Issue[] = [];
   const none: HeaderResult = { issues, hasIndex: false };
   if (text.length === 0) return none;
@@ -126,8 +128,18 @@ export function validateHeaderText(text: string, locator: XContentLocator, targe
     );
     return none;
   }
+  return validateHeaderObject(text, locator, target, issues);
+}
+
+/** A header that starts an object. */
+function validateHeaderObject(
+  text: string,
+  locator: XContentLocator,
+  target: TargetServer,
+  issues: Issue[],
+): HeaderResult {
   const segment = JsonSegment.parse(text);
-  issues.push(...syntaxIssues(segment, target, locator));
+  for (const found of syntaxIssues(segment, target, locator)) issues.push(found);
   if (segment.trailingOffset !== -1) {
     issues.push(
       issue(
@@ -137,7 +149,7 @@ export function validateHeaderText(text: string, locator: XContentLocator, targe
       ),
     );
   }
-  if (!isObject(segment.value)) return none;
+  if (!isObject(segment.value)) return { issues, hasIndex: false };
   const facts = validateMsearchHeader(new JsonCheck(segment, issues, locator, target), segment.value);
   return { issues, hasIndex: facts.indices !== undefined && facts.indices.length > 0, strict: segment.strict };
 }
@@ -156,24 +168,27 @@ export function validateBodyText(
   /** Told whether the body is plain JSON, read whole by JSON.parse. */
   read?: { strict: boolean },
 ): Issue[] {
-  const first = firstToken(text);
-  if (first.token === 'NONE') {
-    return [
-      issue(
-        'msearch.blank-body',
-        'Expected [START_OBJECT] but found [null] (a blank line in body position fails the whole _msearch; use {} for an empty search)',
-        { offset: 0, length: text.length },
-        { data: { replacements: ['{}'] } },
-      ),
-    ];
-  }
-  if (first.token !== 'START_OBJECT' && first.token !== 'INVALID') {
-    return [
-      issue('msearch.body-not-object', `Expected [START_OBJECT] but found [${first.token}]`, {
-        offset: first.offset,
-        length: text.trimEnd().length - first.offset,
-      }),
-    ];
+  // Most bodies are an object from their first character.
+  if (text.charCodeAt(0) !== 123 /* { */) {
+    const first = firstToken(text);
+    if (first.token === 'NONE') {
+      return [
+        issue(
+          'msearch.blank-body',
+          'Expected [START_OBJECT] but found [null] (a blank line in body position fails the whole _msearch; use {} for an empty search)',
+          { offset: 0, length: text.length },
+          { data: { replacements: ['{}'] } },
+        ),
+      ];
+    }
+    if (first.token !== 'START_OBJECT' && first.token !== 'INVALID') {
+      return [
+        issue('msearch.body-not-object', `Expected [START_OBJECT] but found [${first.token}]`, {
+          offset: first.offset,
+          length: text.trimEnd().length - first.offset,
+        }),
+      ];
+    }
   }
   const segment = JsonSegment.parse(text);
   if (read !== undefined) read.strict = segment.strict;

@@ -31,6 +31,9 @@ export function sortNames(sort: unknown): string[] {
   return [];
 }
 
+const NO_NAMES: readonly string[] = [];
+const NO_VALUES: readonly unknown[] = [];
+
 function intOf(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
@@ -131,7 +134,8 @@ export function checkBodyRules(
   const m = new Sections(body);
   const version = check.server.version;
   const limits = limitsOf(check.server);
-  const sort = sortNames(m.sort);
+  // The sort's names, read only when a rule needs them (most bodies have no pit-less _shard_doc to find).
+  const sort = m.sort === undefined ? NO_NAMES : sortNames(m.sort);
   const hasPit = isObject(m.pit);
   const rescore = m.rescore;
   const hasRescore = isObject(rescore) || (Array.isArray(rescore) && rescore.length > 0);
@@ -227,7 +231,8 @@ export function checkBodyRules(
   }
 
   // rescore windows
-  const rescorers = isObject(rescore) ? [rescore] : Array.isArray(rescore) ? rescore : [];
+  const rescorers =
+    rescore === undefined ? NO_VALUES : isObject(rescore) ? [rescore] : Array.isArray(rescore) ? rescore : [];
   rescorers.forEach((r, i) => {
     if (!isObject(r)) return;
     const at = isObject(rescore) ? ValuePath.of('rescore') : ValuePath.of('rescore', i);

@@ -14,7 +14,7 @@ export interface HeaderFacts {
 /** Checks the keys and values of one `_msearch` header object (docs/opensearch/msearch.md#header-keys). */
 export function validateMsearchHeader(check: JsonCheck, header: Record<string, unknown>): HeaderFacts {
   let indices: string[] | undefined;
-  for (const key of Object.keys(header)) {
+  for (const key in header) {
     const value = header[key];
     const spec = METADATA_KEY_BY_NAME.get(key);
     const path = ValuePath.ROOT.child(key);

@@ -46,6 +46,12 @@ type RuleReport = (
   param: QueryParam | undefined,
 ) => void;
 
+/** A `from` or `size` URL parameter's number; -1 means "not given" (OpenSearch 2.x; newer versions refuse it, which is reported on the parameter). */
+function given(param: QueryParam | undefined): number | undefined {
+  const n = param === undefined ? undefined : parseJavaInt(param.value);
+  return n === -1 ? undefined : n;
+}
+
 export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): void {
   const { params, body, urlIssues } = targets;
   const MAX_RESULT_WINDOW = limitsOf(targets.server).maxResultWindow;
@@ -61,11 +67,6 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
   // URL values override the body (RestSearchAction applies them after parsing the body).
   const fromParam = targets.kind === 'search' ? urlValue(params, 'from') : undefined;
   const sizeParam = targets.kind === 'search' ? urlValue(params, 'size') : undefined;
-  // -1 in the URL means "not given" (OpenSearch 2.x; newer versions refuse it, which is reported on the parameter).
-  const given = (param: QueryParam | undefined): number | undefined => {
-    const n = param === undefined ? undefined : parseJavaInt(param.value);
-    return n === -1 ? undefined : n;
-  };
   const urlFrom = given(fromParam);
   const urlSize = given(sizeParam);
   const from = urlFrom ?? facts.from?.value ?? 0;
@@ -104,12 +105,7 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
   }
 
   if (scroll !== undefined) {
-    const validation = (
-      message: string,
-      code: DiagnosticCode,
-      path: AnyPath | undefined,
-      param?: QueryParam,
-    ): void => {
+    const validation = (message: string, code: DiagnosticCode, path: AnyPath | undefined, param?: QueryParam): void => {
       report(code, `Validation Failed: 1: ${message};`, path, param);
     };
     if (track !== undefined && track !== TRACK_TOTAL_HITS_ACCURATE) {
@@ -175,7 +171,7 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
   // A negative rescore window: every shard that has hits to rescore fails (`QueryRescorer` sizes an array with it).
   const rescore = facts.source?.rescore;
   const rescorers = isObject(rescore) ? [rescore] : Array.isArray(rescore) ? rescore : [];
-  if (size > 0 && scroll === undefined) {
+  if (rescore !== undefined && size > 0 && scroll === undefined) {
     rescorers.forEach((r, i) => {
       const window = isObject(r) && typeof r.window_size === 'number' ? r.window_size : undefined;
       if (window === undefined || !Number.isInteger(window) || window >= 0) return;
