@@ -60,13 +60,45 @@ class IgnoreRules {
     return layer;
   }
 
+  /** The folders whose `.gitignore` applies to what a folder holds, deepest first; worked out once per folder. */
+  private readonly folders = new Map<string, readonly string[]>();
+
+  private foldersOf(parent: string): readonly string[] {
+    let dirs = this.folders.get(parent);
+    if (dirs === undefined) {
+      const found: string[] = [];
+      for (let dir = parent; ; dir = path.dirname(dir)) {
+        if (dir === this.root || dir.startsWith(this.root + path.sep)) found.push(dir);
+        if (dir === this.root || path.dirname(dir) === dir) break;
+      }
+      this.folders.set(parent, found);
+      dirs = found;
+    }
+    return dirs;
+  }
+
+  /**
+   * Whether git would leave this path out, when every `.gitignore` that applies is read already (undefined when one
+   * is still to read): a folder of many files asks for the same few, and needs no wait.
+   */
+  ignoredNow(absolute: string, isDirectory: boolean): boolean | undefined {
+    for (const dir of this.foldersOf(path.dirname(absolute))) {
+      const layer = this.layers.get(dir);
+      if (layer === undefined) return undefined;
+      if (layer === null) continue;
+      const relative = toPosix(path.relative(dir, absolute)) + (isDirectory ? '/' : '');
+      const verdict = layer.rules.test(relative);
+      if (verdict.unignored) return false;
+      if (verdict.ignored) return true;
+    }
+    return false;
+  }
+
   /** Whether git would leave this path out (a folder's path is tested as a folder). */
   async ignored(absolute: string, isDirectory: boolean): Promise<boolean> {
-    const dirs: string[] = [];
-    for (let dir = path.dirname(absolute); ; dir = path.dirname(dir)) {
-      if (dir === this.root || dir.startsWith(this.root + path.sep)) dirs.push(dir);
-      if (dir === this.root || path.dirname(dir) === dir) break;
-    }
+    const now = this.ignoredNow(absolute, isDirectory);
+    if (now !== undefined) return now;
+    const dirs = this.foldersOf(path.dirname(absolute));
     for (const dir of dirs) {
       // Known layers are taken without awaiting: a folder of many files asks for the same few.
       const known = this.layers.get(dir);
@@ -122,10 +154,11 @@ async function walk(
     const absolute = path.join(dir, entry.name);
     // Symbolic links to folders are not followed (no loops); links to files are read like files.
     if (entry.isDirectory()) {
-      if (ALWAYS_SKIPPED.has(entry.name) || (await rules.ignored(absolute, true))) continue;
+      if (ALWAYS_SKIPPED.has(entry.name) || (rules.ignoredNow(absolute, true) ?? (await rules.ignored(absolute, true))))
+        continue;
       await walk(absolute, rules, keep, out);
     } else if ((entry.isFile() || entry.isSymbolicLink()) && languageOf(entry.name) !== undefined) {
-      if (!keep(absolute) || (await rules.ignored(absolute, false))) continue;
+      if (!keep(absolute) || (rules.ignoredNow(absolute, false) ?? (await rules.ignored(absolute, false)))) continue;
       if (entry.isSymbolicLink()) {
         const target = await stat(absolute).catch(() => undefined);
         if (target?.isFile() !== true) continue;
