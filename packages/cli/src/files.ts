@@ -81,8 +81,8 @@ class IgnoreRules {
    * Whether git would leave this path out, when every `.gitignore` that applies is read already (undefined when one
    * is still to read): a folder of many files asks for the same few, and needs no wait.
    */
-  ignoredNow(absolute: string, isDirectory: boolean): boolean | undefined {
-    for (const dir of this.foldersOf(path.dirname(absolute))) {
+  ignoredNow(absolute: string, isDirectory: boolean, parent = path.dirname(absolute)): boolean | undefined {
+    for (const dir of this.foldersOf(parent)) {
       const layer = this.layers.get(dir);
       if (layer === undefined) return undefined;
       if (layer === null) continue;
@@ -150,15 +150,21 @@ async function walk(
     throw new FileError(`Cannot read the folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // `dir` is absolute and normalised: an entry's path is the two joined (what path.join would give, without its work).
+  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
   for (const entry of entries) {
-    const absolute = path.join(dir, entry.name);
+    const absolute = prefix + entry.name;
     // Symbolic links to folders are not followed (no loops); links to files are read like files.
     if (entry.isDirectory()) {
-      if (ALWAYS_SKIPPED.has(entry.name) || (rules.ignoredNow(absolute, true) ?? (await rules.ignored(absolute, true))))
+      if (
+        ALWAYS_SKIPPED.has(entry.name) ||
+        (rules.ignoredNow(absolute, true, dir) ?? (await rules.ignored(absolute, true)))
+      )
         continue;
       await walk(absolute, rules, keep, out);
     } else if ((entry.isFile() || entry.isSymbolicLink()) && languageOf(entry.name) !== undefined) {
-      if (!keep(absolute) || (rules.ignoredNow(absolute, false) ?? (await rules.ignored(absolute, false)))) continue;
+      if (!keep(absolute) || (rules.ignoredNow(absolute, false, dir) ?? (await rules.ignored(absolute, false))))
+        continue;
       if (entry.isSymbolicLink()) {
         const target = await stat(absolute).catch(() => undefined);
         if (target?.isFile() !== true) continue;
@@ -208,8 +214,19 @@ export async function findFiles(patterns: readonly string[], cwd: string): Promi
       throw new FileError(`${pattern}: no such file or folder.`);
     }
   }
+  // Relative paths are worked out per folder: a tree has far fewer folders than files.
+  const folders = new Map<string, string>();
+  const relativeTo = (file: string): string => {
+    const parent = path.dirname(file);
+    let folder = folders.get(parent);
+    if (folder === undefined) {
+      folder = toPosix(path.relative(cwd, parent));
+      folders.set(parent, folder);
+    }
+    return folder === '' ? path.basename(file) : `${folder}/${path.basename(file)}`;
+  };
   return [...found.keys()]
-    .map((file) => ({ absolute: file, relative: toPosix(path.relative(cwd, file)) || path.basename(file) }))
+    .map((file) => ({ absolute: file, relative: relativeTo(file) }))
     .sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
     .map((file) => ({ ...file, language: languageOf(file.absolute)! }));
 }
