@@ -19,6 +19,11 @@ void describe('validation fast paths', () => {
     assert.equal(JsonSegment.parse('{"query":{"inner_hits":{}}}').mayHoldKey('inner_hits'), true);
     assert.equal(JsonSegment.parse('{"query":{"inner\\u005fhits":{}}}').mayHoldKey('inner_hits'), true);
     assert.equal(JsonSegment.parse('{"query":{"match_all":{}}}').mayHoldKey('inner_hits'), false);
+    // The name's tail (`hits`) is looked for first: other names ending like it are not taken for it.
+    assert.equal(JsonSegment.parse('{"hits":1,"track_total_hits":true}').mayHoldKey('inner_hits'), false);
+    assert.equal(JsonSegment.parse('{"track_total_hits":true,"q":{"inner_hits":{}}}').mayHoldKey('inner_hits'), true);
+    assert.equal(JsonSegment.parse('{"x":"inner_hit"}').mayHoldKey('inner_hits'), false);
+    assert.equal(JsonSegment.parse('{"nested":{}}').mayHoldKey('nested'), true);
   });
 
   void it('checks inner hits written with escapes like the plain ones', () => {
