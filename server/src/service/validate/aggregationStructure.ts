@@ -105,7 +105,7 @@ function nodeOf(path: ValuePath, name: string, definition: unknown): Node | unde
   if (!isObject(definition)) return undefined;
   let type: string | undefined;
   let subKey: string | undefined;
-  for (const key of Object.keys(definition)) {
+  for (const key in definition) {
     if (key === 'aggs' || key === 'aggregations') subKey ??= key;
     else if (key !== 'meta') type ??= key;
   }

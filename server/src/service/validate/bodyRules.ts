@@ -10,6 +10,26 @@ import { limitNote, limitsOf } from './limits';
 import { checkHighlight } from './highlight';
 import { checkSuggest } from './suggest';
 
+/** Whether sortNames(sort) would include `name`, without listing them. */
+function sortNamesInclude(sort: unknown, name: string): boolean {
+  if (sort === undefined) return false;
+  if (typeof sort === 'string') return sort === name;
+  if (Array.isArray(sort)) {
+    for (const entry of sort) {
+      if (typeof entry === 'string') {
+        if (entry === name) return true;
+      } else if (isObject(entry)) {
+        for (const key in entry) {
+          if (key === name) return true;
+          break;
+        }
+      }
+    }
+    return false;
+  }
+  return isObject(sort) && name in sort;
+}
+
 /** The sort entries of a body as the server counts them: each name, `_score` included. */
 export function sortNames(sort: unknown): string[] {
   if (sort === undefined) return [];
@@ -134,8 +154,9 @@ export function checkBodyRules(
   const m = new Sections(body);
   const version = check.server.version;
   const limits = limitsOf(check.server);
-  // The sort's names, read only when a rule needs them (most bodies have no pit-less _shard_doc to find).
-  const sort = m.sort === undefined ? NO_NAMES : sortNames(m.sort);
+  // The sort's names are listed only when collapse or search_after needs them.
+  const sort =
+    m.sort !== undefined && (m.collapse !== undefined || m.searchAfter !== undefined) ? sortNames(m.sort) : NO_NAMES;
   const hasPit = isObject(m.pit);
   const rescore = m.rescore;
   const hasRescore = isObject(rescore) || (Array.isArray(rescore) && rescore.length > 0);
@@ -194,7 +215,7 @@ export function checkBodyRules(
   }
 
   // _shard_doc needs a point in time
-  if (!hasPit && sort.includes('_shard_doc')) {
+  if (!hasPit && sortNamesInclude(m.sort, '_shard_doc')) {
     reportKey(
       check,
       'search.shard-doc-without-pit',

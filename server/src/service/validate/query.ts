@@ -448,7 +448,9 @@ function checkRequired(check: JsonCheck, path: ValuePath, clause: Clause, body: 
   }
   const together = clause.requiredTogether;
   if (together !== undefined) {
-    const missing = together.filter((name) => !(name in body));
+    let complete = true;
+    for (const name of together) if (!(name in body)) complete = false;
+    const missing = complete ? [] : together.filter((name) => !(name in body));
     if (missing.length > 0) check.report('query.missing-parameter', `Required [${missing.join(', ')}]`, path, 'key');
   }
 }

@@ -38,9 +38,9 @@ export interface SearchBodyFacts {
 /** Checks a search body object field by field, as `SearchSourceBuilder.parseXContent` reads it. */
 export function validateSearchBody(check: JsonCheck, body: Record<string, unknown>): SearchBodyFacts {
   const facts: SearchBodyFacts = { source: body };
-  const keys = Object.keys(body);
   checkFields(check, ValuePath.ROOT, body, SEARCH_BODY_FIELD_BY_NAME, facts, SEARCH_SCOPE);
   if ('aggs' in body && 'aggregations' in body) {
+    const keys = Object.keys(body);
     const last = keys.indexOf('aggs') > keys.indexOf('aggregations') ? 'aggs' : 'aggregations';
     const other = last === 'aggs' ? 'aggregations' : 'aggs';
     check.report(
@@ -109,7 +109,7 @@ function checkFields(
   facts: SearchBodyFacts,
   scope: FieldScope,
 ): void {
-  for (const key of Object.keys(body)) {
+  for (const key in body) {
     const value = body[key];
     const path = base.child(key);
     const spec = fields.get(key);
@@ -375,7 +375,8 @@ const FIELD_SORT_PARAMS = [
  * `cross/body/sort-unknown-order`, `cross/body/sort-bad-mode` on real 3.8.0 and 2.19.1).
  */
 function checkSortEntry(check: JsonCheck, path: ValuePath, entry: Record<string, unknown>): void {
-  for (const [field, spec] of Object.entries(entry)) {
+  for (const field in entry) {
+    const spec = entry[field];
     if (field.startsWith('_')) continue;
     if (typeof spec === 'string') {
       if (spec.toLowerCase() !== 'asc' && spec.toLowerCase() !== 'desc') {

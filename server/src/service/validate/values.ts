@@ -64,9 +64,6 @@ export interface TimeValue {
 
 const DIGITS = /^\d+$/;
 
-/** Up to 15 digits (a long that a double holds exactly) and a suffix in lower case, tried in UNITS' order. */
-const PLAIN_TIME = /^(\d{1,15})(nanos|micros|ms|s|m|h|d)$/;
-
 const UNITS: readonly (readonly [string, number, string])[] = [
   ['nanos', 1e-6, 'nanosecond'],
   ['micros', 1e-3, 'microsecond'],
@@ -80,17 +77,30 @@ const UNITS: readonly (readonly [string, number, string])[] = [
 const UNIT_BY_SUFFIX = new Map(UNITS.map((unit) => [unit[0], unit]));
 
 /**
+ * A time value written plainly, as most are (`30s`, `5m`): 1 to 15 digits (a long that a double holds exactly) and a
+ * unit in lower case, read at once, as the general path of parseTimeValue would; undefined for anything else.
+ */
+function plainTimeValue(value: string): TimeValue | undefined {
+  let n = 0;
+  let digits = 0;
+  for (; digits < value.length && digits <= 15; digits++) {
+    const c = value.charCodeAt(digits);
+    if (c < 48 || c > 57) break;
+    n = n * 10 + (c - 48);
+  }
+  if (digits === 0 || digits > 15) return undefined;
+  const unit = UNIT_BY_SUFFIX.get(value.slice(digits));
+  if (unit === undefined) return undefined;
+  return { millis: Math.floor(n * unit[1]), amount: n, unit: unit[2] };
+}
+
+/**
  * `TimeValue.parseTimeValue(value, settingName)` to the letter: suffixes are tested on the lower-cased, trimmed text,
  * except `m`, which is tested on the text as written (so `5M` is rejected).
  */
 export function parseTimeValue(value: string, settingName: string): { value?: TimeValue; error?: string } {
-  // Most values are written plainly (`30s`, `5m`): read them at once, as the general path below would.
-  const plain = PLAIN_TIME.exec(value);
-  if (plain !== null) {
-    const unit = UNIT_BY_SUFFIX.get(plain[2]!)!;
-    const n = Number(plain[1]);
-    return { value: { millis: Math.floor(n * unit[1]), amount: n, unit: unit[2] } };
-  }
+  const plain = plainTimeValue(value);
+  if (plain !== undefined) return { value: plain };
   const normalized = value.toLowerCase().trim();
   let unit: readonly [string, number, string] | undefined;
   for (const candidate of UNITS) {
