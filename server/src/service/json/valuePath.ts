@@ -30,20 +30,21 @@ export class ValuePath {
 
   /** The key `back` steps up from this place (0: the last key); undefined above the root. */
   key(back = 0): string | number | undefined {
-    let path: ValuePath | undefined = this;
-    for (let i = 0; i < back && path !== undefined; i++) path = path.parent;
-    return path === undefined || path.length === 0 ? undefined : path.last;
+    if (this.length === 0) return undefined;
+    return back === 0 ? this.last : this.parent!.key(back - 1);
   }
 
   /** The keys from the root to this place. */
   keys(): (string | number)[] {
     const out = new Array<string | number>(this.length);
-    let path: ValuePath = this;
-    for (let i = this.length - 1; i >= 0; i--) {
-      out[i] = path.last;
-      path = path.parent!;
-    }
+    this.fill(out);
     return out;
+  }
+
+  private fill(out: (string | number)[]): void {
+    if (this.length === 0) return;
+    out[this.length - 1] = this.last;
+    this.parent!.fill(out);
   }
 }
 
