@@ -20,11 +20,28 @@ export interface Answer {
   readonly reasons?: readonly string[];
   /** A 200 whose shards (some or all) failed: their number. */
   readonly shardFailures?: number;
+  /**
+   * An `_msearch` that answered 200 with searches that failed: their number (the reasons are theirs). The request
+   * itself is accepted: only those items fail.
+   */
+  readonly itemFailures?: number;
 }
 
 export interface RecordedCase extends ConformanceCase {
   /** By full version (`3.8.0`). */
   readonly answers: Readonly<Record<string, Answer>>;
+}
+
+/**
+ * Whether two answers say the same: the methods a 405 lists come in no fixed order (OpenSearch builds the list from
+ * a set), so they are compared sorted.
+ */
+export function sameAnswer(a: Answer, b: Answer): boolean {
+  const normalized = (answer: Answer): string =>
+    JSON.stringify(answer).replace(/allowed: \[([^\]]*)\]/g, (_all, list: string) => {
+      return `allowed: [${list.split(', ').sort().join(', ')}]`;
+    });
+  return normalized(a) === normalized(b);
 }
 
 /** Whether the server refused the request: an error status, or shards that failed. */
@@ -42,11 +59,21 @@ function answerOf(status: number, body: unknown): Answer {
       error: { root_cause: (record._shards?.failures ?? []).map((f) => (f as { reason?: unknown }).reason) },
     });
   }
+  const responses = (body as { responses?: unknown } | undefined)?.responses;
+  let itemFailures = 0;
+  if (status < 400 && Array.isArray(responses)) {
+    for (const item of responses as { status?: unknown }[]) {
+      if (typeof item.status !== 'number' || item.status < 400) continue;
+      itemFailures++;
+      for (const reason of errorReasons(item)) if (!reasons.includes(reason)) reasons.push(reason);
+    }
+  }
   return {
     status,
     ...(type === undefined ? {} : { type }),
     ...(reasons.length === 0 ? {} : { reasons }),
     ...(failed > 0 ? { shardFailures: failed } : {}),
+    ...(itemFailures > 0 ? { itemFailures } : {}),
   };
 }
 

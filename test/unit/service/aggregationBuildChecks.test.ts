@@ -19,17 +19,24 @@ void describe('aggregations: what the builders and shards refuse (docs/opensearc
     expectDiagnostic('msearch', aggs(`{"s":{«"scripted_metric"»:{"init_script":"state.x = []",${map}}}}`), {
       code: 'aggs.missing-parameter',
       severity: E,
+      itemFailure: true,
       message: /"\[combineScript\] must not be null: \[s\]"$/,
     });
     expectDiagnostic(
       'msearch',
       aggs(`{"s":{«"scripted_metric"»:{"init_script":"state.x = []",${map},"combine_script":"return 1"}}}`),
-      { code: 'aggs.missing-parameter', severity: E, message: /"\[reduceScript\] must not be null: \[s\]"$/ },
+      {
+        code: 'aggs.missing-parameter',
+        severity: E,
+        itemFailure: true,
+        message: /"\[reduceScript\] must not be null: \[s\]"$/,
+      },
     );
     const scripts = '"combine_script":"return state","reduce_script":"return states"';
     expectDiagnostic('msearch', aggs(`{"s":{"scripted_metric":{"map_script":«"state.x.add(1)"»,${scripts}}}}`), {
       code: 'aggs.missing-parameter',
       severity: E,
+      itemFailure: true,
       message: /state\.x .*"Cannot invoke "Object\.getClass\(\)" because "receiver" is null"$/,
     });
     // Set before use, checked for null, or set by init_script: nothing to say.
@@ -47,6 +54,7 @@ void describe('aggregations: what the builders and shards refuse (docs/opensearc
     expectDiagnostic('msearch', aggs('{"h":{«"histogram"»:{"field":"num"}}}'), {
       code: 'aggs.missing-parameter',
       severity: E,
+      itemFailure: true,
       message: /"interval must be positive, got: 0\.0"$/,
     });
     expectDiagnostic(
@@ -80,9 +88,14 @@ void describe('aggregations: what the builders and shards refuse (docs/opensearc
     expectDiagnostic('msearch', range('«0»'), {
       code: 'aggs.invalid-value',
       severity: E,
+      itemFailure: true,
       message: /"'0' is not an IP string literal\."$/,
     });
-    expectDiagnostic('msearch', range('«"10.0.0.256"»'), { code: 'aggs.invalid-value', severity: E });
+    expectDiagnostic('msearch', range('«"10.0.0.256"»'), {
+      code: 'aggs.invalid-value',
+      severity: E,
+      itemFailure: true,
+    });
     for (const ok of ['"10.0.0.1"', '"::1"', '"2001:db8::1"']) expectNoErrors('msearch', range(ok));
   });
 
@@ -136,6 +149,7 @@ void describe('aggregations: what the builders and shards refuse (docs/opensearc
       {
         code: 'aggs.too-many-buckets',
         severity: E,
+        itemFailure: true,
         message:
           /^Trying to create too many buckets\. Must be less than or equal to: \[65535\] but was \[86401\] or more/,
       },
@@ -147,6 +161,7 @@ void describe('aggregations: what the builders and shards refuse (docs/opensearc
       {
         code: 'aggs.too-many-buckets',
         severity: E,
+        itemFailure: true,
       },
     );
     // Date math and month lengths are not counted.
@@ -159,12 +174,14 @@ void describe('aggregations: what the builders and shards refuse (docs/opensearc
     expectDiagnostic('msearch', aggs(`{"h":{${dateHistogram}},"m":{"max_bucket":{"buckets_path":«"h"»}}}`), {
       code: 'aggs.buckets-path',
       severity: E,
+      itemFailure: true,
       message: /^buckets_path must reference either a number value or a single value numeric metric aggregation: \[h\]/,
     });
     const nested = `{"t":{"terms":{"field":"kw"},"aggs":{"h":{${dateHistogram},"aggs":{"s":{"sum":{"field":"num"}}}}}},"m":{"max_bucket":{"buckets_path":«"t>h>s"»}}}`;
     expectDiagnostic('msearch', aggs(nested), {
       code: 'aggs.buckets-path',
       severity: E,
+      itemFailure: true,
       message: /got: \[Object\[\]\] at aggregation \[h\]/,
     });
     for (const path of ['h>_count', 'h._count', 'h>s']) {

@@ -168,6 +168,7 @@ void describe('aggregations (docs/opensearch/aggregations.md)', () => {
     expectDiagnostic('msearch', aggs('{"x":{«"date_histogram"»:{"field":"t"}}}'), {
       code: 'aggs.missing-interval',
       severity: E,
+      itemFailure: true,
       message: 'Invalid interval specified, must be non-null and non-empty',
     });
   });

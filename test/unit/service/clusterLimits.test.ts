@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
 import { makeTarget } from '../../../server/src/service/target';
+import { ITEM_FAILURE_NOTE } from '../../../server/src/service/validate/msearchItems';
 import { assertRegistered } from './harness';
 
 const HISTOGRAM = '{"aggs":{"h":{"histogram":{"field":"num","interval":1,"extended_bounds":{"min":0,"max":199}}}}}';
@@ -12,10 +13,14 @@ const TEXTS: Record<LanguageId, string> = {
   msearch: `{"index":"conformance"}\n${HISTOGRAM}\n`,
 };
 
+/** What makes the search fail: its Errors, and in an `_msearch` the Warnings that say only that search fails. */
 function errors(store: DocumentStore, language: LanguageId): string[] {
   const diagnostics = store.diagnostics(`file:///test.${language}`);
   assertRegistered(diagnostics);
-  return diagnostics.filter((d) => d.severity === 1).map((d) => `${String(d.code)}: ${d.message}`);
+  const item = (message: string): boolean => language === 'msearch' && message.endsWith(ITEM_FAILURE_NOTE);
+  return diagnostics
+    .filter((d) => d.severity === 1 || (d.severity === 2 && item(d.message)))
+    .map((d) => `${String(d.code)}: ${item(d.message) ? d.message.slice(0, -ITEM_FAILURE_NOTE.length) : d.message}`);
 }
 
 void describe("the cluster's own limits", () => {

@@ -13,7 +13,11 @@ void describe('rules across URL and body (docs/opensearch/search.md#rules-across
     });
     expectDiagnostic('search', 'GET /_search\n{"from": «9991»}\n', { code: 'search.result-window', severity: E });
     expectDiagnostic('search', 'GET /_search?size=«10001»\n', { code: 'search.result-window', severity: E });
-    expectDiagnostic('msearch', '{}\n{"size":«20000»}\n', { code: 'search.result-window', severity: E });
+    expectDiagnostic('msearch', '{}\n{"size":«20000»}\n', {
+      code: 'search.result-window',
+      severity: E,
+      itemFailure: true,
+    });
     expectNo('search', 'GET /_search\n{"from": 9990, "size": 10}\n');
   });
 

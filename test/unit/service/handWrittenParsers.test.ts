@@ -108,6 +108,7 @@ void describe('aggregation parsers written by hand (docs/opensearch/aggregations
     expectDiagnostic('msearch', body('{"w":{«"weighted_avg"»:{"value":{"field":"n"}}}}'), {
       code: 'aggs.missing-parameter',
       severity: E,
+      itemFailure: true,
       message:
         '[weighted_avg] needs [weight]: OpenSearch fails every shard with "Could not find field name [weight] in multiValuesSource"',
     });
@@ -215,6 +216,7 @@ void describe('more query parsers (docs/opensearch/query-dsl.md#more-parsers)', 
     expectDiagnostic('msearch', query('{"terms_set":{«"kw"»:{"terms":["a"],"boost":2}}}'), {
       code: 'query.missing-parameter',
       severity: E,
+      itemFailure: true,
       message: /OpenSearch fails every shard with "No minimum should match has been specified"$/,
     });
     expectNoErrors(
@@ -285,6 +287,7 @@ void describe('sort entries and percentiles (docs/opensearch/search.md#sort, agg
     expectDiagnostic('msearch', body('{"h":{«"histogram"»:{"field":"n"}}}'), {
       code: 'aggs.missing-parameter',
       severity: E,
+      itemFailure: true,
       message: '[histogram] needs [interval]: OpenSearch fails every shard with "interval must be positive, got: 0.0"',
     });
     expectNoErrors(

@@ -1,3 +1,4 @@
+import { ITEM_FAILURE_NOTE } from '../../../server/src/service/validate/msearchItems';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { isDiagnosticCode, type DiagnosticCode } from '../../../server/src/service/diagnosticCodes';
@@ -56,6 +57,11 @@ export interface Expected {
   readonly severity: 1 | 2 | 3 | 4;
   /** The exact message, or a part of it. */
   readonly message?: string | RegExp;
+  /**
+   * In an `_msearch`: the finding fails that search alone (validateBodyText). It is then a Warning whose message ends
+   * with ITEM_FAILURE_NOTE; `severity` and `message` are still the rule's own (the code's severity, its words).
+   */
+  readonly itemFailure?: true;
 }
 
 /** Asserts that the marked range carries exactly one diagnostic with this code, and returns it. */
@@ -69,11 +75,18 @@ export function expectDiagnostic(language: LanguageId, markedText: string, expec
     `expected one ${expected.code}, got: ${JSON.stringify(diagnostics.map((d) => [d.code, d.message]))}`,
   );
   const diagnostic = withCode[0]!;
-  assert.equal(diagnostic.severity, expected.severity, `severity of ${expected.code}`);
+  let message = diagnostic.message;
+  if (expected.itemFailure === true) {
+    assert.equal(diagnostic.severity, 2, `${expected.code} fails one search of an _msearch: a Warning`);
+    assert.ok(message.endsWith(ITEM_FAILURE_NOTE), `${expected.code} says that only the search fails: ${message}`);
+    message = message.slice(0, -ITEM_FAILURE_NOTE.length);
+  } else {
+    assert.equal(diagnostic.severity, expected.severity, `severity of ${expected.code}`);
+  }
   assert.equal(diagnostic.source, 'search-requests');
   assert.deepEqual(diagnostic.range, { start, end }, `range of ${expected.code}: ${diagnostic.message}`);
-  if (typeof expected.message === 'string') assert.equal(diagnostic.message, expected.message);
-  else if (expected.message !== undefined) assert.match(diagnostic.message, expected.message);
+  if (typeof expected.message === 'string') assert.equal(message, expected.message);
+  else if (expected.message !== undefined) assert.match(message, expected.message);
   return diagnostic;
 }
 

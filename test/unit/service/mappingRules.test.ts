@@ -1,6 +1,7 @@
 // What the connected cluster's mappings make fail on every shard: an aggregation parameter the field's type does not
 // take, a sort or collapse on a name no searched index maps, a nested query on a path that is no nested field.
 import assert from 'node:assert/strict';
+import { ITEM_FAILURE_NOTE } from '../../../server/src/service/validate/msearchItems';
 import { describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { ClusterStateField, ClusterStateParams } from '../../../server/src/protocol/protocol';
@@ -53,13 +54,16 @@ function diagnose(language: LanguageId, text: string, state: ClusterStateParams 
   return diagnostics;
 }
 
-/** The one diagnostic with this code, on the marked range, with this message. */
+/**
+ * The one diagnostic with this code, on the marked range, with this message: an Error, or in an `_msearch` a Warning
+ * that says only that search fails (what the mapping makes fail fails on the shards).
+ */
 function expectOn(code: DiagnosticCode, markedText: string, message: string, language: LanguageId = 'search'): void {
   const { text, start, end } = marked(markedText);
   const found = diagnose(language, text).filter((d) => d.code === code);
   assert.deepEqual(
     found.map((d) => [d.severity, d.range, d.message]),
-    [[1, { start, end }, message]],
+    [language === 'msearch' ? [2, { start, end }, message + ITEM_FAILURE_NOTE] : [1, { start, end }, message]],
   );
 }
 

@@ -217,6 +217,7 @@ void describe('value kinds of the ObjectParser clauses', () => {
       {
         code: 'query.invalid-value',
         severity: E,
+        itemFailure: true,
         message: 'failed to create query: For input string: "true"',
       },
     );
@@ -288,6 +289,7 @@ void describe('intervals rules (docs/opensearch/query-dsl.md#intervals-rules)', 
     expectDiagnostic('msearch', intervals('{"match":{"query":"a","filter":{«"no_such"»:{"match":{"query":"b"}}}}}'), {
       code: 'query.interval-rules',
       severity: E,
+      itemFailure: true,
       message: 'failed to create query: Unknown filter type [no_such]',
     });
     expectNoErrors('msearch', intervals('{"match":{"query":"a","filter":{"script":{"source":"true"}}}}'));
@@ -340,11 +342,13 @@ void describe('script, exists, wrapper and query_string refusals of the corpus g
     expectDiagnostic('msearch', query(`{"query_string":{"query":«"kw:/${long}/"»}}`), {
       code: 'query.regex-too-long',
       severity: E,
+      itemFailure: true,
       message: /^failed to create query: The length of regex \[1001\] used in the \[query_string\] has exceeded/,
     });
     expectDiagnostic('msearch', query(`{"query_string":{"query":«"kw:/${'a'.repeat(999)}\\\\/a/"»}}`), {
       code: 'query.regex-too-long',
       severity: E,
+      itemFailure: true,
       message: /The length of regex \[1002\]/,
     });
     expectNo('msearch', query(`{"query_string":{"query":"kw:/${'a'.repeat(1000)}/"}}`), 'query.regex-too-long');
@@ -493,12 +497,14 @@ void describe('span_gap and the clauses of span_near and span_or (query.span-gap
     expectDiagnostic('msearch', query(`{«"span_gap"»:{"text":2}}`), {
       code: 'query.span-gap-place',
       severity: E,
+      itemFailure: true,
       message:
         "provided query builder [class org.opensearch.index.query.SpanNearQueryBuilder$SpanGapQueryBuilder] class should inherit from AbstractQueryBuilder, but it doesn't",
     });
     expectDiagnostic('msearch', query(`{"span_or":{"clauses":[${SPAN},{«"span_gap"»:{"text":2}}]}}`), {
       code: 'query.span-gap-place',
       severity: E,
+      itemFailure: true,
       message: /failed to create query: null$/,
     });
     expectDiagnostic('msearch', query(`{"span_near":{"clauses":[${SPAN},{"span_gap":{"text":«"x"»}}]}}`), {
@@ -718,6 +724,7 @@ void describe('numbers refused for their value (docs/opensearch/query-dsl.md#val
     expectDiagnostic('msearch', query('{"dis_max":{"queries":[{"match_all":{}}],"tie_breaker":«2»}}'), {
       code: 'query.invalid-value',
       severity: E,
+      itemFailure: true,
       message: 'failed to create query: tieBreakerMultiplier must be in [0, 1]',
     });
     expectDiagnostic(
@@ -728,6 +735,7 @@ void describe('numbers refused for their value (docs/opensearch/query-dsl.md#val
     expectDiagnostic('msearch', query('{"ids":{"values":["1",«""»]}}'), {
       code: 'query.invalid-value',
       severity: E,
+      itemFailure: true,
       message: "failed to create query: Ids can't be empty",
     });
   });

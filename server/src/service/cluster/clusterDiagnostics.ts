@@ -9,6 +9,7 @@ import { JsonSegment } from '../json/jsonSegment';
 import type { TargetServer } from '../target';
 import { mappingDiagnosticsIn, type IndexFields } from './mappingRules';
 import { searchBodies } from './searchBodies';
+import { asItemDiagnostics } from '../validate/msearchItems';
 import { builtInAnalyzersKnown } from './analyzerRules';
 import { unknownFieldsIn } from './unknownFields';
 import { bodyPipelineDiagnostics, urlPipelineDiagnostics } from './pipelineRules';
@@ -111,7 +112,8 @@ function fieldDiagnostics(
     const failed = new Set(failures.map((d) => JSON.stringify(d.range)));
     out.push(
       ...unknownFieldsIn(segment, body, cluster).filter((d) => !failed.has(JSON.stringify(d.range))),
-      ...failures,
+      // In an `_msearch` a failure of the mapping fails that search alone.
+      ...(body.item ? asItemDiagnostics(failures) : failures),
     );
   }
   return out;

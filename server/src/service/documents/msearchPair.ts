@@ -1,6 +1,7 @@
 import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
 import { issue, type Issue } from '../validate/issues';
 import { JsonCheck, type XContentLocator } from '../validate/jsonCheck';
+import { asItemIssues } from '../validate/msearchItems';
 import { validateMsearchHeader } from '../validate/msearchHeader';
 import { validateSearchBody } from '../validate/searchBody';
 import { checkSearchRules } from '../validate/searchRules';
@@ -209,7 +210,7 @@ export function validateBodyText(
       facts,
     );
   }
-  return issues;
+  return asItemIssues(issues);
 }
 
 /**

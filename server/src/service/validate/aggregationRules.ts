@@ -594,7 +594,13 @@ export function validateAggregationBody(
     case 'date_range':
     case 'ip_range':
       if (!('ranges' in body))
-        reportMissing(check, path, 'aggs.missing-parameter', `No [ranges] specified for the [${name}] aggregation`);
+        // Read when each shard builds the aggregation (real 3.8.0 and 2.19.1: a failed search in an `_msearch`).
+        check.reportItemFailure(
+          'aggs.missing-parameter',
+          `No [ranges] specified for the [${name}] aggregation`,
+          path,
+          'key',
+        );
       return;
     case 'percentile_ranks':
       if (!('values' in body))

@@ -179,7 +179,7 @@ export function checkAggregationStructure(
       }
     }
     if (facts.placed && (type === 'sampler' || type === 'diversified_sampler') && !hasSubs) {
-      check.report(
+      check.reportItemFailure(
         'aggs.sub-aggregations',
         'Sampler aggregation must be used with child aggregations.',
         pathOf(node, type),
@@ -187,7 +187,7 @@ export function checkAggregationStructure(
       );
     }
     if (type === 'global' && parent !== undefined) {
-      check.report(
+      check.reportItemFailure(
         'aggs.placement',
         `Aggregation [${parent.name}] cannot have a global sub-aggregation [${node.name}]. Global aggregations can only be defined as top level aggregations`,
         pathOf(node, type),
@@ -195,7 +195,7 @@ export function checkAggregationStructure(
       );
     }
     if (type === 'reverse_nested' && !(parent?.insideNested ?? false)) {
-      check.report(
+      check.reportItemFailure(
         'aggs.placement',
         `Reverse nested aggregation [${node.name}] can only be used inside a [nested] aggregation`,
         pathOf(node, type),
@@ -274,7 +274,7 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
     const sibling = type.endsWith('_bucket');
     if (sibling && elements.length === 1 && elementName(bucketsPath) === bucketsPath && isMultiBucket(first.type)) {
       // The pipeline reads each bucket of [first] with nothing left of the path: the bucket itself, not a number.
-      check.report(
+      check.reportItemFailure(
         'aggs.buckets-path',
         `buckets_path must reference either a number value or a single value numeric metric aggregation: [${bucketsPath}] names the buckets of [${first.name}], not a value in them (add a metric, e.g. ${bucketsPath}>_count). OpenSearch refuses the request when it reduces the aggregations.`,
         where,
@@ -305,7 +305,7 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
     if (through !== undefined) {
       const lastElement = elements[elements.length - 1] ?? '';
       const itself = current === through && elementName(lastElement) === lastElement;
-      check.report(
+      check.reportItemFailure(
         'aggs.buckets-path',
         itself
           ? `buckets_path must reference either a number value or a single value numeric metric aggregation: [${bucketsPath}] ends on [${through.name}], which has buckets of its own, not a value. OpenSearch refuses the request when it reduces the aggregations.`
@@ -316,7 +316,7 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
     }
     const last = elements[elements.length - 1] ?? '';
     if (current?.type !== undefined && MULTI_VALUE.has(current.type) && elementName(last) === last) {
-      check.report(
+      check.reportItemFailure(
         'aggs.buckets-path',
         `buckets_path must reference either a number value or a single value numeric metric aggregation, but [${current.name}] contains multiple values. Please specify which to use.`,
         where,

@@ -203,27 +203,43 @@ export function checkBodyRules(
         'value',
       );
     } else if (sort.filter((s) => s !== '_score').length === 0) {
-      reportKey(check, 'search.search-after-sort', 'Sort must contain at least one field.', ['search_after']);
+      // These two fail on the shards, where the search_after values meet the sort (SearchAfterBuilder.buildFieldDoc).
+      check.reportItemFailure(
+        'search.search-after-sort',
+        'Sort must contain at least one field.',
+        ['search_after'],
+        'key',
+      );
     } else if (m.searchAfter.length !== sort.length) {
-      reportKey(
-        check,
+      check.reportItemFailure(
         'search.search-after-sort',
         `search_after has ${m.searchAfter.length} value(s) but sort has ${sort.length}.`,
         ['search_after'],
+        'key',
       );
     }
   }
 
   // _shard_doc needs a point in time
   if (!hasPit && sortNamesInclude(m.sort, '_shard_doc')) {
-    reportKey(
-      check,
-      'search.shard-doc-without-pit',
-      compareVersions(version, { major: 3, minor: 0, patch: 0 }) >= 0
-        ? 'Validation Failed: 1: _shard_doc is only supported with point-in-time (PIT). Add a PIT or remove _shard_doc.;'
-        : 'No mapping found for [_shard_doc] in order to sort on',
-      ['sort'],
-    );
+    // 3.x refuses it when it validates the request; 2.x fails on the shards, which know no such field (in an `_msearch`
+    // only that search fails there).
+    const validated = compareVersions(version, { major: 3, minor: 0, patch: 0 }) >= 0;
+    if (validated) {
+      reportKey(
+        check,
+        'search.shard-doc-without-pit',
+        'Validation Failed: 1: _shard_doc is only supported with point-in-time (PIT). Add a PIT or remove _shard_doc.;',
+        ['sort'],
+      );
+    } else {
+      check.reportItemFailure(
+        'search.shard-doc-without-pit',
+        'No mapping found for [_shard_doc] in order to sort on',
+        ['sort'],
+        'key',
+      );
+    }
   }
 
   // slice

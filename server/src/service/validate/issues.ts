@@ -20,6 +20,11 @@ export interface Issue {
   readonly message: string;
   readonly span: Span;
   readonly data?: FixData;
+  /**
+   * What fails after the request is read (when the search is validated, on the shards, or when the answers are
+   * reduced): in an `_msearch` only that search fails (msearchItems.ts).
+   */
+  readonly itemFailure?: true;
 }
 
 export type IssueSink = Issue[];

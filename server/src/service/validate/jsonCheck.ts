@@ -23,6 +23,12 @@ export class JsonCheck {
     this.issues.push(issue(code, message, span, data === undefined ? {} : { data }));
   }
 
+  /** Reports `code` for what fails after the request is read: in an `_msearch` only that search fails. */
+  reportItemFailure(code: DiagnosticCode, message: string, path: AnyPath, target: Target = 'value'): void {
+    const span = this.segment.spanOf(pathKeys(path), target);
+    this.issues.push({ ...issue(code, message, span), itemFailure: true });
+  }
+
   /**
    * The JSON token that follows the value at `path` (`END_OBJECT`, `END_ARRAY` or the next member's `FIELD_NAME`) and
    * its `[L:C]`: where a parser that expected something else at that point says it stopped.
