@@ -1,6 +1,7 @@
 // What the connected cluster's search pipelines decide: a `search_pipeline` naming one it does not define
 // (cluster.unknown-search-pipeline), and `verbose_pipeline` where no index searched has a default pipeline.
 import assert from 'node:assert/strict';
+import { ITEM_FAILURE_NOTE } from '../../../server/src/service/validate/msearchItems';
 import { describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { ClusterStateParams } from '../../../server/src/protocol/protocol';
@@ -74,13 +75,21 @@ void describe('a search pipeline the cluster does not define (cluster.unknown-se
     }
   });
 
-  void it('says nothing without a cluster, with pipelines not read, or in an _msearch item', () => {
+  void it('says nothing without a cluster or with pipelines not read', () => {
     const text = 'POST /plain/_search?search_pipeline=nope\n{"search_pipeline": "nope"}\n';
     assert.deepEqual(pipelineFindings(text, null), []);
     assert.deepEqual(pipelineFindings(text, { ...STATE, searchPipelines: null }), []);
     const { searchPipelines: _left, ...unread } = STATE;
     assert.deepEqual(pipelineFindings(text, unread), []);
-    assert.deepEqual(pipelineFindings('{"index": "plain"}\n{"search_pipeline": "nope"}\n', STATE, 'msearch'), []);
+  });
+
+  void it('says in an _msearch that only that search fails (a Warning)', () => {
+    const expected = [[2, 'cluster.unknown-search-pipeline', `Pipeline nope is not defined${ITEM_FAILURE_NOTE}`]];
+    assert.deepEqual(pipelineFindings('{"index": "plain"}\n{"search_pipeline": "nope"}\n', STATE, 'msearch'), expected);
+    assert.deepEqual(
+      pipelineFindings('POST /_msearch\n{"index": "plain"}\n{"search_pipeline": "nope"}\n', STATE),
+      expected,
+    );
   });
 
   void it('forgets the pipelines when the cluster state is cleared', () => {

@@ -130,7 +130,9 @@ function pipelineDiagnostics(document: ParsedDocument, cluster: ClusterKnowledge
   const out = urlPipelineDiagnostics(document, cluster);
   for (const body of searchBodies(document)) {
     const segment = JsonSegment.parse(body.text);
-    if (segment.ok) out.push(...bodyPipelineDiagnostics(segment, body, cluster));
+    if (!segment.ok) continue;
+    const found = bodyPipelineDiagnostics(segment, body, cluster);
+    out.push(...(body.item ? asItemDiagnostics(found) : found));
   }
   return out;
 }

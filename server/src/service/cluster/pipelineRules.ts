@@ -50,15 +50,15 @@ export function urlPipelineDiagnostics(document: ParsedDocument, cluster: Cluste
 /**
  * A `_search` body's `search_pipeline` naming a pipeline the cluster does not define, unless the URL names one (which
  * wins). A number or a boolean is read as a name, as it is written (`1.50`, `1e2`: real 2.19.1 and 3.8.0); an object
- * is an inline pipeline. In `_msearch` only that item fails (its `status` 400 in an HTTP 200 answer), so it is not
- * reported there.
+ * is an inline pipeline. In `_msearch` only that search fails (its `status` 400 in an HTTP 200 answer): the caller
+ * makes it a Warning that says so (msearchItems.ts).
  */
 export function bodyPipelineDiagnostics(
   segment: JsonSegment,
   body: SearchBody,
   cluster: ClusterKnowledge,
 ): Diagnostic[] {
-  if (cluster.searchPipelines === undefined || body.item || body.urlNamesPipeline === true) return [];
+  if (cluster.searchPipelines === undefined || body.urlNamesPipeline === true) return [];
   const source = segment.value;
   if (typeof source !== 'object' || source === null || Array.isArray(source)) return [];
   const value = (source as Record<string, unknown>)['search_pipeline'];
