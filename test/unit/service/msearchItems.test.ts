@@ -34,6 +34,14 @@ void describe('one search of an _msearch fails alone', () => {
     ]);
   });
 
+  void it('checks verbose_pipeline in each search, against the indexes of its header', () => {
+    // No index: no default pipeline is looked up, so the search surely fails; with one, its default pipeline decides.
+    assert.deepEqual(found('msearch', '{}\n{"verbose_pipeline":true}\n'), [['search.verbose-pipeline', 2, true]]);
+    assert.deepEqual(found('msearch', '{"index":"logs"}\n{"verbose_pipeline":true}\n'), [
+      ['search.verbose-pipeline-default', 2, false],
+    ]);
+  });
+
   void it('says it of what the words of a rule say fails on every shard', () => {
     const body = '{"size":0,"aggs":{"w":{"weighted_avg":{}}}}';
     assert.deepEqual(found('msearch', `{}\n${body}\n`), [['aggs.missing-parameter', 2, true]]);

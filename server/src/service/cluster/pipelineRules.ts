@@ -110,8 +110,9 @@ export function settleVerbosePipeline(
     const line = diagnostic.range.start.line;
     const request = document.model.requests.find((r) => r.line <= line && line <= r.endLine);
     const route = request?.target.route;
+    // The searches of an `_msearch` name their indexes in their headers: those are left as they are.
     const verdict =
-      route?.kind === 'match'
+      route?.kind === 'match' && route.route.endpoint.name === 'search'
         ? defaultPipelineOf(cluster, route.route.params.get('index')?.text.split(','))
         : undefined;
     if (verdict === undefined) out.push(diagnostic);

@@ -45,6 +45,7 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'search.stored-fields-source',
   'search.track-total-hits-negative',
   'search.unknown-highlighter',
+  'search.verbose-pipeline',
 ]);
 
 /** Said after the message of a finding that fails one search of an `_msearch`. */

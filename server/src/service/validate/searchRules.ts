@@ -184,7 +184,7 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
     });
   }
 
-  if (targets.kind === 'search') checkVerbosePipeline(targets, facts.source, report);
+  checkVerbosePipeline(targets, facts.source, report);
 
   if (facts.pit !== undefined) {
     checkPointInTimeId(body, facts.source?.pit, facts.pit);
@@ -201,7 +201,8 @@ export const VERBOSE_WITHOUT_PIPELINE = "The 'verbose pipeline' option requires 
  * an inline one, or the default pipeline of the index searched (`index.search.default_pipeline`). Without one the
  * search is refused; that is sure when the request names none and either disables it (`_none`) or names no index
  * (no default pipeline is looked up then). With an index in the path, its default pipeline, which the language
- * server does not know, decides: a Warning. In `_msearch` the item alone fails, so it is not checked there.
+ * server does not know, decides: a Warning. In `_msearch` only that search fails (msearchItems.ts); its header's
+ * indexes are the ones searched.
  */
 function checkVerbosePipeline(
   targets: RuleTargets,
