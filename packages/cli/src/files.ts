@@ -94,22 +94,12 @@ class IgnoreRules {
     return false;
   }
 
-  /** Whether git would leave this path out (a folder's path is tested as a folder). */
+  /** Whether git would leave this path out (a folder's path is tested as a folder), reading the rules it needs. */
   async ignored(absolute: string, isDirectory: boolean): Promise<boolean> {
-    const now = this.ignoredNow(absolute, isDirectory);
-    if (now !== undefined) return now;
-    const dirs = this.foldersOf(path.dirname(absolute));
-    for (const dir of dirs) {
-      // Known layers are taken without awaiting: a folder of many files asks for the same few.
-      const known = this.layers.get(dir);
-      const layer = known !== undefined ? known : await this.layer(dir);
-      if (layer === null) continue;
-      const relative = toPosix(path.relative(dir, absolute)) + (isDirectory ? '/' : '');
-      const verdict = layer.rules.test(relative);
-      if (verdict.unignored) return false;
-      if (verdict.ignored) return true;
+    for (const dir of this.foldersOf(path.dirname(absolute))) {
+      if (!this.layers.has(dir)) await this.layer(dir);
     }
-    return false;
+    return this.ignoredNow(absolute, isDirectory) ?? false;
   }
 }
 

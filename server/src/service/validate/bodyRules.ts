@@ -10,45 +10,37 @@ import { limitNote, limitsOf } from './limits';
 import { checkHighlight } from './highlight';
 import { checkSuggest } from './suggest';
 
-/** Whether sortNames(sort) would include `name`, without listing them. */
-function sortNamesInclude(sort: unknown, name: string): boolean {
-  if (sort === undefined) return false;
-  if (typeof sort === 'string') return sort === name;
+/**
+ * Gives `test` the name of each sort entry as the server counts them (`_score` included), in order, until it answers
+ * true; says whether it did.
+ */
+function someSortName(sort: unknown, test: (name: string) => boolean): boolean {
+  if (typeof sort === 'string') return test(sort);
   if (Array.isArray(sort)) {
     for (const entry of sort) {
       if (typeof entry === 'string') {
-        if (entry === name) return true;
+        if (test(entry)) return true;
       } else if (isObject(entry)) {
         for (const key in entry) {
-          if (key === name) return true;
+          if (test(key)) return true;
           break;
         }
       }
     }
     return false;
   }
-  return isObject(sort) && name in sort;
+  if (isObject(sort)) for (const key in sort) if (test(key)) return true;
+  return false;
 }
 
 /** The sort entries of a body as the server counts them: each name, `_score` included. */
 export function sortNames(sort: unknown): string[] {
-  if (sort === undefined) return [];
-  if (typeof sort === 'string') return [sort];
-  if (Array.isArray(sort)) {
-    const out: string[] = [];
-    for (const entry of sort) {
-      if (typeof entry === 'string') out.push(entry);
-      else if (isObject(entry)) {
-        for (const key in entry) {
-          out.push(key);
-          break;
-        }
-      }
-    }
-    return out;
-  }
-  if (isObject(sort)) return Object.keys(sort);
-  return [];
+  const out: string[] = [];
+  someSortName(sort, (name) => {
+    out.push(name);
+    return false;
+  });
+  return out;
 }
 
 const NO_NAMES: readonly string[] = [];
@@ -221,7 +213,7 @@ export function checkBodyRules(
   }
 
   // _shard_doc needs a point in time
-  if (!hasPit && sortNamesInclude(m.sort, '_shard_doc')) {
+  if (!hasPit && someSortName(m.sort, (name) => name === '_shard_doc')) {
     // 3.x refuses it when it validates the request; 2.x fails on the shards, which know no such field (in an `_msearch`
     // only that search fails there).
     const validated = compareVersions(version, { major: 3, minor: 0, patch: 0 }) >= 0;
