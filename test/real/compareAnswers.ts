@@ -20,7 +20,8 @@
 //   whole segments from their statistics).
 // - Tasks: live tasks differ in ids, times and resource figures; each answer is reduced to its tasks (node, action,
 //   parent's action, type, cancellable, cancelled, headers, and which optional fields are present), the node
-//   metadata of the `nodes` grouping, and the failures.
+//   metadata of the `nodes` grouping, and the failures. The tasks a real cluster runs by itself on its timers are
+//   set aside (`BACKGROUND_TASK`).
 // - Nodes: the `_nodes` envelope, the cluster name, the node ids, and per node its identity (name, host, ip, roles,
 //   attributes, version) and the sections present (metrics differ in value from machine to machine).
 // - `_cat`: the header and each row, with the columns that measure the machine (memory, load, sizes, times, process
@@ -385,11 +386,27 @@ const TASK_VOLATILE = new Set([
   'children',
 ]);
 
+/**
+ * Tasks a real cluster starts by itself, on timers of its own, whatever requests it gets: every 30 s each replicated
+ * shard syncs its retention leases to its copies (`retention_lease_background_sync` and its `[p]`/`[r]` children),
+ * shards sync their global checkpoints, the elected cluster manager gathers node and index statistics (the cluster
+ * info service's `cluster:monitor/nodes/stats` and `indices:monitor/stats`), and the nodes check each other and recover
+ * replicas (the `internal:` actions: fault detection every second, peer recovery). Whether one of them
+ * is running at the moment of a listing is chance, so they are set aside on both sides (docs/opensearch/tasks-and-nodes.md).
+ */
+const BACKGROUND_TASK =
+  /^(retention_lease_background_sync|indices:admin\/seq_no\/|cluster:monitor\/nodes\/stats|indices:monitor\/stats|internal:)/;
+
+function isBackgroundTask(action: unknown): boolean {
+  return typeof action === 'string' && BACKGROUND_TASK.test(action);
+}
+
 function taskRecords(body: unknown): Json[] {
   const byId = new Map<string, TaskInfoLike>();
   const collect = (t: unknown): void => {
     if (!isObject(t)) return;
     const task = t as TaskInfoLike;
+    if (isBackgroundTask(task.action)) return;
     byId.set(`${String(task.node)}:${String(task.id)}`, task);
     if (Array.isArray(task.children)) for (const c of task.children) collect(c);
   };
@@ -535,12 +552,14 @@ function catShape(path: string, body: unknown): Json {
   const query = new URLSearchParams(path.split('?')[1] ?? '');
   const sorted = query.has('s');
   if (Array.isArray(body)) {
-    const rows = (body as unknown[]).map((row) => {
-      if (!isObject(row)) return row as Json;
-      const out: { [key: string]: Json } = {};
-      for (const [k, v] of Object.entries(row)) out[k] = CAT_VOLATILE.has(k) ? '<masked>' : (v as Json);
-      return out;
-    });
+    const rows = (body as unknown[])
+      .filter((row) => !(isObject(row) && isBackgroundTask(row.action)))
+      .map((row) => {
+        if (!isObject(row)) return row as Json;
+        const out: { [key: string]: Json } = {};
+        for (const [k, v] of Object.entries(row)) out[k] = CAT_VOLATILE.has(k) ? '<masked>' : (v as Json);
+        return out;
+      });
     return sorted ? rows : rows.map((r) => JSON.stringify(r)).sort();
   }
   if (typeof body !== 'string') return (body ?? null) as Json;
@@ -551,11 +570,12 @@ function catShape(path: string, body: unknown): Json {
     return lines.map((l) => catCells(l).length).sort();
   }
   const header = catCells(lines[0] ?? '');
-  const rows = lines.slice(1).map((l) =>
-    catCells(l)
-      .map((cell, i) => (CAT_VOLATILE.has(header[i] ?? '') ? '<masked>' : cell))
-      .join(' '),
-  );
+  const action = header.indexOf('action');
+  const rows = lines
+    .slice(1)
+    .map((l) => catCells(l))
+    .filter((cells) => action < 0 || !isBackgroundTask(cells[action]))
+    .map((cells) => cells.map((cell, i) => (CAT_VOLATILE.has(header[i] ?? '') ? '<masked>' : cell)).join(' '));
   return { header, rows: sorted ? rows : rows.sort() };
 }
 
