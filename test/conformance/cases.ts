@@ -288,6 +288,8 @@ function queryCases(): ConformanceCase[] {
     q(`${clause.name}/empty`, { [clause.name]: {} });
     q(`${clause.name}/unknown-parameter`, { [clause.name]: withParam(valid, 'unknown_param', 1) });
     q(`${clause.name}/unknown-object-parameter`, { [clause.name]: withParam(valid, 'unknown_param', {}) });
+    q(`${clause.name}/unknown-null-parameter`, { [clause.name]: withParam(valid, 'unknown_param', null) });
+    q(`${clause.name}/unknown-array-parameter`, { [clause.name]: withParam(valid, 'unknown_param', []) });
     q(`${clause.name}/two-clauses`, { [clause.name]: valid.body, match_all: {} });
     for (const spec of clause.params ?? []) {
       const id = `${clause.name}/${spec.name}`;
@@ -500,6 +502,8 @@ function aggCases(): ConformanceCase[] {
     a('empty', spec.name, spec.kind, {});
     a('unknown-parameter', spec.name, spec.kind, { ...valid, unknown_param: 1 });
     a('unknown-object-parameter', spec.name, spec.kind, { ...valid, unknown_param: {} });
+    a('unknown-null-parameter', spec.name, spec.kind, { ...valid, unknown_param: null });
+    a('unknown-array-parameter', spec.name, spec.kind, { ...valid, unknown_param: [] });
     for (const param of spec.params ?? []) {
       const id = param.name;
       const good = AGG_NO_GOOD_VALUE.has(`${spec.name}.${param.name}`)
@@ -596,6 +600,8 @@ function bodyCases(): ConformanceCase[] {
   }
   out.push(search('body/unknown-field', 'body', { unknown_field: 1 }));
   out.push(search('body/unknown-object-field', 'body', { unknown_field: {} }));
+  out.push(search('body/unknown-null-field', 'body', { unknown_field: null }));
+  out.push(search('body/unknown-array-field', 'body', { unknown_field: [] }));
   out.push(search('body/empty', 'body', {}));
   return out;
 }

@@ -44,9 +44,12 @@ export function sameAnswer(a: Answer, b: Answer): boolean {
   return normalized(a) === normalized(b);
 }
 
-/** Whether the server refused the request: an error status, or shards that failed. */
+/** The `type` of an answer that never came: the server closed the connection (`status` 0). */
+export const CLOSED = 'connection closed without an answer';
+
+/** Whether the server refused the request: an error status, shards that failed, or no answer at all. */
 export function rejected(answer: Answer): boolean {
-  return answer.status >= 400 || (answer.shardFailures ?? 0) > 0;
+  return answer.status >= 400 || answer.status === 0 || (answer.shardFailures ?? 0) > 0;
 }
 
 function answerOf(status: number, body: unknown): Answer {
@@ -131,11 +134,20 @@ function contentTypeOf(c: ConformanceCase): string {
 
 /** Sends one case and reads the answer (scroll contexts it opens are cleared). */
 export async function ask(url: string, c: ConformanceCase): Promise<Answer> {
-  const answer = await send(url, {
-    method: c.method,
-    path: c.path,
-    ...(c.body === undefined ? {} : { body: c.body, contentType: contentTypeOf(c) }),
-  });
+  let answer: Awaited<ReturnType<typeof send>>;
+  try {
+    answer = await send(url, {
+      method: c.method,
+      path: c.path,
+      ...(c.body === undefined ? {} : { body: c.body, contentType: contentTypeOf(c) }),
+    });
+  } catch (error) {
+    // A request whose handling throws a Java Error (not an Exception) gets no answer: the HTTP layer closes the
+    // connection (docs/opensearch/rest-layer.md#no-answer).
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ECONNRESET' || (error as Error).message === 'socket hang up') return { status: 0, type: CLOSED };
+    throw error;
+  }
   const scrollId = (answer.body as { _scroll_id?: unknown } | undefined)?._scroll_id;
   if (typeof scrollId === 'string') {
     await send(url, { method: 'DELETE', path: '/_search/scroll', body: JSON.stringify({ scroll_id: scrollId }) });

@@ -208,6 +208,40 @@ const QUERY_FORMS: readonly ConformanceCase[] = [
   q('range/gte-then-from-null', { range: { num: { gte: 1, from: null } } }),
   q('range/include-lower-then-gte', { range: { num: { include_lower: true, gte: 1 } } }),
   q('range/from-then-include-lower', { range: { num: { from: 1, include_lower: false } } }),
+  // range reads its members in one loop: an object is the field, a value is refused, a null is skipped, an array's
+  // items are more members under its name
+  q('range/members/boost-after-field', { range: { num: { gte: 1 }, boost: 2 } }),
+  q('range/members/name-after-field', { range: { num: { gte: 1 }, _name: 'n' } }),
+  q('range/members/bound-after-field', { range: { num: { gte: 1 }, lte: 5 } }),
+  q('range/members/bound-before-field', { range: { lte: 5, num: { gte: 1 } } }),
+  q('range/members/null-after-field', { range: { num: { gte: 1 }, lte: null } }),
+  q('range/members/null-before-field', { range: { lte: null, num: { gte: 1 } } }),
+  q('range/members/two-fields', { range: { num: { gte: 1 }, kw: { gte: 'a' } } }),
+  q('range/members/second-field-in-array', { range: { num: { gte: 1 }, kw: [{ gte: 'a' }] } }),
+  q('range/members/array-bound-after-field', { range: { num: { gte: 1 }, lte: [5] } }),
+  q('range/members/empty-array-after-field', { range: { num: { gte: 1 }, lte: [] } }),
+  q('range/members/null-array-after-field', { range: { num: { gte: 1 }, lte: [null] } }),
+  q('range/members/field-in-array', { range: { num: [{ gte: 1 }] } }),
+  q('range/members/field-in-nested-array', { range: { num: [null, [{ gte: 1 }]] } }),
+  q('range/members/field-empty-array', { range: { num: [] } }),
+  q('range/members/only-null', { range: { num: null, kw: null } }),
+  // term skips a null member and refuses an array wherever it stands; terms_set reads one object and nothing after it
+  q('term/members/null-after-field', { term: { kw: { value: 'a' }, x: null } }),
+  q('term/members/null-before-field', { term: { x: null, kw: 'a' } }),
+  q('term/members/array-after-field', { term: { kw: 'a', x: [] } }),
+  q('term/members/boost-after-field', { term: { kw: 'a', boost: 2 } }),
+  q('term/members/only-nulls', { term: { x: null, kw: null } }),
+  q('terms_set/members/null-after-field', {
+    terms_set: { kw: { terms: ['a'], minimum_should_match_field: 'num' }, x: null },
+  }),
+  q('terms_set/members/value-before-field', {
+    terms_set: { x: 5, kw: { terms: ['a'], minimum_should_match_field: 'num' } },
+  }),
+  q('terms_set/members/object-before-field', {
+    terms_set: { x: {}, kw: { terms: ['a'], minimum_should_match_field: 'num' } },
+  }),
+  q('terms_set/members/boolean', { terms_set: { x: true } }),
+  q('terms_set/members/float', { terms_set: { x: 1.5 } }),
   // common reads its options' values as values, inside arrays too
   q('common/null-options', {
     common: {

@@ -854,3 +854,85 @@ void describe('options of any value read as values', () => {
     expectNoErrors('msearch', query('{"common":{"text":{"query":"q","minimum_should_match":{"low_freq":1}}}}'));
   });
 });
+
+void describe('members a clause parser reads in a loop of its own', () => {
+  void it('reads a range query as its loop does: an object is the field, a value is refused, a null is skipped', () => {
+    expectDiagnostic('msearch', query('{"range":{"num":{"gte":1},"lte":«5»}}'), {
+      code: 'query.no-short-form',
+      severity: E,
+      message: '[range] query does not support [lte]',
+    });
+    expectDiagnostic('msearch', query('{"range":{"num":{"gte":1},«"kw"»:{"gte":"a"}}}'), {
+      code: 'query.multiple-fields',
+      severity: E,
+      message: "[range] query doesn't support multiple fields, found [num] and [kw]",
+    });
+    expectNoErrors('msearch', query('{"range":{"lte":null,"num":{"gte":1},"x":[]}}'));
+    expectNoErrors('msearch', query('{"range":{"num":[null,[{"gte":1}]]}}'));
+    expectDiagnostic('msearch', query('{"range":{"num":«[]»}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'field name is null or empty',
+    });
+  });
+
+  void it('skips a null member of a term query and refuses an array wherever it stands', () => {
+    expectNoErrors('msearch', query('{"term":{"x":null,"kw":"a","y":null}}'));
+    expectDiagnostic('msearch', query('{"term":{"kw":"a","x":«[]»}}'), {
+      code: 'query.field-array',
+      severity: E,
+      message: '[term] query does not support array of values',
+    });
+  });
+
+  void it('reads nothing after the field of a terms_set query, and names tokens as XContent does', () => {
+    const field = '"kw":{"terms":["a"],"minimum_should_match_field":"num"}';
+    expectDiagnostic('msearch', query(`{"terms_set":{${field},«"x"»:null}}`), {
+      code: 'query.multiple-fields',
+      severity: E,
+      message: '[terms_set] unknown token [FIELD_NAME]',
+    });
+    expectDiagnostic('msearch', query(`{"terms_set":{"x":«true»,${field}}}`), {
+      code: 'query.no-short-form',
+      severity: E,
+      message: '[terms_set] unknown token [VALUE_BOOLEAN]',
+    });
+  });
+
+  void it('words a null unknown member as each parser does, or reads on past it', () => {
+    expectDiagnostic('msearch', query('{"match":{"text":{"query":"a",«"x"»:null}}}'), {
+      code: 'query.unknown-parameter',
+      severity: E,
+      message: '[match] unknown token [VALUE_NULL] after [x]',
+    });
+    expectDiagnostic('msearch', query('{"fuzzy":{"kw":{"value":"a",«"x"»:null}}}'), {
+      code: 'query.unknown-parameter',
+      severity: E,
+      message: '[fuzzy] unexpected token [VALUE_NULL] after [x]',
+    });
+    expectNoErrors(
+      'msearch',
+      query(
+        '{"boosting":{"positive":{"match_all":{}},"negative":{"match_all":{}},"negative_boost":0.5,"x":null,"y":[]}}',
+      ),
+    );
+    expectNoErrors('msearch', query('{"geo_shape":{"loc":{"shape":{"type":"point","coordinates":[0,0]}},"x":null}}'));
+    expectDiagnostic(
+      'msearch',
+      query(
+        '{"boosting":{"positive":{"match_all":{}},"negative":{"match_all":{}},"negative_boost":0.5,«"x"»:[null,5]}}',
+      ),
+      {
+        code: 'query.unknown-parameter',
+        severity: E,
+        message: '[boosting] query does not support [x]',
+      },
+    );
+    expectDiagnostic('msearch', query('{"script":{"script":"true",«"x"»:null}}'), {
+      code: 'query.unknown-parameter',
+      severity: E,
+      message:
+        'A null [x] in a [script] query: OpenSearch closes the connection without an answer (its parser throws "Impossible token received: VALUE_NULL")',
+    });
+  });
+});

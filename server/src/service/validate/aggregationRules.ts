@@ -71,13 +71,14 @@ type Token = 'VALUE_STRING' | 'VALUE_NUMBER' | 'VALUE_BOOLEAN' | 'START_OBJECT' 
  * - `keyed`: `Unknown key for a <TOKEN> in [<aggregation>]: [<name>].` for these tokens;
  * - `other`: for the other tokens, `Unexpected token <TOKEN> in [<aggregation>].` (`plain`), or with the name
  *   `Unexpected token <TOKEN> [<name>] in [<aggregation>]` (`named`, and `namedDot` with a final dot);
- * - `lenient`: tokens whose unknown names the parser keeps for later (a subclass's options): not reported.
+ * A null is a token like the others: `Unexpected token VALUE_NULL ...`. The bucket metrics pipelines and matrix_stats
+ * keep the names they do not read for their own options, then refuse those they do not know in the same words (real
+ * 3.8.0 and 2.19.1; conformance cases `aggs/<type>/unknown-null-parameter`, `unknown-array-parameter`).
  */
 interface HandParser {
   readonly reads: Partial<Record<Token, readonly string[]>>;
   readonly keyed: readonly Token[];
   readonly other: 'plain' | 'named' | 'namedDot';
-  readonly lenient?: readonly Token[];
 }
 
 const BUCKET_METRICS = (reads: Partial<Record<Token, readonly string[]>> = {}): HandParser => ({
@@ -88,7 +89,6 @@ const BUCKET_METRICS = (reads: Partial<Record<Token, readonly string[]>> = {}): 
   },
   keyed: [],
   other: 'named',
-  lenient: ['VALUE_STRING', 'START_ARRAY'],
 });
 
 const HAND_PARSERS: ReadonlyMap<string, HandParser> = new Map<string, HandParser>([
@@ -150,7 +150,7 @@ const HAND_PARSERS: ReadonlyMap<string, HandParser> = new Map<string, HandParser
         START_OBJECT: ['filters'],
         START_ARRAY: ['filters'],
       },
-      keyed: ['VALUE_BOOLEAN', 'VALUE_STRING', 'VALUE_NUMBER', 'START_OBJECT', 'START_ARRAY'],
+      keyed: ['VALUE_BOOLEAN', 'VALUE_STRING', 'VALUE_NUMBER', 'START_OBJECT', 'START_ARRAY', 'VALUE_NULL'],
       other: 'plain',
     },
   ],
@@ -167,7 +167,6 @@ const HAND_PARSERS: ReadonlyMap<string, HandParser> = new Map<string, HandParser
       reads: { START_ARRAY: ['fields'], START_OBJECT: ['missing'], VALUE_STRING: ['mode', 'format', 'value_type'] },
       keyed: [],
       other: 'namedDot',
-      lenient: ['VALUE_STRING', 'START_ARRAY', 'VALUE_BOOLEAN'],
     },
   ],
 ]);
@@ -201,8 +200,6 @@ function handParserRefusal(
   for (const key of Object.keys(body)) {
     const token = tokenOf(body[key]);
     if (parser.reads[token]?.includes(key) === true) continue;
-    if (parser.lenient?.includes(token) === true) continue;
-    if (token === 'VALUE_NULL') continue;
     if (parser.keyed.includes(token)) return { key, message: `Unknown key for a ${token} in [${name}]: [${key}].` };
     const message =
       parser.other === 'plain'

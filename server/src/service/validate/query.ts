@@ -14,6 +14,7 @@ import {
   UNKNOWN_PARAM_TEXT,
   NON_VALUE_NAME,
   NON_VALUE_TEXT,
+  UNKNOWN_NULL_TEXT,
   fieldArrayText,
 } from './queryMessages';
 import { holdsAt } from '../../spec/versions';
@@ -175,7 +176,9 @@ export function validateQueryContainer(check: JsonCheck, path: ValuePath, value:
   }
 }
 
-function validateClause(check: JsonCheck, path: ValuePath, clause: Clause, body: Record<string, unknown>): void {
+function validateClause(check: JsonCheck, path: ValuePath, clause: Clause, written: Record<string, unknown>): void {
+  const body = clauseMembers(check, path, clause, written);
+  if (body === undefined) return;
   if (clause.valueRanges) checkValueRanges(check, path, clause.name, body);
   if (clause.rules) checkClauseRules(check, path, clause.name, body, isKnownClause);
   // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
@@ -203,6 +206,157 @@ function validateClause(check: JsonCheck, path: ValuePath, clause: Clause, body:
       validateFieldWithParams(check, path, clause, body);
       return;
   }
+}
+
+/**
+ * The members of a clause whose parser reads its object in one loop of its own: what that loop makes of members
+ * besides the field (range, term, terms_set), with the first refusal reported. Returns the members as the one field
+ * the parser keeps (the body itself when that is how it is written), or undefined once a refusal is reported.
+ */
+function clauseMembers(
+  check: JsonCheck,
+  path: ValuePath,
+  clause: Clause,
+  body: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  switch (clause.name) {
+    case 'range':
+      return rangeMembers(check, path, body);
+    case 'term':
+      return termMembers(check, path, body);
+    case 'terms_set':
+      return termsSetMembers(check, path, body);
+    default:
+      return body;
+  }
+}
+
+/**
+ * No field: the parsers of term and range say it when their loop ends, at the first member written (each was a null,
+ * or an array of nulls) or, with none, at the clause.
+ */
+function noField(check: JsonCheck, path: ValuePath, first: string | undefined): void {
+  if (first === undefined) check.report('query.missing-field', 'field name is null or empty', path, 'key');
+  else check.report('query.missing-parameter', 'field name is null or empty', path.child(first));
+}
+
+/**
+ * A term query's members as `TermQueryBuilder.fromXContent` reads them: a null is skipped, an array is refused
+ * wherever it stands, and an object or a value is the field, a second one `doesn't support multiple fields` (real
+ * 3.8.0 and 2.19.1; conformance cases `cross/query/term/members/*`).
+ */
+function termMembers(
+  check: JsonCheck,
+  path: ValuePath,
+  body: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  let field: string | undefined;
+  let plain = true;
+  let first: string | undefined;
+  for (const key in body) {
+    first ??= key;
+    const value = body[key];
+    if (value === null) {
+      plain = false;
+      continue;
+    }
+    if (Array.isArray(value)) {
+      check.report('query.field-array', '[term] query does not support array of values', path.child(key));
+      return undefined;
+    }
+    if (field !== undefined) {
+      check.report(
+        'query.multiple-fields',
+        `[term] query doesn't support multiple fields, found [${field}] and [${key}]`,
+        path.child(key),
+        'key',
+      );
+      return undefined;
+    }
+    field = key;
+  }
+  if (field === undefined) {
+    noField(check, path, first);
+    return undefined;
+  }
+  return plain ? body : { [field]: body[field] };
+}
+
+/**
+ * A terms_set query's members as `TermsSetQueryBuilder.fromXContent` reads them: its first member must be the field's
+ * object (anything else is `unknown token [<token>]`, in XContent's token names), and no member may follow it (`unknown
+ * token [FIELD_NAME]`) (real 3.8.0 and 2.19.1; conformance cases `cross/query/terms_set/members/*`).
+ */
+function termsSetMembers(
+  check: JsonCheck,
+  path: ValuePath,
+  body: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  let field: string | undefined;
+  for (const key in body) {
+    if (field !== undefined) {
+      // The first member was not an object: its token is refused before this one is read.
+      if (!isObject(body[field])) return { [field]: body[field] };
+      check.report('query.multiple-fields', '[terms_set] unknown token [FIELD_NAME]', path.child(key), 'key');
+      return undefined;
+    }
+    field = key;
+  }
+  return body;
+}
+
+/**
+ * A range query's members as `RangeQueryBuilder.fromXContent` reads them: one loop over the tokens of its object, in
+ * which an array's items are more tokens under the array's name. An object is the field's options, and a second one
+ * is `doesn't support multiple fields`; any other value is `does not support [<name>]`; a null, and so an empty array,
+ * is skipped. The first refusal ends the reading (real 3.8.0 and 2.19.1; conformance cases `cross/query/range/members/*`).
+ * Returns the members as one field with its options (the body itself when that is how it is written), or undefined
+ * once a refusal is reported.
+ */
+function rangeMembers(
+  check: JsonCheck,
+  path: ValuePath,
+  body: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  let field: string | undefined;
+  let options: Record<string, unknown> | undefined;
+  let plain = true;
+  let first: string | undefined;
+  const read = (key: string, value: unknown, at: ValuePath, top: boolean): boolean => {
+    if (value === null) return true;
+    if (Array.isArray(value)) {
+      plain = false;
+      for (let i = 0; i < value.length; i++) if (!read(key, value[i], at.child(i), false)) return false;
+      return true;
+    }
+    if (isObject(value)) {
+      if (field !== undefined) {
+        check.report(
+          'query.multiple-fields',
+          `[range] query doesn't support multiple fields, found [${field}] and [${key}]`,
+          at,
+          top ? 'key' : 'value',
+        );
+        return false;
+      }
+      field = key;
+      options = value;
+      return true;
+    }
+    check.report('query.no-short-form', `[range] query does not support [${key}]`, at);
+    return false;
+  };
+  for (const key in body) {
+    first ??= key;
+    const value = body[key];
+    if (value === null) plain = false;
+    if (!read(key, value, path.child(key), true)) return undefined;
+  }
+  if (field === undefined || options === undefined) {
+    noField(check, path, first);
+    return undefined;
+  }
+  return plain ? body : { [field]: options };
 }
 
 /** `{"match": {"field": "text"}}` or `{"match": {"field": {params}}}`: exactly one field. */
@@ -257,7 +411,7 @@ function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, 
     check.report(
       'query.no-short-form',
       clause.name === 'terms_set'
-        ? `[terms_set] unknown token [${tokenName(value)}]`
+        ? `[terms_set] unknown token [${tokenOf(value)}]`
         : `[${clause.name}] query does not support [${field}]`,
       fieldPath,
     );
@@ -922,6 +1076,22 @@ function reportUnknownParam(
   value: unknown,
   known: readonly string[],
 ): void {
+  if (value === null) {
+    const words = UNKNOWN_NULL_TEXT[clause.name];
+    if (words === 'skip' || words === 'skip-null') return;
+    if (words !== undefined) {
+      check.report('query.unknown-parameter', words(clause.name, key), path, 'key');
+      return;
+    }
+  } else if (Array.isArray(value) && UNKNOWN_NULL_TEXT[clause.name] === 'skip') {
+    // The loop has no branch for the array either: its items are read one by one under its name.
+    for (const item of value) {
+      if (item === null) continue;
+      reportUnknownParam(check, path, clause, key, item, known);
+      return;
+    }
+    return;
+  }
   const near = suggestions(key, known);
   const data = replacementsFor(near);
   const custom = UNKNOWN_PARAM_TEXT[clause.name];

@@ -164,6 +164,41 @@ export const ENUM_ERROR: Readonly<Record<string, (value: string, allowed: readon
 };
 
 /**
+ * What a hand-written query parser makes of a member it does not know whose value is null: `skip` when its loop has
+ * no branch for the token and reads on (an array's items are then read one by one under the member's name, so an
+ * empty array is skipped too), `skip-null` when it skips the null but refuses an array, else its words. Clauses not listed word a null as any other value (real 3.8.0 and
+ * 2.19.1; conformance cases `query/<clause>/unknown-null-parameter` and `unknown-array-parameter`).
+ */
+const UNKNOWN_TOKEN = (clause: string, key: string): string => `[${clause}] unknown token [VALUE_NULL] after [${key}]`;
+export const UNKNOWN_NULL_TEXT: Readonly<
+  Record<string, 'skip' | 'skip-null' | ((clause: string, key: string) => string)>
+> = {
+  common: 'skip',
+  boosting: 'skip',
+  nested: 'skip',
+  more_like_this: 'skip-null',
+  span_multi: 'skip',
+  has_child: 'skip',
+  has_parent: 'skip',
+  match: UNKNOWN_TOKEN,
+  match_phrase: UNKNOWN_TOKEN,
+  match_phrase_prefix: UNKNOWN_TOKEN,
+  match_bool_prefix: UNKNOWN_TOKEN,
+  multi_match: UNKNOWN_TOKEN,
+  query_string: UNKNOWN_TOKEN,
+  simple_query_string: UNKNOWN_TOKEN,
+  exists: UNKNOWN_TOKEN,
+  match_none: UNKNOWN_TOKEN,
+  terms_set: UNKNOWN_TOKEN,
+  fuzzy: (_clause, key) => `[fuzzy] unexpected token [VALUE_NULL] after [${key}]`,
+  constant_score: () => 'unexpected token [VALUE_NULL]',
+  // ScriptQueryBuilder throws an AssertionError (`Impossible token received: VALUE_NULL`), a Java Error that escapes
+  // the REST layer: the HTTP layer closes the connection (docs/opensearch/rest-layer.md#no-answer).
+  script: (_clause, key) =>
+    `A null [${key}] in a [script] query: OpenSearch closes the connection without an answer (its parser throws "Impossible token received: VALUE_NULL")`,
+};
+
+/**
  * What hand-written parsers say of an object or array where they read a value (an unknown key, or a parameter that
  * takes a value): `unknown-token` is `[match] unknown token [START_OBJECT] after [boost]`, `does-not-support` is
  * `[nested] query does not support [boost]` for an object (an array is skipped or fails otherwise),
