@@ -252,6 +252,10 @@ export const DIAGNOSTIC_CODES = {
   'msearch.trailing-content': { severity: W, summary: 'Content after the header object, silently ignored.' },
   'msearch.body-not-object': { severity: E, summary: 'A body line that is not a JSON object.' },
   'msearch.blank-body': { severity: E, summary: 'A blank line in body position.' },
+  'msearch.body-rest-ignored': {
+    severity: W,
+    summary: 'Content of a search body after where OpenSearch ends it, which `_msearch` ignores.',
+  },
   'msearch.dangling-header': { severity: W, summary: 'A last header without a body, silently dropped.' },
   'msearch.empty-body': { severity: E, summary: 'An `_msearch` without a body.' },
   'msearch.empty-first-line': { severity: W, summary: 'An empty first line (deprecated).' },

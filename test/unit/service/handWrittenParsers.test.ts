@@ -166,10 +166,16 @@ void describe('query parsers written by hand (docs/opensearch/query-dsl.md#geo-q
       severity: E,
       message: /^Can't get text on a START_OBJECT at \d+:\d+$/,
     });
-    expectDiagnostic('msearch', query('{"term":{"kw":{"value":«{}»}}}'), {
+    // The term is read as the text "{": the object's end closes the field's object, and the body ends one level early.
+    expectDiagnostic('search', 'POST /i/_search\n{"query":{"term":{"kw":{"value":{}}}}«}»\n', {
       code: 'query.wrong-type',
       severity: E,
       message: 'Unexpected token [END_OBJECT] found after the main object.',
+    });
+    expectDiagnostic('msearch', '{}\n{"query":{"term":{"kw":{"value":{}}}}«}»\n', {
+      code: 'msearch.body-rest-ignored',
+      severity: 2,
+      message: /An `_msearch` runs the search without what follows/,
     });
     expectDiagnostic('msearch', query('{"wildcard":{"kw":{"value":"a*","case_insensitive":«[]»}}}'), {
       code: 'value.not-a-boolean',

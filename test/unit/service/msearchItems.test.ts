@@ -48,3 +48,15 @@ void describe('one search of an _msearch fails alone', () => {
     assert.deepEqual(found('search', `POST /_search\n${body}\n`), [['aggs.missing-parameter', 1, false]]);
   });
 });
+
+void describe('a body nested exactly 1,000 levels deep', () => {
+  const nested = (depth: number): string =>
+    `{"size":0,"aggs":{"a":{"meta":${'{"a":'.repeat(depth - 4)}{}${'}'.repeat(depth - 4)},"max":{"field":"n"}}}}`;
+
+  void it('fails a whole _msearch on OpenSearch 3, which writes each body again one level deeper', () => {
+    assert.deepEqual(found('msearch', `{}\n${nested(1000)}\n`), [['json.too-deep', 1, false]]);
+    assert.match(diagnose('msearch', `{}\n${nested(1000)}\n`)[0]?.message ?? '', /StreamWriteConstraints/);
+    assert.deepEqual(found('msearch', `{}\n${nested(999)}\n`), []);
+    assert.deepEqual(found('search', `POST /logs/_search\n${nested(1000)}\n`), []);
+  });
+});

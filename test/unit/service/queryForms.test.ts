@@ -806,10 +806,21 @@ void describe('scripts, documents and range bounds as objects', () => {
   });
 
   void it('reads a range bound object as more members', () => {
-    expectDiagnostic('msearch', query('{"range":{"num":{"gte":«{}»}}}'), {
+    expectDiagnostic('search', 'POST /i/_search\n{"query":{"range":{"num":{"gte":{}}}},«"size":1}»\n', {
       code: 'query.wrong-type',
       severity: E,
-      message: 'Unexpected token [END_OBJECT] found after the main object.',
+      message: 'Unexpected token [FIELD_NAME] found after the main object.',
+    });
+    expectDiagnostic('msearch', '{}\n{"query":{"range":{"num":{"gte":{}}}},«"size":1}»\n', {
+      code: 'msearch.body-rest-ignored',
+      severity: 2,
+      message: /Unexpected token \[FIELD_NAME\]/,
+    });
+    // Inside an array the early end meets the array's parser, which refuses the request.
+    expectDiagnostic('msearch', query('{"bool":{"filter":[{"range":{"num":{"gte":«{»}}}}]}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: /the early end meets an array/,
     });
     expectDiagnostic('msearch', query('{"range":{"num":{"gte":{"a":«1»}}}}'), {
       code: 'query.wrong-type',

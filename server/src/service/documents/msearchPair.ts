@@ -1,9 +1,10 @@
-import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
+import { Severity } from '../diagnosticCodes';
+import { deeperThan, firstToken, isObject, JsonSegment, MAX_JSON_DEPTH } from '../json/jsonSegment';
 import { issue, type Issue } from '../validate/issues';
 import { JsonCheck, type XContentLocator } from '../validate/jsonCheck';
+import { LOST_MESSAGE, mapIssue, readSearchBody } from '../validate/earlyEnd';
 import { asItemIssues } from '../validate/msearchItems';
 import { validateMsearchHeader } from '../validate/msearchHeader';
-import { validateSearchBody } from '../validate/searchBody';
 import { checkSearchRules } from '../validate/searchRules';
 import { closeMarkerLocation, jacksonWording } from '../json/jacksonMessages';
 import { DEFAULT_TARGET, jacksonMajor, targetName, type TargetServer } from '../target';
@@ -194,23 +195,69 @@ export function validateBodyText(
   const segment = JsonSegment.parse(text);
   if (read !== undefined) read.strict = segment.strict;
   const issues: Issue[] = syntaxIssues(segment, context.target, locator);
+  if (segment.ok && jacksonMajor(context.target) === 3) rewrittenTooDeep(text, issues);
+  if (segment.trailingOffset !== -1) issues.push(restIgnored(text, segment.trailingOffset, undefined));
   if (isObject(segment.value)) {
-    const check = new JsonCheck(segment, issues, locator, context.target);
-    const facts = validateSearchBody(check, segment.value);
+    const reading = readSearchBody(segment, segment.value, issues, locator, context.target);
+    if (reading.lost !== undefined) {
+      issues.push(issue('query.wrong-type', LOST_MESSAGE, reading.lost));
+      return asItemIssues(issues);
+    }
     checkSearchRules(
       {
         urlIssues: [],
-        body: check,
+        body: reading.check,
         params: NO_PARAMS,
         indices: headerHasIndex || context.pathHasIndex ? INDEX_NAMED : undefined,
         kind: 'msearch',
         restTotalHitsAsInt: context.restTotalHitsAsInt,
         server: context.target,
       },
-      facts,
+      reading.facts,
     );
+    if (reading.early !== undefined) {
+      let refused = false;
+      for (const found of reading.check.issues) {
+        issues.push(mapIssue(found, reading.early.map));
+        if (found.severity === Severity.Error) refused = true;
+      }
+      // OpenSearch stops at the first refusal: the end is reached only when the body reads that far.
+      if (!refused) issues.push(restIgnored(text, reading.early.trailing.offset, reading.early.trailing.token));
+    }
   }
   return asItemIssues(issues);
+}
+
+/**
+ * What follows the end of a body, which `_msearch` never reads: after its main object, or after where a parser ends it
+ * early (`early`: the token `_search` would find there).
+ */
+function restIgnored(text: string, offset: number, early: string | undefined): Issue {
+  const span = { offset, length: Math.max(1, text.trimEnd().length - offset) };
+  return issue(
+    'msearch.body-rest-ignored',
+    early === undefined
+      ? 'OpenSearch reads only the first object of a search body: an `_msearch` ignores what follows it (`_search` refuses it).'
+      : `OpenSearch ends this body here: an object read as the term or a range bound is read as the text "{", and every parser above it ends one level early. An \`_msearch\` runs the search without what follows; \`_search\` refuses it (Unexpected token [${early}] found after the main object.).`,
+    span,
+  );
+}
+
+/**
+ * A body nested exactly 1,000 levels deep, which OpenSearch 3.7 and later read (the limit is on what is deeper), fails
+ * a whole `_msearch` with a 500: each search's body is written again to run it, one level deeper, and Jackson 3's
+ * writer holds the same limit (real 3.8.0; conformance case `msearch-item/cross/raw/json/depth-1000`).
+ */
+function rewrittenTooDeep(text: string, issues: Issue[]): void {
+  const at = deeperThan(text, MAX_JSON_DEPTH - 1);
+  if (at === -1) return;
+  issues.push(
+    issue(
+      'json.too-deep',
+      `Document nesting depth (${MAX_JSON_DEPTH + 1}) exceeds the maximum allowed (${MAX_JSON_DEPTH}, from \`StreamWriteConstraints.getMaxNestingDepth()\`): an \`_msearch\` writes each search's body again to run it, one level deeper, and fails whole (HTTP 500)`,
+      { offset: at, length: 1 },
+    ),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { Severity } from '../diagnosticCodes';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
 import { compactJson, splitJsonValues, splitMsearchPairs } from '../json/jsonValues';
@@ -5,8 +6,7 @@ import { LineMap } from '../text/lineMap';
 import { parseRequestLine, parseUrl, type RequestTarget } from '../url/requestLine';
 import type { RouteMatch } from '../url/routes';
 import { issue, type Issue } from '../validate/issues';
-import { JsonCheck } from '../validate/jsonCheck';
-import { validateSearchBody } from '../validate/searchBody';
+import { LOST_MESSAGE, mapIssue, readSearchBody } from '../validate/earlyEnd';
 import { checkSearchRules, checkUrlSort, checkUrlSuggest } from '../validate/searchRules';
 import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
 import { diagnosticAt, toDiagnostic } from './diagnostics';
@@ -402,9 +402,14 @@ function validateSearch(
     );
   }
   if (isObject(segment.value)) {
-    const check = new JsonCheck(segment, issues, locator, server);
-    const bodyFacts = validateSearchBody(check, segment.value);
-    checkSearchRules({ ...targets, body: check }, bodyFacts);
+    const reading = readSearchBody(segment, segment.value, issues, locator, server);
+    if (reading.lost !== undefined) {
+      issues.push(issue('query.wrong-type', LOST_MESSAGE, reading.lost));
+      issues.forEach(push);
+      return;
+    }
+    const check = reading.check;
+    checkSearchRules({ ...targets, body: check }, reading.facts);
     const q = facts.params.get('q');
     if (q !== undefined && 'query' in segment.value) {
       check.report(
@@ -413,6 +418,22 @@ function validateSearch(
         ['query'],
         'key',
       );
+    }
+    if (reading.early !== undefined) {
+      const { map, trailing } = reading.early;
+      let refused = false;
+      for (const found of check.issues) {
+        issues.push(mapIssue(found, map));
+        if (found.severity === Severity.Error) refused = true;
+      }
+      // OpenSearch stops at the first refusal: the end is reached only when the body reads that far.
+      if (!refused)
+        issues.push(
+          issue('query.wrong-type', `Unexpected token [${trailing.token}] found after the main object.`, {
+            offset: trailing.offset,
+            length: Math.max(1, body.trimEnd().length - trailing.offset),
+          }),
+        );
     }
   }
   issues.forEach(push);

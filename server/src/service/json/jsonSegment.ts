@@ -28,17 +28,22 @@ export const MAX_JSON_DEPTH = 1000;
  * that are answered by counting them natively; others are read once with the scanner (strings and comments skipped).
  */
 export function tooDeepAt(text: string): number {
+  return deeperThan(text, MAX_JSON_DEPTH);
+}
+
+/** Where a text opens its first object or array deeper than `limit` levels, or -1 (see tooDeepAt). */
+export function deeperThan(text: string, limit: number): number {
   // Each bracket is a character: a text no longer than the limit cannot exceed it.
-  if (text.length <= MAX_JSON_DEPTH) return -1;
+  if (text.length <= limit) return -1;
   let brackets = 0;
-  for (let i = text.indexOf('{'); i !== -1 && brackets <= MAX_JSON_DEPTH; i = text.indexOf('{', i + 1)) brackets++;
-  for (let i = text.indexOf('['); i !== -1 && brackets <= MAX_JSON_DEPTH; i = text.indexOf('[', i + 1)) brackets++;
-  if (brackets <= MAX_JSON_DEPTH) return -1;
+  for (let i = text.indexOf('{'); i !== -1 && brackets <= limit; i = text.indexOf('{', i + 1)) brackets++;
+  for (let i = text.indexOf('['); i !== -1 && brackets <= limit; i = text.indexOf('[', i + 1)) brackets++;
+  if (brackets <= limit) return -1;
   const scanner = createScanner(text, true);
   let depth = 0;
   for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
     if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
-      if (++depth > MAX_JSON_DEPTH) return scanner.getTokenOffset();
+      if (++depth > limit) return scanner.getTokenOffset();
     } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) {
       depth = Math.max(0, depth - 1);
     }

@@ -9,6 +9,9 @@ export type XContentLocator = (offset: number) => { line: number; column: number
 
 /** Reports findings inside one JSON segment, positioned by JSON path. */
 export class JsonCheck {
+  /** Where a parser stops reading inside an object, so that the body ends early (earlyEnd.ts); the first one. */
+  earlyEnd: AnyPath | undefined = undefined;
+
   constructor(
     readonly segment: JsonSegment,
     readonly issues: IssueSink,
@@ -27,6 +30,11 @@ export class JsonCheck {
   reportItemFailure(code: DiagnosticCode, message: string, path: AnyPath, target: Target = 'value'): void {
     const span = this.segment.spanOf(pathKeys(path), target);
     this.issues.push({ ...issue(code, message, span), itemFailure: true });
+  }
+
+  /** A parser reads the object at `path` as the text `{` and stops there: the body is read again as it does. */
+  reportEarlyEnd(path: AnyPath): void {
+    this.earlyEnd ??= path;
   }
 
   /**

@@ -969,7 +969,7 @@ function checkJacksonReader(
   const token = tokenName(value);
   if (TERM_VALUES.has(`${clause.name}.${spec.name}`)) {
     if (!isObject(value)) return false;
-    check.report('query.wrong-type', 'Unexpected token [END_OBJECT] found after the main object.', path);
+    check.reportEarlyEnd(path);
     return true;
   }
   switch (spec.type) {

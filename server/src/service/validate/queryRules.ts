@@ -710,9 +710,8 @@ function moreLikeThisItems(check: JsonCheck, path: ValuePath, value: unknown): v
 }
 
 /**
- * A range bound written as an object is read as more members of the field's object: `{}` is `Unexpected token
- * [END_OBJECT] found after the main object.`, a member inside is `[range] query does not support [<name>]` (real 3.8.0
- * and 2.19.1).
+ * A range bound written as an object: `{}` is read as the text `{` and ends the body early (earlyEnd.ts), a member
+ * inside is `[range] query does not support [<name>]` (real 3.8.0 and 2.19.1).
  */
 function rangeObjectBounds(
   check: JsonCheck,
@@ -734,8 +733,7 @@ function rangeObjectBounds(
     const bound = options[key];
     if (!isObject(bound)) continue;
     const first = Object.keys(bound)[0];
-    if (first === undefined)
-      refuseAt(check, 'Unexpected token [END_OBJECT] found after the main object.', path.child(key));
+    if (first === undefined) check.reportEarlyEnd(path.child(key));
     else refuseAt(check, `[range] query does not support [${first}]`, path.child(key).child(first));
     return;
   }
