@@ -185,8 +185,14 @@ const GOOD_VALUES: Readonly<Record<string, Json>> = {
   'intervals.match': { query: 'quick' },
 };
 
-/** Wrong values by parameter type: each one a mutation the server must read one way or the other. */
+/** Values of the wrong kind for a parameter, and null and an empty array for every one (each parser reads those its way). */
 function wrongValues(spec: ParameterSpec): [string, Json][] {
+  const values = wrongValuesOfType(spec);
+  return spec.type === 'any' ? values : [...values, ['null', null], ['empty-array', []]];
+}
+
+/** Wrong values by parameter type: each one a mutation the server must read one way or the other. */
+function wrongValuesOfType(spec: ParameterSpec): [string, Json][] {
   switch (spec.type) {
     case 'number':
     case 'integer':

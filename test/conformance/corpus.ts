@@ -45,7 +45,7 @@ export function sameAnswer(a: Answer, b: Answer): boolean {
 }
 
 /** The `type` of an answer that never came: the server closed the connection (`status` 0). */
-export const CLOSED = 'connection closed without an answer';
+const CLOSED = 'connection closed without an answer';
 
 /** Whether the server refused the request: an error status, shards that failed, or no answer at all. */
 export function rejected(answer: Answer): boolean {

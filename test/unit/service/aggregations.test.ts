@@ -186,3 +186,40 @@ void describe('aggregations (docs/opensearch/aggregations.md)', () => {
     });
   });
 });
+
+void describe('null and empty lists in aggregation parameters', () => {
+  void it('refuses null where ObjectParser declares no null, in its words', () => {
+    expectDiagnostic('msearch', aggs('{"t":{"terms":{"field":"kw","size":«null»}}}'), {
+      code: 'aggs.wrong-type',
+      severity: E,
+      message: "[1:53] [terms] size doesn't support values of type: VALUE_NULL",
+    });
+    expectDiagnostic('msearch', aggs('{"a":{"avg":{"field":"n","missing":«null»}}}'), {
+      code: 'aggs.wrong-type',
+      severity: E,
+      message: '[1:53] [avg] failed to parse field [missing]',
+    });
+    expectNo('msearch', aggs('{"h":{"auto_date_histogram":{"field":"d","minimum_interval":null}}}'), 'aggs.wrong-type');
+  });
+
+  void it('reads a significance heuristic written null or [] as its parser does', () => {
+    expectDiagnostic('msearch', aggs('{"s":{"significant_terms":{"field":"kw","jlh":«[]»}}}'), {
+      code: 'aggs.wrong-type',
+      severity: E,
+      message: '[1:65] [jlh] Expected START_OBJECT but was: END_ARRAY',
+    });
+  });
+
+  void it('refuses empty lists where they cannot be used', () => {
+    expectDiagnostic('msearch', aggs('{"c":{"composite":{"sources":«[]»}}}'), {
+      code: 'aggs.missing-parameter',
+      severity: E,
+      message: '[1:48] [composite] failed to parse field [sources]',
+    });
+    expectDiagnostic('msearch', aggs('{"r":{«"range"»:{"field":"n","ranges":[]}}}'), {
+      code: 'aggs.missing-parameter',
+      severity: W,
+      message: /No \[ranges\] specified for the \[r\] aggregation/,
+    });
+  });
+});

@@ -310,7 +310,7 @@ function holdsText(value: unknown): boolean {
 }
 
 /**
- * `more_like_this` with a text and no `fields` on indexes whose `index.query.default_field` is the default `*`: the
+ * `more_like_this` with a text and no `fields` (or a null one) on indexes whose `index.query.default_field` is the default `*`: the
  * query cannot pick a field for the text.
  */
 function moreLikeThisFindings(
@@ -319,7 +319,8 @@ function moreLikeThisFindings(
   path: JsonPath,
   indexes: IndexFields,
 ): MappingFinding[] {
-  if (name !== 'more_like_this' || body['fields'] !== undefined) return [];
+  // A null `fields` is no fields: the parser reads it as not given (conformance case `query/more_like_this/fields/null`).
+  if (name !== 'more_like_this' || (body['fields'] !== undefined && body['fields'] !== null)) return [];
   if (!holdsText(body['like']) && !holdsText(body['unlike'])) return [];
   const message = everywhere(indexes, (_types, mapping) => {
     const fields = mapping.defaultField;

@@ -171,6 +171,12 @@ const HAND_PARSERS: ReadonlyMap<string, HandParser> = new Map<string, HandParser
   ],
 ]);
 
+/** No ranges: none written, or an empty list (each shard then fails the same way; real 3.8.0 and 2.19.1). */
+function noRanges(body: Record<string, unknown>): boolean {
+  const ranges = body.ranges;
+  return ranges === undefined || (Array.isArray(ranges) && ranges.length === 0);
+}
+
 /** What is missing, and the root cause OpenSearch's shards fail with for want of it, quoted. */
 function shardFailure(what: string, reason: string): string {
   return `${what}: OpenSearch fails every shard with "${reason}"`;
@@ -389,7 +395,7 @@ export function validateAggregationBody(
     case 'geo_distance':
       if (!('origin' in body))
         reportMissing(check, path, 'aggs.missing-parameter', `Aggregation [${name}] must define an [origin].`);
-      else if (!('ranges' in body)) {
+      else if (noRanges(body)) {
         reportMissing(
           check,
           path,
@@ -532,6 +538,16 @@ export function validateAggregationBody(
       return;
     case 'composite':
       if (!('sources' in body)) reportMissing(check, path, 'aggs.missing-parameter', 'Required [sources]');
+      else if (Array.isArray(body.sources) && body.sources.length === 0) {
+        // The builder refuses an empty list, which ObjectParser reports as the field it could not parse, where the
+        // list ends.
+        const at = path.child('sources');
+        check.report(
+          'aggs.missing-parameter',
+          `${check.where(at, 'value', true)} [composite] failed to parse field [sources]`,
+          at,
+        );
+      }
       if (body.size === 0) {
         check.report(
           'aggs.invalid-size',
@@ -590,7 +606,7 @@ export function validateAggregationBody(
     case 'range':
     case 'date_range':
     case 'ip_range':
-      if (!('ranges' in body))
+      if (noRanges(body))
         // Read when each shard builds the aggregation (real 3.8.0 and 2.19.1: a failed search in an `_msearch`).
         check.reportItemFailure(
           'aggs.missing-parameter',
@@ -666,11 +682,14 @@ function dateHistogram(check: JsonCheck, path: ValuePath, body: Record<string, u
   }
 }
 
+/** Aggregation parameters whose ObjectParser value type takes null. */
+const NULL_ACCEPTED: ReadonlySet<string> = new Set(['auto_date_histogram.minimum_interval']);
+
 /**
  * What ObjectParser refuses before the builder sees a value (docs/opensearch/aggregations.md#parameter-values): a
  * JSON token its declared ValueType does not list (`[L:C] [terms] size doesn't support values of type:
- * VALUE_BOOLEAN`), or a string its number or boolean reader cannot read (`[L:C] [terms] failed to parse field
- * [size]`). Only the tokens each kind of parameter surely refuses are reported; null is left alone.
+ * VALUE_BOOLEAN`, and null for nearly every parameter), or a string its number or boolean reader cannot read (`[L:C]
+ * [terms] failed to parse field [size]`). Only the tokens each kind of parameter surely refuses are reported.
  */
 function checkParserValue(
   check: JsonCheck,
@@ -680,7 +699,6 @@ function checkParserValue(
   spec: ParameterSpec,
   value: unknown,
 ): void {
-  if (value === null) return;
   const token = parserToken(value);
   const refuse = (): void => {
     check.report(
@@ -692,6 +710,14 @@ function checkParserValue(
   const unreadable = (): void => {
     check.report('aggs.wrong-type', `${check.where(path)} [${type}] failed to parse field [${key}]`, path);
   };
+  if (value === null && !OWN_OBJECT_PARSERS.has(key)) {
+    // ObjectParser's value types take no null, but for the few declared to (real 3.8.0 and 2.19.1; conformance cases
+    // `aggs/<type>/<param>/null`); `missing` is read by a parser of its own, which cannot read it.
+    if (NULL_ACCEPTED.has(`${type}.${key}`)) return;
+    if (key === 'missing') unreadable();
+    else refuse();
+    return;
+  }
   // A deprecated parameter may be read otherwise than its table entry says: only its objects and arrays are surely
   // refused, unless the parser's kind is known (cardinality's `rehash`, declared as a long it ignores).
   switch (spec.deprecated === true ? (DEPRECATED_KINDS[`${type}.${key}`] ?? 'scalar') : spec.type) {
@@ -721,6 +747,15 @@ function checkParserValue(
         // A significance heuristic's parser moves to the next token and expects its object there
         // (docs/opensearch/aggregations.md#significance-heuristics; conformance aggs/significant_terms/jlh/*).
         if (token === 'START_OBJECT') return;
+        if (Array.isArray(value)) {
+          // The next token is inside the array: its end, or its first item.
+          const first: unknown = value[0];
+          if (isObject(first)) return;
+          const at = value.length === 0 ? check.where(path, 'value', true) : check.where(path.child(0));
+          const found = value.length === 0 ? 'END_ARRAY' : parserToken(first);
+          check.report('aggs.wrong-type', `${at} [${key}] Expected START_OBJECT but was: ${found}`, path);
+          return;
+        }
         const after = check.tokenAfter(path);
         if (after !== undefined) {
           check.report(
@@ -731,7 +766,9 @@ function checkParserValue(
         }
         return;
       }
-      if (token !== 'START_OBJECT') refuse();
+      // adjacency_matrix reads its filters with a parser of its own, which fails on an array.
+      if (type === 'adjacency_matrix' && key === 'filters' && token === 'START_ARRAY') unreadable();
+      else if (token !== 'START_OBJECT') refuse();
       return;
     case 'array':
       if (OBJECT_ARRAYS.has(`${type}.${key}`) && (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN')) refuse();

@@ -20,7 +20,7 @@ import { validateSearchBody, type SearchBodyFacts } from './searchBody';
 /** Offsets of a rewritten text back to the text it was made from. */
 export type OffsetMap = (offset: number) => number;
 
-export const SAME_OFFSETS: OffsetMap = (offset) => offset;
+const SAME_OFFSETS: OffsetMap = (offset) => offset;
 
 /** The body as the parsers read it, up to where they end it. */
 export interface EarlyRead {
@@ -37,7 +37,7 @@ export interface EarlyRead {
  * Reads `segment` (itself a rewrite of the original text through `map`) as the parsers do when one stops at the object
  * at `at`. Undefined when the rewritten text holds no whole value: a parser above meets a token it does not expect.
  */
-export function readEarlyEnd(segment: JsonSegment, at: AnyPath, map: OffsetMap): EarlyRead | undefined {
+function readEarlyEnd(segment: JsonSegment, at: AnyPath, map: OffsetMap): EarlyRead | undefined {
   const text = segment.text;
   const open = segment.spanOf(pathKeys(at), 'value').offset;
   if (text.charCodeAt(open) !== 123 /* { */) return undefined;

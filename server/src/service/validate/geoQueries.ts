@@ -35,7 +35,10 @@ const GEO_PARSERS: ReadonlyMap<string, GeoParser> = new Map<string, GeoParser>([
     {
       options: { ...COMMON, distance: 'text', unit: 'text', distance_type: 'distanceType' },
       unknownValue: (key) => `failed to parse [geo_distance] query. unexpected field [${key}]`,
-      missing: (body) => ('distance' in body ? undefined : "geo_distance requires 'distance' to be specified"),
+      missing: (body) =>
+        body.distance !== undefined && body.distance !== null
+          ? undefined
+          : "geo_distance requires 'distance' to be specified",
     },
   ],
   [
@@ -85,14 +88,14 @@ export function validateGeoClause(
   for (const key of Object.keys(body)) {
     const value = body[key];
     const at = path.child(key);
-    if (value === null && parser.options[key] === undefined) {
-      // GeoPolygonQueryBuilder refuses the token; the other parsers have no branch for it and read on (real 3.8.0 and
-      // 2.19.1; conformance cases `query/geo_*/unknown-null-parameter`).
+    if (value === null) {
+      // GeoPolygonQueryBuilder refuses the token under any name; the other parsers have no branch for it and read on
+      // (real 3.8.0 and 2.19.1; conformance cases `query/geo_*/unknown-null-parameter`, `query/geo_*/<option>/null`).
       if (name === 'geo_polygon') {
         check.report('query.wrong-type', '[geo_polygon] unexpected token type [VALUE_NULL]', at);
         return;
       }
-      continue;
+      if (parser.options[key] === undefined) continue;
     }
     if (Array.isArray(value)) {
       // geo_distance reads an array as the point, [lon, lat]; the others skip or refuse it in ways not checked here.

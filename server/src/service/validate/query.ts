@@ -15,6 +15,7 @@ import {
   NON_VALUE_NAME,
   NON_VALUE_TEXT,
   UNKNOWN_NULL_TEXT,
+  scriptNullText,
   fieldArrayText,
 } from './queryMessages';
 import { holdsAt } from '../../spec/versions';
@@ -434,13 +435,13 @@ function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, 
  * reported as such (checkNull), not as a missing value.
  */
 function holdsRequiredValue(clause: Clause, names: readonly string[], value: Record<string, unknown>): boolean {
-  for (const name of names) {
-    if (!(name in value)) continue;
-    if (value[name] !== null) return true;
-    const spec = clause.byName.get(name);
-    if (spec !== undefined && nullFailsAccessor(clause.name, spec)) return true;
-  }
-  return false;
+  // The names set one value (`value` and `term` of term): the last one written wins.
+  let last: string | undefined;
+  for (const key in value) if (names.includes(key)) last = key;
+  if (last === undefined) return false;
+  if (value[last] !== null) return true;
+  const spec = clause.byName.get(last);
+  return spec !== undefined && nullFailsAccessor(clause.name, spec);
 }
 
 /**
@@ -590,11 +591,22 @@ function validateTerms(
   }
 }
 
+/**
+ * The join queries read their type with a loop that has no branch for a null and reads an array's items one by one, so
+ * a type written null, `[]` or `[null]` is no type (real 3.8.0 and 2.19.1; conformance cases
+ * `query/has_child/type/null`, `query/has_parent/parent_type/empty-array`).
+ */
+const SKIPS_NULL_NAME = new Set(['has_child', 'has_parent']);
+
+function onlyNulls(value: unknown): boolean {
+  return value === null || (Array.isArray(value) && value.every(onlyNulls));
+}
+
 function checkRequired(check: JsonCheck, path: ValuePath, clause: Clause, body: Record<string, unknown>): void {
   const required = clause.requiredText;
   if (required !== undefined) {
     for (const [name, message] of required) {
-      if (!(name in body)) {
+      if (!(name in body) || (SKIPS_NULL_NAME.has(clause.name) && onlyNulls(body[name]))) {
         check.report('query.missing-parameter', message, path, 'key');
         return;
       }
@@ -624,6 +636,12 @@ function checkParams(check: JsonCheck, path: ValuePath, clause: Clause, body: Re
 }
 
 function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec: ParameterSpec, value: unknown): void {
+  if (value === null && clause.name === 'script') {
+    // Any null member: the parser throws an Error, and OpenSearch closes the connection (see UNKNOWN_NULL_TEXT).
+    check.report('query.wrong-type', scriptNullText(spec.name), path);
+    return;
+  }
+  if (Array.isArray(value) && checkScalarArray(check, path, clause, spec)) return;
   if (checkNonValue(check, path, clause, spec, value)) return;
   if (spec.name === 'boost' && negativeBoost(check, path, clause.name, clause.objectParser, value)) return;
   if (clause.name === 'common' && Array.isArray(value)) {
@@ -774,6 +792,28 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
       return;
   }
 }
+
+/**
+ * An array where a span parser reads a scalar option: span_not, span_first, span_containing and span_within read
+ * their numbers with Jackson's accessors whatever the token, span_or and terms_set take an array only for their lists
+ * (real 3.8.0 and 2.19.1; conformance cases `query/<clause>/<option>/empty-array`). Returns whether it reported.
+ */
+function checkScalarArray(check: JsonCheck, path: ValuePath, clause: Clause, spec: ParameterSpec): boolean {
+  if (NUMBERS_BY_ACCESSOR.has(clause.name) && (spec.type === 'number' || spec.type === 'integer')) {
+    check.report('value.not-a-number', notNumericText('START_ARRAY', jacksonMajor(check.server)), path);
+    return true;
+  }
+  if (
+    (clause.name === 'span_or' && spec.name !== 'clauses') ||
+    (clause.name === 'terms_set' && spec.type === 'script')
+  ) {
+    check.report('query.wrong-type', `[${clause.name}] query does not support [${spec.name}]`, path);
+    return true;
+  }
+  return false;
+}
+
+const NUMBERS_BY_ACCESSOR = new Set(['span_not', 'span_first', 'span_containing', 'span_within']);
 
 /** A hand-written parser given an object or an array where it reads a value, in its family's words. */
 function checkNonValue(

@@ -194,9 +194,13 @@ export const UNKNOWN_NULL_TEXT: Readonly<
   constant_score: () => 'unexpected token [VALUE_NULL]',
   // ScriptQueryBuilder throws an AssertionError (`Impossible token received: VALUE_NULL`), a Java Error that escapes
   // the REST layer: the HTTP layer closes the connection (docs/opensearch/rest-layer.md#no-answer).
-  script: (_clause, key) =>
-    `A null [${key}] in a [script] query: OpenSearch closes the connection without an answer (its parser throws "Impossible token received: VALUE_NULL")`,
+  script: (_clause, key) => scriptNullText(key),
 };
+
+/** A null member of a script query, known or not: OpenSearch closes the connection (docs/opensearch/rest-layer.md#no-answer). */
+export function scriptNullText(key: string): string {
+  return `A null [${key}] in a [script] query: OpenSearch closes the connection without an answer (its parser throws "Impossible token received: VALUE_NULL")`;
+}
 
 /**
  * What hand-written parsers say of an object or array where they read a value (an unknown key, or a parameter that

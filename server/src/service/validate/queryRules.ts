@@ -270,7 +270,11 @@ export function checkClauseRules(
           const value = options[name];
           return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
         };
-        const has = clause === 'common' ? given('query') : given('value') || given('term');
+        // span_term's `value` and `term` set one value: the last written wins. Its text is read from any token, so an
+        // array is a value (its `[`).
+        let term: unknown;
+        for (const name in options) if (name === 'value' || name === 'term') term = options[name];
+        const has = clause === 'common' ? given('query') : term !== undefined && term !== null;
         if (!has) {
           check.report(
             'query.missing-parameter',
