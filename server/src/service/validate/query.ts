@@ -16,6 +16,9 @@ import {
   NON_VALUE_TEXT,
   UNKNOWN_NULL_TEXT,
   scriptNullText,
+  flagsError,
+  fuzzinessError,
+  isRewriteMethod,
   fieldArrayText,
 } from './queryMessages';
 import { holdsAt } from '../../spec/versions';
@@ -653,6 +656,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
     doesNotSupport(check, path, clause, spec, value);
     return;
   }
+  if (checkValueText(check, path, clause, spec, value)) return;
   switch (spec.type) {
     case 'query':
       if (checkSingleQueryForm(check, path, clause.name, spec.name, value, validateQueryContainer)) return;
@@ -791,6 +795,49 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
     default:
       return;
   }
+}
+
+/**
+ * Options whose text a builder reads with rules of its own (docs/opensearch/query-dsl.md#option-texts; real 3.8.0 and
+ * 2.19.1, conformance cases `cross/query/texts/*`): fuzziness, the flags of regexp and simple_query_string (read from
+ * the text of any value), regexp's `max_determinized_states`, and the rewrite method, which each shard parses when it
+ * builds the query. Returns whether it reported.
+ */
+const NEGATIVE_STATES_REFUSED = { since: '3.8.0' };
+
+function checkValueText(
+  check: JsonCheck,
+  path: ValuePath,
+  clause: Clause,
+  spec: ParameterSpec,
+  value: unknown,
+): boolean {
+  const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  let message: string | undefined;
+  if (spec.type === 'fuzziness' && typeof value === 'string') message = fuzzinessError(value);
+  else if (spec.type === 'fuzziness' && typeof value === 'number' && value < 0) {
+    message = `Invalid fuzziness value: ${String(value)}`;
+  } else if (spec.name === 'flags' && scalar && (clause.name === 'regexp' || clause.name === 'simple_query_string')) {
+    message = flagsError(clause.name, String(value));
+  } else if (clause.name === 'regexp' && spec.name === 'max_determinized_states' && typeof value === 'number') {
+    // From 3.8.0 (RegexpQueryBuilder of the release artifacts; 2.19.1 reads a negative value).
+    if (
+      value < 0 &&
+      holdsAt(NEGATIVE_STATES_REFUSED, check.server.version) &&
+      check.server.distribution === 'opensearch'
+    )
+      message = `[regexp] max_determinized_states cannot be negative but was [${String(value)}]`;
+  } else if (spec.name === 'rewrite' && typeof value === 'string' && !isRewriteMethod(value)) {
+    check.reportItemFailure(
+      'query.invalid-value',
+      `failed to create query: Failed to parse rewrite_method [${value}]`,
+      path,
+    );
+    return true;
+  }
+  if (message === undefined) return false;
+  check.report('query.invalid-value', message, path);
+  return true;
 }
 
 /**

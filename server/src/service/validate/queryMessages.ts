@@ -1,4 +1,5 @@
 // Exact texts of query parse errors that differ by clause (OpenSearch's *QueryBuilder.fromXContent).
+import { isJavaDouble } from './values';
 
 /** Unknown parameter wording of parsers that follow neither common style. */
 export const UNKNOWN_PARAM_TEXT: Readonly<Record<string, (key: string, isValue: boolean) => string>> = {
@@ -248,3 +249,91 @@ export const NON_VALUE_NAME: Readonly<Record<string, string>> = {
   more_like_this: 'mlt',
   field_masking_span: 'span_field_masking',
 };
+
+/** Java's `String.split(",")`: trailing empty strings are dropped. */
+function javaSplit(text: string, separator: string): string[] {
+  const parts = text.split(separator);
+  while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
+/**
+ * `Fuzziness.build` on a text: `AUTO` in any case, `AUTO:<low>,<high>` with two integers, 0 <= low <= high, or a
+ * number `Float.parseFloat` reads that is not below zero (real 3.8.0 and 2.19.1).
+ */
+export function fuzzinessError(value: string): string | undefined {
+  const upper = value.toUpperCase();
+  if (upper === 'AUTO') return undefined;
+  if (upper.startsWith('AUTO:')) {
+    const parts = javaSplit(value.slice(5), ',');
+    if (parts.length !== 2) return 'failed to find low and high distance values';
+    const low = /^[+-]?\d+$/.test(parts[0]!) ? Number(parts[0]) : undefined;
+    const high = /^[+-]?\d+$/.test(parts[1]!) ? Number(parts[1]) : undefined;
+    if (low === undefined || high === undefined) return `failed to parse [${value}] as a "auto:int,int"`;
+    if (low < 0 || high < 0 || low > high) {
+      return 'fuzziness wrongly configured, must be: lowDistance > 0, highDistance > 0 and lowDistance <= highDistance ';
+    }
+    return undefined;
+  }
+  if (!isJavaDouble(value) || isNegativeNumber(value)) return `Invalid fuzziness value: ${value}`;
+  return undefined;
+}
+
+/** A text Java reads as a number below zero (`-0` and `-NaN` are not). */
+function isNegativeNumber(text: string): boolean {
+  const s = text.trim();
+  if (!s.startsWith('-') || s.includes('NaN')) return false;
+  return (
+    /[1-9a-fA-F]/.test(
+      s
+        .replace(/^-0[xX]/, '')
+        .replace(/[pPeE][+-]?\d+[fFdD]?$/, '')
+        .replace(/[fFdD]$/, ''),
+    ) || s.includes('Infinity')
+  );
+}
+
+const REGEXP_FLAGS = ['ALL', 'ANYSTRING', 'COMPLEMENT', 'EMPTY', 'INTERSECTION', 'INTERVAL', 'NONE'];
+const SIMPLE_QUERY_STRING_FLAGS = [
+  'ALL',
+  'NONE',
+  'AND',
+  'OR',
+  'NOT',
+  'PREFIX',
+  'PHRASE',
+  'PRECEDENCE',
+  'ESCAPE',
+  'WHITESPACE',
+  'FUZZY',
+  'NEAR',
+  'SLOP',
+];
+
+/**
+ * The flags of regexp and simple_query_string (`RegexpFlag.resolveValue`, `SimpleQueryStringFlag.resolveFlags`):
+ * names split on `|`, each in any case but untrimmed; empty names are skipped, and `ALL` ends the reading, so what
+ * follows it is not looked at (real 3.8.0 and 2.19.1).
+ */
+export function flagsError(clause: string, value: string): string | undefined {
+  const known = clause === 'regexp' ? REGEXP_FLAGS : SIMPLE_QUERY_STRING_FLAGS;
+  for (const name of javaSplit(value, '|')) {
+    if (name === '') continue;
+    const upper = name.toUpperCase();
+    if (!known.includes(upper)) {
+      return clause === 'regexp' ? `Unknown regexp flag [${name}]` : `Unknown ${clause} flag [${name}]`;
+    }
+    if (upper === 'ALL') return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The rewrite methods `QueryParsers.parseRewriteMethod` reads, snake_case only (real 3.8.0 and 2.19.1 refuse the
+ * camelCase names); the top_terms ones end with a size.
+ */
+export function isRewriteMethod(value: string): boolean {
+  if (['constant_score', 'constant_score_boolean', 'scoring_boolean'].includes(value)) return true;
+  const sized = /^(top_terms_blended_freqs_|top_terms_boost_|top_terms_)(.*)$/.exec(value);
+  return sized !== null && /^[+-]?\d+$/.test(sized[2]!);
+}
