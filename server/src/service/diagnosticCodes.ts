@@ -43,6 +43,7 @@ export const DIAGNOSTIC_CODES = {
   'search.trailing-content': { severity: E, summary: 'Content after the search body object.' },
   'search.unknown-field': { severity: E, summary: 'A key a search body does not have.' },
   'search.wrong-type': { severity: E, summary: 'A search body field given a kind of value it does not take.' },
+  'search.highlight-tags': { severity: E, summary: 'Highlight `pre_tags` without `post_tags`.' },
   'search.aggs-twice': { severity: W, summary: 'Both `aggs` and `aggregations`: one silently replaces the other.' },
   'search.deprecated': { severity: W, summary: 'A deprecated form of a search body field.' },
   'search.negative-from': { severity: E, summary: '`from` is negative.' },

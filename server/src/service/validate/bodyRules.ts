@@ -9,6 +9,7 @@ import type { JsonCheck } from './jsonCheck';
 import { limitNote, limitsOf } from './limits';
 import { checkHighlight } from './highlight';
 import { checkSuggest } from './suggest';
+import { checkQueryRescorer, checkWindowSize } from './sectionOptions';
 
 /**
  * Gives `test` the name of each sort entry as the server counts them (`_score` included), in order, until it answers
@@ -338,7 +339,9 @@ function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string,
     check.report('search.rescore-missing', 'missing rescore type', at, keys.length === 0 ? 'value' : 'key');
     return;
   }
+  if ('window_size' in rescorer) checkWindowSize(check, at.child('window_size'), rescorer.window_size);
   const query = rescorer.query;
+  if (isObject(query) && checkQueryRescorer(check, at.child('query'), query)) return;
   if (isObject(query) && !('rescore_query' in query)) {
     check.report('search.rescore-missing', 'rescore_query cannot be null', at.child('query'), 'key');
   }

@@ -6,6 +6,7 @@ import { ValuePath } from '../json/valuePath';
 import { isObject } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import type { JsonCheck } from './jsonCheck';
+import { isJavaDouble, strictBooleanError } from './values';
 
 /** What both parsers read (`AbstractHighlighterBuilder.setupParser`). */
 const COMMON_OPTIONS = [
@@ -50,6 +51,18 @@ export function checkHighlight(
   for (const [at, options] of fields) {
     if (unknownOption(check, at, options, FIELD_OPTIONS, 'highlight_field')) return;
   }
+  // Read in order: a value of the wrong kind fails where it stands, a field's options when `fields` is read.
+  for (const key in highlight) {
+    if (key === 'fields') {
+      for (const [at, options] of fields) {
+        for (const option in options) {
+          if (refusedValue(check, at.child(option), 'highlight_field', option, options[option])) return;
+        }
+        if (tagsUnpaired(check, at, options)) return;
+      }
+    } else if (refusedValue(check, path.child(key), 'highlight', key, highlight[key])) return;
+  }
+  if (tagsUnpaired(check, path, highlight)) return;
   if (!returnsHits) return;
   for (const [at, options] of fields) {
     const own = typeof options.type === 'string';
@@ -63,6 +76,103 @@ export function checkHighlight(
     );
     return;
   }
+}
+
+type OptionKind = 'string' | 'strings' | 'int' | 'bool' | 'object' | 'boundaryScanner' | 'tagsSchema';
+
+/** How ObjectParser reads each option (`AbstractHighlighterBuilder`, `HighlightBuilder`, `HighlightBuilder.Field`). */
+const OPTION_KINDS: Readonly<Record<string, OptionKind>> = {
+  pre_tags: 'strings',
+  post_tags: 'strings',
+  order: 'string',
+  highlight_filter: 'bool',
+  fragment_size: 'int',
+  number_of_fragments: 'int',
+  require_field_match: 'bool',
+  boundary_scanner: 'boundaryScanner',
+  boundary_max_scan: 'int',
+  boundary_chars: 'string',
+  boundary_scanner_locale: 'string',
+  type: 'string',
+  fragmenter: 'string',
+  no_match_size: 'int',
+  force_source: 'bool',
+  phrase_limit: 'int',
+  max_analyzer_offset: 'int',
+  options: 'object',
+  highlight_query: 'object',
+  encoder: 'string',
+  tags_schema: 'tagsSchema',
+  fragment_offset: 'int',
+  matched_fields: 'strings',
+};
+
+/** The JSON token ObjectParser names in its messages. */
+function parserToken(value: unknown): string {
+  if (value === null) return 'VALUE_NULL';
+  if (typeof value === 'number') return 'VALUE_NUMBER';
+  if (typeof value === 'boolean') return 'VALUE_BOOLEAN';
+  if (typeof value === 'string') return 'VALUE_STRING';
+  return Array.isArray(value) ? 'START_ARRAY' : 'START_OBJECT';
+}
+
+/**
+ * A value ObjectParser refuses for an option: a token its kind does not take (`[L:C] [highlight] fragment_size doesn't
+ * support values of type: VALUE_BOOLEAN`; no option takes null), or a text its reader or the builder cannot use
+ * (`[L:C] [highlight] failed to parse field [fragment_size]`): real 3.8.0 and 2.19.1, conformance cases
+ * `cross/body/highlight/*`. Whether it reported.
+ */
+function refusedValue(check: JsonCheck, at: ValuePath, parser: string, key: string, value: unknown): boolean {
+  const kind = OPTION_KINDS[key];
+  if (kind === undefined || key === 'fields') return false;
+  const token = parserToken(value);
+  let refused = value === null;
+  let unreadable = false;
+  switch (kind) {
+    case 'string':
+    case 'boundaryScanner':
+    case 'tagsSchema':
+      refused ||= token !== 'VALUE_STRING';
+      if (!refused && kind === 'boundaryScanner') {
+        unreadable = !['CHARS', 'WORD', 'SENTENCE'].includes(String(value).toUpperCase());
+      }
+      if (!refused && kind === 'tagsSchema') unreadable = value !== 'styled';
+      break;
+    case 'strings':
+      refused ||= token !== 'VALUE_STRING' && token !== 'START_ARRAY';
+      break;
+    case 'int':
+      refused ||= token === 'VALUE_BOOLEAN' || token === 'START_OBJECT' || token === 'START_ARRAY';
+      unreadable = typeof value === 'string' && !isJavaDouble(value);
+      break;
+    case 'bool':
+      refused ||= token === 'VALUE_NUMBER' || token === 'START_OBJECT' || token === 'START_ARRAY';
+      unreadable = typeof value === 'string' && strictBooleanError(value) !== undefined;
+      break;
+    case 'object':
+      refused ||= token !== 'START_OBJECT';
+      break;
+  }
+  if (refused) {
+    check.report(
+      'search.wrong-type',
+      `${check.where(at)} [${parser}] ${key} doesn't support values of type: ${token}`,
+      at,
+    );
+    return true;
+  }
+  if (unreadable) {
+    check.report('search.wrong-type', `${check.where(at)} [${parser}] failed to parse field [${key}]`, at);
+    return true;
+  }
+  return false;
+}
+
+/** `pre_tags` without `post_tags`, which the builder refuses (the other way round it takes). */
+function tagsUnpaired(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): boolean {
+  if (!('pre_tags' in options) || 'post_tags' in options) return false;
+  check.report('search.highlight-tags', 'pre_tags are set but post_tags are not set', path.child('pre_tags'), 'key');
+  return true;
 }
 
 /** Each field's options with its path, in order: `{"f": {...}}` or `[{"f": {...}}]`. */

@@ -5,6 +5,7 @@ import { ValuePath } from '../json/valuePath';
 // TermsQueryBuilder and Lucene's IndexSearcher, checked on real 2.19.1 and 3.8.0 by the conformance corpus.
 import { isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
+import { checkFieldValueFactor, minimumShouldMatchError } from './sectionOptions';
 import { limitNote, limitsOf } from './limits';
 import { isJavaDouble, notNumericText } from './values';
 import { jacksonMajor } from '../target';
@@ -462,6 +463,20 @@ export function checkClauseRules(
     }
     case 'function_score':
       functionsThenFunction(check, path, body);
+      if (isObject(body.field_value_factor)) {
+        checkFieldValueFactor(check, path.child('field_value_factor'), body.field_value_factor);
+      }
+      if (Array.isArray(body.functions)) {
+        body.functions.forEach((fn: unknown, i) => {
+          if (isObject(fn) && isObject(fn.field_value_factor)) {
+            checkFieldValueFactor(
+              check,
+              path.child('functions').child(i).child('field_value_factor'),
+              fn.field_value_factor,
+            );
+          }
+        });
+      }
       return;
     case 'intervals':
       intervalRules(check, path, body);
@@ -513,6 +528,19 @@ export function checkClauseRules(
         if (!BOOL_OCCURS.has(occur)) continue;
         const clauses = body[occur];
         count += Array.isArray(clauses) ? clauses.length : isObject(clauses) ? 1 : 0;
+      }
+      // Each shard reads the text of minimum_should_match when it builds a bool that has clauses (one without any is
+      // built as match_all first; real 3.8.0 and 2.19.1, conformance cases `cross/body/forms/*`).
+      const msm = body.minimum_should_match;
+      if (typeof msm === 'string' && count > 0) {
+        const wrong = minimumShouldMatchError(msm);
+        if (wrong !== undefined) {
+          check.reportItemFailure(
+            'query.invalid-value',
+            `failed to create query: For input string: "${wrong}"`,
+            path.child('minimum_should_match'),
+          );
+        }
       }
       if (count > max) {
         check.report(

@@ -12,6 +12,14 @@ import { checkAggregationStructure } from './aggregationStructure';
 import { validateAggregations } from './aggregations';
 import type { JsonCheck } from './jsonCheck';
 import { validateQueryContainer } from './query';
+import {
+  checkFieldAndFormat,
+  checkIndicesBoostList,
+  checkIndicesBoostValue,
+  checkScriptFields,
+  checkSourceObject,
+  checkStringList,
+} from './sectionOptions';
 import { intRangeText, isJavaDouble, notNumericText, parseTimeValue, strictBooleanError } from './values';
 import { jacksonMajor } from '../target';
 import { compareVersions } from '../../spec/versions';
@@ -241,13 +249,16 @@ function checkObject(
         const token = tokenOf(boost);
         if (token === 'START_OBJECT' || token === 'START_ARRAY' || token === 'VALUE_NULL') {
           check.report('search.wrong-type', `Unknown key for a ${token} in [${index}].`, path.child(index));
-        }
+        } else checkIndicesBoostValue(check, path.child(index), boost);
       }
       return;
     case 'source':
+      checkSourceObject(check, path, value);
+      return;
     case 'any':
       if (spec.name === 'rescore') facts.rescore = path;
       if (spec.name === 'pit') facts.pit = path;
+      if (spec.name === 'script_fields') checkScriptFields(check, path, value);
       return;
   }
 }
@@ -284,8 +295,13 @@ function checkArray(
       if (spec.name === 'search_after') facts.searchAfter = path;
       return;
     case 'fieldAndFormat':
+      checkFieldAndFormat(check, path, value);
+      return;
     case 'source':
+      checkStringList(check, path, value);
+      return;
     case 'indicesBoost':
+      checkIndicesBoostList(check, path, value);
       return;
   }
 }
@@ -367,6 +383,50 @@ const FIELD_SORT_PARAMS = [
   'nested_filter',
 ];
 
+const NUMERIC_TYPES = ['long', 'double', 'date', 'date_nanos'];
+const SORT_ORDERS = ['asc', 'desc'];
+
+/**
+ * A field sort's options, read in order by its ObjectParser (`field_sort`): the first it refuses is reported. `order`,
+ * `mode` and `numeric_type` are strings (any other token, null included, `doesn't support values of type`) read in any
+ * case, an unknown one `failed to parse field [<name>]` (real 3.8.0 and 2.19.1; conformance cases
+ * `cross/body/forms/*`).
+ */
+function fieldSortOptions(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): void {
+  for (const key in options) {
+    const at = path.child(key);
+    if (!FIELD_SORT_PARAMS.includes(key)) {
+      const replacements = suggestions(key, FIELD_SORT_PARAMS);
+      check.report(
+        'search.unknown-field',
+        `${check.where(at, 'key')} [field_sort] unknown field [${key}]${didYouMean(key, FIELD_SORT_PARAMS)}`,
+        at,
+        'key',
+        replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
+      );
+      return;
+    }
+    const allowed =
+      key === 'order' ? SORT_ORDERS : key === 'mode' ? SORT_MODES : key === 'numeric_type' ? NUMERIC_TYPES : undefined;
+    if (allowed === undefined) continue;
+    const value = options[key];
+    if (typeof value !== 'string') {
+      check.report(
+        'search.wrong-type',
+        `${check.where(at)} [field_sort] ${key} doesn't support values of type: ${tokenOf(value)}`,
+        at,
+      );
+      return;
+    }
+    if (!allowed.includes(value.toLowerCase())) {
+      check.report('search.wrong-type', `${check.where(at)} [field_sort] failed to parse field [${key}]`, at, 'value', {
+        replacements: allowed.map((v) => JSON.stringify(v)),
+      });
+      return;
+    }
+  }
+}
+
 /**
  * One sort entry, `{"<field>": "asc"}` or `{"<field>": {"order": ..., "mode": ...}}`: the order is read with
  * `SortOrder.fromString` (`No enum constant org.opensearch.search.sort.SortOrder.UP`), a field sort's mode with
@@ -389,22 +449,7 @@ function checkSortEntry(check: JsonCheck, path: ValuePath, entry: Record<string,
         );
       }
     } else if (isRecord(spec)) {
-      const unknown = Object.keys(spec).find((key) => !FIELD_SORT_PARAMS.includes(key));
-      if (unknown !== undefined) {
-        const at = path.child(field).child(unknown);
-        const replacements = suggestions(unknown, FIELD_SORT_PARAMS);
-        check.report(
-          'search.unknown-field',
-          `${check.where(at, 'key')} [field_sort] unknown field [${unknown}]${didYouMean(unknown, FIELD_SORT_PARAMS)}`,
-          at,
-          'key',
-          replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
-        );
-      }
-      if (typeof spec.mode === 'string' && !SORT_MODES.includes(spec.mode.toLowerCase())) {
-        const at = path.child(field).child('mode');
-        check.report('search.wrong-type', `${check.where(at)} [field_sort] failed to parse field [mode]`, at);
-      }
+      fieldSortOptions(check, path.child(field), spec);
     }
   }
 }

@@ -5,6 +5,7 @@ import { ValuePath } from '../json/valuePath';
 // 2.19.1 and 3.8.0).
 import { isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
+import { checkSuggesterOptions } from './sectionOptions';
 
 /** The suggesters core registers. */
 const SUGGESTERS = ['term', 'phrase', 'completion'];
@@ -21,7 +22,10 @@ function checkSuggestion(check: JsonCheck, path: ValuePath, suggestion: Record<s
   for (const [key, value] of Object.entries(suggestion)) {
     const at = path.child(key);
     if (isObject(value)) {
-      if (SUGGESTERS.includes(key)) continue;
+      if (SUGGESTERS.includes(key)) {
+        if (checkSuggesterOptions(check, at, key, value)) return;
+        continue;
+      }
       check.report('search.unknown-field', `${check.where(at)} unknown field [${key}]`, at, 'key', {
         replacements: SUGGESTERS.map((s) => JSON.stringify(s)),
       });

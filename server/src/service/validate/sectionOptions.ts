@@ -1,0 +1,359 @@
+// The options of search body sections that parsers of their own read by kind: `_source` as an object or a list,
+// `indices_boost`, `script_fields`, the `fields` and `docvalue_fields` entries, the `query` rescorer, the term, phrase
+// and completion suggesters, and the texts of `minimum_should_match`. Each rule and its words were recorded on real
+// 3.8.0 and 2.19.1 (docs/opensearch/search.md#section-options; conformance cases `cross/body/forms/*`).
+import { isObject, tokenOf } from '../json/jsonSegment';
+import type { ValuePath } from '../json/valuePath';
+import { didYouMean } from '../text/similarity';
+import type { JsonCheck } from './jsonCheck';
+import { isJavaDouble, strictBooleanError } from './values';
+import { holdsAt } from '../../spec/versions';
+
+/** ObjectParser's name of a JSON token (numbers are `VALUE_NUMBER`). */
+function parserToken(value: unknown): string {
+  return tokenOf(value);
+}
+
+/**
+ * `_source` as an object (`FetchSourceContext.fromXContent`): `includes`/`include` and `excludes`/`exclude`, each a
+ * string or a list of strings. Any other token under them, and any other name, is `Unknown key for a <TOKEN> in
+ * [<name>].`; a list item that is not a string is the same with the name `null`.
+ */
+export function checkSourceObject(check: JsonCheck, path: ValuePath, source: Record<string, unknown>): void {
+  for (const key in source) {
+    const value = source[key];
+    const at = path.child(key);
+    const known = key === 'includes' || key === 'include' || key === 'excludes' || key === 'exclude';
+    if (known && typeof value === 'string') continue;
+    if (known && Array.isArray(value)) {
+      if (checkStringList(check, at, value, key)) return;
+      continue;
+    }
+    check.report('search.wrong-type', `Unknown key for a ${parserToken(value)} in [${key}].`, at);
+    return;
+  }
+}
+
+/**
+ * A list of `_source` names: strings only. From 3.7.0 (`FetchSourceContext.parseSourceFieldArray` of the release
+ * artifacts) an item of another kind is `Unknown key for a <TOKEN> in [null].`; before, an item of `includes` or
+ * `excludes` is refused naming its list, and an item of `_source` itself is read as text, a number or boolean taken,
+ * anything else `Can't get text on a <TOKEN> at <L:C>` (real 3.8.0 and 2.19.1). `key` is the list's name, undefined
+ * for `_source` itself.
+ */
+export function checkStringList(check: JsonCheck, path: ValuePath, list: readonly unknown[], key?: string): boolean {
+  const strict = holdsAt(STRICT_SOURCE_LISTS, check.server.version) && check.server.distribution === 'opensearch';
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (typeof item === 'string') continue;
+    const token = parserToken(item);
+    const at = path.child(i);
+    if (strict || key !== undefined) {
+      check.report('search.wrong-type', `Unknown key for a ${token} in [${strict ? 'null' : key}].`, at);
+      return true;
+    }
+    if (typeof item === 'number' || typeof item === 'boolean') continue;
+    check.report('search.wrong-type', `Can't get text on a ${token} at ${check.where(at).slice(1, -1)}`, at);
+    return true;
+  }
+  return false;
+}
+
+const STRICT_SOURCE_LISTS = { since: '3.7.0' };
+
+/**
+ * `indices_boost` as a list: each item an object of one index and its boost, a JSON number (a numeric string is
+ * refused too).
+ */
+export function checkIndicesBoostList(check: JsonCheck, path: ValuePath, list: readonly unknown[]): void {
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    const at = path.child(i);
+    if (!isObject(item)) {
+      check.report('search.wrong-type', `Expected [START_OBJECT] in [null] but found [${parserToken(item)}]`, at);
+      return;
+    }
+    let seen = false;
+    for (const index in item) {
+      if (seen) {
+        check.report(
+          'search.wrong-type',
+          'Expected [END_OBJECT] in [indices_boost] but found [FIELD_NAME]',
+          at.child(index),
+          'key',
+        );
+        return;
+      }
+      seen = true;
+      const boost = item[index];
+      if (typeof boost !== 'number') {
+        check.report(
+          'search.wrong-type',
+          `Expected [VALUE_NUMBER] in [indices_boost] but found [${parserToken(boost)}]`,
+          at.child(index),
+        );
+        return;
+      }
+    }
+  }
+}
+
+/** A boost of the deprecated `indices_boost` object: read as a float, so a text must be a number. */
+export function checkIndicesBoostValue(check: JsonCheck, at: ValuePath, boost: unknown): void {
+  if (typeof boost === 'string' && !isJavaDouble(boost)) {
+    check.report('value.not-a-number', `For input string: "${boost}"`, at);
+  }
+}
+
+/**
+ * `script_fields`: each entry an object (`Expected [START_OBJECT] in [<name>] but found [<TOKEN>]`) with `script` and
+ * `ignore_failure` (a boolean, or its text); another name is `Unknown key for a <TOKEN> in [<name>].`. An entry
+ * without a script fails every shard.
+ */
+export function checkScriptFields(check: JsonCheck, path: ValuePath, fields: Record<string, unknown>): void {
+  for (const name in fields) {
+    const entry = fields[name];
+    const at = path.child(name);
+    if (!isObject(entry)) {
+      check.report('search.wrong-type', `Expected [START_OBJECT] in [${name}] but found [${parserToken(entry)}]`, at);
+      return;
+    }
+    for (const key in entry) {
+      const value = entry[key];
+      if (key === 'script') continue;
+      if (key === 'ignore_failure') {
+        if (typeof value === 'number') {
+          const token = Number.isInteger(value) ? 'VALUE_NUMBER_INT' : 'VALUE_NUMBER_FLOAT';
+          check.report('value.not-a-boolean', `Current token (${token}) not of boolean type`, at.child(key));
+          return;
+        }
+        if (typeof value === 'string' && strictBooleanError(value) !== undefined) {
+          check.report(
+            'value.not-a-boolean',
+            `Failed to parse value [${value}] as only [true] or [false] are allowed.`,
+            at.child(key),
+          );
+          return;
+        }
+        continue;
+      }
+      check.report('search.wrong-type', `Unknown key for a ${parserToken(value)} in [${key}].`, at.child(key), 'key');
+      return;
+    }
+    if (!('script' in entry)) {
+      check.reportItemFailure(
+        'search.wrong-type',
+        `[${name}] has no [script]: OpenSearch fails every shard with "Cannot invoke "org.opensearch.script.Script.writeTo(org.opensearch.core.common.io.stream.StreamOutput)" because "this.script" is null"`,
+        at,
+        'key',
+      );
+      return;
+    }
+  }
+}
+
+const FIELD_AND_FORMAT = ['field', 'format', 'include_unmapped'];
+
+/**
+ * An entry of `fields` or `docvalue_fields` written as an object (`FieldAndFormat`, ObjectParser `docvalues_field`):
+ * `field` and `format` strings, `include_unmapped`; `field` is required.
+ */
+export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: readonly unknown[]): void {
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    const at = path.child(i);
+    if (Array.isArray(item)) {
+      const end = item.length === 0 ? check.where(at, 'value', true) : check.where(at.child(0));
+      const found = item.length === 0 ? 'END_ARRAY' : parserToken(item[0]);
+      check.report('search.wrong-type', `${end} [docvalues_field] Expected START_OBJECT but was: ${found}`, at);
+      return;
+    }
+    if (!isObject(item)) continue;
+    for (const key in item) {
+      const value = item[key];
+      if (!FIELD_AND_FORMAT.includes(key)) {
+        const where = check.where(at.child(key), 'key');
+        check.report(
+          'search.unknown-field',
+          `${where} [docvalues_field] unknown field [${key}]${didYouMean(key, FIELD_AND_FORMAT)}`,
+          at.child(key),
+          'key',
+        );
+        return;
+      }
+      if ((key === 'field' || key === 'format') && typeof value !== 'string') {
+        const where = check.where(at.child(key));
+        check.report(
+          'search.wrong-type',
+          `${where} [docvalues_field] ${key} doesn't support values of type: ${parserToken(value)}`,
+          at.child(key),
+        );
+        return;
+      }
+    }
+    if (!('field' in item)) {
+      check.report('search.wrong-type', 'Required [field]', at);
+      return;
+    }
+  }
+}
+
+const RESCORE_OPTIONS = ['rescore_query', 'query_weight', 'rescore_query_weight', 'score_mode'];
+const SCORE_MODES = ['total', 'multiply', 'avg', 'max', 'min'];
+
+/**
+ * The `query` rescorer (`QueryRescorerBuilder`, ObjectParser `query`): its weights are floats, `score_mode` one of
+ * total, multiply, avg, max, min in any case; another name is `unknown field`.
+ */
+export function checkQueryRescorer(check: JsonCheck, path: ValuePath, rescorer: Record<string, unknown>): boolean {
+  for (const key in rescorer) {
+    const value = rescorer[key];
+    const at = path.child(key);
+    if (!RESCORE_OPTIONS.includes(key)) {
+      check.report(
+        'search.unknown-field',
+        `${check.where(at, 'key')} [query] unknown field [${key}]${didYouMean(key, RESCORE_OPTIONS)}`,
+        at,
+        'key',
+      );
+      return true;
+    }
+    if (key === 'query_weight' || key === 'rescore_query_weight') {
+      const token = parserToken(value);
+      if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT' || token === 'START_ARRAY' || value === null) {
+        check.report(
+          'search.wrong-type',
+          `${check.where(at)} [query] ${key} doesn't support values of type: ${token}`,
+          at,
+        );
+        return true;
+      }
+      if (typeof value === 'string' && !isJavaDouble(value)) {
+        check.report('search.wrong-type', `${check.where(at)} [query] failed to parse field [${key}]`, at);
+        return true;
+      }
+    }
+    if (key === 'score_mode' && typeof value === 'string' && !SCORE_MODES.includes(value.toLowerCase())) {
+      check.report('search.wrong-type', `${check.where(at)} [query] failed to parse field [score_mode]`, at);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The rescorer's `window_size`, read as an int: a text must be a number. */
+export function checkWindowSize(check: JsonCheck, at: ValuePath, value: unknown): void {
+  if (typeof value === 'string' && !isJavaDouble(value)) {
+    check.report('value.not-a-number', `For input string: "${value}"`, at);
+  }
+}
+
+const SUGGEST_MODES = ['missing', 'popular', 'always'];
+const SUGGEST_SORTS = ['score', 'frequency'];
+const STRING_DISTANCES = ['internal', 'damerau_levenshtein', 'levenshtein', 'jaro_winkler', 'ngram'];
+
+/**
+ * The options of a suggester that its builder checks as it reads them: the term suggester's enums and ranges, and the
+ * size of every suggester (the completion suggester's is an ObjectParser field).
+ */
+export function checkSuggesterOptions(
+  check: JsonCheck,
+  path: ValuePath,
+  suggester: string,
+  options: Record<string, unknown>,
+): boolean {
+  for (const key in options) {
+    const value = options[key];
+    const at = path.child(key);
+    let message: string | undefined;
+    if (key === 'size' && typeof value === 'number' && value <= 0) {
+      message =
+        suggester === 'completion'
+          ? `${check.where(at)} [completion] failed to parse field [size]`
+          : 'size must be positive';
+    } else if (suggester === 'term' && typeof value === 'string') {
+      if (key === 'suggest_mode' && !SUGGEST_MODES.includes(value.toLowerCase())) {
+        message = `No enum constant org.opensearch.search.suggest.term.TermSuggestionBuilder.SuggestMode.${value.toUpperCase()}`;
+      } else if (key === 'sort' && !SUGGEST_SORTS.includes(value.toLowerCase())) {
+        message = `No enum constant org.opensearch.search.suggest.SortBy.${value.toUpperCase()}`;
+      } else if (key === 'string_distance' && !STRING_DISTANCES.includes(value.toLowerCase())) {
+        message = `Illegal distance option ${value}`;
+      }
+    } else if (suggester === 'term' && typeof value === 'number') {
+      if (key === 'shard_size' && value <= 0) {
+        // Checked when each shard builds the suggester.
+        check.reportItemFailure(
+          'search.wrong-type',
+          `[shard_size] must be positive: OpenSearch fails every shard with "ShardSize must be positive but was: ${String(value)}"`,
+          at,
+        );
+        return true;
+      }
+      if (key === 'max_edits' && (value < 1 || value > 2)) message = 'maxEdits must be between 1 and 2';
+      else if (key === 'accuracy' && (value < 0 || value > 1)) message = 'accuracy must be between 0 and 1';
+      else if (key === 'prefix_length' && value < 0) message = 'prefixLength must be positive';
+    }
+    if (message !== undefined) {
+      check.report('search.wrong-type', message, at);
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The text of `minimum_should_match` as each shard reads it (`Queries.calculateMinShouldMatch`): an integer, a
+ * percentage, or conditions `<n><<spec>` separated by blanks; a part that is not an integer fails with `For input
+ * string: "<part>"`. Returns that part, or undefined when it reads.
+ */
+export function minimumShouldMatchError(spec: string): string | undefined {
+  const text = spec.trim();
+  const integer = (part: string): string | undefined => (/^[+-]?\d+$/.test(part) ? undefined : part);
+  const single = (part: string): string | undefined =>
+    part.endsWith('%') ? integer(part.slice(0, -1)) : integer(part);
+  if (!text.includes('<')) return single(text);
+  // Blanks around `<` are dropped, then conditions are split on blanks.
+  const joined = text
+    .split('<')
+    .map((part) => part.trim())
+    .join('<');
+  for (const condition of joined.split(' ').filter((part) => part !== '')) {
+    const [bound = '', value = ''] = condition.split('<');
+    const wrong = integer(bound) ?? single(value);
+    if (wrong !== undefined) return wrong;
+  }
+  return undefined;
+}
+
+const FIELD_VALUE_FACTOR = ['field', 'factor', 'missing', 'modifier'];
+const MODIFIERS = ['none', 'log', 'log1p', 'log2p', 'ln', 'ln1p', 'ln2p', 'square', 'sqrt', 'reciprocal'];
+
+/**
+ * A `field_value_factor` function (`FieldValueFactorFunctionBuilder.fromXContent`): `factor` and `missing` read as
+ * numbers, `modifier` one of its names in any case (`No enum constant ...Modifier.<NAME>`), any other name `field_value_factor
+ * query does not support [<name>]`.
+ */
+export function checkFieldValueFactor(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): void {
+  for (const key in options) {
+    const value = options[key];
+    const at = path.child(key);
+    if (!FIELD_VALUE_FACTOR.includes(key)) {
+      check.report('query.unknown-parameter', `field_value_factor query does not support [${key}]`, at, 'key');
+      return;
+    }
+    if ((key === 'factor' || key === 'missing') && typeof value === 'string' && !isJavaDouble(value)) {
+      check.report('value.not-a-number', `For input string: "${value}"`, at);
+      return;
+    }
+    if (key === 'modifier' && typeof value === 'string' && !MODIFIERS.includes(value.toLowerCase())) {
+      check.report(
+        'query.invalid-value',
+        `No enum constant org.opensearch.common.lucene.search.function.FieldValueFactorFunction.Modifier.${value.toUpperCase()}`,
+        at,
+        'value',
+        { replacements: MODIFIERS.map((m) => JSON.stringify(m)) },
+      );
+      return;
+    }
+  }
+}
