@@ -7,6 +7,7 @@ import { didYouMean, suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { ParameterSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
+import { checkOptionForms } from './aggregationOptions';
 import { validateQueryContainer } from './query';
 import { isJavaDouble, parseTimeValue, strictBooleanError, tokenName } from './values';
 import { limitNote, limitsOf } from './limits';
@@ -349,6 +350,7 @@ export function validateAggregationBody(
     }
   }
   if (type === 'top_hits') validateTopHitsBody(check, path, body);
+  if (checkOptionForms(check, path, name, type, body)) return;
   const hand = HAND_PARSERS.get(type);
   if (hand !== undefined) {
     const refusal = handParserRefusal(hand, name, body);

@@ -12,6 +12,7 @@ import { checkAggregationStructure } from './aggregationStructure';
 import { validateAggregations } from './aggregations';
 import type { JsonCheck } from './jsonCheck';
 import { validateQueryContainer } from './query';
+import { checkHighlight } from './highlight';
 import {
   checkFieldAndFormat,
   checkIndicesBoostList,
@@ -107,6 +108,9 @@ const TOP_HITS_SCOPE: FieldScope = {
 /** Checks the body of a `top_hits` aggregation, as its parser reads it. */
 export function validateTopHitsBody(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   checkFields(check, path, body, TOP_HITS_FIELDS, {}, TOP_HITS_SCOPE);
+  // Its highlight is read by the same parser as the search's (conformance case `cross/aggs/forms/*`); the highlighter
+  // type is left to the search's own check.
+  if (isRecord(body.highlight)) checkHighlight(check, path.child('highlight'), body.highlight, false);
 }
 
 function checkFields(

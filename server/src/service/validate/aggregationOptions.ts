@@ -1,0 +1,420 @@
+// Aggregation options whose parsers read them with rules of their own: bucket orders, `include`/`exclude`, bounds,
+// offsets, grid precisions, composite sources, the sub-parsers of percentiles and weighted_avg, bucket_sort's sort,
+// execution hints and the sampler's shard size. Each rule and its words were recorded on real 3.8.0 and 2.19.1
+// (docs/opensearch/aggregations.md#option-forms; conformance cases `cross/aggs/forms/*`).
+import { isObject, tokenOf } from '../json/jsonSegment';
+import type { ValuePath } from '../json/valuePath';
+import type { JsonCheck } from './jsonCheck';
+import { isJavaDouble } from './values';
+
+/** Whether a text reads as a Java number. */
+function numeric(value: unknown): boolean {
+  return typeof value === 'number' || (typeof value === 'string' && isJavaDouble(value));
+}
+
+/** `[L:C] [<parser>] failed to parse field [<key>]`, placed where the parser was: the value, or its end (`atEnd`). */
+function failedToParse(check: JsonCheck, at: ValuePath, parser: string, key: string, atEnd = false): true {
+  check.report('aggs.wrong-type', `${check.where(at, 'value', atEnd)} [${parser}] failed to parse field [${key}]`, at);
+  return true;
+}
+
+function doesNotSupport(check: JsonCheck, at: ValuePath, parser: string, key: string, value: unknown): true {
+  check.report(
+    'aggs.wrong-type',
+    `${check.where(at)} [${parser}] ${key} doesn't support values of type: ${tokenOf(value)}`,
+    at,
+  );
+  return true;
+}
+
+/** A shard failure, which in an `_msearch` fails that search alone. */
+function shardFailure(check: JsonCheck, at: ValuePath, what: string, reason: string): true {
+  check.reportItemFailure('aggs.invalid-value', `${what}: OpenSearch fails every shard with "${reason}"`, at);
+  return true;
+}
+
+/** An order of buckets: `{"<key>": "asc"|"desc"}` or a list of them (`InternalOrder.Parser`). */
+function bucketOrder(check: JsonCheck, at: ValuePath, parser: string, order: unknown): boolean {
+  if (!isObject(order) && !Array.isArray(order)) return doesNotSupport(check, at, parser, 'order', order);
+  const entries: unknown[] = Array.isArray(order) ? order : [order];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    if (!isObject(entry)) continue;
+    for (const key in entry) {
+      const direction = entry[key];
+      if (typeof direction === 'string' && !['asc', 'desc'].includes(direction.toLowerCase())) {
+        const where = (Array.isArray(order) ? at.child(i) : at).child(key);
+        check.report('aggs.wrong-type', `${check.where(where)} [${parser}] failed to parse field [order]`, where);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * `include` and `exclude` of terms-like aggregations (`IncludeExclude`): a regular expression (a string), a list of
+ * terms, or for `include` a partition `{partition, num_partitions}` with `0 <= partition < num_partitions`. A regular
+ * expression and a list cannot be mixed.
+ */
+function includeExclude(check: JsonCheck, path: ValuePath, parser: string, body: Record<string, unknown>): boolean {
+  let form: 'regex' | 'terms' | 'partition' | undefined;
+  for (const key of ['include', 'exclude']) {
+    if (!(key in body)) continue;
+    const value = body[key];
+    const at = path.child(key);
+    if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
+      return doesNotSupport(check, at, parser, key, value);
+    }
+    const mine = typeof value === 'string' ? 'regex' : Array.isArray(value) ? 'terms' : 'partition';
+    if (mine === 'partition') {
+      if (key === 'exclude') return failedToParse(check, at, parser, key, true);
+      const options = value as Record<string, unknown>;
+      const partition = options.partition;
+      const partitions = options.num_partitions;
+      if (
+        typeof partition !== 'number' ||
+        typeof partitions !== 'number' ||
+        partition < 0 ||
+        partitions <= 0 ||
+        partition >= partitions
+      ) {
+        return failedToParse(check, at, parser, key, true);
+      }
+    }
+    if (form !== undefined && mine !== form && !(form === 'partition' && mine === 'terms')) {
+      return failedToParse(check, at, parser, key, true);
+    }
+    form ??= mine;
+  }
+  return false;
+}
+
+/** Grid precisions: geohash 1 to 12, geotile 0 to 29 (a text like `1km` is a distance, read otherwise). */
+const GRID_PRECISION: Readonly<Record<string, readonly [number, number]>> = {
+  geohash_grid: [1, 12],
+  geotile_grid: [0, 29],
+};
+
+const COMPOSITE_SOURCES = ['terms', 'histogram', 'date_histogram', 'geotile_grid'];
+const AUTO_INTERVALS = ['year', 'month', 'day', 'hour', 'minute', 'second'];
+const FIELD_CONFIG = ['field', 'missing', 'script', 'timezone', 'time_zone', 'filter'];
+const EXECUTION_HINTS: Readonly<Record<string, readonly string[]>> = {
+  terms: ['map', 'global_ordinals'],
+  diversified_sampler: ['map', 'bytes_hash', 'global_ordinals'],
+};
+
+/** The option forms of one aggregation; whether it reported (the first refusal ends the reading). */
+export function checkOptionForms(
+  check: JsonCheck,
+  path: ValuePath,
+  name: string,
+  type: string,
+  body: Record<string, unknown>,
+): boolean {
+  if (
+    (type === 'terms' || type === 'multi_terms' || type === 'histogram' || type === 'date_histogram') &&
+    'order' in body &&
+    bucketOrder(check, path.child('order'), type, body.order)
+  ) {
+    return true;
+  }
+  if (
+    (type === 'terms' || type === 'significant_terms' || type === 'rare_terms') &&
+    includeExclude(check, path, type, body)
+  ) {
+    return true;
+  }
+  const precision = GRID_PRECISION[type];
+  if (precision !== undefined && typeof body.precision === 'number') {
+    if (body.precision < precision[0] || body.precision > precision[1]) {
+      return failedToParse(check, path.child('precision'), type, 'precision');
+    }
+  }
+  switch (type) {
+    case 'date_histogram':
+      return dateHistogramForms(check, path, name, body);
+    case 'histogram':
+      return histogramForms(check, path, body);
+    case 'range':
+      return rangeForms(check, path, 'range', body);
+    case 'ip_range':
+      return ipRangeForms(check, path, body);
+    case 'composite':
+      return compositeForms(check, path, body);
+    case 'percentiles':
+    case 'percentile_ranks':
+      if (isObject(body.tdigest) && 'compression' in body.tdigest && !numeric(body.tdigest.compression)) {
+        check.report(
+          'aggs.wrong-type',
+          `${check.where(path.child('tdigest').child('compression'))} [tdigest] failed to parse field [compression]`,
+          path.child('tdigest').child('compression'),
+        );
+        return true;
+      }
+      return false;
+    case 'weighted_avg':
+      for (const side of ['value', 'weight']) {
+        const config = body[side];
+        if (!isObject(config)) continue;
+        for (const key in config) {
+          if (FIELD_CONFIG.includes(key)) continue;
+          const at = path.child(side).child(key);
+          check.report(
+            'aggs.unknown-parameter',
+            `${check.where(at, 'key')} [field_config] unknown field [${key}]`,
+            at,
+            'key',
+          );
+          return true;
+        }
+      }
+      return false;
+    case 'bucket_sort':
+      return bucketSortForms(check, path, body);
+    case 'auto_date_histogram':
+      if (typeof body.minimum_interval === 'string' && !AUTO_INTERVALS.includes(body.minimum_interval)) {
+        return failedToParse(check, path.child('minimum_interval'), type, 'minimum_interval');
+      }
+      return false;
+    case 'rare_terms':
+      if (typeof body.precision === 'number' && body.precision < 0.00001) {
+        return failedToParse(check, path.child('precision'), type, 'precision');
+      }
+      return false;
+    case 'cumulative_sum':
+    case 'moving_fn':
+    case 'bucket_script':
+      // Their ConstructingObjectParser declares `format` a string.
+      if ('format' in body && typeof body.format !== 'string') {
+        return doesNotSupport(check, path.child('format'), type, 'format', body.format);
+      }
+      return false;
+    case 'sampler':
+      if (typeof body.shard_size === 'number' && body.shard_size <= 0) {
+        return shardFailure(
+          check,
+          path.child('shard_size'),
+          '[shard_size] must be above 0',
+          'numHits must be > 0; please use TotalHitCountCollectorManager if you just need the total hit count',
+        );
+      }
+      return false;
+    default:
+      break;
+  }
+  const hints = EXECUTION_HINTS[type];
+  if (hints !== undefined && typeof body.execution_hint === 'string' && !hints.includes(body.execution_hint)) {
+    return shardFailure(
+      check,
+      path.child('execution_hint'),
+      `[execution_hint] [${body.execution_hint}] is unknown`,
+      `Unknown \`execution_hint\`: [${body.execution_hint}], expected any of [${hints.join(', ')}]`,
+    );
+  }
+  return false;
+}
+
+/** A bound of `extended_bounds` or `hard_bounds` as a number, when it is written as one. */
+function boundOf(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}
+
+function dateHistogramForms(check: JsonCheck, path: ValuePath, name: string, body: Record<string, unknown>): boolean {
+  if (typeof body.offset === 'string' && !/^[+-]?\d+(ms|s|m|h|d|nanos|micros)$/.test(body.offset.trim())) {
+    return failedToParse(check, path.child('offset'), 'date_histogram', 'offset');
+  }
+  for (const bounds of ['extended_bounds', 'hard_bounds']) {
+    const value = body[bounds];
+    if (!isObject(value)) continue;
+    const min = boundOf(value.min);
+    const max = boundOf(value.max);
+    if (min !== undefined && max !== undefined && min > max) {
+      return shardFailure(
+        check,
+        path.child(bounds),
+        `[${bounds}.min] is above [${bounds}.max]`,
+        `[${bounds}.min][${String(min)}] cannot be greater than [${bounds}.max][${String(max)}] for histogram aggregation [${name}]`,
+      );
+    }
+  }
+  return false;
+}
+
+function histogramForms(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
+  for (const bounds of ['extended_bounds', 'hard_bounds']) {
+    const value = body[bounds];
+    if (!isObject(value)) continue;
+    for (const side of ['min', 'max']) {
+      if (side in value && !numeric(value[side])) {
+        const at = path.child(bounds).child(side);
+        check.report('aggs.wrong-type', `${check.where(at)} [double_bounds] failed to parse field [${side}]`, at);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+const RANGE_KEYS = ['key', 'from', 'to'];
+
+/** The ranges of the numeric `range` aggregation: `key`, `from`, `to`; a text bound must be a number (each shard). */
+function rangeForms(check: JsonCheck, path: ValuePath, type: string, body: Record<string, unknown>): boolean {
+  if (!Array.isArray(body.ranges)) return false;
+  for (let i = 0; i < body.ranges.length; i++) {
+    const range: unknown = body.ranges[i];
+    if (!isObject(range)) continue;
+    for (const key in range) {
+      const at = path.child('ranges').child(i).child(key);
+      if (!RANGE_KEYS.includes(key)) {
+        check.report('aggs.unknown-parameter', `${check.where(at, 'key')} [${type}] unknown field [${key}]`, at, 'key');
+        return true;
+      }
+      const value = range[key];
+      if ((key === 'from' || key === 'to') && typeof value === 'string' && !isJavaDouble(value)) {
+        return shardFailure(check, at, `[${key}] is not a number`, `For input string: "${value}"`);
+      }
+    }
+  }
+  return false;
+}
+
+/** An IPv4 or IPv6 address as InetAddresses reads it (no host names). */
+function isIp(text: string): boolean {
+  if (/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.test(text)) {
+    return text.split('.').every((part) => Number(part) <= 255);
+  }
+  return text.includes(':') && /^[0-9a-fA-F:.]+$/.test(text);
+}
+
+/** ip_range's ranges: `from`/`to` addresses, `mask` a CIDR whose prefix fits the address. */
+function ipRangeForms(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
+  if (!Array.isArray(body.ranges)) return false;
+  const ranges = body.ranges as unknown[];
+  for (let i = 0; i < ranges.length; i++) {
+    const range = ranges[i];
+    if (!isObject(range)) continue;
+    const at = path.child('ranges').child(i);
+    for (const key of ['from', 'to']) {
+      const value = range[key];
+      if (typeof value === 'string' && !isIp(value)) return failedToParse(check, at, 'ip_range', 'ranges', true);
+    }
+    const mask = range.mask;
+    if (typeof mask === 'string') {
+      const [address = '', prefix = ''] = mask.split('/');
+      const bits = /^\d+$/.test(prefix) ? Number(prefix) : -1;
+      const max = address.includes(':') ? 128 : 32;
+      if (!isIp(address) || bits < 0 || bits > max) return failedToParse(check, at, 'ip_range', 'ranges', true);
+    }
+  }
+  return false;
+}
+
+/** composite's sources: a list of one-name objects, each one value source (terms, histogram, date_histogram, geotile_grid). */
+function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
+  const sources = body.sources;
+  if (!Array.isArray(sources)) return false;
+  const at = path.child('sources');
+  for (let i = 0; i < sources.length; i++) {
+    const source: unknown = sources[i];
+    if (!isObject(source)) continue;
+    let seen = false;
+    for (const key in source) {
+      if (seen) {
+        check.report(
+          'aggs.wrong-type',
+          `${check.where(at, 'value', true)} [composite] failed to parse field [sources]: Failed to parse object: expecting token of type [START_OBJECT] but found [VALUE_STRING]`,
+          at,
+        );
+        return true;
+      }
+      seen = true;
+      const definition = source[key];
+      if (!isObject(definition)) continue;
+      for (const kind in definition) {
+        if (!COMPOSITE_SOURCES.includes(kind)) {
+          check.report('aggs.wrong-type', `invalid source type: ${kind}`, at);
+          return true;
+        }
+        const options = definition[kind];
+        if (!isObject(options)) continue;
+        const inner = at.child(i).child(key).child(kind);
+        if (typeof options.order === 'string' && !['asc', 'desc'].includes(options.order.toLowerCase())) {
+          const where = inner.child('order');
+          check.report('aggs.wrong-type', `${check.where(where)} [${kind}] failed to parse field [order]`, where);
+          return true;
+        }
+        if (
+          kind === 'date_histogram' &&
+          typeof options.calendar_interval === 'string' &&
+          !CALENDAR_UNITS.includes(options.calendar_interval)
+        ) {
+          const where = inner.child('calendar_interval');
+          check.report(
+            'aggs.wrong-type',
+            `${check.where(where)} [date_histogram] failed to parse field [calendar_interval]`,
+            where,
+          );
+          return true;
+        }
+      }
+    }
+  }
+  const after = body.after;
+  if (isObject(after)) {
+    const count = Object.keys(after).length;
+    if (count !== sources.length) {
+      return shardFailure(
+        check,
+        path.child('after'),
+        '[after] and [sources] differ in length',
+        `[after] has ${count} value(s) but [sources] has ${sources.length}`,
+      );
+    }
+  }
+  return false;
+}
+
+/** The calendar intervals a date histogram reads (`DateHistogramAggregationBuilder.DATE_FIELD_UNITS`). */
+const CALENDAR_UNITS = [
+  'year',
+  '1y',
+  'quarter',
+  '1q',
+  'month',
+  '1M',
+  'week',
+  '1w',
+  'day',
+  '1d',
+  'hour',
+  '1h',
+  'minute',
+  '1m',
+  'second',
+  '1s',
+];
+
+/** bucket_sort's `sort`: a list of field sorts (ObjectParser `field_sort` inside). */
+function bucketSortForms(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
+  const sort = body.sort;
+  if (typeof sort === 'string' || typeof sort === 'number' || typeof sort === 'boolean') {
+    return doesNotSupport(check, path.child('sort'), 'bucket_sort', 'sort', sort);
+  }
+  const entries = Array.isArray(sort) ? (sort as unknown[]) : isObject(sort) ? [sort] : [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    if (!isObject(entry)) continue;
+    for (const key in entry) {
+      const options = entry[key];
+      const order = isObject(options) ? options.order : options;
+      if (typeof order === 'string' && !['asc', 'desc'].includes(order.toLowerCase())) {
+        const base = (Array.isArray(sort) ? path.child('sort').child(i) : path.child('sort')).child(key);
+        const at = isObject(options) ? base.child('order') : base;
+        check.report('aggs.wrong-type', `${check.where(at)} [bucket_sort] failed to parse field [sort]`, at);
+        return true;
+      }
+    }
+  }
+  return false;
+}
