@@ -1,0 +1,49 @@
+// The texts OpenSearch's builders read with rules of their own (docs/opensearch/query-dsl.md#option-texts,
+// docs/opensearch/search.md#section-options): the pure readers, each outcome as real 3.8.0 and 2.19.1 answered.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { flagsError, fuzzinessError, isRewriteMethod } from '../../../server/src/service/validate/queryMessages';
+import { minimumShouldMatchError } from '../../../server/src/service/validate/sectionOptions';
+
+void describe('option texts', () => {
+  void it('reads fuzziness as Fuzziness.build does', () => {
+    for (const good of ['AUTO', 'auto', 'AUTO:3,6', 'AUTO:0,0', '2', ' 2', '1.5', '1e2']) {
+      assert.equal(fuzzinessError(good), undefined, good);
+    }
+    assert.equal(fuzzinessError('AUTO:x'), 'failed to find low and high distance values');
+    assert.equal(fuzzinessError('AUTO:3,'), 'failed to find low and high distance values');
+    assert.equal(fuzzinessError('AUTO: 1,2'), 'failed to parse [AUTO: 1,2] as a "auto:int,int"');
+    assert.match(fuzzinessError('AUTO:6,3') ?? '', /^fuzziness wrongly configured/);
+    assert.equal(fuzzinessError('-1'), 'Invalid fuzziness value: -1');
+    assert.equal(fuzzinessError(''), 'Invalid fuzziness value: ');
+    assert.equal(fuzzinessError('bogus'), 'Invalid fuzziness value: bogus');
+  });
+
+  void it('reads flags up to ALL, untrimmed, in any case', () => {
+    assert.equal(flagsError('regexp', 'ALL|bogus'), undefined);
+    assert.equal(flagsError('regexp', 'complement|interval'), undefined);
+    assert.equal(flagsError('regexp', '|'), undefined);
+    assert.equal(flagsError('regexp', ' ALL'), 'Unknown regexp flag [ ALL]');
+    assert.equal(flagsError('regexp', 'NONE|bogus'), 'Unknown regexp flag [bogus]');
+    assert.equal(flagsError('simple_query_string', 'complement'), 'Unknown simple_query_string flag [complement]');
+  });
+
+  void it('knows the rewrite methods by their snake_case names', () => {
+    for (const good of ['constant_score', 'scoring_boolean', 'top_terms_10', 'top_terms_boost_5']) {
+      assert.ok(isRewriteMethod(good), good);
+    }
+    for (const bad of ['constantScore', 'topTerms10', 'top_terms_x', 'top_terms_', 'bogus']) {
+      assert.ok(!isRewriteMethod(bad), bad);
+    }
+  });
+
+  void it('reads minimum_should_match as each shard does', () => {
+    for (const good of ['1', '-1', '50%', '150%', '1<50%', '2 < 50%', '3<-1 5<75%']) {
+      assert.equal(minimumShouldMatchError(good), undefined, good);
+    }
+    assert.equal(minimumShouldMatchError('x'), 'x');
+    assert.equal(minimumShouldMatchError('x<50%'), 'x');
+    assert.equal(minimumShouldMatchError(''), '');
+    assert.equal(minimumShouldMatchError('50.5%'), '50.5');
+  });
+});
