@@ -104,6 +104,31 @@ const EXECUTION_HINTS: Readonly<Record<string, readonly string[]>> = {
   diversified_sampler: ['map', 'bytes_hash', 'global_ordinals'],
 };
 
+/** The types that have option forms of their own. */
+const FORM_TYPES: ReadonlySet<string> = new Set([
+  'terms',
+  'multi_terms',
+  'significant_terms',
+  'rare_terms',
+  'histogram',
+  'date_histogram',
+  'geohash_grid',
+  'geotile_grid',
+  'range',
+  'ip_range',
+  'composite',
+  'percentiles',
+  'percentile_ranks',
+  'weighted_avg',
+  'bucket_sort',
+  'cumulative_sum',
+  'moving_fn',
+  'bucket_script',
+  'auto_date_histogram',
+  'sampler',
+  'diversified_sampler',
+]);
+
 /** The option forms of one aggregation; whether it reported (the first refusal ends the reading). */
 export function checkOptionForms(
   check: JsonCheck,
@@ -112,6 +137,7 @@ export function checkOptionForms(
   type: string,
   body: Record<string, unknown>,
 ): boolean {
+  if (!FORM_TYPES.has(type)) return false;
   if (
     (type === 'terms' || type === 'multi_terms' || type === 'histogram' || type === 'date_histogram') &&
     'order' in body &&

@@ -212,6 +212,8 @@ function validateClause(check: JsonCheck, path: ValuePath, clause: Clause, writt
   }
 }
 
+const MEMBER_LOOPS = new Set(['range', 'term', 'terms_set']);
+
 /**
  * The members of a clause whose parser reads its object in one loop of its own: what that loop makes of members
  * besides the field (range, term, terms_set), with the first refusal reported. Returns the members as the one field
@@ -223,6 +225,15 @@ function clauseMembers(
   clause: Clause,
   body: Record<string, unknown>,
 ): Record<string, unknown> | undefined {
+  if (!MEMBER_LOOPS.has(clause.name)) return body;
+  // Most clauses hold one field with its options or value: nothing for the loop to decide.
+  let count = 0;
+  let only: unknown;
+  for (const key in body) {
+    if (++count > 1) break;
+    only = body[key];
+  }
+  if (count === 1 && only !== null && !Array.isArray(only) && (clause.name !== 'range' || isObject(only))) return body;
   switch (clause.name) {
     case 'range':
       return rangeMembers(check, path, body);
