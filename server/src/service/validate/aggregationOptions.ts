@@ -58,8 +58,9 @@ function bucketOrder(check: JsonCheck, at: ValuePath, parser: string, order: unk
  * expression and a list cannot be mixed.
  */
 function includeExclude(check: JsonCheck, path: ValuePath, parser: string, body: Record<string, unknown>): boolean {
+  if (!('include' in body) && !('exclude' in body)) return false;
   let form: 'regex' | 'terms' | 'partition' | undefined;
-  for (const key of ['include', 'exclude']) {
+  for (const key of INCLUDE_EXCLUDE) {
     if (!(key in body)) continue;
     const value = body[key];
     const at = path.child(key);
@@ -89,6 +90,8 @@ function includeExclude(check: JsonCheck, path: ValuePath, parser: string, body:
   }
   return false;
 }
+
+const INCLUDE_EXCLUDE = ['include', 'exclude'];
 
 /** Grid precisions: geohash 1 to 12, geotile 0 to 29 (a text like `1km` is a distance, read otherwise). */
 const GRID_PRECISION: Readonly<Record<string, readonly [number, number]>> = {

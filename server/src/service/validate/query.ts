@@ -857,6 +857,7 @@ function checkValueText(
  * (real 3.8.0 and 2.19.1; conformance cases `query/<clause>/<option>/empty-array`). Returns whether it reported.
  */
 function checkScalarArray(check: JsonCheck, path: ValuePath, clause: Clause, spec: ParameterSpec): boolean {
+  if (!SCALAR_ARRAY_CLAUSES.has(clause.name)) return false;
   if (NUMBERS_BY_ACCESSOR.has(clause.name) && (spec.type === 'number' || spec.type === 'integer')) {
     check.report('value.not-a-number', notNumericText('START_ARRAY', jacksonMajor(check.server)), path);
     return true;
@@ -872,6 +873,7 @@ function checkScalarArray(check: JsonCheck, path: ValuePath, clause: Clause, spe
 }
 
 const NUMBERS_BY_ACCESSOR = new Set(['span_not', 'span_first', 'span_containing', 'span_within']);
+const SCALAR_ARRAY_CLAUSES = new Set([...NUMBERS_BY_ACCESSOR, 'span_or', 'terms_set']);
 
 /** A hand-written parser given an object or an array where it reads a value, in its family's words. */
 function checkNonValue(

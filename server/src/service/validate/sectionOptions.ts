@@ -42,10 +42,10 @@ export function checkSourceObject(check: JsonCheck, path: ValuePath, source: Rec
  * for `_source` itself.
  */
 export function checkStringList(check: JsonCheck, path: ValuePath, list: readonly unknown[], key?: string): boolean {
-  const strict = holdsAt(STRICT_SOURCE_LISTS, check.server.version) && check.server.distribution === 'opensearch';
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (typeof item === 'string') continue;
+    const strict = holdsAt(STRICT_SOURCE_LISTS, check.server.version) && check.server.distribution === 'opensearch';
     const token = parserToken(item);
     const at = path.child(i);
     if (strict || key !== undefined) {
