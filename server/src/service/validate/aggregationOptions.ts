@@ -33,6 +33,11 @@ function shardFailure(check: JsonCheck, at: ValuePath, what: string, reason: str
   return true;
 }
 
+function isDirection(text: string): boolean {
+  const lower = text.toLowerCase();
+  return lower === 'asc' || lower === 'desc';
+}
+
 /** An order of buckets: `{"<key>": "asc"|"desc"}` or a list of them (`InternalOrder.Parser`). */
 function bucketOrder(check: JsonCheck, at: ValuePath, parser: string, order: unknown): boolean {
   if (!isObject(order) && !Array.isArray(order)) return doesNotSupport(check, at, parser, 'order', order);
@@ -42,7 +47,7 @@ function bucketOrder(check: JsonCheck, at: ValuePath, parser: string, order: unk
     if (!isObject(entry)) continue;
     for (const key in entry) {
       const direction = entry[key];
-      if (typeof direction === 'string' && !['asc', 'desc'].includes(direction.toLowerCase())) {
+      if (typeof direction === 'string' && direction !== 'desc' && direction !== 'asc' && !isDirection(direction)) {
         const where = (Array.isArray(order) ? at.child(i) : at).child(key);
         check.report('aggs.wrong-type', `${check.where(where)} [${parser}] failed to parse field [order]`, where);
         return true;
@@ -93,12 +98,6 @@ function includeExclude(check: JsonCheck, path: ValuePath, parser: string, body:
 
 const INCLUDE_EXCLUDE = ['include', 'exclude'];
 
-/** Grid precisions: geohash 1 to 12, geotile 0 to 29 (a text like `1km` is a distance, read otherwise). */
-const GRID_PRECISION: Readonly<Record<string, readonly [number, number]>> = {
-  geohash_grid: [1, 12],
-  geotile_grid: [0, 29],
-};
-
 const COMPOSITE_SOURCES = ['terms', 'histogram', 'date_histogram', 'geotile_grid'];
 const AUTO_INTERVALS = ['year', 'month', 'day', 'hour', 'minute', 'second'];
 const FIELD_CONFIG = ['field', 'missing', 'script', 'timezone', 'time_zone', 'filter'];
@@ -107,29 +106,88 @@ const EXECUTION_HINTS: Readonly<Record<string, readonly string[]>> = {
   diversified_sampler: ['map', 'bytes_hash', 'global_ordinals'],
 };
 
-/** The types that have option forms of their own. */
-const FORM_TYPES: ReadonlySet<string> = new Set([
-  'terms',
-  'multi_terms',
-  'significant_terms',
-  'rare_terms',
-  'histogram',
-  'date_histogram',
-  'geohash_grid',
-  'geotile_grid',
-  'range',
-  'ip_range',
-  'composite',
-  'percentiles',
-  'percentile_ranks',
-  'weighted_avg',
-  'bucket_sort',
-  'cumulative_sum',
-  'moving_fn',
-  'bucket_script',
-  'auto_date_histogram',
-  'sampler',
-  'diversified_sampler',
+type FormCheck = (
+  check: JsonCheck,
+  path: ValuePath,
+  name: string,
+  type: string,
+  body: Record<string, unknown>,
+) => boolean;
+
+const ordered = (check: JsonCheck, path: ValuePath, type: string, body: Record<string, unknown>): boolean =>
+  body.order !== undefined && bucketOrder(check, path.child('order'), type, body.order);
+
+const terms: FormCheck = (check, path, _name, type, body) =>
+  ordered(check, path, type, body) || includeExclude(check, path, type, body) || executionHint(check, path, type, body);
+
+const grid: FormCheck = (check, path, _name, type, body) => {
+  const [low, high] = type === 'geohash_grid' ? [1, 12] : [0, 29];
+  const precision = body.precision;
+  return typeof precision === 'number' && (precision < low || precision > high)
+    ? failedToParse(check, path.child('precision'), type, 'precision')
+    : false;
+};
+
+const pipelineFormat: FormCheck = (check, path, _name, type, body) =>
+  // Their ConstructingObjectParser declares `format` a string.
+  'format' in body && typeof body.format !== 'string'
+    ? doesNotSupport(check, path.child('format'), type, 'format', body.format)
+    : false;
+
+/** The types with option forms of their own, each with its check; whether it reported (the first refusal ends it). */
+const FORMS: ReadonlyMap<string, FormCheck> = new Map<string, FormCheck>([
+  ['terms', terms],
+  ['multi_terms', (check, path, _name, type, body) => ordered(check, path, type, body)],
+  ['significant_terms', (check, path, _name, type, body) => includeExclude(check, path, type, body)],
+  [
+    'rare_terms',
+    (check, path, _name, type, body) => {
+      if (includeExclude(check, path, type, body)) return true;
+      return typeof body.precision === 'number' && body.precision < 0.00001
+        ? failedToParse(check, path.child('precision'), type, 'precision')
+        : false;
+    },
+  ],
+  [
+    'histogram',
+    (check, path, _name, type, body) => ordered(check, path, type, body) || histogramForms(check, path, body),
+  ],
+  [
+    'date_histogram',
+    (check, path, name, type, body) => ordered(check, path, type, body) || dateHistogramForms(check, path, name, body),
+  ],
+  ['geohash_grid', grid],
+  ['geotile_grid', grid],
+  ['range', (check, path, _name, _type, body) => rangeForms(check, path, 'range', body)],
+  ['ip_range', (check, path, _name, _type, body) => ipRangeForms(check, path, body)],
+  ['composite', (check, path, _name, _type, body) => compositeForms(check, path, body)],
+  ['percentiles', (check, path, _name, _type, body) => tdigestForms(check, path, body)],
+  ['percentile_ranks', (check, path, _name, _type, body) => tdigestForms(check, path, body)],
+  ['weighted_avg', (check, path, _name, _type, body) => fieldConfigs(check, path, body)],
+  ['bucket_sort', (check, path, _name, _type, body) => bucketSortForms(check, path, body)],
+  ['cumulative_sum', pipelineFormat],
+  ['moving_fn', pipelineFormat],
+  ['bucket_script', pipelineFormat],
+  [
+    'auto_date_histogram',
+    (check, path, _name, type, body) =>
+      typeof body.minimum_interval === 'string' && !AUTO_INTERVALS.includes(body.minimum_interval)
+        ? failedToParse(check, path.child('minimum_interval'), type, 'minimum_interval')
+        : false,
+  ],
+  [
+    'sampler',
+    (check, path, _name, _type, body) =>
+      typeof body.shard_size === 'number' && body.shard_size <= 0
+        ? shardFailure(
+            check,
+            path.child('shard_size'),
+            '[shard_size] must be above 0',
+            'numHits must be > 0; please use TotalHitCountCollectorManager if you just need the total hit count',
+          )
+        : false,
+  ],
+  ['diversified_sampler', (check, path, _name, type, body) => executionHint(check, path, type, body)],
 ]);
 
 /** The option forms of one aggregation; whether it reported (the first refusal ends the reading). */
@@ -140,106 +198,45 @@ export function checkOptionForms(
   type: string,
   body: Record<string, unknown>,
 ): boolean {
-  if (!FORM_TYPES.has(type)) return false;
-  if (
-    (type === 'terms' || type === 'multi_terms' || type === 'histogram' || type === 'date_histogram') &&
-    'order' in body &&
-    bucketOrder(check, path.child('order'), type, body.order)
-  ) {
-    return true;
-  }
-  if (
-    (type === 'terms' || type === 'significant_terms' || type === 'rare_terms') &&
-    includeExclude(check, path, type, body)
-  ) {
-    return true;
-  }
-  const precision = GRID_PRECISION[type];
-  if (precision !== undefined && typeof body.precision === 'number') {
-    if (body.precision < precision[0] || body.precision > precision[1]) {
-      return failedToParse(check, path.child('precision'), type, 'precision');
-    }
-  }
-  switch (type) {
-    case 'date_histogram':
-      return dateHistogramForms(check, path, name, body);
-    case 'histogram':
-      return histogramForms(check, path, body);
-    case 'range':
-      return rangeForms(check, path, 'range', body);
-    case 'ip_range':
-      return ipRangeForms(check, path, body);
-    case 'composite':
-      return compositeForms(check, path, body);
-    case 'percentiles':
-    case 'percentile_ranks':
-      if (isObject(body.tdigest) && 'compression' in body.tdigest && !numeric(body.tdigest.compression)) {
-        check.report(
-          'aggs.wrong-type',
-          `${check.where(path.child('tdigest').child('compression'))} [tdigest] failed to parse field [compression]`,
-          path.child('tdigest').child('compression'),
-        );
-        return true;
-      }
-      return false;
-    case 'weighted_avg':
-      for (const side of ['value', 'weight']) {
-        const config = body[side];
-        if (!isObject(config)) continue;
-        for (const key in config) {
-          if (FIELD_CONFIG.includes(key)) continue;
-          const at = path.child(side).child(key);
-          check.report(
-            'aggs.unknown-parameter',
-            `${check.where(at, 'key')} [field_config] unknown field [${key}]`,
-            at,
-            'key',
-          );
-          return true;
-        }
-      }
-      return false;
-    case 'bucket_sort':
-      return bucketSortForms(check, path, body);
-    case 'auto_date_histogram':
-      if (typeof body.minimum_interval === 'string' && !AUTO_INTERVALS.includes(body.minimum_interval)) {
-        return failedToParse(check, path.child('minimum_interval'), type, 'minimum_interval');
-      }
-      return false;
-    case 'rare_terms':
-      if (typeof body.precision === 'number' && body.precision < 0.00001) {
-        return failedToParse(check, path.child('precision'), type, 'precision');
-      }
-      return false;
-    case 'cumulative_sum':
-    case 'moving_fn':
-    case 'bucket_script':
-      // Their ConstructingObjectParser declares `format` a string.
-      if ('format' in body && typeof body.format !== 'string') {
-        return doesNotSupport(check, path.child('format'), type, 'format', body.format);
-      }
-      return false;
-    case 'sampler':
-      if (typeof body.shard_size === 'number' && body.shard_size <= 0) {
-        return shardFailure(
-          check,
-          path.child('shard_size'),
-          '[shard_size] must be above 0',
-          'numHits must be > 0; please use TotalHitCountCollectorManager if you just need the total hit count',
-        );
-      }
-      return false;
-    default:
-      break;
-  }
+  const forms = FORMS.get(type);
+  return forms !== undefined && forms(check, path, name, type, body);
+}
+
+/** `execution_hint` of terms and diversified_sampler, checked on each shard. */
+function executionHint(check: JsonCheck, path: ValuePath, type: string, body: Record<string, unknown>): boolean {
   const hints = EXECUTION_HINTS[type];
-  if (hints !== undefined && typeof body.execution_hint === 'string' && !hints.includes(body.execution_hint)) {
-    return shardFailure(
-      check,
-      path.child('execution_hint'),
-      `[execution_hint] [${body.execution_hint}] is unknown`,
-      `Unknown \`execution_hint\`: [${body.execution_hint}], expected any of [${hints.join(', ')}]`,
-    );
+  const hint = body.execution_hint;
+  if (hints === undefined || typeof hint !== 'string' || hints.includes(hint)) return false;
+  return shardFailure(
+    check,
+    path.child('execution_hint'),
+    `[execution_hint] [${hint}] is unknown`,
+    `Unknown \`execution_hint\`: [${hint}], expected any of [${hints.join(', ')}]`,
+  );
+}
+
+function tdigestForms(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
+  if (!isObject(body.tdigest) || !('compression' in body.tdigest) || numeric(body.tdigest.compression)) return false;
+  const at = path.child('tdigest').child('compression');
+  check.report('aggs.wrong-type', `${check.where(at)} [tdigest] failed to parse field [compression]`, at);
+  return true;
+}
+
+function fieldConfigs(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
+  for (const side of ['value', 'weight']) {
+    const config = body[side];
+    if (!isObject(config)) continue;
+    for (const key in config) {
+      if (FIELD_CONFIG.includes(key)) continue;
+      const at = path.child(side).child(key);
+      check.report(
+        'aggs.unknown-parameter',
+        `${check.where(at, 'key')} [field_config] unknown field [${key}]`,
+        at,
+        'key',
+      );
+      return true;
+    }
   }
   return false;
 }

@@ -49,7 +49,17 @@ interface Clause extends QueryClauseSpec {
   readonly rules: boolean;
   /** Has options with value ranges (valueRanges.ts). */
   readonly valueRanges: boolean;
+  /** Its parser reads its members in a loop of its own (clauseMembers). */
+  readonly memberLoop: boolean;
+  /** Refuses arrays for some scalar options in words of its own (checkScalarArray). */
+  readonly scalarArrays: boolean;
 }
+
+/** The clauses whose parsers read their members in a loop of their own (clauseMembers). */
+const MEMBER_LOOPS = new Set(['range', 'term', 'terms_set']);
+/** The span parsers that read their numbers with Jackson's accessors (checkScalarArray). */
+const NUMBERS_BY_ACCESSOR = new Set(['span_not', 'span_first', 'span_containing', 'span_within']);
+const SCALAR_ARRAY_CLAUSES = new Set([...NUMBERS_BY_ACCESSOR, 'span_or', 'terms_set']);
 
 function clauseOf(spec: QueryClauseSpec): Clause {
   // Every clause gets every property, in one order: the checks read them at sites that see all the clauses, and
@@ -75,6 +85,8 @@ function clauseOf(spec: QueryClauseSpec): Clause {
     geoParser: spec.name.startsWith('geo_') && isGeoParserClause(spec.name),
     rules: hasClauseRules(spec.name),
     valueRanges: hasValueRanges(spec.name),
+    memberLoop: MEMBER_LOOPS.has(spec.name),
+    scalarArrays: SCALAR_ARRAY_CLAUSES.has(spec.name),
   };
 }
 
@@ -181,7 +193,7 @@ export function validateQueryContainer(check: JsonCheck, path: ValuePath, value:
 }
 
 function validateClause(check: JsonCheck, path: ValuePath, clause: Clause, written: Record<string, unknown>): void {
-  const body = clauseMembers(check, path, clause, written);
+  const body = clause.memberLoop ? clauseMembers(check, path, clause, written) : written;
   if (body === undefined) return;
   if (clause.valueRanges) checkValueRanges(check, path, clause.name, body);
   if (clause.rules) checkClauseRules(check, path, clause.name, body, isKnownClause);
@@ -212,8 +224,6 @@ function validateClause(check: JsonCheck, path: ValuePath, clause: Clause, writt
   }
 }
 
-const MEMBER_LOOPS = new Set(['range', 'term', 'terms_set']);
-
 /**
  * The members of a clause whose parser reads its object in one loop of its own: what that loop makes of members
  * besides the field (range, term, terms_set), with the first refusal reported. Returns the members as the one field
@@ -225,7 +235,6 @@ function clauseMembers(
   clause: Clause,
   body: Record<string, unknown>,
 ): Record<string, unknown> | undefined {
-  if (!MEMBER_LOOPS.has(clause.name)) return body;
   // Most clauses hold one field with its options or value: nothing for the loop to decide.
   let count = 0;
   let only: unknown;
@@ -655,7 +664,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
     check.report('query.wrong-type', scriptNullText(spec.name), path);
     return;
   }
-  if (Array.isArray(value) && checkScalarArray(check, path, clause, spec)) return;
+  if (clause.scalarArrays && Array.isArray(value) && checkScalarArray(check, path, clause, spec)) return;
   if (checkNonValue(check, path, clause, spec, value)) return;
   if (spec.name === 'boost' && negativeBoost(check, path, clause.name, clause.objectParser, value)) return;
   if (clause.name === 'common' && Array.isArray(value)) {
@@ -857,7 +866,6 @@ function checkValueText(
  * (real 3.8.0 and 2.19.1; conformance cases `query/<clause>/<option>/empty-array`). Returns whether it reported.
  */
 function checkScalarArray(check: JsonCheck, path: ValuePath, clause: Clause, spec: ParameterSpec): boolean {
-  if (!SCALAR_ARRAY_CLAUSES.has(clause.name)) return false;
   if (NUMBERS_BY_ACCESSOR.has(clause.name) && (spec.type === 'number' || spec.type === 'integer')) {
     check.report('value.not-a-number', notNumericText('START_ARRAY', jacksonMajor(check.server)), path);
     return true;
@@ -871,9 +879,6 @@ function checkScalarArray(check: JsonCheck, path: ValuePath, clause: Clause, spe
   }
   return false;
 }
-
-const NUMBERS_BY_ACCESSOR = new Set(['span_not', 'span_first', 'span_containing', 'span_within']);
-const SCALAR_ARRAY_CLAUSES = new Set([...NUMBERS_BY_ACCESSOR, 'span_or', 'terms_set']);
 
 /** A hand-written parser given an object or an array where it reads a value, in its family's words. */
 function checkNonValue(

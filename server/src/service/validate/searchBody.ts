@@ -422,7 +422,7 @@ function fieldSortOptions(check: JsonCheck, path: ValuePath, options: Record<str
       );
       return;
     }
-    if (!allowed.includes(value.toLowerCase())) {
+    if (!allowed.includes(value) && !allowed.includes(value.toLowerCase())) {
       check.report('search.wrong-type', `${check.where(at)} [field_sort] failed to parse field [${key}]`, at, 'value', {
         replacements: allowed.map((v) => JSON.stringify(v)),
       });
