@@ -373,7 +373,7 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
         if (
           kind === 'date_histogram' &&
           typeof options.calendar_interval === 'string' &&
-          !CALENDAR_UNITS.includes(options.calendar_interval)
+          !CALENDAR_INTERVALS.includes(options.calendar_interval)
         ) {
           const where = inner.child('calendar_interval');
           check.report(
@@ -402,7 +402,7 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
 }
 
 /** The calendar intervals a date histogram reads (`DateHistogramAggregationBuilder.DATE_FIELD_UNITS`). */
-const CALENDAR_UNITS = [
+export const CALENDAR_INTERVALS: readonly string[] = [
   'year',
   '1y',
   'quarter',

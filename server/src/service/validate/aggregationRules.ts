@@ -7,7 +7,7 @@ import { didYouMean, suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { ParameterSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
-import { checkOptionForms } from './aggregationOptions';
+import { CALENDAR_INTERVALS, checkOptionForms } from './aggregationOptions';
 import { validateQueryContainer } from './query';
 import { isJavaDouble, parseTimeValue, strictBooleanError, tokenName } from './values';
 import { limitNote, limitsOf } from './limits';
@@ -295,25 +295,6 @@ const NEEDS_FIELD_OR_SCRIPT = new Set([
 
 /** Values-source aggregations that read a field only (no script): `field` is required. */
 const NEEDS_FIELD = new Set(['geo_bounds', 'ip_range', 'geohash_grid', 'geotile_grid']);
-
-const CALENDAR_INTERVALS: readonly string[] = [
-  'year',
-  '1y',
-  'quarter',
-  '1q',
-  'month',
-  '1M',
-  'week',
-  '1w',
-  'day',
-  '1d',
-  'hour',
-  '1h',
-  'minute',
-  '1m',
-  'second',
-  '1s',
-];
 
 const GAP_POLICIES = ['insert_zeros', 'skip'];
 
