@@ -136,6 +136,12 @@ const AGGREGATION_FORMS: readonly string[] = [
  * and 2.19.1 (docs/opensearch/search.md#section-options).
  */
 const BODY_FORMS: readonly string[] = [
+  '{"stored_fields":["_none_"],"_source":{"includes":["kw"]}}',
+  '{"stored_fields":"_none_","_source":["kw"]}',
+  '{"stored_fields":"_none_","_source":{}}',
+  '{"stored_fields":["_none_"],"_source":false}',
+  '{"stored_fields":["_none_","kw"]}',
+  '{"stored_fields":["kw","_none_"],"_source":false}',
   '{"query":{"bool":{"minimum_should_match":"x","must":[{"match_all":{}}]}}}',
   '{"query":{"bool":{"minimum_should_match":"x","should":[]}}}',
   '{"query":{"bool":{"minimum_should_match":"2 < 50%","should":[{"match_all":{}}]}}}',

@@ -316,7 +316,16 @@ export function checkBodyRules(
       'value',
     );
   }
-  if (m.storedFields === '_none_' && m.source === true) {
+  if (Array.isArray(m.storedFields) && m.storedFields.length > 1 && m.storedFields.includes('_none_')) {
+    // StoredFieldsContext reads `_none_` only alone, when it reads the body.
+    reportKey(check, 'search.wrong-type', 'cannot combine _none_ with other fields', ['stored_fields']);
+  }
+  // `_none_`, alone or as the one name of a list, with any `_source` but `false` (real 3.8.0 and 2.19.1; conformance
+  // cases `cross/body/forms/*`).
+  const noStoredFields =
+    m.storedFields === '_none_' ||
+    (Array.isArray(m.storedFields) && m.storedFields.length === 1 && m.storedFields[0] === '_none_');
+  if (noStoredFields && m.source !== undefined && m.source !== false) {
     reportKey(check, 'search.stored-fields-source', '[stored_fields] cannot be disabled if [_source] is requested', [
       'stored_fields',
     ]);
