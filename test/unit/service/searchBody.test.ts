@@ -27,7 +27,7 @@ void describe('search body fields (docs/opensearch/search.md#the-body)', () => {
           verbose_pipeline: false,
           track_total_hits: 1000,
           _source: { includes: ['a'], excludes: ['b'] },
-          stored_fields: '_none_',
+          stored_fields: ['a'],
           docvalue_fields: ['a', { field: 'b', format: 'epoch_millis' }],
           fields: ['c'],
           script_fields: { s: { script: { source: '1' } } },
