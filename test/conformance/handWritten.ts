@@ -258,6 +258,13 @@ const BODY_FORMS: readonly string[] = [
   '{"sort":[{"num":{"order":"up","mode":"bogus"}}]}',
   '{"sort":[{"num":{"mode":"bogus","order":"up"}}]}',
   '{"sort":[{"num":{"mode":1}}]}',
+  '{"query":{"function_score":{"weight":2,"script_score":{"script":"1"}}}}',
+  '{"query":{"function_score":{"script_score":{"script":"1"},"weight":2}}}',
+  '{"query":{"function_score":{"script_score":{"script":"1"},"random_score":{}}}}',
+  '{"query":{"function_score":{"weight":2,"boost":3}}}',
+  '{"query":{"function_score":{"weight":2,"functions":[{"weight":1}]}}}',
+  '{"query":{"function_score":{"field_value_factor":{"field":"num"},"functions":[{"weight":1}]}}}',
+  '{"query":{"function_score":{"query":{"match_all":{}},"gauss":{"num":{"origin":0,"scale":1}},"max_boost":2}}}',
 ];
 
 /**

@@ -784,17 +784,32 @@ const FUNCTION_SCORE_SCALARS = new Set(['score_mode', 'boost_mode', 'max_boost',
  * value it does not know, `weight` among them) as a single function, and refuses to have both.
  */
 function functionsThenFunction(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
-  let found = false;
-  for (const key of Object.keys(body)) {
+  // FunctionScoreQueryBuilder.fromXContent, in order: `functions` or one function written in place (an object under
+  // its name, or `weight`), never both, nor two functions in place (real 3.8.0 and 2.19.1; conformance cases
+  // `cross/query/function-score/*`).
+  let array = false;
+  let single: string | undefined;
+  for (const key in body) {
     const value = body[key];
     if (key === 'functions') {
-      if (Array.isArray(value)) found = true;
+      if (!Array.isArray(value)) continue;
+      if (single !== undefined) {
+        check.report(
+          'query.functions-and-function',
+          `failed to parse [function_score] query. [you can either define [functions] array or a single function, not both. already found [${single}], now encountering [functions].]`,
+          path.child(key),
+          'key',
+        );
+        return;
+      }
+      array = true;
       continue;
     }
     // A null is read as no value at all: neither a function nor a refusal.
-    if (!found || Array.isArray(value) || value === null) continue;
-    const single = isObject(value) ? key !== 'query' : !FUNCTION_SCORE_SCALARS.has(key);
-    if (single) {
+    if (Array.isArray(value) || value === null) continue;
+    const isFunction = isObject(value) ? key !== 'query' : !FUNCTION_SCORE_SCALARS.has(key);
+    if (!isFunction) continue;
+    if (array) {
       check.report(
         'query.functions-and-function',
         `failed to parse [function_score] query. [you can either define [functions] array or a single function, not both. already found [functions] array, now encountering [${key}].]`,
@@ -803,6 +818,16 @@ function functionsThenFunction(check: JsonCheck, path: ValuePath, body: Record<s
       );
       return;
     }
+    if (single !== undefined) {
+      check.report(
+        'query.functions-and-function',
+        `failed to parse [function_score] query. already found function [${single}], now encountering [${key}]. use [functions] array if you want to define several functions.`,
+        path.child(key),
+        'key',
+      );
+      return;
+    }
+    single = key;
   }
 }
 
