@@ -128,6 +128,13 @@ const AGGREGATION_FORMS: readonly string[] = [
   '{"size":0,"aggs":{"t":{"rare_terms":{"field":"kw","precision":0}}}}',
   '{"size":0,"aggs":{"t":{"multi_terms":{"terms":[{"field":"kw"}]}}}}',
   '{"size":0,"aggs":{"w":{"weighted_avg":{"value":{"field":"num","bogus":1},"weight":{"field":"num"}}}}}',
+  '{"size":0,"aggs":{"h":{"histogram":{"field":"num","interval":5},"aggs":{"s":{"sum":{"field":"num"}},"d":{"derivative":{"buckets_path":"s","unit":"day"}}}}}}',
+  '{"size":0,"aggs":{"h":{"histogram":{"field":"num","interval":5},"aggs":{"s":{"sum":{"field":"num"}},"d":{"derivative":{"buckets_path":"s","unit":"1d"}}}}}}',
+  '{"size":0,"aggs":{"h":{"histogram":{"field":"num","interval":5},"aggs":{"s":{"sum":{"field":"num"}},"d":{"derivative":{"buckets_path":"s","unit":"1x"}}}}}}',
+  '{"size":0,"aggs":{"h":{"histogram":{"field":"num","interval":5},"aggs":{"s":{"sum":{"field":"num"}},"d":{"derivative":{"buckets_path":"s","unit":"10"}}}}}}',
+  '{"size":0,"aggs":{"h":{"histogram":{"field":"num","interval":5},"aggs":{"s":{"sum":{"field":"num"}},"d":{"derivative":{"buckets_path":"s","unit":"1.5h"}}}}}}',
+  '{"size":0,"aggs":{"h":{"histogram":{"field":"num","interval":5},"aggs":{"s":{"sum":{"field":"num"}},"d":{"derivative":{"buckets_path":"s","unit":"x1d"}}}}}}',
+  '{"size":0,"aggs":{"h":{"histogram":{"field":"num","interval":5},"aggs":{"s":{"sum":{"field":"num"}},"d":{"derivative":{"buckets_path":"s","unit":"12h"}}}}}}',
 ];
 
 /**

@@ -5,7 +5,7 @@
 import { isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
-import { isJavaDouble } from './values';
+import { isJavaDouble, parseTimeValue } from './values';
 
 /** Whether a text reads as a Java number. */
 function numeric(value: unknown): boolean {
@@ -188,7 +188,20 @@ const FORMS: ReadonlyMap<string, FormCheck> = new Map<string, FormCheck>([
         : false,
   ],
   ['diversified_sampler', (check, path, _name, type, body) => executionHint(check, path, type, body)],
+  ['derivative', (check, path, _name, _type, body) => derivativeUnit(check, path, body)],
 ]);
+
+/**
+ * derivative's `unit`: a calendar interval, or a time value (`TimeValue.parseTimeValue`), read when the search runs
+ * (real 3.8.0 and 2.19.1: `failed to parse [bogus]`).
+ */
+function derivativeUnit(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
+  const unit = body.unit;
+  if (typeof unit !== 'string' || CALENDAR_INTERVALS.includes(unit)) return false;
+  const { error } = parseTimeValue(unit, 'DerivativePipelineAggregationBuilder.unit');
+  if (error === undefined) return false;
+  return shardFailure(check, path.child('unit'), '[unit] is neither a calendar interval nor a time value', error);
+}
 
 /** The option forms of one aggregation; whether it reported (the first refusal ends the reading). */
 export function checkOptionForms(
