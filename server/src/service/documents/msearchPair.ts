@@ -1,8 +1,7 @@
-import { Severity } from '../diagnosticCodes';
 import { deeperThan, firstToken, isObject, JsonSegment, MAX_JSON_DEPTH } from '../json/jsonSegment';
 import { issue, type Issue } from '../validate/issues';
 import { JsonCheck, type XContentLocator } from '../validate/jsonCheck';
-import { LOST_MESSAGE, mapIssue, readSearchBody } from '../validate/earlyEnd';
+import { addEarlyIssues, LOST_MESSAGE, readSearchBody } from '../validate/earlyEnd';
 import { asItemIssues } from '../validate/msearchItems';
 import { validateMsearchHeader } from '../validate/msearchHeader';
 import { checkSearchRules } from '../validate/searchRules';
@@ -216,13 +215,8 @@ export function validateBodyText(
       reading.facts,
     );
     if (reading.early !== undefined) {
-      let refused = false;
-      for (const found of reading.check.issues) {
-        issues.push(mapIssue(found, reading.early.map));
-        if (found.severity === Severity.Error) refused = true;
-      }
-      // OpenSearch stops at the first refusal: the end is reached only when the body reads that far.
-      if (!refused) issues.push(restIgnored(text, reading.early.trailing.offset, reading.early.trailing.token));
+      const { map, trailing } = reading.early;
+      if (!addEarlyIssues(reading.check, map, issues)) issues.push(restIgnored(text, trailing.offset, trailing.token));
     }
   }
   return asItemIssues(issues);

@@ -1,4 +1,3 @@
-import { Severity } from '../diagnosticCodes';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { firstToken, isObject, JsonSegment } from '../json/jsonSegment';
 import { compactJson, splitJsonValues, splitMsearchPairs } from '../json/jsonValues';
@@ -6,7 +5,7 @@ import { LineMap } from '../text/lineMap';
 import { parseRequestLine, parseUrl, type RequestTarget } from '../url/requestLine';
 import type { RouteMatch } from '../url/routes';
 import { issue, type Issue } from '../validate/issues';
-import { LOST_MESSAGE, mapIssue, readSearchBody } from '../validate/earlyEnd';
+import { addEarlyIssues, LOST_MESSAGE, readSearchBody } from '../validate/earlyEnd';
 import { checkSearchRules, checkUrlSort, checkUrlSuggest } from '../validate/searchRules';
 import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
 import { diagnosticAt, toDiagnostic } from './diagnostics';
@@ -421,13 +420,7 @@ function validateSearch(
     }
     if (reading.early !== undefined) {
       const { map, trailing } = reading.early;
-      let refused = false;
-      for (const found of check.issues) {
-        issues.push(mapIssue(found, map));
-        if (found.severity === Severity.Error) refused = true;
-      }
-      // OpenSearch stops at the first refusal: the end is reached only when the body reads that far.
-      if (!refused)
+      if (!addEarlyIssues(reading.check, map, issues))
         issues.push(
           issue('query.wrong-type', `Unexpected token [${trailing.token}] found after the main object.`, {
             offset: trailing.offset,

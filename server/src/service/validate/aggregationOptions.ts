@@ -5,7 +5,8 @@
 import { isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
-import { isJavaDouble, parseTimeValue } from './values';
+import { isJavaDouble, isSortOrder, parseTimeValue } from './values';
+import { shardFailureText } from './msearchItems';
 
 /** Whether a text reads as a Java number. */
 function numeric(value: unknown): boolean {
@@ -29,13 +30,8 @@ function doesNotSupport(check: JsonCheck, at: ValuePath, parser: string, key: st
 
 /** A shard failure, which in an `_msearch` fails that search alone. */
 function shardFailure(check: JsonCheck, at: ValuePath, what: string, reason: string): true {
-  check.reportItemFailure('aggs.invalid-value', `${what}: OpenSearch fails every shard with "${reason}"`, at);
+  check.reportItemFailure('aggs.invalid-value', shardFailureText(what, reason), at);
   return true;
-}
-
-function isDirection(text: string): boolean {
-  const lower = text.toLowerCase();
-  return lower === 'asc' || lower === 'desc';
 }
 
 /** An order of buckets: `{"<key>": "asc"|"desc"}` or a list of them (`InternalOrder.Parser`). */
@@ -47,7 +43,7 @@ function bucketOrder(check: JsonCheck, at: ValuePath, parser: string, order: unk
     if (!isObject(entry)) continue;
     for (const key in entry) {
       const direction = entry[key];
-      if (typeof direction === 'string' && direction !== 'desc' && direction !== 'asc' && !isDirection(direction)) {
+      if (typeof direction === 'string' && !isSortOrder(direction)) {
         const where = (Array.isArray(order) ? at.child(i) : at).child(key);
         check.report('aggs.wrong-type', `${check.where(where)} [${parser}] failed to parse field [order]`, where);
         return true;
@@ -378,7 +374,7 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
         const options = definition[kind];
         if (!isObject(options)) continue;
         const inner = at.child(i).child(key).child(kind);
-        if (typeof options.order === 'string' && !['asc', 'desc'].includes(options.order.toLowerCase())) {
+        if (typeof options.order === 'string' && !isSortOrder(options.order)) {
           const where = inner.child('order');
           check.report('aggs.wrong-type', `${check.where(where)} [${kind}] failed to parse field [order]`, where);
           return true;
@@ -447,7 +443,7 @@ function bucketSortForms(check: JsonCheck, path: ValuePath, body: Record<string,
     for (const key in entry) {
       const options = entry[key];
       const order = isObject(options) ? options.order : options;
-      if (typeof order === 'string' && !['asc', 'desc'].includes(order.toLowerCase())) {
+      if (typeof order === 'string' && !isSortOrder(order)) {
         const base = (Array.isArray(sort) ? path.child('sort').child(i) : path.child('sort')).child(key);
         const at = isObject(options) ? base.child('order') : base;
         check.report('aggs.wrong-type', `${check.where(at)} [bucket_sort] failed to parse field [sort]`, at);

@@ -7,9 +7,10 @@ import { didYouMean, suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { ParameterSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
+import { shardFailureText } from './msearchItems';
 import { CALENDAR_INTERVALS, checkOptionForms } from './aggregationOptions';
 import { validateQueryContainer } from './query';
-import { isJavaDouble, parseTimeValue, strictBooleanError, tokenName } from './values';
+import { isJavaDouble, parseTimeValue, strictBooleanError } from './values';
 import { limitNote, limitsOf } from './limits';
 import { validateTopHitsBody } from './searchBody';
 
@@ -176,11 +177,6 @@ const HAND_PARSERS: ReadonlyMap<string, HandParser> = new Map<string, HandParser
 function noRanges(body: Record<string, unknown>): boolean {
   const ranges = body.ranges;
   return ranges === undefined || (Array.isArray(ranges) && ranges.length === 0);
-}
-
-/** What is missing, and the root cause OpenSearch's shards fail with for want of it, quoted. */
-function shardFailure(what: string, reason: string): string {
-  return `${what}: OpenSearch fails every shard with "${reason}"`;
 }
 
 /** Pipelines whose hand-written parsers name a missing `buckets_path` in words of their own. */
@@ -383,7 +379,7 @@ export function validateAggregationBody(
           check,
           path,
           'aggs.missing-parameter',
-          shardFailure(`[${name}] needs [ranges]`, `No [ranges] specified for the [${name}] aggregation`),
+          shardFailureText(`[${name}] needs [ranges]`, `No [ranges] specified for the [${name}] aggregation`),
         );
       }
       break;
@@ -398,7 +394,7 @@ export function validateAggregationBody(
           check,
           path,
           'aggs.missing-parameter',
-          shardFailure(
+          shardFailureText(
             '[weighted_avg] needs [value] and [weight]',
             'Cannot invoke "org.opensearch.search.aggregations.support.ValuesSourceConfig.valueSourceType()" because the return value of "java.util.Map.get(Object)" is null',
           ),
@@ -408,7 +404,7 @@ export function validateAggregationBody(
           check,
           path,
           'aggs.missing-parameter',
-          shardFailure('[weighted_avg] needs [weight]', 'Could not find field name [weight] in multiValuesSource'),
+          shardFailureText('[weighted_avg] needs [weight]', 'Could not find field name [weight] in multiValuesSource'),
         );
       }
       break;
@@ -418,7 +414,7 @@ export function validateAggregationBody(
           check,
           path,
           'aggs.missing-parameter',
-          shardFailure(
+          shardFailureText(
             '[matrix_stats] needs [fields]',
             "class_cast_exception: class java.util.Collections$EmptyList cannot be cast to class java.util.ArrayList (java.util.Collections$EmptyList and java.util.ArrayList are in module java.base of loader 'bootstrap')",
           ),
@@ -431,7 +427,7 @@ export function validateAggregationBody(
           check,
           path,
           'aggs.missing-parameter',
-          shardFailure('[significant_text] needs [field]', 'Cannot invoke "String.length()" because "str" is null'),
+          shardFailureText('[significant_text] needs [field]', 'Cannot invoke "String.length()" because "str" is null'),
         );
       }
       break;
@@ -478,7 +474,7 @@ export function validateAggregationBody(
         check,
         path,
         'aggs.missing-parameter',
-        shardFailure('[histogram] needs [interval]', 'interval must be positive, got: 0.0'),
+        shardFailureText('[histogram] needs [interval]', 'interval must be positive, got: 0.0'),
       );
     }
     histogramBounds(check, path, body);
@@ -502,7 +498,7 @@ export function validateAggregationBody(
             check,
             path,
             'aggs.missing-parameter',
-            shardFailure(
+            shardFailureText(
               '[multi_terms] needs [terms]',
               'Cannot invoke "java.util.Collection.size()" because "collection" is null',
             ),
@@ -534,7 +530,7 @@ export function validateAggregationBody(
       if (body.size === 0) {
         check.report(
           'aggs.invalid-size',
-          shardFailure(
+          shardFailureText(
             '[composite] needs a [size] above 0',
             'Cannot invoke "java.lang.Integer.intValue()" because the return value of "org.opensearch.search.aggregations.bucket.composite.CompositeValuesCollectorQueue.top()" is null',
           ),
@@ -682,7 +678,7 @@ function checkParserValue(
   spec: ParameterSpec,
   value: unknown,
 ): void {
-  const token = parserToken(value);
+  const token = tokenOf(value);
   const refuse = (): void => {
     check.report(
       'aggs.wrong-type',
@@ -735,7 +731,7 @@ function checkParserValue(
           const first: unknown = value[0];
           if (isObject(first)) return;
           const at = value.length === 0 ? check.where(path, 'value', true) : check.where(path.child(0));
-          const found = value.length === 0 ? 'END_ARRAY' : parserToken(first);
+          const found = value.length === 0 ? 'END_ARRAY' : tokenOf(first);
           check.report('aggs.wrong-type', `${at} [${key}] Expected START_OBJECT but was: ${found}`, path);
           return;
         }
@@ -769,11 +765,6 @@ function checkParserValue(
 const DEPRECATED_KINDS: Readonly<Record<string, ParameterSpec['type']>> = { 'cardinality.rehash': 'integer' };
 
 /** The token as ObjectParser names it in its message: numbers and booleans by kind. */
-function parserToken(value: unknown): string {
-  if (typeof value === 'number') return 'VALUE_NUMBER';
-  if (typeof value === 'boolean') return 'VALUE_BOOLEAN';
-  return tokenName(value);
-}
 
 /** A number in the body, or undefined. */
 /**
@@ -1193,7 +1184,7 @@ function scriptedMetricScripts(check: JsonCheck, path: ValuePath, name: string, 
     if (!(key in body)) {
       check.report(
         'aggs.missing-parameter',
-        shardFailure(`[scripted_metric] needs [${key}]`, `[${label}] must not be null: [${name}]`),
+        shardFailureText(`[scripted_metric] needs [${key}]`, `[${label}] must not be null: [${name}]`),
         path,
         'key',
       );
@@ -1207,7 +1198,7 @@ function scriptedMetricScripts(check: JsonCheck, path: ValuePath, name: string, 
   if (unset === undefined) return;
   check.report(
     'aggs.missing-parameter',
-    shardFailure(
+    shardFailureText(
       `[map_script] calls into state.${unset} before anything sets it, and there is no [init_script] to set it; every shard with a matching document fails`,
       'Cannot invoke "Object.getClass()" because "receiver" is null',
     ),
@@ -1251,7 +1242,7 @@ function ipRangeMissing(check: JsonCheck, path: ValuePath, body: Record<string, 
   if (text.includes(':') || isIpv4(text)) return;
   check.report(
     'aggs.invalid-value',
-    shardFailure(`[missing] of [ip_range] must be an IP address`, `'${text}' is not an IP string literal.`),
+    shardFailureText(`[missing] of [ip_range] must be an IP address`, `'${text}' is not an IP string literal.`),
     path.child('missing'),
   );
 }

@@ -6,10 +6,11 @@ import type { DiagnosticCode } from '../diagnosticCodes';
 import { isObject } from '../json/jsonSegment';
 import { compareVersions } from '../../spec/versions';
 import type { JsonCheck } from './jsonCheck';
+import { shardFailureText } from './msearchItems';
 import { limitNote, limitsOf } from './limits';
 import { checkHighlight } from './highlight';
 import { checkSuggest } from './suggest';
-import { checkQueryRescorer, checkWindowSize } from './sectionOptions';
+import { checkNumberText, checkQueryRescorer } from './sectionOptions';
 
 /**
  * Gives `test` the name of each sort entry as the server counts them (`_score` included), in order, until it answers
@@ -162,7 +163,7 @@ export function checkBodyRules(
       reportKey(
         check,
         'search.collapse-no-field',
-        shardFailure('[collapse] needs [field]', 'Cannot invoke "String.length()" because "str" is null'),
+        shardFailureText('[collapse] needs [field]', 'Cannot invoke "String.length()" because "str" is null'),
         ['collapse'],
       );
     } else if (scroll)
@@ -332,11 +333,6 @@ export function checkBodyRules(
   }
 }
 
-/** How OpenSearch words a failure that every shard hits, where the search itself has no message of its own. */
-function shardFailure(what: string, reason: string): string {
-  return `${what}: OpenSearch fails every shard with "${reason}"`;
-}
-
 /**
  * One rescorer, as `RescorerBuilder.parseFromXContent` reads it: `window_size` and one rescorer object (`query`). With
  * no object at all it fails with `missing rescore type`; any other scalar key is refused in words of its own first.
@@ -348,7 +344,7 @@ function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string,
     check.report('search.rescore-missing', 'missing rescore type', at, keys.length === 0 ? 'value' : 'key');
     return;
   }
-  if ('window_size' in rescorer) checkWindowSize(check, at.child('window_size'), rescorer.window_size);
+  if ('window_size' in rescorer) checkNumberText(check, at.child('window_size'), rescorer.window_size);
   const query = rescorer.query;
   if (isObject(query) && checkQueryRescorer(check, at.child('query'), query)) return;
   if (isObject(query) && !('rescore_query' in query)) {

@@ -13,6 +13,7 @@ import { parseTree, ParseErrorCode, type ParseError } from 'jsonc-parser';
 import { isObject, JsonSegment, type Span } from '../json/jsonSegment';
 import { pathKeys, type AnyPath } from '../json/valuePath';
 import type { TargetServer } from '../target';
+import { Severity } from '../diagnosticCodes';
 import type { Issue } from './issues';
 import { JsonCheck, type XContentLocator } from './jsonCheck';
 import { validateSearchBody, type SearchBodyFacts } from './searchBody';
@@ -70,8 +71,21 @@ function readEarlyEnd(segment: JsonSegment, at: AnyPath, map: OffsetMap): EarlyR
   };
 }
 
+/**
+ * Adds the findings of the body as the parsers read it, placed in the original text; whether one of them is an Error.
+ * OpenSearch stops at the first refusal, so the early end is reached only when none is.
+ */
+export function addEarlyIssues(check: JsonCheck, map: OffsetMap, issues: Issue[]): boolean {
+  let refused = false;
+  for (const found of check.issues) {
+    issues.push(mapIssue(found, map));
+    if (found.severity === Severity.Error) refused = true;
+  }
+  return refused;
+}
+
 /** An issue found in a rewritten text, placed in the original. */
-export function mapIssue(found: Issue, map: OffsetMap): Issue {
+function mapIssue(found: Issue, map: OffsetMap): Issue {
   const start = map(found.span.offset);
   const end = map(found.span.offset + found.span.length);
   const span: Span = { offset: start, length: Math.max(1, end - start) };

@@ -3,7 +3,7 @@ import { ValuePath } from '../json/valuePath';
 // highlighter shares, with `fields` (an object, or an array of one-field objects) whose entries are read by another,
 // `highlight_field`. The highlighter type is only looked up when a shard highlights its hits
 // (docs/opensearch/search.md#highlight; real 2.19.1 and 3.8.0).
-import { isObject } from '../json/jsonSegment';
+import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import type { JsonCheck } from './jsonCheck';
 import { isJavaDouble, strictBooleanError } from './values';
@@ -107,15 +107,6 @@ const OPTION_KINDS: Readonly<Record<string, OptionKind>> = {
   matched_fields: 'strings',
 };
 
-/** The JSON token ObjectParser names in its messages. */
-function parserToken(value: unknown): string {
-  if (value === null) return 'VALUE_NULL';
-  if (typeof value === 'number') return 'VALUE_NUMBER';
-  if (typeof value === 'boolean') return 'VALUE_BOOLEAN';
-  if (typeof value === 'string') return 'VALUE_STRING';
-  return Array.isArray(value) ? 'START_ARRAY' : 'START_OBJECT';
-}
-
 /**
  * A value ObjectParser refuses for an option: a token its kind does not take (`[L:C] [highlight] fragment_size doesn't
  * support values of type: VALUE_BOOLEAN`; no option takes null), or a text its reader or the builder cannot use
@@ -125,7 +116,7 @@ function parserToken(value: unknown): string {
 function refusedValue(check: JsonCheck, at: ValuePath, parser: string, key: string, value: unknown): boolean {
   const kind = OPTION_KINDS[key];
   if (kind === undefined || key === 'fields') return false;
-  const token = parserToken(value);
+  const token = tokenOf(value);
   let refused = value === null;
   let unreadable = false;
   switch (kind) {

@@ -52,13 +52,23 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
 export const ITEM_FAILURE_NOTE =
   ' In an `_msearch` only this search fails: OpenSearch answers 200, with this error in its place, and runs the others.';
 
+const SHARDS_FAIL = ': OpenSearch fails every shard';
+
+/**
+ * The words of a finding that every shard fails: what is wrong, then the root cause OpenSearch's shards fail with,
+ * quoted. saysShardsFail knows a finding of another code by them.
+ */
+export function shardFailureText(what: string, reason: string): string {
+  return `${what}${SHARDS_FAIL} with "${reason}"`;
+}
+
 /**
  * What the messages of the other codes say of a failure after the request is read: every shard fails (the words of
  * the rules that describe such a failure), or a query cannot be built (OpenSearch's `QueryShardException`, thrown
  * where each shard makes its query).
  */
 function saysShardsFail(message: string): boolean {
-  return message.includes(': OpenSearch fails every shard') || message.startsWith('failed to create query: ');
+  return message.includes(SHARDS_FAIL) || message.startsWith('failed to create query: ');
 }
 
 function failsItem(code: unknown, severity: number | undefined, message: string): boolean {

@@ -16,12 +16,12 @@ import { checkHighlight } from './highlight';
 import {
   checkFieldAndFormat,
   checkIndicesBoostList,
-  checkIndicesBoostValue,
+  checkNumberText,
   checkScriptFields,
   checkSourceObject,
   checkStringList,
 } from './sectionOptions';
-import { intRangeText, isJavaDouble, notNumericText, parseTimeValue, strictBooleanError } from './values';
+import { intRangeText, isJavaDouble, isSortOrder, notNumericText, parseTimeValue, strictBooleanError } from './values';
 import { jacksonMajor } from '../target';
 import { compareVersions } from '../../spec/versions';
 
@@ -253,7 +253,7 @@ function checkObject(
         const token = tokenOf(boost);
         if (token === 'START_OBJECT' || token === 'START_ARRAY' || token === 'VALUE_NULL') {
           check.report('search.wrong-type', `Unknown key for a ${token} in [${index}].`, path.child(index));
-        } else checkIndicesBoostValue(check, path.child(index), boost);
+        } else checkNumberText(check, path.child(index), boost);
       }
       return;
     case 'source':
@@ -443,7 +443,7 @@ function checkSortEntry(check: JsonCheck, path: ValuePath, entry: Record<string,
     const spec = entry[field];
     if (field.startsWith('_')) continue;
     if (typeof spec === 'string') {
-      if (spec.toLowerCase() !== 'asc' && spec.toLowerCase() !== 'desc') {
+      if (!isSortOrder(spec)) {
         check.report(
           'search.wrong-type',
           `No enum constant org.opensearch.search.sort.SortOrder.${spec.toUpperCase()}`,

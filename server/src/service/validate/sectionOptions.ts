@@ -7,12 +7,8 @@ import type { ValuePath } from '../json/valuePath';
 import { didYouMean } from '../text/similarity';
 import type { JsonCheck } from './jsonCheck';
 import { isJavaDouble, strictBooleanError } from './values';
+import { shardFailureText } from './msearchItems';
 import { holdsAt } from '../../spec/versions';
-
-/** ObjectParser's name of a JSON token (numbers are `VALUE_NUMBER`). */
-function parserToken(value: unknown): string {
-  return tokenOf(value);
-}
 
 /**
  * `_source` as an object (`FetchSourceContext.fromXContent`): `includes`/`include` and `excludes`/`exclude`, each a
@@ -29,7 +25,7 @@ export function checkSourceObject(check: JsonCheck, path: ValuePath, source: Rec
       if (checkStringList(check, at, value, key)) return;
       continue;
     }
-    check.report('search.wrong-type', `Unknown key for a ${parserToken(value)} in [${key}].`, at);
+    check.report('search.wrong-type', `Unknown key for a ${tokenOf(value)} in [${key}].`, at);
     return;
   }
 }
@@ -46,7 +42,7 @@ export function checkStringList(check: JsonCheck, path: ValuePath, list: readonl
     const item = list[i];
     if (typeof item === 'string') continue;
     const strict = holdsAt(STRICT_SOURCE_LISTS, check.server.version) && check.server.distribution === 'opensearch';
-    const token = parserToken(item);
+    const token = tokenOf(item);
     const at = path.child(i);
     if (strict || key !== undefined) {
       check.report('search.wrong-type', `Unknown key for a ${token} in [${strict ? 'null' : key}].`, at);
@@ -70,7 +66,7 @@ export function checkIndicesBoostList(check: JsonCheck, path: ValuePath, list: r
     const item = list[i];
     const at = path.child(i);
     if (!isObject(item)) {
-      check.report('search.wrong-type', `Expected [START_OBJECT] in [null] but found [${parserToken(item)}]`, at);
+      check.report('search.wrong-type', `Expected [START_OBJECT] in [null] but found [${tokenOf(item)}]`, at);
       return;
     }
     let seen = false;
@@ -89,7 +85,7 @@ export function checkIndicesBoostList(check: JsonCheck, path: ValuePath, list: r
       if (typeof boost !== 'number') {
         check.report(
           'search.wrong-type',
-          `Expected [VALUE_NUMBER] in [indices_boost] but found [${parserToken(boost)}]`,
+          `Expected [VALUE_NUMBER] in [indices_boost] but found [${tokenOf(boost)}]`,
           at.child(index),
         );
         return;
@@ -98,11 +94,14 @@ export function checkIndicesBoostList(check: JsonCheck, path: ValuePath, list: r
   }
 }
 
-/** A boost of the deprecated `indices_boost` object: read as a float, so a text must be a number. */
-export function checkIndicesBoostValue(check: JsonCheck, at: ValuePath, boost: unknown): void {
-  if (typeof boost === 'string' && !isJavaDouble(boost)) {
-    check.report('value.not-a-number', `For input string: "${boost}"`, at);
-  }
+/**
+ * A value read as a number from any token's text (a boost of the deprecated `indices_boost` object, the rescorer's
+ * `window_size`, `field_value_factor`'s `factor` and `missing`): a text must be a number. Whether it reported.
+ */
+export function checkNumberText(check: JsonCheck, at: ValuePath, value: unknown): boolean {
+  if (typeof value !== 'string' || isJavaDouble(value)) return false;
+  check.report('value.not-a-number', `For input string: "${value}"`, at);
+  return true;
 }
 
 /**
@@ -115,7 +114,7 @@ export function checkScriptFields(check: JsonCheck, path: ValuePath, fields: Rec
     const entry = fields[name];
     const at = path.child(name);
     if (!isObject(entry)) {
-      check.report('search.wrong-type', `Expected [START_OBJECT] in [${name}] but found [${parserToken(entry)}]`, at);
+      check.report('search.wrong-type', `Expected [START_OBJECT] in [${name}] but found [${tokenOf(entry)}]`, at);
       return;
     }
     for (const key in entry) {
@@ -137,13 +136,16 @@ export function checkScriptFields(check: JsonCheck, path: ValuePath, fields: Rec
         }
         continue;
       }
-      check.report('search.wrong-type', `Unknown key for a ${parserToken(value)} in [${key}].`, at.child(key), 'key');
+      check.report('search.wrong-type', `Unknown key for a ${tokenOf(value)} in [${key}].`, at.child(key), 'key');
       return;
     }
     if (!('script' in entry)) {
       check.reportItemFailure(
         'search.wrong-type',
-        `[${name}] has no [script]: OpenSearch fails every shard with "Cannot invoke "org.opensearch.script.Script.writeTo(org.opensearch.core.common.io.stream.StreamOutput)" because "this.script" is null"`,
+        shardFailureText(
+          `[${name}] has no [script]`,
+          'Cannot invoke "org.opensearch.script.Script.writeTo(org.opensearch.core.common.io.stream.StreamOutput)" because "this.script" is null',
+        ),
         at,
         'key',
       );
@@ -164,7 +166,7 @@ export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: rea
     const at = path.child(i);
     if (Array.isArray(item)) {
       const end = item.length === 0 ? check.where(at, 'value', true) : check.where(at.child(0));
-      const found = item.length === 0 ? 'END_ARRAY' : parserToken(item[0]);
+      const found = item.length === 0 ? 'END_ARRAY' : tokenOf(item[0]);
       check.report('search.wrong-type', `${end} [docvalues_field] Expected START_OBJECT but was: ${found}`, at);
       return;
     }
@@ -185,7 +187,7 @@ export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: rea
         const where = check.where(at.child(key));
         check.report(
           'search.wrong-type',
-          `${where} [docvalues_field] ${key} doesn't support values of type: ${parserToken(value)}`,
+          `${where} [docvalues_field] ${key} doesn't support values of type: ${tokenOf(value)}`,
           at.child(key),
         );
         return;
@@ -219,7 +221,7 @@ export function checkQueryRescorer(check: JsonCheck, path: ValuePath, rescorer: 
       return true;
     }
     if (key === 'query_weight' || key === 'rescore_query_weight') {
-      const token = parserToken(value);
+      const token = tokenOf(value);
       if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT' || token === 'START_ARRAY' || value === null) {
         check.report(
           'search.wrong-type',
@@ -239,13 +241,6 @@ export function checkQueryRescorer(check: JsonCheck, path: ValuePath, rescorer: 
     }
   }
   return false;
-}
-
-/** The rescorer's `window_size`, read as an int: a text must be a number. */
-export function checkWindowSize(check: JsonCheck, at: ValuePath, value: unknown): void {
-  if (typeof value === 'string' && !isJavaDouble(value)) {
-    check.report('value.not-a-number', `For input string: "${value}"`, at);
-  }
 }
 
 const SUGGEST_MODES = ['missing', 'popular', 'always'];
@@ -284,7 +279,7 @@ export function checkSuggesterOptions(
         // Checked when each shard builds the suggester.
         check.reportItemFailure(
           'search.wrong-type',
-          `[shard_size] must be positive: OpenSearch fails every shard with "ShardSize must be positive but was: ${String(value)}"`,
+          shardFailureText('[shard_size] must be positive', `ShardSize must be positive but was: ${String(value)}`),
           at,
         );
         return true;
@@ -341,10 +336,7 @@ export function checkFieldValueFactor(check: JsonCheck, path: ValuePath, options
       check.report('query.unknown-parameter', `field_value_factor query does not support [${key}]`, at, 'key');
       return;
     }
-    if ((key === 'factor' || key === 'missing') && typeof value === 'string' && !isJavaDouble(value)) {
-      check.report('value.not-a-number', `For input string: "${value}"`, at);
-      return;
-    }
+    if ((key === 'factor' || key === 'missing') && checkNumberText(check, at, value)) return;
     if (key === 'modifier' && typeof value === 'string' && !MODIFIERS.includes(value.toLowerCase())) {
       check.report(
         'query.invalid-value',

@@ -47,6 +47,13 @@ export function isJavaDouble(value: string): boolean {
   );
 }
 
+/** `SortOrder.fromString`: `asc` or `desc`, in any case. */
+export function isSortOrder(text: string): boolean {
+  if (text === 'asc' || text === 'desc') return true;
+  const lower = text.toLowerCase();
+  return lower === 'asc' || lower === 'desc';
+}
+
 /** `RestRequest.paramAsInt`. */
 export function intParamError(name: string, value: string): string | undefined {
   return parseJavaInt(value) === undefined
