@@ -142,6 +142,85 @@ const AGGREGATION_FORMS: readonly string[] = [
  * rescore, suggest, indices boost, field value factor, minimum_should_match): each as written, recorded on real 3.8.0
  * and 2.19.1 (docs/opensearch/search.md#section-options).
  */
+/**
+ * `time_zone` as each parser that reads one takes it: Java's `ZoneId.of` for a text (region ids, offsets, `UTC`/`GMT`/`UT`
+ * with an offset), and for the aggregations a number of whole hours (docs/opensearch/json-and-values.md#time-zones).
+ */
+const ZONE_VALUES: readonly (readonly [string, Json])[] = [
+  ['region', 'Europe/Paris'],
+  ['region-unknown', 'Bogus/Zone'],
+  ['region-lower-case', 'europe/paris'],
+  ['short-id', 'PST'],
+  ['est', 'EST'],
+  ['etc-gmt', 'Etc/GMT+5'],
+  ['z', 'Z'],
+  ['offset-h', '+1'],
+  ['offset-hh', '+01'],
+  ['offset-h-colon', '+1:00'],
+  ['offset-hh-mm', '-05:30'],
+  ['offset-hhmm', '+0100'],
+  ['offset-hhmmss', '+010000'],
+  ['offset-hh-mm-ss', '+01:00:30'],
+  ['offset-hours-over', '+19:00'],
+  ['offset-18-30', '+18:30'],
+  ['offset-minutes-over', '-01:60'],
+  ['offset-seconds-over', '+01:00:60'],
+  ['offset-letters', '+x'],
+  ['utc-offset', 'UTC+01:00'],
+  ['utc-offset-over', 'UTC+25'],
+  ['ut-offset', 'UT+02'],
+  ['gmt-offset-short', 'GMT+1:0'],
+  ['gmt0', 'GMT0'],
+  ['utc0', 'UTC0'],
+  ['one-letter', 'X'],
+  ['empty', ''],
+  ['number', 1],
+  ['number-over', 25],
+  ['number-fraction', 1.5],
+  ['number-negative', -5],
+  ['number-negative-over', -19],
+  ['number-negative-fraction', -18.9],
+  ['number-beyond-int', 1e20],
+  ['boolean', true],
+  ['null', null],
+];
+
+/** Every parser that reads a `time_zone`, with the zone in its place. */
+const ZONE_PLACES: readonly (readonly [string, (zone: Json) => Json])[] = [
+  [
+    'date-histogram',
+    (zone) => ({ size: 0, aggs: { h: { date_histogram: { field: 'date', fixed_interval: '1d', time_zone: zone } } } }),
+  ],
+  [
+    'auto-date-histogram',
+    (zone) => ({ size: 0, aggs: { h: { auto_date_histogram: { field: 'date', time_zone: zone } } } }),
+  ],
+  [
+    'date-range',
+    (zone) => ({
+      size: 0,
+      aggs: { r: { date_range: { field: 'date', time_zone: zone, ranges: [{ from: '2020-01-01' }] } } },
+    }),
+  ],
+  [
+    'composite',
+    (zone) => ({
+      size: 0,
+      aggs: {
+        c: {
+          composite: { sources: [{ d: { date_histogram: { field: 'date', fixed_interval: '1d', time_zone: zone } } }] },
+        },
+      },
+    }),
+  ],
+  ['range', (zone) => ({ query: { range: { date: { gte: '2020-01-01', time_zone: zone } } } })],
+  ['query-string', (zone) => ({ query: { query_string: { query: 'quick', time_zone: zone } } })],
+];
+
+const ZONE_CASES: readonly ConformanceCase[] = ZONE_PLACES.flatMap(([place, body]) =>
+  ZONE_VALUES.map(([name, zone]) => c(`zones/${place}/${name}`, body(zone))),
+);
+
 const BODY_FORMS: readonly string[] = [
   '{"stored_fields":["_none_"],"_source":{"includes":["kw"]}}',
   '{"stored_fields":"_none_","_source":["kw"]}',
@@ -1015,6 +1094,7 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   ...QUERY_FORMS,
   ...BODY_FORMS.map((body, i) => c(`body/forms/${String(i).padStart(3, '0')}`, JSON.parse(body) as Json)),
   ...AGGREGATION_FORMS.map((body, i) => c(`aggs/forms/${String(i).padStart(3, '0')}`, JSON.parse(body) as Json)),
+  ...ZONE_CASES,
   // percentiles and their methods
   aggs('percentiles/percents-empty', { p: { percentiles: { field: 'num', percents: [] } } }),
   aggs('percentiles/percents-over-100', { p: { percentiles: { field: 'num', percents: [101] } } }),

@@ -7,6 +7,7 @@ import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
 import { isJavaDouble, isSortOrder, parseTimeValue } from './values';
 import { shardFailureText } from './msearchItems';
+import { beyondInt, zoneHoursError, zoneIdError } from './timeZones';
 
 /** Whether a text reads as a Java number. */
 function numeric(value: unknown): boolean {
@@ -16,6 +17,24 @@ function numeric(value: unknown): boolean {
 /** `[L:C] [<parser>] failed to parse field [<key>]`, placed where the parser was: the value, or its end (`atEnd`). */
 function failedToParse(check: JsonCheck, at: ValuePath, parser: string, key: string, atEnd = false): true {
   check.report('aggs.wrong-type', `${check.where(at, 'value', atEnd)} [${parser}] failed to parse field [${key}]`, at);
+  return true;
+}
+
+/**
+ * A `time_zone` of date_histogram, auto_date_histogram, date_range or a composite's date_histogram source: a text is
+ * read by `ZoneId.of`, a number as a whole number of hours (docs/opensearch/json-and-values.md#time-zones).
+ */
+function timeZoneForm(check: JsonCheck, at: ValuePath, parser: string, value: unknown): boolean {
+  let error: string | undefined;
+  // ObjectParser takes a text or a number here; a boolean is refused as a token (null is refused for every parameter).
+  if (typeof value === 'boolean') return doesNotSupport(check, at, parser, 'time_zone', value);
+  if (typeof value === 'string') error = zoneIdError(value);
+  else if (typeof value === 'number') {
+    if (beyondInt(value)) return failedToParse(check, at, parser, 'time_zone');
+    error = zoneHoursError(value);
+  }
+  if (error === undefined) return false;
+  check.report('aggs.wrong-type', `${check.where(at)} [${parser}] failed to parse field [time_zone]: ${error}`, at);
   return true;
 }
 
@@ -169,7 +188,12 @@ const FORMS: ReadonlyMap<string, FormCheck> = new Map<string, FormCheck>([
     (check, path, _name, type, body) =>
       typeof body.minimum_interval === 'string' && !AUTO_INTERVALS.includes(body.minimum_interval)
         ? failedToParse(check, path.child('minimum_interval'), type, 'minimum_interval')
-        : false,
+        : 'time_zone' in body && timeZoneForm(check, path.child('time_zone'), type, body.time_zone),
+  ],
+  [
+    'date_range',
+    (check, path, _name, type, body) =>
+      'time_zone' in body && timeZoneForm(check, path.child('time_zone'), type, body.time_zone),
   ],
   [
     'sampler',
@@ -256,6 +280,8 @@ function boundOf(value: unknown): number | undefined {
 }
 
 function dateHistogramForms(check: JsonCheck, path: ValuePath, name: string, body: Record<string, unknown>): boolean {
+  if ('time_zone' in body && timeZoneForm(check, path.child('time_zone'), 'date_histogram', body.time_zone))
+    return true;
   if (typeof body.offset === 'string' && !/^[+-]?\d+(ms|s|m|h|d|nanos|micros)$/.test(body.offset.trim())) {
     return failedToParse(check, path.child('offset'), 'date_histogram', 'offset');
   }
@@ -379,6 +405,14 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
           check.report('aggs.wrong-type', `${check.where(where)} [${kind}] failed to parse field [order]`, where);
           return true;
         }
+        if (
+          kind === 'date_histogram' &&
+          'time_zone' in options &&
+          (options.time_zone === null
+            ? doesNotSupport(check, inner.child('time_zone'), kind, 'time_zone', null)
+            : timeZoneForm(check, inner.child('time_zone'), kind, options.time_zone))
+        )
+          return true;
         if (
           kind === 'date_histogram' &&
           typeof options.calendar_interval === 'string' &&

@@ -30,6 +30,7 @@ import { checkQueryListForm, checkSingleQueryForm, checkSpanGapPlace } from './i
 import { isGeoParserClause, validateGeoClause } from './geoQueries';
 import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
 import { jacksonMajor } from '../target';
+import { zoneIdError } from './timeZones';
 
 /**
  * A clause of the tables with what the checks ask of it at every use worked out once: a query clause is checked
@@ -847,6 +848,9 @@ function checkValueText(
       check.server.distribution === 'opensearch'
     )
       message = `[regexp] max_determinized_states cannot be negative but was [${String(value)}]`;
+  } else if (spec.name === 'time_zone' && scalar && (clause.name === 'range' || clause.name === 'query_string')) {
+    // Read as text (a number as written, a boolean as `true`), then by ZoneId.of when the clause is built.
+    message = zoneIdError(typeof value === 'number' ? writtenText(check, path) : String(value));
   } else if (spec.name === 'rewrite' && typeof value === 'string' && !isRewriteMethod(value)) {
     check.reportItemFailure(
       'query.invalid-value',
@@ -858,6 +862,12 @@ function checkValueText(
   if (message === undefined) return false;
   check.report('query.invalid-value', message, path);
   return true;
+}
+
+/** A scalar value as the request writes it (a number's own digits, which JSON.parse does not keep). */
+function writtenText(check: JsonCheck, path: ValuePath): string {
+  const span = check.segment.spanOf(path.keys());
+  return check.segment.text.slice(span.offset, span.offset + span.length);
 }
 
 /**
