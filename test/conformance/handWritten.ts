@@ -221,6 +221,150 @@ const ZONE_CASES: readonly ConformanceCase[] = ZONE_PLACES.flatMap(([place, body
   ZONE_VALUES.map(([name, zone]) => c(`zones/${place}/${name}`, body(zone))),
 );
 
+/**
+ * Date formats as `DateFormatter.forPattern` reads them: named formats, `||` lists, a leading `8`, and Java's pattern
+ * letters with their counts, quotes, optional sections, reserved characters and pads
+ * (docs/opensearch/json-and-values.md#date-formats).
+ */
+const FORMAT_PATTERNS: readonly string[] = [
+  '',
+  '||',
+  'yyyy||',
+  '8yyyy-MM-dd',
+  '8',
+  'epoch_micros',
+  ' yyyy ',
+  "yyyy-MM-dd'T",
+  "yyyy-MM-dd'T'HH:mm",
+  '[yyyy',
+  'yyyy]',
+  '[yyyy]]',
+  '#',
+  '{',
+  'bogus',
+  'bogus{',
+  'yyyy-MM-dd bogus',
+  'aaaaaa',
+  'aa',
+  'ppp',
+  'pH',
+  'ppH',
+  'pR',
+  'VV',
+  'V',
+  'zzzzz',
+  'zzzz',
+  'O',
+  'OO',
+  'QQQQQ',
+  'QQQQQQ',
+  'F',
+  'FF',
+  'dd',
+  'ddd',
+  'SSSSSSSSS',
+  'SSSSSSSSSS',
+  'nnnnnnnnnnnnnnnnnnn',
+  'nnnnnnnnnnnnnnnnnnnn',
+  'uuuu',
+  'B',
+  'BB',
+  'c',
+  'cc',
+  'ccc',
+  'W',
+  'WW',
+  'ww',
+  'www',
+  'YYYYYYYYYYYYYYYYYYYY',
+  'g',
+  'eeeeee',
+  'xxxxxx',
+  'XXXXXX',
+  'ZZZZZZ',
+  'v',
+  'vv',
+  'GGGGGG',
+  'DDDD',
+  'yyyyyyyyyyyyyyyyyyyy',
+  "''",
+  "'a''b'",
+  'yyyy-MM-dd HH:mm:ss',
+  'date_optional_time||epoch_millis',
+  'date_optional_time||bogus',
+  'strictDateOptionalTime',
+  'hh a',
+  't',
+  'Ee',
+  'kkk',
+  'A',
+  'yyyy/MM/dd||epoch_millis',
+];
+
+/** Every named format, by both its names: each is read as a name, never as a pattern. */
+const NAMED_FORMATS: readonly string[] = `iso8601 rfc3339_lenient basic_date basicDate basic_date_time basicDateTime
+basic_date_time_no_millis basicDateTimeNoMillis basic_ordinal_date basicOrdinalDate basic_ordinal_date_time
+basicOrdinalDateTime basic_ordinal_date_time_no_millis basicOrdinalDateTimeNoMillis basic_time basicTime
+basic_time_no_millis basicTimeNoMillis basic_t_time basicTTime basic_t_time_no_millis basicTTimeNoMillis
+basic_week_date basicWeekDate basic_week_date_time basicWeekDateTime basic_week_date_time_no_millis
+basicWeekDateTimeNoMillis date date_hour dateHour date_hour_minute dateHourMinute date_hour_minute_second
+dateHourMinuteSecond date_hour_minute_second_fraction dateHourMinuteSecondFraction date_hour_minute_second_millis
+dateHourMinuteSecondMillis date_optional_time dateOptionalTime date_time dateTime date_time_no_millis dateTimeNoMillis
+hour hour_minute hourMinute hour_minute_second hourMinuteSecond hour_minute_second_fraction hourMinuteSecondFraction
+hour_minute_second_millis hourMinuteSecondMillis ordinal_date ordinalDate ordinal_date_time ordinalDateTime
+ordinal_date_time_no_millis ordinalDateTimeNoMillis time time_no_millis timeNoMillis t_time tTime t_time_no_millis
+tTimeNoMillis week_date weekDate week_date_time weekDateTime week_date_time_no_millis weekDateTimeNoMillis week_year
+weekyear weekyear_week weekyearWeek weekyear_week_day weekyearWeekDay year year_month yearMonth year_month_day
+yearMonthDay epoch_second epoch_millis strict_basic_week_date strictBasicWeekDate strict_basic_week_date_time
+strictBasicWeekDateTime strict_basic_week_date_time_no_millis strictBasicWeekDateTimeNoMillis strict_date strictDate
+strict_date_hour strictDateHour strict_date_hour_minute strictDateHourMinute strict_date_hour_minute_second
+strictDateHourMinuteSecond strict_date_hour_minute_second_fraction strictDateHourMinuteSecondFraction
+strict_date_hour_minute_second_millis strictDateHourMinuteSecondMillis strict_date_optional_time strictDateOptionalTime
+strict_date_optional_time_nanos strictDateOptionalTimeNanos strict_date_time strictDateTime strict_date_time_no_millis
+strictDateTimeNoMillis strict_hour strictHour strict_hour_minute strictHourMinute strict_hour_minute_second
+strictHourMinuteSecond strict_hour_minute_second_fraction strictHourMinuteSecondFraction
+strict_hour_minute_second_millis strictHourMinuteSecondMillis strict_ordinal_date strictOrdinalDate
+strict_ordinal_date_time strictOrdinalDateTime strict_ordinal_date_time_no_millis strictOrdinalDateTimeNoMillis
+strict_time strictTime strict_time_no_millis strictTimeNoMillis strict_t_time strictTTime strict_t_time_no_millis
+strictTTimeNoMillis strict_week_date strictWeekDate strict_week_date_time strictWeekDateTime
+strict_week_date_time_no_millis strictWeekDateTimeNoMillis strict_weekyear strictWeekyear strict_weekyear_week
+strictWeekyearWeek strict_weekyear_week_day strictWeekyearWeekDay strict_year strictYear strict_year_month
+strictYearMonth strict_year_month_day strictYearMonthDay epoch_micros`.split(/\s+/);
+
+/** A range query's format is read with the query, whatever the field; an aggregation's on a date field, on each shard. */
+const FORMAT_CASES: readonly ConformanceCase[] = [
+  ...FORMAT_PATTERNS.map((format, i) =>
+    c(`formats/range/${String(i).padStart(3, '0')}`, { query: { range: { date: { gte: 'now-1d', format } } } }),
+  ),
+  ...FORMAT_PATTERNS.map((format, i) =>
+    c(`formats/date-histogram/${String(i).padStart(3, '0')}`, {
+      size: 0,
+      aggs: { h: { date_histogram: { field: 'date', fixed_interval: '1d', format } } },
+    }),
+  ),
+  ...NAMED_FORMATS.map((format) =>
+    c(`formats/named/${format}`, {
+      size: 0,
+      aggs: { h: { date_histogram: { field: 'date', fixed_interval: '1d', format } } },
+    }),
+  ),
+  c('formats/range-number-field', { query: { range: { num: { gte: 1, format: 'bogus' } } } }),
+  c('formats/range-boolean', { query: { range: { date: { gte: 'now-1d', format: true } } } }),
+  c('formats/range-number', { query: { range: { date: { gte: 'now-1d', format: 12 } } } }),
+  c('formats/date-range', {
+    size: 0,
+    aggs: { r: { date_range: { field: 'date', format: 'bogus', ranges: [{ to: 'now' }] } } },
+  }),
+  c('formats/terms-date', { size: 0, aggs: { t: { terms: { field: 'date', format: 'bogus' } } } }),
+  c('formats/terms-date-good', { size: 0, aggs: { t: { terms: { field: 'date', format: 'yyyy' } } } }),
+  c('formats/histogram-number', {
+    size: 0,
+    aggs: { h: { histogram: { field: 'num', interval: 5, format: 'bogus' } } },
+  }),
+  c('formats/min-date', { size: 0, aggs: { m: { min: { field: 'date', format: 'bogus' } } } }),
+  c('formats/auto-date-histogram', { size: 0, aggs: { h: { auto_date_histogram: { field: 'date', format: 'aa' } } } }),
+];
+
 const BODY_FORMS: readonly string[] = [
   '{"stored_fields":["_none_"],"_source":{"includes":["kw"]}}',
   '{"stored_fields":"_none_","_source":["kw"]}',
@@ -1095,6 +1239,7 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   ...BODY_FORMS.map((body, i) => c(`body/forms/${String(i).padStart(3, '0')}`, JSON.parse(body) as Json)),
   ...AGGREGATION_FORMS.map((body, i) => c(`aggs/forms/${String(i).padStart(3, '0')}`, JSON.parse(body) as Json)),
   ...ZONE_CASES,
+  ...FORMAT_CASES,
   // percentiles and their methods
   aggs('percentiles/percents-empty', { p: { percentiles: { field: 'num', percents: [] } } }),
   aggs('percentiles/percents-over-100', { p: { percentiles: { field: 'num', percents: [101] } } }),

@@ -20,6 +20,7 @@ import type { TargetServer } from '../target';
 import { clauseCountFailure } from './clauseCount';
 import { missingAnalyzer } from './analyzerRules';
 import { forEachClause } from './fieldMentions';
+import { dateFormatError } from '../validate/dateFormats';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
@@ -53,6 +54,8 @@ const NUMERIC_VALUE_TYPES = new Set([
 const NOT_NUMERIC = new Set(['keyword', 'ip', 'geo_point']);
 /** Field types tried with `format` on real 3.8.0 and 2.19.1: "does not support custom formats". */
 const NO_CUSTOM_FORMAT = new Set(['keyword', 'ip', 'geo_point', 'boolean']);
+/** Field types whose values a `format` prints as dates (DateFormatter.forPattern), tried on real 3.8.0 and 2.19.1. */
+const DATE_FIELD_TYPES = new Set(['date', 'date_nanos']);
 /** Aggregations that fail on a keyword field with `missing` (a class cast in their collector). */
 const NO_MISSING_ON_KEYWORD = new Set(['significant_terms', 'diversified_sampler']);
 /** Field types `collapse` refuses (CollapseBuilder takes keywords and numbers only), each tried on real clusters. */
@@ -332,12 +335,19 @@ function moreLikeThisFindings(
 }
 
 /** What the field's mapping type says of one aggregation's `format`, `value_type` and `missing`. */
+/** 'date' when the field is mapped as a date (a format then reads as a date format), else undefined. */
+function dateField(fields: ReadonlyMap<string, string>, field: string): 'date' | undefined {
+  const type = fields.get(field);
+  return type !== undefined && DATE_FIELD_TYPES.has(type) ? 'date' : undefined;
+}
+
 function aggregationFieldFindings(
   type: string,
   body: Record<string, unknown>,
   path: JsonPath,
   indexes: IndexFields,
   defined: ReadonlySet<string>,
+  server: TargetServer,
 ): MappingFinding[] {
   const spec = AGGS.get(type);
   const field = body['field'];
@@ -356,6 +366,16 @@ function aggregationFieldFindings(
         : undefined;
     });
     if (message !== undefined) return finding('format', message);
+    // On a date field the format is a date format, which each shard reads when it builds the aggregation (real 3.8.0
+    // and 2.19.1: `Invalid format: [bogus]: Unknown pattern letter: b`; docs/opensearch/json-and-values.md#date-formats).
+    const format = body['format'];
+    if (
+      server.distribution === 'opensearch' &&
+      everywhere(indexes, (fields) => dateField(fields, field)) !== undefined
+    ) {
+      const error = dateFormatError(format, server.version);
+      if (error !== undefined) return finding('format', error);
+    }
   }
   const valueType = body['value_type'];
   if (takes.has('value_type') && typeof valueType === 'string' && NUMERIC_VALUE_TYPES.has(valueType)) {
@@ -386,6 +406,7 @@ function aggregationFindings(
   defined: ReadonlySet<string>,
   out: MappingFinding[],
   analyzersKnown: boolean,
+  server: TargetServer,
 ): void {
   if (!isObject(aggs)) return;
   for (const name in aggs) {
@@ -395,7 +416,7 @@ function aggregationFindings(
       const body = definition[type];
       const at = [...path, name, type];
       if (type === 'aggs' || type === 'aggregations')
-        aggregationFindings(body, at, indexes, defined, out, analyzersKnown);
+        aggregationFindings(body, at, indexes, defined, out, analyzersKnown, server);
       else if (type === 'filter') queryFindings(body, at, indexes, defined, out, analyzersKnown);
       else if (type === 'filters' && isObject(body)) {
         // Named clauses in an object, or clauses in an array.
@@ -405,7 +426,7 @@ function aggregationFindings(
           for (const key in filters)
             queryFindings(filters[key], [...at, 'filters', key], indexes, defined, out, analyzersKnown);
         }
-      } else if (isObject(body)) out.push(...aggregationFieldFindings(type, body, at, indexes, defined));
+      } else if (isObject(body)) out.push(...aggregationFieldFindings(type, body, at, indexes, defined, server));
     }
   }
 }
@@ -457,8 +478,8 @@ function mappingFindings(
       out.push({ code: 'cluster.too-many-clauses', message: failure, path: ['query'], target: 'key' });
   }
   queryFindings(body['post_filter'], ['post_filter'], indexes, defined, out, analyzersKnown);
-  aggregationFindings(body['aggs'], ['aggs'], indexes, defined, out, analyzersKnown);
-  aggregationFindings(body['aggregations'], ['aggregations'], indexes, defined, out, analyzersKnown);
+  aggregationFindings(body['aggs'], ['aggs'], indexes, defined, out, analyzersKnown, server);
+  aggregationFindings(body['aggregations'], ['aggregations'], indexes, defined, out, analyzersKnown, server);
   if (body['sort'] !== undefined) sortFindings(body['sort'], indexes, defined, rawAt, out);
   out.push(...collapseFindings(body['collapse'], indexes, defined));
   return out;

@@ -31,6 +31,7 @@ import { isGeoParserClause, validateGeoClause } from './geoQueries';
 import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
 import { jacksonMajor } from '../target';
 import { zoneIdError } from './timeZones';
+import { dateFormatError } from './dateFormats';
 
 /**
  * A clause of the tables with what the checks ask of it at every use worked out once: a query clause is checked
@@ -851,6 +852,14 @@ function checkValueText(
   } else if (spec.name === 'time_zone' && scalar && (clause.name === 'range' || clause.name === 'query_string')) {
     // Read as text (a number as written, a boolean as `true`), then by ZoneId.of when the clause is built.
     message = zoneIdError(typeof value === 'number' ? writtenText(check, path) : String(value));
+  } else if (
+    spec.name === 'format' &&
+    clause.name === 'range' &&
+    (typeof value === 'string' || typeof value === 'boolean') &&
+    check.server.distribution === 'opensearch'
+  ) {
+    // The builder reads the format when the query is read, whatever the field (a number's digits are literals).
+    message = dateFormatError(String(value), check.server.version);
   } else if (spec.name === 'rewrite' && typeof value === 'string' && !isRewriteMethod(value)) {
     check.reportItemFailure(
       'query.invalid-value',
