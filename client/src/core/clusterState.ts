@@ -41,7 +41,7 @@ function joinRelations(raw: unknown): Record<string, string[]> | undefined {
 
 /**
  * One field as the server is told it: its name and type, a join field's relations, doc values or index turned off,
- * a normalizer.
+ * a normalizer, a date format.
  */
 function fieldOf(name: string, type: string, raw: Json): ClusterStateField {
   const relations = type === 'join' ? joinRelations(raw['relations']) : undefined;
@@ -52,6 +52,7 @@ function fieldOf(name: string, type: string, raw: Json): ClusterStateField {
     ...(raw['doc_values'] === false ? { docValues: false as const } : {}),
     ...(raw['index'] === false ? { indexed: false as const } : {}),
     ...(typeof raw['normalizer'] === 'string' ? { normalized: true as const } : {}),
+    ...(typeof raw['format'] === 'string' ? { format: raw['format'] } : {}),
   };
 }
 

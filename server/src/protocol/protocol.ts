@@ -160,6 +160,8 @@ export interface ClusterStateField {
   readonly indexed?: false;
   /** Set when the mapping gives the (keyword) field a normalizer, which may make different values one term. */
   readonly normalized?: true;
+  /** The date format the mapping gives a (date) field, when it gives one. */
+  readonly format?: string;
 }
 
 export interface ClusterStateIndex {

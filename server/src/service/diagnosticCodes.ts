@@ -304,6 +304,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: "An aggregation's `value_type`, `format` or `missing` that the field's mapped type does not take.",
   },
+  'cluster.date-value': {
+    severity: E,
+    summary: 'A date that a date field of the searched indexes cannot read with its default format.',
+  },
   'cluster.sort-unmapped': {
     severity: E,
     summary: 'A sort on a name no searched index maps, without `unmapped_type`.',

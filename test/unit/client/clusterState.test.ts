@@ -78,6 +78,16 @@ void describe('cluster state for the language server', () => {
     ]);
   });
 
+  void it('keeps the format a mapping gives a field (a date field then reads no default format)', () => {
+    assert.deepEqual(
+      mappingFields({ properties: { d: { type: 'date', format: 'yyyy/MM/dd' }, e: { type: 'date' } } }),
+      [
+        { name: 'd', type: 'date', format: 'yyyy/MM/dd' },
+        { name: 'e', type: 'date' },
+      ],
+    );
+  });
+
   void it('reads the typed mappings of old clusters and empty ones', () => {
     assert.deepEqual(mappingFields({ _doc: { properties: { a: { type: 'long' } } } }), [{ name: 'a', type: 'long' }]);
     assert.deepEqual(mappingFields({}), []);

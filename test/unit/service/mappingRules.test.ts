@@ -589,3 +589,78 @@ function expectOnState(state: ClusterStateParams, markedText: string, message: s
     [['cluster.analyzer-not-found', { start, end }, message]],
   );
 }
+
+void describe('dates a date field cannot read (cluster.date-value)', () => {
+  const DATED: ClusterStateParams = {
+    clusterName: 'dated',
+    indices: [
+      {
+        name: 'logs',
+        aliases: [],
+        fields: [
+          { name: 'at', type: 'date' },
+          { name: 'day', type: 'date', format: 'yyyy/MM/dd' },
+          { name: 'n', type: 'long' },
+        ],
+      },
+    ],
+  };
+  const range = (options: string): string => `POST /logs/_search\n{"query": {"range": {"at": ${options}}}}\n`;
+  const dated = (text: string): string[] => codes(text, DATED);
+
+  void it('reports a range bound the default format or the date math refuses, in OpenSearch words', () => {
+    const { text, start, end } = marked(range('{"gte": «"2020-1-1"»}'));
+    assert.deepEqual(
+      diagnose('search', text, DATED).map((d) => [d.code, d.range, d.message]),
+      [
+        [
+          'cluster.date-value',
+          { start, end },
+          'failed to parse date field [2020-1-1] with format [strict_date_optional_time||epoch_millis]',
+        ],
+      ],
+    );
+    assert.deepEqual(dated(range('{"gte": "now-1x"}')), [
+      'cluster.date-value unit [x] not supported for date math [-1x] (a date of a date field with the format [strict_date_optional_time||epoch_millis])',
+    ]);
+    assert.deepEqual(dated(range('{"lt": true}')), [
+      'cluster.date-value failed to parse date field [true] with format [strict_date_optional_time||epoch_millis]',
+    ]);
+  });
+
+  void it('reads a bound rounding up as each shard does: any day up to 31', () => {
+    assert.deepEqual(dated(range('{"lte": "2021-02-29"}')), []);
+    assert.deepEqual(dated(range('{"gt": "2021-02-29"}')), []);
+    assert.deepEqual(dated(range('{"to": "2021-02-29"}')), []);
+    assert.equal(dated(range('{"to": "2021-02-29", "include_upper": false}')).length, 1);
+    assert.equal(dated(range('{"from": "2021-02-29"}')).length, 1);
+    assert.deepEqual(dated(range('{"from": "2021-02-29", "include_lower": "false"}')), []);
+    assert.equal(dated(range('{"lte": "2021-02-29||+1d"}')).length, 1);
+    assert.equal(dated(range('{"lte": "2020-01-32"}')).length, 1);
+  });
+
+  void it('leaves good dates, numbers, a format of the query or the mapping, and other fields alone', () => {
+    for (const good of [
+      '"2020-01-01T10:00:00.123+01:00"',
+      '"now-1d/d"',
+      '"2020-01-01||+1M/M"',
+      '1577836800000',
+      '"1.5"',
+    ]) {
+      assert.deepEqual(dated(range(`{"gte": ${good}}`)), [], good);
+    }
+    assert.deepEqual(dated(range('{"gte": "2020/01/01", "format": "yyyy/MM/dd"}')), []);
+    assert.deepEqual(dated('POST /logs/_search\n{"query": {"range": {"day": {"gte": "2020/01/01"}}}}\n'), []);
+    assert.deepEqual(dated('POST /logs/_search\n{"query": {"range": {"n": {"gte": "2020-1-1"}}}}\n'), []);
+    assert.deepEqual(codes(range('{"gte": "2020-1-1"}'), null), []);
+  });
+
+  void it('reports a date_range bound, and the first only', () => {
+    const body = (ranges: string): string =>
+      `POST /logs/_search\n{"size": 0, "aggs": {"r": {"date_range": {"field": "at", "ranges": ${ranges}}}}}\n`;
+    assert.deepEqual(dated(body('[{"from": "bogus", "to": "now-"}]')), [
+      'cluster.date-value failed to parse date field [bogus] with format [strict_date_optional_time||epoch_millis]',
+    ]);
+    assert.deepEqual(dated(body('[{"from": "2021-02-28", "to": "now/M"}]')), []);
+  });
+});

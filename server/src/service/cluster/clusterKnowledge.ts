@@ -22,6 +22,8 @@ export interface IndexMapping {
   readonly halfIndexed: ReadonlySet<string>;
   /** The fields the mapping gives a normalizer. */
   readonly normalized: ReadonlySet<string>;
+  /** The fields the mapping gives a format of their own (a date field's, instead of the default one). */
+  readonly formatted: ReadonlySet<string>;
   /** The analyzers the index defines in its settings, when the client read them. */
   readonly analyzers?: ReadonlySet<string>;
 }
@@ -232,6 +234,7 @@ export class ClusterKnowledge {
           ...(analyzers === undefined ? {} : { analyzers: new Set(analyzers) }),
           types: new Map(index.fields.map((f) => [f.name, f.type])),
           normalized: new Set(index.fields.filter((f) => f.normalized === true).map((f) => f.name)),
+          formatted: new Set(index.fields.filter((f) => f.format !== undefined).map((f) => f.name)),
           halfIndexed: new Set(
             index.fields.filter((f) => f.docValues === false || f.indexed === false).map((f) => f.name),
           ),

@@ -21,6 +21,7 @@ import { clauseCountFailure } from './clauseCount';
 import { missingAnalyzer } from './analyzerRules';
 import { forEachClause } from './fieldMentions';
 import { dateFormatError } from '../validate/dateFormats';
+import { DEFAULT_DATE_FORMAT, defaultDateError } from '../validate/dateMath';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
@@ -335,6 +336,72 @@ function moreLikeThisFindings(
 }
 
 /** What the field's mapping type says of one aggregation's `format`, `value_type` and `missing`. */
+/** The bounds of a range query, and those of a date_range aggregation's ranges (a boolean there is refused as a token). */
+const RANGE_BOUNDS = ['gt', 'gte', 'lt', 'lte', 'from', 'to'];
+const DATE_RANGE_BOUNDS = ['from', 'to'];
+
+/**
+ * Why every searched index refuses a date written as `value` in `field`: a `date` field whose mapping gives no format
+ * of its own reads a text (a boolean as its text) with its default format and date math, on each shard (real 3.8.0
+ * and 2.19.1; docs/opensearch/json-and-values.md#dates-in-date-fields). Numbers are read as epoch milliseconds.
+ */
+function dateValueError(
+  indexes: IndexFields,
+  field: string,
+  value: unknown,
+  roundUp: boolean,
+  booleans: boolean,
+): string | undefined {
+  if (typeof value !== 'string' && !(booleans && typeof value === 'boolean')) return undefined;
+  if (typeof value === 'string' && value.includes('${')) return undefined;
+  const error = defaultDateError(String(value), roundUp);
+  if (error === undefined) return undefined;
+  const every = everywhere(indexes, (fields, mapping) =>
+    fields.get(field) === 'date' && !mapping.formatted.has(field) ? 'date' : undefined,
+  );
+  return every === undefined ? undefined : error;
+}
+
+/** A range query's bounds on a date field, unless the query gives a format of its own. */
+function rangeDateFindings(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+): MappingFinding[] {
+  if (name !== 'range') return [];
+  const out: MappingFinding[] = [];
+  for (const field in body) {
+    const options = body[field];
+    if (!isObject(options) || !checkable(field, defined) || options['format'] !== undefined) continue;
+    for (const bound of RANGE_BOUNDS) {
+      const error = dateValueError(indexes, field, options[bound], roundsUp(bound, options), true);
+      if (error !== undefined) out.push(dateFinding(error, [...path, field, bound]));
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether a range query reads a bound rounding up: `gt` and `lte`, `to` unless `include_upper` is false, `from` when
+ * `include_lower` is false (DateFieldType.rangeQuery).
+ */
+function roundsUp(bound: string, options: Record<string, unknown>): boolean {
+  const off = (value: unknown): boolean => value === false || value === 'false';
+  if (bound === 'gt' || bound === 'lte') return true;
+  if (bound === 'to') return !off(options['include_upper']);
+  if (bound === 'from') return off(options['include_lower']);
+  return false;
+}
+
+function dateFinding(error: string, path: JsonPath): MappingFinding {
+  const message = error.startsWith('failed to parse date field')
+    ? error
+    : `${error} (a date of a date field with the format [${DEFAULT_DATE_FORMAT}])`;
+  return { code: 'cluster.date-value', message, path, target: 'value' };
+}
+
 /** 'date' when the field is mapped as a date (a format then reads as a date format), else undefined. */
 function dateField(fields: ReadonlyMap<string, string>, field: string): 'date' | undefined {
   const type = fields.get(field);
@@ -386,6 +453,17 @@ function aggregationFieldFindings(
         : undefined;
     });
     if (message !== undefined) return finding('value_type', message);
+  }
+  if (type === 'date_range' && body['format'] === undefined && Array.isArray(body['ranges'])) {
+    const out: MappingFinding[] = [];
+    body['ranges'].forEach((range: unknown, i) => {
+      if (!isObject(range)) return;
+      for (const bound of DATE_RANGE_BOUNDS) {
+        const error = dateValueError(indexes, field, range[bound], false, false);
+        if (error !== undefined) out.push(dateFinding(error, [...path, 'ranges', i, bound]));
+      }
+    });
+    if (out.length > 0) return out.slice(0, 1);
   }
   const missing = body['missing'];
   if (NO_MISSING_ON_KEYWORD.has(type) && missing !== undefined && missing !== null && !isObject(missing)) {
@@ -449,6 +527,7 @@ function queryFindings(
       ...geoPolygonFindings(name, body, at, indexes, defined),
       ...joinFindings(name, body, at, indexes),
       ...moreLikeThisFindings(name, body, at, indexes),
+      ...rangeDateFindings(name, body, at, indexes, defined),
     );
   });
 }

@@ -193,7 +193,8 @@ const FORMS: ReadonlyMap<string, FormCheck> = new Map<string, FormCheck>([
   [
     'date_range',
     (check, path, _name, type, body) =>
-      'time_zone' in body && timeZoneForm(check, path.child('time_zone'), type, body.time_zone),
+      ('time_zone' in body && timeZoneForm(check, path.child('time_zone'), type, body.time_zone)) ||
+      rangeForms(check, path, type, body),
   ],
   [
     'sampler',
@@ -328,16 +329,32 @@ function rangeForms(check: JsonCheck, path: ValuePath, type: string, body: Recor
     for (const key in range) {
       const at = path.child('ranges').child(i).child(key);
       if (!RANGE_KEYS.includes(key)) {
-        check.report('aggs.unknown-parameter', `${check.where(at, 'key')} [${type}] unknown field [${key}]`, at, 'key');
+        // Each range is read by the parser of a range, whatever the aggregation (`[range] unknown field`).
+        check.report('aggs.unknown-parameter', `${check.where(at, 'key')} [range] unknown field [${key}]`, at, 'key');
         return true;
       }
       const value = range[key];
-      if ((key === 'from' || key === 'to') && typeof value === 'string' && !isJavaDouble(value)) {
+      if (typeof value === 'boolean') return rangeBoolean(check, at, type, key);
+      if (type === 'range' && (key === 'from' || key === 'to') && typeof value === 'string' && !isJavaDouble(value)) {
         return shardFailure(check, at, `[${key}] is not a number`, `For input string: "${value}"`);
       }
     }
   }
   return false;
+}
+
+/**
+ * A boolean `key`, `from` or `to` of a range: its parser takes texts and numbers only (real 3.8.0 and 2.19.1:
+ * `[range] to doesn't support values of type: VALUE_BOOLEAN`, under `[<type>] failed to parse field [ranges]`).
+ */
+function rangeBoolean(check: JsonCheck, at: ValuePath, type: string, key: string): true {
+  const where = check.where(at);
+  check.report(
+    'aggs.wrong-type',
+    `${where} [${type}] failed to parse field [ranges]: ${where} [range] ${key} doesn't support values of type: VALUE_BOOLEAN`,
+    at,
+  );
+  return true;
 }
 
 /** An IPv4 or IPv6 address as InetAddresses reads it (no host names). */

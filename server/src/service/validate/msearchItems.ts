@@ -22,6 +22,7 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'cluster.analyzer-not-found',
   'cluster.unknown-search-pipeline',
   'cluster.collapse-field',
+  'cluster.date-value',
   'cluster.geo-field',
   'cluster.join-relation',
   'cluster.more-like-this-fields',

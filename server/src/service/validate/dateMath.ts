@@ -1,0 +1,116 @@
+// How each shard reads a date written as text where a date field is searched (a `range` query's bounds, a
+// `date_range` aggregation's `from` and `to`): OpenSearch's date math (`now`, or a date followed by `||`, then
+// `+1d`, `-2M`, `/d`...), and the date itself with the field's format. Only the default format of a date field,
+// `strict_date_optional_time||epoch_millis`, is read here. Each rule and its words were recorded on real 3.8.0 and
+// 2.19.1 (docs/opensearch/json-and-values.md#dates-in-date-fields; conformance cases `cross/dates/*`).
+
+/** The format a date field reads when its mapping gives none. */
+export const DEFAULT_DATE_FORMAT = 'strict_date_optional_time||epoch_millis';
+
+const DATE_MATH_UNITS = 'yMwdhHms';
+
+/**
+ * Why a date field refuses `text` with its default format, in OpenSearch's words, or undefined when it reads it.
+ * `roundUp`: the bound is read rounding up (a range's `gt` and `lte`), which takes any day up to 31 in any month.
+ */
+export function defaultDateError(text: string, roundUp = false): string | undefined {
+  let math: string;
+  if (text.startsWith('now')) {
+    math = text.slice(3);
+  } else {
+    const anchor = text.indexOf('||');
+    // A date before `||` is read without rounding up.
+    const date = dateError(anchor === -1 ? text : text.slice(0, anchor), roundUp && anchor === -1);
+    // The date is read first: what follows it is judged only when the date is known to be read.
+    if (date !== 'read') return date === 'unknown' ? undefined : date;
+    if (anchor === -1) return undefined;
+    math = text.slice(anchor + 2);
+  }
+  return mathError(math);
+}
+
+/** 'read', 'unknown' (not judged here), or the words of the refusal. */
+function dateError(text: string, roundUp: boolean): string {
+  if (text.length === 0) return 'cannot parse empty date';
+  if (isEpochMillis(text)) return 'read';
+  const date = strictDateOptionalTime(text, roundUp);
+  if (date !== 'refused') return date;
+  return `failed to parse date field [${text}] with format [${DEFAULT_DATE_FORMAT}]`;
+}
+
+function isDigit(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  return c >= 48 && c <= 57;
+}
+
+/** `JavaDateMathParser.parseMath`: operators, optional counts and units, to the end of the text. */
+function mathError(math: string): string | undefined {
+  for (let i = 0; i < math.length;) {
+    const c = math[i++]!;
+    const round = c === '/';
+    if (!round && c !== '+' && c !== '-') return `operator not supported for date math [${math}]`;
+    if (i >= math.length) return `truncated date math [${math}]`;
+    let count = 1;
+    if (isDigit(math, i)) {
+      const from = i;
+      while (i < math.length && isDigit(math, i)) i++;
+      if (i >= math.length) return `truncated date math [${math}]`;
+      // A count beyond an int fails in Java's own words (a NumberFormatException): not judged here.
+      if (i - from > 9) return undefined;
+      count = Number(math.slice(from, i));
+    }
+    if (round && count !== 1) return `rounding \`/\` can only be used on single unit types [${math}]`;
+    const unit = math[i++]!;
+    if (!DATE_MATH_UNITS.includes(unit)) return `unit [${unit}] not supported for date math [${math}]`;
+  }
+  return undefined;
+}
+
+/** `epoch_millis`: an optional `-`, 1 to 19 digits within a long, and an optional fraction of up to 6 digits. */
+function isEpochMillis(text: string): boolean {
+  const match = /^(-?)(\d{1,19})(?:\.(\d{0,6}))?$/.exec(text);
+  if (match === null) return false;
+  return BigInt(match[2]!) <= 9223372036854775807n;
+}
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isLeap(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/**
+ * `strict_date_optional_time`: `yyyy`, then optionally `-MM`, `-dd`, then optionally `T` with `HH`, `:mm`, `:ss` and a
+ * fraction of 1 to 9 digits after `.` or `,`; each part exactly as many digits, each value in range (a day the month
+ * has). A time may end with a zone: `Z` or an offset is read; anything else after the time (a region id, a second
+ * offset) is left to Java's zone parsers: 'unknown', not judged, unless the date or time before it is already out of
+ * range.
+ */
+function strictDateOptionalTime(text: string, roundUp: boolean): 'read' | 'refused' | 'unknown' {
+  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:T(?:(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?)?)?)?/.exec(
+    text,
+  );
+  if (match === null) return 'refused';
+  const [prefix, yearText, month, day, hour, minute, second] = match;
+  const year = Number(yearText);
+  if (month !== undefined && (Number(month) < 1 || Number(month) > 12)) return 'refused';
+  if (day !== undefined) {
+    const m = Number(month);
+    const max = roundUp ? 31 : m === 2 && !isLeap(year) ? 28 : DAYS_IN_MONTH[m - 1]!;
+    if (Number(day) < 1 || Number(day) > max) return 'refused';
+  }
+  if (hour !== undefined && Number(hour) > 23) return 'refused';
+  if (minute !== undefined && Number(minute) > 59) return 'refused';
+  if (second !== undefined && Number(second) > 59) return 'refused';
+  const tail = text.slice(prefix.length);
+  if (tail === '') return 'read';
+  if (hour === undefined) return 'refused';
+  const offset = /^(?:Z|[+-](\d{2})(?::?(\d{2})(?::?(\d{2}))?)?)$/.exec(tail);
+  if (offset !== null) {
+    // An offset out of range is refused by the offset parser, and then perhaps read by another: not judged.
+    const [, hours = '0', minutes = '0', seconds = '0'] = offset;
+    const inRange = Number(hours) < 18 || (Number(hours) === 18 && minutes === '00' && seconds === '00');
+    return inRange && Number(minutes) <= 59 && Number(seconds) <= 59 ? 'read' : 'unknown';
+  }
+  return /^[A-Za-z+-]/.test(tail) ? 'unknown' : 'refused';
+}
