@@ -475,6 +475,50 @@ const DATE_CASES: readonly ConformanceCase[] = [
   c('dates/range-agg-boolean', { size: 0, aggs: { r: { range: { field: 'num', ranges: [{ to: true }] } } } }),
 ];
 
+/**
+ * Values compared with a numeric, boolean or ip field, as each shard reads them by the field's type
+ * (docs/opensearch/query-dsl.md#values-the-field-type-reads). The double field also gets texts that `Double.parseDouble`
+ * reads and a long field refuses in words of its own, which the language service does not judge.
+ */
+const FIELD_VALUES: readonly Json[] = [
+  'bogus',
+  '1e3',
+  '0x10',
+  '.5',
+  '1.',
+  '',
+  '  ',
+  '-',
+  true,
+  1,
+  1.5,
+  'true',
+  'TRUE',
+  '10.0.0.1',
+  '10.0.0.0/8',
+  '10.0.0.256',
+  '::1',
+  '1,2',
+  '1.2.x',
+  '..',
+  '-1',
+  '+1',
+];
+const DOUBLE_ONLY_VALUES: readonly Json[] = [' 1', '0x1p3', 'Infinity', '-Infinity', 'NaN', '1.5d', '1f'];
+const VALUE_FIELDS = ['num', 'price', 'flag', 'ip'];
+
+const FIELD_VALUE_CASES: readonly ConformanceCase[] = VALUE_FIELDS.flatMap((field) =>
+  [...FIELD_VALUES, ...(field === 'price' ? DOUBLE_ONLY_VALUES : [])].flatMap((value, i) => {
+    const n = String(i).padStart(3, '0');
+    return [
+      c(`field-values/${field}/term/${n}`, { query: { term: { [field]: value } } }),
+      c(`field-values/${field}/terms/${n}`, { query: { terms: { [field]: [value] } } }),
+      c(`field-values/${field}/match/${n}`, { query: { match: { [field]: { query: value } } } }),
+      c(`field-values/${field}/range/${n}`, { query: { range: { [field]: { lte: value } } } }),
+    ];
+  }),
+);
+
 const BODY_FORMS: readonly string[] = [
   '{"stored_fields":["_none_"],"_source":{"includes":["kw"]}}',
   '{"stored_fields":"_none_","_source":["kw"]}',
@@ -1351,6 +1395,11 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   ...ZONE_CASES,
   ...FORMAT_CASES,
   ...DATE_CASES,
+  ...FIELD_VALUE_CASES,
+  c('field-values/match-lenient', { query: { match: { num: { query: 'bogus', lenient: true } } } }),
+  c('field-values/term-object', { query: { term: { num: { value: 'bogus', boost: 2 } } } }),
+  c('field-values/terms-second', { query: { terms: { num: [1, 'bogus'] } } }),
+  c('field-values/keyword', { query: { term: { kw: 'bogus' } } }),
   // percentiles and their methods
   aggs('percentiles/percents-empty', { p: { percentiles: { field: 'num', percents: [] } } }),
   aggs('percentiles/percents-over-100', { p: { percentiles: { field: 'num', percents: [101] } } }),

@@ -304,6 +304,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: "An aggregation's `value_type`, `format` or `missing` that the field's mapped type does not take.",
   },
+  'cluster.field-value': {
+    severity: E,
+    summary: 'A value that the type of the field it is compared with cannot read (a text in a numeric field).',
+  },
   'cluster.date-value': {
     severity: E,
     summary: 'A date that a date field of the searched indexes cannot read with its default format.',

@@ -651,7 +651,10 @@ void describe('dates a date field cannot read (cluster.date-value)', () => {
     }
     assert.deepEqual(dated(range('{"gte": "2020/01/01", "format": "yyyy/MM/dd"}')), []);
     assert.deepEqual(dated('POST /logs/_search\n{"query": {"range": {"day": {"gte": "2020/01/01"}}}}\n'), []);
-    assert.deepEqual(dated('POST /logs/_search\n{"query": {"range": {"n": {"gte": "2020-1-1"}}}}\n'), []);
+    // A long field reads it as a number: that is another finding (cluster.field-value).
+    assert.deepEqual(dated('POST /logs/_search\n{"query": {"range": {"n": {"gte": "2020-1-1"}}}}\n'), [
+      'cluster.field-value failed to create query: For input string: "2020-1-1"',
+    ]);
     assert.deepEqual(codes(range('{"gte": "2020-1-1"}'), null), []);
   });
 
@@ -662,5 +665,39 @@ void describe('dates a date field cannot read (cluster.date-value)', () => {
       'cluster.date-value failed to parse date field [bogus] with format [strict_date_optional_time||epoch_millis]',
     ]);
     assert.deepEqual(dated(body('[{"from": "2021-02-28", "to": "now/M"}]')), []);
+  });
+});
+
+void describe('values the field type cannot read (cluster.field-value)', () => {
+  const search = (query: string): string => `POST /shop/_search\n{"query": ${query}}\n`;
+  const only: ClusterStateParams = {
+    clusterName: 'one',
+    indices: [{ name: 'shop', aliases: [], fields: SHOP_FIELDS }],
+  };
+
+  void it('reports term, terms, match and range values in the words of each type', () => {
+    const { text, start, end } = marked(search('{"term": {"num": «"bogus"»}}'));
+    assert.deepEqual(
+      diagnose('search', text, only).map((d) => [d.code, d.range, d.message]),
+      [['cluster.field-value', { start, end }, 'failed to create query: For input string: "bogus"']],
+    );
+    assert.deepEqual(codes(search('{"terms": {"num": [1, "x", "y"]}}'), only), [
+      'cluster.field-value failed to create query: For input string: "x"',
+    ]);
+    assert.deepEqual(codes(search('{"match": {"flag": {"query": 1.50}}}'), only), [
+      "cluster.field-value failed to create query: Can't parse boolean value [1.50], expected [true] or [false]",
+    ]);
+    assert.deepEqual(codes(search('{"range": {"ip": {"gte": "10.0.0.0/8"}}}'), only), [
+      "cluster.field-value failed to create query: '10.0.0.0/8' is not an IP string literal.",
+    ]);
+    assert.deepEqual(codes(search('{"term": {"ip": "10.0.0.0/8"}}'), only), []);
+    assert.deepEqual(codes(search('{"match": {"num": {"query": "x", "lenient": true}}}'), only), []);
+    assert.deepEqual(codes(search('{"term": {"kw": "x"}}'), only), []);
+  });
+
+  void it('says nothing when the indexes map the field with types that read the value differently', () => {
+    // `kw` is a keyword in one index and a long in the other: the keyword index's shards answer.
+    assert.deepEqual(codes('POST /shops/_search\n{"query": {"term": {"kw": "x"}}}\n'), []);
+    assert.deepEqual(codes(search('{"term": {"num": "x"}}'), null), []);
   });
 });

@@ -22,6 +22,7 @@ import { missingAnalyzer } from './analyzerRules';
 import { forEachClause } from './fieldMentions';
 import { dateFormatError } from '../validate/dateFormats';
 import { DEFAULT_DATE_FORMAT, defaultDateError } from '../validate/dateMath';
+import { fieldValueError } from '../validate/fieldValues';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
@@ -362,6 +363,70 @@ function dateValueError(
   return every === undefined ? undefined : error;
 }
 
+/** Why every searched index refuses `value` for `field`: the same words from the field's type in each. */
+function valueFinding(
+  indexes: IndexFields,
+  field: string,
+  value: unknown,
+  path: JsonPath,
+  rawAt: (path: JsonPath) => string,
+  bound: boolean,
+): MappingFinding[] {
+  if (value === null || typeof value === 'object') return [];
+  const written = typeof value === 'number' ? rawAt(path) : '';
+  const message = everywhere(indexes, (fields) => {
+    const type = fields.get(field);
+    return type === undefined ? undefined : fieldValueError(type, value, written, bound);
+  });
+  return message === undefined
+    ? []
+    : [{ code: 'cluster.field-value', message: `failed to create query: ${message}`, path, target: 'value' }];
+}
+
+/**
+ * The values `term`, `terms`, `match` and `range` compare a numeric, boolean or ip field with, which each shard reads
+ * by the field's type when it builds the query (docs/opensearch/query-dsl.md#values-the-field-type-reads).
+ */
+function fieldValueFindings(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+  rawAt: (path: JsonPath) => string,
+): MappingFinding[] {
+  if (name !== 'term' && name !== 'terms' && name !== 'match' && name !== 'range') return [];
+  const out: MappingFinding[] = [];
+  for (const field in body) {
+    if (!checkable(field, defined)) continue;
+    const value = body[field];
+    const at = [...path, field];
+    if (name === 'terms') {
+      // The first value the field cannot read fails the query.
+      if (!Array.isArray(value)) continue;
+      for (let i = 0; i < value.length; i++) {
+        const found = valueFinding(indexes, field, value[i], [...at, i], rawAt, false);
+        if (found.length > 0) {
+          out.push(...found);
+          break;
+        }
+      }
+    } else if (name === 'range') {
+      if (!isObject(value)) continue;
+      for (const bound of RANGE_BOUNDS) {
+        if (bound in value) out.push(...valueFinding(indexes, field, value[bound], [...at, bound], rawAt, true));
+      }
+    } else if (!isObject(value)) {
+      out.push(...valueFinding(indexes, field, value, at, rawAt, false));
+    } else {
+      const key = name === 'term' ? 'value' : 'query';
+      if (name === 'match' && (value['lenient'] === true || value['lenient'] === 'true')) continue;
+      if (key in value) out.push(...valueFinding(indexes, field, value[key], [...at, key], rawAt, false));
+    }
+  }
+  return out;
+}
+
 /** A range query's bounds on a date field, unless the query gives a format of its own. */
 function rangeDateFindings(
   name: string,
@@ -477,46 +542,42 @@ function aggregationFieldFindings(
   return [];
 }
 
-function aggregationFindings(
-  aggs: unknown,
-  path: JsonPath,
-  indexes: IndexFields,
-  defined: ReadonlySet<string>,
-  out: MappingFinding[],
-  analyzersKnown: boolean,
-  server: TargetServer,
-): void {
+/** What a walk over one body carries: the searched indexes, the names the body defines, the server, the text. */
+interface Walk {
+  readonly indexes: IndexFields;
+  readonly defined: ReadonlySet<string>;
+  readonly out: MappingFinding[];
+  readonly analyzersKnown: boolean;
+  readonly server: TargetServer;
+  /** The text of a value as written (a number is read by OpenSearch as it is written). */
+  readonly rawAt: (path: JsonPath) => string;
+}
+
+function aggregationFindings(aggs: unknown, path: JsonPath, walk: Walk): void {
   if (!isObject(aggs)) return;
+  const { indexes, defined, out, server } = walk;
   for (const name in aggs) {
     const definition = aggs[name];
     if (!isObject(definition)) continue;
     for (const type in definition) {
       const body = definition[type];
       const at = [...path, name, type];
-      if (type === 'aggs' || type === 'aggregations')
-        aggregationFindings(body, at, indexes, defined, out, analyzersKnown, server);
-      else if (type === 'filter') queryFindings(body, at, indexes, defined, out, analyzersKnown);
+      if (type === 'aggs' || type === 'aggregations') aggregationFindings(body, at, walk);
+      else if (type === 'filter') queryFindings(body, at, walk);
       else if (type === 'filters' && isObject(body)) {
         // Named clauses in an object, or clauses in an array.
         const filters = body['filters'];
-        if (Array.isArray(filters)) queryFindings(filters, [...at, 'filters'], indexes, defined, out, analyzersKnown);
+        if (Array.isArray(filters)) queryFindings(filters, [...at, 'filters'], walk);
         else if (isObject(filters)) {
-          for (const key in filters)
-            queryFindings(filters[key], [...at, 'filters', key], indexes, defined, out, analyzersKnown);
+          for (const key in filters) queryFindings(filters[key], [...at, 'filters', key], walk);
         }
       } else if (isObject(body)) out.push(...aggregationFieldFindings(type, body, at, indexes, defined, server));
     }
   }
 }
 
-function queryFindings(
-  query: unknown,
-  path: JsonPath,
-  indexes: IndexFields,
-  defined: ReadonlySet<string>,
-  out: MappingFinding[],
-  analyzersKnown: boolean,
-): void {
+function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
+  const { indexes, defined, out, analyzersKnown, rawAt } = walk;
   forEachClause(query, path, (name, body, at) => {
     const analyzer = analyzersKnown ? missingAnalyzer(name, body, at, indexes) : undefined;
     if (analyzer !== undefined) {
@@ -528,6 +589,7 @@ function queryFindings(
       ...joinFindings(name, body, at, indexes),
       ...moreLikeThisFindings(name, body, at, indexes),
       ...rangeDateFindings(name, body, at, indexes, defined),
+      ...fieldValueFindings(name, body, at, indexes, defined, rawAt),
     );
   });
 }
@@ -550,15 +612,16 @@ function mappingFindings(
     if (isObject(own)) for (const name in own) defined.add(name);
   }
   const out: MappingFinding[] = [];
-  queryFindings(body['query'], ['query'], indexes, defined, out, analyzersKnown);
+  const walk: Walk = { indexes, defined, out, analyzersKnown, server, rawAt };
+  queryFindings(body['query'], ['query'], walk);
   if (defined.size === 0) {
     const failure = clauseCountFailure(body['query'], indexes, server);
     if (failure !== undefined)
       out.push({ code: 'cluster.too-many-clauses', message: failure, path: ['query'], target: 'key' });
   }
-  queryFindings(body['post_filter'], ['post_filter'], indexes, defined, out, analyzersKnown);
-  aggregationFindings(body['aggs'], ['aggs'], indexes, defined, out, analyzersKnown, server);
-  aggregationFindings(body['aggregations'], ['aggregations'], indexes, defined, out, analyzersKnown, server);
+  queryFindings(body['post_filter'], ['post_filter'], walk);
+  aggregationFindings(body['aggs'], ['aggs'], walk);
+  aggregationFindings(body['aggregations'], ['aggregations'], walk);
   if (body['sort'] !== undefined) sortFindings(body['sort'], indexes, defined, rawAt, out);
   out.push(...collapseFindings(body['collapse'], indexes, defined));
   return out;

@@ -23,6 +23,7 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'cluster.unknown-search-pipeline',
   'cluster.collapse-field',
   'cluster.date-value',
+  'cluster.field-value',
   'cluster.geo-field',
   'cluster.join-relation',
   'cluster.more-like-this-fields',

@@ -1,0 +1,85 @@
+// How each shard reads the value a query compares a field with, by the field's type: numbers with Java's number
+// parsers, booleans as `true` or `false` only, addresses as IP literals. Only what every reader of the type refuses is
+// said here (a text `Double.parseDouble` refuses fails for every numeric type; some types refuse more, such as a long
+// with spaces around it, which is not judged). Each rule and its words were recorded on real 3.8.0 and 2.19.1
+// (docs/opensearch/query-dsl.md#values-the-field-type-reads; conformance cases `cross/field-values/*`).
+import { isJavaDouble } from './values';
+
+const NUMERIC_TYPES = new Set([
+  'long',
+  'integer',
+  'short',
+  'byte',
+  'double',
+  'float',
+  'half_float',
+  'scaled_float',
+  'unsigned_long',
+]);
+
+/** An IPv4 address in four parts of up to 255, or something that may be an IPv6 one (hexadecimal digits and colons). */
+function mayBeIp(text: string): boolean {
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4 !== null) return v4.slice(1).every((part) => Number(part) <= 255);
+  return text.includes(':') && /^[0-9a-fA-F:.%a-zA-Z]+$/.test(text);
+}
+
+/** The floating-point types, which refuse what is not finite in words naming the type. */
+const FLOAT_TYPES = new Set(['double', 'float', 'half_float']);
+
+/**
+ * Why `Double.parseDouble` refuses a text it does not read, in its words: a second `.` among the digits is `multiple
+ * points`, anything else `For input string: "<text>"` (the text trimmed).
+ */
+function javaDoubleError(text: string): string {
+  const trimmed = text.trim();
+  let i = /^[+-]/.test(trimmed) ? 1 : 0;
+  let point = false;
+  for (; i < trimmed.length; i++) {
+    const c = trimmed[i]!;
+    if (c === '.') {
+      if (point) return 'multiple points';
+      point = true;
+    } else if (c < '0' || c > '9') break;
+  }
+  return `For input string: "${trimmed}"`;
+}
+
+/**
+ * Why a field of `type` cannot read `value` (a JSON scalar; `written`, a number as the request writes it), in
+ * OpenSearch's words after `failed to create query: `, or undefined when it reads it or when it is not judged.
+ * `bound`: the value is a bound of a `range`, which reads an ip as an address only (no CIDR block) and takes a double
+ * that is not finite; `term`, `terms` and `match` read a block, and refuse what is not finite.
+ */
+export function fieldValueError(type: string, value: unknown, written: string, bound: boolean): string | undefined {
+  if (value === null || typeof value === 'object') return undefined;
+  if (NUMERIC_TYPES.has(type)) {
+    if (typeof value === 'boolean') return `For input string: "${String(value)}"`;
+    if (typeof value !== 'string') return undefined;
+    if (value.trim() === '') return 'empty String';
+    if (!isJavaDouble(value)) return javaDoubleError(value);
+    if (!bound && FLOAT_TYPES.has(type) && /^[+-]?(NaN|Infinity)$/.test(value.trim())) {
+      return `[${type}] supports only finite values, but got [${value.trim()}]`;
+    }
+    return undefined;
+  }
+  const text =
+    typeof value === 'number'
+      ? written
+      : typeof value === 'string'
+        ? value
+        : typeof value === 'boolean'
+          ? `${value}`
+          : '';
+  if (typeof value !== 'number' && typeof value !== 'string' && typeof value !== 'boolean') return undefined;
+  if (type === 'boolean') {
+    if (typeof value === 'boolean' || value === 'true' || value === 'false') return undefined;
+    return `Can't parse boolean value [${text}], expected [true] or [false]`;
+  }
+  if (type === 'ip') {
+    // A CIDR block (`10.0.0.0/8`) is read by a parser of its own where the query takes one: not judged.
+    if ((!bound && text.includes('/')) || mayBeIp(text)) return undefined;
+    return `'${text}' is not an IP string literal.`;
+  }
+  return undefined;
+}
