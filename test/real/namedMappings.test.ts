@@ -20,9 +20,18 @@ void describe('mappings of the named indexes on real OpenSearch', () => {
       opaqueId: 'test/create',
     });
     assert.equal(created.status, 200);
+    // An index whose date fields have formats of their own.
+    const dated = await client.send({
+      method: 'PUT',
+      path: '/named-mappings-dated',
+      body: '{"mappings": {"properties": {"d": {"type": "date", "format": "yyyy/MM/dd"}, "e": {"type": "date"}, "o": {"properties": {"f": {"type": "date", "format": "epoch_second"}}}}}}',
+      opaqueId: 'test/create',
+    });
+    assert.equal(dated.status, 200);
   });
   after(async () => {
     await client.send({ method: 'DELETE', path: '/named-mappings-other', opaqueId: 'test/delete' });
+    await client.send({ method: 'DELETE', path: '/named-mappings-dated', opaqueId: 'test/delete' });
     await client.close();
   });
 
@@ -45,5 +54,15 @@ void describe('mappings of the named indexes on real OpenSearch', () => {
     assert.ok(viaAlias.indices.filter((i) => i.name.startsWith('logs-')).every((i) => i.fields.length > 0));
     const nothing = await fetchIndices(client, { opaqueId: 'test/nothing', indexes: ['nothing-here'] });
     assert.ok(nothing.indices.every((i) => i.fieldsUnknown === true));
+  });
+
+  void it('reads the format a mapping gives a date field, which then reads no default format', async () => {
+    const answer = await fetchIndices(client, { opaqueId: 'test/dated', indexes: ['named-mappings-dated'] });
+    assert.deepEqual(answer.indices.find((i) => i.name === 'named-mappings-dated')?.fields, [
+      { name: 'd', type: 'date', format: 'yyyy/MM/dd' },
+      { name: 'e', type: 'date' },
+      { name: 'o', type: 'object' },
+      { name: 'o.f', type: 'date', format: 'epoch_second' },
+    ]);
   });
 });

@@ -224,12 +224,14 @@ export function namedMappingPath(expressions: readonly string[]): string | undef
 /**
  * What `GET /_mapping` is asked for: the `type` of each field at any depth (with the `properties` and `fields` that
  * lead to it), a join field's `relations`, `doc_values` and `index` where they are set (a term on a numeric field is
- * two clauses before 3.0 only with both) and a keyword field's `normalizer` (which may make two values one term), not
- * the rest of the mappings (analyzers, formats, `_meta`, dynamic templates' options). OpenSearch leaves out an index none of whose fields has a type (an index created without
- * mappings and still empty).
+ * two clauses before 3.0 only with both), a keyword field's `normalizer` (which may make two values one term) and a
+ * field's `format` (a date field with one reads dates with it, not the default format), not the rest of the mappings
+ * (analyzers, `_meta`, dynamic templates' options). OpenSearch leaves out an index none of whose fields has a type (an
+ * index created without mappings and still empty).
  */
 export const MAPPING_FILTER_PATH =
-  '*.mappings.**.type,*.mappings.**.relations,*.mappings.**.doc_values,*.mappings.**.index,*.mappings.**.normalizer';
+  '*.mappings.**.type,*.mappings.**.relations,*.mappings.**.doc_values,*.mappings.**.index,*.mappings.**.normalizer,' +
+  '*.mappings.**.format';
 
 export interface IndicesAnswer {
   readonly indices: ClusterStateIndex[];
