@@ -21,6 +21,27 @@ void describe('search over the sample data', () => {
   });
   after(() => c.close());
 
+  void it('refuses a date format with a letter Java does not know, and does not print one it cannot', async () => {
+    const histogram = (format: string): unknown => ({
+      size: 0,
+      aggs: { h: { date_histogram: { field: '@timestamp', fixed_interval: '1d', format } } },
+    });
+    const bad = await call(c.url, 'POST', '/logs/_search', { body: histogram('yyyy-MM-dd bogus') });
+    assert.equal(bad.status, 400);
+    assert.equal(at(bad.json, 'error', 'type'), 'search_phase_execution_exception');
+    assert.equal(
+      at(bad.json, 'error', 'root_cause', 0, 'reason'),
+      'Invalid format: [yyyy-MM-dd bogus]: Unknown pattern letter: b',
+    );
+    // A named format it does not print, and a pattern letter Java reads and it does not: not implemented.
+    for (const format of ['basic_date_time', 'EEE yyyy']) {
+      const r = await call(c.url, 'POST', '/logs/_search', { body: histogram(format) });
+      assert.equal(r.status, 501, format);
+    }
+    const good = await search('/logs/_search', histogram('yyyy-MM-dd'));
+    assert.match(String(at(good, 'aggregations', 'h', 'buckets', 0, 'key_as_string')), /^\d{4}-\d{2}-\d{2}$/);
+  });
+
   void it('counts about ten thousand documents, capped at 10,000 by default', async () => {
     const all = await search('/_search?size=0');
     assert.deepEqual(at(all, 'hits', 'total'), { value: 10000, relation: 'gte' });

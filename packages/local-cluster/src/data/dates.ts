@@ -189,6 +189,32 @@ const NAMED_FORMATS: Readonly<Record<string, string>> = {
   basic_date: 'yyyyMMdd',
 };
 
+/** The letters of Java's DateTimeFormatter patterns; any other letter outside quotes is refused. */
+const PATTERN_LETTERS = 'GuyDMLdQqYwWEecFaBhKkHmsSAnNVvzOXxZgp';
+
+/**
+ * What a date format asks that cannot be answered: the words OpenSearch refuses a pattern with when it writes a letter
+ * Java does not know (`Unknown pattern letter: b`, an IllegalArgumentException on each shard), or `unprintable` for a
+ * format that is valid or may be (a named format this cluster does not print, a pattern letter it does not print),
+ * which the cluster answers as not implemented. Undefined when formatDateWith prints it.
+ */
+export function dateFormatProblem(format: string): { refused: string } | 'unprintable' | undefined {
+  for (const part of format.split('||')) {
+    const trimmed = part.trim();
+    if (trimmed === 'epoch_millis' || trimmed === 'epoch_second' || NAMED_FORMATS[trimmed] !== undefined) continue;
+    // A text that looks like a name may be one of the many named formats: not judged here.
+    if (/^[A-Za-z_]+$/.test(trimmed) && /[_a-z]{4}/.test(trimmed)) return 'unprintable';
+    let quoted = false;
+    for (const c of part) {
+      if (c === "'") quoted = !quoted;
+      else if (!quoted && /[A-Za-z]/.test(c) && !PATTERN_LETTERS.includes(c)) {
+        return { refused: `Invalid format: [${part}]: Unknown pattern letter: ${c}` };
+      }
+    }
+  }
+  return formatDateWith(0, format) === undefined ? 'unprintable' : undefined;
+}
+
 /**
  * A date printed with a format: a named format, `epoch_millis`, `epoch_second`, or a pattern of DateTimeFormatter
  * letters (y M d H h m s S a, X/Z/x for the offset, 'quoted text'); the first of `a||b` formats prints. Undefined for
