@@ -1396,6 +1396,13 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   ...FORMAT_CASES,
   ...DATE_CASES,
   ...FIELD_VALUE_CASES,
+  // Integers read with Integer.parseInt: beyond an int they are refused as a text is.
+  ...['3000000000', '2147483648%', '2147483647', '-2147483648', '3<2147483648'].map((msm, i) =>
+    c(`int-texts/bool-msm/${i}`, { query: { bool: { should: [{ match_all: {} }], minimum_should_match: msm } } }),
+  ),
+  ...['AUTO:3000000000,5', 'AUTO:1,2147483648', 'AUTO:1,2147483647'].map((fuzziness, i) =>
+    c(`int-texts/fuzziness/${i}`, { query: { match: { text: { query: 'quick', fuzziness } } } }),
+  ),
   c('field-values/match-lenient', { query: { match: { num: { query: 'bogus', lenient: true } } } }),
   c('field-values/term-object', { query: { term: { num: { value: 'bogus', boost: 2 } } } }),
   c('field-values/terms-second', { query: { terms: { num: [1, 'bogus'] } } }),

@@ -45,5 +45,16 @@ void describe('option texts', () => {
     assert.equal(minimumShouldMatchError('x<50%'), 'x');
     assert.equal(minimumShouldMatchError(''), '');
     assert.equal(minimumShouldMatchError('50.5%'), '50.5');
+    // Beyond an int, as Integer.parseInt reads it; a condition's value is read only past its bound.
+    assert.equal(minimumShouldMatchError('2147483647'), undefined);
+    assert.equal(minimumShouldMatchError('3000000000'), '3000000000');
+    assert.equal(minimumShouldMatchError('2147483648%'), '2147483648');
+    assert.equal(minimumShouldMatchError('3<2147483648'), undefined);
+  });
+
+  void it('reads the distances of AUTO fuzziness as ints', () => {
+    assert.equal(fuzzinessError('AUTO:1,2147483647'), undefined);
+    assert.equal(fuzzinessError('AUTO:3000000000,5'), 'failed to parse [AUTO:3000000000,5] as a "auto:int,int"');
+    assert.equal(fuzzinessError('AUTO:1,2147483648'), 'failed to parse [AUTO:1,2147483648] as a "auto:int,int"');
   });
 });

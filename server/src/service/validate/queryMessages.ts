@@ -1,5 +1,5 @@
 // Exact texts of query parse errors that differ by clause (OpenSearch's *QueryBuilder.fromXContent).
-import { isJavaDouble } from './values';
+import { isJavaDouble, parseJavaInt } from './values';
 
 /** Unknown parameter wording of parsers that follow neither common style. */
 export const UNKNOWN_PARAM_TEXT: Readonly<Record<string, (key: string, isValue: boolean) => string>> = {
@@ -267,8 +267,9 @@ export function fuzzinessError(value: string): string | undefined {
   if (upper.startsWith('AUTO:')) {
     const parts = javaSplit(value.slice(5), ',');
     if (parts.length !== 2) return 'failed to find low and high distance values';
-    const low = /^[+-]?\d+$/.test(parts[0]!) ? Number(parts[0]) : undefined;
-    const high = /^[+-]?\d+$/.test(parts[1]!) ? Number(parts[1]) : undefined;
+    // Integer.parseInt: a number beyond an int is refused as a text would be.
+    const low = parseJavaInt(parts[0]!);
+    const high = parseJavaInt(parts[1]!);
     if (low === undefined || high === undefined) return `failed to parse [${value}] as a "auto:int,int"`;
     if (low < 0 || high < 0 || low > high) {
       return 'fuzziness wrongly configured, must be: lowDistance > 0, highDistance > 0 and lowDistance <= highDistance ';
