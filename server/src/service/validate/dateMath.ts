@@ -45,6 +45,8 @@ function isDigit(text: string, at: number): boolean {
 
 /** `JavaDateMathParser.parseMath`: operators, optional counts and units, to the end of the text. */
 function mathError(math: string): string | undefined {
+  // Java counts the digits of every script as digits (Character.isDigit): a text beyond ASCII is not judged.
+  if (/[^\x20-\x7e]/.test(math)) return undefined;
   for (let i = 0; i < math.length;) {
     const c = math[i++]!;
     const round = c === '/';
