@@ -198,7 +198,7 @@ const PATTERN_LETTERS = 'GuyDMLdQqYwWEecFaBhKkHmsSAnNVvzOXxZgp';
  * format that is valid or may be (a named format this cluster does not print, a pattern letter it does not print),
  * which the cluster answers as not implemented. Undefined when formatDateWith prints it.
  */
-export function dateFormatProblem(format: string): { refused: string } | 'unprintable' | undefined {
+export function dateFormatProblem(format: string): { refused: string; cause: string } | 'unprintable' | undefined {
   for (const part of format.split('||')) {
     const trimmed = part.trim();
     if (trimmed === 'epoch_millis' || trimmed === 'epoch_second' || NAMED_FORMATS[trimmed] !== undefined) continue;
@@ -208,7 +208,8 @@ export function dateFormatProblem(format: string): { refused: string } | 'unprin
     for (const c of part) {
       if (c === "'") quoted = !quoted;
       else if (!quoted && /[A-Za-z]/.test(c) && !PATTERN_LETTERS.includes(c)) {
-        return { refused: `Invalid format: [${part}]: Unknown pattern letter: ${c}` };
+        const cause = `Unknown pattern letter: ${c}`;
+        return { refused: `Invalid format: [${part}]: ${cause}`, cause };
       }
     }
   }

@@ -245,7 +245,7 @@ function asString(info: FieldInfo | undefined, spec: AggSpec, v: number, zoneMin
     // implemented here (never printed another way).
     const problem = format === undefined ? undefined : dateFormatProblem(format);
     if (problem === 'unprintable') throw notImplemented(`the date format [${format}]`);
-    if (problem !== undefined) throw illegalArgument(problem.refused);
+    if (problem !== undefined) throw illegalArgument(problem.refused, illegalArgument(problem.cause));
     return formatDateWith(v, format, zoneMinutes) ?? formatDateWith(v, undefined);
   }
   if (info?.type === 'boolean') return v !== 0 ? 'true' : 'false';
