@@ -1396,6 +1396,33 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   ...FORMAT_CASES,
   ...DATE_CASES,
   ...FIELD_VALUE_CASES,
+  // Sorts and aggregations on a text field, which has no field data (docs/opensearch/search.md#sort)
+  c('fielddata/sort-object', { sort: [{ text: 'asc' }] }),
+  c('fielddata/sort-name', { sort: ['text'] }),
+  c('fielddata/sort-unmapped-type', { sort: [{ text: { order: 'desc', unmapped_type: 'keyword' } }] }),
+  c('fielddata/sort-keyword', { sort: [{ 'text.raw': 'asc' }] }),
+  ...(<[string, Record<string, Json>][]>[
+    ['terms', {}],
+    ['rare_terms', {}],
+    ['significant_terms', {}],
+    ['cardinality', {}],
+    ['value_count', {}],
+    ['missing', {}],
+    ['avg', {}],
+    ['sum', {}],
+    ['min', {}],
+    ['max', {}],
+    ['stats', {}],
+    ['extended_stats', {}],
+    ['percentiles', {}],
+    ['histogram', { interval: 1 }],
+    ['date_histogram', { fixed_interval: '1d' }],
+    ['range', { ranges: [{ to: 1 }] }],
+    ['significant_text', {}],
+  ]).map(([type, options]) =>
+    c(`fielddata/aggs/${type}`, { size: 0, aggs: { a: { [type]: { field: 'text', ...options } } } }),
+  ),
+  c('fielddata/aggs/terms-keyword', { size: 0, aggs: { a: { terms: { field: 'text.raw' } } } }),
   // Integers read with Integer.parseInt: beyond an int they are refused as a text is.
   ...['3000000000', '2147483648%', '2147483647', '-2147483648', '3<2147483648'].map((msm, i) =>
     c(`int-texts/bool-msm/${i}`, { query: { bool: { should: [{ match_all: {} }], minimum_should_match: msm } } }),

@@ -24,7 +24,7 @@ void describe('mappings of the named indexes on real OpenSearch', () => {
     const dated = await client.send({
       method: 'PUT',
       path: '/named-mappings-dated',
-      body: '{"mappings": {"properties": {"d": {"type": "date", "format": "yyyy/MM/dd"}, "e": {"type": "date"}, "o": {"properties": {"f": {"type": "date", "format": "epoch_second"}}}}}}',
+      body: '{"mappings": {"properties": {"d": {"type": "date", "format": "yyyy/MM/dd"}, "e": {"type": "date"}, "o": {"properties": {"f": {"type": "date", "format": "epoch_second"}}}, "t": {"type": "text", "fielddata": true}}}}',
       opaqueId: 'test/create',
     });
     assert.equal(dated.status, 200);
@@ -56,13 +56,14 @@ void describe('mappings of the named indexes on real OpenSearch', () => {
     assert.ok(nothing.indices.every((i) => i.fieldsUnknown === true));
   });
 
-  void it('reads the format a mapping gives a date field, which then reads no default format', async () => {
+  void it('reads the format a mapping gives a date field, and field data turned on for a text field', async () => {
     const answer = await fetchIndices(client, { opaqueId: 'test/dated', indexes: ['named-mappings-dated'] });
     assert.deepEqual(answer.indices.find((i) => i.name === 'named-mappings-dated')?.fields, [
       { name: 'd', type: 'date', format: 'yyyy/MM/dd' },
       { name: 'e', type: 'date' },
       { name: 'o', type: 'object' },
       { name: 'o.f', type: 'date', format: 'epoch_second' },
+      { name: 't', type: 'text', fielddata: true },
     ]);
   });
 });

@@ -162,6 +162,8 @@ export interface ClusterStateField {
   readonly normalized?: true;
   /** The date format the mapping gives a (date) field, when it gives one. */
   readonly format?: string;
+  /** Set when the mapping turns field data on for a text field (`"fielddata": true`). */
+  readonly fielddata?: true;
 }
 
 export interface ClusterStateIndex {

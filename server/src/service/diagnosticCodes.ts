@@ -304,6 +304,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: "An aggregation's `value_type`, `format` or `missing` that the field's mapped type does not take.",
   },
+  'cluster.fielddata': {
+    severity: E,
+    summary: 'A sort or an aggregation on a text field, which has no field data unless the mapping turns it on.',
+  },
   'cluster.field-value': {
     severity: E,
     summary: 'A value that the type of the field it is compared with cannot read (a text in a numeric field).',

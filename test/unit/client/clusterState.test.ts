@@ -78,12 +78,21 @@ void describe('cluster state for the language server', () => {
     ]);
   });
 
-  void it('keeps the format a mapping gives a field (a date field then reads no default format)', () => {
+  void it('keeps the format a mapping gives a field, and field data turned on', () => {
     assert.deepEqual(
-      mappingFields({ properties: { d: { type: 'date', format: 'yyyy/MM/dd' }, e: { type: 'date' } } }),
+      mappingFields({
+        properties: {
+          d: { type: 'date', format: 'yyyy/MM/dd' },
+          e: { type: 'date' },
+          t: { type: 'text', fielddata: true },
+          u: { type: 'text', fielddata: false },
+        },
+      }),
       [
         { name: 'd', type: 'date', format: 'yyyy/MM/dd' },
         { name: 'e', type: 'date' },
+        { name: 't', type: 'text', fielddata: true },
+        { name: 'u', type: 'text' },
       ],
     );
   });

@@ -701,3 +701,45 @@ void describe('values the field type cannot read (cluster.field-value)', () => {
     assert.deepEqual(codes(search('{"term": {"num": "x"}}'), null), []);
   });
 });
+
+void describe('sorts and aggregations on a text field without field data (cluster.fielddata)', () => {
+  const TEXTS: ClusterStateParams = {
+    clusterName: 'texts',
+    indices: [
+      {
+        name: 'docs',
+        aliases: [],
+        fields: [
+          { name: 't', type: 'text' },
+          { name: 't.raw', type: 'keyword' },
+          { name: 'tf', type: 'text', fielddata: true },
+          { name: 'mot', type: 'match_only_text' },
+          { name: 'sayt', type: 'search_as_you_type' },
+        ],
+      },
+    ],
+  };
+  const body = (text: string): string => `POST /docs/_search\n${text}\n`;
+  const TEXT_WORDS = (field: string): string =>
+    `cluster.fielddata Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [${field}] in order to load field data by uninverting the inverted index. Note that this can use significant memory.`;
+
+  void it('reports a sort, whatever unmapped_type says, and the aggregations that read field data', () => {
+    assert.deepEqual(codes(body('{"sort": [{"t": "asc"}]}'), TEXTS), [TEXT_WORDS('t')]);
+    assert.deepEqual(codes(body('{"sort": ["t"]}'), TEXTS), [TEXT_WORDS('t')]);
+    assert.deepEqual(codes(body('{"sort": [{"t": {"unmapped_type": "keyword"}}]}'), TEXTS), [TEXT_WORDS('t')]);
+    assert.deepEqual(codes(body('{"sort": [{"mot": "asc"}]}'), TEXTS), [TEXT_WORDS('mot')]);
+    assert.deepEqual(codes(body('{"sort": [{"sayt": "asc"}]}'), TEXTS), [
+      'cluster.fielddata Fielddata is not supported on field [sayt] of type [search_as_you_type]',
+    ]);
+    assert.deepEqual(codes(body('{"size": 0, "aggs": {"a": {"cardinality": {"field": "t"}}}}'), TEXTS), [
+      TEXT_WORDS('t'),
+    ]);
+  });
+
+  void it('leaves keyword sub-fields, field data turned on, significant_text and sorts without a cluster alone', () => {
+    assert.deepEqual(codes(body('{"sort": [{"t.raw": "asc"}, {"tf": "desc"}]}'), TEXTS), []);
+    assert.deepEqual(codes(body('{"size": 0, "aggs": {"a": {"terms": {"field": "tf"}}}}'), TEXTS), []);
+    assert.deepEqual(codes(body('{"size": 0, "aggs": {"a": {"significant_text": {"field": "t"}}}}'), TEXTS), []);
+    assert.deepEqual(codes(body('{"sort": [{"t": "asc"}]}'), null), []);
+  });
+});

@@ -24,6 +24,8 @@ export interface IndexMapping {
   readonly normalized: ReadonlySet<string>;
   /** The fields the mapping gives a format of their own (a date field's, instead of the default one). */
   readonly formatted: ReadonlySet<string>;
+  /** The text fields the mapping turns field data on for (they can be sorted and aggregated). */
+  readonly fielddata: ReadonlySet<string>;
   /** The analyzers the index defines in its settings, when the client read them. */
   readonly analyzers?: ReadonlySet<string>;
 }
@@ -235,6 +237,7 @@ export class ClusterKnowledge {
           types: new Map(index.fields.map((f) => [f.name, f.type])),
           normalized: new Set(index.fields.filter((f) => f.normalized === true).map((f) => f.name)),
           formatted: new Set(index.fields.filter((f) => f.format !== undefined).map((f) => f.name)),
+          fielddata: new Set(index.fields.filter((f) => f.fielddata === true).map((f) => f.name)),
           halfIndexed: new Set(
             index.fields.filter((f) => f.docValues === false || f.indexed === false).map((f) => f.name),
           ),

@@ -58,6 +58,42 @@ const NOT_NUMERIC = new Set(['keyword', 'ip', 'geo_point']);
 const NO_CUSTOM_FORMAT = new Set(['keyword', 'ip', 'geo_point', 'boolean']);
 /** Field types whose values a `format` prints as dates (DateFormatter.forPattern), tried on real 3.8.0 and 2.19.1. */
 const DATE_FIELD_TYPES = new Set(['date', 'date_nanos']);
+/**
+ * The aggregations that read a field's values through field data (a text field has none unless its mapping turns it
+ * on), each tried on a text field on real 3.8.0 and 2.19.1; `significant_text` reads the text itself.
+ */
+const FIELDDATA_AGGREGATIONS = new Set([
+  'terms',
+  'rare_terms',
+  'significant_terms',
+  'cardinality',
+  'value_count',
+  'missing',
+  'avg',
+  'sum',
+  'min',
+  'max',
+  'stats',
+  'extended_stats',
+  'percentiles',
+  'histogram',
+  'date_histogram',
+  'range',
+]);
+
+/**
+ * Why a sort or an aggregation on `field` fails in one index: a `text` or `match_only_text` field without field data,
+ * or a `search_as_you_type` field, which has none (real 3.8.0 and 2.19.1; docs/opensearch/search.md#sort).
+ */
+function noFielddata(fields: ReadonlyMap<string, string>, mapping: IndexMapping, field: string): string | undefined {
+  const type = fields.get(field);
+  if ((type === 'text' && !mapping.fielddata.has(field)) || type === 'match_only_text') {
+    return `Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [${field}] in order to load field data by uninverting the inverted index. Note that this can use significant memory.`;
+  }
+  if (type === 'search_as_you_type') return `Fielddata is not supported on field [${field}] of type [${type}]`;
+  return undefined;
+}
+
 /** Aggregations that fail on a keyword field with `missing` (a class cast in their collector). */
 const NO_MISSING_ON_KEYWORD = new Set(['significant_terms', 'diversified_sampler']);
 /** Field types `collapse` refuses (CollapseBuilder takes keywords and numbers only), each tried on real clusters. */
@@ -154,18 +190,24 @@ function sortFindings(
   rawAt: (path: JsonPath) => string,
   out: MappingFinding[],
 ): void {
-  const check = (name: string, path: JsonPath, target: Target): void => {
+  const check = (name: string, path: JsonPath, target: Target, unmappedType: boolean): void => {
     if (!checkable(name, defined)) return;
+    // A text field without field data fails whatever `unmapped_type` says.
+    const text = everywhere(indexes, (fields, mapping) => noFielddata(fields, mapping, name));
+    if (text !== undefined) {
+      out.push({ code: 'cluster.fielddata', message: text, path, target });
+      return;
+    }
+    if (unmappedType) return;
     const message = everywhere(indexes, (fields) => unmappedSort(fields, name));
     if (message !== undefined) out.push({ code: 'cluster.sort-unmapped', message, path, target });
   };
   const entry = (value: unknown, path: JsonPath): void => {
-    if (typeof value === 'string') check(value, path, 'value');
+    if (typeof value === 'string') check(value, path, 'value', false);
     else if (isObject(value)) {
       for (const key in value) {
         const options = value[key];
-        if (isObject(options) && options['unmapped_type'] !== undefined) continue;
-        check(key, [...path, key], 'key');
+        check(key, [...path, key], 'key', isObject(options) && options['unmapped_type'] !== undefined);
       }
     }
   };
@@ -175,7 +217,7 @@ function sortFindings(
     });
   } else if (typeof sort === 'number' || typeof sort === 'boolean') {
     // A lone scalar is read as the name of a field, as written.
-    check(rawAt(['sort']), ['sort'], 'value');
+    check(rawAt(['sort']), ['sort'], 'value', false);
   } else entry(sort, ['sort']);
 }
 
@@ -508,6 +550,11 @@ function aggregationFieldFindings(
       const error = dateFormatError(format, server.version);
       if (error !== undefined) return finding('format', error);
     }
+  }
+  if (FIELDDATA_AGGREGATIONS.has(type)) {
+    const message = everywhere(indexes, (fields, mapping) => noFielddata(fields, mapping, field));
+    if (message !== undefined)
+      return [{ code: 'cluster.fielddata', message, path: [...path, 'field'], target: 'value' }];
   }
   const valueType = body['value_type'];
   if (takes.has('value_type') && typeof valueType === 'string' && NUMERIC_VALUE_TYPES.has(valueType)) {
