@@ -1423,6 +1423,21 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
     c(`fielddata/aggs/${type}`, { size: 0, aggs: { a: { [type]: { field: 'text', ...options } } } }),
   ),
   c('fielddata/aggs/terms-keyword', { size: 0, aggs: { a: { terms: { field: 'text.raw' } } } }),
+  c('fielddata/top-hits-sort', { size: 0, aggs: { a: { top_hits: { sort: [{ text: 'asc' }] } } } }),
+  c('fielddata/top-hits-sort-keyword', { size: 0, aggs: { a: { top_hits: { sort: [{ 'text.raw': 'asc' }] } } } }),
+  c('fielddata/top-hits-sort-unmapped', { size: 0, aggs: { a: { top_hits: { sort: [{ nope: 'asc' }] } } } }),
+  c('fielddata/top-hits-sort-unmapped-type', {
+    size: 0,
+    aggs: { a: { top_hits: { sort: [{ nope: { order: 'asc', unmapped_type: 'long' } }] } } },
+  }),
+  c('fielddata/composite-terms', {
+    size: 0,
+    aggs: { c: { composite: { sources: [{ k: { terms: { field: 'kw' } } }, { t: { terms: { field: 'text' } } }] } } },
+  }),
+  c('fielddata/composite-keyword', {
+    size: 0,
+    aggs: { c: { composite: { sources: [{ t: { terms: { field: 'text.raw' } } }] } } },
+  }),
   // Integers read with Integer.parseInt: beyond an int they are refused as a text is.
   ...['3000000000', '2147483648%', '2147483647', '-2147483648', '3<2147483648'].map((msm, i) =>
     c(`int-texts/bool-msm/${i}`, { query: { bool: { should: [{ match_all: {} }], minimum_should_match: msm } } }),

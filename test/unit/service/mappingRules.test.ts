@@ -736,6 +736,29 @@ void describe('sorts and aggregations on a text field without field data (cluste
     ]);
   });
 
+  void it('reads a top_hits sort as the body sort, and the sources of a composite aggregation', () => {
+    assert.deepEqual(codes(body('{"size": 0, "aggs": {"a": {"top_hits": {"sort": [{"t": "asc"}]}}}}'), TEXTS), [
+      TEXT_WORDS('t'),
+    ]);
+    assert.deepEqual(codes(body('{"size": 0, "aggs": {"a": {"top_hits": {"sort": ["nope"]}}}}'), TEXTS), [
+      'cluster.sort-unmapped No mapping found for [nope] in order to sort on',
+    ]);
+    const { text, start, end } = marked(
+      body('{"size": 0, "aggs": {"c": {"composite": {"sources": [{"k": {"terms": {"field": «"mot"»}}}]}}}}'),
+    );
+    assert.deepEqual(
+      diagnose('search', text, TEXTS).map((d) => [d.code, d.range]),
+      [['cluster.fielddata', { start, end }]],
+    );
+    assert.deepEqual(
+      codes(
+        body('{"size": 0, "aggs": {"c": {"composite": {"sources": [{"k": {"terms": {"field": "t.raw"}}}]}}}}'),
+        TEXTS,
+      ),
+      [],
+    );
+  });
+
   void it('leaves keyword sub-fields, field data turned on, significant_text and sorts without a cluster alone', () => {
     assert.deepEqual(codes(body('{"sort": [{"t.raw": "asc"}, {"tf": "desc"}]}'), TEXTS), []);
     assert.deepEqual(codes(body('{"size": 0, "aggs": {"a": {"terms": {"field": "tf"}}}}'), TEXTS), []);

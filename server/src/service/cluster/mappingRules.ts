@@ -94,6 +94,37 @@ function noFielddata(fields: ReadonlyMap<string, string>, mapping: IndexMapping,
   return undefined;
 }
 
+/** The value sources of a `composite` aggregation on a text field without field data (each reads field data). */
+function compositeFielddata(
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+): MappingFinding[] {
+  const sources = body['sources'];
+  if (!Array.isArray(sources)) return [];
+  for (let i = 0; i < sources.length; i++) {
+    const source: unknown = sources[i];
+    if (!isObject(source)) continue;
+    for (const name in source) {
+      const definition = source[name];
+      if (!isObject(definition)) continue;
+      for (const kind in definition) {
+        const options = definition[kind];
+        const field = isObject(options) ? options['field'] : undefined;
+        if (typeof field !== 'string' || !checkable(field, defined)) continue;
+        const message = everywhere(indexes, (fields, mapping) => noFielddata(fields, mapping, field));
+        if (message !== undefined) {
+          return [
+            { code: 'cluster.fielddata', message, path: [...path, 'sources', i, name, kind, 'field'], target: 'value' },
+          ];
+        }
+      }
+    }
+  }
+  return [];
+}
+
 /** Aggregations that fail on a keyword field with `missing` (a class cast in their collector). */
 const NO_MISSING_ON_KEYWORD = new Set(['significant_terms', 'diversified_sampler']);
 /** Field types `collapse` refuses (CollapseBuilder takes keywords and numbers only), each tried on real clusters. */
@@ -189,6 +220,8 @@ function sortFindings(
   defined: ReadonlySet<string>,
   rawAt: (path: JsonPath) => string,
   out: MappingFinding[],
+  /** Where the sort is: the body's, or a `top_hits` aggregation's (read by the same field sorts). */
+  at: JsonPath = ['sort'],
 ): void {
   const check = (name: string, path: JsonPath, target: Target, unmappedType: boolean): void => {
     if (!checkable(name, defined)) return;
@@ -213,12 +246,12 @@ function sortFindings(
   };
   if (Array.isArray(sort)) {
     sort.forEach((item, i) => {
-      entry(item, ['sort', i]);
+      entry(item, [...at, i]);
     });
   } else if (typeof sort === 'number' || typeof sort === 'boolean') {
     // A lone scalar is read as the name of a field, as written.
-    check(rawAt(['sort']), ['sort'], 'value', false);
-  } else entry(sort, ['sort']);
+    check(rawAt(at), at, 'value', false);
+  } else entry(sort, at);
 }
 
 function collapseFindings(collapse: unknown, indexes: IndexFields, defined: ReadonlySet<string>): MappingFinding[] {
@@ -618,7 +651,13 @@ function aggregationFindings(aggs: unknown, path: JsonPath, walk: Walk): void {
         else if (isObject(filters)) {
           for (const key in filters) queryFindings(filters[key], [...at, 'filters', key], walk);
         }
-      } else if (isObject(body)) out.push(...aggregationFieldFindings(type, body, at, indexes, defined, server));
+      } else if (isObject(body)) {
+        out.push(...aggregationFieldFindings(type, body, at, indexes, defined, server));
+        if (type === 'top_hits' && body['sort'] !== undefined) {
+          sortFindings(body['sort'], indexes, defined, walk.rawAt, out, [...at, 'sort']);
+        }
+        if (type === 'composite') out.push(...compositeFielddata(body, at, indexes, defined));
+      }
     }
   }
 }
