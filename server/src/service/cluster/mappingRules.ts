@@ -174,6 +174,11 @@ const CORE_METADATA_FIELDS = new Set([
 /** Metadata fields that only some indexes or versions have (a plugin's `_size`, older versions' names). */
 const OTHER_METADATA_FIELDS = new Set(['_primary_term', '_type', '_size', '_tier', '_uid', '_parent', '_all']);
 
+/** A flag the parsers read with `booleanValue`: `true` or the text `"true"`. */
+function isOn(value: unknown): boolean {
+  return value === true || value === 'true';
+}
+
 /** The message every index gives, when each gives one and they all agree: then every shard fails with it. */
 function everywhere(
   indexes: IndexFields,
@@ -279,7 +284,7 @@ function nestedFindings(
   path: JsonPath,
   indexes: IndexFields,
 ): MappingFinding[] {
-  if (name !== 'nested' || body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true') return [];
+  if (name !== 'nested' || isOn(body['ignore_unmapped'])) return [];
   const named = lastName(body['path'], [...path, 'path']);
   if (named === undefined) return [];
   const nestedPath = named.name;
@@ -308,7 +313,7 @@ function joinFindings(
   indexes: IndexFields,
 ): MappingFinding[] {
   const role = clause === 'has_child' ? 'child' : clause === 'has_parent' ? 'parent' : undefined;
-  if (role === undefined || body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true') return [];
+  if (role === undefined || isOn(body['ignore_unmapped'])) return [];
   const param = role === 'child' ? 'type' : 'parent_type';
   const named = lastName(body[param], [...path, param]);
   if (named === undefined) return [];
@@ -357,7 +362,7 @@ function geoPolygonFindings(
   if (field === undefined || OTHER_METADATA_FIELDS.has(field) || !checkable(field.replace(/^_+/, ''), defined)) {
     return [];
   }
-  const ignoreUnmapped = body['ignore_unmapped'] === true || body['ignore_unmapped'] === 'true';
+  const ignoreUnmapped = isOn(body['ignore_unmapped']);
   // Each index's answer: the failure, '' when the query runs, undefined when it is not known here.
   const answers = indexes.map((mapping): string | undefined => {
     const type = mapping.types.get(field);
@@ -495,7 +500,7 @@ function fieldValueFindings(
       out.push(...valueFinding(indexes, field, value, at, rawAt, false));
     } else {
       const key = name === 'term' ? 'value' : 'query';
-      if (name === 'match' && (value['lenient'] === true || value['lenient'] === 'true')) continue;
+      if (name === 'match' && isOn(value['lenient'])) continue;
       if (key in value) out.push(...valueFinding(indexes, field, value[key], [...at, key], rawAt, false));
     }
   }

@@ -5,7 +5,7 @@
 import { isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
-import { isJavaDouble, isSortOrder, parseTimeValue } from './values';
+import { isIpv4, isJavaDouble, isSortOrder, parseTimeValue } from './values';
 import { shardFailureText } from './msearchItems';
 import { beyondInt, zoneHoursError, zoneIdError } from './timeZones';
 
@@ -359,9 +359,7 @@ function rangeBoolean(check: JsonCheck, at: ValuePath, type: string, key: string
 
 /** An IPv4 or IPv6 address as InetAddresses reads it (no host names). */
 function isIp(text: string): boolean {
-  if (/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.test(text)) {
-    return text.split('.').every((part) => Number(part) <= 255);
-  }
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(text)) return isIpv4(text);
   return text.includes(':') && /^[0-9a-fA-F:.]+$/.test(text);
 }
 

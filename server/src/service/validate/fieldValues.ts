@@ -3,7 +3,7 @@
 // said here (a text `Double.parseDouble` refuses fails for every numeric type; some types refuse more, such as a long
 // with spaces around it, which is not judged). Each rule and its words were recorded on real 3.8.0 and 2.19.1
 // (docs/opensearch/query-dsl.md#values-the-field-type-reads; conformance cases `cross/field-values/*`).
-import { isJavaDouble } from './values';
+import { isIpv4, isJavaDouble } from './values';
 
 const NUMERIC_TYPES = new Set([
   'long',
@@ -19,9 +19,7 @@ const NUMERIC_TYPES = new Set([
 
 /** An IPv4 address in four parts of up to 255, or something that may be an IPv6 one (hexadecimal digits and colons). */
 function mayBeIp(text: string): boolean {
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
-  if (v4 !== null) return v4.slice(1).every((part) => Number(part) <= 255);
-  return text.includes(':') && /^[0-9a-fA-F:.%a-zA-Z]+$/.test(text);
+  return isIpv4(text) || (text.includes(':') && /^[0-9a-fA-F:.%a-zA-Z]+$/.test(text));
 }
 
 /** The floating-point types, which refuse what is not finite in words naming the type. */
@@ -63,15 +61,8 @@ export function fieldValueError(type: string, value: unknown, written: string, b
     }
     return undefined;
   }
-  const text =
-    typeof value === 'number'
-      ? written
-      : typeof value === 'string'
-        ? value
-        : typeof value === 'boolean'
-          ? `${value}`
-          : '';
   if (typeof value !== 'number' && typeof value !== 'string' && typeof value !== 'boolean') return undefined;
+  const text = typeof value === 'number' ? written : String(value);
   if (type === 'boolean') {
     if (typeof value === 'boolean' || value === 'true' || value === 'false') return undefined;
     return `Can't parse boolean value [${text}], expected [true] or [false]`;

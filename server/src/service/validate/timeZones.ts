@@ -29,19 +29,20 @@ function regionError(id: string): string | undefined {
   return ZONE_IDS.has(id) ? undefined : `Unknown time-zone ID: ${id}`;
 }
 
+/** Where an offset's hours, minutes and seconds are, by its length, and whether a colon comes before the last two. */
+const OFFSET_LAYOUTS: Readonly<Record<number, readonly [number, number | undefined, number | undefined, boolean]>> = {
+  3: [1, undefined, undefined, false],
+  5: [1, 3, undefined, false],
+  6: [1, 4, undefined, true],
+  7: [1, 3, 5, false],
+  9: [1, 4, 7, true],
+};
+
 /** `ZoneOffset.of`: `Z`, or a sign and `h`, `hh`, `hhmm`, `hh:mm`, `hhmmss` or `hh:mm:ss`. */
 function offsetError(written: string): string | undefined {
   if (written === 'Z') return undefined;
   const id = written.length === 2 ? `${written[0]!}0${written[1]!}` : written;
-  // Where the hours, minutes and seconds are, by length, and whether a colon comes before the minutes and seconds.
-  const layout: Record<number, readonly [number, number | undefined, number | undefined, boolean]> = {
-    3: [1, undefined, undefined, false],
-    5: [1, 3, undefined, false],
-    6: [1, 4, undefined, true],
-    7: [1, 3, 5, false],
-    9: [1, 4, 7, true],
-  };
-  const at = layout[id.length];
+  const at = OFFSET_LAYOUTS[id.length];
   if (at === undefined) return `Invalid ID for ZoneOffset, invalid format: ${written}`;
   const [hoursAt, minutesAt, secondsAt, colons] = at;
   const parts: number[] = [];

@@ -47,6 +47,12 @@ export function isJavaDouble(value: string): boolean {
   );
 }
 
+/** An IPv4 address as InetAddresses reads it: four decimal parts of up to three digits, each at most 255. */
+export function isIpv4(text: string): boolean {
+  const parts = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  return parts !== null && parts.slice(1).every((part) => Number(part) <= 255);
+}
+
 /** `SortOrder.fromString`: `asc` or `desc`, in any case. */
 export function isSortOrder(text: string): boolean {
   if (text === 'asc' || text === 'desc') return true;
