@@ -3,7 +3,15 @@ import { parseUrl, type RequestTarget } from '../url/requestLine';
 import { issue, type Issue } from '../validate/issues';
 import { validateTarget } from '../validate/url';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
-import { DEFAULT_CONTEXT, validateWrittenPair, type LineIssue, type MsearchContext } from './msearchPair';
+import {
+  DEFAULT_CONTEXT,
+  parsesAhead,
+  validateWrittenPair,
+  type LineIssue,
+  type MsearchContext,
+  type ParsedLines,
+} from './msearchPair';
+import { JsonSegment } from '../json/jsonSegment';
 import { locateIndexParts } from '../validate/msearchHeader';
 import { toDiagnostic } from './diagnostics';
 import { isCommentLine, splitTargetComment } from '../syntax';
@@ -14,6 +22,14 @@ import { expandUrl, type Expansion, type StandIn } from '../console/expand';
 const EMPTY_FIRST_LINE_WARNING =
   'support for empty first line before any action metadata in msearch API is deprecated and will be removed in the next major version';
 const MISSING_NEWLINE = 'The msearch request must be terminated by a newline [\\n]';
+
+/**
+ * How many pairs a walk validates together: their lines are parsed first, in one loop, then the pairs validated. On a
+ * large file JSON.parse runs measurably faster so than between validations (bench/lint.ts: about 3% of the whole check
+ * of 100 MB); a batch small enough keeps the parsed values young.
+ */
+const PARSE_BATCH = 32;
+const NOT_PARSED: ParsedLines = { header: undefined, body: undefined };
 
 /**
  * A pair's issues and the text they were found in. A class, so that every cached pair has one shape from the start:
@@ -45,6 +61,14 @@ class CachedPair {
     }
     for (const diagnostic of this.diagnostics) out.push(diagnostic);
   }
+}
+
+/** A pair's lines read ahead of its validation, where they can be (parsesAhead). */
+function parseAhead(header: string, body: string | undefined): ParsedLines {
+  return {
+    header: parsesAhead(header) ? JsonSegment.parse(header) : undefined,
+    body: body !== undefined && parsesAhead(body) ? JsonSegment.parse(body) : undefined,
+  };
 }
 
 export interface MsearchTarget {
@@ -272,11 +296,16 @@ export class MsearchDocument {
   }
 
   /** The pair at `index` validated again, its text having changed since its result was kept. */
-  private revalidate(index: number, headerText: string, bodyText: string | undefined): CachedPair {
+  private revalidate(
+    index: number,
+    headerText: string,
+    bodyText: string | undefined,
+    parsed: ParsedLines = NOT_PARSED,
+  ): CachedPair {
     const cached = new CachedPair(
       headerText,
       bodyText,
-      validateWrittenPair(headerText, bodyText, this.context, this.console.variables),
+      validateWrittenPair(headerText, bodyText, this.context, this.console.variables, parsed),
     );
     this.pairs[index] = cached;
     return cached;
@@ -309,15 +338,30 @@ export class MsearchDocument {
   private pairDiagnostics(out: Diagnostic[]): void {
     const lines = this.lines;
     const lastHeader = this.lastHeaderLine();
-    let index = 0;
-    for (let header = this.firstFramedLine; header <= lastHeader; header += 2, index++) {
-      const headerText = lines[header]!;
-      const bodyText = header + 1 <= lastHeader ? lines[header + 1] : undefined;
-      let cached = this.pairs[index];
-      if (cached === undefined || cached.header !== headerText || cached.body !== bodyText) {
-        cached = this.revalidate(index, headerText, bodyText);
+    const first = this.firstFramedLine;
+    // The stale pairs of a batch, their lines parsed ahead.
+    const stale: { index: number; parsed: ParsedLines }[] = [];
+    for (let start = first; start <= lastHeader; start += 2 * PARSE_BATCH) {
+      const end = Math.min(lastHeader, start + 2 * (PARSE_BATCH - 1));
+      stale.length = 0;
+      for (let header = start, index = (start - first) / 2; header <= end; header += 2, index++) {
+        const headerText = lines[header]!;
+        const bodyText = header + 1 <= lastHeader ? lines[header + 1] : undefined;
+        const cached = this.pairs[index];
+        if (cached === undefined || cached.header !== headerText || cached.body !== bodyText) {
+          stale.push({ index, parsed: parseAhead(headerText, bodyText) });
+        }
       }
-      if (cached.issueCount !== 0) cached.addDiagnostics(header, out);
+      let next = 0;
+      for (let header = start, index = (start - first) / 2; header <= end; header += 2, index++) {
+        let cached = this.pairs[index]!;
+        if (next < stale.length && stale[next]!.index === index) {
+          const bodyText = header + 1 <= lastHeader ? lines[header + 1] : undefined;
+          cached = this.revalidate(index, lines[header]!, bodyText, stale[next]!.parsed);
+          next++;
+        }
+        if (cached.issueCount !== 0) cached.addDiagnostics(header, out);
+      }
     }
   }
 

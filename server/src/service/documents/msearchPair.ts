@@ -43,18 +43,33 @@ function validatePair(
   body: string | undefined,
   context: MsearchContext,
   read: PairRead = { header: false, body: false },
+  parsed?: ParsedLines,
 ): readonly LineIssue[] {
-  const headerResult = validateHeaderText(header, ONE_LINE, context.target);
+  const headerResult = validateHeaderText(header, ONE_LINE, context.target, parsed?.header);
   read.header = headerResult.strict === true;
   const bodyRead = { strict: false };
   const bodyIssues =
-    body === undefined ? [] : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE, bodyRead);
+    body === undefined ? [] : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE, bodyRead, parsed?.body);
   read.body = bodyRead.strict;
   if (headerResult.issues.length === 0 && bodyIssues.length === 0) return NO_ISSUES;
   const out: LineIssue[] = [];
   for (const issue of headerResult.issues) out.push({ ...issue, line: 0 });
   for (const issue of bodyIssues) out.push({ ...issue, line: 1 });
   return out;
+}
+
+/**
+ * The lines of a pair already read by JsonSegment.parse, each one only if it starts an object and writes no console
+ * syntax (`${name}`): a document parses the lines of many pairs in one loop before validating them.
+ */
+export interface ParsedLines {
+  readonly header: JsonSegment | undefined;
+  readonly body: JsonSegment | undefined;
+}
+
+/** A line that a document may parse ahead of its pair's validation: an object from its first character, plain JSON. */
+export function parsesAhead(line: string): boolean {
+  return line.charCodeAt(0) === 123 /* { */ && !hasConsoleSyntax(line, false);
 }
 
 /** Whether each line of a pair was plain JSON, read whole by JSON.parse. */
@@ -72,14 +87,14 @@ export function validateWrittenPair(
   body: string | undefined,
   context: MsearchContext,
   variables: Variables,
+  parsed?: ParsedLines,
 ): readonly LineIssue[] {
-  const hasVariables = (line: string | undefined): boolean => line !== undefined && hasConsoleSyntax(line, false);
-  if (!hasVariables(header) && !hasVariables(body)) {
+  // A line parsed ahead was checked for console syntax then.
+  const plainHeader = parsed?.header !== undefined || !hasConsoleSyntax(header, false);
+  const plainBody = body === undefined || parsed?.body !== undefined || !hasConsoleSyntax(body, false);
+  if (plainHeader && plainBody) {
     const read: PairRead = { header: false, body: false };
-    const found = validatePair(header, body, context, read);
-    // `"""` never stands in a text JSON.parse reads whole: only a line it refused is searched for console strings.
-    const tripleQuotes = (line: string | undefined, strict: boolean): boolean =>
-      line !== undefined && !strict && line.includes('"""');
+    const found = validatePair(header, body, context, read, parsed);
     if (!tripleQuotes(header, read.header) && !tripleQuotes(body, read.body)) return found;
   }
   const expandedHeader = expandJson(header, variables, false);
@@ -101,6 +116,11 @@ export function validateWrittenPair(
   return out.length === 0 ? NO_ISSUES : out;
 }
 
+/** `"""` never stands in a text JSON.parse reads whole: only a line it refused is searched for console strings. */
+function tripleQuotes(line: string | undefined, strict: boolean): boolean {
+  return line !== undefined && !strict && line.includes('"""');
+}
+
 export interface HeaderResult {
   readonly issues: Issue[];
   readonly hasIndex: boolean;
@@ -109,9 +129,15 @@ export interface HeaderResult {
 }
 
 /** One header: blank and whitespace mean defaults; a non-object is silently read as `{}`. */
-export function validateHeaderText(text: string, locator: XContentLocator, target: TargetServer): HeaderResult {
+export function validateHeaderText(
+  text: string,
+  locator: XContentLocator,
+  target: TargetServer,
+  /** The text as JsonSegment.parse read it, when it was read ahead. */
+  parsed?: JsonSegment,
+): HeaderResult {
   // Most headers are an object from their first character.
-  if (text.charCodeAt(0) === 123 /* { */) return validateHeaderObject(text, locator, target, []);
+  if (text.charCodeAt(0) === 123 /* { */) return validateHeaderObject(text, locator, target, [], parsed);
   const issues: Issue[] = [];
   const none: HeaderResult = { issues, hasIndex: false };
   if (text.length === 0) return none;
@@ -138,8 +164,9 @@ function validateHeaderObject(
   locator: XContentLocator,
   target: TargetServer,
   issues: Issue[],
+  parsed?: JsonSegment,
 ): HeaderResult {
-  const segment = JsonSegment.parse(text);
+  const segment = parsed?.text === text ? parsed : JsonSegment.parse(text);
   for (const found of syntaxIssues(segment, target, locator)) issues.push(found);
   if (segment.trailingOffset !== -1) {
     issues.push(
@@ -168,6 +195,8 @@ export function validateBodyText(
   locator: XContentLocator,
   /** Told whether the body is plain JSON, read whole by JSON.parse. */
   read?: { strict: boolean },
+  /** The text as JsonSegment.parse read it, when it was read ahead. */
+  parsed?: JsonSegment,
 ): Issue[] {
   // Most bodies are an object from their first character.
   if (text.charCodeAt(0) !== 123 /* { */) {
@@ -191,7 +220,7 @@ export function validateBodyText(
       ];
     }
   }
-  const segment = JsonSegment.parse(text);
+  const segment = parsed?.text === text ? parsed : JsonSegment.parse(text);
   if (read !== undefined) read.strict = segment.strict;
   const issues: Issue[] = syntaxIssues(segment, context.target, locator);
   if (segment.ok && jacksonMajor(context.target) === 3) rewrittenTooDeep(text, issues);
