@@ -351,6 +351,19 @@ void describe('rules across the request and default limits', () => {
     assert.match(found[0]!.message, /index\.search\.default_pipeline/);
   });
 
+  void it('knows the semantic highlighter of neural-search from 3.0, and of Elasticsearch', () => {
+    const body = '{"highlight":{"fields":{"text":{"type":"semantic"}},"options":{"model_id":"m1"}}}';
+    assert.deepEqual(errors(body), []);
+    assert.deepEqual(errors(body, '', makeTarget({ version: '3.0.0', source: 'setting' })), []);
+    const es = makeTarget({ distribution: 'elasticsearch', version: '8.18.0', source: 'setting' });
+    assert.deepEqual(errors(body, '', es), []);
+    const [before] = errors(body, '', V2);
+    assert.match(
+      before!,
+      /^search.unknown-highlighter: unknown highlighter type \[semantic\] for the field \[text\].*the highlighters are unified, plain, fvh, annotated\)$/,
+    );
+  });
+
   void it('leaves an unknown highlighter alone when no hit is asked for', () => {
     assert.deepEqual(errors('{"size":0,"highlight":{"type":"fancy","fields":{"text":{}}}}'), []);
     assert.deepEqual(errors('{"highlight":{"type":"fancy","fields":{"text":{}}}}', '?size=0'), []);

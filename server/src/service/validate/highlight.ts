@@ -6,6 +6,8 @@ import { ValuePath } from '../json/valuePath';
 import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import type { JsonCheck } from './jsonCheck';
+import type { TargetServer } from '../target';
+import { compareVersions } from '../../spec/versions';
 import { isJavaDouble, strictBooleanError } from './values';
 
 /** What both parsers read (`AbstractHighlighterBuilder.setupParser`). */
@@ -34,10 +36,20 @@ const HIGHLIGHT_OPTIONS = [...COMMON_OPTIONS, 'encoder', 'tags_schema', 'fields'
 const FIELD_OPTIONS = [...COMMON_OPTIONS, 'fragment_offset', 'matched_fields'];
 
 /**
- * The highlighters core registers, and `annotated` of the mapper-annotated-text plugin (so that a cluster with it gets
- * no false Error). Names are matched exactly: `UNIFIED` is unknown.
+ * The highlighters core registers, and those of plugins a cluster may have (so that a cluster with them gets no false
+ * Error): `annotated` of mapper-annotated-text, and from 3.0.0 `semantic` of neural-search, which 2.19 does not
+ * register (docs/opensearch/search.md#highlight). Elasticsearch has `semantic` too. Names are matched exactly:
+ * `UNIFIED` is unknown.
  */
 const HIGHLIGHTERS = ['unified', 'plain', 'fvh', 'annotated'];
+const WITH_SEMANTIC = [...HIGHLIGHTERS, 'semantic'];
+const SEMANTIC_SINCE = { major: 3, minor: 0, patch: 0 };
+
+function highlightersOf(server: TargetServer): readonly string[] {
+  return server.distribution !== 'opensearch' || compareVersions(server.version, SEMANTIC_SINCE) >= 0
+    ? WITH_SEMANTIC
+    : HIGHLIGHTERS;
+}
 
 /** Checks `highlight`; `returnsHits` is false when the search asks for no hit (`size` 0): nothing is highlighted. */
 export function checkHighlight(
@@ -64,14 +76,15 @@ export function checkHighlight(
   }
   if (tagsUnpaired(check, path, highlight)) return;
   if (!returnsHits) return;
+  const known = highlightersOf(check.server);
   for (const [at, options] of fields) {
     const own = typeof options.type === 'string';
     const type = own ? options.type : highlight.type;
-    if (typeof type !== 'string' || HIGHLIGHTERS.includes(type)) continue;
+    if (typeof type !== 'string' || known.includes(type)) continue;
     const field = at.key();
     check.report(
       'search.unknown-highlighter',
-      `unknown highlighter type [${type}] for the field [${String(field)}] (each shard that returns hits fails so; the highlighters are ${HIGHLIGHTERS.join(', ')})`,
+      `unknown highlighter type [${type}] for the field [${String(field)}] (each shard that returns hits fails so; the highlighters are ${known.join(', ')})`,
       own ? at.child('type') : path.child('type'),
     );
     return;
