@@ -96,6 +96,35 @@ void describe('request lines and URL parameters', () => {
     });
   });
 
+  void it('takes the methods the servers take, not only the one the API client names', () => {
+    // The client sends POST to these paths; OpenSearch takes PUT as well (their Allow headers).
+    expectNo('search', 'PUT /_index_template/logs\n{"index_patterns":["logs-*"]}\n');
+    expectNo('search', 'PUT /logs/_mapping\n{"properties":{}}\n');
+    expectNo('search', 'PUT /_snapshot/repo/snap\n');
+    // The client names these methods; OpenSearch refuses them on the path.
+    expectDiagnostic('search', '«PUT» /logs/_doc\n{}\n', {
+      code: 'url.method-not-allowed',
+      severity: E,
+      message: 'Incorrect HTTP method for uri [/logs/_doc] and method [PUT], allowed: [POST]',
+    });
+    expectDiagnostic('search', '«DELETE» /_tasks/abc:1\n', {
+      code: 'url.method-not-allowed',
+      severity: E,
+      message: 'Incorrect HTTP method for uri [/_tasks/abc:1] and method [DELETE], allowed: [GET]',
+    });
+    // The 405 names the methods of the most specific path, not those of /{index} that matches it too.
+    expectDiagnostic('search', '«POST» /_alias\n', {
+      code: 'url.method-not-allowed',
+      severity: E,
+      message: 'Incorrect HTTP method for uri [/_alias] and method [POST], allowed: [GET, PUT]',
+    });
+  });
+
+  void it('says nothing of a method on a plugin route the servers were not asked about', () => {
+    // The ML plugin's agent path: the client names GET and DELETE, the plugin takes PUT too.
+    expectNo('search', 'PUT /_plugins/_ml/agents/abc\n{"name":"a"}\n');
+  });
+
   void it('lands PUT /_search on index creation, which refuses the name', () => {
     expectDiagnostic('search', 'PUT /«_search»\n', {
       code: 'url.invalid-index-name',

@@ -1,5 +1,6 @@
 import { CHECKED_PARAMS, SCOPE_ENDPOINTS } from '../../spec/endpoints';
 import { GENERATED_ENDPOINTS } from '../../spec/generated/endpoints';
+import { SERVER_METHODS } from '../../spec/generated/serverMethods';
 import type { EndpointSpec, HttpMethod } from '../../spec/types';
 import type { PathSegment } from './requestLine';
 
@@ -64,7 +65,34 @@ function compareRoutes(a: Route, b: Route): number {
   return 0;
 }
 
-/** The handler the server would dispatch `method path` to. */
+/**
+ * The methods real servers take on a route's path, any version's (SERVER_METHODS, asked of real clusters); undefined
+ * for a route they do not have (a plugin's): only the API client's one method per operation is known for it.
+ */
+function servedMethods(template: string): readonly HttpMethod[] | undefined {
+  const row = SERVER_METHODS.get(template);
+  if (row === undefined) return undefined;
+  const methods = new Set<HttpMethod>();
+  for (const version of row) for (const m of version ?? []) methods.add(m);
+  return [...methods];
+}
+
+/** PUT and POST reach the same handler on most write paths; the API client names one of them. */
+const TWIN: Readonly<Record<string, string>> = { PUT: 'POST', POST: 'PUT' };
+
+function matchOf(route: Route, segments: readonly PathSegment[]): Resolution {
+  const params = new Map<string, PathSegment>();
+  route.parts.forEach((part, i) => {
+    if (part.param !== undefined) params.set(part.param, segments[i]!);
+  });
+  return { kind: 'match', route: { endpoint: route.endpoint, template: route.template, scope: route.scope, params } };
+}
+
+/**
+ * The handler the server would dispatch `method path` to. The methods are the servers' own where they were asked
+ * (docs/opensearch/rest-layer.md#routes-and-methods): `PUT /_index_template/{name}` reaches the endpoint the API
+ * client reaches with POST, and a method is refused only when every route of the path was asked and none takes it.
+ */
 export function resolveRoute(method: string, segments: readonly PathSegment[]): Resolution {
   const candidates = ROUTES.filter(
     (route) =>
@@ -73,23 +101,28 @@ export function resolveRoute(method: string, segments: readonly PathSegment[]): 
   ).sort(compareRoutes);
   if (candidates.length === 0) return { kind: 'unknown' };
   const upper = method.toUpperCase();
-  for (const route of candidates) {
-    if ((route.endpoint.methods as readonly string[]).includes(upper)) {
-      const params = new Map<string, PathSegment>();
-      route.parts.forEach((part, i) => {
-        if (part.param !== undefined) params.set(part.param, segments[i]!);
-      });
-      return {
-        kind: 'match',
-        route: { endpoint: route.endpoint, template: route.template, scope: route.scope, params },
-      };
+  const served = candidates.map((route) => servedMethods(route.template));
+  for (let i = 0; i < candidates.length; i++) {
+    const takes = (candidates[i]!.endpoint.methods as readonly string[]).includes(upper);
+    if (takes && (served[i] === undefined || (served[i] as readonly string[]).includes(upper))) {
+      return matchOf(candidates[i]!, segments);
     }
   }
-  const allowed = new Set<HttpMethod>();
-  for (const route of candidates) for (const m of route.endpoint.methods) allowed.add(m);
+  const twin = TWIN[upper];
+  for (let i = 0; i < candidates.length; i++) {
+    const takesTwin = twin !== undefined && (candidates[i]!.endpoint.methods as readonly string[]).includes(twin);
+    if (takesTwin && served[i] !== undefined && (served[i] as readonly string[]).includes(upper)) {
+      return matchOf(candidates[i]!, segments);
+    }
+  }
+  // A route the servers were not asked about may take more methods than its API client names: nothing is said.
+  if (served.some((methods) => methods === undefined)) return { kind: 'unknown' };
+  // The servers take it here, on an endpoint the table does not have (DELETE /): nothing to check it against.
+  if (served.some((methods) => (methods as readonly string[]).includes(upper))) return { kind: 'unknown' };
+  // The 405 lists the methods of the most specific path that matched (`/_alias`'s, not `/{index}`'s).
   return {
     kind: 'method-not-allowed',
-    allowed: [...allowed].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)),
+    allowed: [...served[0]!].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)),
   };
 }
 
