@@ -72,6 +72,17 @@ function expectAt(
   return found[0]!;
 }
 
+function resolveWith(
+  variables: Readonly<Record<string, VariableValue>>,
+  language: LanguageId,
+  text: string,
+): { request?: ResolvedRequest; reason?: string } {
+  const store = storeWith(variables);
+  const uri = `file:///console.${language}`;
+  const document = store.open(uri, language, 1, text);
+  return resolveRequest(document, { uri, line: 0 }, store.target, store.console);
+}
+
 function resolve(
   language: LanguageId,
   text: string,
@@ -312,6 +323,40 @@ void describe('variables', () => {
     assert.match(resolve('search', 'GET /_search\n{ "size": ${nope} }\n').reason!, /\$\{nope\} has no value/);
   });
 
+  void it('with a dot in their name and no value are sent as written, as the ML connectors of OpenSearch need', () => {
+    // OpenSearch's ML Commons fills ${parameters.<name>} and ${credential.<name>} itself, when the connector runs.
+    const text = [
+      'POST /_plugins/_ml/connectors/_create',
+      '{ "name": "c", "credential": { "key": "k" }, "parameters": { "model": "m" },',
+      '  "actions": [ { "action_type": "predict", "method": "POST", "url": "https://example.com/${parameters.model}",',
+      '    "headers": { "Authorization": "Bearer ${credential.key}" },',
+      '    "request_body": "{ \\"model\\": \\"${parameters.model}\\", \\"input\\": ${parameters.input} }" } ] }',
+      '',
+    ].join('\n');
+    assert.deepEqual(codes(diagnose('search', text)), []);
+    const sent = resolve('search', text).request!;
+    const action = (JSON.parse(sent.body!) as { actions: { url: string; headers: object; request_body: string }[] })
+      .actions[0]!;
+    assert.equal(action.url, 'https://example.com/${parameters.model}');
+    assert.deepEqual(action.headers, { Authorization: 'Bearer ${credential.key}' });
+    assert.equal(action.request_body, '{ "model": "${parameters.model}", "input": ${parameters.input} }');
+    assert.equal(sent.secrets, undefined);
+    // A whole string stays the string it is; given a value, a dotted name is a variable like any other.
+    assert.deepEqual(JSON.parse(resolve('search', 'GET /_search\n{ "_source": ["${a.b}"] }\n').request!.body!), {
+      _source: ['${a.b}'],
+    });
+    assert.deepEqual(
+      JSON.parse(
+        resolveWith({ ...VARIABLES, 'a.b': 'x' }, 'search', 'GET /_search\n{ "_source": ["${a.b}"] }\n').request!.body!,
+      ),
+      { _source: ['x'] },
+    );
+    // Outside strings it is no JSON, and is reported as OpenSearch would refuse it; an undotted name still has to
+    // have a value.
+    assert.deepEqual(codes(diagnose('search', 'GET /_search\n{ "size": ${a.b} }\n')), ['json.syntax']);
+    assert.deepEqual(codes(diagnose('search', 'GET /_search\n{ "_source": ["${ab}"] }\n')), ['variable.undefined']);
+  });
+
   void it('are offered after ${ and explained on hover (a secret only as a secret)', () => {
     const { text, offset } = withCursor('GET /_search\n{ "query": { "term": { "a": "${in|" } } }\n');
     const store = storeWith();
@@ -331,6 +376,7 @@ void describe('variables', () => {
     assert.match(at('GET /${ind|ex}/_search\n'), /\*\*\$\{index\}\*\*[\s\S]*logs[\s\S]*From workspace settings/);
     assert.match(at('GET /_search\n{"a": "${tok|en}"}\n'), /secret[\s\S]*never shown/);
     assert.match(at('GET /_search?q=${nop|e}\n'), /No value/);
+    assert.match(at('GET /_search\n{"a": "${parameters.q|uestion}"}\n'), /No value: sent as written/);
   });
 
   void it('leave completion and hover of the JSON around them where they are', () => {

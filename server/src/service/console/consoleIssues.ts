@@ -63,7 +63,10 @@ function overlaps(a: { offset: number; length: number }, b: { offset: number; le
  */
 export function mapIssues(issues: readonly Issue[], expansion: Expansion): Issue[] {
   if (expansion.map.identity) return [...issues];
-  const unknown = expansion.variables.filter((use) => use.state !== 'value').map((use) => use.expanded);
+  // A literal is sent as written: what is found on it is found on what is sent.
+  const unknown = expansion.variables
+    .filter((use) => use.state === 'secret' || use.state === 'undefined')
+    .map((use) => use.expanded);
   const out: Issue[] = [];
   for (const found of issues) {
     if (unknown.some((span) => overlaps(found.span, span))) continue;

@@ -22,7 +22,12 @@ export interface VariableUse {
   /** What replaced it in the expanded text (a secret's or an undefined variable's stand-in). */
   readonly expanded: Span;
   readonly context: VariableContext;
-  readonly state: 'value' | 'secret' | 'undefined';
+  /**
+   * `literal`: a dotted name with no value (`${parameters.question}`), sent as written. Kibana's console takes names
+   * of letters, digits and `_` only, and OpenSearch's ML Commons fills `${parameters.<name>}` and
+   * `${credential.<name>}` in connectors and agents itself (docs/console.md#variables).
+   */
+  readonly state: 'value' | 'secret' | 'undefined' | 'literal';
 }
 
 export interface TripleQuotedString {
@@ -50,6 +55,11 @@ const VARIABLE = /\$\{((?:env:)?[A-Za-z_][A-Za-z0-9_.-]*)\}/g;
 /** The same, only where it is tried (sticky). */
 const VARIABLE_AT = /\$\{((?:env:)?[A-Za-z_][A-Za-z0-9_.-]*)\}/y;
 const WHOLE_VARIABLE = /^\$\{((?:env:)?[A-Za-z_][A-Za-z0-9_.-]*)\}$/;
+
+/** A name with no value that is sent as written rather than reported: a dotted one, not an environment variable's. */
+export function isLiteralName(name: string): boolean {
+  return name.includes('.') && !name.startsWith('env:');
+}
 
 /** A variable or triple quotes. */
 const CONSOLE_SYNTAX = /\$\{|"""/;
@@ -109,8 +119,11 @@ class Builder {
           return { text: value, state: 'value' };
       }
     }
-    const state = variable === undefined ? 'undefined' : 'secret';
     const written = `\${${name}}`;
+    if (variable === undefined && isLiteralName(name)) {
+      return { text: context === 'whole-string' ? `"${written}"` : written, state: 'literal' };
+    }
+    const state = variable === undefined ? 'undefined' : 'secret';
     if (this.standIn === 'send') return { text: context === 'whole-string' ? `"${written}"` : written, state };
     switch (context) {
       case 'whole-string':

@@ -4,6 +4,7 @@ import { CompletionItemKind, type CompletionItem, type Hover } from 'vscode-lang
 import { item, lineRange } from '../completion/items';
 import { code, markdownHover } from '../hover/markdown';
 import { environmentName, type Variables } from './variables';
+import { isLiteralName } from './expand';
 
 /** `${` and a name being typed, just before the cursor. */
 const TYPING = /\$\{((?:env:)?[A-Za-z0-9_.-]*)$/;
@@ -64,7 +65,9 @@ export function variableHover(text: string, line: number, character: number, var
     const variable = variables.get(name);
     const env = environmentName(name);
     let body: string;
-    if (variable === undefined) {
+    if (variable === undefined && isLiteralName(name)) {
+      body = `No value: sent as written, as OpenSearch's ML connectors and agents need \`\${parameters.<name>}\` and \`\${credential.<name>}\` (OpenSearch fills them). Define it in the setting \`searchRequests.variables\` to send a value instead.`;
+    } else if (variable === undefined) {
       body =
         env === undefined
           ? `No value: define it in the setting \`searchRequests.variables\` (or in the active cluster's \`variables\`).`
