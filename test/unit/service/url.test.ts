@@ -120,6 +120,16 @@ void describe('request lines and URL parameters', () => {
     });
   });
 
+  void it('reads ?refresh with no value as true, and words an unknown value as OpenSearch does', () => {
+    expectNo('search', 'PUT /logs/_doc/1?refresh\n{"a":1}\n');
+    expectNo('search', 'POST /_bulk?refresh=\n{"index":{"_index":"logs"}}\n{"a":1}\n');
+    expectDiagnostic('search', 'PUT /logs/_doc/1?refresh=«maybe»\n{"a":1}\n', {
+      code: 'url.unknown-value',
+      severity: W,
+      message: 'Unknown value for refresh: [maybe].',
+    });
+  });
+
   void it('says nothing of a method on a plugin route the servers were not asked about', () => {
     // The ML plugin's agent path: the client names GET and DELETE, the plugin takes PUT too.
     expectNo('search', 'PUT /_plugins/_ml/agents/abc\n{"name":"a"}\n');

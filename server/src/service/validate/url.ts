@@ -399,6 +399,12 @@ function checkEnum(param: QueryParam, spec: ParamSpec, route: RouteMatch, issues
   const value = param.value;
   const span = param.hasEquals ? param.valueSpan : param.nameSpan;
   if (spec.values === undefined || spec.values.includes(value)) return;
+  if (param.name === 'refresh' && spec.values.includes('wait_for')) {
+    // `RefreshPolicy.parse` reads an empty value as `true`: `?refresh` refreshes (real 2.19.1 and 3.8.0).
+    if (value === '') return;
+    push(issues, 'url.unknown-value', `Unknown value for refresh: [${value}].`, span, [...spec.values]);
+    return;
+  }
   if (param.name === 'search_type' && route.scope) {
     if (value === 'stream') return;
     const message =
