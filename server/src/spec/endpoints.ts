@@ -596,3 +596,23 @@ export const CHECKED_PARAMS: Readonly<Record<string, readonly ParamSpec[]>> = {
   // `RestCountAction` reads it with `paramAsFloat`; the specification gives it as an integer.
   count: [{ name: 'min_score', kind: 'float', doc: 'Counts only the documents that score at least this.' }],
 };
+
+/**
+ * Paths the servers answer that the API specification does not list, each the same handler as an operation it does
+ * list (`RestGetMappingAction` and `RestPutMappingAction` register `_mappings` beside `_mapping`). Each is asked of the
+ * real clusters with the other routes (`npm run generate:methods`, `test/real/serverMethods.test.ts`), so a path no
+ * version has would fail that test (docs/opensearch/rest-layer.md#routes-and-methods).
+ */
+export const EXTRA_PATHS: Readonly<Record<string, readonly string[]>> = {
+  'indices.get_mapping': ['/_mappings', '/{index}/_mappings'],
+  'indices.put_mapping': ['/{index}/_mappings'],
+};
+
+/**
+ * Operations of the servers that the API specification does not have. `POST /{index}/_scale` turns an index's
+ * search-only mode on or off (`{"search_only": true}`), from OpenSearch 3.0 (`RestScaleIndexAction`; 2.19.1 has no
+ * such path).
+ */
+export const EXTRA_ENDPOINTS: readonly EndpointSpec[] = [
+  { name: 'indices.scale', methods: ['POST'], paths: ['/{index}/_scale'], body: 'required', params: [] },
+];

@@ -130,6 +130,20 @@ void describe('request lines and URL parameters', () => {
     });
   });
 
+  void it('knows the paths the servers answer beside the specification, and leaves plugin namespaces alone', () => {
+    expectNo('search', 'GET /logs/_mappings\n');
+    expectNo('search', 'PUT /logs/_mappings\n{"properties":{}}\n');
+    expectNo('search', 'POST /logs/_scale\n{"search_only":true}\n');
+    // Alerting, in the default distribution, is not in the specification: its words are no misspelt endpoints.
+    expectNo('search', 'POST /_plugins/_alerting/monitors\n{}\n');
+    expectNo('search', 'GET /_opendistro/_alerting/monitors/abc\n');
+    expectDiagnostic('search', 'GET /logs/«_serch»\n', {
+      code: 'url.unknown-endpoint',
+      severity: W,
+      message: /^\[_serch\] is not an OpenSearch endpoint/,
+    });
+  });
+
   void it('says nothing of a method on a plugin route the servers were not asked about', () => {
     // The ML plugin's agent path: the client names GET and DELETE, the plugin takes PUT too.
     expectNo('search', 'PUT /_plugins/_ml/agents/abc\n{"name":"a"}\n');

@@ -1,4 +1,4 @@
-import { CHECKED_PARAMS, SCOPE_ENDPOINTS } from '../../spec/endpoints';
+import { CHECKED_PARAMS, EXTRA_ENDPOINTS, EXTRA_PATHS, SCOPE_ENDPOINTS } from '../../spec/endpoints';
 import { GENERATED_ENDPOINTS } from '../../spec/generated/endpoints';
 import { SERVER_METHODS } from '../../spec/generated/serverMethods';
 import type { EndpointSpec, HttpMethod } from '../../spec/types';
@@ -44,12 +44,20 @@ function withCheckedParams(endpoint: EndpointSpec): EndpointSpec {
   return { ...endpoint, params };
 }
 
-/** Every route: ours first, then the API spec's for everything else. */
+/** An endpoint with the paths the servers answer beside those the API specification lists (EXTRA_PATHS). */
+function withExtraPaths(endpoint: EndpointSpec): EndpointSpec {
+  const extra = EXTRA_PATHS[endpoint.name];
+  return extra === undefined ? endpoint : { ...endpoint, paths: [...endpoint.paths, ...extra] };
+}
+
+/** Every route: ours first, then the API spec's for everything else, then the servers' the spec lacks. */
 export const ROUTES: readonly Route[] = [
   ...SCOPE_ENDPOINTS.flatMap((e) => e.paths.map((p) => toRoute(e, p, true))),
   ...GENERATED_ENDPOINTS.filter((e) => !SCOPE_NAMES.has(e.name))
     .map(withCheckedParams)
+    .map(withExtraPaths)
     .flatMap((e) => e.paths.map((p) => toRoute(e, p, false))),
+  ...EXTRA_ENDPOINTS.flatMap((e) => e.paths.map((p) => toRoute(e, p, false))),
 ];
 
 /** Order of RestRequest.Method, used to list allowed methods. */

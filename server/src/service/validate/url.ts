@@ -124,7 +124,12 @@ export function bodyNotAllowed(
   };
 }
 
+/** Where plugins put their APIs: the plugins a cluster may have are too many to know every name they use. */
+const PLUGIN_NAMESPACES: ReadonlySet<string> = new Set(['_plugins', '_opendistro']);
+
 function checkUnknownEndpointWords(target: RequestTarget, issues: IssueSink): void {
+  const first = target.segments[0]?.text;
+  if (first !== undefined && PLUGIN_NAMESPACES.has(first)) return;
   for (const segment of target.segments) {
     if (!segment.text.startsWith('_') || ENDPOINT_WORDS.includes(segment.text)) continue;
     const near = suggestions(segment.text, ENDPOINT_WORDS).slice(0, 3);
