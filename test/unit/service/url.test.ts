@@ -144,6 +144,15 @@ void describe('request lines and URL parameters', () => {
     });
   });
 
+  void it("judges a plugin route's parameters and body by the specification alone no more", () => {
+    // The ML plugin reads `deploy`, which the specification does not list; k-NN's stats, a GET, is given a body.
+    expectNo('search', 'POST /_plugins/_ml/models/_register?deploy=true\n{"name":"m"}\n');
+    expectNo('search', 'GET /_plugins/_knn/stats\n{"a":1}\n');
+    // A core route the real clusters answer is still judged.
+    expectDiagnostic('search', 'GET /_cat/indices?«bogus»=1\n', { code: 'url.unlisted-parameter', severity: W });
+    expectDiagnostic('search', 'GET /_cat/health\n«{"a":1}»\n', { code: 'url.body-ignored', severity: W });
+  });
+
   void it('says nothing of a method on a plugin route the servers were not asked about', () => {
     // The ML plugin's agent path: the client names GET and DELETE, the plugin takes PUT too.
     expectNo('search', 'PUT /_plugins/_ml/agents/abc\n{"name":"a"}\n');

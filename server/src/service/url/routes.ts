@@ -85,6 +85,15 @@ function servedMethods(template: string): readonly HttpMethod[] | undefined {
   return [...methods];
 }
 
+/**
+ * Whether the real clusters the tables were checked on have the route: they run OpenSearch's modules and no plugin,
+ * so a route they do not have is a plugin's, known from the API specification alone, which is often incomplete for
+ * plugins (the ML plugin's `deploy` parameter, bodies its GET routes read).
+ */
+export function servedByCore(template: string): boolean {
+  return SERVER_METHODS.has(template);
+}
+
 /** PUT and POST reach the same handler on most write paths; the API client names one of them. */
 const TWIN: Readonly<Record<string, string>> = { PUT: 'POST', POST: 'PUT' };
 

@@ -2,7 +2,7 @@ import type { Span } from '../json/jsonSegment';
 import { checkNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
 import { suggestions } from '../text/similarity';
 import { dotSegments } from '../url/dotSegments';
-import { ENDPOINT_WORDS, type RouteMatch } from '../url/routes';
+import { ENDPOINT_WORDS, servedByCore, type RouteMatch } from '../url/routes';
 import type { QueryParam, RequestTarget } from '../url/requestLine';
 import { CHECKED_PARAMS, GLOBAL_PARAMS, RESPONSE_PARAMS, SEARCH_TYPES } from '../../spec/endpoints';
 import {
@@ -117,6 +117,8 @@ export function bodyNotAllowed(
   route: RouteMatch,
 ): { severity: Severity; message: string } | undefined {
   if (route.endpoint.body !== 'none') return undefined;
+  // What a plugin's handler reads is known from the specification alone: not enough to say it ignores a body.
+  if (!route.scope && !servedByCore(route.template)) return undefined;
   // OpenSearch 2.19 and 3.x answer such requests as if the body were not there (checked on real clusters).
   return {
     severity: severityOf('url.body-ignored'),
@@ -252,7 +254,8 @@ function checkParams(target: RequestTarget, route: RouteMatch, issues: IssueSink
   for (const param of target.query) {
     const spec = known.get(param.name);
     if (spec === undefined) {
-      if (!route.scope) {
+      // A plugin's route: the specification is all that is known of it, and it lacks many of their parameters.
+      if (!route.scope && servedByCore(route.template)) {
         const near = suggestions(param.name, known.keys());
         push(
           issues,
