@@ -1233,12 +1233,12 @@ export const QUERY_CLAUSES: readonly QueryClauseSpec[] = [
   },
   {
     name: 'xy_shape',
-    origin: 'module',
+    origin: 'plugin',
     shape: 'fieldWithParams',
     params: [IGNORE_UNMAPPED, BOOST, NAME],
     snippet:
       '{ "${1:geometry}": { "shape": { "type": "envelope", "coordinates": [ [ ${2:0}, ${3:1} ], [ ${4:1}, ${5:0} ] ] } } }',
-    doc: 'Matches xy_shape or xy_point fields against a cartesian shape (geospatial plugin, bundled).',
+    doc: 'Matches xy_shape or xy_point fields against a cartesian shape; needs the geospatial plugin.',
     rank: 30,
   },
 

@@ -56,7 +56,7 @@ const CORE_CLAUSES = [
 ];
 
 /** Clauses of the bundled modules (docs/opensearch/query-dsl.md#clause-names). */
-const MODULE_CLAUSES = ['has_child', 'has_parent', 'parent_id', 'percolate', 'rank_feature', 'xy_shape'];
+const MODULE_CLAUSES = ['has_child', 'has_parent', 'parent_id', 'percolate', 'rank_feature'];
 
 /** Aggregation types of core and the bundled modules (docs/opensearch/aggregations.md#type-names). */
 const CORE_AGGREGATIONS = [
@@ -254,7 +254,7 @@ void test('the bundled modules clauses are present and marked as such', () => {
 });
 
 void test('the common plugin clauses are known as plugin clauses', () => {
-  for (const name of ['knn', 'neural', 'neural_sparse', 'hybrid']) {
+  for (const name of ['knn', 'neural', 'neural_sparse', 'hybrid', 'xy_shape']) {
     assert.equal(QUERY_CLAUSES.find((c) => c.name === name)?.origin, 'plugin', name);
   }
 });

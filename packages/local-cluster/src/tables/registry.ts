@@ -4,8 +4,9 @@
 
 /**
  * Query clause names: those of SearchModule.registerQueryParsers (core), plus the modules of the default
- * distribution (parent-join: has_child, has_parent, parent_id; percolator: percolate; mapper-extras: rank_feature;
- * geo: xy_shape). A name outside this list is an unknown query (`unknown query [x]`).
+ * distribution (parent-join: has_child, has_parent, parent_id; percolator: percolate; mapper-extras: rank_feature).
+ * `xy_shape` is the geospatial plugin's, not the geo module's. A name outside this list is an unknown query
+ * (`unknown query [x]`).
  */
 export const REGISTERED_QUERIES: readonly string[] = [
   'combined_fields',
@@ -62,7 +63,6 @@ export const REGISTERED_QUERIES: readonly string[] = [
   'parent_id',
   'percolate',
   'rank_feature',
-  'xy_shape',
 ];
 
 /**
