@@ -121,4 +121,24 @@ void describe('URL parameters: the tables say what each real version reads', () 
       assert.deepEqual(disagreements, []);
     });
   }
+
+  void it(`reads what the specification does not list: placeholders as parameters, size on _cat (${cluster.version})`, async () => {
+    // Read by the server, so not reported; then a name read nowhere, reported, as a control.
+    const cases = [
+      ['POST', '/_cache/clear?index=products', true],
+      ['GET', '/_cat/snapshots?repository=absent-repository', true],
+      ['GET', '/_cat/nodes?size=1&h=id', true],
+      ['GET', '/_cat/indices?size=1&h=index', true],
+      ['GET', '/_cat?size=1', false],
+    ] as const;
+    for (const [method, path, read] of cases) {
+      const answer = await send(cluster.url, { method, path });
+      const reason = errorReason(answer.body) ?? '';
+      assert.equal(!reason.includes('contains unrecognized parameter'), read, `${method} ${path}: ${reason}`);
+      const flagged = diagnose('search', `${method} ${path}\n`, target).filter(
+        (d) => d.code === 'url.unlisted-parameter',
+      );
+      assert.equal(flagged.length === 0, read, `${method} ${path}`);
+    }
+  });
 });

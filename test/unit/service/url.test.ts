@@ -144,6 +144,13 @@ void describe('request lines and URL parameters', () => {
     });
   });
 
+  void it('reads a path placeholder given as a URL parameter, and size on the _cat endpoints', () => {
+    expectNo('search', 'POST /_cache/clear?index=movies\n');
+    expectNo('search', 'GET /_cat/snapshots?repository=backups\n');
+    expectNo('search', 'GET /_cat/nodes?size=1&format=json&h=id\n');
+    expectDiagnostic('search', 'GET /_cat?«size»=1\n', { code: 'url.unlisted-parameter', severity: W });
+  });
+
   void it("judges a plugin route's parameters and body by the specification alone no more", () => {
     // The ML plugin reads `deploy`, which the specification does not list; k-NN's stats, a GET, is given a body.
     expectNo('search', 'POST /_plugins/_ml/models/_register?deploy=true\n{"name":"m"}\n');
