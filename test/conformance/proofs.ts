@@ -10,7 +10,6 @@ export const UNPROVEN_ELSEWHERE: Partial<Record<DiagnosticCode, string>> = {
   'msearch.triple-quoted-string':
     'test/real/console.test.ts: a .msearch line with a """ string is refused with the words of the diagnostic',
   // Requests that are not sent at all: nothing of OpenSearch to prove (test/unit/service/console.test.ts).
-  'variable.undefined': 'not sent: a variable with no value (test/unit/service/console.test.ts)',
   'url.not-a-cluster': 'not sent: a full URL that is no configured cluster (test/unit/service/console.test.ts)',
   'url.dot-segment':
     'not sent: a . or .. path segment (test/unit/service/dotSegments.test.ts; what OpenSearch does with one: docs/opensearch/rest-layer.md)',

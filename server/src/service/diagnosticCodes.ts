@@ -105,7 +105,7 @@ export const DIAGNOSTIC_CODES = {
   'search.unclosed-triple-quote': { severity: E, summary: 'A `"""` string that is not closed.' },
 
   // Variables
-  'variable.undefined': { severity: E, summary: 'A `${name}` variable that has no value.' },
+  'variable.undefined': { severity: W, summary: 'A `${name}` variable that has no value: it is sent as written.' },
 
   // Scroll and point in time
   'scroll.track-total-hits': { severity: E, summary: '`track_total_hits: false` in a scroll.' },

@@ -18,7 +18,6 @@ import type { ParsedDocument } from './documentStore';
 import { blankComments, compactJson, splitJsonValues, splitMsearchPairs } from './json/jsonValues';
 import { decodeComponent, type RequestTarget } from './url/requestLine';
 import { DEFAULT_TARGET, type TargetServer } from './target';
-import { environmentName } from './console/variables';
 import { forTarget } from './targetPolicy';
 
 /** Endpoints whose body is NDJSON: each object goes on its own line. */
@@ -37,17 +36,6 @@ function errorsIn(
     (d) => d.severity === DiagnosticSeverity.Error && d.range.start.line >= startLine && d.range.start.line <= endLine,
   );
   return { count: inside.length, messages: inside.slice(0, 3).map((d) => d.message) };
-}
-
-/** Why a request cannot be sent as it is written: a variable with no value. */
-function undefinedReason(uses: readonly VariableUse[]): string | undefined {
-  const missing = [...new Set(uses.filter((use) => use.state === 'undefined').map((use) => use.name))];
-  if (missing.length === 0) return undefined;
-  const names = missing.map((name) => {
-    const env = environmentName(name);
-    return env === undefined ? `\${${name}}` : `\${${name}} (environment variable ${env} not set)`;
-  });
-  return `The request cannot be sent as written: ${names.join(', ')} ${missing.length === 1 ? 'has' : 'have'} no value. Define ${missing.length === 1 ? 'it' : 'them'} in the setting searchRequests.variables or in the active cluster's variables.`;
 }
 
 /** Slots of the secrets written in a request line, in the path or the query parameters' values. */
@@ -204,8 +192,6 @@ function resolveSearch(
 ): ResolveRequestResult {
   const written = request.target;
   const sending = expandRequest(model.map.line(request.line), written, request.body?.text, context, 'send');
-  const missing = undefinedReason([...sending.line.variables, ...(sending.body?.variables ?? [])]);
-  if (missing !== undefined) return { reason: missing };
   const target = sending.target;
   if (target.origin !== undefined && sending.cluster === undefined) {
     return {
@@ -319,8 +305,6 @@ function resolveMsearch(
     }
     body += expansion.text + (only === undefined && i === lineNumbers.length - 1 ? '' : '\n');
   });
-  const missing = undefinedReason(uses);
-  if (missing !== undefined) return { reason: missing };
   const searches = pairs.filter((p) => p.body !== -1).length;
   const first = pairs[0]!;
   const last = pairs[pairs.length - 1]!;

@@ -235,13 +235,14 @@ void describe('variables', () => {
     expectAt('search', 'GET /_search?size=«${word}»\n', 'url.invalid-integer');
   });
 
-  void it('with no value are an Error with a fix that defines them; what depends on them is not reported', () => {
+  void it('with no value are a Warning with a fix that defines them; what depends on them is not reported', () => {
     const d = expectAt(
       'search',
       'GET /_search\n{ "from": «${nothing}», "query": { "term": { "a": "x" } } }\n',
       'variable.undefined',
     );
-    assert.equal(d.message, 'The variable [nothing] has no value: the request cannot be sent as written.');
+    assert.equal(d.message, 'The variable [nothing] has no value: ${nothing} is sent as written.');
+    assert.equal(d.severity, 2);
     const text = 'GET /${missing}/_search\n{ "size": "${missing}", "from": ${missing} }\n';
     assert.deepEqual(codes(diagnose('search', text)), [
       'variable.undefined',
@@ -319,8 +320,15 @@ void describe('variables', () => {
     assert.equal(sent.body, '{}\n{"query":{"term":{"t":"${token}"}},"size":${token}}\n');
   });
 
-  void it('with no value make the request impossible to send, and say which', () => {
-    assert.match(resolve('search', 'GET /_search\n{ "size": ${nope} }\n').reason!, /\$\{nope\} has no value/);
+  void it('with no value are sent as written, as Kibana sends them', () => {
+    const sent = resolve(
+      'search',
+      'GET /${nope}/_search?q=${nope}\n{ "query": { "term": { "a": "x-${nope}" } } }\n',
+    ).request!;
+    assert.equal(sent.path, '/${nope}/_search');
+    assert.deepEqual(sent.query, [{ name: 'q', value: '${nope}', hasValue: true }]);
+    assert.deepEqual(JSON.parse(sent.body!), { query: { term: { a: 'x-${nope}' } } });
+    assert.equal(resolve('search', 'GET /_search\n{ "size": ${nope} }\n').request!.body, '{ "size": ${nope} }');
   });
 
   void it('with a dot in their name and no value are sent as written, as the ML connectors of OpenSearch need', () => {
@@ -451,7 +459,7 @@ void describe('request lines as users paste them', () => {
 });
 
 void describe('running more than one request', () => {
-  const FILE = 'GET /logs/_search\n{}\n\n# a comment\nGET /_search?size=${nope}\n\nPOST /_search\n{"size": 1}\n';
+  const FILE = 'GET /logs/_search\n{}\n\n# a comment\nGET https://nowhere.example.com/_search\n\nPOST /_search\n{"size": 1}\n';
 
   void it('resolves every request of a .search file, in order, saying which cannot be sent', () => {
     const store = storeWith();

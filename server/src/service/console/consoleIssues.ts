@@ -13,13 +13,13 @@ function undefinedVariable(use: VariableUse): Issue {
   if (env !== undefined) {
     return issue(
       'variable.undefined',
-      `The environment variable [${env}] is not set: the request cannot be sent as written.`,
+      `The environment variable [${env}] is not set: \${env:${env}} is sent as written.`,
       use.span,
     );
   }
   return issue(
     'variable.undefined',
-    `The variable [${use.name}] has no value: the request cannot be sent as written.`,
+    `The variable [${use.name}] has no value: \${${use.name}} is sent as written.`,
     use.span,
     {
       data: {
