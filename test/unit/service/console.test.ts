@@ -459,7 +459,8 @@ void describe('request lines as users paste them', () => {
 });
 
 void describe('running more than one request', () => {
-  const FILE = 'GET /logs/_search\n{}\n\n# a comment\nGET https://nowhere.example.com/_search\n\nPOST /_search\n{"size": 1}\n';
+  const FILE =
+    'GET /logs/_search\n{}\n\n# a comment\nGET https://nowhere.example.com/_search\n\nPOST /_search\n{"size": 1}\n';
 
   void it('resolves every request of a .search file, in order, saying which cannot be sent', () => {
     const store = storeWith();
