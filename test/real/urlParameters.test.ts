@@ -141,4 +141,21 @@ void describe('URL parameters: the tables say what each real version reads', () 
       assert.equal(flagged.length === 0, read, `${method} ${path}`);
     }
   });
+
+  void it(`knows whether _bulk reads batch_size (${cluster.version})`, async () => {
+    const body = '{"index":{"_index":"url-parameters-bulk"}}\n{"a":1}\n';
+    const answer = await send(cluster.url, {
+      method: 'POST',
+      path: '/_bulk?batch_size=5',
+      body,
+      contentType: 'application/x-ndjson',
+    });
+    await send(cluster.url, { method: 'DELETE', path: '/url-parameters-bulk' });
+    const reason = errorReason(answer.body) ?? '';
+    const read = !reason.includes('contains unrecognized parameter');
+    const flagged = diagnose('search', `POST /_bulk?batch_size=5\n${body}`, target).filter(
+      (d) => d.code === 'url.unlisted-parameter',
+    );
+    assert.equal(flagged.length === 0, read, `${answer.status} ${reason}`);
+  });
 });

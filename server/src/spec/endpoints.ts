@@ -595,6 +595,16 @@ export const RESPONSE_PARAMS: Readonly<Record<string, readonly string[]>> = {
 export const CHECKED_PARAMS: Readonly<Record<string, readonly ParamSpec[]>> = {
   // `RestCountAction` reads it with `paramAsFloat`; the specification gives it as an integer.
   count: [{ name: 'min_score', kind: 'float', doc: 'Counts only the documents that score at least this.' }],
+  // Absent from the specification: real 2.19.1 reads it, real 3.8.0 refuses it as an unrecognized parameter. The
+  // first 2.x version that reads it was not asked.
+  bulk: [
+    {
+      name: 'batch_size',
+      kind: 'integer',
+      removedIn: '3.0.0',
+      doc: 'How many documents an ingest pipeline is given at once (2.x).',
+    },
+  ],
 };
 
 /**

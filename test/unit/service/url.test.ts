@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diagnose, expectDiagnostic, expectNo } from './harness';
+import { makeTarget } from '../../../server/src/service/target';
 
 const E = 1;
 const W = 2;
@@ -149,6 +150,20 @@ void describe('request lines and URL parameters', () => {
     expectNo('search', 'GET /_cat/snapshots?repository=backups\n');
     expectNo('search', 'GET /_cat/nodes?size=1&format=json&h=id\n');
     expectDiagnostic('search', 'GET /_cat?«size»=1\n', { code: 'url.unlisted-parameter', severity: W });
+  });
+
+  void it('knows batch_size on _bulk in 2.x only', () => {
+    const v2 = makeTarget({ distribution: 'opensearch', version: '2.19.1', source: 'setting' });
+    const text = 'POST /_bulk?batch_size=5\n{"index":{"_index":"logs"}}\n{"a":1}\n';
+    assert.deepEqual(
+      diagnose('search', text, v2).map((d) => d.code),
+      [],
+    );
+    expectDiagnostic('search', 'POST /_bulk?«batch_size»=5\n{"index":{"_index":"logs"}}\n{"a":1}\n', {
+      code: 'url.unlisted-parameter',
+      severity: W,
+      message: /^\[bulk\] reads no parameter \[batch_size\] here \(OpenSearch versions before 3\.0 know \[batch_size\]/,
+    });
   });
 
   void it("judges a plugin route's parameters and body by the specification alone no more", () => {

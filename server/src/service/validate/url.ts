@@ -268,10 +268,13 @@ function checkParams(target: RequestTarget, route: RouteMatch, issues: IssueSink
       // A plugin's route: the specification is all that is known of it, and it lacks many of their parameters.
       if (!route.scope && servedByCore(route.template) && !readAnyway(route, param.name)) {
         const near = suggestions(param.name, known.keys());
+        const other = otherVersions.get(param.name);
         push(
           issues,
           'url.unlisted-parameter',
-          `The OpenSearch API specification lists no parameter [${param.name}] for [${route.endpoint.name}]${near.length > 0 ? `; did you mean [${near[0]!}]?` : '.'}`,
+          other !== undefined
+            ? `[${route.endpoint.name}] reads no parameter [${param.name}] here${versionNote(param.name, other, server)}.`
+            : `The OpenSearch API specification lists no parameter [${param.name}] for [${route.endpoint.name}]${near.length > 0 ? `; did you mean [${near[0]!}]?` : '.'}`,
           param.nameSpan,
           near,
         );
