@@ -138,6 +138,7 @@ void describe('request lines and URL parameters', () => {
     // Alerting, in the default distribution, is not in the specification: its words are no misspelt endpoints.
     expectNo('search', 'POST /_plugins/_alerting/monitors\n{}\n');
     expectNo('search', 'GET /_opendistro/_alerting/monitors/abc\n');
+    expectNo('search', 'GET localhost:9600/_plugins/_performanceanalyzer/metrics\n');
     expectDiagnostic('search', 'GET /logs/«_serch»\n', {
       code: 'url.unknown-endpoint',
       severity: W,

@@ -130,9 +130,9 @@ export function bodyNotAllowed(
 const PLUGIN_NAMESPACES: ReadonlySet<string> = new Set(['_plugins', '_opendistro']);
 
 function checkUnknownEndpointWords(target: RequestTarget, issues: IssueSink): void {
-  const first = target.segments[0]?.text;
-  if (first !== undefined && PLUGIN_NAMESPACES.has(first)) return;
   for (const segment of target.segments) {
+    // What follows a plugin namespace is the plugin's (also when the path starts with a host, `localhost:9600/...`).
+    if (PLUGIN_NAMESPACES.has(segment.text)) return;
     if (!segment.text.startsWith('_') || ENDPOINT_WORDS.includes(segment.text)) continue;
     const near = suggestions(segment.text, ENDPOINT_WORDS).slice(0, 3);
     if (near.length > 0) {
