@@ -35,7 +35,7 @@ function shapePath(template: string): string {
 }
 
 /** The methods of an `Allow` header, in the table's order; undefined without one. */
-async function allowed(url: string, requestPath: string): Promise<readonly HttpMethod[] | undefined> {
+export async function allowed(url: string, requestPath: string): Promise<readonly HttpMethod[] | undefined> {
   const response = await fetch(url + requestPath, { method: 'OPTIONS' });
   await response.arrayBuffer();
   const header = response.headers.get('allow');

@@ -72,25 +72,15 @@ function expectAt(
   return found[0]!;
 }
 
-function resolveWith(
-  variables: Readonly<Record<string, VariableValue>>,
-  language: LanguageId,
-  text: string,
-): { request?: ResolvedRequest; reason?: string } {
-  const store = storeWith(variables);
-  const uri = `file:///console.${language}`;
-  const document = store.open(uri, language, 1, text);
-  return resolveRequest(document, { uri, line: 0 }, store.target, store.console);
-}
-
 function resolve(
   language: LanguageId,
   text: string,
   line = 0,
   clusters: readonly KnownCluster[] = [],
   all = false,
+  variables = VARIABLES,
 ): { request?: ResolvedRequest; reason?: string } {
-  const store = storeWith(VARIABLES, clusters);
+  const store = storeWith(variables, clusters);
   const uri = `file:///console.${language}`;
   const document = store.open(uri, language, 1, text);
   return resolveRequest(document, all ? { uri, all: true } : { uri, line }, store.target, store.console);
@@ -355,7 +345,8 @@ void describe('variables', () => {
     });
     assert.deepEqual(
       JSON.parse(
-        resolveWith({ ...VARIABLES, 'a.b': 'x' }, 'search', 'GET /_search\n{ "_source": ["${a.b}"] }\n').request!.body!,
+        resolve('search', 'GET /_search\n{ "_source": ["${a.b}"] }\n', 0, [], false, { ...VARIABLES, 'a.b': 'x' })
+          .request!.body!,
       ),
       { _source: ['x'] },
     );

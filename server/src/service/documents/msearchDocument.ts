@@ -53,6 +53,11 @@ class CachedPair {
     this.issueCount = issues.length;
   }
 
+  /** Whether this result was found for these lines (compared as the same strings: an edit makes new ones). */
+  keptFor(header: string, body: string | undefined): boolean {
+    return this.header === header && this.body === body;
+  }
+
   /** Adds the pair's diagnostics, for its header at line `header`. */
   addDiagnostics(header: number, out: Diagnostic[]): void {
     if (this.atLine !== header) {
@@ -323,7 +328,7 @@ export class MsearchDocument {
       const headerText = lines[header]!;
       const bodyText = header + 1 <= lastHeader ? lines[header + 1] : undefined;
       let cached = this.pairs[index];
-      if (cached === undefined || cached.header !== headerText || cached.body !== bodyText) {
+      if (cached === undefined || !cached.keptFor(headerText, bodyText)) {
         cached = this.revalidate(index, headerText, bodyText);
       }
       visit(header, cached);
@@ -340,7 +345,7 @@ export class MsearchDocument {
     const lastHeader = this.lastHeaderLine();
     const first = this.firstFramedLine;
     // The stale pairs of a batch, their lines parsed ahead.
-    const stale: { index: number; parsed: ParsedLines }[] = [];
+    const stale: { index: number; header: string; body: string | undefined; parsed: ParsedLines }[] = [];
     for (let start = first; start <= lastHeader; start += 2 * PARSE_BATCH) {
       const end = Math.min(lastHeader, start + 2 * (PARSE_BATCH - 1));
       stale.length = 0;
@@ -348,18 +353,13 @@ export class MsearchDocument {
         const headerText = lines[header]!;
         const bodyText = header + 1 <= lastHeader ? lines[header + 1] : undefined;
         const cached = this.pairs[index];
-        if (cached === undefined || cached.header !== headerText || cached.body !== bodyText) {
-          stale.push({ index, parsed: parseAhead(headerText, bodyText) });
+        if (cached === undefined || !cached.keptFor(headerText, bodyText)) {
+          stale.push({ index, header: headerText, body: bodyText, parsed: parseAhead(headerText, bodyText) });
         }
       }
-      let next = 0;
+      for (const pair of stale) this.revalidate(pair.index, pair.header, pair.body, pair.parsed);
       for (let header = start, index = (start - first) / 2; header <= end; header += 2, index++) {
-        let cached = this.pairs[index]!;
-        if (next < stale.length && stale[next]!.index === index) {
-          const bodyText = header + 1 <= lastHeader ? lines[header + 1] : undefined;
-          cached = this.revalidate(index, lines[header]!, bodyText, stale[next]!.parsed);
-          next++;
-        }
+        const cached = this.pairs[index]!;
         if (cached.issueCount !== 0) cached.addDiagnostics(header, out);
       }
     }

@@ -74,16 +74,12 @@ function compareRoutes(a: Route, b: Route): number {
 }
 
 /**
- * The methods real servers take on a route's path, any version's (SERVER_METHODS, asked of real clusters); undefined
- * for a route they do not have (a plugin's): only the API client's one method per operation is known for it.
+ * The methods real servers take on each route's path, any version's (SERVER_METHODS, asked of real clusters). A route
+ * they do not have (a plugin's) is absent: only the API client's one method per operation is known for it.
  */
-function servedMethods(template: string): readonly HttpMethod[] | undefined {
-  const row = SERVER_METHODS.get(template);
-  if (row === undefined) return undefined;
-  const methods = new Set<HttpMethod>();
-  for (const version of row) for (const m of version ?? []) methods.add(m);
-  return [...methods];
-}
+const SERVED: ReadonlyMap<string, readonly string[]> = new Map(
+  [...SERVER_METHODS].map(([template, row]) => [template, [...new Set(row.flatMap((methods) => methods ?? []))]]),
+);
 
 /**
  * Whether the real clusters the tables were checked on have the route: they run OpenSearch's modules and no plugin,
@@ -91,7 +87,7 @@ function servedMethods(template: string): readonly HttpMethod[] | undefined {
  * plugins (the ML plugin's `deploy` parameter, bodies its GET routes read).
  */
 export function servedByCore(template: string): boolean {
-  return SERVER_METHODS.has(template);
+  return SERVED.has(template);
 }
 
 /** PUT and POST reach the same handler on most write paths; the API client names one of them. */
@@ -118,28 +114,24 @@ export function resolveRoute(method: string, segments: readonly PathSegment[]): 
   ).sort(compareRoutes);
   if (candidates.length === 0) return { kind: 'unknown' };
   const upper = method.toUpperCase();
-  const served = candidates.map((route) => servedMethods(route.template));
+  const served = candidates.map((route) => SERVED.get(route.template));
   for (let i = 0; i < candidates.length; i++) {
     const takes = (candidates[i]!.endpoint.methods as readonly string[]).includes(upper);
-    if (takes && (served[i] === undefined || (served[i] as readonly string[]).includes(upper))) {
-      return matchOf(candidates[i]!, segments);
-    }
+    if (takes && (served[i] === undefined || served[i]!.includes(upper))) return matchOf(candidates[i]!, segments);
   }
   const twin = TWIN[upper];
   for (let i = 0; i < candidates.length; i++) {
     const takesTwin = twin !== undefined && (candidates[i]!.endpoint.methods as readonly string[]).includes(twin);
-    if (takesTwin && served[i] !== undefined && (served[i] as readonly string[]).includes(upper)) {
-      return matchOf(candidates[i]!, segments);
-    }
+    if (takesTwin && served[i]?.includes(upper) === true) return matchOf(candidates[i]!, segments);
   }
   // A route the servers were not asked about may take more methods than its API client names: nothing is said.
   if (served.some((methods) => methods === undefined)) return { kind: 'unknown' };
   // The servers take it here, on an endpoint the table does not have (DELETE /): nothing to check it against.
-  if (served.some((methods) => (methods as readonly string[]).includes(upper))) return { kind: 'unknown' };
+  if (served.some((methods) => methods!.includes(upper))) return { kind: 'unknown' };
   // The 405 lists the methods of the most specific path that matched (`/_alias`'s, not `/{index}`'s).
   return {
     kind: 'method-not-allowed',
-    allowed: [...served[0]!].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)),
+    allowed: METHOD_ORDER.filter((m): m is HttpMethod => served[0]!.includes(m)),
   };
 }
 
