@@ -108,7 +108,7 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
     );
   }
 
-  const files = await findFiles(options.patterns, io.cwd);
+  const files = findFiles(options.patterns, io.cwd);
   if (files.length === 0) say('no .search or .msearch file found.');
 
   const check: CheckOptions = {

@@ -1,6 +1,6 @@
 // Which files to check: named files as they are; folders and globs walked for `.search` and `.msearch` files, leaving
 // out what the `.gitignore` files of the repository say git leaves out (and `.git`, `node_modules`).
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readFileSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
@@ -38,22 +38,13 @@ class IgnoreRules {
 
   constructor(private readonly root: string) {}
 
-  private async layer(dir: string): Promise<Layer | null> {
+  private layer(dir: string): Layer | null {
     const known = this.layers.get(dir);
     if (known !== undefined) return known;
-    let text: string | undefined;
-    try {
-      text = await readFile(path.join(dir, '.gitignore'), 'utf8');
-    } catch {
-      text = undefined;
-    }
+    let text = readText(path.join(dir, '.gitignore'));
     if (dir === this.root) {
-      try {
-        const exclude = await readFile(path.join(dir, '.git', 'info', 'exclude'), 'utf8');
-        text = `${exclude}\n${text ?? ''}`;
-      } catch {
-        // no repository-wide excludes
-      }
+      const exclude = readText(path.join(dir, '.git', 'info', 'exclude'));
+      if (exclude !== undefined) text = `${exclude}\n${text ?? ''}`;
     }
     const layer = text === undefined ? null : { dir, rules: ignore().add(text) };
     this.layers.set(dir, layer);
@@ -77,14 +68,10 @@ class IgnoreRules {
     return dirs;
   }
 
-  /**
-   * Whether git would leave this path out, when every `.gitignore` that applies is read already (undefined when one
-   * is still to read): a folder of many files asks for the same few, and needs no wait.
-   */
-  ignoredNow(absolute: string, isDirectory: boolean, parent = path.dirname(absolute)): boolean | undefined {
+  /** Whether git would leave this path out (a folder's path is tested as a folder). */
+  ignored(absolute: string, isDirectory: boolean, parent = path.dirname(absolute)): boolean {
     for (const dir of this.foldersOf(parent)) {
-      const layer = this.layers.get(dir);
-      if (layer === undefined) return undefined;
+      const layer = this.layer(dir);
       if (layer === null) continue;
       const relative = toPosix(path.relative(dir, absolute)) + (isDirectory ? '/' : '');
       const verdict = layer.rules.test(relative);
@@ -93,25 +80,31 @@ class IgnoreRules {
     }
     return false;
   }
+}
 
-  /** Whether git would leave this path out (a folder's path is tested as a folder), reading the rules it needs. */
-  async ignored(absolute: string, isDirectory: boolean): Promise<boolean> {
-    for (const dir of this.foldersOf(path.dirname(absolute))) {
-      if (!this.layers.has(dir)) await this.layer(dir);
-    }
-    return this.ignoredNow(absolute, isDirectory) ?? false;
+/** A file's text, or undefined when it cannot be read (most often: there is none). */
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A path's status, or undefined when it has none that can be read. */
+function statOf(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
   }
 }
 
 /** The repository's top folder (the nearest folder with `.git`), else the current folder. */
-async function repositoryRoot(cwd: string): Promise<string> {
+function repositoryRoot(cwd: string): string {
   for (let dir = cwd; ; dir = path.dirname(dir)) {
-    try {
-      await stat(path.join(dir, '.git'));
-      return dir;
-    } catch {
-      if (path.dirname(dir) === dir) return cwd;
-    }
+    if (statOf(path.join(dir, '.git')) !== undefined) return dir;
+    if (path.dirname(dir) === dir) return cwd;
   }
 }
 
@@ -127,15 +120,10 @@ function globBase(pattern: string): string {
   return fixed.join('/') || '.';
 }
 
-async function walk(
-  dir: string,
-  rules: IgnoreRules,
-  keep: (absolute: string) => boolean,
-  out: Map<string, string>,
-): Promise<void> {
-  let entries;
+function walk(dir: string, rules: IgnoreRules, keep: (absolute: string) => boolean, out: Map<string, string>): void {
+  let entries: Dirent[];
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch (error) {
     throw new FileError(`Cannot read the folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
   }
@@ -146,19 +134,11 @@ async function walk(
     const absolute = prefix + entry.name;
     // Symbolic links to folders are not followed (no loops); links to files are read like files.
     if (entry.isDirectory()) {
-      if (
-        ALWAYS_SKIPPED.has(entry.name) ||
-        (rules.ignoredNow(absolute, true, dir) ?? (await rules.ignored(absolute, true)))
-      )
-        continue;
-      await walk(absolute, rules, keep, out);
+      if (ALWAYS_SKIPPED.has(entry.name) || rules.ignored(absolute, true, dir)) continue;
+      walk(absolute, rules, keep, out);
     } else if ((entry.isFile() || entry.isSymbolicLink()) && languageOf(entry.name) !== undefined) {
-      if (!keep(absolute) || (rules.ignoredNow(absolute, false, dir) ?? (await rules.ignored(absolute, false))))
-        continue;
-      if (entry.isSymbolicLink()) {
-        const target = await stat(absolute).catch(() => undefined);
-        if (target?.isFile() !== true) continue;
-      }
+      if (!keep(absolute) || rules.ignored(absolute, false, dir)) continue;
+      if (entry.isSymbolicLink() && statOf(absolute)?.isFile() !== true) continue;
       out.set(absolute, absolute);
     }
   }
@@ -168,15 +148,15 @@ async function walk(
  * The files the arguments name, each once, in path order. A named file is checked even if git ignores it; a name
  * that is neither a file, a folder nor a glob matching something is a FileError (exit code 2).
  */
-export async function findFiles(patterns: readonly string[], cwd: string): Promise<FoundFile[]> {
-  const rules = new IgnoreRules(await repositoryRoot(cwd));
+export function findFiles(patterns: readonly string[], cwd: string): FoundFile[] {
+  const rules = new IgnoreRules(repositoryRoot(cwd));
   const found = new Map<string, string>();
   const wanted = patterns.length === 0 ? ['.'] : patterns;
   for (const pattern of wanted) {
     const absolute = path.resolve(cwd, pattern);
-    let info;
+    let info: Stats | undefined;
     try {
-      info = await stat(absolute);
+      info = statSync(absolute);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR')
@@ -188,15 +168,15 @@ export async function findFiles(patterns: readonly string[], cwd: string): Promi
       }
       found.set(absolute, absolute);
     } else if (info?.isDirectory() === true) {
-      await walk(absolute, rules, () => true, found);
+      walk(absolute, rules, () => true, found);
     } else if (GLOB_CHARS.test(pattern)) {
       const posixPattern = toPosix(pattern);
       const base = path.resolve(cwd, globBase(posixPattern));
-      const baseInfo = await stat(base).catch(() => undefined);
+      const baseInfo = statOf(base);
       const matched = new Map<string, string>();
       if (baseInfo?.isDirectory() === true) {
         const isMatch = picomatch(toPosix(path.resolve(cwd, posixPattern)), { dot: false });
-        await walk(base, rules, (file) => isMatch(toPosix(file)), matched);
+        walk(base, rules, (file) => isMatch(toPosix(file)), matched);
       }
       if (matched.size === 0) throw new FileError(`No .search or .msearch file matches ${pattern}.`);
       for (const [key, value] of matched) found.set(key, value);

@@ -26,6 +26,19 @@ void describe('validation fast paths', () => {
     assert.equal(JsonSegment.parse('{"nested":{}}').mayHoldKey('nested'), true);
   });
 
+  void it('knows exactly whether a member is named inner_hits once the members were counted', () => {
+    // Counted (two members or more): the walk saw every name, escapes read, and a value is not a name.
+    assert.equal(JsonSegment.parse('{"q":{"nested":{"inner_hits":{"size":1}}}}').mayHoldInnerHits(), true);
+    assert.equal(JsonSegment.parse('{"q":{"nested":{"inner\\u005fhits":{"size":1}}}}').mayHoldInnerHits(), true);
+    assert.equal(JsonSegment.parse('{"q":{"match":{"f":"inner_hits"}}}').mayHoldInnerHits(), false);
+    assert.equal(JsonSegment.parse('{"q":{"match_all":{}},"size":0}').mayHoldInnerHits(), false);
+    // Not counted (one colon at most): the text answers.
+    assert.equal(JsonSegment.parse('{"inner_hits":{}}').mayHoldInnerHits(), true);
+    assert.equal(JsonSegment.parse('{"size":1}').mayHoldInnerHits(), false);
+    // Texts JSON.parse refuses (comments) are read by the slow path: the text answers there too.
+    assert.equal(JsonSegment.parse('{"q":{"nested":{"inner_hits":{}}}} // c').mayHoldInnerHits(), true);
+  });
+
   void it('checks inner hits written with escapes like the plain ones', () => {
     const plain = '{"query":{"nested":{"path":"items","query":{"match_all":{}},"inner_hits":{"from":95,"size":10}}}}';
     const escaped = plain.replace('"inner_hits"', '"inner\\u005fhits"');

@@ -83,6 +83,8 @@ export class JsonSegment {
   private treeCache: Node | undefined | null = null;
   /** Whether the text writes `\u` escapes; read when first asked. */
   private escapes: boolean | undefined = undefined;
+  /** Whether a member of the value is named `inner_hits`, when the walk that counts members has told. */
+  private innerHits: boolean | undefined = undefined;
 
   private constructor(
     readonly text: string,
@@ -119,11 +121,15 @@ export class JsonSegment {
     }
     const colons = countColons(text);
     // Two members of one object need two colons: with fewer, no name can have been written twice.
-    if (colons > 1 && !membersMatch(text, colons, countMembersInValue(value))) {
+    if (colons <= 1) return new JsonSegment(text, value, NO_PROBLEMS, -1, true);
+    const walk: MemberWalk = { innerHits: false };
+    if (!membersMatch(text, colons, countMembersInValue(value, walk))) {
       // Two members with one name collapsed into one: find which, with positions.
       return JsonSegment.parseSlow(text);
     }
-    return new JsonSegment(text, value, NO_PROBLEMS, -1, true);
+    const segment = new JsonSegment(text, value, NO_PROBLEMS, -1, true);
+    segment.innerHits = walk.innerHits;
+    return segment;
   }
 
   private static parseSlow(text: string): JsonSegment {
@@ -151,6 +157,14 @@ export class JsonSegment {
     if (tree !== undefined) collectDuplicates(tree, problems);
     const value = problems.some((p) => p.kind === 'syntax') || tree === undefined ? undefined : nodeValue(tree);
     return new JsonSegment(text, value, problems, trailingOffset);
+  }
+
+  /**
+   * Whether some member of the value may be named `inner_hits`: known exactly when the members were counted, which is
+   * every plain text with two members or more; otherwise read from the text as mayHoldKey does.
+   */
+  mayHoldInnerHits(): boolean {
+    return this.innerHits ?? this.mayHoldKey('inner_hits');
   }
 
   /**
@@ -336,18 +350,24 @@ function countMembersInText(text: string): number {
   return count;
 }
 
-function countMembersInValue(value: unknown): number {
+/** What the walk that counts members notes on its way, for the rules that look for one name in a whole body. */
+interface MemberWalk {
+  innerHits: boolean;
+}
+
+function countMembersInValue(value: unknown, walk: MemberWalk): number {
   if (typeof value !== 'object' || value === null) return 0;
   let count = 0;
   // Only objects and arrays are visited: most members hold a string or a number.
   if (Array.isArray(value)) {
-    for (const item of value) if (typeof item === 'object' && item !== null) count += countMembersInValue(item);
+    for (const item of value) if (typeof item === 'object' && item !== null) count += countMembersInValue(item, walk);
     return count;
   }
   for (const key in value) {
     count++;
+    if (key === 'inner_hits') walk.innerHits = true;
     const member = (value as Record<string, unknown>)[key];
-    if (typeof member === 'object' && member !== null) count += countMembersInValue(member);
+    if (typeof member === 'object' && member !== null) count += countMembersInValue(member, walk);
   }
   return count;
 }

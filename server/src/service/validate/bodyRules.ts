@@ -364,7 +364,7 @@ const INNER_HITS_DEFAULT_SIZE = 3;
 function checkInnerHits(check: JsonCheck, path: ValuePath, node: unknown, limit: number): void {
   // Every member of the query is visited (when the body may name inner hits at all): its path is one array extended
   // and restored in place, copied for a report.
-  if (check.segment.mayHoldKey('inner_hits')) innerHitsIn(check, path.keys(), node, limit);
+  if (check.segment.mayHoldInnerHits()) innerHitsIn(check, path.keys(), node, limit);
 }
 
 function innerHitsIn(check: JsonCheck, trail: (string | number)[], node: unknown, limit: number): void {

@@ -44,53 +44,21 @@ function firstMember(body: Record<string, unknown>): [string, unknown] | undefin
   return undefined;
 }
 
-/** The clauses with rules here (the most common ones, term and match among them, have none: a quick way out). */
-const CLAUSES_WITH_RULES = new Set([
-  'span_gap',
-  'nested',
-  'boosting',
-  'bool',
-  'combined_fields',
-  'common',
-  'constant_score',
-  'dis_max',
-  'exists',
-  'field_masking_span',
-  'function_score',
-  'fuzzy',
-  'ids',
-  'intervals',
-  'match_bool_prefix',
-  'match_phrase',
-  'match_phrase_prefix',
-  'more_like_this',
-  'multi_match',
-  'parent_id',
-  'percolate',
-  'query_string',
-  'range',
-  'regexp',
-  'script',
-  'script_score',
-  'simple_query_string',
-  'span_containing',
-  'span_field_masking',
-  'span_first',
-  'span_multi',
-  'span_near',
-  'span_not',
-  'span_or',
-  'span_term',
-  'span_within',
-  'terms',
-  'terms_set',
-  'wrapper',
-]);
-
-/** Whether checkClauseRules has rules of a clause's own (the value ranges of checkValueRanges aside). */
+/**
+ * Whether checkClauseRules has rules of a clause's own (the value ranges of checkValueRanges aside): the span queries'
+ * inner clauses, and the clauses of the table (the most common ones, term and match among them, have none: a quick way
+ * out).
+ */
 export function hasClauseRules(clause: string): boolean {
-  return CLAUSES_WITH_RULES.has(clause);
+  return isSpanClause(clause) || CLAUSE_RULES.has(clause);
 }
+
+function isSpanClause(clause: string): boolean {
+  return clause.startsWith('span_') || clause === 'field_masking_span';
+}
+
+/** One clause's rules beyond its parameter names and their kinds: what its parser refuses, in its words. */
+type ClauseRule = (check: JsonCheck, path: ValuePath, clause: string, body: Record<string, unknown>) => void;
 
 export function checkClauseRules(
   check: JsonCheck,
@@ -99,463 +67,500 @@ export function checkClauseRules(
   body: Record<string, unknown>,
   known: (name: string) => boolean,
 ): void {
-  if (clause.startsWith('span_') || clause === 'field_masking_span') checkSpanInner(check, path, clause, body, known);
-  // Refusals of one parser each, in its words (docs/opensearch/query-dsl.md#more-parsers; conformance cases
-  // query/<clause>/<option>/<kind> on real 3.8.0 and 2.19.1).
-  switch (clause) {
-    case 'dis_max':
-      // An array where DisMaxQueryBuilder reads a value is an unknown member of that name.
-      for (const key of Object.keys(body)) {
-        if (key !== 'queries' && isArrayAt(body, key))
-          refuseAt(check, `[dis_max] query does not support [${key}]`, path.child(key));
-      }
-      break;
-    case 'constant_score':
-      for (const key of Object.keys(body)) {
-        if (key !== 'filter' && isArrayAt(body, key))
-          refuseAt(check, 'unexpected token [START_ARRAY]', path.child(key));
-      }
-      break;
-    case 'nested':
-      // NestedQueryBuilder reads `path` as a value only: null or `[]` leaves it unset.
-      if (body.path === null || (Array.isArray(body.path) && body.path.length === 0))
-        missingAt(check, path.child('path'), "[nested] requires 'path' field");
-      break;
-    case 'boosting':
-      if (body.negative_boost === null || (Array.isArray(body.negative_boost) && body.negative_boost.length === 0)) {
-        missingAt(
-          check,
-          path.child('negative_boost'),
-          "[boosting] query requires 'negative_boost' to be set to be a positive value'",
-        );
-      }
-      break;
-    case 'function_score':
-      // An array under any name but `functions` (`query`: innerQueries.ts) is refused by name.
-      for (const key of Object.keys(body)) {
-        if (key !== 'functions' && key !== 'query' && isArrayAt(body, key))
-          refuseAt(check, `failed to parse [function_score] query. array [${key}] is not supported`, path.child(key));
-      }
-      if (isScalarAt(body, 'functions')) {
-        refuseAt(
-          check,
-          'failed to parse [function_score] query. field [functions] is not supported',
-          path.child('functions'),
-        );
-      }
-      break;
-    case 'span_near':
-      if (Array.isArray(body.clauses) && body.clauses.length === 0)
-        missingAt(check, path.child('clauses'), 'span_near must include [clauses]');
-      if (isScalarAt(body, 'clauses') || isObject(body.clauses) || body.clauses === null)
-        refuseAt(check, `[${clause}] query does not support [clauses]`, path.child('clauses'));
-      break;
-    case 'span_or':
-      // SpanOrQueryBuilder: arrays are read as clauses only, anything else with the value accessors.
-      if (isScalarAt(body, 'clauses') || isObject(body.clauses) || body.clauses === null)
-        refuseAt(check, '[span_or] query does not support [clauses]', path.child('clauses'));
-      if (Array.isArray(body.clauses) && body.clauses.length === 0)
-        missingAt(check, path.child('clauses'), 'span_or must include [clauses]');
-      if (isArrayAt(body, '_name')) refuseAt(check, '[span_or] query does not support [_name]', path.child('_name'));
-      else if (isObject(body._name)) {
-        refuseAt(
-          check,
-          `Can't get text on a START_OBJECT at ${check.where(path.child('_name')).slice(1, -1)}`,
-          path.child('_name'),
-        );
-      }
-      if (isObject(body.boost)) {
-        check.report(
-          'value.not-a-number',
-          notNumericText('START_OBJECT', jacksonMajor(check.server)),
-          path.child('boost'),
-        );
-      }
-      break;
-    case 'span_not':
-    case 'span_first':
-    case 'span_containing':
-    case 'span_within':
-      // SpanNotQueryBuilder.fromXContent: `dist` is the alternative to `pre` and `post` (real 3.8.0 and 2.19.1).
-      if (clause === 'span_not' && 'dist' in body && ('pre' in body || 'post' in body)) {
-        check.report(
-          'query.invalid-value',
-          'span_not can either use [dist] or [pre] & [post] (or none)',
-          path.child('dist'),
-          'key',
-        );
-      }
-      // Their parsers read an array under a value's name with the value accessors.
-      if (isArrayAt(body, '_name')) {
-        refuseAt(
-          check,
-          `Can't get text on a START_ARRAY at ${check.where(path.child('_name')).slice(1, -1)}`,
-          path.child('_name'),
-        );
-      }
-      break;
-    case 'script':
-      scriptNotAnObject(check, path.child('script'), body.script);
-      if (scriptWithoutSource(body.script)) refuseAt(check, NO_SCRIPT_SOURCE, path.child('script'));
-      // ScriptQueryBuilder refuses an array under any name.
-      for (const key of Object.keys(body)) {
-        if (isArrayAt(body, key)) {
-          refuseAt(
-            check,
-            '[script] query does not support an array of scripts. Use a bool query with a clause per script instead.',
-            path.child(key),
-          );
-        }
-      }
-      break;
-    case 'multi_match':
-      if (isObject(body.fields)) refuseAt(check, '[multi_match] query does not support [fields]', path.child('fields'));
-      nullFieldNames(check, path.child('fields'), body.fields, undefined);
-      break;
-    case 'query_string':
-    case 'simple_query_string':
-      nullFieldNames(
-        check,
-        path.child('fields'),
-        body.fields,
-        // 3.8.0 refuses it in query_string's words, 2.19.1 in Jackson's; the version between is not known, both refuse.
-        clause === 'query_string' && check.server.version.major >= 3
-          ? '[query_string] field name in [fields] cannot be null'
-          : undefined,
-      );
-      if (isObject(body.fields))
-        refuseAt(check, `[${clause}] unknown token [START_OBJECT] after [fields]`, path.child('fields'));
-      else if (isScalarAt(body, 'fields')) {
-        // `fields` is read on START_ARRAY only: one value is an unknown option of that name.
-        refuseAt(
-          check,
-          clause === 'query_string'
-            ? '[query_string] query does not support [fields]'
-            : '[simple_query_string] unsupported field [fields]',
-          path.child('fields'),
-        );
-      }
-      break;
-    case 'more_like_this':
-      if (isObject(body.fields)) refuseAt(check, '[mlt] query does not support [fields]', path.child('fields'));
-      for (const key of ['like', 'unlike']) moreLikeThisItems(check, path.child(key), body[key]);
-      // MoreLikeThisQueryBuilder.fromXContent, after reading: no like at all, then an empty field list.
-      if (body.like === null || (Array.isArray(body.like) && body.like.length === 0))
-        missingAt(check, path.child('like'), "more_like_this requires 'like' to be specified");
-      else if (Array.isArray(body.fields) && body.fields.length === 0)
-        missingAt(check, path.child('fields'), "more_like_this requires 'fields' to be non-empty");
-      // `fields` and `stop_words` are read on START_ARRAY only, unlike `like` and `unlike`, which take one text.
-      for (const key of ['fields', 'stop_words']) {
-        if (typeof body[key] === 'string') refuseAt(check, `[mlt] query does not support [${key}]`, path.child(key));
-      }
-      break;
-    case 'match_phrase':
-    case 'match_phrase_prefix':
-    case 'match_bool_prefix':
-      if (firstMember(body) === undefined) missingAt(check, path, `[${clause}] requires fieldName`);
-      break;
-    case 'common':
-    case 'span_term':
-    case 'fuzzy': {
-      const first = firstMember(body);
-      if (first === undefined) {
-        missingAt(
-          check,
-          path,
-          clause === 'fuzzy' ? 'field name cannot be null or empty' : 'field name is null or empty',
-        );
-      } else if (clause !== 'fuzzy' && isObject(first[1])) {
-        const options = first[1];
-        // A null text is no text: both parsers read it with `objectBytes()`/`textOrNull()`.
-        const given = (name: string): boolean => {
-          const value = options[name];
-          return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
-        };
-        // span_term's `value` and `term` set one value: the last written wins. Its text is read from any token, so an
-        // array is a value (its `[`).
-        let term: unknown;
-        for (const name in options) if (name === 'value' || name === 'term') term = options[name];
-        const has = clause === 'common' ? given('query') : term !== undefined && term !== null;
-        if (!has) {
-          check.report(
-            'query.missing-parameter',
-            clause === 'common' ? 'text cannot be null' : 'value cannot be null',
-            path.child(first[0]),
-            'key',
-          );
-        }
-      }
-      break;
-    }
-    case 'terms_set': {
-      const first = firstMember(body);
-      if (first === undefined) missingAt(check, path, '[terms_set] unknown token [END_OBJECT]');
-      else if (isObject(first[1])) {
-        for (const option of ['terms', 'minimum_should_match_script']) {
-          const value = first[1][option];
-          // `terms` is read on START_ARRAY only, the script on START_OBJECT only.
-          const wrong = option === 'terms' ? isObject(value) : false;
-          if (wrong || (value !== undefined && value !== null && typeof value !== 'object')) {
-            refuseAt(check, `[terms_set] query does not support [${option}]`, path.child(first[0]).child(option));
-          }
-        }
-        if (scriptWithoutSource(first[1].minimum_should_match_script)) {
-          refuseAt(check, NO_SCRIPT_SOURCE, path.child(first[0]).child('minimum_should_match_script'));
-        }
-        const terms = first[1].terms;
-        if (Array.isArray(terms)) {
-          terms.forEach((item, i) => {
-            if (item === null)
-              refuseAt(check, 'No value specified for terms query', path.child(first[0]).child('terms').child(i));
-          });
-        }
-        termsSetMinimum(check, path.child(first[0]), first[1]);
-      }
-      break;
-    }
-    case 'intervals': {
-      // IntervalQueryBuilder.fromXContent reads the field's name first; each rule is an object of its own parser.
-      const first = firstMember(body);
-      if (first === undefined) missingAt(check, path, 'Expected [FIELD_NAME] but got [END_OBJECT]');
-      else if (isObject(first[1])) {
-        for (const rule of INTERVAL_RULES) {
-          const value = first[1][rule];
-          if (value !== undefined && !isObject(value)) {
-            const at = path.child(first[0]).child(rule);
-            refuseAt(
-              check,
-              `${check.where(at)} [${rule}] Expected START_OBJECT but was: ${objectParserToken(value)}`,
-              at,
-            );
-          }
-        }
-      }
-      break;
-    }
-    case 'ids':
-      idsValues(check, path.child('values'), body.values);
-      break;
-    case 'combined_fields':
-      combinedFieldsValues(check, path, body);
-      break;
-    case 'span_gap': {
-      // SpanGapQueryBuilder.fromXContent: one field and its width, read as a number.
-      const first = firstMember(body);
-      if (first === undefined) missingAt(check, path, '[span_gap] field name is null or empty');
-      else if (typeof first[1] === 'string' && !isJavaDouble(first[1])) {
-        check.report('value.not-a-number', `For input string: "${first[1]}"`, path.child(first[0]));
-      }
-      break;
-    }
-    case 'script_score':
-      // ScriptScoreQueryBuilder declares `script` as an object only: a text is refused too.
-      if (isScalarAt(body, 'script')) {
-        refuseAt(
-          check,
-          `${check.where(path.child('script'))} [script_score] script doesn't support values of type: ${objectParserToken(body.script)}`,
-          path.child('script'),
-        );
-      } else if (scriptWithoutSource(body.script)) {
-        refuseAt(
-          check,
-          `${check.where(path.child('script'))} [script_score] failed to parse field [script]: ${NO_SCRIPT_SOURCE}`,
-          path.child('script'),
-        );
-      }
-      break;
-  }
-  switch (clause) {
-    case 'percolate':
-      // PercolateQueryBuilder: a ConstructingObjectParser that checks the document's sources before the field.
-      if ('document' in body && 'documents' in body) {
-        missingAt(check, path, 'The following fields are not allowed together: [document, documents] ');
-      } else if (!('document' in body) && !('documents' in body) && !('id' in body)) {
-        missingAt(check, path, 'Required one of fields [document, documents, id], but none were specified. ');
-      } else if (!('field' in body)) missingAt(check, path, 'Required [field]');
-      return;
-    case 'field_masking_span':
-    case 'span_field_masking':
-      // SpanFieldMaskingQueryBuilder.fromXContent, after reading its members (the query first).
-      if (!('query' in body)) missingAt(check, path, 'span_field_masking must have [query] span query clause');
-      else if (!('field' in body)) missingAt(check, path, 'span_field_masking must have [field] set for it');
-      return;
-    case 'wrapper': {
-      // WrapperQueryBuilder.fromXContent reads exactly one member, `query`, as binary (base64 text).
-      const keys = Object.keys(body);
-      if (keys.length === 0) missingAt(check, path, '[wrapper] query malformed');
-      else if (keys[0] === 'query' && keys.length > 1) {
-        check.report(
-          'query.unknown-parameter',
-          '[wrapper] malformed query, expected [END_OBJECT] but found [FIELD_NAME]',
-          path.child(keys[1]!),
-          'key',
-        );
-      }
-      const query = body.query;
-      if (isObject(query) || Array.isArray(query) || query === null) {
-        // Jackson 2 (OpenSearch before 3.7) says `can not`, Jackson 3 `cannot`.
-        check.report(
-          'query.wrong-type',
-          `Current token (${objectParserToken(query)}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, ${jacksonMajor(check.server) === 3 ? 'cannot' : 'can not'} access as binary`,
-          path.child('query'),
-        );
-      }
-      return;
-    }
-    case 'parent_id':
-      // ParentIdQueryBuilder reads values only; without `type` or `id` every shard fails on a null name.
-      for (const key of Object.keys(body)) {
-        if (Array.isArray(body[key])) {
-          check.report('query.wrong-type', `[parent_id] query does not support [${key}]`, path.child(key));
-          return;
-        }
-      }
-      if (!('type' in body) || !('id' in body)) {
-        missingAt(
-          check,
-          path,
-          `[parent_id] needs [type] and [id]: OpenSearch fails every shard with "Cannot invoke "String.length()" because "str" is null"`,
-        );
-      }
-      return;
-    case 'range': {
-      const oneBoundPerSide =
-        holdsAt(ONE_BOUND_PER_SIDE, check.server.version) && check.server.distribution === 'opensearch';
-      for (const field in body) {
-        const options = body[field];
-        if (isObject(options)) rangeObjectBounds(check, path, field, options);
-      }
-      if (oneBoundPerSide) {
-        for (const field in body) {
-          const options = body[field];
-          if (isObject(options)) rangeBounds(check, path, field, options);
-        }
-      }
-      return;
-    }
-    case 'multi_match': {
-      const type = multiMatchType(body.type) ?? 'best_fields';
-      if (type === 'bool_prefix') {
-        for (const param of ['slop', 'cutoff_frequency']) {
-          if (param in body) {
-            check.report(
-              'query.type-parameter',
-              `[${param}] not allowed for type [bool_prefix]`,
-              path.child(param),
-              'key',
-            );
-          }
-        }
-      }
-      if (
-        'fuzziness' in body &&
-        body.fuzziness !== null &&
-        ['phrase', 'phrase_prefix', 'cross_fields'].includes(type)
-      ) {
-        check.report(
-          'query.type-parameter',
-          `Fuzziness not allowed for type [${type}]`,
-          path.child('fuzziness'),
-          'key',
-        );
-      }
-      return;
-    }
-    case 'function_score':
-      functionsThenFunction(check, path, body);
-      if (isObject(body.field_value_factor)) {
-        checkFieldValueFactor(check, path.child('field_value_factor'), body.field_value_factor);
-      }
-      if (Array.isArray(body.functions)) {
-        body.functions.forEach((fn: unknown, i) => {
-          if (isObject(fn) && isObject(fn.field_value_factor)) {
-            checkFieldValueFactor(
-              check,
-              path.child('functions').child(i).child('field_value_factor'),
-              fn.field_value_factor,
-            );
-          }
-        });
-      }
-      return;
-    case 'intervals':
-      intervalRules(check, path, body);
-      return;
-    case 'exists':
-      // ExistsQueryBuilder's constructor refuses an empty name (Strings.isEmpty: "" only).
-      if (body.field === '') check.report('query.missing-field', 'field name is null or empty', path.child('field'));
-      else if (body.field === '_source') {
-        check.report('query.metadata-field', 'The _source field is not searchable', path.child('field'));
-      }
-      return;
-    case 'query_string':
-      queryStringRegexLength(check, path.child('query'), body.query);
-      return;
-    case 'regexp': {
-      const field = Object.keys(body)[0];
-      if (field === undefined) return;
-      const inner = body[field];
-      const value = isObject(inner) ? inner.value : inner;
-      const max = limitsOf(check.server).maxRegexLength;
-      if (typeof value === 'string' && value.length > max) {
-        check.report(
-          'query.regex-too-long',
-          `failed to create query: The length of regex [${value.length}] used in the Regexp Query request has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_regex_length] index level setting.${limitNote(check.server, 'maxRegexLength')}`,
-          isObject(inner) ? path.child(field).child('value') : path.child(field),
-        );
-      }
-      return;
-    }
-    case 'terms': {
-      const max = limitsOf(check.server).maxTermsCount;
-      for (const key of Object.keys(body)) {
-        const values = body[key];
-        if (Array.isArray(values) && values.length > max) {
-          check.report(
-            'query.too-many-terms',
-            `failed to create query: The number of terms [${values.length}] used in the Terms Query request has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_terms_count] index level setting.${limitNote(check.server, 'maxTermsCount')}`,
-            path.child(key),
-            'key',
-          );
-        }
-      }
-      return;
-    }
-    case 'bool': {
-      const max = limitsOf(check.server).maxClauseCount;
-      let count = 0;
-      for (const occur in body) {
-        if (!BOOL_OCCURS.has(occur)) continue;
-        const clauses = body[occur];
-        count += Array.isArray(clauses) ? clauses.length : isObject(clauses) ? 1 : 0;
-      }
-      // Each shard reads the text of minimum_should_match when it builds a bool that has clauses (one without any is
-      // built as match_all first; real 3.8.0 and 2.19.1, conformance cases `cross/body/forms/*`).
-      const msm = body.minimum_should_match;
-      if (typeof msm === 'string' && count > 0) {
-        const wrong = minimumShouldMatchError(msm);
-        if (wrong !== undefined) {
-          check.reportItemFailure(
-            'query.invalid-value',
-            `failed to create query: For input string: "${wrong}"`,
-            path.child('minimum_should_match'),
-          );
-        }
-      }
-      if (count > max) {
-        check.report(
-          'query.too-many-clauses',
-          `failed to create query: maxClauseCount is set to ${max}${limitNote(check.server, 'maxClauseCount')}`,
-          path,
-          'key',
-        );
-      }
-      return;
-    }
-    default:
-      return;
+  if (isSpanClause(clause)) checkSpanInner(check, path, clause, body, known);
+  const rules = CLAUSE_RULES.get(clause);
+  if (rules !== undefined) for (const rule of rules) rule(check, path, clause, body);
+}
+
+function disMaxRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  // An array where DisMaxQueryBuilder reads a value is an unknown member of that name.
+  for (const key of Object.keys(body)) {
+    if (key !== 'queries' && isArrayAt(body, key))
+      refuseAt(check, `[dis_max] query does not support [${key}]`, path.child(key));
   }
 }
+
+function constantScoreRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  for (const key of Object.keys(body)) {
+    if (key !== 'filter' && isArrayAt(body, key)) refuseAt(check, 'unexpected token [START_ARRAY]', path.child(key));
+  }
+}
+
+function nestedPathRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  // NestedQueryBuilder reads `path` as a value only: null or `[]` leaves it unset.
+  if (body.path === null || (Array.isArray(body.path) && body.path.length === 0))
+    missingAt(check, path.child('path'), "[nested] requires 'path' field");
+}
+
+function boostingRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  if (body.negative_boost === null || (Array.isArray(body.negative_boost) && body.negative_boost.length === 0)) {
+    missingAt(
+      check,
+      path.child('negative_boost'),
+      "[boosting] query requires 'negative_boost' to be set to be a positive value'",
+    );
+  }
+}
+
+function functionScoreArraysRule(
+  check: JsonCheck,
+  path: ValuePath,
+  _clause: string,
+  body: Record<string, unknown>,
+): void {
+  // An array under any name but `functions` (`query`: innerQueries.ts) is refused by name.
+  for (const key of Object.keys(body)) {
+    if (key !== 'functions' && key !== 'query' && isArrayAt(body, key))
+      refuseAt(check, `failed to parse [function_score] query. array [${key}] is not supported`, path.child(key));
+  }
+  if (isScalarAt(body, 'functions')) {
+    refuseAt(
+      check,
+      'failed to parse [function_score] query. field [functions] is not supported',
+      path.child('functions'),
+    );
+  }
+}
+
+function spanNearRule(check: JsonCheck, path: ValuePath, clause: string, body: Record<string, unknown>): void {
+  if (Array.isArray(body.clauses) && body.clauses.length === 0)
+    missingAt(check, path.child('clauses'), 'span_near must include [clauses]');
+  if (isScalarAt(body, 'clauses') || isObject(body.clauses) || body.clauses === null)
+    refuseAt(check, `[${clause}] query does not support [clauses]`, path.child('clauses'));
+}
+
+function spanOrRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  // SpanOrQueryBuilder: arrays are read as clauses only, anything else with the value accessors.
+  if (isScalarAt(body, 'clauses') || isObject(body.clauses) || body.clauses === null)
+    refuseAt(check, '[span_or] query does not support [clauses]', path.child('clauses'));
+  if (Array.isArray(body.clauses) && body.clauses.length === 0)
+    missingAt(check, path.child('clauses'), 'span_or must include [clauses]');
+  if (isArrayAt(body, '_name')) refuseAt(check, '[span_or] query does not support [_name]', path.child('_name'));
+  else if (isObject(body._name)) {
+    refuseAt(
+      check,
+      `Can't get text on a START_OBJECT at ${check.where(path.child('_name')).slice(1, -1)}`,
+      path.child('_name'),
+    );
+  }
+  if (isObject(body.boost)) {
+    check.report('value.not-a-number', notNumericText('START_OBJECT', jacksonMajor(check.server)), path.child('boost'));
+  }
+}
+
+function spanWrapperRule(check: JsonCheck, path: ValuePath, clause: string, body: Record<string, unknown>): void {
+  // SpanNotQueryBuilder.fromXContent: `dist` is the alternative to `pre` and `post` (real 3.8.0 and 2.19.1).
+  if (clause === 'span_not' && 'dist' in body && ('pre' in body || 'post' in body)) {
+    check.report(
+      'query.invalid-value',
+      'span_not can either use [dist] or [pre] & [post] (or none)',
+      path.child('dist'),
+      'key',
+    );
+  }
+  // Their parsers read an array under a value's name with the value accessors.
+  if (isArrayAt(body, '_name')) {
+    refuseAt(
+      check,
+      `Can't get text on a START_ARRAY at ${check.where(path.child('_name')).slice(1, -1)}`,
+      path.child('_name'),
+    );
+  }
+}
+
+function scriptQueryRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  scriptNotAnObject(check, path.child('script'), body.script);
+  if (scriptWithoutSource(body.script)) refuseAt(check, NO_SCRIPT_SOURCE, path.child('script'));
+  // ScriptQueryBuilder refuses an array under any name.
+  for (const key of Object.keys(body)) {
+    if (isArrayAt(body, key)) {
+      refuseAt(
+        check,
+        '[script] query does not support an array of scripts. Use a bool query with a clause per script instead.',
+        path.child(key),
+      );
+    }
+  }
+}
+
+function multiMatchFieldsRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  if (isObject(body.fields)) refuseAt(check, '[multi_match] query does not support [fields]', path.child('fields'));
+  nullFieldNames(check, path.child('fields'), body.fields, undefined);
+}
+
+function queryStringFieldsRule(check: JsonCheck, path: ValuePath, clause: string, body: Record<string, unknown>): void {
+  nullFieldNames(
+    check,
+    path.child('fields'),
+    body.fields,
+    // 3.8.0 refuses it in query_string's words, 2.19.1 in Jackson's; the version between is not known, both refuse.
+    clause === 'query_string' && check.server.version.major >= 3
+      ? '[query_string] field name in [fields] cannot be null'
+      : undefined,
+  );
+  if (isObject(body.fields))
+    refuseAt(check, `[${clause}] unknown token [START_OBJECT] after [fields]`, path.child('fields'));
+  else if (isScalarAt(body, 'fields')) {
+    // `fields` is read on START_ARRAY only: one value is an unknown option of that name.
+    refuseAt(
+      check,
+      clause === 'query_string'
+        ? '[query_string] query does not support [fields]'
+        : '[simple_query_string] unsupported field [fields]',
+      path.child('fields'),
+    );
+  }
+}
+
+function moreLikeThisRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  if (isObject(body.fields)) refuseAt(check, '[mlt] query does not support [fields]', path.child('fields'));
+  for (const key of ['like', 'unlike']) moreLikeThisItems(check, path.child(key), body[key]);
+  // MoreLikeThisQueryBuilder.fromXContent, after reading: no like at all, then an empty field list.
+  if (body.like === null || (Array.isArray(body.like) && body.like.length === 0))
+    missingAt(check, path.child('like'), "more_like_this requires 'like' to be specified");
+  else if (Array.isArray(body.fields) && body.fields.length === 0)
+    missingAt(check, path.child('fields'), "more_like_this requires 'fields' to be non-empty");
+  // `fields` and `stop_words` are read on START_ARRAY only, unlike `like` and `unlike`, which take one text.
+  for (const key of ['fields', 'stop_words']) {
+    if (typeof body[key] === 'string') refuseAt(check, `[mlt] query does not support [${key}]`, path.child(key));
+  }
+}
+
+function matchPhraseFieldRule(check: JsonCheck, path: ValuePath, clause: string, body: Record<string, unknown>): void {
+  if (firstMember(body) === undefined) missingAt(check, path, `[${clause}] requires fieldName`);
+}
+
+function termLikeValueRule(check: JsonCheck, path: ValuePath, clause: string, body: Record<string, unknown>): void {
+  const first = firstMember(body);
+  if (first === undefined) {
+    missingAt(check, path, clause === 'fuzzy' ? 'field name cannot be null or empty' : 'field name is null or empty');
+  } else if (clause !== 'fuzzy' && isObject(first[1])) {
+    const options = first[1];
+    // A null text is no text: both parsers read it with `objectBytes()`/`textOrNull()`.
+    const given = (name: string): boolean => {
+      const value = options[name];
+      return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
+    };
+    // span_term's `value` and `term` set one value: the last written wins. Its text is read from any token, so an
+    // array is a value (its `[`).
+    let term: unknown;
+    for (const name in options) if (name === 'value' || name === 'term') term = options[name];
+    const has = clause === 'common' ? given('query') : term !== undefined && term !== null;
+    if (!has) {
+      check.report(
+        'query.missing-parameter',
+        clause === 'common' ? 'text cannot be null' : 'value cannot be null',
+        path.child(first[0]),
+        'key',
+      );
+    }
+  }
+}
+
+function termsSetRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  const first = firstMember(body);
+  if (first === undefined) missingAt(check, path, '[terms_set] unknown token [END_OBJECT]');
+  else if (isObject(first[1])) {
+    for (const option of ['terms', 'minimum_should_match_script']) {
+      const value = first[1][option];
+      // `terms` is read on START_ARRAY only, the script on START_OBJECT only.
+      const wrong = option === 'terms' ? isObject(value) : false;
+      if (wrong || (value !== undefined && value !== null && typeof value !== 'object')) {
+        refuseAt(check, `[terms_set] query does not support [${option}]`, path.child(first[0]).child(option));
+      }
+    }
+    if (scriptWithoutSource(first[1].minimum_should_match_script)) {
+      refuseAt(check, NO_SCRIPT_SOURCE, path.child(first[0]).child('minimum_should_match_script'));
+    }
+    const terms = first[1].terms;
+    if (Array.isArray(terms)) {
+      terms.forEach((item, i) => {
+        if (item === null)
+          refuseAt(check, 'No value specified for terms query', path.child(first[0]).child('terms').child(i));
+      });
+    }
+    termsSetMinimum(check, path.child(first[0]), first[1]);
+  }
+}
+
+function intervalsFieldRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  // IntervalQueryBuilder.fromXContent reads the field's name first; each rule is an object of its own parser.
+  const first = firstMember(body);
+  if (first === undefined) missingAt(check, path, 'Expected [FIELD_NAME] but got [END_OBJECT]');
+  else if (isObject(first[1])) {
+    for (const rule of INTERVAL_RULES) {
+      const value = first[1][rule];
+      if (value !== undefined && !isObject(value)) {
+        const at = path.child(first[0]).child(rule);
+        refuseAt(check, `${check.where(at)} [${rule}] Expected START_OBJECT but was: ${objectParserToken(value)}`, at);
+      }
+    }
+  }
+}
+
+function idsRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  idsValues(check, path.child('values'), body.values);
+}
+
+function combinedFieldsRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  combinedFieldsValues(check, path, body);
+}
+
+function spanGapRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  // SpanGapQueryBuilder.fromXContent: one field and its width, read as a number.
+  const first = firstMember(body);
+  if (first === undefined) missingAt(check, path, '[span_gap] field name is null or empty');
+  else if (typeof first[1] === 'string' && !isJavaDouble(first[1])) {
+    check.report('value.not-a-number', `For input string: "${first[1]}"`, path.child(first[0]));
+  }
+}
+
+function scriptScoreRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  // ScriptScoreQueryBuilder declares `script` as an object only: a text is refused too.
+  if (isScalarAt(body, 'script')) {
+    refuseAt(
+      check,
+      `${check.where(path.child('script'))} [script_score] script doesn't support values of type: ${objectParserToken(body.script)}`,
+      path.child('script'),
+    );
+  } else if (scriptWithoutSource(body.script)) {
+    refuseAt(
+      check,
+      `${check.where(path.child('script'))} [script_score] failed to parse field [script]: ${NO_SCRIPT_SOURCE}`,
+      path.child('script'),
+    );
+  }
+}
+
+function percolateRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  // PercolateQueryBuilder: a ConstructingObjectParser that checks the document's sources before the field.
+  if ('document' in body && 'documents' in body) {
+    missingAt(check, path, 'The following fields are not allowed together: [document, documents] ');
+  } else if (!('document' in body) && !('documents' in body) && !('id' in body)) {
+    missingAt(check, path, 'Required one of fields [document, documents, id], but none were specified. ');
+  } else if (!('field' in body)) missingAt(check, path, 'Required [field]');
+}
+
+function fieldMaskingSpanRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  // SpanFieldMaskingQueryBuilder.fromXContent, after reading its members (the query first).
+  if (!('query' in body)) missingAt(check, path, 'span_field_masking must have [query] span query clause');
+  else if (!('field' in body)) missingAt(check, path, 'span_field_masking must have [field] set for it');
+}
+
+function wrapperRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  // WrapperQueryBuilder.fromXContent reads exactly one member, `query`, as binary (base64 text).
+  const keys = Object.keys(body);
+  if (keys.length === 0) missingAt(check, path, '[wrapper] query malformed');
+  else if (keys[0] === 'query' && keys.length > 1) {
+    check.report(
+      'query.unknown-parameter',
+      '[wrapper] malformed query, expected [END_OBJECT] but found [FIELD_NAME]',
+      path.child(keys[1]!),
+      'key',
+    );
+  }
+  const query = body.query;
+  if (isObject(query) || Array.isArray(query) || query === null) {
+    // Jackson 2 (OpenSearch before 3.7) says `can not`, Jackson 3 `cannot`.
+    check.report(
+      'query.wrong-type',
+      `Current token (${objectParserToken(query)}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, ${jacksonMajor(check.server) === 3 ? 'cannot' : 'can not'} access as binary`,
+      path.child('query'),
+    );
+  }
+}
+
+function parentIdRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  // ParentIdQueryBuilder reads values only; without `type` or `id` every shard fails on a null name.
+  for (const key of Object.keys(body)) {
+    if (Array.isArray(body[key])) {
+      check.report('query.wrong-type', `[parent_id] query does not support [${key}]`, path.child(key));
+      return;
+    }
+  }
+  if (!('type' in body) || !('id' in body)) {
+    missingAt(
+      check,
+      path,
+      `[parent_id] needs [type] and [id]: OpenSearch fails every shard with "Cannot invoke "String.length()" because "str" is null"`,
+    );
+  }
+}
+
+function rangeBoundsRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  const oneBoundPerSide =
+    holdsAt(ONE_BOUND_PER_SIDE, check.server.version) && check.server.distribution === 'opensearch';
+  for (const field in body) {
+    const options = body[field];
+    if (isObject(options)) rangeObjectBounds(check, path, field, options);
+  }
+  if (oneBoundPerSide) {
+    for (const field in body) {
+      const options = body[field];
+      if (isObject(options)) rangeBounds(check, path, field, options);
+    }
+  }
+}
+
+function multiMatchTypeRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  const type = multiMatchType(body.type) ?? 'best_fields';
+  if (type === 'bool_prefix') {
+    for (const param of ['slop', 'cutoff_frequency']) {
+      if (param in body) {
+        check.report('query.type-parameter', `[${param}] not allowed for type [bool_prefix]`, path.child(param), 'key');
+      }
+    }
+  }
+  if ('fuzziness' in body && body.fuzziness !== null && ['phrase', 'phrase_prefix', 'cross_fields'].includes(type)) {
+    check.report('query.type-parameter', `Fuzziness not allowed for type [${type}]`, path.child('fuzziness'), 'key');
+  }
+}
+
+function functionScoreFunctionsRule(
+  check: JsonCheck,
+  path: ValuePath,
+  _clause: string,
+  body: Record<string, unknown>,
+): void {
+  functionsThenFunction(check, path, body);
+  if (isObject(body.field_value_factor)) {
+    checkFieldValueFactor(check, path.child('field_value_factor'), body.field_value_factor);
+  }
+  if (Array.isArray(body.functions)) {
+    body.functions.forEach((fn: unknown, i) => {
+      if (isObject(fn) && isObject(fn.field_value_factor)) {
+        checkFieldValueFactor(
+          check,
+          path.child('functions').child(i).child('field_value_factor'),
+          fn.field_value_factor,
+        );
+      }
+    });
+  }
+}
+
+function intervalsSourcesRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  intervalRules(check, path, body);
+}
+
+function existsRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  // ExistsQueryBuilder's constructor refuses an empty name (Strings.isEmpty: "" only).
+  if (body.field === '') check.report('query.missing-field', 'field name is null or empty', path.child('field'));
+  else if (body.field === '_source') {
+    check.report('query.metadata-field', 'The _source field is not searchable', path.child('field'));
+  }
+}
+
+function queryStringRegexRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  queryStringRegexLength(check, path.child('query'), body.query);
+}
+
+function regexpLengthRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  const field = Object.keys(body)[0];
+  if (field === undefined) return;
+  const inner = body[field];
+  const value = isObject(inner) ? inner.value : inner;
+  const max = limitsOf(check.server).maxRegexLength;
+  if (typeof value === 'string' && value.length > max) {
+    check.report(
+      'query.regex-too-long',
+      `failed to create query: The length of regex [${value.length}] used in the Regexp Query request has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_regex_length] index level setting.${limitNote(check.server, 'maxRegexLength')}`,
+      isObject(inner) ? path.child(field).child('value') : path.child(field),
+    );
+  }
+}
+
+function termsCountRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  const max = limitsOf(check.server).maxTermsCount;
+  for (const key of Object.keys(body)) {
+    const values = body[key];
+    if (Array.isArray(values) && values.length > max) {
+      check.report(
+        'query.too-many-terms',
+        `failed to create query: The number of terms [${values.length}] used in the Terms Query request has exceeded the allowed maximum of [${max}]. This maximum can be set by changing the [index.max_terms_count] index level setting.${limitNote(check.server, 'maxTermsCount')}`,
+        path.child(key),
+        'key',
+      );
+    }
+  }
+}
+
+function boolClausesRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
+  const max = limitsOf(check.server).maxClauseCount;
+  let count = 0;
+  for (const occur in body) {
+    if (!BOOL_OCCURS.has(occur)) continue;
+    const clauses = body[occur];
+    count += Array.isArray(clauses) ? clauses.length : isObject(clauses) ? 1 : 0;
+  }
+  // Each shard reads the text of minimum_should_match when it builds a bool that has clauses (one without any is
+  // built as match_all first; real 3.8.0 and 2.19.1, conformance cases `cross/body/forms/*`).
+  const msm = body.minimum_should_match;
+  if (typeof msm === 'string' && count > 0) {
+    const wrong = minimumShouldMatchError(msm);
+    if (wrong !== undefined) {
+      check.reportItemFailure(
+        'query.invalid-value',
+        `failed to create query: For input string: "${wrong}"`,
+        path.child('minimum_should_match'),
+      );
+    }
+  }
+  if (count > max) {
+    check.report(
+      'query.too-many-clauses',
+      `failed to create query: maxClauseCount is set to ${max}${limitNote(check.server, 'maxClauseCount')}`,
+      path,
+      'key',
+    );
+  }
+}
+
+/**
+ * Each clause's rules, in the order its parser meets them: refusals of one parser each, in its words
+ * (docs/opensearch/query-dsl.md#more-parsers; conformance cases query/<clause>/<option>/<kind> on real 3.8.0 and
+ * 2.19.1). Looked up once per clause, where a chain of comparisons would run through every name.
+ */
+const CLAUSE_RULES: ReadonlyMap<string, readonly ClauseRule[]> = new Map<string, readonly ClauseRule[]>([
+  ['dis_max', [disMaxRule]],
+  ['constant_score', [constantScoreRule]],
+  ['nested', [nestedPathRule]],
+  ['boosting', [boostingRule]],
+  ['function_score', [functionScoreArraysRule, functionScoreFunctionsRule]],
+  ['span_near', [spanNearRule]],
+  ['span_or', [spanOrRule]],
+  ['span_not', [spanWrapperRule]],
+  ['span_first', [spanWrapperRule]],
+  ['span_containing', [spanWrapperRule]],
+  ['span_within', [spanWrapperRule]],
+  ['script', [scriptQueryRule]],
+  ['multi_match', [multiMatchFieldsRule, multiMatchTypeRule]],
+  ['query_string', [queryStringFieldsRule, queryStringRegexRule]],
+  ['simple_query_string', [queryStringFieldsRule]],
+  ['more_like_this', [moreLikeThisRule]],
+  ['match_phrase', [matchPhraseFieldRule]],
+  ['match_phrase_prefix', [matchPhraseFieldRule]],
+  ['match_bool_prefix', [matchPhraseFieldRule]],
+  ['common', [termLikeValueRule]],
+  ['span_term', [termLikeValueRule]],
+  ['fuzzy', [termLikeValueRule]],
+  ['terms_set', [termsSetRule]],
+  ['intervals', [intervalsFieldRule, intervalsSourcesRule]],
+  ['ids', [idsRule]],
+  ['combined_fields', [combinedFieldsRule]],
+  ['span_gap', [spanGapRule]],
+  ['script_score', [scriptScoreRule]],
+  ['percolate', [percolateRule]],
+  ['field_masking_span', [fieldMaskingSpanRule]],
+  ['span_field_masking', [fieldMaskingSpanRule]],
+  ['wrapper', [wrapperRule]],
+  ['parent_id', [parentIdRule]],
+  ['range', [rangeBoundsRule]],
+  ['exists', [existsRule]],
+  ['regexp', [regexpLengthRule]],
+  ['terms', [termsCountRule]],
+  ['bool', [boolClausesRule]],
+]);
 
 /** The ObjectParser token names of values, as its "doesn't support values of type" message gives them. */
 function objectParserToken(value: unknown): string {
