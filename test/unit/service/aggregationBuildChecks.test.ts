@@ -112,6 +112,17 @@ void describe('aggregations: what the builders and shards refuse (docs/opensearc
       message:
         'Failed to build [percentiles] after last required field arrived: percent must be in [0,100], got [-1.0]: [p]',
     });
+    // In ascending order: the smallest below 0 first, else the smallest above 100.
+    expectDiagnostic('msearch', p('"percents":«[150,-1,120,-5]»'), {
+      code: 'aggs.invalid-value',
+      severity: E,
+      message: /got \[-5\.0\]: \[p\]$/,
+    });
+    expectDiagnostic('msearch', p('"percents":«[150,50,120]»'), {
+      code: 'aggs.invalid-value',
+      severity: E,
+      message: /got \[120\.0\]: \[p\]$/,
+    });
     expectDiagnostic('msearch', p('"percents":«101»'), {
       code: 'aggs.invalid-value',
       severity: E,

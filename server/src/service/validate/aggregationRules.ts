@@ -617,8 +617,10 @@ function gapPolicy(check: JsonCheck, path: ValuePath, body: Record<string, unkno
 }
 
 function dateHistogram(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
-  const kinds = ['calendar_interval', 'fixed_interval', 'interval'].filter((k) => k in body);
-  if (kinds.length === 0) {
+  // The interval options in the order written: the parser refuses the second one it reads.
+  const keys: string[] = [];
+  for (const k in body) if (k === 'calendar_interval' || k === 'fixed_interval' || k === 'interval') keys.push(k);
+  if (keys.length === 0) {
     check.report('aggs.missing-interval', 'Invalid interval specified, must be non-null and non-empty', path, 'key');
   }
   if ('interval' in body) {
@@ -629,7 +631,6 @@ function dateHistogram(check: JsonCheck, path: ValuePath, body: Record<string, u
       'key',
     );
   }
-  const keys = Object.keys(body).filter((k) => k === 'calendar_interval' || k === 'fixed_interval' || k === 'interval');
   if (keys.length === 2) {
     check.report(
       'aggs.two-intervals',
@@ -750,7 +751,8 @@ function checkParserValue(
       else if (token !== 'START_OBJECT') refuse();
       return;
     case 'array':
-      if (OBJECT_ARRAYS.has(`${type}.${key}`) && (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN')) refuse();
+      // The token first: the name is joined only for the rare number or boolean.
+      if ((token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN') && OBJECT_ARRAYS.has(`${type}.${key}`)) refuse();
       return;
     case 'query':
       if (token === 'START_OBJECT') validateQueryContainer(check, path, value);
@@ -1102,12 +1104,12 @@ function percentileValues(
   type: string,
   body: Record<string, unknown>,
 ): void {
-  const built = `Failed to build [${type}] after last required field arrived`;
+  const built = (text: string): string => `Failed to build [${type}] after last required field arrived: ${text}`;
   const methods = namesMethod(body) ? Object.keys(body).filter((k) => k in METHOD_OPTIONS && isObject(body[k])) : [];
   if (methods.some((k) => k.toLowerCase() === 'tdigest') && methods.some((k) => k.toLowerCase() === 'hdr')) {
     check.report(
       'aggs.invalid-value',
-      `${built}: Only one percentiles method should be declared.`,
+      built('Only one percentiles method should be declared.'),
       path.child(methods[methods.length - 1]!),
       'key',
     );
@@ -1122,22 +1124,25 @@ function percentileValues(
       type === 'percentiles'
         ? `[percents] must not be empty: [${name}]`
         : `[values] must not be an empty array: [${name}]`;
-    check.report('aggs.invalid-value', `${built}: ${text}`, path.child(key));
+    check.report('aggs.invalid-value', built(text), path.child(key));
     return;
   }
   if (type !== 'percentiles') return;
-  const numbers: number[] = [];
+  // Checked in ascending order: the first refused is the smallest below 0, else the smallest above 100.
+  let below: number | undefined;
+  let above: number | undefined;
   for (const v of list) {
     const n = typeof v === 'number' ? v : typeof v === 'string' && isJavaDouble(v) ? Number(v) : undefined;
     // A value that is no number is refused by the parser in other words: leave the range alone.
     if (n === undefined || !Number.isFinite(n)) return;
-    numbers.push(n);
+    if (n < 0 && (below === undefined || n < below)) below = n;
+    else if (n > 100 && (above === undefined || n < above)) above = n;
   }
-  const outside = numbers.sort((a, b) => a - b).find((n) => n < 0 || n > 100);
+  const outside = below ?? above;
   if (outside !== undefined) {
     check.report(
       'aggs.invalid-value',
-      `${built}: percent must be in [0,100], got [${javaDouble(outside)}]: [${name}]`,
+      built(`percent must be in [0,100], got [${javaDouble(outside)}]: [${name}]`),
       path.child(key),
     );
   }
