@@ -65,7 +65,7 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
   // it, and the environment for `${env:NAME}`.
   const values = new Map<string, string>();
   for (const [name, value] of Object.entries(io.env)) if (value !== undefined) values.set(`env:${name}`, value);
-  const workspace = await readWorkspaceVariables(io.cwd);
+  const workspace = readWorkspaceVariables(io.cwd);
   if (workspace !== undefined) for (const [name, value] of workspace) values.set(name, value);
   if (options.variablesFile !== undefined) {
     const variables = await readVariables(path.resolve(io.cwd, options.variablesFile));

@@ -83,7 +83,7 @@ class IgnoreRules {
 }
 
 /** A file's text, or undefined when it cannot be read (most often: there is none). */
-function readText(file: string): string | undefined {
+export function readText(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');
   } catch {

@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import { readText } from './files';
 
 export class VariablesError extends Error {}
 
@@ -30,14 +31,10 @@ export async function readVariables(file: string): Promise<ReadonlyMap<string, s
  * The `searchRequests.variables` of a folder's `.vscode/settings.json` (JSON with comments), as the editor reads them
  * in that workspace; undefined when the folder has no such file or setting.
  */
-export async function readWorkspaceVariables(folder: string): Promise<ReadonlyMap<string, string> | undefined> {
+export function readWorkspaceVariables(folder: string): ReadonlyMap<string, string> | undefined {
   const file = path.join(folder, '.vscode', 'settings.json');
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = readText(file);
+  if (text === undefined) return undefined;
   const errors: ParseError[] = [];
   const settings: unknown = parseJsonc(text, errors, { allowTrailingComma: true });
   if (errors.length > 0 || typeof settings !== 'object' || settings === null) {
