@@ -1,6 +1,7 @@
 // Bundles the extension (client) and the language server, each into one file.
 // Usage: node esbuild.mjs [--watch] [--minify] [target...]   (targets: client server web-client web-server cli cluster; default: all but cluster)
 import { readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import * as esbuild from 'esbuild';
 
 const args = process.argv.slice(2);
@@ -18,6 +19,18 @@ const common = {
   logLevel: 'warning',
   // jsonc-parser's package.json points "main" at a UMD build that esbuild cannot follow; its ESM build bundles cleanly.
   mainFields: ['module', 'main'],
+};
+
+/** Leaves the command line's `import('./cluster.js')` to run time: that module is an entry point of its own. */
+const clusterApart = {
+  name: 'cluster-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/cluster\.js$/ }, (args) =>
+      args.importer.endsWith(`packages${sep}cli${sep}src${sep}cli.ts`)
+        ? { path: './cluster.js', external: true }
+        : undefined,
+    );
+  },
 };
 
 const targets = {
@@ -56,11 +69,16 @@ const targets = {
     entryPoints: ['server/src/browserServer.ts'],
     outfile: 'server/dist/browserServer.js',
   },
-  // The command-line linter: the language service and the client core in one file with no dependencies.
+  // The command-line linter: the language service in one file with no dependencies, and the client core (with its
+  // HTTP client) in a second one that only --cluster loads, so that a lint of files alone neither reads nor compiles it.
   cli: {
     ...common,
-    entryPoints: ['packages/cli/src/main.ts'],
-    outfile: 'packages/cli/dist/search-requests-lint.js',
+    entryPoints: {
+      'search-requests-lint': 'packages/cli/src/main.ts',
+      cluster: 'packages/cli/src/cluster.ts',
+    },
+    outdir: 'packages/cli/dist',
+    plugins: [clusterApart],
     // What npm users download and start: small, and quick to load.
     sourcemap: false,
     minify: true,

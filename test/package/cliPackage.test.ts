@@ -53,10 +53,11 @@ void describe('the search-requests-lint package', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  void it('holds the bundle, its README and licence, and no dependency', () => {
+  void it('holds the bundle, the --cluster module, its README and licence, and no dependency', () => {
     assert.deepEqual(packed.files.map((f) => f.path).sort(), [
       'LICENSE',
       'README.md',
+      'dist/cluster.js',
       'dist/search-requests-lint.js',
       'package.json',
     ]);
@@ -101,5 +102,13 @@ void describe('the search-requests-lint package', () => {
     assert.equal(version.stdout, `${manifest.version}\n`);
     const help = await runLint(['--help'], samples, {}, bin);
     assert.match(help.stdout, /^Usage: search-requests-lint \[options\]/);
+  });
+
+  void it('loads the --cluster module from the installed package: a cluster that cannot be reached is exit code 2', async () => {
+    // Port 1 on loopback: nothing listens there, and nothing leaves the machine.
+    const run = await runLint(['--cluster', 'http://127.0.0.1:1', 'logs.search'], samples, {}, bin);
+    assert.equal(run.code, 2);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /^search-requests-lint: The cluster 127\.0\.0\.1:1 cannot be read: .+\n$/);
   });
 });

@@ -7,7 +7,6 @@ import { DocumentStore } from '../../../server/src/service/documentStore';
 import { makeTarget } from '../../../server/src/service/target';
 import { parseCommandLine, USAGE, UsageError, type CliOptions } from './args';
 import { checkText, type CheckOptions } from './check';
-import { ClusterError } from './clusterError';
 import { FileError, findFiles } from './files';
 import { github } from './formats/github';
 import { json } from './formats/json';
@@ -75,7 +74,8 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
   store.setVariables(values);
 
   if (options.cluster !== undefined) {
-    // The HTTP client is loaded only for --cluster: a lint of files alone starts without it.
+    // The HTTP client is loaded only for --cluster, from a file of its own: a lint of files alone neither reads nor
+    // compiles it (esbuild.mjs).
     const { readCluster } = await import('./cluster.js');
     const snapshot = await readCluster(
       {
@@ -87,6 +87,10 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
       toolVersion(),
       io.env,
     );
+    if ('problem' in snapshot) {
+      say(snapshot.problem);
+      return EXIT_TROUBLE;
+    }
     store.updateCluster(snapshot.state);
     if (options.targetVersion === undefined && options.distribution === undefined) {
       store.setTarget(
@@ -185,7 +189,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     return await lint(options, io);
   } catch (error) {
-    if (error instanceof FileError || error instanceof ClusterError || error instanceof VariablesError) {
+    if (error instanceof FileError || error instanceof VariablesError) {
       io.stderr.write(`search-requests-lint: ${error.message}\n`);
       return EXIT_TROUBLE;
     }

@@ -8,7 +8,6 @@ import { urlProblem } from '../../../client/src/core/clusterConfig';
 import { fetchClusterInfo, type ClusterInfo } from '../../../client/src/core/clusterInfo';
 import { fetchIndices, fetchLimits, fetchSearchPipelines, stateNodes } from '../../../client/src/core/clusterState';
 import { fetchNodes } from '../../../client/src/core/nodesInfo';
-import { ClusterError } from './clusterError';
 
 export interface ClusterAccess {
   readonly url: string;
@@ -22,6 +21,14 @@ export interface ClusterSnapshot {
   readonly state: ClusterStateParams;
 }
 
+/** Why the cluster cannot be used: the command's message (exit code 2). */
+export interface ClusterProblem {
+  readonly problem: string;
+}
+
+/** A cluster that cannot be used, inside this module; what leaves it is a ClusterProblem. */
+class ClusterError extends Error {}
+
 function secretFrom(name: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
   if (name === undefined) return undefined;
   const value = env[name];
@@ -31,11 +38,24 @@ function secretFrom(name: string | undefined, env: NodeJS.ProcessEnv): string | 
   return value;
 }
 
+/**
+ * What the cluster holds, or why it cannot be read. This module is a file of its own in the package (with the HTTP
+ * client), loaded only for --cluster: the answer is plain data, not an error class the command would have to share.
+ */
 export async function readCluster(
   access: ClusterAccess,
   toolVersion: string,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<ClusterSnapshot> {
+): Promise<ClusterSnapshot | ClusterProblem> {
+  try {
+    return await read(access, toolVersion, env);
+  } catch (error) {
+    if (error instanceof ClusterError) return { problem: error.message };
+    throw error;
+  }
+}
+
+async function read(access: ClusterAccess, toolVersion: string, env: NodeJS.ProcessEnv): Promise<ClusterSnapshot> {
   const problem = urlProblem(access.url);
   if (problem !== undefined) throw new ClusterError(`--cluster: ${problem}.`);
   let url = access.url;
