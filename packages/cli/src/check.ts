@@ -1,6 +1,5 @@
 // One file through the language service: its diagnostics, and with --fix / --format-write / --check-format the text
 // the safe fixes and the formatter make of it. The very same service the extension runs.
-import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DocumentStore, LanguageId } from '../../../server/src/service/documentStore';
@@ -28,25 +27,24 @@ const FIX_ROUNDS = 10;
 /** Each folder's `file:` URL, made once: a tree of files is checked folder by folder. */
 const folderUrls = new Map<string, string>();
 
-/** A file's URI for the language service (its key for the document): the folder's URL and the encoded name. */
-function fileUri(absolutePath: string): string {
-  const folder = path.dirname(absolutePath);
+/** A file's URI for the language service (its key for the document): its folder's URL and its encoded name. */
+function fileUri(folder: string, name: string): string {
   let base = folderUrls.get(folder);
   if (base === undefined) {
     base = pathToFileURL(folder).toString().replace(/\/?$/, '/');
     folderUrls.set(folder, base);
   }
-  return base + encodeURIComponent(path.basename(absolutePath));
+  return base + encodeURIComponent(name);
 }
 
 export function checkText(
   store: DocumentStore,
-  absolutePath: string,
-  language: LanguageId,
+  file: { readonly folder: string; readonly name: string; readonly language: LanguageId },
   original: string,
   options: CheckOptions,
 ): CheckResult {
-  const uri = fileUri(absolutePath);
+  const uri = fileUri(file.folder, file.name);
+  const language = file.language;
   let text = original;
   let version = 1;
   let document = store.open(uri, language, version, text);

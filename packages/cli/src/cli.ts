@@ -130,7 +130,7 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
       trouble = true;
       continue;
     }
-    const result = checkText(store, file.absolute, file.language, text, check);
+    const result = checkText(store, file, text, check);
     if (result.text !== text) {
       try {
         writeFileSync(file.absolute, result.text, 'utf8');

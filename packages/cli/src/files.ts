@@ -9,6 +9,9 @@ export interface FoundFile {
   readonly absolute: string;
   /** Relative to the current folder, with `/`: what reports show. */
   readonly relative: string;
+  /** Its folder (absolute) and its name there: what `absolute` joins. */
+  readonly folder: string;
+  readonly name: string;
   readonly language: 'search' | 'msearch';
 }
 
@@ -221,16 +224,21 @@ export function findFiles(patterns: readonly string[], cwd: string): FoundFile[]
   // Relative paths are worked out per folder: a tree has far fewer folders than files. They are sorted as strings
   // (by UTF-16 code units, as `<` compares them), which the engine does without calling back into a comparator.
   const folders = new Map<string, string>();
-  const byRelative = new Map<string, string>();
+  const byRelative = new Map<string, FoundFile>();
   for (const [absolute, file] of found) {
     let folder = folders.get(file.dir);
     if (folder === undefined) {
       folder = toPosix(path.relative(cwd, file.dir));
       folders.set(file.dir, folder);
     }
-    byRelative.set(folder === '' ? file.name : `${folder}/${file.name}`, absolute);
+    const relative = folder === '' ? file.name : `${folder}/${file.name}`;
+    byRelative.set(relative, {
+      absolute,
+      relative,
+      folder: file.dir,
+      name: file.name,
+      language: languageOf(file.name)!,
+    });
   }
-  return [...byRelative.keys()]
-    .sort()
-    .map((relative) => ({ absolute: byRelative.get(relative)!, relative, language: languageOf(relative)! }));
+  return [...byRelative.keys()].sort().map((relative) => byRelative.get(relative)!);
 }
