@@ -2,6 +2,8 @@
 // diagnostics as the full walk.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { parseTree, type Node } from 'jsonc-parser';
+import { random } from '../../../bench/generateMsearch';
 import { JsonSegment } from '../../../server/src/service/json/jsonSegment';
 import { makeTarget } from '../../../server/src/service/target';
 import { diagnose } from './harness';
@@ -66,5 +68,53 @@ void describe('console strings in .msearch lines', () => {
     assert.ok(codes('{}\n{"query":{"match":{"f":"""a b"""}}}\n').includes('1:msearch.triple-quoted-string'));
     assert.ok(codes('{"index":"""logs"""}\n{}\n').includes('0:msearch.triple-quoted-string'));
     assert.deepEqual(codes('{"index":"logs"}\n{"query":{"match":{"f":"a \\"\\"\\" b"}}}\n'), []);
+  });
+
+  void it('finds every key written twice as a walk of the whole tree does, over random texts', () => {
+    // Names and strings with colons at every place (after a letter, after a string's opening quote, escaped), and
+    // whitespace before and after the colons of members: what the counts that prove "no duplicate" rest on.
+    const next = random(16);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const names = ['a', 'b', 'size', ':', 'a:b', '"q"'];
+    const strings = ['x', '12:00', 'https://x', ':', ':a', '\\":', 'a\\u003ab', '"'];
+    const space = (): string => (next() < 0.7 ? '' : pick([' ', '\t', '\n', '  ']));
+    const value = (depth: number): string => {
+      const roll = next();
+      if (depth > 3 || roll < 0.3) return next() < 0.5 ? JSON.stringify(pick(strings)) : String(Math.floor(next() * 9));
+      const count = Math.floor(next() * 4);
+      const items: string[] = [];
+      for (let i = 0; i < count; i++) {
+        items.push(
+          roll < 0.5
+            ? space() + value(depth + 1) + space()
+            : `${space()}${JSON.stringify(pick(names))}${space()}:${space()}${value(depth + 1)}${space()}`,
+        );
+      }
+      return roll < 0.5 ? `[${items.join(',')}]` : `{${items.join(',')}}`;
+    };
+    const duplicated = (node: Node | undefined): boolean => {
+      if (node?.type === 'array') return node.children!.some(duplicated);
+      if (node?.type !== 'object') return false;
+      const seen = new Set<unknown>();
+      for (const member of node.children!) {
+        const name = member.children![0]!.value as unknown;
+        if (seen.has(name) || duplicated(member.children![1])) return true;
+        seen.add(name);
+      }
+      return false;
+    };
+    let texts = 0;
+    let withDuplicates = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const text = value(0);
+      if (!text.startsWith('{')) continue;
+      texts++;
+      const expected = duplicated(parseTree(text));
+      if (expected) withDuplicates++;
+      const found = JsonSegment.parse(text).problems.some((p) => p.kind === 'duplicate-key');
+      assert.equal(found, expected, text);
+    }
+    // Both kinds are many: the comparison means something either way.
+    assert.ok(texts > 5_000 && withDuplicates > 1_000 && texts - withDuplicates > 1_000, `${texts} ${withDuplicates}`);
   });
 });

@@ -23,6 +23,36 @@ void describe('JSON syntax as OpenSearch parses it', () => {
     expectNo('msearch', '{"index":"a"}\n{"query":{"bool":{"must":[{"term":{"a":1}},{"term":{"a":2}}]}}}\n');
   });
 
+  void it('finds a key written twice whatever colons the strings hold and however the members are spaced', () => {
+    // Colons inside strings, after a letter or after a string's opening quote.
+    expectDiagnostic(
+      'msearch',
+      '{"index":"a"}\n{"timeout":"1s","query":{"query_string":{"query":"level:error"}},«"timeout"»:"2s"}\n',
+      {
+        code: 'json.duplicate-key',
+        severity: E,
+      },
+    );
+    expectDiagnostic('msearch', '{"index":":a"}\n{"size":1,«"size"»:2}\n', { code: 'json.duplicate-key', severity: E });
+    expectDiagnostic('msearch', '{"index":"a"}\n{"size":1,"_source":":x",«"size"»:2}\n', {
+      code: 'json.duplicate-key',
+      severity: E,
+    });
+    // A member whose colon follows a space: the colons right after a quote are one fewer than the members written.
+    expectDiagnostic('msearch', '{"index":"a"}\n{"size" :1,«"size"»:2}\n', { code: 'json.duplicate-key', severity: E });
+    expectDiagnostic('msearch', '{"index":"a"}\n{"size"\t:1,«"size"»:2}\n', {
+      code: 'json.duplicate-key',
+      severity: E,
+    });
+    expectDiagnostic('search', 'GET /_search\n{"size"\n:1, «"size"»:2}\n', { code: 'json.duplicate-key', severity: E });
+    // No key written twice: times, URLs, escaped quotes and escaped colons in strings.
+    expectNo(
+      'msearch',
+      '{"index":"a"}\n{"query":{"range":{"@timestamp":{"gte":"2024-01-01T00:00:00","lte":"now"}}},"_source":["url:https://x","\\":","a\\u003ab"]}\n',
+    );
+    expectNo('search', 'GET /_search\n{"size" : 1, "query": {"query_string": {"query": "a:b"}}}\n');
+  });
+
   void it('says where the marker left open starts, as each Jackson generation does', () => {
     const text = 'POST /_search\n{\n  "query": {"bool": {"must": [\n {"match_all": {}}\n';
     const source = 'Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled)';

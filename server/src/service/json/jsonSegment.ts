@@ -119,11 +119,11 @@ export class JsonSegment {
     } catch {
       return JsonSegment.parseSlow(text);
     }
-    const colons = countColons(text);
+    countColons(text);
     // Two members of one object need two colons: with fewer, no name can have been written twice.
-    if (colons <= 1) return new JsonSegment(text, value, NO_PROBLEMS, -1, true);
+    if (colonCount.all <= 1) return new JsonSegment(text, value, NO_PROBLEMS, -1, true);
     const walk: MemberWalk = { innerHits: false };
-    if (!membersMatch(text, colons, countMembersInValue(value, walk))) {
+    if (!membersMatch(text, countMembersInValue(value, walk))) {
       // Two members with one name collapsed into one: find which, with positions.
       return JsonSegment.parseSlow(text);
     }
@@ -310,18 +310,40 @@ function nodeValue(node: Node): unknown {
   }
 }
 
-function countColons(text: string): number {
-  let colons = 0;
-  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) colons++;
-  return colons;
+/** What countColons found in the last text it read. */
+const colonCount = { all: 0, afterQuote: 0, afterSpace: false };
+
+/**
+ * Counts a text's colons (found natively), and those written right after a `"`; notes whether one follows whitespace
+ * (the only characters up to the space that JSON.parse lets stand outside an escape).
+ */
+function countColons(text: string): void {
+  let all = 0;
+  let afterQuote = 0;
+  let afterSpace = false;
+  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) {
+    all++;
+    const before = text.charCodeAt(i - 1);
+    if (before === 34 /* " */) afterQuote++;
+    else if (before <= 32) afterSpace = true;
+  }
+  colonCount.all = all;
+  colonCount.afterQuote = afterQuote;
+  colonCount.afterSpace = afterSpace;
 }
 
 /**
- * Whether the text writes exactly `members` object members (so no key was written twice), given its colons (counted
- * natively): when there are no more colons than members, none can be inside a string and the count is exact.
+ * Whether the text writes exactly `members` object members (so no key was written twice), for a text JSON.parse read.
+ * Each member's colon stands outside strings after its name's closing `"`, perhaps with whitespace between; a colon
+ * inside a string only adds to a count. So the colons are never fewer than the members written, and when no colon
+ * follows whitespace, neither are the colons right after a `"`: either count equal to the members of the parsed value
+ * proves that none collapsed into another. A time or a URL in a string (`12:00`, `https://`) leaves the second count
+ * exact; only when neither holds are the strings skipped to count the members written.
  */
-function membersMatch(text: string, colons: number, members: number): boolean {
-  return colons === members || countMembersInText(text) === members;
+function membersMatch(text: string, members: number): boolean {
+  if (colonCount.all === members) return true;
+  if (!colonCount.afterSpace && colonCount.afterQuote === members) return true;
+  return countMembersInText(text) === members;
 }
 
 /**
