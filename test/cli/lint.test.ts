@@ -132,6 +132,15 @@ void describe('search-requests-lint', () => {
     assert.equal(named.code, 1);
     const clean = await runLint(['requests/clean.search'], project.dir);
     assert.deepEqual(clean, { code: 0, stdout: '', stderr: '' });
+    // A file that several arguments name is checked once, in path order with the others.
+    const overlapping = await runLint(
+      ['-f', 'json', 'requests/clean.search', 'requests', 'requests/**/*.msearch', './requests/clean.search'],
+      project.dir,
+    );
+    const paths = (JSON.parse(overlapping.stdout) as { files: { path: string }[] }).files.map((f) => f.path);
+    assert.deepEqual(paths, [...new Set(paths)].sort());
+    assert.equal(paths.filter((p) => p === 'requests/clean.search').length, 1);
+    assert.ok(paths.includes('requests/nested/deep.msearch'), paths.join(' '));
   });
 
   void it('exit codes: warnings pass unless over --max-warnings; --quiet reports errors only', async () => {

@@ -150,12 +150,7 @@ interface Found {
  * folder's entries only sorts them out; the tests run after it, and only where a `.gitignore` or a glob asks for
  * them: a tree of ten thousand files is walked without a test per file.
  */
-function walk(
-  dir: string,
-  rules: IgnoreRules,
-  keep: ((absolute: string) => boolean) | undefined,
-  out: Map<string, Found>,
-): void {
+function walk(dir: string, rules: IgnoreRules, keep: ((absolute: string) => boolean) | undefined, out: Found[]): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -172,7 +167,7 @@ function walk(
     if (keep !== undefined && !keep(absolute)) continue;
     if (tested && rules.ignored(absolute, false, dir)) continue;
     if (entry.isSymbolicLink() && statOf(absolute)?.isFile() !== true) continue;
-    out.set(absolute, { dir, name: entry.name });
+    out.push({ dir, name: entry.name });
   }
   for (const folder of folders) {
     const absolute = prefix + folder.name;
@@ -187,7 +182,7 @@ function walk(
  */
 export function findFiles(patterns: readonly string[], cwd: string): FoundFile[] {
   const rules = new IgnoreRules(repositoryRoot(cwd));
-  const found = new Map<string, Found>();
+  const found: Found[] = [];
   const wanted = patterns.length === 0 ? ['.'] : patterns;
   for (const pattern of wanted) {
     const absolute = path.resolve(cwd, pattern);
@@ -203,37 +198,42 @@ export function findFiles(patterns: readonly string[], cwd: string): FoundFile[]
       if (languageOf(absolute) === undefined) {
         throw new FileError(`${pattern} is not a .search or .msearch file.`);
       }
-      found.set(absolute, { dir: path.dirname(absolute), name: path.basename(absolute) });
+      found.push({ dir: path.dirname(absolute), name: path.basename(absolute) });
     } else if (info?.isDirectory() === true) {
       walk(absolute, rules, undefined, found);
     } else if (GLOB_CHARS.test(pattern)) {
       const posixPattern = toPosix(pattern);
       const base = path.resolve(cwd, globBase(posixPattern));
       const baseInfo = statOf(base);
-      const matched = new Map<string, Found>();
+      const matched: Found[] = [];
       if (baseInfo?.isDirectory() === true) {
         const isMatch = picomatch(toPosix(path.resolve(cwd, posixPattern)), { dot: false });
         walk(base, rules, (file) => isMatch(toPosix(file)), matched);
       }
-      if (matched.size === 0) throw new FileError(`No .search or .msearch file matches ${pattern}.`);
-      for (const [key, value] of matched) found.set(key, value);
+      if (matched.length === 0) throw new FileError(`No .search or .msearch file matches ${pattern}.`);
+      for (const file of matched) found.push(file);
     } else {
       throw new FileError(`${pattern}: no such file or folder.`);
     }
   }
-  // Relative paths are worked out per folder: a tree has far fewer folders than files. They are sorted as strings
-  // (by UTF-16 code units, as `<` compares them), which the engine does without calling back into a comparator.
-  const folders = new Map<string, string>();
+  // Relative paths are worked out per folder: a tree has far fewer folders than files. A file two arguments name is
+  // kept once (its relative path names it alone). The paths are sorted as strings (by UTF-16 code units, as `<`
+  // compares them), which the engine does without calling back into a comparator.
+  const folders = new Map<string, { readonly relative: string; readonly prefix: string }>();
   const byRelative = new Map<string, FoundFile>();
-  for (const [absolute, file] of found) {
+  for (const file of found) {
     let folder = folders.get(file.dir);
     if (folder === undefined) {
-      folder = toPosix(path.relative(cwd, file.dir));
+      const relative = toPosix(path.relative(cwd, file.dir));
+      folder = {
+        relative: relative === '' ? '' : `${relative}/`,
+        prefix: file.dir.endsWith(path.sep) ? file.dir : file.dir + path.sep,
+      };
       folders.set(file.dir, folder);
     }
-    const relative = folder === '' ? file.name : `${folder}/${file.name}`;
+    const relative = folder.relative + file.name;
     byRelative.set(relative, {
-      absolute,
+      absolute: folder.prefix + file.name,
       relative,
       folder: file.dir,
       name: file.name,
