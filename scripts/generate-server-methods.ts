@@ -13,7 +13,7 @@
 
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ROUTES } from '../server/src/service/url/routes';
+import { routes } from '../server/src/service/url/routes';
 import type { HttpMethod } from '../server/src/spec/types';
 
 const OUTPUT_PATH = path.join('server', 'src', 'spec', 'generated', 'serverMethods.ts');
@@ -48,7 +48,7 @@ export async function allowed(url: string, requestPath: string): Promise<readonl
 export async function serverMethods(url: string): Promise<Map<string, readonly HttpMethod[]>> {
   const out = new Map<string, readonly HttpMethod[]>();
   const shapes = new Map<string, readonly HttpMethod[] | undefined>();
-  for (const template of new Set(ROUTES.map((r) => r.template))) {
+  for (const template of new Set(routes().map((r) => r.template))) {
     const methods = await allowed(url, probePath(template));
     if (methods === undefined) continue;
     if (template.split('/').some((p) => p.length > 0 && !p.startsWith('{'))) {

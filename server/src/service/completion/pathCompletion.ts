@@ -1,14 +1,14 @@
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import { commaPieceAt, type LinePiece, type RequestLineCursor } from '../context/requestLineCursor';
 import { snippetText } from '../context/snippets';
-import { ROUTES } from '../url/routes';
+import { routes } from '../url/routes';
 import { NODES_INFO_METRICS, NODES_STATS_INDEX_METRICS, NODES_STATS_METRICS } from '../../spec/nodes';
 import type { ClusterKnowledge } from '../cluster/clusterKnowledge';
 import { indexItems, taskItems } from './clusterLineItems';
 import { item, lineRange, offer, type Offer } from './items';
 import { nodeFilterCompletion } from './nodeFilterCompletion';
 
-type Route = (typeof ROUTES)[number];
+type Route = ReturnType<typeof routes>[number];
 type PathCursor = Extract<RequestLineCursor, { kind: 'path' }>;
 
 /** The endpoints people write most, first. */
@@ -35,7 +35,7 @@ function routeRank(route: Route, rest: Route['parts']): number {
 /** Routes that can continue the typed segments; at each level a literal match wins over a placeholder, as in the server. */
 function continuing(typed: readonly string[], method: string): Route[] {
   const k = typed.length;
-  let candidates = ROUTES.filter((r) => r.parts.length > k);
+  let candidates = routes().filter((r) => r.parts.length > k);
   for (let i = 0; i < k; i++) {
     const segment = typed[i]!;
     const literal = candidates.filter((r) => r.parts[i]!.literal === segment);

@@ -33,8 +33,6 @@ function toRoute(endpoint: EndpointSpec, template: string, scope: boolean): Rout
   return { template, parts, endpoint, scope };
 }
 
-const SCOPE_NAMES = new Set(SCOPE_ENDPOINTS.map((e) => e.name));
-
 /** An endpoint of the API specification with the parameters checked against the server in place of its own. */
 function withCheckedParams(endpoint: EndpointSpec): EndpointSpec {
   const checked = CHECKED_PARAMS[endpoint.name];
@@ -50,15 +48,24 @@ function withExtraPaths(endpoint: EndpointSpec): EndpointSpec {
   return extra === undefined ? endpoint : { ...endpoint, paths: [...endpoint.paths, ...extra] };
 }
 
-/** Every route: ours first, then the API spec's for everything else, then the servers' the spec lacks. */
-export const ROUTES: readonly Route[] = [
-  ...SCOPE_ENDPOINTS.flatMap((e) => e.paths.map((p) => toRoute(e, p, true))),
-  ...GENERATED_ENDPOINTS.filter((e) => !SCOPE_NAMES.has(e.name))
-    .map(withCheckedParams)
-    .map(withExtraPaths)
-    .flatMap((e) => e.paths.map((p) => toRoute(e, p, false))),
-  ...EXTRA_ENDPOINTS.flatMap((e) => e.paths.map((p) => toRoute(e, p, false))),
-];
+const SCOPE_NAMES = new Set(SCOPE_ENDPOINTS.map((e) => e.name));
+let allRoutes: readonly Route[] | undefined;
+
+/**
+ * Every route: ours first, then the API spec's for everything else, then the servers' the spec lacks. Made when first
+ * asked for: a `.msearch` file without a target comment never needs them, and the command line starts without them.
+ */
+export function routes(): readonly Route[] {
+  allRoutes ??= [
+    ...SCOPE_ENDPOINTS.flatMap((e) => e.paths.map((p) => toRoute(e, p, true))),
+    ...GENERATED_ENDPOINTS.filter((e) => !SCOPE_NAMES.has(e.name))
+      .map(withCheckedParams)
+      .map(withExtraPaths)
+      .flatMap((e) => e.paths.map((p) => toRoute(e, p, false))),
+    ...EXTRA_ENDPOINTS.flatMap((e) => e.paths.map((p) => toRoute(e, p, false))),
+  ];
+  return allRoutes;
+}
 
 /** Order of RestRequest.Method, used to list allowed methods. */
 const METHOD_ORDER: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH'];
@@ -77,9 +84,14 @@ function compareRoutes(a: Route, b: Route): number {
  * The methods real servers take on each route's path, any version's (SERVER_METHODS, asked of real clusters). A route
  * they do not have (a plugin's) is absent: only the API client's one method per operation is known for it.
  */
-const SERVED: ReadonlyMap<string, readonly string[]> = new Map(
-  [...SERVER_METHODS].map(([template, row]) => [template, [...new Set(row.flatMap((methods) => methods ?? []))]]),
-);
+let served: ReadonlyMap<string, readonly string[]> | undefined;
+
+function servedMethods(): ReadonlyMap<string, readonly string[]> {
+  served ??= new Map(
+    [...SERVER_METHODS].map(([template, row]) => [template, [...new Set(row.flatMap((methods) => methods ?? []))]]),
+  );
+  return served;
+}
 
 /**
  * Whether the real clusters the tables were checked on have the route: they run OpenSearch's modules and no plugin,
@@ -87,7 +99,7 @@ const SERVED: ReadonlyMap<string, readonly string[]> = new Map(
  * plugins (the ML plugin's `deploy` parameter, bodies its GET routes read).
  */
 export function servedByCore(template: string): boolean {
-  return SERVED.has(template);
+  return servedMethods().has(template);
 }
 
 /** PUT and POST reach the same handler on most write paths; the API client names one of them. */
@@ -107,14 +119,17 @@ function matchOf(route: Route, segments: readonly PathSegment[]): Resolution {
  * client reaches with POST, and a method is refused only when every route of the path was asked and none takes it.
  */
 export function resolveRoute(method: string, segments: readonly PathSegment[]): Resolution {
-  const candidates = ROUTES.filter(
-    (route) =>
-      route.parts.length === segments.length &&
-      route.parts.every((part, i) => part.literal === undefined || part.literal === segments[i]!.text),
-  ).sort(compareRoutes);
+  const candidates = routes()
+    .filter(
+      (route) =>
+        route.parts.length === segments.length &&
+        route.parts.every((part, i) => part.literal === undefined || part.literal === segments[i]!.text),
+    )
+    .sort(compareRoutes);
   if (candidates.length === 0) return { kind: 'unknown' };
   const upper = method.toUpperCase();
-  const served = candidates.map((route) => SERVED.get(route.template));
+  const known = servedMethods();
+  const served = candidates.map((route) => known.get(route.template));
   for (let i = 0; i < candidates.length; i++) {
     const takes = (candidates[i]!.endpoint.methods as readonly string[]).includes(upper);
     if (takes && (served[i] === undefined || served[i]!.includes(upper))) return matchOf(candidates[i]!, segments);
@@ -135,7 +150,14 @@ export function resolveRoute(method: string, segments: readonly PathSegment[]): 
   };
 }
 
+let words: readonly string[] | undefined;
+
 /** Every literal path segment that starts with `_`, for "did you mean" on endpoint names. */
-export const ENDPOINT_WORDS: readonly string[] = [
-  ...new Set(ROUTES.flatMap((r) => r.parts.flatMap((p) => (p.literal?.startsWith('_') === true ? [p.literal] : [])))),
-];
+export function endpointWords(): readonly string[] {
+  words ??= [
+    ...new Set(
+      routes().flatMap((r) => r.parts.flatMap((p) => (p.literal?.startsWith('_') === true ? [p.literal] : []))),
+    ),
+  ];
+  return words;
+}

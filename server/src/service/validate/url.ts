@@ -2,7 +2,7 @@ import type { Span } from '../json/jsonSegment';
 import { checkNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
 import { suggestions } from '../text/similarity';
 import { dotSegments } from '../url/dotSegments';
-import { ENDPOINT_WORDS, servedByCore, type RouteMatch } from '../url/routes';
+import { endpointWords, servedByCore, type RouteMatch } from '../url/routes';
 import type { QueryParam, RequestTarget } from '../url/requestLine';
 import { CHECKED_PARAMS, GLOBAL_PARAMS, RESPONSE_PARAMS, SEARCH_TYPES } from '../../spec/endpoints';
 import {
@@ -133,8 +133,8 @@ function checkUnknownEndpointWords(target: RequestTarget, issues: IssueSink): vo
   for (const segment of target.segments) {
     // What follows a plugin namespace is the plugin's (also when the path starts with a host, `localhost:9600/...`).
     if (PLUGIN_NAMESPACES.has(segment.text)) return;
-    if (!segment.text.startsWith('_') || ENDPOINT_WORDS.includes(segment.text)) continue;
-    const near = suggestions(segment.text, ENDPOINT_WORDS).slice(0, 3);
+    if (!segment.text.startsWith('_') || endpointWords().includes(segment.text)) continue;
+    const near = suggestions(segment.text, endpointWords()).slice(0, 3);
     if (near.length > 0) {
       push(
         issues,
@@ -151,8 +151,8 @@ function checkUnknownEndpointWords(target: RequestTarget, issues: IssueSink): vo
 function checkEndpointWordsInPlaceholders(route: RouteMatch, issues: IssueSink): void {
   const index = route.params.get('index');
   if (index === undefined || !index.text.startsWith('_') || index.text === '_all') return;
-  if (ENDPOINT_WORDS.includes(index.text)) return;
-  const near = suggestions(index.text, ENDPOINT_WORDS).slice(0, 3);
+  if (endpointWords().includes(index.text)) return;
+  const near = suggestions(index.text, endpointWords()).slice(0, 3);
   if (near.length === 0) return;
   push(
     issues,
