@@ -312,7 +312,7 @@ export function validateAggregationBody(
     for (const key in body) {
       const spec = known.get(key);
       if (spec !== undefined) {
-        checkParserValue(check, path.child(key), type, key, spec, body[key]);
+        checkParserValue(check, path, type, key, spec, body[key]);
         continue;
       }
       const names = [...known.keys()];
@@ -669,33 +669,25 @@ const NULL_ACCEPTED: ReadonlySet<string> = new Set(['auto_date_histogram.minimum
  * What ObjectParser refuses before the builder sees a value (docs/opensearch/aggregations.md#parameter-values): a
  * JSON token its declared ValueType does not list (`[L:C] [terms] size doesn't support values of type:
  * VALUE_BOOLEAN`, and null for nearly every parameter), or a string its number or boolean reader cannot read (`[L:C]
- * [terms] failed to parse field [size]`). Only the tokens each kind of parameter surely refuses are reported.
+ * [terms] failed to parse field [size]`). Only the tokens each kind of parameter surely refuses are reported. The
+ * parameter's place is made from `body` and `key` only where something is reported or read further: most values
+ * have nothing to say.
  */
 function checkParserValue(
   check: JsonCheck,
-  path: ValuePath,
+  body: ValuePath,
   type: string,
   key: string,
   spec: ParameterSpec,
   value: unknown,
 ): void {
   const token = tokenOf(value);
-  const refuse = (): void => {
-    check.report(
-      'aggs.wrong-type',
-      `${check.where(path)} [${type}] ${key} doesn't support values of type: ${token}`,
-      path,
-    );
-  };
-  const unreadable = (): void => {
-    check.report('aggs.wrong-type', `${check.where(path)} [${type}] failed to parse field [${key}]`, path);
-  };
   if (value === null && !OWN_OBJECT_PARSERS.has(key)) {
     // ObjectParser's value types take no null, but for the few declared to (real 3.8.0 and 2.19.1; conformance cases
     // `aggs/<type>/<param>/null`); `missing` is read by a parser of its own, which cannot read it.
     if (NULL_ACCEPTED.has(`${type}.${key}`)) return;
-    if (key === 'missing') unreadable();
-    else refuse();
+    if (key === 'missing') unreadableValue(check, body.child(key), type, key);
+    else refuseToken(check, body.child(key), type, key, token);
     return;
   }
   // A deprecated parameter may be read otherwise than its table entry says: only its objects and arrays are surely
@@ -705,22 +697,26 @@ function checkParserValue(
     case 'string':
     case 'scalar':
     case 'enum':
-      if (token === 'START_OBJECT' || token === 'START_ARRAY') refuse();
+      if (token === 'START_OBJECT' || token === 'START_ARRAY') refuseToken(check, body.child(key), type, key, token);
       else if (spec.type === 'enum' && key === 'collect_mode' && typeof value === 'string') {
-        if (!(spec.values ?? []).includes(value)) unreadable();
+        if (!(spec.values ?? []).includes(value)) unreadableValue(check, body.child(key), type, key);
       }
       return;
     case 'script':
-      if (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN' || token === 'START_ARRAY') refuse();
+      if (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN' || token === 'START_ARRAY')
+        refuseToken(check, body.child(key), type, key, token);
       return;
     case 'integer':
     case 'number':
-      if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT' || token === 'START_ARRAY') refuse();
-      else if (typeof value === 'string' && !isJavaDouble(value)) unreadable();
+      if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT' || token === 'START_ARRAY')
+        refuseToken(check, body.child(key), type, key, token);
+      else if (typeof value === 'string' && !isJavaDouble(value)) unreadableValue(check, body.child(key), type, key);
       return;
     case 'boolean':
-      if (token === 'VALUE_NUMBER' || token === 'START_OBJECT' || token === 'START_ARRAY') refuse();
-      else if (typeof value === 'string' && strictBooleanError(value) !== undefined) unreadable();
+      if (token === 'VALUE_NUMBER' || token === 'START_OBJECT' || token === 'START_ARRAY')
+        refuseToken(check, body.child(key), type, key, token);
+      else if (typeof value === 'string' && strictBooleanError(value) !== undefined)
+        unreadableValue(check, body.child(key), type, key);
       return;
     case 'object':
       if (OWN_OBJECT_PARSERS.has(key)) {
@@ -731,11 +727,13 @@ function checkParserValue(
           // The next token is inside the array: its end, or its first item.
           const first: unknown = value[0];
           if (isObject(first)) return;
+          const path = body.child(key);
           const at = value.length === 0 ? check.where(path, 'value', true) : check.where(path.child(0));
           const found = value.length === 0 ? 'END_ARRAY' : tokenOf(first);
           check.report('aggs.wrong-type', `${at} [${key}] Expected START_OBJECT but was: ${found}`, path);
           return;
         }
+        const path = body.child(key);
         const after = check.tokenAfter(path);
         if (after !== undefined) {
           check.report(
@@ -747,28 +745,41 @@ function checkParserValue(
         return;
       }
       // adjacency_matrix reads its filters with a parser of its own, which fails on an array.
-      if (type === 'adjacency_matrix' && key === 'filters' && token === 'START_ARRAY') unreadable();
-      else if (token !== 'START_OBJECT') refuse();
+      if (type === 'adjacency_matrix' && key === 'filters' && token === 'START_ARRAY')
+        unreadableValue(check, body.child(key), type, key);
+      else if (token !== 'START_OBJECT') refuseToken(check, body.child(key), type, key, token);
       return;
     case 'array':
       // The token first: the name is joined only for the rare number or boolean.
-      if ((token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN') && OBJECT_ARRAYS.has(`${type}.${key}`)) refuse();
+      if ((token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN') && OBJECT_ARRAYS.has(`${type}.${key}`))
+        refuseToken(check, body.child(key), type, key, token);
       return;
     case 'query':
-      if (token === 'START_OBJECT') validateQueryContainer(check, path, value);
-      else refuse();
+      if (token === 'START_OBJECT') validateQueryContainer(check, body.child(key), value);
+      else refuseToken(check, body.child(key), type, key, token);
       return;
     default:
       return;
   }
 }
 
+/** ObjectParser's refusal of a token its value type does not list. */
+function refuseToken(check: JsonCheck, path: ValuePath, type: string, key: string, token: string): void {
+  check.report(
+    'aggs.wrong-type',
+    `${check.where(path)} [${type}] ${key} doesn't support values of type: ${token}`,
+    path,
+  );
+}
+
+/** ObjectParser's refusal of a string its number or boolean reader cannot read. */
+function unreadableValue(check: JsonCheck, path: ValuePath, type: string, key: string): void {
+  check.report('aggs.wrong-type', `${check.where(path)} [${type}] failed to parse field [${key}]`, path);
+}
+
 /** How the parsers read deprecated parameters (CardinalityAggregationBuilder: `rehash` is a long). */
 const DEPRECATED_KINDS: Readonly<Record<string, ParameterSpec['type']>> = { 'cardinality.rehash': 'integer' };
 
-/** The token as ObjectParser names it in its message: numbers and booleans by kind. */
-
-/** A number in the body, or undefined. */
 /**
  * A top-level `histogram` that keeps empty buckets (`min_doc_count` 0, the default) creates at least one bucket per
  * interval across its `extended_bounds`, documents or not; more than `search.max_buckets` is refused when the shards'
