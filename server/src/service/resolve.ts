@@ -265,7 +265,6 @@ function resolveMsearch(
   const written = comment?.target;
   const pathIndex = written?.segments.length === 2 ? (written.segments[0]?.text ?? '') : '';
   const defaultIndex = pathIndex.length > 0 ? pathIndex : '(all)';
-  const uses: VariableUse[] = [...(sendingTarget?.line.variables ?? [])];
   const slots: SecretSlot[] = [];
   if (target !== undefined && sendingTarget !== undefined) {
     if (target.origin !== undefined && sendingTarget.cluster === undefined) {
@@ -291,7 +290,6 @@ function resolveMsearch(
   let body = '';
   lineNumbers.forEach((number, i) => {
     const expansion = sentLine(model.line(number), context);
-    uses.push(...expansion.variables);
     for (const use of expansion.variables) {
       if (use.state !== 'secret') continue;
       const place = secretPlace(use);

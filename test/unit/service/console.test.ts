@@ -247,6 +247,11 @@ void describe('variables', () => {
       [['Define the variable "missing" in the workspace settings…', 'searchRequests.defineVariable', ['missing']]],
     );
     expectAt('search', 'GET /_search?q=«${env:NOPE_NOT_SET}»\n', 'variable.undefined');
+    // Checked in its place, a bare one stands as a JSON value: the rest of the body is still read and checked.
+    assert.deepEqual(
+      codes(diagnose('search', 'GET /_search\n{ "from": ${nothing}, "query": { "match_alll": {} } }\n')).sort(),
+      ['query.unknown-clause', 'variable.undefined'],
+    );
   });
 
   void it('in .msearch lines are checked with their values, and again when the values change', () => {

@@ -120,19 +120,11 @@ class Builder {
       }
     }
     const written = `\${${name}}`;
-    if (variable === undefined && isLiteralName(name)) {
-      return { text: context === 'whole-string' ? `"${written}"` : written, state: 'literal' };
-    }
+    const asWritten = context === 'whole-string' ? `"${written}"` : written;
+    if (variable === undefined && isLiteralName(name)) return { text: asWritten, state: 'literal' };
     const state = variable === undefined ? 'undefined' : 'secret';
-    if (this.standIn === 'send') return { text: context === 'whole-string' ? `"${written}"` : written, state };
-    switch (context) {
-      case 'whole-string':
-        return { text: `"${written}"`, state };
-      case 'bare':
-        return { text: 'null', state };
-      default:
-        return { text: written, state };
-    }
+    // Checked, not sent: a bare value stands as null, so that the JSON around it can still be read.
+    return { text: this.standIn === 'check' && context === 'bare' ? 'null' : asWritten, state };
   }
 
   done(): Expansion {
