@@ -141,8 +141,13 @@ function isWalkedFolder(entry: Dirent): boolean {
 
 /** A file the walk found: its folder (absolute, normalised) and its name there. */
 interface Found {
-  readonly dir: string;
+  readonly folder: string;
   readonly name: string;
+}
+
+/** A folder's path with the separator after it: a file's path is this and its name (what path.join gives). */
+function folderPrefix(folder: string): string {
+  return folder.endsWith(path.sep) ? folder : folder + path.sep;
 }
 
 /**
@@ -159,15 +164,14 @@ function walk(dir: string, rules: IgnoreRules, keep: ((absolute: string) => bool
   }
   const files = entries.filter(isRequestFile);
   const folders = entries.filter(isWalkedFolder);
-  // `dir` is absolute and normalised: an entry's path is the two joined (what path.join would give, without its work).
-  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+  const prefix = folderPrefix(dir);
   const tested = rules.applies(dir);
   for (const entry of files) {
     const absolute = prefix + entry.name;
     if (keep !== undefined && !keep(absolute)) continue;
     if (tested && rules.ignored(absolute, false, dir)) continue;
     if (entry.isSymbolicLink() && statOf(absolute)?.isFile() !== true) continue;
-    out.push({ dir, name: entry.name });
+    out.push({ folder: dir, name: entry.name });
   }
   for (const folder of folders) {
     const absolute = prefix + folder.name;
@@ -198,7 +202,7 @@ export function findFiles(patterns: readonly string[], cwd: string): FoundFile[]
       if (languageOf(absolute) === undefined) {
         throw new FileError(`${pattern} is not a .search or .msearch file.`);
       }
-      found.push({ dir: path.dirname(absolute), name: path.basename(absolute) });
+      found.push({ folder: path.dirname(absolute), name: path.basename(absolute) });
     } else if (info?.isDirectory() === true) {
       walk(absolute, rules, undefined, found);
     } else if (GLOB_CHARS.test(pattern)) {
@@ -222,20 +226,17 @@ export function findFiles(patterns: readonly string[], cwd: string): FoundFile[]
   const folders = new Map<string, { readonly relative: string; readonly prefix: string }>();
   const byRelative = new Map<string, FoundFile>();
   for (const file of found) {
-    let folder = folders.get(file.dir);
+    let folder = folders.get(file.folder);
     if (folder === undefined) {
-      const relative = toPosix(path.relative(cwd, file.dir));
-      folder = {
-        relative: relative === '' ? '' : `${relative}/`,
-        prefix: file.dir.endsWith(path.sep) ? file.dir : file.dir + path.sep,
-      };
-      folders.set(file.dir, folder);
+      const relative = toPosix(path.relative(cwd, file.folder));
+      folder = { relative: relative === '' ? '' : `${relative}/`, prefix: folderPrefix(file.folder) };
+      folders.set(file.folder, folder);
     }
     const relative = folder.relative + file.name;
     byRelative.set(relative, {
       absolute: folder.prefix + file.name,
       relative,
-      folder: file.dir,
+      folder: file.folder,
       name: file.name,
       language: languageOf(file.name)!,
     });

@@ -686,8 +686,8 @@ function checkParserValue(
     // ObjectParser's value types take no null, but for the few declared to (real 3.8.0 and 2.19.1; conformance cases
     // `aggs/<type>/<param>/null`); `missing` is read by a parser of its own, which cannot read it.
     if (NULL_ACCEPTED.has(`${type}.${key}`)) return;
-    if (key === 'missing') unreadableValue(check, body.child(key), type, key);
-    else refuseToken(check, body.child(key), type, key, token);
+    if (key === 'missing') unreadableValue(check, body, key, type);
+    else refuseToken(check, body, key, type, token);
     return;
   }
   // A deprecated parameter may be read otherwise than its table entry says: only its objects and arrays are surely
@@ -697,26 +697,26 @@ function checkParserValue(
     case 'string':
     case 'scalar':
     case 'enum':
-      if (token === 'START_OBJECT' || token === 'START_ARRAY') refuseToken(check, body.child(key), type, key, token);
+      if (token === 'START_OBJECT' || token === 'START_ARRAY') refuseToken(check, body, key, type, token);
       else if (spec.type === 'enum' && key === 'collect_mode' && typeof value === 'string') {
-        if (!(spec.values ?? []).includes(value)) unreadableValue(check, body.child(key), type, key);
+        if (!(spec.values ?? []).includes(value)) unreadableValue(check, body, key, type);
       }
       return;
     case 'script':
       if (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN' || token === 'START_ARRAY')
-        refuseToken(check, body.child(key), type, key, token);
+        refuseToken(check, body, key, type, token);
       return;
     case 'integer':
     case 'number':
       if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT' || token === 'START_ARRAY')
-        refuseToken(check, body.child(key), type, key, token);
-      else if (typeof value === 'string' && !isJavaDouble(value)) unreadableValue(check, body.child(key), type, key);
+        refuseToken(check, body, key, type, token);
+      else if (typeof value === 'string' && !isJavaDouble(value)) unreadableValue(check, body, key, type);
       return;
     case 'boolean':
       if (token === 'VALUE_NUMBER' || token === 'START_OBJECT' || token === 'START_ARRAY')
-        refuseToken(check, body.child(key), type, key, token);
+        refuseToken(check, body, key, type, token);
       else if (typeof value === 'string' && strictBooleanError(value) !== undefined)
-        unreadableValue(check, body.child(key), type, key);
+        unreadableValue(check, body, key, type);
       return;
     case 'object':
       if (OWN_OBJECT_PARSERS.has(key)) {
@@ -746,25 +746,26 @@ function checkParserValue(
       }
       // adjacency_matrix reads its filters with a parser of its own, which fails on an array.
       if (type === 'adjacency_matrix' && key === 'filters' && token === 'START_ARRAY')
-        unreadableValue(check, body.child(key), type, key);
-      else if (token !== 'START_OBJECT') refuseToken(check, body.child(key), type, key, token);
+        unreadableValue(check, body, key, type);
+      else if (token !== 'START_OBJECT') refuseToken(check, body, key, type, token);
       return;
     case 'array':
       // The token first: the name is joined only for the rare number or boolean.
       if ((token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN') && OBJECT_ARRAYS.has(`${type}.${key}`))
-        refuseToken(check, body.child(key), type, key, token);
+        refuseToken(check, body, key, type, token);
       return;
     case 'query':
       if (token === 'START_OBJECT') validateQueryContainer(check, body.child(key), value);
-      else refuseToken(check, body.child(key), type, key, token);
+      else refuseToken(check, body, key, type, token);
       return;
     default:
       return;
   }
 }
 
-/** ObjectParser's refusal of a token its value type does not list. */
-function refuseToken(check: JsonCheck, path: ValuePath, type: string, key: string, token: string): void {
+/** ObjectParser's refusal of a token its value type does not list, at the parameter `key` of `body`. */
+function refuseToken(check: JsonCheck, body: ValuePath, key: string, type: string, token: string): void {
+  const path = body.child(key);
   check.report(
     'aggs.wrong-type',
     `${check.where(path)} [${type}] ${key} doesn't support values of type: ${token}`,
@@ -772,8 +773,9 @@ function refuseToken(check: JsonCheck, path: ValuePath, type: string, key: strin
   );
 }
 
-/** ObjectParser's refusal of a string its number or boolean reader cannot read. */
-function unreadableValue(check: JsonCheck, path: ValuePath, type: string, key: string): void {
+/** ObjectParser's refusal of a string its number or boolean reader cannot read, at the parameter `key` of `body`. */
+function unreadableValue(check: JsonCheck, body: ValuePath, key: string, type: string): void {
+  const path = body.child(key);
   check.report('aggs.wrong-type', `${check.where(path)} [${type}] failed to parse field [${key}]`, path);
 }
 
