@@ -1748,6 +1748,14 @@ export const HAND_WRITTEN: readonly ConformanceCase[] = [
   raw('json/unclosed', 'POST', SEARCH, '{"query": {"match_all": {}}'),
   raw('json/unclosed-inner', 'POST', SEARCH, '{\n  "query": {"bool": {"must": [\n {"match_all": {}}'),
   raw('json/duplicate-key', 'POST', SEARCH, '{"size": 1, "size": 2}'),
+  // Written with a space before its colon, and next to colons inside strings: refused all the same.
+  raw('json/duplicate-key-spaced', 'POST', SEARCH, '{"size" :1, "_source": ["a:b"], "size": 2}'),
+  raw(
+    'json/duplicate-key-colons-in-strings',
+    'POST',
+    SEARCH,
+    '{"timeout":"1s","query":{"query_string":{"query":"level:error"}},"_source":["https://x"],"timeout":"2s"}',
+  ),
   // Nesting depth: 1,000 levels are read, the 1,001st is refused (an aggregation's `meta` is read whole).
   raw('json/depth-1000', 'POST', SEARCH, nestedBody(1000)),
   raw('json/depth-1001', 'POST', SEARCH, nestedBody(1001)),
