@@ -1,6 +1,7 @@
 // search-requests-lint throughput (issue target: at least half of JSON.parse's, on one core): a tree of 10,000
 // generated `.msearch` files (100 MB), checked by the built command line, next to a program that reads the same files
-// and JSON.parses every line, in the same run, each as a process pinned to one core (taskset) when it can be.
+// and JSON.parses every line, in the same run, each as a process pinned to one core (taskset) when it can be. Where
+// Linux's /proc is there it also prints each process's CPU by thread: the engine's compiler threads share that core.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,33 @@ for (const name of fs.readdirSync(root, { recursive: true })) {
 }
 process.stdout.write(String(lines));
 `;
+
+/**
+ * Loaded first into each measured process where Linux's /proc is there: at exit, the CPU time of its main thread and of
+ * all its other threads (the engine's optimising compiler and garbage collector helpers), in clock ticks, on stderr.
+ * Pinned to one core, those threads take their time from the main thread's.
+ */
+const THREAD_CPU = `
+const fs = require('node:fs');
+process.on('exit', () => {
+  let main = 0;
+  let helpers = 0;
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    const stat = fs.readFileSync('/proc/self/task/' + tid + '/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    if (Number(tid) === process.pid) main += ticks;
+    else helpers += ticks;
+  }
+  process.stderr.write('\\nthread-cpu ' + main + ' ' + helpers + '\\n');
+});
+`;
+
+interface ThreadCpu {
+  /** Seconds of CPU. */
+  readonly main: number;
+  readonly helpers: number;
+}
 
 interface Tree {
   readonly root: string;
@@ -70,13 +98,38 @@ function pinned(): string[] {
   }
 }
 
-function timedProcess(command: readonly string[]): Promise<{ ms: number; stdout: string; code: number }> {
+/** Clock ticks per second, for the per-thread times of /proc (undefined where there is none). */
+function clockTicks(): number | undefined {
+  try {
+    execFileSync('test', ['-d', '/proc/self/task']);
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Timed {
+  readonly ms: number;
+  readonly stdout: string;
+  readonly code: number;
+  readonly threads: ThreadCpu | undefined;
+}
+
+function timedProcess(command: readonly string[], ticks: number | undefined): Promise<Timed> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    execFile(command[0]!, command.slice(1), { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
+    execFile(command[0]!, command.slice(1), { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      if (code !== 0 && code !== 1) reject(error ?? new Error(`exit ${code}`));
-      else resolve({ ms: performance.now() - started, stdout, code });
+      if (code !== 0 && code !== 1) {
+        reject(error ?? new Error(`exit ${code}`));
+        return;
+      }
+      const cpu = /^thread-cpu (\d+) (\d+)$/m.exec(stderr);
+      const threads =
+        cpu === null || ticks === undefined
+          ? undefined
+          : { main: Number(cpu[1]) / ticks, helpers: Number(cpu[2]) / ticks };
+      resolve({ ms: performance.now() - started, stdout, code, threads });
     });
   });
 }
@@ -98,18 +151,28 @@ export async function runLintBench(): Promise<void> {
     console.log(
       `lint: ${FILES.toLocaleString('en-US')} .msearch files, ${mb.toFixed(1)} MB, ${tree.lines.toLocaleString('en-US')} lines; ${pin.length > 0 ? 'each process pinned to one core (taskset -c 0)' : 'taskset not found: processes not pinned'}`,
     );
+    const ticks = clockTicks();
+    const preload = ticks === undefined ? [] : ['-r', path.join(tree.root, 'thread-cpu.js')];
+    if (ticks !== undefined) writeFileSync(preload[1]!, THREAD_CPU);
     const parseTimes: number[] = [];
     const lintTimes: number[] = [];
+    const parseThreads: ThreadCpu[] = [];
+    const lintThreads: ThreadCpu[] = [];
     let lintCode = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const parse = await timedProcess([...pin, process.execPath, '-e', BASELINE, tree.root]);
+      const parse = await timedProcess([...pin, process.execPath, ...preload, '-e', BASELINE, tree.root], ticks);
       if (Number(parse.stdout) !== tree.lines) throw new Error(`the baseline parsed ${parse.stdout} lines`);
       parseTimes.push(parse.ms);
-      const lint = await timedProcess([...pin, process.execPath, BUNDLE, '--format', 'json', tree.root]);
+      if (parse.threads !== undefined) parseThreads.push(parse.threads);
+      const lint = await timedProcess(
+        [...pin, process.execPath, ...preload, BUNDLE, '--format', 'json', tree.root],
+        ticks,
+      );
       const report = JSON.parse(lint.stdout) as { files: unknown[]; errorCount: number };
       if (report.files.length !== FILES) throw new Error(`the linter checked ${report.files.length} files`);
       lintCode = lint.code;
       lintTimes.push(lint.ms);
+      if (lint.threads !== undefined) lintThreads.push(lint.threads);
     }
     const parse = median(parseTimes);
     const lint = median(lintTimes);
@@ -119,6 +182,11 @@ export async function runLintBench(): Promise<void> {
     console.log(
       `  search-requests-lint --format json (median of ${ROUNDS}, exit ${lintCode}): ${(lint / 1000).toFixed(2)} s, ${rate(FILES, lint, 'files')}, ${rate(mb, lint, 'MB')}`,
     );
+    if (parseThreads.length === ROUNDS && lintThreads.length === ROUNDS) {
+      const cpu = (runs: readonly ThreadCpu[]): string =>
+        `main thread ${median(runs.map((r) => r.main)).toFixed(2)} s, other threads ${median(runs.map((r) => r.helpers)).toFixed(2)} s`;
+      console.log(`  CPU by thread (medians): baseline ${cpu(parseThreads)}; lint ${cpu(lintThreads)}`);
+    }
     const share = parse / lint;
     console.log(
       `  lint throughput / JSON.parse throughput: ${share.toFixed(2)} (target: at least 0.50) ${share >= 0.5 ? 'OK' : 'UNDER TARGET'}`,
