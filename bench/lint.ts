@@ -12,7 +12,7 @@ import { generateMsearch } from './generateMsearch';
 const FILES = 10_000;
 const FOLDERS = 100;
 const TARGET_BYTES = 100_000_000;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const BUNDLE = path.resolve(__dirname, '../../packages/cli/dist/search-requests-lint.js');
 
 /** What the baseline does: read every file of the tree and JSON.parse each of its lines. */
