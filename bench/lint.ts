@@ -3,7 +3,7 @@
 // and JSON.parses every line, in the same run, each as a process pinned to one core (taskset) when it can be. Where
 // Linux's /proc is there it also prints each process's CPU by thread: the engine's compiler threads share that core.
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -100,8 +100,8 @@ function pinned(): string[] {
 
 /** Clock ticks per second, for the per-thread times of /proc (undefined where there is none). */
 function clockTicks(): number | undefined {
+  if (!existsSync('/proc/self/task')) return undefined;
   try {
-    execFileSync('test', ['-d', '/proc/self/task']);
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || undefined;
   } catch {
     return undefined;
@@ -152,8 +152,12 @@ export async function runLintBench(): Promise<void> {
       `lint: ${FILES.toLocaleString('en-US')} .msearch files, ${mb.toFixed(1)} MB, ${tree.lines.toLocaleString('en-US')} lines; ${pin.length > 0 ? 'each process pinned to one core (taskset -c 0)' : 'taskset not found: processes not pinned'}`,
     );
     const ticks = clockTicks();
-    const preload = ticks === undefined ? [] : ['-r', path.join(tree.root, 'thread-cpu.js')];
-    if (ticks !== undefined) writeFileSync(preload[1]!, THREAD_CPU);
+    const preload: string[] = [];
+    if (ticks !== undefined) {
+      const file = path.join(tree.root, 'thread-cpu.js');
+      writeFileSync(file, THREAD_CPU);
+      preload.push('-r', file);
+    }
     const parseTimes: number[] = [];
     const lintTimes: number[] = [];
     const parseThreads: ThreadCpu[] = [];

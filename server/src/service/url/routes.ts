@@ -99,7 +99,7 @@ function servedMethods(): ReadonlyMap<string, readonly string[]> {
  * plugins (the ML plugin's `deploy` parameter, bodies its GET routes read).
  */
 export function servedByCore(template: string): boolean {
-  return servedMethods().has(template);
+  return SERVER_METHODS.has(template);
 }
 
 /** PUT and POST reach the same handler on most write paths; the API client names one of them. */
