@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { DIAGNOSTIC_CODES, docsLink, type DiagnosticCode } from '../../server/src/service/diagnosticCodes';
-import { expected, FIXTURES, projectCopy, runLint } from './runLint';
+import { expected, FIXTURES, projectCopy, runLint, runLintUnread } from './runLint';
 import { sarifSchemaErrors, sarifSchemaTitle } from './sarifSchema';
 
 void describe('search-requests-lint', () => {
@@ -166,6 +166,17 @@ void describe('search-requests-lint', () => {
       old.stdout,
       /unknown query \[combined_fields\] \(OpenSearch 3\.2 and later know \[combined_fields\]; the target is OpenSearch 3\.1\)/,
     );
+  });
+
+  void it('ends quietly with its exit code when its output is no longer read (| head)', async () => {
+    for (const [args, code] of [
+      [['--format', 'json'], 1],
+      [['--help'], 0],
+    ] as const) {
+      const run = await runLintUnread(args, project.dir);
+      assert.equal(run.stderr, '', args.join(' '));
+      assert.equal(run.code, code, args.join(' '));
+    }
   });
 
   void it('exit code 2, with a message and no stack trace, for usage mistakes and what cannot be read', async () => {

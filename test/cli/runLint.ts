@@ -1,5 +1,5 @@
 // Runs the built command-line linter as a process, on a copy of a fixture folder.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -35,6 +35,31 @@ export function runLint(
         resolve({ code, stdout, stderr });
       },
     );
+  });
+}
+
+/**
+ * The linter run with its output read by nothing: the reading end of its standard output is closed before it writes,
+ * as when `| head` has stopped reading. Gives the exit code and what it wrote on standard error.
+ */
+export function runLintUnread(args: readonly string[], cwd: string): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [LINT_BUNDLE, ...args], {
+      cwd,
+      env: { PATH: process.env['PATH'] ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === null) reject(new Error('ended by a signal'));
+      else resolve({ code, stderr });
+    });
   });
 }
 
