@@ -313,6 +313,26 @@ void describe('search-requests-lint --fix and the formatter', () => {
     }
   });
 
+  void it('reads a file with a byte order mark as the editor does, and keeps the mark when it writes', async () => {
+    const project = projectCopy();
+    try {
+      const file = path.join(project.dir, 'bom.msearch');
+      writeFileSync(file, '\ufeff{"index":"logs"}\n{"query":{"match_all":{}}}');
+      const run = await runLint(['-f', 'json', 'bom.msearch'], project.dir);
+      const report = JSON.parse(run.stdout) as { files: { diagnostics: { code: string; line: number }[] }[] };
+      // Only the missing final newline: the mark is not read as JSON.
+      assert.deepEqual(
+        report.files[0]!.diagnostics.map((d) => [d.code, d.line]),
+        [['msearch.missing-final-newline', 2]],
+      );
+      const fixed = await runLint(['--fix', 'bom.msearch'], project.dir);
+      assert.deepEqual(fixed, { code: 0, stdout: '', stderr: '' });
+      assert.equal(readFileSync(file, 'utf8'), '\ufeff{"index":"logs"}\n{"query":{"match_all":{}}}\n');
+    } finally {
+      project.dispose();
+    }
+  });
+
   void it('--check-format lists the files the formatter would change; --format-write formats them', async () => {
     const project = projectCopy();
     try {

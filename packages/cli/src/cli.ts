@@ -130,10 +130,14 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
       trouble = true;
       continue;
     }
+    // A byte order mark is no part of the text, as in the editor (which neither shows nor sends it); a file written
+    // back keeps it.
+    const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+    if (bom !== '') text = text.slice(1);
     const result = checkText(store, file, text, check);
     if (result.text !== text) {
       try {
-        writeFileSync(file.absolute, result.text, 'utf8');
+        writeFileSync(file.absolute, bom + result.text, 'utf8');
       } catch (error) {
         say(`cannot write ${file.relative} (${errnoText(error)}).`);
         trouble = true;
