@@ -1,4 +1,4 @@
-// `npm run conformance:record -- [--version 3|2|all] [--url <cluster>]...` (`--gaps`: only rewrite the known gaps): sends every case of the conformance
+// `npm run conformance:record -- [--version 3|3.8|2|all] [--url <cluster>]...` (`--gaps`: only rewrite the known gaps): sends every case of the conformance
 // corpus (test/conformance/cases.ts) to real OpenSearch and writes what each version answered into
 // test/fixtures/conformance/*.jsonl. Without --url it starts each real version in turn (scripts/lib/realOpenSearch.ts);
 // with --url it uses running clusters (`npm run opensearch`), each recorded under the version it reports. The
@@ -15,7 +15,14 @@ import {
   type RecordedCase,
 } from '../test/conformance/corpus';
 import { writeGaps } from '../test/conformance/gaps';
-import { isMajorVersion, OpenSearchSetupError, startOpenSearch, type MajorVersion } from './lib/realOpenSearch';
+import {
+  NEWEST_REAL_VERSIONS,
+  OpenSearchSetupError,
+  REAL_VERSION_WORDS,
+  realVersionOf,
+  startOpenSearch,
+  type RealVersion,
+} from './lib/realOpenSearch';
 
 function log(line: string): void {
   console.log(`[conformance] ${line}`);
@@ -68,11 +75,12 @@ async function main(): Promise<number> {
   if (values.url !== undefined && values.url.length > 0) {
     for (const url of values.url) await record(url, await versionOf(url), answers);
   } else {
-    const wanted: MajorVersion[] = [];
-    if (values.version === 'all') wanted.push('3', '2');
-    else if (isMajorVersion(values.version)) wanted.push(values.version);
+    const wanted: RealVersion[] = [];
+    const asked = values.version === 'all' ? undefined : realVersionOf(values.version);
+    if (values.version === 'all') wanted.push(...NEWEST_REAL_VERSIONS);
+    else if (asked !== undefined) wanted.push(asked);
     else {
-      console.error(`--version is 3, 2 or all, not ${values.version}`);
+      console.error(`--version is ${REAL_VERSION_WORDS}, not ${values.version}`);
       return 2;
     }
     for (const major of wanted) {

@@ -1,22 +1,23 @@
-// `npm run opensearch -- [--version 3|2] [--port 9200] [--host 127.0.0.1] [--nodes topology.json] [--no-sample-data]
+// `npm run opensearch -- [--version 3|3.8|2] [--port 9200] [--host 127.0.0.1] [--nodes topology.json] [--no-sample-data]
 //   [--heap 1g]`: a real OpenSearch cluster of several nodes in one JVM, with the local cluster's sample data.
 import { readFileSync } from 'node:fs';
 import { checkTopology, type Topology } from '@search-requests/local-cluster';
 import { loadSampleDataInto } from './lib/sampleBulk';
 import {
-  isMajorVersion,
+  realVersionOf,
+  REAL_VERSION_WORDS,
   OpenSearchSetupError,
   startOpenSearch,
-  type MajorVersion,
+  type RealVersion,
   type OpenSearchOptions,
 } from './lib/realOpenSearch';
 
 const USAGE =
-  'usage: npm run opensearch -- [--version 3|2] [--port 9200] [--host 127.0.0.1] [--nodes <topology.json>] ' +
+  'usage: npm run opensearch -- [--version 3|3.8|2] [--port 9200] [--host 127.0.0.1] [--nodes <topology.json>] ' +
   '[--no-sample-data] [--heap 1g]';
 
 interface Arguments {
-  version: MajorVersion;
+  version: RealVersion;
   port: number;
   host: string;
   topology?: Topology;
@@ -35,8 +36,9 @@ function parseArgs(argv: readonly string[]): Arguments {
     };
     switch (arg) {
       case '--version': {
-        const v = value().split('.')[0] ?? '';
-        if (!isMajorVersion(v)) throw new Error(`--version is 3 or 2, not ${argv[i]}`);
+        const v = realVersionOf(value());
+        if (v === undefined)
+          throw new Error(`--version is ${REAL_VERSION_WORDS.replace(' or all', '')}, not ${argv[i]}`);
         args.version = v;
         break;
       }

@@ -17,16 +17,41 @@ import * as path from 'node:path';
 import { isClusterManagerEligible, type Topology, type TopologyNode } from '@search-requests/local-cluster';
 import { killProcessGroupNow, stopProcessGroup } from './processGroup';
 
-/** The OpenSearch versions this project runs, by the major version users ask for. */
-const OPENSEARCH_VERSIONS = {
-  '3': { runner: '3.8.0.0', opensearch: '3.8.0', minJava: 21 },
-  '2': { runner: '2.19.1.0', opensearch: '2.19.1', minJava: 11 },
-} as const;
-export type MajorVersion = keyof typeof OPENSEARCH_VERSIONS;
-
-export function isMajorVersion(value: string): value is MajorVersion {
-  return Object.hasOwn(OPENSEARCH_VERSIONS, value);
+interface RealRelease {
+  /** The OpenSearch Runner that starts the nodes. */
+  readonly runner: string;
+  /** OpenSearch's own artifacts (opensearch/pom.xml: `-Dopensearch.version`), when not the runner's. */
+  readonly opensearch: string;
+  /** Six modules taken at another version (opensearch/pom.xml: `-Dopensearch.modules.version`). */
+  readonly modules?: string;
+  readonly minJava: number;
 }
+
+/**
+ * The OpenSearch versions this project runs: `3` and `2` the newest of each major (what the tests hold the project
+ * to), `3.8` the 3.x release before, whose answers the conformance corpus also keeps. No runner 3.9.0.0 resolves, so
+ * OpenSearch 3.9.0 runs with the runner 3.8.0.0, and six of its modules at 3.8.0 (opensearch/pom.xml says why).
+ */
+const OPENSEARCH_VERSIONS: Readonly<Record<'3' | '3.8' | '2', RealRelease>> = {
+  '3': { runner: '3.8.0.0', opensearch: '3.9.0', modules: '3.8.0', minJava: 21 },
+  '3.8': { runner: '3.8.0.0', opensearch: '3.8.0', minJava: 21 },
+  '2': { runner: '2.19.1.0', opensearch: '2.19.1', minJava: 11 },
+};
+export type RealVersion = keyof typeof OPENSEARCH_VERSIONS;
+/** What `--version all` runs. */
+export const NEWEST_REAL_VERSIONS: readonly RealVersion[] = ['3', '2'];
+
+/** The version asked for as `3`, `3.9`, `3.9.0`, `3.8`, `2.19.1`...: a key, or a prefix of a release's own version. */
+export function realVersionOf(text: string): RealVersion | undefined {
+  if (Object.hasOwn(OPENSEARCH_VERSIONS, text)) return text as RealVersion;
+  for (const [key, release] of Object.entries(OPENSEARCH_VERSIONS) as [RealVersion, RealRelease][]) {
+    if (release.opensearch === text || release.opensearch.startsWith(`${text}.`)) return key;
+  }
+  return undefined;
+}
+
+/** The versions `--version` takes, for messages. */
+export const REAL_VERSION_WORDS = `${Object.keys(OPENSEARCH_VERSIONS).join(', ')} or all`;
 
 /** The default topology of a real cluster: a cluster manager that holds data, a data node of another zone with a
  * custom role, and a coordinating-only node that receives the requests (what a load balancer would point at). */
@@ -63,7 +88,7 @@ const REAL_TOPOLOGY: Topology = {
 };
 
 export interface OpenSearchOptions {
-  readonly version?: MajorVersion;
+  readonly version?: RealVersion;
   /** Where the node that receives requests listens (0: a free port). */
   readonly port?: number;
   readonly host?: string;
@@ -107,10 +132,13 @@ function cacheDirectory(): string {
   return dir;
 }
 
-/** The JVM class path of a runner version: asked of Maven once, then read from the cache while every jar is there,
- * so that later starts need no network. */
-function classPath(root: string, runnerVersion: string, progress?: (line: string) => void): string {
-  const cached = path.join(cacheDirectory(), `classpath-${runnerVersion}.txt`);
+/** The JVM class path of a release: asked of Maven once, then read from the cache while every jar is there, so that
+ * later starts need no network. */
+function classPath(root: string, release: RealRelease, progress?: (line: string) => void): string {
+  const runnerVersion = release.runner;
+  const own = release.opensearch === runnerVersion.replace(/\.0$/, '');
+  const name = own ? runnerVersion : `${runnerVersion}-opensearch-${release.opensearch}-${release.modules ?? ''}`;
+  const cached = path.join(cacheDirectory(), `classpath-${name}.txt`);
   if (existsSync(cached)) {
     const entries = readFileSync(cached, 'utf8').trim();
     if (entries !== '' && entries.split(path.delimiter).every((jar) => existsSync(jar))) return entries;
@@ -122,7 +150,7 @@ function classPath(root: string, runnerVersion: string, progress?: (line: string
         'Install it (Debian/Ubuntu: apt-get install maven; macOS: brew install maven) and try again.',
     );
   }
-  progress?.(`resolving OpenSearch Runner ${runnerVersion} from Maven Central (once)`);
+  progress?.(`resolving OpenSearch ${release.opensearch} (runner ${runnerVersion}) from Maven Central (once)`);
   const resolved = spawnSync(
     'mvn',
     [
@@ -131,6 +159,8 @@ function classPath(root: string, runnerVersion: string, progress?: (line: string
       '-f',
       path.join(root, 'opensearch', 'pom.xml'),
       `-Drunner.version=${runnerVersion}`,
+      ...(own ? [] : [`-Dopensearch.version=${release.opensearch}`]),
+      ...(release.modules === undefined ? [] : [`-Dopensearch.modules.version=${release.modules}`]),
       'dependency:build-classpath',
       `-Dmdep.outputFile=${cached}`,
     ],
@@ -138,7 +168,9 @@ function classPath(root: string, runnerVersion: string, progress?: (line: string
   );
   if (resolved.status !== 0 || !existsSync(cached)) {
     const output = `${resolved.stdout}${resolved.stderr}`.trim().split('\n').slice(-20).join('\n');
-    throw new OpenSearchSetupError(`Maven could not resolve OpenSearch Runner ${runnerVersion}:\n${output}`);
+    throw new OpenSearchSetupError(
+      `Maven could not resolve OpenSearch ${release.opensearch} (runner ${runnerVersion}):\n${output}`,
+    );
   }
   return readFileSync(cached, 'utf8').trim();
 }
@@ -274,7 +306,7 @@ export async function startOpenSearch(options: OpenSearchOptions = {}): Promise<
   const host = options.host ?? '127.0.0.1';
   const progress = options.progress;
   const java = findJava(version.minJava);
-  const cp = classPath(root, version.runner, progress);
+  const cp = classPath(root, version, progress);
 
   const endpointPort = options.port === undefined || options.port === 0 ? await freePort(host) : options.port;
   const ports: { http: number; transport: number }[] = [];

@@ -1,4 +1,4 @@
-// `npm run test:real -- [--version 3|2|all] [--url <cluster>] [--test-name-pattern <text>] [--no-vscode]`: the tests
+// `npm run test:real -- [--version 3|3.8|2|all] [--url <cluster>] [--test-name-pattern <text>] [--no-vscode]`: the tests
 // that hold the project to real OpenSearch. For each version it starts a real cluster (scripts/lib/realOpenSearch.ts)
 // with the sample data, runs the test files of test/real against it, then the integration suite's running, tasks and
 // clusters tests in a real VS Code (test/e2e/runE2e.ts --dev --no-ui) against the same cluster, and stops it. `--url` (or SEARCH_REQUESTS_OPENSEARCH_URL)
@@ -9,10 +9,12 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSampleDataInto } from '../../scripts/lib/sampleBulk';
 import {
-  isMajorVersion,
+  NEWEST_REAL_VERSIONS,
+  REAL_VERSION_WORDS,
+  realVersionOf,
   OpenSearchSetupError,
   startOpenSearch,
-  type MajorVersion,
+  type RealVersion,
   type RealOpenSearch,
 } from '../../scripts/lib/realOpenSearch';
 
@@ -77,11 +79,12 @@ async function main(): Promise<number> {
     const suite = values['no-vscode'] ? 0 : await runSuiteAgainst(url);
     return code === 0 && suite === 0 ? 0 : 1;
   }
-  const wanted: MajorVersion[] = [];
-  if (values.version === 'all') wanted.push('3', '2');
-  else if (isMajorVersion(values.version)) wanted.push(values.version);
+  const wanted: RealVersion[] = [];
+  const asked = values.version === 'all' ? undefined : realVersionOf(values.version);
+  if (values.version === 'all') wanted.push(...NEWEST_REAL_VERSIONS);
+  else if (asked !== undefined) wanted.push(asked);
   else {
-    console.error(`--version is 3, 2 or all, not ${values.version}`);
+    console.error(`--version is ${REAL_VERSION_WORDS}, not ${values.version}`);
     return 2;
   }
   let failed = 0;

@@ -67,7 +67,7 @@ export interface ClusterOptions {
   topology?: Topology;
   /** Keep every request received in `RunningCluster.requests` (for tests of what a client sends). */
   recordRequests?: boolean;
-  /** The OpenSearch release to answer as: `2.19.1` (the default) or `3.8.0` (`2`, `3`, `3.8` pick the newest). */
+  /** The OpenSearch release to answer as: `2.19.1` (the default), `3.8.0` or `3.9.0` (`2`, `3`, `3.8` pick the newest). */
   version?: string;
   /** The instant the sample data is built for (default: now). Its logs are the three days before this one's day. */
   now?: number;

@@ -47,6 +47,17 @@ const RELEASES: readonly VersionInfo[] = [
     minimum_wire_compatibility_version: '2.19.0',
     minimum_index_compatibility_version: '2.0.0',
   },
+  {
+    distribution: 'opensearch',
+    number: '3.9.0',
+    build_type: 'tar',
+    build_hash: '4ee42a94e87f66fbf1e62a9871b1b87f91e02472',
+    build_date: '2026-09-23T01:01:31.883915140Z',
+    build_snapshot: false,
+    lucene_version: '10.5.1',
+    minimum_wire_compatibility_version: '2.19.0',
+    minimum_index_compatibility_version: '2.0.0',
+  },
 ];
 
 export const DEFAULT_VERSION = '2.19.1';
@@ -73,7 +84,8 @@ export function versionInfo(version: string = DEFAULT_VERSION): VersionInfo {
         });
   const found = candidates.at(-1);
   if (found === undefined) {
-    throw new Error(`the local cluster answers as OpenSearch ${KNOWN_VERSIONS.join(' or ')}, not ${version}`);
+    const names = `${KNOWN_VERSIONS.slice(0, -1).join(', ')} or ${KNOWN_VERSIONS.at(-1) ?? ''}`;
+    throw new Error(`the local cluster answers as OpenSearch ${names}, not ${version}`);
   }
   return found;
 }

@@ -37,9 +37,10 @@ void describe('answers as real OpenSearch does', () => {
   void it('answers as the release it was started for', async () => {
     assert.equal(at((await post(v2, '/')).json, 'version', 'number'), '2.19.1');
     assert.equal(at((await post(v3, '/')).json, 'version', 'lucene_version'), '10.5.0');
-    assert.equal(versionInfo('3').number, '3.8.0');
+    assert.equal(versionInfo('3').number, '3.9.0');
+    assert.equal(versionInfo('3.8').number, '3.8.0');
     assert.equal(versionInfo('2.19').number, '2.19.1');
-    assert.throws(() => versionInfo('1.3'), /answers as OpenSearch 2.19.1 or 3.8.0/);
+    assert.throws(() => versionInfo('1.3'), /answers as OpenSearch 2.19.1, 3.8.0 or 3.9.0/);
   });
 
   void it('routes documents to shards as OpenSearch does, and searches only the shards asked for', async () => {

@@ -10,7 +10,7 @@ export interface Version {
 }
 
 /** The newest OpenSearch version whose behaviour the tables record (checked against a real server of it). */
-export const NEWEST_KNOWN_VERSION = '3.8.0';
+export const NEWEST_KNOWN_VERSION = '3.9.0';
 
 /** `3`, `3.8`, `3.8.0`, `2.19.1-SNAPSHOT`: major, minor and patch (missing parts are 0); undefined if not a version. */
 export function parseVersion(text: string): Version | undefined {

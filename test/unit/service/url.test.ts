@@ -108,17 +108,47 @@ void describe('request lines and URL parameters', () => {
       severity: E,
       message: 'Incorrect HTTP method for uri [/logs/_doc] and method [PUT], allowed: [POST]',
     });
-    expectDiagnostic('search', '«DELETE» /_tasks/abc:1\n', {
-      code: 'url.method-not-allowed',
-      severity: E,
-      message: 'Incorrect HTTP method for uri [/_tasks/abc:1] and method [DELETE], allowed: [GET]',
-    });
     // The 405 names the methods of the most specific path, not those of /{index} that matches it too.
     expectDiagnostic('search', '«POST» /_alias\n', {
       code: 'url.method-not-allowed',
       severity: E,
       message: 'Incorrect HTTP method for uri [/_alias] and method [POST], allowed: [GET, PUT]',
     });
+  });
+
+  void it('takes the methods of the target version: DELETE /_tasks/{task_id} from 3.9.0 on', () => {
+    const refused = (version: string, distribution = 'opensearch'): [unknown, string][] =>
+      diagnose('search', 'DELETE /_tasks/abc:1?pretty\n', makeTarget({ version, distribution, source: 'setting' }))
+        .filter((d) => d.code === 'url.method-not-allowed')
+        .map((d) => [d.range.start.character, d.message]);
+    // Real 3.9.0 deletes a stored task result there; 3.8.0 and 2.19.1 answer 405.
+    assert.deepEqual(refused('3.9.0'), []);
+    assert.deepEqual(refused('3.9'), []);
+    const words = (target: string): [unknown, string][] => [
+      [
+        0,
+        `Incorrect HTTP method for uri [/_tasks/abc:1?pretty] and method [DELETE], allowed: [GET] (OpenSearch 3.9.0 takes DELETE here; the target is OpenSearch ${target})`,
+      ],
+    ];
+    assert.deepEqual(refused('3.8.0'), words('3.8'));
+    assert.deepEqual(refused('2.19.1'), words('2.19.1'));
+    // Older than every version asked: as the oldest; between two that refuse: refused.
+    assert.deepEqual(refused('2.11'), words('2.11'));
+    assert.deepEqual(refused('3.2'), words('3.2'));
+    // Between 3.8.0, which refuses, and 3.9.0, which takes it: not judged. Newer than 3.9.0: as 3.9.0.
+    assert.deepEqual(refused('3.8.5'), []);
+    assert.deepEqual(refused('4.0'), []);
+    // The table is OpenSearch's: an Elasticsearch target is not judged by version.
+    assert.deepEqual(refused('8.15', 'elasticsearch'), []);
+    // The newest version the checks know is the default target.
+    expectNo('search', 'DELETE /_tasks/abc:1\n');
+    // A method no version takes is refused whatever the target, without a version note.
+    assert.deepEqual(
+      diagnose('search', 'PUT /_tasks/abc:1\n', makeTarget({ version: '3.9.0', source: 'setting' }))
+        .filter((d) => d.code === 'url.method-not-allowed')
+        .map((d) => d.message),
+      ['Incorrect HTTP method for uri [/_tasks/abc:1] and method [PUT], allowed: [GET, DELETE]'],
+    );
   });
 
   void it('reads ?refresh with no value as true, and words an unknown value as OpenSearch does', () => {

@@ -1,8 +1,9 @@
 import { CHECKED_PARAMS, EXTRA_ENDPOINTS, EXTRA_PATHS, SCOPE_ENDPOINTS } from '../../spec/endpoints';
 import { GENERATED_ENDPOINTS } from '../../spec/generated/endpoints';
-import { SERVER_METHODS } from '../../spec/generated/serverMethods';
+import { METHOD_VERSIONS, SERVER_METHODS } from '../../spec/generated/serverMethods';
 import type { EndpointSpec, HttpMethod } from '../../spec/types';
 import type { PathSegment } from './requestLine';
+import { compareVersions, parseVersion, type Version } from '../../spec/versions';
 
 interface Route {
   readonly template: string;
@@ -100,6 +101,43 @@ function servedMethods(): ReadonlyMap<string, readonly string[]> {
  */
 export function servedByCore(template: string): boolean {
   return SERVER_METHODS.has(template);
+}
+
+/** A method refused at one version, where another version's servers take it on the route. */
+export interface MethodAtVersion {
+  /** The methods the servers of the target's version take on the route, as their 405 lists them. */
+  readonly allowed: readonly HttpMethod[];
+  /** The versions asked whose servers take the method there. */
+  readonly takenBy: readonly string[];
+}
+
+/**
+ * Whether the servers of `version` refuse `method` on a route some version takes it on (resolveRoute reads the methods
+ * of every version; SERVER_METHODS has them by version). A version between two that were asked is judged only when
+ * both refuse; one older than the oldest asked goes by the oldest, one newer than the newest by the newest.
+ */
+export function methodRefusedAt(template: string, method: string, version: Version): MethodAtVersion | undefined {
+  const row = SERVER_METHODS.get(template);
+  if (row === undefined) return undefined;
+  const upper = method.toUpperCase();
+  let atOrAfter: number | undefined;
+  let atOrBefore: number | undefined;
+  METHOD_VERSIONS.forEach((text, i) => {
+    const asked = parseVersion(text)!;
+    const order = compareVersions(asked, version);
+    if (order >= 0 && atOrAfter === undefined) atOrAfter = i;
+    if (order <= 0) atOrBefore = i;
+  });
+  const methodsAt = (column: number): readonly string[] | undefined => row[column];
+  // A version that has no such route answers with another handler: not judged here.
+  const refuses = (column: number): boolean => methodsAt(column)?.includes(upper) === false;
+  const column = atOrAfter ?? atOrBefore;
+  if (column === undefined || !refuses(column)) return undefined;
+  if (atOrBefore !== undefined && !refuses(atOrBefore)) return undefined;
+  return {
+    allowed: METHOD_ORDER.filter((m): m is HttpMethod => methodsAt(column)!.includes(m)),
+    takenBy: METHOD_VERSIONS.filter((_, i) => methodsAt(i)?.includes(upper) === true),
+  };
 }
 
 /** PUT and POST reach the same handler on most write paths; the API client names one of them. */

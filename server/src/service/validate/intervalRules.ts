@@ -43,8 +43,8 @@ const FILTERS = new Set([
 const UNKNOWN_TYPE_TAIL = 'expecting one of [match, any_of, all_of, prefix, wildcard, regexp]';
 
 /**
- * Whether the target is one whose rules are known: 2.19.1 and 3.8.0 refuse `range` as a rule (newer sources declare
- * it); for a target newer than the tables record, an unknown rule name is not judged.
+ * Whether the target is one whose rules are known: 2.19.1, 3.8.0 and 3.9.0 refuse `range` as a rule (newer sources
+ * declare it); for a target newer than the tables record, an unknown rule name is not judged.
  */
 function rulesKnownAt(check: JsonCheck): boolean {
   return compareVersions(check.server.version, parseVersion(NEWEST_KNOWN_VERSION)!) <= 0;

@@ -2,7 +2,7 @@ import type { Span } from '../json/jsonSegment';
 import { checkNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
 import { suggestions } from '../text/similarity';
 import { dotSegments } from '../url/dotSegments';
-import { endpointWords, servedByCore, type RouteMatch } from '../url/routes';
+import { endpointWords, methodRefusedAt, servedByCore, type RouteMatch } from '../url/routes';
 import type { QueryParam, RequestTarget } from '../url/requestLine';
 import { CHECKED_PARAMS, GLOBAL_PARAMS, RESPONSE_PARAMS, SEARCH_TYPES } from '../../spec/endpoints';
 import {
@@ -104,6 +104,21 @@ export function validateTarget(target: RequestTarget, issues: IssueSink, server:
     return { route: undefined, params };
   }
   const route = resolution.route;
+  // The methods of resolveRoute are every version's: the target's own servers may refuse this one.
+  const refused =
+    server.distribution === 'opensearch' ? methodRefusedAt(route.template, method, server.version) : undefined;
+  if (refused !== undefined) {
+    const uri = target.queryString.length > 0 ? `${target.path}?${target.queryString}` : target.path;
+    const takers = refused.takenBy.map((v) => `OpenSearch ${v}`).join(' and ');
+    push(
+      issues,
+      'url.method-not-allowed',
+      `Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${refused.allowed.join(', ')}] (${takers} ${refused.takenBy.length === 1 ? 'takes' : 'take'} ${method} here; the target is ${targetName(server)})`,
+      target.methodSpan,
+      [...refused.allowed],
+    );
+    return { route: undefined, params };
+  }
   checkEndpointWordsInPlaceholders(route, issues);
   checkIndexCreation(route, issues);
   checkParams(target, route, issues, server);
