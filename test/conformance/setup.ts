@@ -60,6 +60,7 @@ const MODULES = [
 export const CONFORMANCE_PLUGINS: Readonly<Record<string, readonly string[]>> = {
   '3.9.0': MODULES.map((m) => `org.opensearch.${m.replace(/Module$/, '')}ModulePlugin`),
   '3.8.0': MODULES.map((m) => `org.opensearch.${m.replace(/Module$/, '')}ModulePlugin`),
+  '2.19.6': MODULES.map((m) => `org.opensearch.${m}Plugin`),
   '2.19.1': MODULES.map((m) => `org.opensearch.${m}Plugin`),
 };
 

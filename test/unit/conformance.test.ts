@@ -12,7 +12,7 @@ import { DIAGNOSTIC_CODES, Severity, type DiagnosticCode } from '../../server/sr
 import { NOT_YET_PROVEN, UNPROVEN_ELSEWHERE } from '../conformance/proofs';
 import { readGaps } from '../conformance/gaps';
 
-const VERSIONS = ['3.9.0', '3.8.0', '2.19.1'];
+const VERSIONS = ['3.9.0', '3.8.0', '2.19.6', '2.19.1'];
 
 void describe('conformance corpus: the language server agrees with real OpenSearch', () => {
   const corpus = readCorpus();

@@ -9,7 +9,7 @@ import { checkFieldValueFactor, minimumShouldMatchError } from './sectionOptions
 import { limitNote, limitsOf } from './limits';
 import { isJavaDouble, notNumericText } from './values';
 import { jacksonMajor } from '../target';
-import { holdsAt } from '../../spec/versions';
+import { holdsAt, type Version } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
 import { checkIntervalRules } from './intervalRules';
 
@@ -193,8 +193,9 @@ function queryStringFieldsRule(check: JsonCheck, path: ValuePath, clause: string
     check,
     path.child('fields'),
     body.fields,
-    // 3.8.0 refuses it in query_string's words, 2.19.1 in Jackson's; the version between is not known, both refuse.
-    clause === 'query_string' && check.server.version.major >= 3
+    // query_string refuses it in its own words from 3.1.0 and, on the 2.19 line, from 2.19.3 (the releases whose
+    // QueryStringQueryBuilder holds them); before, in Jackson's.
+    clause === 'query_string' && nullFieldNamedByQueryString(check.server.version)
       ? '[query_string] field name in [fields] cannot be null'
       : undefined,
   );
@@ -684,9 +685,18 @@ function regexLengths(text: string): number[] {
   return lengths;
 }
 
+/** Whether query_string checks its field names for null itself (OpenSearch 3.1.0 on, and 2.19.3 on in 2.x). */
+function nullFieldNamedByQueryString(version: Version): boolean {
+  return (
+    holdsAt(NULL_FIELD_NAME_CHECKED, version) || (version.major === 2 && holdsAt(NULL_FIELD_NAME_CHECKED_2X, version))
+  );
+}
+const NULL_FIELD_NAME_CHECKED = { since: '3.1.0' } as const;
+const NULL_FIELD_NAME_CHECKED_2X = { since: '2.19.3' } as const;
+
 /**
  * A null field name in `fields`: multi_match and simple_query_string read it with `text()` (`Can't get text on a
- * VALUE_NULL at 1:52`), and so does query_string on 2.19.1; on 3.8.0 query_string refuses it in its own words.
+ * VALUE_NULL at 1:52`), and so did query_string before it checked for null (nullFieldNamedByQueryString).
  */
 function nullFieldNames(check: JsonCheck, path: ValuePath, fields: unknown, message: string | undefined): void {
   if (!Array.isArray(fields)) return;
