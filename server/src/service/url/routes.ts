@@ -116,14 +116,16 @@ export interface MethodAtVersion {
  * of every version; SERVER_METHODS has them by version). A version between two that were asked is judged only when
  * both refuse; one older than the oldest asked goes by the oldest, one newer than the newest by the newest.
  */
+let methodVersions: readonly Version[] | undefined;
+
 export function methodRefusedAt(template: string, method: string, version: Version): MethodAtVersion | undefined {
   const row = SERVER_METHODS.get(template);
   if (row === undefined) return undefined;
   const upper = method.toUpperCase();
   let atOrAfter: number | undefined;
   let atOrBefore: number | undefined;
-  METHOD_VERSIONS.forEach((text, i) => {
-    const asked = parseVersion(text)!;
+  methodVersions ??= METHOD_VERSIONS.map((text) => parseVersion(text)!);
+  methodVersions.forEach((asked, i) => {
     const order = compareVersions(asked, version);
     if (order >= 0 && atOrAfter === undefined) atOrAfter = i;
     if (order <= 0) atOrBefore = i;

@@ -89,11 +89,10 @@ export function validateTarget(target: RequestTarget, issues: IssueSink, server:
   }
   const resolution = target.route;
   if (resolution.kind === 'method-not-allowed') {
-    const uri = target.queryString.length > 0 ? `${target.path}?${target.queryString}` : target.path;
     push(
       issues,
       'url.method-not-allowed',
-      `Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${resolution.allowed.join(', ')}]`,
+      `Incorrect HTTP method for uri [${uriOf(target)}] and method [${method}], allowed: [${resolution.allowed.join(', ')}]`,
       target.methodSpan,
       [...resolution.allowed],
     );
@@ -108,12 +107,15 @@ export function validateTarget(target: RequestTarget, issues: IssueSink, server:
   const refused =
     server.distribution === 'opensearch' ? methodRefusedAt(route.template, method, server.version) : undefined;
   if (refused !== undefined) {
-    const uri = target.queryString.length > 0 ? `${target.path}?${target.queryString}` : target.path;
-    const takers = refused.takenBy.map((v) => `OpenSearch ${v}`).join(' and ');
+    const versions = refused.takenBy;
+    const takers =
+      versions.length === 1
+        ? `${versions[0]!} takes`
+        : `${versions.slice(0, -1).join(', ')} and ${versions.at(-1)!} take`;
     push(
       issues,
       'url.method-not-allowed',
-      `Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${refused.allowed.join(', ')}] (${takers} ${refused.takenBy.length === 1 ? 'takes' : 'take'} ${method} here; the target is ${targetName(server)})`,
+      `Incorrect HTTP method for uri [${uriOf(target)}] and method [${method}], allowed: [${refused.allowed.join(', ')}] (OpenSearch ${takers} ${method} here; the target is ${targetName(server)})`,
       target.methodSpan,
       [...refused.allowed],
     );
@@ -124,6 +126,11 @@ export function validateTarget(target: RequestTarget, issues: IssueSink, server:
   checkParams(target, route, issues, server);
   checkPathParams(target, route, params, issues, server);
   return { route, params };
+}
+
+/** The URI as a 405 names it: the path and the query string as written. */
+function uriOf(target: RequestTarget): string {
+  return target.queryString.length > 0 ? `${target.path}?${target.queryString}` : target.path;
 }
 
 /** A body sent to a handler that reads none: the server refuses it (for endpoints we only know from the spec, a warning). */
