@@ -1,4 +1,4 @@
-// `npm run conformance:record -- [--version 3|3.8|2|2.19.6|all] [--url <cluster>]...` (`--gaps`: only rewrite the known gaps): sends every case of the conformance
+// `npm run conformance:record -- [--version 3|3.8|2|2.19.1|all] [--url <cluster>]...` (`--gaps`: only rewrite the known gaps): sends every case of the conformance
 // corpus (test/conformance/cases.ts) to real OpenSearch and writes what each version answered into
 // test/fixtures/conformance/*.jsonl. Without --url it starts each real version in turn (scripts/lib/realOpenSearch.ts);
 // with --url it uses running clusters (`npm run opensearch`), each recorded under the version it reports. The

@@ -1,4 +1,4 @@
-// `npm run opensearch -- [--version 3|3.8|2|2.19.6] [--port 9200] [--host 127.0.0.1] [--nodes topology.json] [--no-sample-data]
+// `npm run opensearch -- [--version 3|3.8|2|2.19.1] [--port 9200] [--host 127.0.0.1] [--nodes topology.json] [--no-sample-data]
 //   [--heap 1g]`: a real OpenSearch cluster of several nodes in one JVM, with the local cluster's sample data.
 import { readFileSync } from 'node:fs';
 import { checkTopology, type Topology } from '@search-requests/local-cluster';
@@ -13,7 +13,7 @@ import {
 } from './lib/realOpenSearch';
 
 const USAGE =
-  'usage: npm run opensearch -- [--version 3|3.8|2|2.19.6] [--port 9200] [--host 127.0.0.1] [--nodes <topology.json>] ' +
+  'usage: npm run opensearch -- [--version 3|3.8|2|2.19.1] [--port 9200] [--host 127.0.0.1] [--nodes <topology.json>] ' +
   '[--no-sample-data] [--heap 1g]';
 
 interface Arguments {

@@ -28,17 +28,16 @@ interface RealRelease {
 }
 
 /**
- * The OpenSearch versions this project runs. `3` (the newest 3.x) and `2` (2.19.1, the release the local cluster
- * answers as) are what the tests hold the project to; the conformance corpus and the table of methods also keep the
- * answers of `3.8` and `2.19.6` (the newest 2.19). No runner 3.9.0.0 resolves, so OpenSearch 3.9.0 runs with the
- * runner 3.8.0.0 and six of its modules at 3.8.0; 2.19.6 runs all its own artifacts with the runner 2.19.1.0
- * (opensearch/pom.xml).
+ * The OpenSearch versions this project runs. `3` and `2`, the newest 3.x and 2.x (3.9.0, 2.19.6), are what the tests
+ * hold the project to; the conformance corpus and the table of methods also keep the answers of `3.8` and `2.19.1`,
+ * the releases before. No runner 3.9.0.0 or 2.19.6.0 resolves: OpenSearch 3.9.0 runs with the runner 3.8.0.0 and six
+ * of its modules at 3.8.0, 2.19.6 with the runner 2.19.1.0 and all its own artifacts (opensearch/pom.xml).
  */
-const OPENSEARCH_VERSIONS: Readonly<Record<'3' | '3.8' | '2' | '2.19.6', RealRelease>> = {
+const OPENSEARCH_VERSIONS: Readonly<Record<'3' | '3.8' | '2' | '2.19.1', RealRelease>> = {
   '3': { runner: '3.8.0.0', opensearch: '3.9.0', modules: '3.8.0', minJava: 21 },
   '3.8': { runner: '3.8.0.0', opensearch: '3.8.0', minJava: 21 },
-  '2': { runner: '2.19.1.0', opensearch: '2.19.1', minJava: 11 },
-  '2.19.6': { runner: '2.19.1.0', opensearch: '2.19.6', minJava: 11 },
+  '2': { runner: '2.19.1.0', opensearch: '2.19.6', minJava: 11 },
+  '2.19.1': { runner: '2.19.1.0', opensearch: '2.19.1', minJava: 11 },
 };
 export type RealVersion = keyof typeof OPENSEARCH_VERSIONS;
 /** What `--version all` runs. */

@@ -1,6 +1,6 @@
 // The cluster the integration suite runs against: the local cluster (packages/local-cluster, started in this process)
 // by default, or the real OpenSearch whose address the launcher gives in SEARCH_REQUESTS_TEST_OPENSEARCH_URL
-// (`npm run test:real` starts 3.9 and 2.19 and runs the running, tasks and clusters tests against each). One suite,
+// (`npm run test:real` starts 3.9.0 and 2.19.6 and runs the running, tasks and clusters tests against each). One suite,
 // two clusters: what differs between them (the nodes, the slow search) is described here, per cluster.
 import { startCluster, type RunningCluster } from '@search-requests/local-cluster';
 

@@ -1,4 +1,4 @@
-// `npm run test:real -- [--version 3|3.8|2|2.19.6|all] [--url <cluster>] [--test-name-pattern <text>] [--no-vscode]`: the tests
+// `npm run test:real -- [--version 3|3.8|2|2.19.1|all] [--url <cluster>] [--test-name-pattern <text>] [--no-vscode]`: the tests
 // that hold the project to real OpenSearch. For each version it starts a real cluster (scripts/lib/realOpenSearch.ts)
 // with the sample data, runs the test files of test/real against it, then the integration suite's running, tasks and
 // clusters tests in a real VS Code (test/e2e/runE2e.ts --dev --no-ui) against the same cluster, and stops it. `--url` (or SEARCH_REQUESTS_OPENSEARCH_URL)

@@ -67,7 +67,7 @@ export interface ClusterOptions {
   topology?: Topology;
   /** Keep every request received in `RunningCluster.requests` (for tests of what a client sends). */
   recordRequests?: boolean;
-  /** The OpenSearch release to answer as: `2.19.1` (the default), `3.8.0` or `3.9.0` (`2`, `3`, `3.8` pick the newest). */
+  /** The OpenSearch release to answer as: `2.19.1` (the default), `2.19.6`, `3.8.0` or `3.9.0` (`2`, `3`, `3.8` pick the newest). */
   version?: string;
   /** The instant the sample data is built for (default: now). Its logs are the three days before this one's day. */
   now?: number;
@@ -130,6 +130,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     router,
     jackson: cluster.release.jackson,
     major: cluster.release.major,
+    coercionStatus: cluster.release.coercionStatus,
     ...(options.user ? { user: options.user } : {}),
     ...(tls ? { tls } : {}),
     onRequest: () => {

@@ -1,5 +1,5 @@
 // `npm run cluster -- [--port 9200] [--host 127.0.0.1] [--nodes topology.json] [--no-sample-data]
-//   [--latency <index-pattern>=<time>]... [--user name:password] [--tls] [--version 2.19.1|3.8.0|3.9.0]`
+//   [--latency <index-pattern>=<time>]... [--user name:password] [--tls] [--version 2.19.1|2.19.6|3.8.0|3.9.0]`
 import { readFileSync } from 'node:fs';
 import { parseTimeValue } from './core/values';
 import { startCluster, type ClusterOptions } from './index';
@@ -8,7 +8,7 @@ import { checkTopology } from './topology';
 
 const USAGE =
   'usage: npm run cluster -- [--port 9200] [--host 127.0.0.1] [--nodes <topology.json>] [--no-sample-data] ' +
-  '[--latency <index-pattern>=<time>]... [--user <name>:<password>] [--tls] [--version 2.19.1|3.8.0|3.9.0]';
+  '[--latency <index-pattern>=<time>]... [--user <name>:<password>] [--tls] [--version 2.19.1|2.19.6|3.8.0|3.9.0]';
 
 function parseArgs(argv: readonly string[]): ClusterOptions {
   const options: ClusterOptions = { port: 9200, latency: [] };

@@ -22,7 +22,17 @@ export interface Release {
   readonly major: number;
   /** The JSON parser's generation (OpenSearch moved to Jackson 3 in 3.7). */
   readonly jackson: Jackson;
+  /**
+   * Whether a search whose shards all failed always renders the root cause of the first failure as its `caused_by`
+   * (3.x and 2.19.6), not only when that root is another exception than the failure's own (2.19.1).
+   */
+  readonly rootCauseAlways: boolean;
+  /** The status of a number out of an `int`'s range in a body (Jackson's input coercion): 500 on 2.19.1, else 400. */
+  readonly coercionStatus: 400 | 500;
 }
+
+/** The releases that answer as 2.19.1 did where later 2.19 patch releases changed the status and causes of errors. */
+const OLD_ERROR_RELEASES: ReadonlySet<string> = new Set(['2.19.1']);
 
 const RELEASES: readonly VersionInfo[] = [
   {
@@ -33,6 +43,17 @@ const RELEASES: readonly VersionInfo[] = [
     build_date: '2025-02-27T01:16:47.726162386Z',
     build_snapshot: false,
     lucene_version: '9.12.1',
+    minimum_wire_compatibility_version: '7.10.0',
+    minimum_index_compatibility_version: '7.0.0',
+  },
+  {
+    distribution: 'opensearch',
+    number: '2.19.6',
+    build_type: 'tar',
+    build_hash: '97d3c13bf22a4a72ac11dc503fe44c97662b9161',
+    build_date: '2026-07-01T04:27:16.038403104Z',
+    build_snapshot: false,
+    lucene_version: '9.12.3',
     minimum_wire_compatibility_version: '7.10.0',
     minimum_index_compatibility_version: '7.0.0',
   },
@@ -94,5 +115,12 @@ export function versionInfo(version: string = DEFAULT_VERSION): VersionInfo {
 export function releaseOf(version: string = DEFAULT_VERSION): Release {
   const info = versionInfo(version);
   const major = Number(info.number.split('.')[0]);
-  return { info, major, jackson: major >= 3 ? 3 : 2 };
+  const oldErrors = OLD_ERROR_RELEASES.has(info.number);
+  return {
+    info,
+    major,
+    jackson: major >= 3 ? 3 : 2,
+    rootCauseAlways: !oldErrors,
+    coercionStatus: oldErrors ? 500 : 400,
+  };
 }

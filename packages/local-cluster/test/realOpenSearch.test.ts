@@ -1,4 +1,4 @@
-// What real OpenSearch 2.19.1 and 3.8.0 answered where the local cluster once answered otherwise (each case here was
+// What real OpenSearch 2.19.1, 2.19.6 and 3.8.0 answered where the local cluster once answered otherwise (each case here was
 // seen on real clusters holding the same sample data; the repository's test/real/localVsReal.test.ts compares the
 // two on every request of its corpora).
 import assert from 'node:assert/strict';
@@ -39,8 +39,33 @@ void describe('answers as real OpenSearch does', () => {
     assert.equal(at((await post(v3, '/')).json, 'version', 'lucene_version'), '10.5.0');
     assert.equal(versionInfo('3').number, '3.9.0');
     assert.equal(versionInfo('3.8').number, '3.8.0');
-    assert.equal(versionInfo('2.19').number, '2.19.1');
-    assert.throws(() => versionInfo('1.3'), /answers as OpenSearch 2.19.1, 3.8.0 or 3.9.0/);
+    assert.equal(versionInfo('2.19').number, '2.19.6');
+    assert.equal(versionInfo('2.19.1').number, '2.19.1');
+    assert.throws(() => versionInfo('1.3'), /answers as OpenSearch 2.19.1, 2.19.6, 3.8.0 or 3.9.0/);
+  });
+
+  void it('answers as 2.19.6 where the 2.19 patch releases changed errors (real 2.19.6)', async () => {
+    const v26 = await startCluster({ version: '2.19.6' });
+    try {
+      assert.equal(at((await post(v26, '/')).json, 'version', 'number'), '2.19.6');
+      // A number too large for an int: 400 there, as on 3.x, where 2.19.1 answers 500.
+      const big = await raw(v26, '/_search', '{"size": 99999999999}');
+      assert.equal(big.status, 400);
+      assert.equal(at(big.json, 'error', 'type'), 'input_coercion_exception');
+      // In an _msearch the bodies are read with the request: the whole request fails.
+      const items = await raw(v26, '/_msearch', '{}\n{"size": 99999999999}\n');
+      assert.equal(items.status, 400);
+      assert.equal(at(items.json, 'error', 'type'), 'input_coercion_exception');
+      // All shards failed: the first failure's root cause is the search's caused_by, as on 3.x; 2.19.1 leaves it out
+      // when that root is the failure itself.
+      const failed26 = await post(v26, '/products/_search?q=price:acme&lenient=false');
+      const failed21 = await post(v2, '/products/_search?q=price:acme&lenient=false');
+      assert.equal(at(failed26.json, 'error', 'type'), 'search_phase_execution_exception');
+      assert.equal(at(failed26.json, 'error', 'caused_by', 'type'), 'query_shard_exception');
+      assert.equal(at(failed21.json, 'error', 'caused_by'), undefined);
+    } finally {
+      await v26.close();
+    }
   });
 
   void it('routes documents to shards as OpenSearch does, and searches only the shards asked for', async () => {

@@ -23,6 +23,8 @@ export class RestRequest {
     readonly jackson: Jackson = 2,
     /** The major version of the release that answers. */
     readonly major = 2,
+    /** The status of a number out of an `int`'s range in a body (Release.coercionStatus). */
+    readonly coercionStatus: 400 | 500 = 500,
   ) {
     for (const [k, v] of query) this.params.set(k, v);
   }

@@ -19,6 +19,8 @@ export interface ServerOptions {
   readonly jackson: Jackson;
   /** The major version of the release answered as. */
   readonly major: number;
+  /** The status of a number out of an `int`'s range in a body (Release.coercionStatus). */
+  readonly coercionStatus: 400 | 500;
   readonly user?: { name: string; password: string };
   /** `ca`: ask for a client certificate signed by it, and refuse clients without one. */
   readonly tls?: { key: Buffer; cert: Buffer; ca?: Buffer };
@@ -181,6 +183,7 @@ async function handle(options: ServerOptions, req: http.IncomingMessage, res: ht
       body,
       options.jackson,
       options.major,
+      options.coercionStatus,
     );
   } catch (e) {
     const err = asOsError(e);

@@ -88,6 +88,7 @@ function msearchHandler(cluster: Cluster): RouteHandler {
           indicesOptions,
           ccsMinimizeRoundtrips: ccs,
           jackson: req.jackson,
+          coercionStatus: req.coercionStatus,
           ...(routing !== undefined ? { routing } : {}),
           ...(searchType !== undefined ? { searchType } : {}),
           ...(cancelAfter !== undefined ? { cancelAfterMs: cancelAfter } : {}),

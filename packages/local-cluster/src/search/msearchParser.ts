@@ -15,6 +15,8 @@ export interface MsearchDefaults {
   readonly ccsMinimizeRoundtrips: boolean;
   readonly cancelAfterMs?: number;
   readonly jackson?: Jackson;
+  /** The status of a number out of an `int`'s range (Release.coercionStatus). */
+  readonly coercionStatus?: 400 | 500;
 }
 
 function scalarString(v: JNode): string {
@@ -162,7 +164,7 @@ export function parseMsearchBody(
     from = marker + 1;
     marker = next(from);
     if (marker === -1) break;
-    sr.source = parseSearchBody(data.slice(from, marker), false, defaults.jackson);
+    sr.source = parseSearchBody(data.slice(from, marker), false, defaults.jackson, defaults.coercionStatus);
     onItem(sr);
     items.push(sr);
     from = marker + 1;

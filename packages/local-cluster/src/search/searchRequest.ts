@@ -72,7 +72,7 @@ export function parseRestSearch(req: RestRequest): SearchRequest {
   const sr = newSearchRequest();
   sr.indices = splitCommas(req.param('index'));
   const body = req.contentOrSource();
-  if (body !== undefined && body.length > 0) sr.source = parseSearchBody(body, true, req.jackson);
+  if (body !== undefined && body.length > 0) sr.source = parseSearchBody(body, true, req.jackson, req.coercionStatus);
   req.int('batched_reduce_size', 512);
   const brs = Number(req.params.get('batched_reduce_size') ?? 512);
   if (brs <= 1) throw illegalArgument('batchedReduceSize must be >= 2');

@@ -598,10 +598,10 @@ function allShardsFailed(cluster: Cluster, failures: readonly ShardFailure[], ph
   });
   err.extra = { failed_shards: grouped.map(renderShardFailure) };
   err.rootCauses = grouped.map((f) => (f.error.isOpenSearchException ? f.error.guessRootCauses() : [f.error])).flat();
-  // Its cause is the root of the first failure; 2.x renders it only when that root is another exception than the
-  // failure's own (a wrapped Java exception, or a cause deeper down).
+  // Its cause is the root of the first failure; 2.19.1 renders it only when that root is another exception than the
+  // failure's own (a wrapped Java exception, or a cause deeper down), 2.19.6 and 3.x always.
   const root = rootCauseOf(first.error);
-  if (cluster.release.major >= 3 || root !== first.error) err.causedBy = root;
+  if (cluster.release.rootCauseAlways || root !== first.error) err.causedBy = root;
   return err;
 }
 

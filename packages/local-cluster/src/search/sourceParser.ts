@@ -70,8 +70,26 @@ export interface SearchSource {
 export const TRACK_TOTAL_HITS_ACCURATE = 2147483647;
 export const TRACK_TOTAL_HITS_DISABLED = -1;
 
-/** Parses a `_search` body; `checkTrailing` is true for `_search`, false for `_msearch` lines. */
-export function parseSearchBody(text: string, checkTrailing: boolean, jackson: Jackson = 2): SearchSource {
+/**
+ * Parses a `_search` body; `checkTrailing` is true for `_search`, false for `_msearch` lines. `coercionStatus` is the
+ * status the release gives a number out of an `int`'s range (Release.coercionStatus): OpenSearch picks a status for
+ * Jackson's exception as it renders it, which 2.19.1 left at 500.
+ */
+export function parseSearchBody(
+  text: string,
+  checkTrailing: boolean,
+  jackson: Jackson = 2,
+  coercionStatus: 400 | 500 = 500,
+): SearchSource {
+  try {
+    return parseSearchBodyAs(text, checkTrailing, jackson);
+  } catch (e) {
+    if (e instanceof OsError && e.type === 'input_coercion_exception') e.status = coercionStatus;
+    throw e;
+  }
+}
+
+function parseSearchBodyAs(text: string, checkTrailing: boolean, jackson: Jackson): SearchSource {
   const { value, rest } = parseJsonValue(text, jackson, true);
   if (value === undefined || value.kind !== 'object') {
     // With no token at all, Jackson locates the error before the first column.
