@@ -15,14 +15,7 @@ import {
   type RecordedCase,
 } from '../test/conformance/corpus';
 import { writeGaps } from '../test/conformance/gaps';
-import {
-  NEWEST_REAL_VERSIONS,
-  OpenSearchSetupError,
-  REAL_VERSION_WORDS,
-  realVersionOf,
-  startOpenSearch,
-  type RealVersion,
-} from './lib/realOpenSearch';
+import { OpenSearchSetupError, realVersionsOf, realVersionWords, startOpenSearch } from './lib/realOpenSearch';
 
 function log(line: string): void {
   console.log(`[conformance] ${line}`);
@@ -75,12 +68,9 @@ async function main(): Promise<number> {
   if (values.url !== undefined && values.url.length > 0) {
     for (const url of values.url) await record(url, await versionOf(url), answers);
   } else {
-    const wanted: RealVersion[] = [];
-    const asked = values.version === 'all' ? undefined : realVersionOf(values.version);
-    if (values.version === 'all') wanted.push(...NEWEST_REAL_VERSIONS);
-    else if (asked !== undefined) wanted.push(asked);
-    else {
-      console.error(`--version is ${REAL_VERSION_WORDS}, not ${values.version}`);
+    const wanted = realVersionsOf(values.version);
+    if (wanted === undefined) {
+      console.error(`--version is ${realVersionWords(true)}, not ${values.version}`);
       return 2;
     }
     for (const major of wanted) {

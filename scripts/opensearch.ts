@@ -5,7 +5,7 @@ import { checkTopology, type Topology } from '@search-requests/local-cluster';
 import { loadSampleDataInto } from './lib/sampleBulk';
 import {
   realVersionOf,
-  REAL_VERSION_WORDS,
+  realVersionWords,
   OpenSearchSetupError,
   startOpenSearch,
   type RealVersion,
@@ -37,8 +37,7 @@ function parseArgs(argv: readonly string[]): Arguments {
     switch (arg) {
       case '--version': {
         const v = realVersionOf(value());
-        if (v === undefined)
-          throw new Error(`--version is ${REAL_VERSION_WORDS.replace(' or all', '')}, not ${argv[i]}`);
+        if (v === undefined) throw new Error(`--version is ${realVersionWords(false)}, not ${argv[i]}`);
         args.version = v;
         break;
       }

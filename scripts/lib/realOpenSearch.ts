@@ -16,6 +16,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { isClusterManagerEligible, type Topology, type TopologyNode } from '@search-requests/local-cluster';
 import { killProcessGroupNow, stopProcessGroup } from './processGroup';
+import { wordList } from '../../server/src/service/text/wordList';
 
 interface RealRelease {
   /** The OpenSearch Runner that starts the nodes. */
@@ -41,7 +42,7 @@ const OPENSEARCH_VERSIONS: Readonly<Record<'3' | '3.8' | '2' | '2.19.1', RealRel
 };
 export type RealVersion = keyof typeof OPENSEARCH_VERSIONS;
 /** What `--version all` runs. */
-export const NEWEST_REAL_VERSIONS: readonly RealVersion[] = ['3', '2'];
+const NEWEST_REAL_VERSIONS: readonly RealVersion[] = ['3', '2'];
 
 /** The version asked for as `3`, `3.9`, `3.9.0`, `3.8`, `2.19.1`...: a key, or a prefix of a release's own version. */
 export function realVersionOf(text: string): RealVersion | undefined {
@@ -52,8 +53,17 @@ export function realVersionOf(text: string): RealVersion | undefined {
   return undefined;
 }
 
-/** The versions `--version` takes, for messages. */
-export const REAL_VERSION_WORDS = `${Object.keys(OPENSEARCH_VERSIONS).join(', ')} or all`;
+/** The versions `--version VALUE` of the tests and recordings asks for: one, or `all` (the newest of each major). */
+export function realVersionsOf(text: string): readonly RealVersion[] | undefined {
+  if (text === 'all') return NEWEST_REAL_VERSIONS;
+  const one = realVersionOf(text);
+  return one === undefined ? undefined : [one];
+}
+
+/** The values `--version` takes, for messages: with `all` where several versions may be run. */
+export function realVersionWords(withAll: boolean): string {
+  return wordList([...Object.keys(OPENSEARCH_VERSIONS), ...(withAll ? ['all'] : [])], 'or');
+}
 
 /** The default topology of a real cluster: a cluster manager that holds data, a data node of another zone with a
  * custom role, and a coordinating-only node that receives the requests (what a load balancer would point at). */

@@ -9,12 +9,10 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSampleDataInto } from '../../scripts/lib/sampleBulk';
 import {
-  NEWEST_REAL_VERSIONS,
-  REAL_VERSION_WORDS,
-  realVersionOf,
+  realVersionsOf,
+  realVersionWords,
   OpenSearchSetupError,
   startOpenSearch,
-  type RealVersion,
   type RealOpenSearch,
 } from '../../scripts/lib/realOpenSearch';
 
@@ -79,12 +77,9 @@ async function main(): Promise<number> {
     const suite = values['no-vscode'] ? 0 : await runSuiteAgainst(url);
     return code === 0 && suite === 0 ? 0 : 1;
   }
-  const wanted: RealVersion[] = [];
-  const asked = values.version === 'all' ? undefined : realVersionOf(values.version);
-  if (values.version === 'all') wanted.push(...NEWEST_REAL_VERSIONS);
-  else if (asked !== undefined) wanted.push(asked);
-  else {
-    console.error(`--version is ${REAL_VERSION_WORDS}, not ${values.version}`);
+  const wanted = realVersionsOf(values.version);
+  if (wanted === undefined) {
+    console.error(`--version is ${realVersionWords(true)}, not ${values.version}`);
     return 2;
   }
   let failed = 0;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { METHOD_VERSIONS, SERVER_METHODS } from '../../server/src/spec/generated/serverMethods';
-import { DocumentStore } from '../../server/src/service/documentStore';
+import { diagnose } from '../unit/service/harness';
 import { makeTarget } from '../../server/src/service/target';
 import { allowed, probePath, serverMethods } from '../../scripts/generate-server-methods';
 import { errorReason, realCluster } from './realEnv';
@@ -46,10 +46,9 @@ void describe('HTTP methods on real OpenSearch', () => {
     // Checked for the cluster's own version, as the language server checks with it connected.
     const target = makeTarget({ distribution: 'opensearch', version: cluster.version, source: 'cluster' });
     for (const [method, path] of cases) {
-      const store = new DocumentStore();
-      store.setTarget(target);
-      store.open('file:///methods.search', 'search', 1, `${method} ${path}\n`);
-      const found = store.diagnostics('file:///methods.search').filter((d) => d.code === 'url.method-not-allowed');
+      const found = diagnose('search', `${method} ${path}\n`, target).filter(
+        (d) => d.code === 'url.method-not-allowed',
+      );
       const allow = (await allowed(cluster.url, path)) ?? [];
       assert.equal(found.length === 1, !allow.includes(method), `${method} ${path}`);
       const diagnostic = found[0];

@@ -103,6 +103,11 @@ export function servedByCore(template: string): boolean {
   return SERVER_METHODS.has(template);
 }
 
+/** Methods in the order a 405 lists them. */
+function inMethodOrder(methods: readonly string[]): HttpMethod[] {
+  return METHOD_ORDER.filter((m): m is HttpMethod => methods.includes(m));
+}
+
 /** A method refused at one version, where another version's servers take it on the route. */
 export interface MethodAtVersion {
   /** The methods the servers of the target's version take on the route, as their 405 lists them. */
@@ -137,7 +142,7 @@ export function methodRefusedAt(template: string, method: string, version: Versi
   if (column === undefined || !refuses(column)) return undefined;
   if (atOrBefore !== undefined && !refuses(atOrBefore)) return undefined;
   return {
-    allowed: METHOD_ORDER.filter((m): m is HttpMethod => methodsAt(column)!.includes(m)),
+    allowed: inMethodOrder(methodsAt(column)!),
     takenBy: METHOD_VERSIONS.filter((_, i) => methodsAt(i)?.includes(upper) === true),
   };
 }
@@ -184,10 +189,7 @@ export function resolveRoute(method: string, segments: readonly PathSegment[]): 
   // The servers take it here, on an endpoint the table does not have (DELETE /): nothing to check it against.
   if (served.some((methods) => methods!.includes(upper))) return { kind: 'unknown' };
   // The 405 lists the methods of the most specific path that matched (`/_alias`'s, not `/{index}`'s).
-  return {
-    kind: 'method-not-allowed',
-    allowed: METHOD_ORDER.filter((m): m is HttpMethod => served[0]!.includes(m)),
-  };
+  return { kind: 'method-not-allowed', allowed: inMethodOrder(served[0]!) };
 }
 
 let words: readonly string[] | undefined;

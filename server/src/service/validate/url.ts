@@ -1,6 +1,7 @@
 import type { Span } from '../json/jsonSegment';
 import { checkNodeFilter, splitNodeFilter } from '../nodes/nodeFilter';
 import { suggestions } from '../text/similarity';
+import { wordList } from '../text/wordList';
 import { dotSegments } from '../url/dotSegments';
 import { endpointWords, methodRefusedAt, servedByCore, type RouteMatch } from '../url/routes';
 import type { QueryParam, RequestTarget } from '../url/requestLine';
@@ -14,7 +15,7 @@ import {
 import { holdsAt, NEWEST_KNOWN_VERSION } from '../../spec/versions';
 import { versionNote } from './versionNote';
 import { beyondKnown, targetName, type TargetServer } from '../target';
-import type { EndpointSpec, ParamSpec } from '../../spec/types';
+import type { EndpointSpec, HttpMethod, ParamSpec } from '../../spec/types';
 import type { DiagnosticCode, Severity } from '../diagnosticCodes';
 import { issue, severityOf, type Certainty, type IssueSink } from './issues';
 import { readTaskId } from './taskId';
@@ -89,13 +90,7 @@ export function validateTarget(target: RequestTarget, issues: IssueSink, server:
   }
   const resolution = target.route;
   if (resolution.kind === 'method-not-allowed') {
-    push(
-      issues,
-      'url.method-not-allowed',
-      `Incorrect HTTP method for uri [${uriOf(target)}] and method [${method}], allowed: [${resolution.allowed.join(', ')}]`,
-      target.methodSpan,
-      [...resolution.allowed],
-    );
+    methodNotAllowed(target, method, resolution.allowed, issues);
     return { route: undefined, params };
   }
   if (resolution.kind === 'unknown') {
@@ -107,18 +102,9 @@ export function validateTarget(target: RequestTarget, issues: IssueSink, server:
   const refused =
     server.distribution === 'opensearch' ? methodRefusedAt(route.template, method, server.version) : undefined;
   if (refused !== undefined) {
-    const versions = refused.takenBy;
-    const takers =
-      versions.length === 1
-        ? `${versions[0]!} takes`
-        : `${versions.slice(0, -1).join(', ')} and ${versions.at(-1)!} take`;
-    push(
-      issues,
-      'url.method-not-allowed',
-      `Incorrect HTTP method for uri [${uriOf(target)}] and method [${method}], allowed: [${refused.allowed.join(', ')}] (OpenSearch ${takers} ${method} here; the target is ${targetName(server)})`,
-      target.methodSpan,
-      [...refused.allowed],
-    );
+    const takes = refused.takenBy.length === 1 ? 'takes' : 'take';
+    const note = ` (OpenSearch ${wordList(refused.takenBy, 'and')} ${takes} ${method} here; the target is ${targetName(server)})`;
+    methodNotAllowed(target, method, refused.allowed, issues, note);
     return { route: undefined, params };
   }
   checkEndpointWordsInPlaceholders(route, issues);
@@ -128,9 +114,22 @@ export function validateTarget(target: RequestTarget, issues: IssueSink, server:
   return { route, params };
 }
 
-/** The URI as a 405 names it: the path and the query string as written. */
-function uriOf(target: RequestTarget): string {
-  return target.queryString.length > 0 ? `${target.path}?${target.queryString}` : target.path;
+/** OpenSearch's 405 for a method no handler of the path takes (`note` after its words), offering the methods taken. */
+function methodNotAllowed(
+  target: RequestTarget,
+  method: string,
+  allowed: readonly HttpMethod[],
+  issues: IssueSink,
+  note = '',
+): void {
+  const uri = target.queryString.length > 0 ? `${target.path}?${target.queryString}` : target.path;
+  push(
+    issues,
+    'url.method-not-allowed',
+    `Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${allowed.join(', ')}]${note}`,
+    target.methodSpan,
+    [...allowed],
+  );
 }
 
 /** A body sent to a handler that reads none: the server refuses it (for endpoints we only know from the spec, a warning). */
