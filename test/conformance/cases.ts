@@ -12,6 +12,7 @@ import type { ParameterSpec, ParamSpec, QueryClauseSpec } from '../../server/src
 import { CONFORMANCE_INDEX } from './setup';
 import { HAND_WRITTEN } from './handWritten';
 import { PROOF_CASES } from './proofCases';
+import { LIST_CASES } from './listCases';
 
 export type CaseClass = 'queries' | 'aggregations' | 'body' | 'url' | 'cross';
 
@@ -765,7 +766,15 @@ function msearchItemCases(cases: readonly ConformanceCase[]): ConformanceCase[] 
 
 /** Every case of the corpus, ids unique. */
 export function conformanceCases(): ConformanceCase[] {
-  const own = [...queryCases(), ...aggCases(), ...bodyCases(), ...urlCases(), ...HAND_WRITTEN, ...PROOF_CASES];
+  const own = [
+    ...queryCases(),
+    ...aggCases(),
+    ...bodyCases(),
+    ...urlCases(),
+    ...HAND_WRITTEN,
+    ...LIST_CASES,
+    ...PROOF_CASES,
+  ];
   const all = [...own, ...msearchItemCases(own)];
   const seen = new Set<string>();
   for (const c of all) {

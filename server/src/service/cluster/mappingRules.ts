@@ -17,6 +17,7 @@ import type { AggregationSpec } from '../../spec/types';
 import type { IndexMapping } from './clusterKnowledge';
 import type { SearchBody } from './searchBodies';
 import type { TargetServer } from '../target';
+import { holdsAt } from '../../spec/versions';
 import { clauseCountFailure } from './clauseCount';
 import { missingAnalyzer } from './analyzerRules';
 import { forEachClause } from './fieldMentions';
@@ -417,6 +418,8 @@ function moreLikeThisFindings(
 }
 
 /** What the field's mapping type says of one aggregation's `format`, `value_type` and `missing`. */
+const LIST_BOUNDS_REFUSED = { since: '3.6.0' };
+
 /** The bounds of a range query, and those of a date_range aggregation's ranges (a boolean there is refused as a token). */
 const RANGE_BOUNDS = ['gt', 'gte', 'lt', 'lte', 'from', 'to'];
 const DATE_RANGE_BOUNDS = ['from', 'to'];
@@ -474,8 +477,11 @@ function fieldValueFindings(
   indexes: IndexFields,
   defined: ReadonlySet<string>,
   rawAt: (path: JsonPath) => string,
+  server: TargetServer,
 ): MappingFinding[] {
   if (name !== 'term' && name !== 'terms' && name !== 'match' && name !== 'range') return [];
+  // Before 3.6.0 a list given as a range bound is read as the text of its end (validate/queryRules.ts).
+  const listBound = !holdsAt(LIST_BOUNDS_REFUSED, server.version) || server.distribution !== 'opensearch';
   const out: MappingFinding[] = [];
   for (const field in body) {
     if (!checkable(field, defined)) continue;
@@ -494,7 +500,9 @@ function fieldValueFindings(
     } else if (name === 'range') {
       if (!isObject(value)) continue;
       for (const bound of RANGE_BOUNDS) {
-        if (bound in value) out.push(...valueFinding(indexes, field, value[bound], [...at, bound], rawAt, true));
+        if (!(bound in value)) continue;
+        const written = Array.isArray(value[bound]) && listBound ? ']' : value[bound];
+        out.push(...valueFinding(indexes, field, written, [...at, bound], rawAt, true));
       }
     } else if (!isObject(value)) {
       out.push(...valueFinding(indexes, field, value, at, rawAt, false));
@@ -680,7 +688,7 @@ function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
       ...joinFindings(name, body, at, indexes),
       ...moreLikeThisFindings(name, body, at, indexes),
       ...rangeDateFindings(name, body, at, indexes, defined),
-      ...fieldValueFindings(name, body, at, indexes, defined, rawAt),
+      ...fieldValueFindings(name, body, at, indexes, defined, rawAt, walk.server),
     );
   });
 }

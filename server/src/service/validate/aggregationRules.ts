@@ -307,6 +307,9 @@ export function validateAggregationBody(
   type: string,
   body: Record<string, unknown>,
 ): void {
+  if ((type === 'filters' || type === 'adjacency_matrix') && 'filters' in body) {
+    filterQueries(check, path, type, body.filters);
+  }
   const known = PARSER_NAMES.get(type);
   if (known !== undefined && OBJECT_PARSER.has(type)) {
     for (const key in body) {
@@ -753,6 +756,7 @@ function checkParserValue(
       // The token first: the name is joined only for the rare number or boolean.
       if ((token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN') && OBJECT_ARRAYS.has(`${type}.${key}`))
         refuseToken(check, body, key, type, token);
+      else if (Array.isArray(value)) arrayItems(check, body.child(key), type, key, value);
       return;
     case 'query':
       if (token === 'START_OBJECT') validateQueryContainer(check, body.child(key), value);
@@ -760,6 +764,45 @@ function checkParserValue(
       return;
     default:
       return;
+  }
+}
+
+/** The lists of numbers ObjectParser reads with `doubleValue()`. */
+const DOUBLE_ARRAYS = new Set(['percentiles.percents', 'percentile_ranks.values']);
+
+/**
+ * The items of a list ObjectParser's array reader reads: a list inside is refused (`expected value but got
+ * [START_ARRAY]`), and in a list of numbers a text must be one (`empty String`, `For input string`), each wrapped as
+ * `failed to parse field` at the item (real 3.9.0 and 2.19.6; conformance cases `cross/lists/aggs/*`).
+ */
+function arrayItems(check: JsonCheck, path: ValuePath, type: string, key: string, items: readonly unknown[]): void {
+  const numbers = DOUBLE_ARRAYS.has(`${type}.${key}`);
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    if (Array.isArray(item) || (numbers && typeof item === 'string' && !isJavaDouble(item))) {
+      const at = path.child(i);
+      check.report('aggs.wrong-type', `${check.where(at)} [${type}] failed to parse field [${key}]`, at);
+      return;
+    }
+  }
+}
+
+/**
+ * The queries of `filters` and `adjacency_matrix`, each read by the query parser: every value of the keyed form (the
+ * `filters` aggregation's reader takes nothing else there), and every object of the list form (real 3.9.0 and 2.19.6;
+ * conformance cases `cross/lists/inner/filters-*`).
+ */
+function filterQueries(check: JsonCheck, body: ValuePath, type: string, filters: unknown): void {
+  const path = body.child('filters');
+  if (isObject(filters)) {
+    for (const name in filters) {
+      const query = filters[name];
+      if (type === 'filters' || isObject(query)) validateQueryContainer(check, path.child(name), query);
+    }
+  } else if (Array.isArray(filters) && type === 'filters') {
+    filters.forEach((query: unknown, i) => {
+      if (isObject(query)) validateQueryContainer(check, path.child(i), query);
+    });
   }
 }
 

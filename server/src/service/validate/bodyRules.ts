@@ -11,6 +11,7 @@ import { limitNote, limitsOf } from './limits';
 import { checkHighlight } from './highlight';
 import { checkSuggest } from './suggest';
 import { checkNumberText, checkQueryRescorer } from './sectionOptions';
+import { validateQueryContainer } from './query';
 
 /**
  * Gives `test` the name of each sort entry as the server counts them (`_score` included), in order, until it answers
@@ -347,6 +348,11 @@ function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string,
   if ('window_size' in rescorer) checkNumberText(check, at.child('window_size'), rescorer.window_size);
   const query = rescorer.query;
   if (isObject(query) && checkQueryRescorer(check, at.child('query'), query)) return;
+  // The rescore query is read by the query parser, as every query of the body is (real 3.9.0 and 2.19.6; conformance
+  // cases `cross/lists/inner/rescore-*`).
+  if (isObject(query) && isObject(query.rescore_query)) {
+    validateQueryContainer(check, at.child('query').child('rescore_query'), query.rescore_query);
+  }
   if (isObject(query) && !('rescore_query' in query)) {
     check.report('search.rescore-missing', 'rescore_query cannot be null', at.child('query'), 'key');
   }

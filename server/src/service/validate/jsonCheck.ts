@@ -7,6 +7,17 @@ import type { TargetServer } from '../target';
 /** Gives Jackson's `line:col` of an offset in a segment, as the server would count in what is sent. */
 export type XContentLocator = (offset: number) => { line: number; column: number };
 
+/** The token a JSON value starts with, by its first character (numbers aside), in OpenSearch's names. */
+const FIRST_CHARACTER_TOKEN: Readonly<Record<string, string>> = {
+  '{': 'START_OBJECT',
+  '[': 'START_ARRAY',
+  ']': 'END_ARRAY',
+  '"': 'VALUE_STRING',
+  t: 'VALUE_BOOLEAN',
+  f: 'VALUE_BOOLEAN',
+  n: 'VALUE_NULL',
+};
+
 /** Reports findings inside one JSON segment, positioned by JSON path. */
 export class JsonCheck {
   /** Where a parser stops reading inside an object, so that the body ends early (earlyEnd.ts); the first one. */
@@ -58,6 +69,19 @@ export class JsonCheck {
       if (text[at] !== '"') return undefined;
       token = 'FIELD_NAME';
     } else return undefined;
+    const { line, column } = this.locator(at);
+    return { token, where: `[${line}:${column}]` };
+  }
+
+  /** The first JSON token inside the array at `path` (`END_ARRAY` when it is empty) and its `[L:C]`. */
+  tokenInside(path: AnyPath): { token: string; where: string } | undefined {
+    const span = this.segment.spanOf(pathKeys(path), 'value');
+    const text = this.segment.text;
+    if (text[span.offset] !== '[') return undefined;
+    let at = span.offset + 1;
+    while (at < text.length && (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r')) at++;
+    const token = FIRST_CHARACTER_TOKEN[text[at] ?? ''] ?? (/[-0-9]/.test(text[at] ?? '') ? 'VALUE_NUMBER' : undefined);
+    if (token === undefined) return undefined;
     const { line, column } = this.locator(at);
     return { token, where: `[${line}:${column}]` };
   }

@@ -28,7 +28,7 @@ import { checkClauseRules, hasClauseRules } from './queryRules';
 import { checkValueRanges, hasValueRanges, negativeBoost } from './valueRanges';
 import { checkQueryListForm, checkSingleQueryForm, checkSpanGapPlace } from './innerQueries';
 import { isGeoParserClause, validateGeoClause } from './geoQueries';
-import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
+import { isJavaDouble, notNumericText, numberTextError, strictBooleanError, tokenName } from './values';
 import { jacksonMajor } from '../target';
 import { zoneIdError } from './timeZones';
 import { dateFormatError } from './dateFormats';
@@ -201,10 +201,7 @@ function validateClause(check: JsonCheck, path: ValuePath, clause: Clause, writt
   if (clause.rules) checkClauseRules(check, path, clause.name, body, isKnownClause);
   // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
   if ((clause.name === 'span_near' || clause.name === 'span_or') && Array.isArray(body.clauses)) {
-    const clauses = path.child('clauses');
-    body.clauses.forEach((item, i) => {
-      validateQueryContainer(check, clauses.child(i), item);
-    });
+    validateSpanClauses(check, path.child('clauses'), clause.name, body.clauses);
   }
   if (clause.geoParser) {
     validateGeoClause(check, path, clause.name, body);
@@ -572,9 +569,18 @@ function validateTerms(
       }
       field = key;
       if (Array.isArray(value)) {
-        value.forEach((item, i) => {
-          if (item === null) check.report('query.missing-parameter', 'No value specified for terms query', at.child(i));
-        });
+        // Each item is read whole (an object is a term); a list inside ends the field's loop early, and the parser
+        // meets the list's end where it expects a member (real 3.9.0 and 2.19.6; conformance cases
+        // `cross/lists/query/terms-*`).
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          if (item === null) {
+            check.report('query.missing-parameter', 'No value specified for terms query', at.child(i));
+          } else if (Array.isArray(item)) {
+            check.report('query.wrong-type', `[terms] unknown token [END_ARRAY] after [${key}]`, at.child(i));
+            break;
+          }
+        }
       }
       continue;
     }
@@ -594,7 +600,7 @@ function validateTerms(
       if (typeof value === 'boolean') {
         check.report('value.not-a-number', notNumericText(tokenName(value), jacksonMajor(check.server)), at);
       } else if (typeof value === 'string' && !isJavaDouble(value)) {
-        check.report('value.not-a-number', `For input string: "${value}"`, at);
+        check.report('value.not-a-number', numberTextError(value), at);
       }
     } else if (
       key === 'value_type' &&
@@ -688,7 +694,9 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
     case 'queries':
       if (checkQueryListForm(check, path, clause.name, spec.name, value)) return;
       if (checkScalarQuery(check, path, clause, spec, value)) return;
-      if (Array.isArray(value)) {
+      if (Array.isArray(value) && clause.objectParser) {
+        validateQueryArray(check, path, value);
+      } else if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) validateQueryContainer(check, path.child(i), value[i]);
       } else if (isObject(value) || clause.unknownParam !== 'unknown-field') {
         validateQueryContainer(check, path, value);
@@ -775,7 +783,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
           doesNotSupport(check, path, clause, spec, value);
         }
       } else if (typeof value === 'string' && !isJavaDouble(value)) {
-        check.report('value.not-a-number', `For input string: "${value}"`, path);
+        check.report('value.not-a-number', numberTextError(value), path);
       } else if (typeof value === 'boolean' || (isObject(value) && OBJECT_NOT_NUMERIC.has(clause.name))) {
         check.report('value.not-a-number', notNumericText(tokenName(value), jacksonMajor(check.server)), path);
       }
@@ -809,6 +817,24 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
         handWrittenRefusal(check, path, clause, spec);
       }
       return;
+    case 'fields':
+      // The text queries read each item of their list with `text()`: a number or boolean is its text, anything else
+      // fails (HTTP 500; real 3.9.0 and 2.19.6, conformance cases `cross/lists/query/*-fields-*`). query_string's
+      // null has words of its own in newer versions (queryRules.ts).
+      if (Array.isArray(value) && clause.name !== 'more_like_this') {
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          if (item === null ? clause.name === 'query_string' : typeof item !== 'object') continue;
+          const at = path.child(i);
+          check.report(
+            'query.wrong-type',
+            `Can't get text on a ${tokenOf(item)} at ${check.where(at).slice(1, -1)}`,
+            at,
+          );
+          return;
+        }
+      }
+      return;
     case 'minimumShouldMatch':
       if (clause.objectParser && (isObject(value) || Array.isArray(value))) {
         doesNotSupport(check, path, clause, spec, value);
@@ -816,6 +842,60 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
       return;
     default:
       return;
+  }
+}
+
+/**
+ * span_near's and span_or's `clauses`, read in a loop of `parseInnerQueryBuilder` calls: a value before an object is
+ * skipped (the reader takes the next token as the query's start), a value with no object after it is refused, and an
+ * array whose first item is an object is read as that query, after which the parser meets the list's end where it
+ * expects a member (real 3.9.0 and 2.19.6; conformance cases `cross/lists/query/span-*`).
+ */
+function validateSpanClauses(check: JsonCheck, path: ValuePath, clause: string, items: readonly unknown[]): void {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (isObject(item)) {
+      validateQueryContainer(check, path.child(i), item);
+      continue;
+    }
+    if (Array.isArray(item) && isObject(item[0])) {
+      validateQueryContainer(check, path.child(i).child(0), item[0]);
+      check.report('query.wrong-type', `[${clause}] query does not support [clauses]`, path.child(i));
+      return;
+    }
+    if (Array.isArray(item) || !isObject(items[i + 1])) {
+      check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path.child(i));
+      return;
+    }
+    validateQueryContainer(check, path.child(i + 1), items[i + 1]);
+    i++;
+  }
+}
+
+/**
+ * A list of queries that ObjectParser reads (bool's `must`, `filter`, `should`, `must_not`): its array reader hands
+ * each item that is an object, a value or null to `parseInnerQueryBuilder`, and refuses an array (`expected value but
+ * got [START_ARRAY]`). The query reader, finding a value or null, takes the next token as the query's start: so
+ * `["x", {...}]` is one query, and a value with no object right after it is refused (real 3.9.0 and 2.19.6;
+ * conformance cases `cross/lists/bool/*`).
+ */
+function validateQueryArray(check: JsonCheck, path: ValuePath, items: readonly unknown[]): void {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (Array.isArray(item)) {
+      check.report('query.wrong-type', 'expected value but got [START_ARRAY]', path.child(i));
+      return;
+    }
+    if (isObject(item)) {
+      validateQueryContainer(check, path.child(i), item);
+      continue;
+    }
+    if (!isObject(items[i + 1])) {
+      check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path.child(i));
+      return;
+    }
+    validateQueryContainer(check, path.child(i + 1), items[i + 1]);
+    i++;
   }
 }
 

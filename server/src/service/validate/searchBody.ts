@@ -21,7 +21,15 @@ import {
   checkSourceObject,
   checkStringList,
 } from './sectionOptions';
-import { intRangeText, isJavaDouble, isSortOrder, notNumericText, parseTimeValue, strictBooleanError } from './values';
+import {
+  intRangeText,
+  isJavaDouble,
+  isSortOrder,
+  notNumericText,
+  numberTextError,
+  parseTimeValue,
+  strictBooleanError,
+} from './values';
 import { jacksonMajor } from '../target';
 import { compareVersions } from '../../spec/versions';
 
@@ -290,9 +298,19 @@ function checkArray(
       return;
     case 'sort':
       facts.sort = path;
-      value.forEach((entry, i) => {
+      // SortBuilder.fromXContent reads an object or a string from each item; any other token ends the request.
+      for (let i = 0; i < value.length; i++) {
+        const entry = value[i];
         if (isRecord(entry)) checkSortEntry(check, path.child(i), entry);
-      });
+        else if (typeof entry !== 'string') {
+          check.report(
+            'search.wrong-type',
+            'malformed sort format, within the sort array, an object, or an actual string are allowed',
+            path.child(i),
+          );
+          return;
+        }
+      }
       return;
     case 'any':
       if (spec.name === 'rescore' && value.length > 0) facts.rescore = path;
@@ -337,7 +355,7 @@ function intValue(check: JsonCheck, path: ValuePath, value: unknown): number | u
   }
   const text = scalarText(value);
   if (!isJavaDouble(text)) {
-    check.report('value.not-a-number', `For input string: "${text}"`, path);
+    check.report('value.not-a-number', numberTextError(text), path);
     return undefined;
   }
   const n = Number(text.trim().replace(/[fFdD]$/, ''));
@@ -356,7 +374,7 @@ function numberValue(check: JsonCheck, path: ValuePath, value: unknown): void {
       path,
     );
   } else if (typeof value === 'string' && !isJavaDouble(value)) {
-    check.report('value.not-a-number', `For input string: "${value}"`, path);
+    check.report('value.not-a-number', numberTextError(value), path);
   }
 }
 
@@ -391,12 +409,13 @@ const NUMERIC_TYPES = ['long', 'double', 'date', 'date_nanos'];
 const SORT_ORDERS = ['asc', 'desc'];
 
 /**
- * A field sort's options, read in order by its ObjectParser (`field_sort`): the first it refuses is reported. `order`,
- * `mode` and `numeric_type` are strings (any other token, null included, `doesn't support values of type`) read in any
- * case, an unknown one `failed to parse field [<name>]` (real 3.8.0 and 2.19.1; conformance cases
- * `cross/body/forms/*`).
+ * A field sort's options, read in order by its ObjectParser (`field_sort`): the first it refuses is reported (and
+ * the return says so). `order`, `mode` and `numeric_type` are strings (any other token, null included, `doesn't
+ * support values of type`) read in any case, an unknown one `failed to parse field [<name>]`; `unmapped_type` is a
+ * string, `missing` any value but an object or an array (real 3.8.0, 2.19.1, 3.9.0 and 2.19.6; conformance cases
+ * `cross/body/forms/*`, `cross/lists/sort/*`).
  */
-function fieldSortOptions(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): void {
+function fieldSortOptions(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): boolean {
   for (const key in options) {
     const at = path.child(key);
     if (!FIELD_SORT_PARAMS.includes(key)) {
@@ -408,52 +427,107 @@ function fieldSortOptions(check: JsonCheck, path: ValuePath, options: Record<str
         'key',
         replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
       );
-      return;
+      return true;
     }
-    const allowed =
-      key === 'order' ? SORT_ORDERS : key === 'mode' ? SORT_MODES : key === 'numeric_type' ? NUMERIC_TYPES : undefined;
-    if (allowed === undefined) continue;
     const value = options[key];
-    if (typeof value !== 'string') {
+    const kindRefused =
+      key === 'missing'
+        ? typeof value === 'object' && value !== null
+        : key !== 'nested' && key !== 'nested_filter' && typeof value !== 'string';
+    if (kindRefused) {
       check.report(
         'search.wrong-type',
         `${check.where(at)} [field_sort] ${key} doesn't support values of type: ${tokenOf(value)}`,
         at,
       );
-      return;
+      return true;
     }
+    const allowed =
+      key === 'order' ? SORT_ORDERS : key === 'mode' ? SORT_MODES : key === 'numeric_type' ? NUMERIC_TYPES : undefined;
+    if (allowed === undefined || typeof value !== 'string') continue;
     if (!allowed.includes(value) && !allowed.includes(value.toLowerCase())) {
       check.report('search.wrong-type', `${check.where(at)} [field_sort] failed to parse field [${key}]`, at, 'value', {
         replacements: allowed.map((v) => JSON.stringify(v)),
       });
-      return;
+      return true;
     }
   }
+  return false;
 }
 
+/** The sorts registered by name, each read by a parser of its own; any other name is a field sort. */
+const NAMED_SORTS = new Set(['_score', '_script', '_geo_distance', '_geoDistance']);
+
 /**
- * One sort entry, `{"<field>": "asc"}` or `{"<field>": {"order": ..., "mode": ...}}`: the order is read with
- * `SortOrder.fromString` (`No enum constant org.opensearch.search.sort.SortOrder.UP`), a field sort's mode with
- * `SortMode.fromString` inside its ObjectParser (`[L:C] [field_sort] failed to parse field [mode]`). Entries for
- * `_score`, `_script`, `_geo_distance` and the like have parsers of their own and are left alone (conformance cases
- * `cross/body/sort-unknown-order`, `cross/body/sort-bad-mode` on real 3.8.0 and 2.19.1).
+ * One sort entry, `{"<field>": "asc"}` or `{"<field>": {"order": ..., "mode": ...}}`, as `SortBuilder` reads each of
+ * its fields: a string is an order for `SortOrder.fromString` (`No enum constant
+ * org.opensearch.search.sort.SortOrder.UP`), whatever the name; any other value goes to the sort registered under the
+ * name (`_score`, `_script`, `_geo_distance`), else to the field sort's ObjectParser (`field_sort`), which wants an
+ * object and, finding something else, names the token after it (real 3.9.0 and 2.19.6; conformance cases
+ * `cross/lists/sort/*`, `cross/body/sort-*`). `_script` and `_geo_distance` are left to their own parsers.
  */
 function checkSortEntry(check: JsonCheck, path: ValuePath, entry: Record<string, unknown>): void {
   for (const field in entry) {
     const spec = entry[field];
-    if (field.startsWith('_')) continue;
+    const at = path.child(field);
     if (typeof spec === 'string') {
       if (!isSortOrder(spec)) {
         check.report(
           'search.wrong-type',
           `No enum constant org.opensearch.search.sort.SortOrder.${spec.toUpperCase()}`,
-          path.child(field),
+          at,
           'value',
           { replacements: ['"asc"', '"desc"'] },
         );
+        return;
       }
-    } else if (isRecord(spec)) {
-      fieldSortOptions(check, path.child(field), spec);
+      continue;
+    }
+    if (field !== '_score' && NAMED_SORTS.has(field)) continue;
+    const parser = field === '_score' ? '_score' : 'field_sort';
+    // An array whose first item is an object: the parser steps into the array and reads that object.
+    const options = Array.isArray(spec) && isRecord(spec[0]) ? spec[0] : spec;
+    if (!isRecord(options)) {
+      const next = Array.isArray(spec) ? check.tokenInside(at) : check.tokenAfter(at);
+      if (next !== undefined) {
+        check.report('search.wrong-type', `${next.where} [${parser}] Expected START_OBJECT but was: ${next.token}`, at);
+      }
+      return;
+    }
+    const optionsAt = options === spec ? at : at.child(0);
+    const refused =
+      parser === '_score' ? scoreSortOptions(check, optionsAt, options) : fieldSortOptions(check, optionsAt, options);
+    if (refused) return;
+  }
+}
+
+/** `_score`'s options (`ScoreSortBuilder`'s ObjectParser): `order` alone, a string. Returns whether it refused one. */
+function scoreSortOptions(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): boolean {
+  for (const key in options) {
+    const at = path.child(key);
+    if (key !== 'order') {
+      check.report('search.unknown-field', `${check.where(at, 'key')} [_score] unknown field [${key}]`, at, 'key');
+      return true;
+    }
+    const value = options[key];
+    if (typeof value !== 'string') {
+      check.report(
+        'search.wrong-type',
+        `${check.where(at)} [_score] order doesn't support values of type: ${tokenOf(value)}`,
+        at,
+      );
+      return true;
+    }
+    if (!isSortOrder(value)) {
+      check.report(
+        'search.wrong-type',
+        `No enum constant org.opensearch.search.sort.SortOrder.${value.toUpperCase()}`,
+        at,
+        'value',
+        { replacements: ['"asc"', '"desc"'] },
+      );
+      return true;
     }
   }
+  return false;
 }

@@ -6,7 +6,7 @@ import { isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import { didYouMean } from '../text/similarity';
 import type { JsonCheck } from './jsonCheck';
-import { isJavaDouble, parseJavaInt, strictBooleanError } from './values';
+import { isJavaDouble, numberTextError, parseJavaInt, strictBooleanError } from './values';
 import { shardFailureText } from './msearchItems';
 import { holdsAt } from '../../spec/versions';
 
@@ -100,7 +100,7 @@ export function checkIndicesBoostList(check: JsonCheck, path: ValuePath, list: r
  */
 export function checkNumberText(check: JsonCheck, at: ValuePath, value: unknown): boolean {
   if (typeof value !== 'string' || isJavaDouble(value)) return false;
-  check.report('value.not-a-number', `For input string: "${value}"`, at);
+  check.report('value.not-a-number', numberTextError(value), at);
   return true;
 }
 
@@ -217,6 +217,15 @@ export function checkQueryRescorer(check: JsonCheck, path: ValuePath, rescorer: 
         `${check.where(at, 'key')} [query] unknown field [${key}]${didYouMean(key, RESCORE_OPTIONS)}`,
         at,
         'key',
+      );
+      return true;
+    }
+    if (key === 'rescore_query' && !isObject(value)) {
+      // Read as a query (validated with the body's rules, bodyRules.ts), so an object only.
+      check.report(
+        'search.wrong-type',
+        `${check.where(at)} [query] rescore_query doesn't support values of type: ${tokenOf(value)}`,
+        at,
       );
       return true;
     }

@@ -38,6 +38,14 @@ export function javaTrim(value: string): string {
   return value.slice(start, end);
 }
 
+/**
+ * What Java's number parsing says of a text it refuses: an empty or blank text is `empty String` (`Double.parseDouble`
+ * trims first), any other `For input string: "<text>"` (real 3.9.0; conformance cases `cross/lists/empty-number/*`).
+ */
+export function numberTextError(text: string): string {
+  return text.trim() === '' ? 'empty String' : `For input string: "${text}"`;
+}
+
 /** Whether `Double.parseDouble` accepts the text (it trims, and takes `NaN`, `Infinity`, hex and `d`/`f` suffixes). */
 export function isJavaDouble(value: string): boolean {
   const s = value.trim();

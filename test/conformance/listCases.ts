@@ -1,0 +1,192 @@
+// Conformance cases on the forms of lists and entries that a parser reads token by token: an array inside a list,
+// a value where an object is read, an entry of the wrong kind. Each form has a request OpenSearch accepts beside the
+// ones it refuses, so that both verdicts of the language server are held to the real answer.
+import type { ConformanceCase } from './cases';
+import { CONFORMANCE_INDEX } from './setup';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const SEARCH = `/${CONFORMANCE_INDEX}/_search`;
+
+function c(id: string, body: Json): ConformanceCase {
+  return { id: `cross/lists/${id}`, class: 'cross', method: 'POST', path: SEARCH, body: JSON.stringify(body) };
+}
+
+const TERM: Json = { term: { kw: 'a' } };
+const MATCH: Json = { match: { text: 'quick' } };
+
+/** bool's occurrence lists: ObjectParser's array reader, and the query reader that skips one token to an object. */
+const BOOL_LISTS: readonly (readonly [string, Json])[] = [
+  ['objects', [TERM, MATCH]],
+  ['value-then-object', ['x', TERM]],
+  ['null-then-object', [null, TERM]],
+  ['number-then-object', [1, TERM]],
+  ['values-then-objects', [1, TERM, true, MATCH]],
+  ['object-then-value', [TERM, 'x']],
+  ['value-alone', ['x']],
+  ['two-values', ['x', 'y', TERM]],
+  ['value-then-array', ['x', [TERM]]],
+  ['array', [[TERM]]],
+  ['object-then-array', [TERM, [MATCH]]],
+  ['empty-array-inside', [[]]],
+  ['empty', []],
+];
+
+/** The sort as SortBuilder reads it: a list of objects and strings, each object's fields one sort each. */
+const SORTS: readonly (readonly [string, Json])[] = [
+  ['list', [{ num: { order: 'desc' } }, '_score', { date: 'asc' }]],
+  ['list-number', [{ num: 'desc' }, 1]],
+  ['list-null', [null]],
+  ['list-boolean', [true]],
+  ['list-array', [[{ num: 'desc' }]]],
+  ['list-empty-array', [[]]],
+  ['number', 1],
+  ['boolean', true],
+  ['null', null],
+  ['field-number-last', [{ num: 1 }]],
+  ['field-number-then-field', [{ num: 1, date: 'asc' }]],
+  ['field-boolean', [{ num: true }]],
+  ['field-null', [{ num: null }]],
+  ['field-array-of-string', [{ num: ['asc'] }]],
+  ['field-empty-array', [{ num: [] }]],
+  ['field-array-of-object', [{ num: [{ order: 'asc' }] }]],
+  ['field-object-empty', [{ num: {} }]],
+  ['field-missing-array', [{ num: { missing: ['_last'] } }]],
+  ['field-missing-object', [{ num: { missing: { a: 1 } } }]],
+  ['field-missing-number', [{ num: { missing: 0 } }]],
+  ['field-unmapped-type-number', [{ num: { unmapped_type: 1 } }]],
+  ['score-string', [{ _score: 'asc' }]],
+  ['score-number', [{ _score: 1 }]],
+  ['score-array', [{ _score: ['desc'] }]],
+  ['score-object', [{ _score: { order: 'asc' } }]],
+  ['score-object-unknown', [{ _score: { field: 'kw' } }]],
+  ['score-object-order-number', [{ _score: { order: 1 } }]],
+  ['doc-number', [{ _doc: 1 }]],
+  ['doc-object', [{ _doc: { order: 'desc' } }]],
+  ['order-padded', [{ num: ' desc' }]],
+  ['order-upper', [{ num: 'DESC' }]],
+  ['object-two-fields', { num: 'asc', date: { order: 'desc' } }],
+];
+
+/** `highlight`: the forms of `fields` (an object, or a list of one-field objects) and of its lists of strings. */
+const HIGHLIGHTS: readonly (readonly [string, Json])[] = [
+  ['fields-object', { fields: { text: {} } }],
+  ['fields-number', { fields: 1 }],
+  ['fields-string', { fields: 'text' }],
+  ['fields-null', { fields: null }],
+  ['fields-boolean', { fields: true }],
+  ['field-string', { fields: { text: 'x' } }],
+  ['field-number', { fields: { text: 1 } }],
+  ['field-null', { fields: { text: null } }],
+  ['field-array', { fields: { text: [] } }],
+  ['field-array-of-object', { fields: { text: [{}] } }],
+  ['fields-list', { fields: [{ text: {} }] }],
+  ['fields-list-two-fields', { fields: [{ text: {}, kw: {} }] }],
+  ['fields-list-empty-object', { fields: [{}] }],
+  ['fields-list-string', { fields: ['text'] }],
+  ['fields-list-number', { fields: [1] }],
+  ['fields-list-array', { fields: [[]] }],
+  ['fields-list-field-string', { fields: [{ text: 'x' }] }],
+  ['pre-tags-array-inside', { fields: { text: {} }, pre_tags: [['<b>']], post_tags: ['</b>'] }],
+  ['pre-tags-object-inside', { fields: { text: {} }, pre_tags: [{ a: 1 }], post_tags: ['</b>'] }],
+  ['pre-tags-null-inside', { fields: { text: {} }, pre_tags: [null], post_tags: ['</b>'] }],
+  ['pre-tags-number-inside', { fields: { text: {} }, pre_tags: [1], post_tags: ['</b>'] }],
+  ['post-tags-array-inside', { fields: { text: {} }, pre_tags: ['<b>'], post_tags: [['</b>']] }],
+  ['field-matched-fields-array-inside', { fields: { text: { matched_fields: [['text']] } } }],
+  ['field-pre-tags-null-inside', { fields: { text: { pre_tags: [null], post_tags: ['</b>'] } } }],
+];
+
+/** Queries inside other sections, each read by the query parser: rescore, the filters aggregation. */
+const INNER_QUERIES: readonly (readonly [string, Json])[] = [
+  ['rescore-query-valid', { rescore: { window_size: 5, query: { rescore_query: MATCH } } }],
+  ['rescore-query-unknown-clause', { rescore: { window_size: 5, query: { rescore_query: { matchx: {} } } } }],
+  ['rescore-query-clause-string', { rescore: { window_size: 5, query: { rescore_query: { match: 'x' } } } }],
+  ['rescore-query-string', { rescore: { window_size: 5, query: { rescore_query: 'x' } } }],
+  ['rescore-query-number', { rescore: { window_size: 5, query: { rescore_query: 1 } } }],
+  ['filters-valid', { size: 0, aggs: { f: { filters: { filters: { a: TERM, b: MATCH } } } } }],
+  ['filters-list-valid', { size: 0, aggs: { f: { filters: { filters: [TERM, MATCH] } } } }],
+  ['filters-clause-string', { size: 0, aggs: { f: { filters: { filters: { a: TERM, b: { match: 'x' } } } } } }],
+  ['filters-unknown-clause', { size: 0, aggs: { f: { filters: { filters: { a: { matchx: {} } } } } } }],
+  ['filters-list-clause-string', { size: 0, aggs: { f: { filters: { filters: [{ match: 'x' }] } } } }],
+  ['filters-list-two-clauses', { size: 0, aggs: { f: { filters: { filters: [{ term: { kw: 'a' }, match: {} }] } } } }],
+  ['filter-clause-string', { size: 0, aggs: { f: { filter: { match: 'x' } } } }],
+];
+
+/** Lists read by hand-written parsers: fields of the text queries, span clauses, terms, range bounds. */
+const QUERY_LISTS: readonly (readonly [string, Json])[] = [
+  ['multi-match-fields-array-inside', { multi_match: { query: 'quick', fields: [['text']] } }],
+  ['multi-match-fields-object-inside', { multi_match: { query: 'quick', fields: [{ a: 1 }] } }],
+  ['multi-match-fields-null-inside', { multi_match: { query: 'quick', fields: [null] } }],
+  ['multi-match-fields-number-inside', { multi_match: { query: 'quick', fields: [1] } }],
+  ['query-string-fields-array-inside', { query_string: { query: 'quick', fields: [['text']] } }],
+  ['simple-query-string-fields-array-inside', { simple_query_string: { query: 'quick', fields: [['text']] } }],
+  ['span-near-value-then-object', { span_near: { clauses: ['x', { span_term: { text: 'quick' } }], slop: 1 } }],
+  ['span-near-array-inside', { span_near: { clauses: [[{ span_term: { text: 'quick' } }]], slop: 1 } }],
+  ['span-near-value-alone', { span_near: { clauses: [{ span_term: { text: 'quick' } }, 'x'], slop: 1 } }],
+  ['span-or-value-then-object', { span_or: { clauses: [1, { span_term: { text: 'quick' } }] } }],
+  ['span-or-array-inside', { span_or: { clauses: [[{ span_term: { text: 'quick' } }]] } }],
+  ['span-or-array-of-value-inside', { span_or: { clauses: [['x']] } }],
+  [
+    'span-near-object-then-array',
+    { span_near: { clauses: [{ span_term: { text: 'a' } }, [{ span_term: { text: 'b' } }]], slop: 1 } },
+  ],
+  ['dis-max-value-then-object', { dis_max: { queries: ['x', TERM] } }],
+  ['dis-max-array-inside', { dis_max: { queries: [[TERM]] } }],
+  ['terms-array-inside', { terms: { kw: [['a', 'b']] } }],
+  ['terms-empty-array-inside', { terms: { kw: ['a', []] } }],
+  ['terms-object-inside', { terms: { kw: ['a', { b: 1 }] } }],
+  ['terms-null-inside', { terms: { kw: ['a', null] } }],
+  ['range-gte-array', { range: { num: { gte: [1] } } }],
+  ['range-gte-empty-array', { range: { num: { gte: [] } } }],
+  ['range-lt-array', { range: { num: { lt: [1] } } }],
+  ['range-from-array', { range: { num: { from: [1] } } }],
+  ['range-to-object', { range: { num: { to: { a: 1 } } } }],
+  ['range-gt-object', { range: { num: { gt: { a: 1 } } } }],
+];
+
+/** Numbers given as an empty or blank text, read by Java's number parsers. */
+const EMPTY_NUMBERS: readonly (readonly [string, Json])[] = [
+  ['size', { size: '' }],
+  ['size-blank', { size: ' ' }],
+  ['from', { from: '' }],
+  ['terminate-after', { terminate_after: '' }],
+  ['track-total-hits', { track_total_hits: '' }],
+  ['min-score', { min_score: '' }],
+  ['match-max-expansions', { query: { match: { text: { query: 'quick', max_expansions: '' } } } }],
+  ['match-boost', { query: { match: { text: { query: 'quick', boost: '' } } } }],
+  ['term-boost', { query: { term: { kw: { value: 'a', boost: '' } } } }],
+  ['percents', { size: 0, aggs: { p: { percentiles: { field: 'num', percents: [''] } } } }],
+  ['histogram-interval', { size: 0, aggs: { h: { histogram: { field: 'num', interval: '' } } } }],
+  ['terms-size', { size: 0, aggs: { t: { terms: { field: 'kw', size: '' } } } }],
+];
+
+/** Lists of aggregations that ObjectParser reads with its array reader: a list inside, a text for a number. */
+const AGGREGATION_LISTS: readonly (readonly [string, Json])[] = [
+  ['percents-array-inside', { percentiles: { field: 'num', percents: [[50]] } }],
+  ['percents-text', { percentiles: { field: 'num', percents: ['x'] } }],
+  ['percents-number-text', { percentiles: { field: 'num', percents: ['50'] } }],
+  ['percentile-ranks-array-inside', { percentile_ranks: { field: 'num', values: [[5]] } }],
+  ['percentile-ranks-empty-text', { percentile_ranks: { field: 'num', values: [''] } }],
+  ['range-ranges-array-inside', { range: { field: 'num', ranges: [[{ to: 10 }]] } }],
+  ['date-range-ranges-array-inside', { date_range: { field: 'date', ranges: [[{ to: 'now' }]] } }],
+  ['ip-range-ranges-array-inside', { ip_range: { field: 'ip', ranges: [[{ to: '10.0.0.1' }]] } }],
+  ['composite-sources-array-inside', { composite: { sources: [[{ k: { terms: { field: 'kw' } } }]] } }],
+  ['multi-terms-terms-array-inside', { multi_terms: { terms: [{ field: 'kw' }, [{ field: 'num' }]] } }],
+  [
+    'geo-distance-ranges-array-inside',
+    { geo_distance: { field: 'location', origin: { lat: 0, lon: 0 }, ranges: [[{ to: 100 }]] } },
+  ],
+];
+
+export const LIST_CASES: readonly ConformanceCase[] = [
+  ...BOOL_LISTS.flatMap(([id, list]) => [
+    c(`bool/must/${id}`, { query: { bool: { must: list } } }),
+    c(`bool/should/${id}`, { query: { bool: { should: list } } }),
+  ]),
+  ...SORTS.map(([id, sort]) => c(`sort/${id}`, { sort })),
+  ...HIGHLIGHTS.map(([id, highlight]) => c(`highlight/${id}`, { query: MATCH, highlight })),
+  ...INNER_QUERIES.map(([id, body]) => c(`inner/${id}`, body)),
+  ...QUERY_LISTS.map(([id, query]) => c(`query/${id}`, { query })),
+  ...EMPTY_NUMBERS.map(([id, body]) => c(`empty-number/${id}`, body)),
+  ...AGGREGATION_LISTS.map(([id, aggregation]) => c(`aggs/${id}`, { size: 0, aggs: { a: aggregation } })),
+];
