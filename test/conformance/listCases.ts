@@ -136,6 +136,14 @@ const QUERY_LISTS: readonly (readonly [string, Json])[] = [
   ['terms-empty-array-inside', { terms: { kw: ['a', []] } }],
   ['terms-object-inside', { terms: { kw: ['a', { b: 1 }] } }],
   ['terms-null-inside', { terms: { kw: ['a', null] } }],
+  ['terms-set-terms-array-inside', { terms_set: { kw: { terms: [['a']], minimum_should_match_field: 'num' } } }],
+  [
+    'terms-set-terms-empty-array-inside',
+    { terms_set: { kw: { terms: ['a', []], minimum_should_match_field: 'num' } } },
+  ],
+  ['span-term-array', { span_term: { text: ['quick'] } }],
+  ['span-term-empty-array', { span_term: { text: [] } }],
+  ['span-term-object-array', { span_term: { text: { value: ['quick'] } } }],
   ['range-gte-array', { range: { num: { gte: [1] } } }],
   ['range-gte-empty-array', { range: { num: { gte: [] } } }],
   ['range-lt-array', { range: { num: { lt: [1] } } }],
@@ -178,6 +186,66 @@ const AGGREGATION_LISTS: readonly (readonly [string, Json])[] = [
   ],
 ];
 
+/** A script's object, as `Script`'s ObjectParser reads it, in each place that reads one. */
+const SCRIPTS: readonly (readonly [string, Json])[] = [
+  ['valid', { source: 'params.x > 0', params: { x: 1 } }],
+  ['source-number', { source: 1 }],
+  ['source-array', { source: ['x'] }],
+  ['source-null', { source: null }],
+  ['source-object', { source: { a: 1 } }],
+  ['unknown-key', { sources: 'x' }],
+  ['inline', { inline: 'params.x > 0', params: { x: 1 } }],
+  ['params-string', { source: 'true', params: 'x' }],
+  ['params-number', { source: 'true', params: 1 }],
+  ['params-array', { source: 'true', params: [1] }],
+  ['lang-number', { source: 'true', lang: 1 }],
+  ['id-number', { id: 1 }],
+  ['source-and-id', { source: 'true', id: 'x' }],
+  ['options-string', { source: 'true', options: 'x' }],
+  ['options-other', { source: 'true', options: { a: 'b' } }],
+  ['empty', {}],
+  ['stored-with-lang', { id: 'x', lang: 'painless' }],
+  ['number', 1],
+  ['array-of-object', [{ source: 'true' }]],
+];
+
+function numericScript(script: Json): Json {
+  if (typeof script !== 'object' || script === null || Array.isArray(script)) return script;
+  const out = { ...script };
+  for (const key of ['source', 'inline']) if (out[key] === 'params.x > 0') out[key] = 'params.x';
+  return out;
+}
+
+/** Where a script object is read: a script query, script_score, script_fields, an aggregation. */
+const SCRIPT_PLACES: readonly (readonly [string, (script: Json) => Json])[] = [
+  ['query', (script) => ({ query: { script: { script } } })],
+  // script_score's script returns the score: a number.
+  [
+    'script-score',
+    (script) => ({
+      query: { script_score: { query: { match_all: {} }, script: numericScript(script) } },
+    }),
+  ],
+  ['script-fields', (script) => ({ script_fields: { f: { script } } })],
+  ['aggregation', (script) => ({ size: 0, aggs: { a: { max: { script } } } })],
+];
+
+/** Body sections read by ObjectParsers of their own: collapse, docvalue_fields' objects. */
+const SECTIONS: readonly (readonly [string, Json])[] = [
+  ['collapse-valid', { collapse: { field: 'kw' } }],
+  ['collapse-field-array', { collapse: { field: ['kw'] } }],
+  ['collapse-field-number', { collapse: { field: 1 } }],
+  ['collapse-field-null', { collapse: { field: null } }],
+  ['collapse-unknown', { collapse: { field: 'kw', foo: 1 } }],
+  ['collapse-near-name', { collapse: { fields: 'kw' } }],
+  ['collapse-inner-hits-array', { collapse: { field: 'kw', inner_hits: [{ name: 'a' }] } }],
+  ['collapse-max-concurrent-text', { collapse: { field: 'kw', max_concurrent_group_searches: 'x' } }],
+  ['docvalue-fields-array-of-object', { docvalue_fields: [[{ field: 'num' }]] }],
+  ['docvalue-fields-null', { docvalue_fields: [null] }],
+  ['docvalue-fields-number', { docvalue_fields: [1] }],
+  ['docvalue-fields-boolean', { docvalue_fields: ['num', true] }],
+];
+
 export const LIST_CASES: readonly ConformanceCase[] = [
   ...BOOL_LISTS.flatMap(([id, list]) => [
     c(`bool/must/${id}`, { query: { bool: { must: list } } }),
@@ -189,4 +257,6 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...QUERY_LISTS.map(([id, query]) => c(`query/${id}`, { query })),
   ...EMPTY_NUMBERS.map(([id, body]) => c(`empty-number/${id}`, body)),
   ...AGGREGATION_LISTS.map(([id, aggregation]) => c(`aggs/${id}`, { size: 0, aggs: { a: aggregation } })),
+  ...SECTIONS.map(([id, body]) => c(`section/${id}`, body)),
+  ...SCRIPT_PLACES.flatMap(([place, body]) => SCRIPTS.map(([id, script]) => c(`script/${place}/${id}`, body(script)))),
 ];

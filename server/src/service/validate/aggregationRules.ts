@@ -1,3 +1,4 @@
+import { scriptRefused } from './scripts';
 import { ValuePath } from '../json/valuePath';
 import { uniformParameter } from '../../spec/uniform';
 // Rules inside one aggregation's definition, with the texts of OpenSearch's aggregation builders.
@@ -708,6 +709,7 @@ function checkParserValue(
     case 'script':
       if (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN' || token === 'START_ARRAY')
         refuseToken(check, body, key, type, token);
+      else if (isObject(value)) scriptRefused(check, body.child(key), value, 'aggs.wrong-type');
       return;
     case 'integer':
     case 'number':

@@ -3,7 +3,9 @@ import { ValuePath, type AnyPath } from '../json/valuePath';
 // words (SearchRequest.validate, SearchService.parseSource, SliceBuilder, SearchAfterBuilder, the rescorers; each
 // checked on real OpenSearch 2.19.1 and 3.8.0 by the conformance corpus; each code is described in docs/diagnostics.md).
 import type { DiagnosticCode } from '../diagnosticCodes';
-import { isObject } from '../json/jsonSegment';
+import { isObject, tokenOf } from '../json/jsonSegment';
+import { didYouMean } from '../text/similarity';
+import { isJavaDouble } from './values';
 import { compareVersions } from '../../spec/versions';
 import type { JsonCheck } from './jsonCheck';
 import { shardFailureText } from './msearchItems';
@@ -157,7 +159,7 @@ export function checkBodyRules(
   const hasRescore = isObject(rescore) || (Array.isArray(rescore) && rescore.length > 0);
 
   // collapse
-  if (isObject(m.collapse)) {
+  if (isObject(m.collapse) && !collapseOptionsRefused(check, m.collapse)) {
     const field = typeof m.collapse.field === 'string' ? m.collapse.field : undefined;
     if (!('field' in m.collapse)) {
       // CollapseBuilder keeps a null field; each shard fails on it when it builds the collapse context.
@@ -332,6 +334,42 @@ export function checkBodyRules(
       'stored_fields',
     ]);
   }
+}
+
+const COLLAPSE_OPTIONS = ['field', 'inner_hits', 'max_concurrent_group_searches'];
+
+/**
+ * `collapse`'s members as its ObjectParser (`collapse`) reads them, in order: `field` a string (null refused too),
+ * `max_concurrent_group_searches` a number, no other name (real 3.9.0 and 2.19.6; conformance cases
+ * `cross/lists/section/collapse-*`). Whether it refused one.
+ */
+function collapseOptionsRefused(check: JsonCheck, collapse: Record<string, unknown>): boolean {
+  for (const key in collapse) {
+    const at = ValuePath.of('collapse', key);
+    const value = collapse[key];
+    if (!COLLAPSE_OPTIONS.includes(key)) {
+      reportKey(
+        check,
+        'search.unknown-field',
+        `${check.where(at, 'key')} [collapse] unknown field [${key}]${didYouMean(key, COLLAPSE_OPTIONS)}`,
+        at,
+      );
+      return true;
+    }
+    if (key === 'field' && typeof value !== 'string') {
+      check.report(
+        'search.wrong-type',
+        `${check.where(at)} [collapse] field doesn't support values of type: ${tokenOf(value)}`,
+        at,
+      );
+      return true;
+    }
+    if (key === 'max_concurrent_group_searches' && typeof value === 'string' && !isJavaDouble(value)) {
+      check.report('search.wrong-type', `${check.where(at)} [collapse] failed to parse field [${key}]`, at);
+      return true;
+    }
+  }
+  return false;
 }
 
 /**

@@ -18,6 +18,12 @@ const FIRST_CHARACTER_TOKEN: Readonly<Record<string, string>> = {
   n: 'VALUE_NULL',
 };
 
+/** The token of the value that starts at `at`, by its first character. */
+function firstTokenAt(text: string, at: number): string | undefined {
+  const c = text[at] ?? '';
+  return FIRST_CHARACTER_TOKEN[c] ?? (/[-0-9]/.test(c) ? 'VALUE_NUMBER' : undefined);
+}
+
 /** Reports findings inside one JSON segment, positioned by JSON path. */
 export class JsonCheck {
   /** Where a parser stops reading inside an object, so that the body ends early (earlyEnd.ts); the first one. */
@@ -52,7 +58,7 @@ export class JsonCheck {
    * The JSON token that follows the value at `path` (`END_OBJECT`, `END_ARRAY` or the next member's `FIELD_NAME`) and
    * its `[L:C]`: where a parser that expected something else at that point says it stopped.
    */
-  tokenAfter(path: AnyPath): { token: string; where: string } | undefined {
+  tokenAfter(path: AnyPath, inArray = false): { token: string; where: string } | undefined {
     const span = this.segment.spanOf(pathKeys(path), 'value');
     const text = this.segment.text;
     const skip = (from: number): number => {
@@ -66,8 +72,10 @@ export class JsonCheck {
     else if (text[at] === ']') token = 'END_ARRAY';
     else if (text[at] === ',') {
       at = skip(at + 1);
-      if (text[at] !== '"') return undefined;
-      token = 'FIELD_NAME';
+      // In an array the next token is the next item's first; in an object, the next member's name.
+      const next = inArray ? firstTokenAt(text, at) : text[at] === '"' ? 'FIELD_NAME' : undefined;
+      if (next === undefined) return undefined;
+      token = next;
     } else return undefined;
     const { line, column } = this.locator(at);
     return { token, where: `[${line}:${column}]` };
@@ -80,7 +88,7 @@ export class JsonCheck {
     if (text[span.offset] !== '[') return undefined;
     let at = span.offset + 1;
     while (at < text.length && (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r')) at++;
-    const token = FIRST_CHARACTER_TOKEN[text[at] ?? ''] ?? (/[-0-9]/.test(text[at] ?? '') ? 'VALUE_NUMBER' : undefined);
+    const token = firstTokenAt(text, at);
     if (token === undefined) return undefined;
     const { line, column } = this.locator(at);
     return { token, where: `[${line}:${column}]` };

@@ -428,7 +428,7 @@ function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, 
       }
     }
   } else if (Array.isArray(value)) {
-    const message = fieldArrayText(clause.name, field, check.where(fieldPath).slice(1, -1));
+    const message = fieldArrayText(clause.name, field, check.where(fieldPath).slice(1, -1), value.length === 0);
     if (message !== undefined) check.report('query.field-array', message, fieldPath);
   } else if (clause.shorthand === 'none' && value !== null) {
     check.report(

@@ -90,7 +90,7 @@ export const FIELD_VALUE_REQUIRED: Readonly<
 };
 
 /** What a field-form clause says when its field holds an array (docs/opensearch/query-dsl.md and the parsers). */
-export function fieldArrayText(clause: string, field: string, where: string): string | undefined {
+export function fieldArrayText(clause: string, field: string, where: string, empty: boolean): string | undefined {
   switch (clause) {
     case 'term':
       return '[term] query does not support array of values';
@@ -98,6 +98,12 @@ export function fieldArrayText(clause: string, field: string, where: string): st
       return `[range] query does not support [${field}]`;
     case 'terms_set':
       return '[terms_set] unknown token [START_ARRAY]';
+    case 'span_term':
+      // The array's tokens are read as the field's members: its end, or its first value, as a second field whose
+      // name is null (real 3.9.0 and 2.19.6; conformance cases `cross/lists/query/span-term-*`).
+      return empty
+        ? `[span_term] query doesn't support multiple fields, found [${field}] and [${field}]`
+        : `[span_term] query doesn't support multiple fields, found [${field}] and [null]`;
     case 'fuzzy':
       return `[fuzzy] unexpected token [START_ARRAY] after [${field}]`;
     case 'match':

@@ -8,6 +8,7 @@ import { didYouMean } from '../text/similarity';
 import type { JsonCheck } from './jsonCheck';
 import { isJavaDouble, numberTextError, parseJavaInt, strictBooleanError } from './values';
 import { shardFailureText } from './msearchItems';
+import { scriptValueRefused } from './scripts';
 import { holdsAt } from '../../spec/versions';
 
 /**
@@ -119,7 +120,14 @@ export function checkScriptFields(check: JsonCheck, path: ValuePath, fields: Rec
     }
     for (const key in entry) {
       const value = entry[key];
-      if (key === 'script') continue;
+      if (key === 'script' && Array.isArray(value)) {
+        check.report('search.wrong-type', 'Unknown key for a START_ARRAY in [script].', at.child(key));
+        return;
+      }
+      if (key === 'script') {
+        if (scriptValueRefused(check, at.child(key), value, 'search.wrong-type')) return;
+        continue;
+      }
       if (key === 'ignore_failure') {
         if (typeof value === 'number') {
           const token = Number.isInteger(value) ? 'VALUE_NUMBER_INT' : 'VALUE_NUMBER_FLOAT';
@@ -164,6 +172,22 @@ export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: rea
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     const at = path.child(i);
+    if (Array.isArray(item) && isObject(item[0])) {
+      // The parser steps into the list and reads its object; the list's end then ends the section's loop, and the
+      // body's loop meets the section's own end (real 3.9.0 and 2.19.6; conformance cases `cross/lists/section/*`).
+      check.report('search.wrong-type', `Unknown key for a END_ARRAY in [${String(path.key())}].`, at);
+      return;
+    }
+    if (item === null) {
+      const after = check.tokenAfter(at, true);
+      if (after === undefined) continue;
+      check.report(
+        'search.wrong-type',
+        `${after.where} [docvalues_field] Expected START_OBJECT but was: ${after.token}`,
+        at,
+      );
+      return;
+    }
     if (Array.isArray(item)) {
       const end = item.length === 0 ? check.where(at, 'value', true) : check.where(at.child(0));
       const found = item.length === 0 ? 'END_ARRAY' : tokenOf(item[0]);
