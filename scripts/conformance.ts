@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { conformanceCases } from '../test/conformance/cases';
 import {
   ask,
+  clusterVersion,
   prepareIndex,
   readCorpus,
   sameAnswer,
@@ -19,13 +20,6 @@ import { OpenSearchSetupError, realVersionsOf, realVersionWords, startOpenSearch
 
 function log(line: string): void {
   console.log(`[conformance] ${line}`);
-}
-
-async function versionOf(url: string): Promise<string> {
-  const response = await fetch(url);
-  const body = (await response.json()) as { version?: { number?: string } };
-  if (typeof body.version?.number !== 'string') throw new Error(`${url} does not answer GET / as OpenSearch does`);
-  return body.version.number;
 }
 
 async function record(url: string, version: string, answers: Map<string, Record<string, Answer>>): Promise<void> {
@@ -66,7 +60,7 @@ async function main(): Promise<number> {
   }
   const answers = previous;
   if (values.url !== undefined && values.url.length > 0) {
-    for (const url of values.url) await record(url, await versionOf(url), answers);
+    for (const url of values.url) await record(url, await clusterVersion(url), answers);
   } else {
     const wanted = realVersionsOf(values.version);
     if (wanted === undefined) {

@@ -90,6 +90,14 @@ export async function removeConformanceState(url: string): Promise<void> {
   }
 }
 
+/** The version a cluster reports on `GET /`. */
+export async function clusterVersion(url: string): Promise<string> {
+  const response = await fetch(url);
+  const body = (await response.json()) as { version?: { number?: string } };
+  if (typeof body.version?.number !== 'string') throw new Error(`${url} does not answer GET / as OpenSearch does`);
+  return body.version.number;
+}
+
 /** Creates the conformance index afresh, with its documents. */
 export async function prepareIndex(url: string): Promise<void> {
   for (const [name, pipeline] of Object.entries(CONFORMANCE_SEARCH_PIPELINES)) {

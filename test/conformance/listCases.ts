@@ -244,6 +244,8 @@ const SECTIONS: readonly (readonly [string, Json])[] = [
   ['docvalue-fields-null', { docvalue_fields: [null] }],
   ['docvalue-fields-number', { docvalue_fields: [1] }],
   ['docvalue-fields-boolean', { docvalue_fields: ['num', true] }],
+  ['sort-name-with-rescore', { sort: '_doc', rescore: { window_size: 5, query: { rescore_query: MATCH } } }],
+  ['sort-score-with-rescore', { sort: '_score', rescore: { window_size: 5, query: { rescore_query: MATCH } } }],
 ];
 
 export const LIST_CASES: readonly ConformanceCase[] = [

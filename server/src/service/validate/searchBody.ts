@@ -217,6 +217,8 @@ function checkValue(
       }
       return;
     case 'text':
+      // A sort written as one name is a sort too (the rules across sections read it: sort with rescore).
+      if (spec.name === 'sort') facts.sort = path;
       // StoredFieldsContext.fromXContent reads a string or an array of them (search body and top_hits alike).
       if (spec.name === 'stored_fields' && (typeof value === 'number' || typeof value === 'boolean')) {
         check.report(
