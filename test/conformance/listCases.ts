@@ -244,8 +244,67 @@ const SECTIONS: readonly (readonly [string, Json])[] = [
   ['docvalue-fields-null', { docvalue_fields: [null] }],
   ['docvalue-fields-number', { docvalue_fields: [1] }],
   ['docvalue-fields-boolean', { docvalue_fields: ['num', true] }],
+  ['docvalue-fields-null-then-object', { docvalue_fields: [null, { field: 'num' }] }],
+  ['docvalue-fields-format-null', { docvalue_fields: [{ field: 'num', format: null }] }],
+  ['docvalue-fields-field-null', { docvalue_fields: [{ field: null }] }],
   ['sort-name-with-rescore', { sort: '_doc', rescore: { window_size: 5, query: { rescore_query: MATCH } } }],
   ['sort-score-with-rescore', { sort: '_score', rescore: { window_size: 5, query: { rescore_query: MATCH } } }],
+];
+
+/** An `_msearch` header's options given null. */
+const HEADER_NULLS: readonly string[] = [
+  'search_type',
+  'cancel_after_time_interval',
+  'preference',
+  'routing',
+  'expand_wildcards',
+  'allow_partial_search_results',
+  'request_cache',
+  'ignore_unavailable',
+  'allow_no_indices',
+  'ignore_throttled',
+  'max_concurrent_shard_requests',
+  'ccs_minimize_roundtrips',
+  'phase_took',
+];
+
+/** `function_score`'s entries of `functions`. */
+const FUNCTION_ENTRIES: readonly (readonly [string, Json])[] = [
+  ['valid', [{ filter: TERM, weight: 2 }, { field_value_factor: { field: 'num', missing: 1 } }]],
+  ['weight-alone', [{ weight: 2 }]],
+  ['array-inside', [[{ weight: 2 }]]],
+  ['string', ['x']],
+  ['number', [1]],
+  ['null', [null]],
+  ['boolean', [true]],
+  ['empty-object', [{}]],
+  ['filter-alone', [{ filter: TERM }]],
+  ['weight-null', [{ filter: TERM, weight: null }]],
+  ['filter-string', [{ filter: 'x', weight: 2 }]],
+  ['filter-array', [{ filter: [1], weight: 2 }]],
+  ['filter-empty-array', [{ filter: [], weight: 2 }]],
+  ['unknown-value', [{ weight: 2, foo: 1 }]],
+  ['function-string', [{ field_value_factor: 'x' }]],
+  ['weight-string', [{ weight: '2' }]],
+];
+
+/** The corners of `geo_bounding_box`, each read as a geo point. */
+const CORNER = { lat: 41, lon: -71 };
+const BOXES: readonly (readonly [string, Json])[] = [
+  ['valid', { top_left: CORNER, bottom_right: { lat: 40, lon: -70 } }],
+  ['unknown-member', { top_left: CORNER, bottom_right: { lat: 40, lon: -70 }, foo: 1 }],
+  ['corner-number', { top_left: 1, bottom_right: { lat: 40, lon: -70 } }],
+  ['corner-one-number', { top_left: [1], bottom_right: { lat: 40, lon: -70 } }],
+  ['corner-array-of-object', { top_left: [CORNER], bottom_right: { lat: 40, lon: -70 } }],
+  ['corner-array', { top_left: [-71, 41], bottom_right: [-70, 40] }],
+  ['corner-unknown-member', { top_left: { lat: 41, lon: -71, x: 1 }, bottom_right: { lat: 40, lon: -70 } }],
+  ['lat-text', { top_left: { lat: 'x', lon: -71 }, bottom_right: { lat: 40, lon: -70 } }],
+  ['lat-number-text', { top_left: { lat: '41', lon: -71 }, bottom_right: { lat: 40, lon: -70 } }],
+  ['lat-array', { top_left: { lat: [41], lon: -71 }, bottom_right: { lat: 40, lon: -70 } }],
+  ['lon-object', { top_left: { lat: 41, lon: {} }, bottom_right: { lat: 40, lon: -70 } }],
+  ['lat-missing', { top_left: { lon: -71 }, bottom_right: { lat: 40, lon: -70 } }],
+  ['lon-missing', { top_left: { lat: 41 }, bottom_right: { lat: 40, lon: -70 } }],
+  ['geohash', { top_left: 'dr5r', bottom_right: 'dr5q' }],
 ];
 
 export const LIST_CASES: readonly ConformanceCase[] = [
@@ -260,5 +319,16 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...EMPTY_NUMBERS.map(([id, body]) => c(`empty-number/${id}`, body)),
   ...AGGREGATION_LISTS.map(([id, aggregation]) => c(`aggs/${id}`, { size: 0, aggs: { a: aggregation } })),
   ...SECTIONS.map(([id, body]) => c(`section/${id}`, body)),
+  ...BOXES.map(([id, box]) => c(`geo/box-${id}`, { query: { geo_bounding_box: { location: box } } })),
+  ...FUNCTION_ENTRIES.map(([id, functions]) =>
+    c(`function-score/${id}`, { query: { function_score: { query: { match_all: {} }, functions } } }),
+  ),
+  ...HEADER_NULLS.map((option): ConformanceCase => ({
+    id: `cross/lists/header-null/${option}`,
+    class: 'cross',
+    method: 'POST',
+    path: '/_msearch',
+    body: `${JSON.stringify({ index: CONFORMANCE_INDEX, [option]: null })}\n{}\n`,
+  })),
   ...SCRIPT_PLACES.flatMap(([place, body]) => SCRIPTS.map(([id, script]) => c(`script/${place}/${id}`, body(script)))),
 ];

@@ -77,6 +77,15 @@ function checkMetadataValue(
   value: unknown,
   path: ValuePath,
 ): string[] | undefined {
+  if (value === null && spec.kind !== 'indices') {
+    // A null option is the default, but for the booleans read with `nodeBooleanValue` (the index options read theirs
+    // otherwise), which call `toString()` on it: the whole `_msearch` fails with HTTP 500 (real 3.9.0 and 2.19.6;
+    // conformance cases `cross/lists/header-null/*`).
+    if (spec.kind === 'boolean' || spec.kind === 'namedBoolean' || spec.kind === 'nullNamedBoolean') {
+      check.report('msearch.invalid-boolean', 'Cannot invoke "Object.toString()" because "node" is null', path);
+    }
+    return undefined;
+  }
   switch (spec.kind) {
     case 'indices': {
       if (Array.isArray(value)) return value.map(javaString);

@@ -428,6 +428,7 @@ function functionScoreFunctionsRule(
   body: Record<string, unknown>,
 ): void {
   functionsThenFunction(check, path, body);
+  if (Array.isArray(body.functions) && functionEntryRefused(check, path.child('functions'), body.functions)) return;
   if (isObject(body.field_value_factor)) {
     checkFieldValueFactor(check, path.child('field_value_factor'), body.field_value_factor);
   }
@@ -798,6 +799,50 @@ const FUNCTION_SCORE_SCALARS = new Set(['score_mode', 'boost_mode', 'max_boost',
  * After a `functions` array, FunctionScoreQueryBuilder.fromXContent reads any other object but `query` (and any
  * value it does not know, `weight` among them) as a single function, and refuses to have both.
  */
+/**
+ * The entries of `functions`, as `FunctionScoreQueryBuilder` reads them: each an object (any other token is refused in
+ * words whose two names stand in each other's place), whose members are `filter` (a query), `weight` (a value) and
+ * one function (an object under its name); a value under another name is not supported, and an entry with neither a
+ * function nor a weight has no function (real 3.9.0 and 2.19.6; conformance cases `cross/lists/function-score/*`).
+ * Whether it refused one.
+ */
+function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readonly unknown[]): boolean {
+  for (let i = 0; i < entries.length; i++) {
+    const entry: unknown = entries[i];
+    const at = path.child(i);
+    if (!isObject(entry)) {
+      refuseAt(
+        check,
+        `failed to parse [START_OBJECT]. malformed query, expected a [${objectParserToken(entry)}] while parsing functions but got a [function_score] instead`,
+        at,
+      );
+      return true;
+    }
+    let scored = false;
+    for (const key in entry) {
+      const value = entry[key];
+      if (isObject(value)) {
+        if (key !== 'filter') scored = true;
+        continue;
+      }
+      // A list's values are read as values of the member; null, and an empty list, are read as nothing.
+      const values = Array.isArray(value) ? value.filter((v) => v !== null && typeof v !== 'object') : [value];
+      if (value === null || values.length === 0) continue;
+      if (key === 'weight') {
+        scored = true;
+        continue;
+      }
+      refuseAt(check, `failed to parse [function_score] query. field [${key}] is not supported`, at.child(key));
+      return true;
+    }
+    if (!scored) {
+      refuseAt(check, 'failed to parse [function_score] query. an entry in functions list is missing a function.', at);
+      return true;
+    }
+  }
+  return false;
+}
+
 function functionsThenFunction(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   // FunctionScoreQueryBuilder.fromXContent, in order: `functions` or one function written in place (an object under
   // its name, or `weight`), never both, nor two functions in place (real 3.8.0 and 2.19.1; conformance cases

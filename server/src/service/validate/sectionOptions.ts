@@ -179,8 +179,9 @@ export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: rea
       return;
     }
     if (item === null) {
+      // The object parser looks for the object at the next token: an object right after the null is read so.
       const after = check.tokenAfter(at, true);
-      if (after === undefined) continue;
+      if (after === undefined || after.token === 'START_OBJECT') continue;
       check.report(
         'search.wrong-type',
         `${after.where} [docvalues_field] Expected START_OBJECT but was: ${after.token}`,
@@ -207,7 +208,8 @@ export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: rea
         );
         return;
       }
-      if ((key === 'field' || key === 'format') && typeof value !== 'string') {
+      // `format` takes null (no format); `field` does not.
+      if ((key === 'field' || (key === 'format' && value !== null)) && typeof value !== 'string') {
         const where = check.where(at.child(key));
         check.report(
           'search.wrong-type',
