@@ -136,6 +136,12 @@ const QUERY_LISTS: readonly (readonly [string, Json])[] = [
   ['terms-empty-array-inside', { terms: { kw: ['a', []] } }],
   ['terms-object-inside', { terms: { kw: ['a', { b: 1 }] } }],
   ['terms-null-inside', { terms: { kw: ['a', null] } }],
+  ['terms-array-then-value', { terms: { kw: [['a'], 'b'] } }],
+  [
+    'terms-set-terms-array-then-value',
+    { terms_set: { kw: { terms: [['a'], 'b'], minimum_should_match_field: 'num' } } },
+  ],
+  ['dis-max-object-then-array', { dis_max: { queries: [TERM, [MATCH]] } }],
   ['terms-set-terms-array-inside', { terms_set: { kw: { terms: [['a']], minimum_should_match_field: 'num' } } }],
   [
     'terms-set-terms-empty-array-inside',
@@ -180,6 +186,13 @@ const AGGREGATION_LISTS: readonly (readonly [string, Json])[] = [
   ['ip-range-ranges-array-inside', { ip_range: { field: 'ip', ranges: [[{ to: '10.0.0.1' }]] } }],
   ['composite-sources-array-inside', { composite: { sources: [[{ k: { terms: { field: 'kw' } } }]] } }],
   ['multi-terms-terms-array-inside', { multi_terms: { terms: [{ field: 'kw' }, [{ field: 'num' }]] } }],
+  ['composite-source-value', { composite: { sources: [true] } }],
+  ['composite-source-empty', { composite: { sources: [{}] } }],
+  ['composite-source-name-value', { composite: { sources: [{ k: 1 }] } }],
+  ['composite-source-name-empty', { composite: { sources: [{ k: {} }] } }],
+  ['composite-source-type-value', { composite: { sources: [{ k: { terms: 'kw' } }] } }],
+  ['composite-source-type-null', { composite: { sources: [{ k: { terms: null } }] } }],
+  ['composite-source-type-array', { composite: { sources: [{ k: { terms: [{ field: 'kw' }] } }] } }],
   [
     'geo-distance-ranges-array-inside',
     { geo_distance: { field: 'location', origin: { lat: 0, lon: 0 }, ranges: [[{ to: 100 }]] } },
@@ -247,6 +260,10 @@ const SECTIONS: readonly (readonly [string, Json])[] = [
   ['docvalue-fields-null-then-object', { docvalue_fields: [null, { field: 'num' }] }],
   ['docvalue-fields-format-null', { docvalue_fields: [{ field: 'num', format: null }] }],
   ['docvalue-fields-field-null', { docvalue_fields: [{ field: null }] }],
+  ['collapse-field-empty', { collapse: { field: '' } }],
+  ['rescore-query-string', { rescore: { window_size: 5, query: 'x' } }],
+  ['rescore-query-number', { rescore: { window_size: 5, query: 1 } }],
+  ['rescore-query-array', { rescore: { window_size: 5, query: [{ rescore_query: MATCH }] } }],
   ['sort-name-with-rescore', { sort: '_doc', rescore: { window_size: 5, query: { rescore_query: MATCH } } }],
   ['sort-score-with-rescore', { sort: '_score', rescore: { window_size: 5, query: { rescore_query: MATCH } } }],
 ];
@@ -286,6 +303,8 @@ const FUNCTION_ENTRIES: readonly (readonly [string, Json])[] = [
   ['unknown-value', [{ weight: 2, foo: 1 }]],
   ['function-string', [{ field_value_factor: 'x' }]],
   ['weight-string', [{ weight: '2' }]],
+  ['filter-clause-string', [{ filter: { term: 'x' }, weight: 2 }]],
+  ['filter-unknown-clause', [{ filter: { termx: {} }, weight: 2 }]],
 ];
 
 /** The corners of `geo_bounding_box`, each read as a geo point. */
@@ -305,6 +324,7 @@ const BOXES: readonly (readonly [string, Json])[] = [
   ['lat-missing', { top_left: { lon: -71 }, bottom_right: { lat: 40, lon: -70 } }],
   ['lon-missing', { top_left: { lat: 41 }, bottom_right: { lat: 40, lon: -70 } }],
   ['geohash', { top_left: 'dr5r', bottom_right: 'dr5q' }],
+  ['lon-boolean', { top_left: { lat: 41, lon: true }, bottom_right: { lat: 40, lon: -70 } }],
 ];
 
 export const LIST_CASES: readonly ConformanceCase[] = [

@@ -356,6 +356,10 @@ function collapseOptionsRefused(check: JsonCheck, collapse: Record<string, unkno
       );
       return true;
     }
+    if (key === 'field' && value === '') {
+      check.report('search.wrong-type', 'field name is null or empty', at);
+      return true;
+    }
     if (key === 'field' && typeof value !== 'string') {
       check.report(
         'search.wrong-type',
@@ -385,6 +389,15 @@ function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string,
   }
   if ('window_size' in rescorer) checkNumberText(check, at.child('window_size'), rescorer.window_size);
   const query = rescorer.query;
+  if (query !== undefined && query !== null && !isObject(query)) {
+    // A value or a list under the rescorer's name (real 3.9.0 and 2.19.6; conformance cases
+    // `cross/lists/section/rescore-query-*`).
+    const words = Array.isArray(query)
+      ? 'unexpected token [START_ARRAY] after [query]'
+      : "rescore doesn't support [query]";
+    check.report('search.wrong-type', words, at.child('query'));
+    return;
+  }
   if (isObject(query) && checkQueryRescorer(check, at.child('query'), query)) return;
   // The rescore query is read by the query parser, as every query of the body is (real 3.9.0 and 2.19.6; conformance
   // cases `cross/lists/inner/rescore-*`).

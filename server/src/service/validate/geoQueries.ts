@@ -274,7 +274,7 @@ function pointRefusal(point: unknown): string | undefined {
     if (!POINT_KEYS.has(key)) return 'field must be either [lon|lat], [type|coordinates], or [geohash]';
     const value = point[key];
     if (key !== 'lat' && key !== 'lon') continue;
-    if (typeof value === 'object' && value !== null) return `${key} must be a number`;
+    if ((typeof value === 'object' && value !== null) || typeof value === 'boolean') return `${key} must be a number`;
     if (typeof value === 'string' && !isJavaDouble(value)) return '[lon] and [lat] must be valid double values';
   }
   if ('geohash' in point || 'type' in point || 'coordinates' in point) return undefined;

@@ -20,6 +20,7 @@ import {
   fuzzinessError,
   isRewriteMethod,
   fieldArrayText,
+  listEndWords,
 } from './queryMessages';
 import { holdsAt } from '../../spec/versions';
 import type { TargetServer } from '../target';
@@ -202,6 +203,14 @@ function validateClause(check: JsonCheck, path: ValuePath, clause: Clause, writt
   // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
   if ((clause.name === 'span_near' || clause.name === 'span_or') && Array.isArray(body.clauses)) {
     validateSpanClauses(check, path.child('clauses'), clause.name, body.clauses);
+  }
+  // Each entry of function_score's functions may filter with a query (queryRules.ts reads the rest of the entry).
+  if (clause.name === 'function_score' && Array.isArray(body.functions)) {
+    body.functions.forEach((entry: unknown, i) => {
+      if (isObject(entry) && isObject(entry.filter)) {
+        validateQueryContainer(check, path.child('functions').child(i).child('filter'), entry.filter);
+      }
+    });
   }
   if (clause.geoParser) {
     validateGeoClause(check, path, clause.name, body);
@@ -577,7 +586,8 @@ function validateTerms(
           if (item === null) {
             check.report('query.missing-parameter', 'No value specified for terms query', at.child(i));
           } else if (Array.isArray(item)) {
-            check.report('query.wrong-type', `[terms] unknown token [END_ARRAY] after [${key}]`, at.child(i));
+            const words = listEndWords('terms', key, value, i);
+            if (words !== undefined) check.report('query.wrong-type', words, at.child(i));
             break;
           }
         }
@@ -697,7 +707,17 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
       if (Array.isArray(value) && clause.objectParser) {
         validateQueryArray(check, path, value);
       } else if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) validateQueryContainer(check, path.child(i), value[i]);
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          if (clause.name === 'dis_max' && i > 0 && Array.isArray(item) && isObject(item[0])) {
+            // The query reader steps into the list and reads its object; the list's end then ends the parser's loop,
+            // and the parser meets the end of `queries` where it expects a member (real 3.9.0 and 2.19.6).
+            validateQueryContainer(check, path.child(i).child(0), item[0]);
+            check.report('query.wrong-type', '[dis_max] query does not support [queries]', path.child(i));
+            break;
+          }
+          validateQueryContainer(check, path.child(i), item);
+        }
       } else if (isObject(value) || clause.unknownParam !== 'unknown-field') {
         validateQueryContainer(check, path, value);
       } else {

@@ -344,3 +344,20 @@ export function isRewriteMethod(value: string): boolean {
   const sized = /^(top_terms_blended_freqs_|top_terms_boost_|top_terms_)(.*)$/.exec(value);
   return sized !== null && /^[+-]?\d+$/.test(sized[2]!);
 }
+
+/**
+ * What a terms parser says of a list inside its list of terms (at `index`): the inner list's end ends its loop, and
+ * the parser then meets what follows it: the outer list's end (`unknown token [END_ARRAY] after [<name>]`) or a value
+ * under the name it read last (`query does not support [<name>]`). Undefined when an object or a list follows (not
+ * checked on a real cluster).
+ */
+export function listEndWords(
+  clause: string,
+  name: string,
+  items: readonly unknown[],
+  index: number,
+): string | undefined {
+  if (index === items.length - 1) return `[${clause}] unknown token [END_ARRAY] after [${name}]`;
+  const next: unknown = items[index + 1];
+  return next !== null && typeof next === 'object' ? undefined : `[${clause}] query does not support [${name}]`;
+}

@@ -12,6 +12,7 @@ import { jacksonMajor } from '../target';
 import { holdsAt, type Version } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
 import { scriptRefused, scriptValueRefused } from './scripts';
+import { listEndWords } from './queryMessages';
 import { checkIntervalRules } from './intervalRules';
 
 /**
@@ -283,7 +284,8 @@ function termsSetRule(check: JsonCheck, path: ValuePath, _clause: string, body: 
         else if (Array.isArray(item)) {
           // A list inside ends the loop over the terms early (real 3.9.0 and 2.19.6; conformance cases
           // `cross/lists/query/terms-set-*`).
-          refuseAt(check, '[terms_set] unknown token [END_ARRAY] after [terms]', at);
+          const words = listEndWords('terms_set', 'terms', terms, i);
+          if (words !== undefined) refuseAt(check, words, at);
           break;
         }
       }
