@@ -303,6 +303,8 @@ const FUNCTION_ENTRIES: readonly (readonly [string, Json])[] = [
   ['unknown-value', [{ weight: 2, foo: 1 }]],
   ['function-string', [{ field_value_factor: 'x' }]],
   ['weight-string', [{ weight: '2' }]],
+  ['function-in-list', [{ field_value_factor: [{ field: 'num', missing: 1 }] }]],
+  ['weight-in-list', [{ weight: [2] }]],
   ['filter-clause-string', [{ filter: { term: 'x' }, weight: 2 }]],
   ['filter-unknown-clause', [{ filter: { termx: {} }, weight: 2 }]],
 ];
@@ -340,6 +342,15 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...AGGREGATION_LISTS.map(([id, aggregation]) => c(`aggs/${id}`, { size: 0, aggs: { a: aggregation } })),
   ...SECTIONS.map(([id, body]) => c(`section/${id}`, body)),
   ...BOXES.map(([id, box]) => c(`geo/box-${id}`, { query: { geo_bounding_box: { location: box } } })),
+  c('geo/box-in-list', { query: { geo_bounding_box: { location: [BOXES[0]![1]] } } }),
+  c('geo/box-in-list-bad-corner', {
+    query: { geo_bounding_box: { location: [{ top_left: 1, bottom_right: CORNER }] } },
+  }),
+  ...([1.5, -1, 5, 0, true] as const).map((flags) =>
+    c(`query/simple-query-string-flags-${String(flags)}`, {
+      query: { simple_query_string: { query: 'quick', flags } },
+    }),
+  ),
   ...FUNCTION_ENTRIES.map(([id, functions]) =>
     c(`function-score/${id}`, { query: { function_score: { query: { match_all: {} }, functions } } }),
   ),

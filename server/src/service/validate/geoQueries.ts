@@ -46,8 +46,9 @@ const GEO_PARSERS: ReadonlyMap<string, GeoParser> = new Map<string, GeoParser>([
     {
       options: { ...COMMON, type: 'bboxType' },
       unknownValue: (key) => `failed to parse [geo_bounding_box] query. unexpected field [${key}]`,
+      // A list whose first item is an object is read as that object (the parser steps into the list).
       missing: (body) =>
-        Object.values(body).some((v) => isObject(v))
+        Object.values(body).some((v) => isObject(v) || (Array.isArray(v) && isObject(v[0])))
           ? undefined
           : 'failed to parse [geo_bounding_box] query. bounding box not provided',
     },
@@ -110,6 +111,18 @@ export function validateGeoClause(
       if (name === 'geo_polygon') {
         check.report('query.wrong-type', `[geo_polygon] unexpected token type [START_ARRAY]`, at);
         return;
+      }
+      const first: unknown = value[0];
+      if (name === 'geo_bounding_box' && isObject(first)) {
+        // The parser steps into the list and reads its first object as the box (real 3.9.0 and 2.19.6; conformance
+        // case `cross/lists/geo/box-in-list`).
+        const box = hasCorner(first) ? boxRefusal(first) : undefined;
+        if (box !== undefined) {
+          const where = at.child(0).child(box.at);
+          check.report('query.wrong-type', `failed to parse [geo_bounding_box] query. [${box.message}]`, where);
+          return;
+        }
+        field ??= key;
       }
       continue;
     }

@@ -823,7 +823,8 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
     let scored = false;
     for (const key in entry) {
       const value = entry[key];
-      if (isObject(value)) {
+      // An object, or a list holding one (the parser reads on into the list and meets the object under this name).
+      if (isObject(value) || (Array.isArray(value) && value.some(isObject))) {
         if (key !== 'filter') scored = true;
         continue;
       }
