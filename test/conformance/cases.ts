@@ -526,6 +526,11 @@ function aggCases(): ConformanceCase[] {
       for (const [kind, value] of wrongValues(param)) {
         a(`${id}/${kind}`, spec.name, spec.kind, { ...valid, [param.name]: value });
       }
+      // A text read from a number or a boolean: each parser declares which tokens it takes.
+      if (['string', 'field', 'scalar', 'enum'].includes(param.type) && param.deprecated !== true) {
+        a(`${id}/number`, spec.name, spec.kind, { ...valid, [param.name]: 1 });
+        a(`${id}/boolean`, spec.name, spec.kind, { ...valid, [param.name]: true });
+      }
     }
   }
   return out;

@@ -624,6 +624,17 @@ function aggregationFieldFindings(
     if (out.length > 0) return out.slice(0, 1);
   }
   const missing = body['missing'];
+  if (takes.has('missing') && typeof missing === 'boolean') {
+    // A boolean is read as its text where the shards read the field's values: a number field cannot read it, nor a
+    // date field (real 3.9.0 and 2.19.6; conformance cases `aggs/<type>/missing/boolean`).
+    const date = dateValueError(indexes, field, missing, false, true);
+    if (date !== undefined) return [dateFinding(date, [...path, 'missing'])];
+    const message = everywhere(indexes, (fields) => {
+      const fieldType = fields.get(field);
+      return fieldType === undefined ? undefined : fieldValueError(fieldType, missing, '', false);
+    });
+    if (message !== undefined) return finding('missing', message);
+  }
   if (NO_MISSING_ON_KEYWORD.has(type) && missing !== undefined && missing !== null && !isObject(missing)) {
     const message = everywhere(indexes, (fields) =>
       fields.get(field) === 'keyword'

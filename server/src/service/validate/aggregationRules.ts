@@ -701,7 +701,8 @@ function checkParserValue(
     case 'string':
     case 'scalar':
     case 'enum':
-      if (token === 'START_OBJECT' || token === 'START_ARRAY') refuseToken(check, body, key, type, token);
+      if (token === 'START_OBJECT' || token === 'START_ARRAY' || textRefusesToken(spec, key, token))
+        refuseToken(check, body, key, type, token);
       else if (spec.type === 'enum' && key === 'collect_mode' && typeof value === 'string') {
         if (!(spec.values ?? []).includes(value)) unreadableValue(check, body, key, type);
       }
@@ -767,6 +768,17 @@ function checkParserValue(
     default:
       return;
   }
+}
+
+/**
+ * Whether an ObjectParser option read as a text refuses a number or a boolean: the strings (`field`, `format`,
+ * `value_type`, the intervals, the hints) take a string only, `time_zone` and `offset` a string or a number, `missing`
+ * any value (real 3.9.0 and 2.19.6; conformance cases `aggs/<type>/<option>/number` and `/boolean`).
+ */
+function textRefusesToken(spec: ParameterSpec, key: string, token: string): boolean {
+  if (token !== 'VALUE_NUMBER' && token !== 'VALUE_BOOLEAN') return false;
+  if (spec.type !== 'scalar') return true;
+  return (key === 'time_zone' || key === 'offset') && token === 'VALUE_BOOLEAN';
 }
 
 /** The lists of numbers ObjectParser reads with `doubleValue()`. */
