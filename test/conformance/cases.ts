@@ -313,6 +313,11 @@ function queryCases(): ConformanceCase[] {
       for (const [kind, value] of wrongValues(spec)) {
         q(`${id}/${kind}`, { [clause.name]: withParam(valid, spec.name, value) });
       }
+      // A text read from a number or a boolean: each parser declares which tokens it takes.
+      if (['string', 'field', 'scalar', 'enum'].includes(spec.type) && spec.deprecated !== true) {
+        q(`${id}/number`, { [clause.name]: withParam(valid, spec.name, 1) });
+        q(`${id}/boolean`, { [clause.name]: withParam(valid, spec.name, true) });
+      }
     }
   }
   return out;

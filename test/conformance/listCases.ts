@@ -342,6 +342,10 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...AGGREGATION_LISTS.map(([id, aggregation]) => c(`aggs/${id}`, { size: 0, aggs: { a: aggregation } })),
   ...SECTIONS.map(([id, body]) => c(`section/${id}`, body)),
   ...BOXES.map(([id, box]) => c(`geo/box-${id}`, { query: { geo_bounding_box: { location: box } } })),
+  ...['km', 'KM', 'meters', 'NM', 'nm', 'bogus', 1].map((unit) =>
+    c(`geo/unit-${String(unit)}`, { query: { geo_distance: { distance: '10', unit, location: CORNER } } }),
+  ),
+  c('query/match-fuzzy-rewrite-bogus', { query: { match: { text: { query: 'quick', fuzzy_rewrite: 'bogus' } } } }),
   c('geo/box-in-list', { query: { geo_bounding_box: { location: [BOXES[0]![1]] } } }),
   c('geo/box-in-list-bad-corner', {
     query: { geo_bounding_box: { location: [{ top_left: 1, bottom_right: CORNER }] } },

@@ -344,6 +344,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: '`has_child` or `has_parent` on a relation the join field of the searched indexes does not hold.',
   },
+  'cluster.terms-set-field': {
+    severity: E,
+    summary: '`terms_set` counting its minimum from a field no searched index maps.',
+  },
   'cluster.more-like-this-fields': {
     severity: E,
     summary: '`more_like_this` on a text without `fields`, on indexes whose default field is `*`.',

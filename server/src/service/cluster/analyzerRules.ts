@@ -112,8 +112,10 @@ function namedAt(clause: string, raw: unknown, path: JsonPath): { name: string; 
     const last = list[list.length - 1];
     return typeof last === 'string' ? namedAt(clause, last, [...path, list.length - 1]) : undefined;
   }
-  if (typeof raw !== 'string' || raw.length === 0 || raw.includes('${')) return undefined;
-  return { name: raw, path };
+  // A name is read as text: an integer or a boolean is its text (real 3.9.0 and 2.19.6).
+  const name = (typeof raw === 'number' && Number.isInteger(raw)) || typeof raw === 'boolean' ? String(raw) : raw;
+  if (typeof name !== 'string' || name.length === 0 || name.includes('${')) return undefined;
+  return { name, path };
 }
 
 /** The first analyzer of a query clause that no searched index has. */

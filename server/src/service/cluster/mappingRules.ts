@@ -301,9 +301,33 @@ function nestedFindings(
 /** The last of an array of names (read one after the other), or the name itself; with its path. */
 function lastName(raw: unknown, path: JsonPath): { name: string; path: JsonPath } | undefined {
   const list: readonly unknown[] | undefined = Array.isArray(raw) ? raw : undefined;
-  const name = list === undefined ? raw : list[list.length - 1];
+  const last: unknown = list === undefined ? raw : list[list.length - 1];
+  // A name is read as text: an integer or a boolean is its text (real 3.9.0 and 2.19.6).
+  const name = (typeof last === 'number' && Number.isInteger(last)) || typeof last === 'boolean' ? String(last) : last;
   if (typeof name !== 'string' || name.length === 0 || name.includes('${')) return undefined;
   return { name, path: list === undefined ? path : [...path, list.length - 1] };
+}
+
+/**
+ * `terms_set`'s `minimum_should_match_field` (read as text) on a field no searched index maps: each shard fails
+ * looking it up (real 3.9.0 and 2.19.6; conformance cases `query/terms_set/minimum_should_match_field/*`).
+ */
+function termsSetFieldFindings(
+  clause: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+): MappingFinding[] {
+  if (clause !== 'terms_set') return [];
+  const field = Object.keys(body)[0];
+  const options = field === undefined ? undefined : body[field];
+  if (field === undefined || !isObject(options)) return [];
+  const named = lastName(options['minimum_should_match_field'], [...path, field, 'minimum_should_match_field']);
+  if (named === undefined) return [];
+  const message = everywhere(indexes, (fields) =>
+    fields.has(named.name) ? undefined : `failed to find minimum_should_match field [${named.name}]`,
+  );
+  return message === undefined ? [] : [{ code: 'cluster.terms-set-field', message, path: named.path, target: 'value' }];
 }
 
 /** `has_child` and `has_parent` on a name the index's join field does not hold in that role. */
@@ -313,20 +337,26 @@ function joinFindings(
   path: JsonPath,
   indexes: IndexFields,
 ): MappingFinding[] {
-  const role = clause === 'has_child' ? 'child' : clause === 'has_parent' ? 'parent' : undefined;
+  const role =
+    clause === 'has_child' || clause === 'parent_id' ? 'child' : clause === 'has_parent' ? 'parent' : undefined;
   if (role === undefined || isOn(body['ignore_unmapped'])) return [];
   const param = role === 'child' ? 'type' : 'parent_type';
   const named = lastName(body[param], [...path, param]);
   if (named === undefined) return [];
   const message = everywhere(indexes, (_types, mapping) => {
-    if (mapping.join === undefined) return `[${clause}] no join field has been configured`;
+    if (mapping.join === undefined)
+      return clause === 'parent_id' ? undefined : `[${clause}] no join field has been configured`;
     const relations = mapping.join.relations;
     if (relations === undefined) return undefined;
     const held =
       role === 'parent'
         ? Object.hasOwn(relations, named.name)
         : Object.values(relations).some((children) => children.includes(named.name));
-    return held ? undefined : `[${clause}] join field [${mapping.join.name}] doesn't hold [${named.name}] as a ${role}`;
+    if (held) return undefined;
+    // parent_id names no join field, only the relation it looked for (real 3.9.0 and 2.19.6).
+    return clause === 'parent_id'
+      ? `[parent_id] no relation found for child [${named.name}]`
+      : `[${clause}] join field [${mapping.join.name}] doesn't hold [${named.name}] as a ${role}`;
   });
   return message === undefined ? [] : [{ code: 'cluster.join-relation', message, path: named.path, target: 'value' }];
 }
@@ -700,6 +730,7 @@ function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
       ...moreLikeThisFindings(name, body, at, indexes),
       ...rangeDateFindings(name, body, at, indexes, defined),
       ...fieldValueFindings(name, body, at, indexes, defined, rawAt, walk.server),
+      ...termsSetFieldFindings(name, body, at, indexes),
     );
   });
 }

@@ -10,7 +10,7 @@ import type { JsonCheck } from './jsonCheck';
 import { negativeBoost } from './valueRanges';
 import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
 
-type OptionKind = 'number' | 'boolean' | 'text' | 'validation' | 'distanceType' | 'bboxType';
+type OptionKind = 'number' | 'boolean' | 'text' | 'validation' | 'distanceType' | 'bboxType' | 'distance' | 'unit';
 
 interface GeoParser {
   readonly options: Readonly<Record<string, OptionKind>>;
@@ -33,7 +33,7 @@ const GEO_PARSERS: ReadonlyMap<string, GeoParser> = new Map<string, GeoParser>([
   [
     'geo_distance',
     {
-      options: { ...COMMON, distance: 'text', unit: 'text', distance_type: 'distanceType' },
+      options: { ...COMMON, distance: 'distance', unit: 'unit', distance_type: 'distanceType' },
       unknownValue: (key) => `failed to parse [geo_distance] query. unexpected field [${key}]`,
       missing: (body) =>
         body.distance !== undefined && body.distance !== null
@@ -333,7 +333,37 @@ function optionRefusal(kind: OptionKind, value: unknown, jackson: 2 | 3): string
         ? undefined
         : `no type can be parsed from ordinal ${text}`;
     }
+    case 'distance':
+      // A number is read as it is; any other value as text, but a boolean by the number accessor (real 3.9.0).
+      return typeof value === 'boolean' ? notNumericText(tokenName(value), jackson) : undefined;
+    case 'unit': {
+      const text = scalarText(value);
+      return DISTANCE_UNITS.includes(text) ? undefined : `No distance unit match [${text}]`;
+    }
     case 'text':
       return undefined;
   }
 }
+
+/** `DistanceUnit`'s names, matched exactly (real 3.9.0 and 2.19.6; conformance cases `cross/lists/geo/unit-*`). */
+const DISTANCE_UNITS = [
+  'in',
+  'inch',
+  'yd',
+  'yards',
+  'ft',
+  'feet',
+  'km',
+  'kilometers',
+  'NM',
+  'nmi',
+  'nauticalmiles',
+  'mm',
+  'millimeters',
+  'cm',
+  'centimeters',
+  'mi',
+  'miles',
+  'm',
+  'meters',
+];

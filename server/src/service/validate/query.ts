@@ -614,10 +614,11 @@ function validateTerms(
       }
     } else if (
       key === 'value_type' &&
-      typeof value === 'string' &&
-      !['default', 'bitmap'].includes(value.toLowerCase())
+      (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&
+      !['default', 'bitmap'].includes(String(value).toLowerCase())
     ) {
-      check.report('query.invalid-value', `${value} is not valid value_type`, at, 'value', {
+      // Read as text, a number or boolean too (real 3.9.0 and 2.19.6).
+      check.report('query.invalid-value', `${String(value)} is not valid value_type`, at, 'value', {
         replacements: ['"default"', '"bitmap"'],
       });
     }
@@ -965,10 +966,11 @@ function checkValueText(
   ) {
     // The builder reads the format when the query is read, whatever the field (a number's digits are literals).
     message = dateFormatError(String(value), check.server.version);
-  } else if (spec.name === 'rewrite' && typeof value === 'string' && !isRewriteMethod(value)) {
+  } else if ((spec.name === 'rewrite' || spec.name === 'fuzzy_rewrite') && scalar && !isRewriteMethod(String(value))) {
+    // Read as text (a number or boolean too), then parsed where each shard builds the query (real 3.9.0 and 2.19.6).
     check.reportItemFailure(
       'query.invalid-value',
-      `failed to create query: Failed to parse rewrite_method [${value}]`,
+      `failed to create query: Failed to parse rewrite_method [${String(value)}]`,
       path,
     );
     return true;

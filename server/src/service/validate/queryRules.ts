@@ -367,7 +367,21 @@ function wrapperRule(check: JsonCheck, path: ValuePath, _clause: string, body: R
     );
   }
   const query = body.query;
-  if (isObject(query) || Array.isArray(query) || query === null) {
+  if (typeof query === 'number' || typeof query === 'boolean') {
+    const token =
+      typeof query === 'boolean'
+        ? query
+          ? 'VALUE_TRUE'
+          : 'VALUE_FALSE'
+        : Number.isInteger(query)
+          ? 'VALUE_NUMBER_INT'
+          : 'VALUE_NUMBER_FLOAT';
+    check.report(
+      'query.wrong-type',
+      `Current token (${token}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, ${jacksonMajor(check.server) === 3 ? 'cannot' : 'can not'} access as binary`,
+      path.child('query'),
+    );
+  } else if (isObject(query) || Array.isArray(query) || query === null) {
     // Jackson 2 (OpenSearch before 3.7) says `can not`, Jackson 3 `cannot`.
     check.report(
       'query.wrong-type',
