@@ -791,6 +791,7 @@ const DOUBLE_ARRAYS = new Set(['percentiles.percents', 'percentile_ranks.values'
  */
 function arrayItems(check: JsonCheck, path: ValuePath, type: string, key: string, items: readonly unknown[]): void {
   if (type === 'composite' && key === 'sources' && compositeSourceRefused(check, path, items)) return;
+  if (type === 'range' && key === 'ranges' && rangeItemRefused(check, path, items)) return;
   const numbers = DOUBLE_ARRAYS.has(`${type}.${key}`);
   for (let i = 0; i < items.length; i++) {
     const item: unknown = items[i];
@@ -828,6 +829,38 @@ function compositeSourceRefused(check: JsonCheck, path: ValuePath, items: readon
       at = at.child(first);
       value = value[first];
     }
+  }
+  return false;
+}
+
+/**
+ * The ranges of the `range` aggregation, each read by an ObjectParser (`range`): a value or null sends it looking for
+ * an object at the next token, and `from` and `to` take a value, not an object or a list (real 3.9.0 and 2.19.6;
+ * conformance cases `cross/lists/aggs/range-*`). Whether it reported.
+ */
+function rangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly unknown[]): boolean {
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    const at = path.child(i);
+    if (isObject(item)) {
+      for (const bound of ['from', 'to']) {
+        const value = item[bound];
+        if (typeof value !== 'object' || value === null) continue;
+        const where = at.child(bound);
+        check.report(
+          'aggs.wrong-type',
+          `${check.where(where)} [range] ${bound} doesn't support values of type: ${tokenOf(value)}`,
+          where,
+        );
+        return true;
+      }
+      continue;
+    }
+    if (Array.isArray(item)) continue;
+    const after = check.tokenAfter(at, true);
+    if (after === undefined || after.token === 'START_OBJECT') continue;
+    check.report('aggs.wrong-type', `${after.where} [range] Expected START_OBJECT but was: ${after.token}`, at);
+    return true;
   }
   return false;
 }

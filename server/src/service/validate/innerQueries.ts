@@ -63,11 +63,18 @@ export function checkSingleQueryForm(
     if (forms.absent !== undefined) check.report('query.wrong-type', forms.absent(clause, key), path);
     return true;
   }
-  if (forms.array === 'each')
-    value.forEach((item, i) => {
+  if (forms.array === 'each') {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
+        // A value inside the list is read as a value under the list's name (real 3.9.0 and 2.19.6; conformance cases
+        // `cross/lists/query/*-value-in-list`).
+        check.report('query.wrong-type', `[${clause}] query does not support [${key}]`, path.child(i));
+        return true;
+      }
       validateQuery(check, path.child(i), item);
-    });
-  else check.report('query.wrong-type', forms.array(clause, key), path);
+    }
+  } else check.report('query.wrong-type', forms.array(clause, key), path);
   return true;
 }
 
