@@ -5,6 +5,7 @@
 // known and none of them is one that may. Real 3.8.0 and 2.19.1, docs/opensearch/query-dsl.md#named-analyzers.
 import { isObject, type JsonPath } from '../json/jsonSegment';
 import type { IndexMapping } from './clusterKnowledge';
+import { nameText } from '../validate/values';
 
 /**
  * The analyzers every index has without defining them, each tried by name in a match query on real 3.8.0 and 2.19.1
@@ -112,9 +113,8 @@ function namedAt(clause: string, raw: unknown, path: JsonPath): { name: string; 
     const last = list[list.length - 1];
     return typeof last === 'string' ? namedAt(clause, last, [...path, list.length - 1]) : undefined;
   }
-  // A name is read as text: an integer or a boolean is its text (real 3.9.0 and 2.19.6).
-  const name = (typeof raw === 'number' && Number.isInteger(raw)) || typeof raw === 'boolean' ? String(raw) : raw;
-  if (typeof name !== 'string' || name.length === 0 || name.includes('${')) return undefined;
+  const name = nameText(raw);
+  if (name === undefined || name.length === 0 || name.includes('${')) return undefined;
   return { name, path };
 }
 

@@ -17,13 +17,14 @@ import type { AggregationSpec } from '../../spec/types';
 import type { IndexMapping } from './clusterKnowledge';
 import type { SearchBody } from './searchBodies';
 import type { TargetServer } from '../target';
-import { holdsAt } from '../../spec/versions';
 import { clauseCountFailure } from './clauseCount';
 import { missingAnalyzer } from './analyzerRules';
 import { forEachClause } from './fieldMentions';
 import { dateFormatError } from '../validate/dateFormats';
 import { DEFAULT_DATE_FORMAT, defaultDateError } from '../validate/dateMath';
 import { fieldValueError } from '../validate/fieldValues';
+import { nameText } from '../validate/values';
+import { readsOneBoundPerSide } from '../validate/queryRules';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
@@ -301,10 +302,8 @@ function nestedFindings(
 /** The last of an array of names (read one after the other), or the name itself; with its path. */
 function lastName(raw: unknown, path: JsonPath): { name: string; path: JsonPath } | undefined {
   const list: readonly unknown[] | undefined = Array.isArray(raw) ? raw : undefined;
-  const last: unknown = list === undefined ? raw : list[list.length - 1];
-  // A name is read as text: an integer or a boolean is its text (real 3.9.0 and 2.19.6).
-  const name = (typeof last === 'number' && Number.isInteger(last)) || typeof last === 'boolean' ? String(last) : last;
-  if (typeof name !== 'string' || name.length === 0 || name.includes('${')) return undefined;
+  const name = nameText(list === undefined ? raw : list[list.length - 1]);
+  if (name === undefined || name.length === 0 || name.includes('${')) return undefined;
   return { name, path: list === undefined ? path : [...path, list.length - 1] };
 }
 
@@ -448,8 +447,6 @@ function moreLikeThisFindings(
 }
 
 /** What the field's mapping type says of one aggregation's `format`, `value_type` and `missing`. */
-const LIST_BOUNDS_REFUSED = { since: '3.6.0' };
-
 /** The bounds of a range query, and those of a date_range aggregation's ranges (a boolean there is refused as a token). */
 const RANGE_BOUNDS = ['gt', 'gte', 'lt', 'lte', 'from', 'to'];
 const DATE_RANGE_BOUNDS = ['from', 'to'];
@@ -510,8 +507,8 @@ function fieldValueFindings(
   server: TargetServer,
 ): MappingFinding[] {
   if (name !== 'term' && name !== 'terms' && name !== 'match' && name !== 'range') return [];
-  // Before 3.6.0 a list given as a range bound is read as the text of its end (validate/queryRules.ts).
-  const listBound = !holdsAt(LIST_BOUNDS_REFUSED, server.version) || server.distribution !== 'opensearch';
+  // Where a list given as a range bound is not refused, it is read as the text of its end.
+  const listBound = !readsOneBoundPerSide(server);
   const out: MappingFinding[] = [];
   for (const field in body) {
     if (!checkable(field, defined)) continue;

@@ -62,14 +62,13 @@ function bucketOrder(check: JsonCheck, at: ValuePath, parser: string, order: unk
     if (!isObject(entry)) continue;
     for (const key in entry) {
       const direction = entry[key];
+      const where = (Array.isArray(order) ? at.child(i) : at).child(key);
       if (direction !== null && typeof direction !== 'string') {
         // InternalOrder.Parser reads a string only (real 3.9.0 and 2.19.6; conformance cases `cross/lists/aggs/order-*`).
-        const where = (Array.isArray(order) ? at.child(i) : at).child(key);
         check.report('aggs.wrong-type', `Unexpected token [${tokenOf(direction)}] for [order]`, where);
         return true;
       }
       if (typeof direction === 'string' && !isSortOrder(direction)) {
-        const where = (Array.isArray(order) ? at.child(i) : at).child(key);
         check.report('aggs.wrong-type', `${check.where(where)} [${parser}] failed to parse field [order]`, where);
         return true;
       }

@@ -731,12 +731,10 @@ function checkParserValue(
         if (token === 'START_OBJECT') return;
         if (Array.isArray(value)) {
           // The next token is inside the array: its end, or its first item.
-          const first: unknown = value[0];
-          if (isObject(first)) return;
+          if (isObject(value[0])) return;
           const path = body.child(key);
-          const at = value.length === 0 ? check.where(path, 'value', true) : check.where(path.child(0));
-          const found = value.length === 0 ? 'END_ARRAY' : tokenOf(first);
-          check.report('aggs.wrong-type', `${at} [${key}] Expected START_OBJECT but was: ${found}`, path);
+          const next = check.tokenInList(path, value, 0);
+          check.report('aggs.wrong-type', `${next.where} [${key}] Expected START_OBJECT but was: ${next.token}`, path);
           return;
         }
         const path = body.child(key);
@@ -857,8 +855,8 @@ function rangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly unk
       continue;
     }
     if (Array.isArray(item)) continue;
-    const after = check.tokenAfter(at, true);
-    if (after === undefined || after.token === 'START_OBJECT') continue;
+    const after = check.tokenInList(path, items, i + 1);
+    if (after.token === 'START_OBJECT') continue;
     check.report('aggs.wrong-type', `${after.where} [range] Expected START_OBJECT but was: ${after.token}`, at);
     return true;
   }

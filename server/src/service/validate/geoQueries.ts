@@ -116,12 +116,7 @@ export function validateGeoClause(
       if (name === 'geo_bounding_box' && isObject(first)) {
         // The parser steps into the list and reads its first object as the box (real 3.9.0 and 2.19.6; conformance
         // case `cross/lists/geo/box-in-list`).
-        const box = hasCorner(first) ? boxRefusal(first) : undefined;
-        if (box !== undefined) {
-          const where = at.child(0).child(box.at);
-          check.report('query.wrong-type', `failed to parse [geo_bounding_box] query. [${box.message}]`, where);
-          return;
-        }
+        if (hasCorner(first) && boxRefused(check, at.child(0), first)) return;
         field ??= key;
       }
       continue;
@@ -159,15 +154,7 @@ export function validateGeoClause(
         check.report('query.missing-parameter', 'top latitude is invalid: NaN', at);
         return;
       }
-      const box = name === 'geo_bounding_box' ? boxRefusal(value) : undefined;
-      if (box !== undefined) {
-        check.report(
-          'query.wrong-type',
-          `failed to parse [geo_bounding_box] query. [${box.message}]`,
-          at.child(box.at),
-        );
-        return;
-      }
+      if (name === 'geo_bounding_box' && boxRefused(check, at, value)) return;
       field ??= key;
       continue;
     }
@@ -259,15 +246,19 @@ function hasCorner(box: Record<string, unknown>): boolean {
 const POINT_CORNERS = new Set(['top_left', 'bottom_right', 'top_right', 'bottom_left']);
 const POINT_KEYS = new Set(['lat', 'lon', 'geohash', 'type', 'coordinates']);
 
-/** What the box's parser refuses first, and where (a member of the box); undefined when it reads it. */
-function boxRefusal(box: Record<string, unknown>): { readonly message: string; readonly at: string } | undefined {
+/** Reports what the box's parser refuses first, at the member of the box (at `path`) it stops at; whether it did. */
+function boxRefused(check: JsonCheck, path: ValuePath, box: Record<string, unknown>): boolean {
   for (const key in box) {
-    if (!CORNERS.includes(key)) return { message: `failed to parse bounding box. unexpected field [${key}]`, at: key };
-    if (!POINT_CORNERS.has(key)) continue;
-    const message = pointRefusal(box[key]);
-    if (message !== undefined) return { message, at: key };
+    const message = !CORNERS.includes(key)
+      ? `failed to parse bounding box. unexpected field [${key}]`
+      : POINT_CORNERS.has(key)
+        ? pointRefusal(box[key])
+        : undefined;
+    if (message === undefined) continue;
+    check.report('query.wrong-type', `failed to parse [geo_bounding_box] query. [${message}]`, path.child(key));
+    return true;
   }
-  return undefined;
+  return false;
 }
 
 /**

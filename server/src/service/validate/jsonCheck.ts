@@ -1,28 +1,11 @@
 import type { DiagnosticCode } from '../diagnosticCodes';
-import type { JsonSegment, Target } from '../json/jsonSegment';
-import { pathKeys, type AnyPath } from '../json/valuePath';
+import { tokenOf, type JsonSegment, type Target } from '../json/jsonSegment';
+import { pathKeys, type AnyPath, type ValuePath } from '../json/valuePath';
 import { issue, type FixData, type IssueSink } from './issues';
 import type { TargetServer } from '../target';
 
 /** Gives Jackson's `line:col` of an offset in a segment, as the server would count in what is sent. */
 export type XContentLocator = (offset: number) => { line: number; column: number };
-
-/** The token a JSON value starts with, by its first character (numbers aside), in OpenSearch's names. */
-const FIRST_CHARACTER_TOKEN: Readonly<Record<string, string>> = {
-  '{': 'START_OBJECT',
-  '[': 'START_ARRAY',
-  ']': 'END_ARRAY',
-  '"': 'VALUE_STRING',
-  t: 'VALUE_BOOLEAN',
-  f: 'VALUE_BOOLEAN',
-  n: 'VALUE_NULL',
-};
-
-/** The token of the value that starts at `at`, by its first character. */
-function firstTokenAt(text: string, at: number): string | undefined {
-  const c = text[at] ?? '';
-  return FIRST_CHARACTER_TOKEN[c] ?? (/[-0-9]/.test(c) ? 'VALUE_NUMBER' : undefined);
-}
 
 /** Reports findings inside one JSON segment, positioned by JSON path. */
 export class JsonCheck {
@@ -58,7 +41,7 @@ export class JsonCheck {
    * The JSON token that follows the value at `path` (`END_OBJECT`, `END_ARRAY` or the next member's `FIELD_NAME`) and
    * its `[L:C]`: where a parser that expected something else at that point says it stopped.
    */
-  tokenAfter(path: AnyPath, inArray = false): { token: string; where: string } | undefined {
+  tokenAfter(path: AnyPath): { token: string; where: string } | undefined {
     const span = this.segment.spanOf(pathKeys(path), 'value');
     const text = this.segment.text;
     const skip = (from: number): number => {
@@ -72,26 +55,21 @@ export class JsonCheck {
     else if (text[at] === ']') token = 'END_ARRAY';
     else if (text[at] === ',') {
       at = skip(at + 1);
-      // In an array the next token is the next item's first; in an object, the next member's name.
-      const next = inArray ? firstTokenAt(text, at) : text[at] === '"' ? 'FIELD_NAME' : undefined;
-      if (next === undefined) return undefined;
-      token = next;
+      if (text[at] !== '"') return undefined;
+      token = 'FIELD_NAME';
     } else return undefined;
     const { line, column } = this.locator(at);
     return { token, where: `[${line}:${column}]` };
   }
 
-  /** The first JSON token inside the array at `path` (`END_ARRAY` when it is empty) and its `[L:C]`. */
-  tokenInside(path: AnyPath): { token: string; where: string } | undefined {
-    const span = this.segment.spanOf(pathKeys(path), 'value');
-    const text = this.segment.text;
-    if (text[span.offset] !== '[') return undefined;
-    let at = span.offset + 1;
-    while (at < text.length && (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r')) at++;
-    const token = firstTokenAt(text, at);
-    if (token === undefined) return undefined;
-    const { line, column } = this.locator(at);
-    return { token, where: `[${line}:${column}]` };
+  /**
+   * The JSON token at item `index` of the list `list` at `path` (the list's end past its last item) and its `[L:C]`:
+   * where a parser that stepped into the list, or past one of its items, says it stopped.
+   */
+  tokenInList(path: ValuePath, list: readonly unknown[], index: number): { token: string; where: string } {
+    return index < list.length
+      ? { token: tokenOf(list[index]), where: this.where(path.child(index)) }
+      : { token: 'END_ARRAY', where: this.where(path, 'value', true) };
   }
 
   /** `[L:C]` of where `path` starts, as OpenSearch prints an XContentLocation. */

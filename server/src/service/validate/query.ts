@@ -202,7 +202,7 @@ function validateClause(check: JsonCheck, path: ValuePath, clause: Clause, writt
   if (clause.rules) checkClauseRules(check, path, clause.name, body, isKnownClause);
   // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
   if ((clause.name === 'span_near' || clause.name === 'span_or') && Array.isArray(body.clauses)) {
-    validateSpanClauses(check, path.child('clauses'), clause.name, body.clauses);
+    validateQueryList(check, path.child('clauses'), body.clauses, clause.name);
   }
   // Each entry of function_score's functions may filter with a query (queryRules.ts reads the rest of the entry).
   if (clause.name === 'function_score' && Array.isArray(body.functions)) {
@@ -706,7 +706,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
       if (checkQueryListForm(check, path, clause.name, spec.name, value)) return;
       if (checkScalarQuery(check, path, clause, spec, value)) return;
       if (Array.isArray(value) && clause.objectParser) {
-        validateQueryArray(check, path, value);
+        validateQueryList(check, path, value, undefined);
       } else if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
           const item: unknown = value[i];
@@ -867,44 +867,23 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
 }
 
 /**
- * span_near's and span_or's `clauses`, read in a loop of `parseInnerQueryBuilder` calls: a value before an object is
- * skipped (the reader takes the next token as the query's start), a value with no object after it is refused, and an
- * array whose first item is an object is read as that query, after which the parser meets the list's end where it
- * expects a member (real 3.9.0 and 2.19.6; conformance cases `cross/lists/query/span-*`).
+ * A list of queries read item by item with `parseInnerQueryBuilder`, which, finding a value or null where a query
+ * should start, takes the next token as the query's start: so `["x", {...}]` is one query, and a value with no object
+ * right after it is refused. Used for bool's `must`, `filter`, `should` and `must_not`, read by ObjectParser's array
+ * reader, and for span_near's and span_or's `clauses` (`spanClause`), read by their own loops; the two differ only in
+ * a list inside the list (innerList) (real 3.9.0 and 2.19.6; conformance cases `cross/lists/bool/*`,
+ * `cross/lists/query/span-*`).
  */
-function validateSpanClauses(check: JsonCheck, path: ValuePath, clause: string, items: readonly unknown[]): void {
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    if (isObject(item)) {
-      validateQueryContainer(check, path.child(i), item);
-      continue;
-    }
-    if (Array.isArray(item) && isObject(item[0])) {
-      validateQueryContainer(check, path.child(i).child(0), item[0]);
-      check.report('query.wrong-type', `[${clause}] query does not support [clauses]`, path.child(i));
-      return;
-    }
-    if (Array.isArray(item) || !isObject(items[i + 1])) {
-      check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path.child(i));
-      return;
-    }
-    validateQueryContainer(check, path.child(i + 1), items[i + 1]);
-    i++;
-  }
-}
-
-/**
- * A list of queries that ObjectParser reads (bool's `must`, `filter`, `should`, `must_not`): its array reader hands
- * each item that is an object, a value or null to `parseInnerQueryBuilder`, and refuses an array (`expected value but
- * got [START_ARRAY]`). The query reader, finding a value or null, takes the next token as the query's start: so
- * `["x", {...}]` is one query, and a value with no object right after it is refused (real 3.9.0 and 2.19.6;
- * conformance cases `cross/lists/bool/*`).
- */
-function validateQueryArray(check: JsonCheck, path: ValuePath, items: readonly unknown[]): void {
+function validateQueryList(
+  check: JsonCheck,
+  path: ValuePath,
+  items: readonly unknown[],
+  spanClause: string | undefined,
+): void {
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (Array.isArray(item)) {
-      check.report('query.wrong-type', 'expected value but got [START_ARRAY]', path.child(i));
+      innerList(check, path.child(i), item, spanClause);
       return;
     }
     if (isObject(item)) {
@@ -918,6 +897,20 @@ function validateQueryArray(check: JsonCheck, path: ValuePath, items: readonly u
     validateQueryContainer(check, path.child(i + 1), items[i + 1]);
     i++;
   }
+}
+
+/**
+ * A list inside a list of queries: ObjectParser's array reader refuses it; the span parsers step into it and read its
+ * first object as a query, then meet the list's end where they expect a member (a list that starts otherwise is no
+ * query at all).
+ */
+function innerList(check: JsonCheck, at: ValuePath, list: readonly unknown[], spanClause: string | undefined): void {
+  if (spanClause === undefined) {
+    check.report('query.wrong-type', 'expected value but got [START_ARRAY]', at);
+  } else if (isObject(list[0])) {
+    validateQueryContainer(check, at.child(0), list[0]);
+    check.report('query.wrong-type', `[${spanClause}] query does not support [clauses]`, at);
+  } else check.report('query.not-an-object', '[_na] query malformed, must start with start_object', at);
 }
 
 /**

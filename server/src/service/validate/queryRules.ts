@@ -7,8 +7,8 @@ import { isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { checkFieldValueFactor, minimumShouldMatchError } from './sectionOptions';
 import { limitNote, limitsOf } from './limits';
-import { isJavaDouble, notNumericText } from './values';
-import { jacksonMajor } from '../target';
+import { isJavaDouble, notNumericText, tokenName } from './values';
+import { jacksonMajor, type TargetServer } from '../target';
 import { holdsAt, type Version } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
 import { scriptRefused, scriptValueRefused } from './scripts';
@@ -368,17 +368,9 @@ function wrapperRule(check: JsonCheck, path: ValuePath, _clause: string, body: R
   }
   const query = body.query;
   if (typeof query === 'number' || typeof query === 'boolean') {
-    const token =
-      typeof query === 'boolean'
-        ? query
-          ? 'VALUE_TRUE'
-          : 'VALUE_FALSE'
-        : Number.isInteger(query)
-          ? 'VALUE_NUMBER_INT'
-          : 'VALUE_NUMBER_FLOAT';
     check.report(
       'query.wrong-type',
-      `Current token (${token}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, ${jacksonMajor(check.server) === 3 ? 'cannot' : 'can not'} access as binary`,
+      `Current token (${tokenName(query)}) not VALUE_STRING or VALUE_EMBEDDED_OBJECT, ${jacksonMajor(check.server) === 3 ? 'cannot' : 'can not'} access as binary`,
       path.child('query'),
     );
   } else if (isObject(query) || Array.isArray(query) || query === null) {
@@ -409,8 +401,7 @@ function parentIdRule(check: JsonCheck, path: ValuePath, _clause: string, body: 
 }
 
 function rangeBoundsRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
-  const oneBoundPerSide =
-    holdsAt(ONE_BOUND_PER_SIDE, check.server.version) && check.server.distribution === 'opensearch';
+  const oneBoundPerSide = readsOneBoundPerSide(check.server);
   for (const field in body) {
     const options = body[field];
     if (isObject(options)) rangeObjectBounds(check, path, field, options);
@@ -513,8 +504,9 @@ function boolClausesRule(check: JsonCheck, path: ValuePath, _clause: string, bod
   for (const occur in body) {
     if (!BOOL_OCCURS.has(occur)) continue;
     const clauses = body[occur];
-    // Each object of a list is one clause (a value before it is skipped: validateQueryArray).
-    count += Array.isArray(clauses) ? clauses.filter(isObject).length : isObject(clauses) ? 1 : 0;
+    // Each object of a list is one clause (a value before it is skipped: validateQueryList).
+    if (isObject(clauses)) count++;
+    else if (Array.isArray(clauses)) for (const clause of clauses) if (isObject(clause)) count++;
   }
   // Each shard reads the text of minimum_should_match when it builds a bool that has clauses (one without any is
   // built as match_all first; real 3.8.0 and 2.19.1, conformance cases `cross/body/forms/*`).
@@ -652,12 +644,6 @@ function idsValues(check: JsonCheck, path: ValuePath, values: unknown): void {
 }
 
 /**
- * ScriptQueryBuilder reads a string `script` as its source and anything else with Script.parse, which wants an object:
- * a number or a boolean is refused where the parser looks next, `[L:C] [script] Expected START_OBJECT but was:
- * END_OBJECT` (or the next member's FIELD_NAME), on real 3.8.0 and 2.19.1 (conformance case `query/script/script/number`).
- */
-
-/**
  * The regular expressions of a query_string text (`/.../` outside a quoted phrase, backslash escapes kept in the
  * count), as Lucene's classic query parser cuts them: each longer than `index.max_regex_length` fails on every shard,
  * whatever the field (QueryStringQueryParser; real 3.8.0 and 2.19.1, conformance case
@@ -723,8 +709,6 @@ function nullFieldNames(check: JsonCheck, path: ValuePath, fields: unknown, mess
   });
 }
 
-/** Script.parse, when the object names neither the source nor a stored script. */
-
 /** What MoreLikeThisQueryBuilder.Item reads from an object. */
 const MLT_ITEM_FIELDS = new Set([
   '_index',
@@ -782,7 +766,7 @@ function rangeObjectBounds(
     const bound = options[key];
     if (typeof bound !== 'object' || bound === null || !RANGE_BOUNDS.includes(key)) continue;
     if (!Array.isArray(bound)) objectBound = true;
-    else if (holdsAt(ONE_BOUND_PER_SIDE, check.server.version) && check.server.distribution === 'opensearch') {
+    else if (readsOneBoundPerSide(check.server)) {
       // From 3.6.0 a list is refused as a bound; before, its end is read as the text `]` (the shards of a field that
       // cannot read that fail: cluster/mappingRules.ts) (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
       // `cross/lists/query/range-*`).
@@ -811,10 +795,6 @@ const BOOL_OCCURS = new Set(['must', 'filter', 'should', 'must_not', 'mustNot'])
 /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
 const FUNCTION_SCORE_SCALARS = new Set(['score_mode', 'boost_mode', 'max_boost', 'boost', '_name', 'min_score']);
 
-/**
- * After a `functions` array, FunctionScoreQueryBuilder.fromXContent reads any other object but `query` (and any
- * value it does not know, `weight` among them) as a single function, and refuses to have both.
- */
 /**
  * The entries of `functions`, as `FunctionScoreQueryBuilder` reads them: each an object (any other token is refused in
  * words whose two names stand in each other's place), whose members are `filter` (a query), `weight` (a value) and
@@ -860,6 +840,10 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
   return false;
 }
 
+/**
+ * After a `functions` array, FunctionScoreQueryBuilder.fromXContent reads any other object but `query` (and any
+ * value it does not know, `weight` among them) as a single function, and refuses to have both.
+ */
 function functionsThenFunction(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   // FunctionScoreQueryBuilder.fromXContent, in order: `functions` or one function written in place (an object under
   // its name, or `weight`), never both, nor two functions in place (real 3.8.0 and 2.19.1; conformance cases
@@ -939,6 +923,14 @@ function intervalRules(check: JsonCheck, path: ValuePath, body: Record<string, u
  * `query/range/include_lower/good` and `cross/query/range/*`).
  */
 const ONE_BOUND_PER_SIDE = { since: '3.6.0' };
+
+/**
+ * Whether the target's range parser takes one bound per side (OpenSearch 3.6.0 on), which also refuses a list as a
+ * bound (rangeObjectBounds; before, a list's end is read as the text `]`: cluster/mappingRules.ts).
+ */
+export function readsOneBoundPerSide(server: TargetServer): boolean {
+  return holdsAt(ONE_BOUND_PER_SIDE, server.version) && server.distribution === 'opensearch';
+}
 
 const RANGE_SIDES = [
   { exclusive: 'gt', inclusive: 'gte', generic: 'from', include: 'include_lower', word: 'lower' },

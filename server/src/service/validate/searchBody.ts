@@ -473,16 +473,7 @@ function checkSortEntry(check: JsonCheck, path: ValuePath, entry: Record<string,
     const spec = entry[field];
     const at = path.child(field);
     if (typeof spec === 'string') {
-      if (!isSortOrder(spec)) {
-        check.report(
-          'search.wrong-type',
-          `No enum constant org.opensearch.search.sort.SortOrder.${spec.toUpperCase()}`,
-          at,
-          'value',
-          { replacements: ['"asc"', '"desc"'] },
-        );
-        return;
-      }
+      if (sortOrderRefused(check, at, spec)) return;
       continue;
     }
     if (field !== '_score' && NAMED_SORTS.has(field)) continue;
@@ -490,7 +481,7 @@ function checkSortEntry(check: JsonCheck, path: ValuePath, entry: Record<string,
     // An array whose first item is an object: the parser steps into the array and reads that object.
     const options = Array.isArray(spec) && isRecord(spec[0]) ? spec[0] : spec;
     if (!isRecord(options)) {
-      const next = Array.isArray(spec) ? check.tokenInside(at) : check.tokenAfter(at);
+      const next = Array.isArray(spec) ? check.tokenInList(at, spec, 0) : check.tokenAfter(at);
       if (next !== undefined) {
         check.report('search.wrong-type', `${next.where} [${parser}] Expected START_OBJECT but was: ${next.token}`, at);
       }
@@ -520,16 +511,22 @@ function scoreSortOptions(check: JsonCheck, path: ValuePath, options: Record<str
       );
       return true;
     }
-    if (!isSortOrder(value)) {
-      check.report(
-        'search.wrong-type',
-        `No enum constant org.opensearch.search.sort.SortOrder.${value.toUpperCase()}`,
-        at,
-        'value',
-        { replacements: ['"asc"', '"desc"'] },
-      );
-      return true;
-    }
+    if (sortOrderRefused(check, at, value)) return true;
   }
   return false;
+}
+
+/** An order read with `SortOrder.fromString`: `asc` or `desc` in any case, else refused. Whether it was. */
+function sortOrderRefused(check: JsonCheck, at: ValuePath, order: string): boolean {
+  if (isSortOrder(order)) return false;
+  check.report(
+    'search.wrong-type',
+    `No enum constant org.opensearch.search.sort.SortOrder.${order.toUpperCase()}`,
+    at,
+    'value',
+    {
+      replacements: ['"asc"', '"desc"'],
+    },
+  );
+  return true;
 }

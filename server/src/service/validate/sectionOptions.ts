@@ -120,11 +120,11 @@ export function checkScriptFields(check: JsonCheck, path: ValuePath, fields: Rec
     }
     for (const key in entry) {
       const value = entry[key];
-      if (key === 'script' && Array.isArray(value)) {
-        check.report('search.wrong-type', 'Unknown key for a START_ARRAY in [script].', at.child(key));
-        return;
-      }
       if (key === 'script') {
+        if (Array.isArray(value)) {
+          check.report('search.wrong-type', 'Unknown key for a START_ARRAY in [script].', at.child(key));
+          return;
+        }
         if (scriptValueRefused(check, at.child(key), value, 'search.wrong-type')) return;
         continue;
       }
@@ -180,8 +180,8 @@ export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: rea
     }
     if (item === null) {
       // The object parser looks for the object at the next token: an object right after the null is read so.
-      const after = check.tokenAfter(at, true);
-      if (after === undefined || after.token === 'START_OBJECT') continue;
+      const after = check.tokenInList(path, list, i + 1);
+      if (after.token === 'START_OBJECT') continue;
       check.report(
         'search.wrong-type',
         `${after.where} [docvalues_field] Expected START_OBJECT but was: ${after.token}`,
@@ -190,9 +190,12 @@ export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: rea
       return;
     }
     if (Array.isArray(item)) {
-      const end = item.length === 0 ? check.where(at, 'value', true) : check.where(at.child(0));
-      const found = item.length === 0 ? 'END_ARRAY' : tokenOf(item[0]);
-      check.report('search.wrong-type', `${end} [docvalues_field] Expected START_OBJECT but was: ${found}`, at);
+      const next = check.tokenInList(at, item, 0);
+      check.report(
+        'search.wrong-type',
+        `${next.where} [docvalues_field] Expected START_OBJECT but was: ${next.token}`,
+        at,
+      );
       return;
     }
     if (!isObject(item)) continue;

@@ -227,3 +227,14 @@ export function tokenName(value: unknown): string {
   if (typeof value === 'string') return 'VALUE_STRING';
   return Array.isArray(value) ? 'START_ARRAY' : 'START_OBJECT';
 }
+
+/**
+ * A name as a hand-written parser reads it with `text()`: a string, or an integer or boolean as its text (real 3.9.0
+ * and 2.19.6); undefined for anything else.
+ */
+export function nameText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'boolean'
+    ? String(value)
+    : undefined;
+}
