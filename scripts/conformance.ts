@@ -1,5 +1,6 @@
-// `npm run conformance:record -- [--version 3|3.8|2|2.19.1|all] [--url <cluster>]...` (`--gaps`: only rewrite the known gaps): sends every case of the conformance
-// corpus (test/conformance/cases.ts) to real OpenSearch and writes what each version answered into
+// `npm run conformance:record -- [--version 3|3.8|2|2.19.1|all] [--url <cluster>]... [--only <id prefix>]...` (`--gaps`:
+// only rewrite the known gaps): sends every case of the conformance corpus (test/conformance/cases.ts), or those whose
+// id starts with an `--only` prefix, to real OpenSearch and writes what each version answered into
 // test/fixtures/conformance/*.jsonl. Without --url it starts each real version in turn (scripts/lib/realOpenSearch.ts);
 // with --url it uses running clusters (`npm run opensearch`), each recorded under the version it reports. The
 // answers of versions not recorded this time are kept.
@@ -22,9 +23,14 @@ function log(line: string): void {
   console.log(`[conformance] ${line}`);
 }
 
-async function record(url: string, version: string, answers: Map<string, Record<string, Answer>>): Promise<void> {
+async function record(
+  url: string,
+  version: string,
+  answers: Map<string, Record<string, Answer>>,
+  only: readonly string[],
+): Promise<void> {
   await prepareIndex(url);
-  const cases = conformanceCases();
+  const cases = conformanceCases().filter((c) => only.length === 0 || only.some((prefix) => c.id.startsWith(prefix)));
   const started = Date.now();
   let refused = 0;
   for (const [i, c] of cases.entries()) {
@@ -46,6 +52,7 @@ async function main(): Promise<number> {
       version: { type: 'string', default: 'all' },
       url: { type: 'string', multiple: true },
       gaps: { type: 'boolean', default: false },
+      only: { type: 'string', multiple: true },
     },
   });
   if (values.gaps) {
@@ -59,8 +66,9 @@ async function main(): Promise<number> {
     // No corpus yet.
   }
   const answers = previous;
+  const only = values.only ?? [];
   if (values.url !== undefined && values.url.length > 0) {
-    for (const url of values.url) await record(url, await clusterVersion(url), answers);
+    for (const url of values.url) await record(url, await clusterVersion(url), answers, only);
   } else {
     const wanted = realVersionsOf(values.version);
     if (wanted === undefined) {
@@ -76,7 +84,7 @@ async function main(): Promise<number> {
         return 1;
       }
       try {
-        await record(cluster.url, cluster.version, answers);
+        await record(cluster.url, cluster.version, answers, only);
       } finally {
         await cluster.stop();
       }

@@ -186,6 +186,9 @@ const GOOD_VALUES: Readonly<Record<string, Json>> = {
   'intervals.match': { query: 'quick' },
 };
 
+/** One past Java's largest int. */
+const BEYOND_INT = 2147483648;
+
 /** Values of the wrong kind for a parameter, and null and an empty array for every one (each parser reads those its way). */
 function wrongValues(spec: ParameterSpec): [string, Json][] {
   const values = wrongValuesOfType(spec);
@@ -213,11 +216,16 @@ function wrongValuesOfType(spec: ParameterSpec): [string, Json][] {
         ['unknown', 'bogus_value'],
         ['object', {}],
       ];
+    case 'fuzziness':
+      return [
+        ['object', {}],
+        ['array', ['x']],
+        ['boolean', true],
+      ];
     case 'string':
     case 'field':
     case 'scalar':
     case 'minimumShouldMatch':
-    case 'fuzziness':
       return [
         ['object', {}],
         ['array', ['x']],
@@ -317,6 +325,11 @@ function queryCases(): ConformanceCase[] {
       if (['string', 'field', 'scalar', 'enum'].includes(spec.type) && spec.deprecated !== true) {
         q(`${id}/number`, { [clause.name]: withParam(valid, spec.name, 1) });
         q(`${id}/boolean`, { [clause.name]: withParam(valid, spec.name, true) });
+      }
+      // A whole number beyond Java's int, as a number and as a text: read by an int accessor or not.
+      if (spec.type === 'integer') {
+        q(`${id}/beyond-int`, { [clause.name]: withParam(valid, spec.name, BEYOND_INT) });
+        q(`${id}/beyond-int-text`, { [clause.name]: withParam(valid, spec.name, String(BEYOND_INT)) });
       }
     }
   }
@@ -535,6 +548,10 @@ function aggCases(): ConformanceCase[] {
       if (['string', 'field', 'scalar', 'enum'].includes(param.type) && param.deprecated !== true) {
         a(`${id}/number`, spec.name, spec.kind, { ...valid, [param.name]: 1 });
         a(`${id}/boolean`, spec.name, spec.kind, { ...valid, [param.name]: true });
+      }
+      if (param.type === 'integer') {
+        a(`${id}/beyond-int`, spec.name, spec.kind, { ...valid, [param.name]: BEYOND_INT });
+        a(`${id}/beyond-int-text`, spec.name, spec.kind, { ...valid, [param.name]: String(BEYOND_INT) });
       }
     }
   }

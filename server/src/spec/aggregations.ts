@@ -47,11 +47,13 @@ const SHARD_SIZE: ParameterSpec = {
 const MIN_DOC_COUNT: ParameterSpec = {
   name: 'min_doc_count',
   type: 'integer',
+  long: true,
   doc: 'Buckets with fewer documents are left out.',
 };
 const SHARD_MIN_DOC_COUNT: ParameterSpec = {
   name: 'shard_min_doc_count',
   type: 'integer',
+  long: true,
   doc: 'Per-shard minimum number of documents for a bucket.',
 };
 const SHOW_TERM_DOC_COUNT_ERROR: ParameterSpec = {
@@ -196,6 +198,7 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
       {
         name: 'precision_threshold',
         type: 'integer',
+        long: true,
         doc: 'Count below which the result is close to exact; higher uses more memory.',
       },
       { name: 'rehash', type: 'boolean', deprecated: true, doc: 'Deprecated and ignored.' },

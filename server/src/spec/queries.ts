@@ -1202,7 +1202,7 @@ export const QUERY_CLAUSES: readonly QueryClauseSpec[] = [
       { name: 'id', type: 'string', doc: 'Id of a stored document to use instead.' },
       { name: 'routing', type: 'string', doc: 'Routing of the stored document.' },
       { name: 'preference', type: 'string', doc: 'Preference used to fetch the stored document.' },
-      { name: 'version', type: 'integer', doc: 'Expected version of the stored document.' },
+      { name: 'version', type: 'integer', long: true, doc: 'Expected version of the stored document.' },
       { name: 'name', type: 'string', doc: 'Name used in the slot field of the response.' },
       BOOST,
       NAME,

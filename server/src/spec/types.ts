@@ -102,6 +102,8 @@ export interface ParameterSpec {
   readonly required?: boolean;
   readonly default?: string;
   readonly deprecated?: boolean;
+  /** An `integer` the parser reads as Java's long (`longValue()`), so beyond int's range. */
+  readonly long?: boolean;
   /** Our own short words. */
   readonly doc?: string;
 }

@@ -12,6 +12,7 @@ export function uniformParameter(p: ParameterSpec): ParameterSpec {
     required: p.required,
     default: p.default,
     deprecated: p.deprecated,
+    long: p.long,
     doc: p.doc,
   };
 }

@@ -245,7 +245,8 @@ export function validateBodyText(
     );
     if (reading.early !== undefined) {
       const { map, trailing } = reading.early;
-      if (!addEarlyIssues(reading.check, map, issues)) issues.push(restIgnored(text, trailing.offset, trailing.token));
+      if (!addEarlyIssues(reading.check, map, issues, true))
+        issues.push(restIgnored(text, trailing.offset, trailing.token));
     }
   }
   return asItemIssues(issues);

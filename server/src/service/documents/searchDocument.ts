@@ -420,7 +420,7 @@ function validateSearch(
     }
     if (reading.early !== undefined) {
       const { map, trailing } = reading.early;
-      if (!addEarlyIssues(reading.check, map, issues))
+      if (!addEarlyIssues(reading.check, map, issues, false))
         issues.push(
           issue('query.wrong-type', `Unexpected token [${trailing.token}] found after the main object.`, {
             offset: trailing.offset,

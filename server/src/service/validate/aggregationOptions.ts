@@ -57,9 +57,20 @@ function shardFailure(check: JsonCheck, at: ValuePath, what: string, reason: str
 function bucketOrder(check: JsonCheck, at: ValuePath, parser: string, order: unknown): boolean {
   if (!isObject(order) && !Array.isArray(order)) return doesNotSupport(check, at, parser, 'order', order);
   const entries: unknown[] = Array.isArray(order) ? order : [order];
+  if (entries.length === 0) {
+    // The builder takes the list's first order (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1).
+    check.report('aggs.invalid-value', 'Index 0 out of bounds for length 0', at);
+    return true;
+  }
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     if (!isObject(entry)) continue;
+    if (firstKey(entry) === undefined) {
+      // InternalOrder.Parser (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/form/*order-empty*`).
+      const where = Array.isArray(order) ? at.child(i) : at;
+      check.report('aggs.invalid-value', 'Must specify at least one field for [order]', where);
+      return true;
+    }
     for (const key in entry) {
       const direction = entry[key];
       const where = (Array.isArray(order) ? at.child(i) : at).child(key);
@@ -118,7 +129,7 @@ function includeExclude(check: JsonCheck, path: ValuePath, parser: string, body:
 
 const INCLUDE_EXCLUDE = ['include', 'exclude'];
 
-const COMPOSITE_SOURCES = ['terms', 'histogram', 'date_histogram', 'geotile_grid'];
+export const COMPOSITE_SOURCES: readonly string[] = ['terms', 'histogram', 'date_histogram', 'geotile_grid'];
 const AUTO_INTERVALS = ['year', 'month', 'day', 'hour', 'minute', 'second'];
 const FIELD_CONFIG = ['field', 'missing', 'script', 'timezone', 'time_zone', 'filter'];
 const EXECUTION_HINTS: Readonly<Record<string, readonly string[]>> = {
@@ -391,6 +402,11 @@ function ipRangeForms(check: JsonCheck, path: ValuePath, body: Record<string, un
   return false;
 }
 
+function firstKey(object: Record<string, unknown>): string | undefined {
+  for (const key in object) return key;
+  return undefined;
+}
+
 /** composite's sources: a list of one-name objects, each one value source (terms, histogram, date_histogram, geotile_grid). */
 function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
   const sources = body.sources;
@@ -399,26 +415,14 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
   for (let i = 0; i < sources.length; i++) {
     const source: unknown = sources[i];
     if (!isObject(source)) continue;
-    let seen = false;
-    for (const key in source) {
-      if (seen) {
-        check.report(
-          'aggs.wrong-type',
-          `${check.where(at, 'value', true)} [composite] failed to parse field [sources]: Failed to parse object: expecting token of type [START_OBJECT] but found [VALUE_STRING]`,
-          at,
-        );
-        return true;
-      }
-      seen = true;
-      const definition = source[key];
-      if (!isObject(definition)) continue;
-      for (const kind in definition) {
-        if (!COMPOSITE_SOURCES.includes(kind)) {
-          check.report('aggs.wrong-type', `invalid source type: ${kind}`, at);
-          return true;
-        }
-        const options = definition[kind];
-        if (!isObject(options)) continue;
+    // The source reader reads the first name and, in it, the first type (aggregationRules.ts reads the rest).
+    const key = firstKey(source);
+    const definition = key === undefined ? undefined : source[key];
+    if (key === undefined || !isObject(definition)) continue;
+    const kind = firstKey(definition);
+    const options = kind === undefined ? undefined : definition[kind];
+    if (kind !== undefined && COMPOSITE_SOURCES.includes(kind) && isObject(options)) {
+      {
         const inner = at.child(i).child(key).child(kind);
         if (typeof options.order === 'string' && !isSortOrder(options.order)) {
           const where = inner.child('order');

@@ -9,11 +9,12 @@ import { AGGREGATIONS } from '../../spec/aggregations';
 import type { ParameterSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
 import { shardFailureText } from './msearchItems';
-import { CALENDAR_INTERVALS, checkOptionForms } from './aggregationOptions';
+import { CALENDAR_INTERVALS, checkOptionForms, COMPOSITE_SOURCES } from './aggregationOptions';
 import { validateQueryContainer } from './query';
-import { isJavaDouble, parseTimeValue, strictBooleanError } from './values';
+import { intRangeRefusal, isJavaDouble, notNumericText, parseTimeValue, strictBooleanError, tokenName } from './values';
 import { limitNote, limitsOf } from './limits';
 import { validateTopHitsBody } from './searchBody';
+import { jacksonMajor } from '../target';
 
 const PARAMS: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
   AGGREGATIONS.filter((a) => a.params !== undefined).map((a) => [
@@ -713,11 +714,20 @@ function checkParserValue(
       else if (isObject(value)) scriptRefused(check, body.child(key), value, 'aggs.wrong-type');
       return;
     case 'integer':
-    case 'number':
-      if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT' || token === 'START_ARRAY')
+    case 'number': {
+      if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT' || token === 'START_ARRAY') {
         refuseToken(check, body, key, type, token);
-      else if (typeof value === 'string' && !isJavaDouble(value)) unreadableValue(check, body, key, type);
+        return;
+      }
+      if (typeof value === 'string' && !isJavaDouble(value)) {
+        unreadableValue(check, body, key, type);
+        return;
+      }
+      const beyond =
+        spec.type === 'integer' && spec.long !== true ? intRangeRefusal(value, jacksonMajor(check.server)) : undefined;
+      if (beyond !== undefined) refuseWrapped(check, body.child(key), type, key, beyond);
       return;
+    }
     case 'boolean':
       if (token === 'VALUE_NUMBER' || token === 'START_OBJECT' || token === 'START_ARRAY')
         refuseToken(check, body, key, type, token);
@@ -755,9 +765,16 @@ function checkParserValue(
       return;
     case 'array':
       // The token first: the name is joined only for the rare number or boolean.
-      if ((token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN') && OBJECT_ARRAYS.has(`${type}.${key}`))
+      // ObjectParser's object arrays take an object or a list; its double arrays a number, a text or a list.
+      if (
+        (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN' || token === 'VALUE_STRING') &&
+        OBJECT_ARRAYS.has(`${type}.${key}`)
+      )
         refuseToken(check, body, key, type, token);
-      else if (Array.isArray(value)) arrayItems(check, body.child(key), type, key, value);
+      else if (DOUBLE_ARRAYS.has(`${type}.${key}`) && !Array.isArray(value)) {
+        if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT') refuseToken(check, body, key, type, token);
+        else if (typeof value === 'string' && !isJavaDouble(value)) unreadableValue(check, body, key, type);
+      } else if (Array.isArray(value)) arrayItems(check, body.child(key), type, key, value);
       return;
     case 'query':
       if (token === 'START_OBJECT') validateQueryContainer(check, body.child(key), value);
@@ -798,37 +815,100 @@ function arrayItems(check: JsonCheck, path: ValuePath, type: string, key: string
       check.report('aggs.wrong-type', `${check.where(at)} [${type}] failed to parse field [${key}]`, at);
       return;
     }
+    if (numbers && typeof item !== 'number' && typeof item !== 'string') {
+      // Each item is read with `doubleValue()`, which refuses any other token in Jackson's words.
+      const at = path.child(i);
+      refuseWrapped(check, at, type, key, notNumericText(tokenName(item), jacksonMajor(check.server)));
+      return;
+    }
   }
 }
 
+/** A JSON token as a parser meets it, with the place of its value (of its object or list, for an end). */
+interface StreamToken {
+  readonly kind: 'START_OBJECT' | 'END_OBJECT' | 'START_ARRAY' | 'END_ARRAY' | 'FIELD_NAME' | 'VALUE';
+  readonly at: ValuePath;
+  /** A value's token name (VALUE_STRING, ...) or a field's name. */
+  readonly text: string;
+}
+
+/** A token as Jackson names it. */
+function shownToken(token: StreamToken): string {
+  return token.kind === 'VALUE' ? token.text : token.kind;
+}
+
+/** The tokens of a value, in the order a parser meets them. */
+function tokensOf(value: unknown, at: ValuePath, out: StreamToken[]): void {
+  if (Array.isArray(value)) {
+    out.push({ kind: 'START_ARRAY', at, text: 'START_ARRAY' });
+    value.forEach((item: unknown, i) => {
+      tokensOf(item, at.child(i), out);
+    });
+    out.push({ kind: 'END_ARRAY', at, text: 'END_ARRAY' });
+  } else if (isObject(value)) {
+    out.push({ kind: 'START_OBJECT', at, text: 'START_OBJECT' });
+    for (const key in value) {
+      out.push({ kind: 'FIELD_NAME', at: at.child(key), text: key });
+      tokensOf(value[key], at.child(key), out);
+    }
+    out.push({ kind: 'END_OBJECT', at, text: 'END_OBJECT' });
+  } else out.push({ kind: 'VALUE', at, text: tokenOf(value) });
+}
+
 /**
- * The shape of each composite source, as its reader checks token by token: an object holding one name, whose object
- * holds one source type, whose value is an object: `Failed to parse object: expecting token of type [START_OBJECT]
- * but found [<TOKEN>]` (`[FIELD_NAME]` where a name is missing), wrapped as `failed to parse field [sources]` (real
- * 3.9.0 and 2.19.6; conformance cases `cross/lists/aggs/composite-*`). Whether it reported.
+ * composite's `sources`, read token by token as `CompositeValuesSourceParserHelper` and ObjectParser's array reader do
+ * (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/aggs/composite-*`, `cross/lists/form/composite-*`):
+ * the array reader hands each value or object to the source reader and refuses anything else (`expected value but got
+ * [FIELD_NAME]`); the source reader wants an object, a name, an object, a source type, an object (`Failed to parse
+ * object: expecting token of type [START_OBJECT] but found [VALUE_STRING]`), lets the type's parser read that object,
+ * then steps over two tokens, expecting the ends of the two objects. A second name or type is met by the array reader.
+ * Whether it reported.
  */
 function compositeSourceRefused(check: JsonCheck, path: ValuePath, items: readonly unknown[]): boolean {
-  for (let i = 0; i < items.length; i++) {
-    let value: unknown = items[i];
-    let at = path.child(i);
-    // The source, its name's object, then its type's object.
-    for (let level = 0; level < 3; level++) {
-      if (Array.isArray(value) && level === 0) break;
-      if (!isObject(value)) {
-        refuseCompositeToken(check, at, 'START_OBJECT', tokenOf(value));
-        return true;
-      }
-      if (level === 2) break;
-      const first = Object.keys(value)[0];
-      if (first === undefined) {
-        refuseCompositeToken(check, at, 'FIELD_NAME', 'END_OBJECT');
-        return true;
-      }
-      at = at.child(first);
-      value = value[first];
+  const tokens: StreamToken[] = [];
+  items.forEach((item: unknown, i) => {
+    tokensOf(item, path.child(i), tokens);
+  });
+  tokens.push({ kind: 'END_ARRAY', at: path, text: 'END_ARRAY' });
+  let i = 0;
+  const SOURCE: readonly StreamToken['kind'][] = [
+    'START_OBJECT',
+    'FIELD_NAME',
+    'START_OBJECT',
+    'FIELD_NAME',
+    'START_OBJECT',
+  ];
+  for (;;) {
+    const token = tokens[i];
+    if (token === undefined || token.kind === 'END_ARRAY') return false;
+    if (token.kind !== 'VALUE' && token.kind !== 'START_OBJECT') {
+      check.report('aggs.wrong-type', `expected value but got [${shownToken(token)}]`, token.at);
+      return true;
     }
+    // The source reader, from this token: the last name it reads is the source's type.
+    let type: StreamToken | undefined;
+    for (const kind of SOURCE) {
+      const met = tokens[i++];
+      if (met === undefined) return false;
+      if (met.kind !== kind) {
+        refuseCompositeToken(check, met.at, kind, shownToken(met));
+        return true;
+      }
+      if (kind === 'FIELD_NAME') type = met;
+    }
+    if (type !== undefined && !COMPOSITE_SOURCES.includes(type.text)) {
+      check.report('aggs.wrong-type', `invalid source type: ${type.text}`, type.at, 'key');
+      return true;
+    }
+    // The type's parser reads its object to the end.
+    for (let depth = 1; depth > 0 && i < tokens.length; i++) {
+      const kind = tokens[i]!.kind;
+      if (kind === 'START_OBJECT' || kind === 'START_ARRAY') depth++;
+      else if (kind === 'END_OBJECT' || kind === 'END_ARRAY') depth--;
+    }
+    // Two steps over what should be the ends of the name's and the source's objects; the array reader reads on.
+    i += 2;
   }
-  return false;
 }
 
 /**

@@ -5,14 +5,15 @@ import { ValuePath, type AnyPath } from '../json/valuePath';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean } from '../text/similarity';
-import { isJavaDouble } from './values';
+import { intRangeRefusal, isJavaDouble, notNumericText, numberTextError, tokenName } from './values';
+import { jacksonMajor } from '../target';
 import { compareVersions } from '../../spec/versions';
 import type { JsonCheck } from './jsonCheck';
 import { shardFailureText } from './msearchItems';
 import { limitNote, limitsOf } from './limits';
 import { checkHighlight } from './highlight';
 import { checkSuggest } from './suggest';
-import { checkNumberText, checkQueryRescorer } from './sectionOptions';
+import { checkQueryRescorer } from './sectionOptions';
 import { validateQueryContainer } from './query';
 
 /**
@@ -382,23 +383,52 @@ function collapseOptionsRefused(check: JsonCheck, collapse: Record<string, unkno
  * The `query` rescorer needs its `rescore_query` (`QueryRescorerBuilder`, `rescore_query cannot be null`).
  */
 function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string, unknown>): void {
-  const keys = Object.keys(rescorer);
-  if (keys.every((k) => k === 'window_size' && !isObject(rescorer[k]) && !Array.isArray(rescorer[k]))) {
-    check.report('search.rescore-missing', 'missing rescore type', at, keys.length === 0 ? 'value' : 'key');
+  // RescorerBuilder.parseFromXContent's loop: `window_size` is the one value, an object is a rescorer named by its
+  // key (`query` is the only one), anything else is refused in the loop's words (real 3.9.0, 3.8.0, 2.19.6 and
+  // 2.19.1; conformance cases `cross/lists/section/rescore-*`, `cross/lists/form/rescore-*`).
+  let found = false;
+  for (const key in rescorer) {
+    const value = rescorer[key];
+    const place = at.child(key);
+    if (isObject(value)) {
+      if (key !== 'query') {
+        check.report('search.unknown-field', `${check.where(place)} unknown field [${key}]`, place, 'key');
+        return;
+      }
+      found = true;
+      if (checkQueryRescorer(check, place, value)) return;
+      continue;
+    }
+    if (value === null || Array.isArray(value)) {
+      check.report('search.wrong-type', `unexpected token [${tokenOf(value)}] after [${key}]`, place);
+      return;
+    }
+    if (key !== 'window_size') {
+      check.report('search.unknown-field', `rescore doesn't support [${key}]`, place, 'key');
+      return;
+    }
+    // `intValue()`.
+    const refusal =
+      typeof value === 'boolean'
+        ? notNumericText(tokenName(value), jacksonMajor(check.server))
+        : typeof value === 'string' && !isJavaDouble(value)
+          ? numberTextError(value)
+          : intRangeRefusal(value, jacksonMajor(check.server));
+    if (refusal !== undefined) {
+      check.report('value.not-a-number', refusal, place);
+      return;
+    }
+  }
+  if (!found) {
+    check.report(
+      'search.rescore-missing',
+      'missing rescore type',
+      at,
+      Object.keys(rescorer).length === 0 ? 'value' : 'key',
+    );
     return;
   }
-  if ('window_size' in rescorer) checkNumberText(check, at.child('window_size'), rescorer.window_size);
   const query = rescorer.query;
-  if (query !== undefined && query !== null && !isObject(query)) {
-    // A value or a list under the rescorer's name (real 3.9.0 and 2.19.6; conformance cases
-    // `cross/lists/section/rescore-query-*`).
-    const words = Array.isArray(query)
-      ? 'unexpected token [START_ARRAY] after [query]'
-      : "rescore doesn't support [query]";
-    check.report('search.wrong-type', words, at.child('query'));
-    return;
-  }
-  if (isObject(query) && checkQueryRescorer(check, at.child('query'), query)) return;
   // The rescore query is read by the query parser, as every query of the body is (real 3.9.0 and 2.19.6; conformance
   // cases `cross/lists/inner/rescore-*`).
   if (isObject(query) && isObject(query.rescore_query)) {

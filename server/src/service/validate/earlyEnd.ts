@@ -72,14 +72,19 @@ function readEarlyEnd(segment: JsonSegment, at: AnyPath, map: OffsetMap): EarlyR
 }
 
 /**
- * Adds the findings of the body as the parsers read it, placed in the original text; whether one of them is an Error.
- * OpenSearch stops at the first refusal, so the early end is reached only when none is.
+ * Adds the findings of the body as the parsers read it, placed in the original text; whether one of them is an Error
+ * of the parsers. OpenSearch stops at the first refusal, so the early end is reached only when none is. When what
+ * follows the early end is refused (`runs` false: a `_search`), the search never reaches the shards, and what only
+ * they would refuse is left out.
  */
-export function addEarlyIssues(check: JsonCheck, map: OffsetMap, issues: Issue[]): boolean {
+export function addEarlyIssues(check: JsonCheck, map: OffsetMap, issues: Issue[], runs: boolean): boolean {
   let refused = false;
   for (const found of check.issues) {
+    if (found.severity === Severity.Error && found.itemFailure !== true) refused = true;
+  }
+  for (const found of check.issues) {
+    if (!refused && !runs && found.itemFailure === true) continue;
     issues.push(mapIssue(found, map));
-    if (found.severity === Severity.Error) refused = true;
   }
   return refused;
 }

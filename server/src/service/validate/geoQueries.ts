@@ -8,7 +8,24 @@ import { isObject } from '../json/jsonSegment';
 import { jacksonMajor } from '../target';
 import type { JsonCheck } from './jsonCheck';
 import { negativeBoost } from './valueRanges';
-import { isJavaDouble, notNumericText, strictBooleanError, tokenName } from './values';
+import {
+  isJavaDouble,
+  javaDoubleNumber,
+  javaDoubleText,
+  notNumericText,
+  numberTextError,
+  strictBooleanError,
+  tokenName,
+} from './values';
+import {
+  geohashRefusal,
+  readPointText,
+  validLatitude,
+  validLongitude,
+  zValueRefusal,
+  type LatLon,
+  type TextPoint,
+} from './geoPoints';
 
 type OptionKind = 'number' | 'boolean' | 'text' | 'validation' | 'distanceType' | 'bboxType' | 'distance' | 'unit';
 
@@ -16,7 +33,7 @@ interface GeoParser {
   readonly options: Readonly<Record<string, OptionKind>>;
   /** A value under a name the parser does not read. */
   readonly unknownValue: (key: string) => string;
-  /** What an empty clause (no field, or no required option) is refused with. */
+  /** What an empty clause (no field, or no required option) is refused with (geo_bounding_box: checked apart). */
   readonly missing: (body: Record<string, unknown>) => string | undefined;
 }
 
@@ -46,11 +63,8 @@ const GEO_PARSERS: ReadonlyMap<string, GeoParser> = new Map<string, GeoParser>([
     {
       options: { ...COMMON, type: 'bboxType' },
       unknownValue: (key) => `failed to parse [geo_bounding_box] query. unexpected field [${key}]`,
-      // A list whose first item is an object is read as that object (the parser steps into the list).
-      missing: (body) =>
-        Object.values(body).some((v) => isObject(v) || (Array.isArray(v) && isObject(v[0])))
-          ? undefined
-          : 'failed to parse [geo_bounding_box] query. bounding box not provided',
+      // The box is looked for as the loop reads it (validateGeoClause).
+      missing: () => undefined,
     },
   ],
   [
@@ -85,7 +99,11 @@ export function validateGeoClause(
 ): void {
   const parser = GEO_PARSERS.get(name);
   if (parser === undefined) return;
+  const jackson = jacksonMajor(check.server);
   let field: string | undefined;
+  // geo_distance's point as its parser fills it in; geo_bounding_box's box (the last one read).
+  const point: LatLon = { lat: Number.NaN, lon: Number.NaN };
+  let box: Box | undefined;
   for (const key of Object.keys(body)) {
     const value = body[key];
     const at = path.child(key);
@@ -99,25 +117,30 @@ export function validateGeoClause(
       if (parser.options[key] === undefined) continue;
     }
     if (Array.isArray(value)) {
-      // geo_distance reads an array as the point, [lon, lat]; the others skip or refuse it in ways not checked here.
-      if (name === 'geo_distance' && !value.every((item) => typeof item === 'number')) {
-        check.report('query.wrong-type', 'numeric value expected', at);
-        return;
-      }
-      if (name === 'geo_distance' && value.length < 2) {
-        check.report('query.wrong-type', '[geo_point] field type should have at least two dimensions', at);
-        return;
+      if (name === 'geo_distance') {
+        // The point as an array, [lon, lat] (GeoUtils.parseGeoPoint); it replaces the one read before.
+        const refusal = arrayPointRefusal(value);
+        if (refusal !== undefined) {
+          check.report('query.wrong-type', refusal, at);
+          return;
+        }
+        field = key;
+        point.lon = value[0] as number;
+        point.lat = value[1] as number;
+        continue;
       }
       if (name === 'geo_polygon') {
         check.report('query.wrong-type', `[geo_polygon] unexpected token type [START_ARRAY]`, at);
         return;
       }
-      const first: unknown = value[0];
-      if (name === 'geo_bounding_box' && isObject(first)) {
-        // The parser steps into the list and reads its first object as the box (real 3.9.0 and 2.19.6; conformance
-        // case `cross/lists/geo/box-in-list`).
-        if (hasCorner(first) && boxRefused(check, at.child(0), first)) return;
-        field ??= key;
+      if (name === 'geo_bounding_box') {
+        // The parser steps into the list: an object there is a box, a value is read under the list's name.
+        const read = boxList(check, at, key, value, parser);
+        if (read === 'refused') return;
+        if (read !== undefined) {
+          box = read;
+          field = key;
+        }
       }
       continue;
     }
@@ -149,27 +172,48 @@ export function validateGeoClause(
         field = key;
         continue;
       }
-      if (name === 'geo_bounding_box' && !hasCorner(value)) {
-        // Read as the box: without its corners the top latitude stays NaN.
-        check.report('query.missing-parameter', 'top latitude is invalid: NaN', at);
-        return;
+      if (name === 'geo_distance') {
+        field = key;
+        if (!readDistancePoint(check, at, key, value, point)) return;
+        continue;
       }
-      if (name === 'geo_bounding_box' && boxRefused(check, at, value)) return;
+      if (name === 'geo_bounding_box') {
+        const read = readBox(check, at, value);
+        if (read === undefined) return;
+        box = read;
+        field = key;
+        continue;
+      }
       field ??= key;
       continue;
     }
     const kind = parser.options[key];
     if (kind === undefined) {
+      if (name === 'geo_distance' && (key.endsWith('.lat') || key.endsWith('.lon'))) {
+        // `location.lat` and `location.lon` name the field and give one coordinate each.
+        const n = coordinate(check, at, value);
+        if (n === undefined) return;
+        if (key.endsWith('.lat')) point.lat = n;
+        else point.lon = n;
+        field = key.slice(0, -'.lat'.length);
+        continue;
+      }
       if (name === 'geo_distance' && field === undefined) {
-        // The point as text (geohash or "lat,lon"): this member names the field.
+        // The point as text (`GeoPoint.resetFromString`): this member names the field.
+        const read = readPointText(String(value));
+        if ('refusal' in read) {
+          check.report('query.invalid-value', read.refusal, at);
+          return;
+        }
         field = key;
+        setPoint(point, read.point);
         continue;
       }
       check.report('query.unknown-parameter', parser.unknownValue(key), at, 'key');
       return;
     }
     if (key === 'boost' && negativeBoost(check, at, name, false, value)) return;
-    const refusal = optionRefusal(kind, value, jacksonMajor(check.server));
+    const refusal = optionRefusal(kind, value, jackson);
     if (refusal !== undefined) {
       check.report(
         kind === 'number' ? 'value.not-a-number' : kind === 'boolean' ? 'value.not-a-boolean' : 'query.invalid-value',
@@ -179,9 +223,193 @@ export function validateGeoClause(
       return;
     }
   }
+  if (name === 'geo_bounding_box') {
+    if (box === undefined) {
+      check.report(
+        'query.missing-parameter',
+        'failed to parse [geo_bounding_box] query. bounding box not provided',
+        path,
+        'key',
+      );
+    } else if (field !== undefined) {
+      checkCorners(check, path, field, box, body);
+    }
+    return;
+  }
   const missing = parser.missing(body);
   if (missing !== undefined) check.report('query.missing-parameter', missing, path, 'key');
   else if (name === 'geo_polygon') polygonPointCount(check, path, body);
+  else if (name === 'geo_distance') checkDistance(check, path, field, point, body);
+}
+
+/** A point's numbers from text: a geohash or WKT stands for some valid point (its cell is not worked out here). */
+function setPoint(point: LatLon, read: LatLon | undefined): void {
+  point.lat = read?.lat ?? 0;
+  point.lon = read?.lon ?? 0;
+}
+
+/** What `GeoUtils.parseGeoPoint` refuses in a point written as an array: numbers, [lon, lat] and no altitude. */
+function arrayPointRefusal(list: readonly unknown[]): string | undefined {
+  if (!list.every((item) => typeof item === 'number')) return 'numeric value expected';
+  if (list.length < 2) return '[geo_point] field type should have at least two dimensions';
+  if (list.length === 3) return zValueRefusal(list[2] as number);
+  return undefined;
+}
+
+/** `XContentParser.doubleValue()` of a coordinate; reports and returns undefined when it refuses. */
+function coordinate(check: JsonCheck, at: ValuePath, value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') {
+    const n = javaDoubleNumber(value);
+    if (n === undefined) check.report('value.not-a-number', numberTextError(value), at);
+    return n;
+  }
+  check.report('value.not-a-number', notNumericText(tokenName(value), jacksonMajor(check.server)), at);
+  return undefined;
+}
+
+/**
+ * GeoDistanceQueryBuilder's loop inside the point's object (`"location": {"lat": 40, "lon": -70}`): `lat` and `lon`
+ * are read with `doubleValue()`, `geohash` as a geohash, null is skipped, and any other value is `[geo_distance]
+ * query does not support [<the field>]`. The loop steps into a list and reads its values under the list's name. An
+ * object inside is stepped over, and its end ends the loop: the members after it are read by the clause's loop, and
+ * every parser above ends one level early; the body is then read again as it does (earlyEnd.ts), with the object
+ * written as the text `{`, which this loop passes over as it passes over the object (real 3.9.0, 3.8.0, 2.19.6 and
+ * 2.19.1; conformance cases `cross/lists/geo/point-*`). Returns whether the clause reads on.
+ */
+function readDistancePoint(
+  check: JsonCheck,
+  path: ValuePath,
+  field: string,
+  object: Record<string, unknown>,
+  point: LatLon,
+): boolean {
+  for (const member in object) {
+    const value = object[member];
+    const at = path.child(member);
+    if (isObject(value)) {
+      if (!followingMemberRefused(check, path, object, member)) check.reportEarlyEnd(at);
+      return false;
+    }
+    const values = Array.isArray(value) ? value : [value];
+    for (let i = 0; i < values.length; i++) {
+      const item: unknown = values[i];
+      // Lists of lists and objects inside lists move the parser in ways not followed here.
+      if (typeof item === 'object' && item !== null) return false;
+      if (item === null || item === EARLY_END_TEXT) continue;
+      const place = Array.isArray(value) ? at.child(i) : at;
+      if (member === 'lat' || member === 'lon') {
+        const n = coordinate(check, place, item);
+        if (n === undefined) return false;
+        if (member === 'lat') point.lat = n;
+        else point.lon = n;
+      } else if (member === 'geohash') {
+        const refusal = geohashRefusal(scalarText(item));
+        if (refusal !== undefined) {
+          check.report('query.invalid-value', refusal, place);
+          return false;
+        }
+        setPoint(point, undefined);
+      } else {
+        check.report('query.unknown-parameter', `[geo_distance] query does not support [${field}]`, at, 'key');
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * An empty object inside the point ends the point's loop; the clause's loop then reads the point's next member. A value
+ * there under a name the clause does not read is refused before anything above sees the early end.
+ */
+function followingMemberRefused(
+  check: JsonCheck,
+  path: ValuePath,
+  object: Record<string, unknown>,
+  member: string,
+): boolean {
+  const inner = object[member] as Record<string, unknown>;
+  for (const _key in inner) return false;
+  const members = Object.keys(object);
+  const next = members[members.indexOf(member) + 1];
+  if (next === undefined) return false;
+  const value = object[next];
+  const option = GEO_PARSERS.get('geo_distance')?.options[next];
+  if (value === null || typeof value === 'object' || option !== undefined) return false;
+  check.report(
+    'query.unknown-parameter',
+    `failed to parse [geo_distance] query. unexpected field [${next}]`,
+    path.child(next),
+    'key',
+  );
+  return true;
+}
+
+/** An object a parser read as the text `{`, in the body as read again (earlyEnd.ts). */
+const EARLY_END_TEXT = '{';
+
+/**
+ * After the loop: the field (`GeoDistanceQueryBuilder`'s constructor), the distance (`distance(String, unit)`), then,
+ * when each shard builds the query, the point's latitude and longitude unless `validation_method` is
+ * `ignore_malformed` or `coerce`. The last fails only where the field is a geo field; elsewhere the shard fails as
+ * well (`failed to find geo field`), unless `ignore_unmapped` is true, which is then left alone.
+ */
+function checkDistance(
+  check: JsonCheck,
+  path: ValuePath,
+  field: string | undefined,
+  point: LatLon,
+  body: Record<string, unknown>,
+): void {
+  if (field === undefined || field === '') {
+    check.report('query.missing-field', 'fieldName must not be null or empty', path, 'key');
+    return;
+  }
+  const refusal = distanceRefusal(body.distance);
+  if (refusal !== undefined) {
+    check.report('query.invalid-value', refusal, path.child('distance'));
+    return;
+  }
+  if (!checksCoordinates(body)) return;
+  const invalid: string[] = [];
+  if (!validLatitude(point.lat)) invalid.push(`center point latitude is invalid: ${javaDoubleText(point.lat)}`);
+  if (!validLongitude(point.lon)) invalid.push(`center point longitude is invalid: ${javaDoubleText(point.lon)}`);
+  reportCoordinates(check, path.child(field), 'geo_distance', invalid);
+}
+
+/** Whether each shard checks the coordinates (`checkLatLon`) and fails on the field whatever its mapping. */
+function checksCoordinates(body: Record<string, unknown>): boolean {
+  const method = body.validation_method;
+  const lenient =
+    (typeof method === 'string' || typeof method === 'number' || typeof method === 'boolean') &&
+    ['IGNORE_MALFORMED', 'COERCE'].includes(String(method).toUpperCase());
+  const unmapped = body.ignore_unmapped;
+  return !lenient && unmapped !== true && unmapped !== 'true';
+}
+
+/** The shards' refusal of coordinates out of range, in `QueryValidationException`'s words. */
+function reportCoordinates(check: JsonCheck, at: ValuePath, clause: string, invalid: readonly string[]): void {
+  if (invalid.length === 0) return;
+  const list = invalid.map((text, i) => `${i + 1}: [${clause}] ${text};`).join('');
+  check.reportItemFailure(
+    'query.invalid-value',
+    `couldn't validate latitude/ longitude values: Validation Failed: ${list} (every shard fails)`,
+    at,
+  );
+}
+
+/** What `distance(String, DistanceUnit)` or `distance(double, DistanceUnit)` refuses in the distance. */
+function distanceRefusal(distance: unknown): string | undefined {
+  if (typeof distance === 'number') return distance <= 0 ? 'distance must be greater than zero' : undefined;
+  if (typeof distance !== 'string') return undefined;
+  if (distance === '') return 'distance must not be null or empty';
+  // `DistanceUnit.parse`: the first unit whose name ends the text, in the enum's order; the rest is a double.
+  const unit = DISTANCE_UNITS.find((name) => distance.endsWith(name));
+  const number = unit === undefined ? distance : distance.slice(0, distance.length - unit.length);
+  const n = javaDoubleNumber(number);
+  if (n === undefined) return isJavaDouble(number) ? undefined : numberTextError(number);
+  return n <= 0 ? 'distance must be greater than zero' : undefined;
 }
 
 /** The token name GeoPolygonQueryBuilder gives a value it does not read under a name of the field's object. */
@@ -237,54 +465,204 @@ function polygonPointCount(check: JsonCheck, path: ValuePath, body: Record<strin
   }
 }
 
-const CORNERS = ['top_left', 'bottom_right', 'top_right', 'bottom_left', 'top', 'left', 'bottom', 'right', 'wkt'];
-
-function hasCorner(box: Record<string, unknown>): boolean {
-  return CORNERS.some((corner) => corner in box);
+/** A box as `GeoBoundingBox.parseBoundingBox` leaves it: its sides (NaN where not given), where it is written. */
+interface Box {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+  /** False when a corner is a geohash or WKT point, whose cell is not worked out here. */
+  known: boolean;
+  readonly at: ValuePath;
 }
 
+const SIDES = new Set(['top', 'left', 'bottom', 'right']);
 const POINT_CORNERS = new Set(['top_left', 'bottom_right', 'top_right', 'bottom_left']);
 const POINT_KEYS = new Set(['lat', 'lon', 'geohash', 'type', 'coordinates']);
 
-/** Reports what the box's parser refuses first, at the member of the box (at `path`) it stops at; whether it did. */
-function boxRefused(check: JsonCheck, path: ValuePath, box: Record<string, unknown>): boolean {
+/**
+ * Reads a box as `GeoBoundingBox.parseBoundingBox` does, reporting what it refuses first at the member it stops at
+ * (wrapped in `failed to parse [geo_bounding_box] query. [...]`); undefined when it refused.
+ */
+function readBox(check: JsonCheck, path: ValuePath, box: Record<string, unknown>): Box | undefined {
+  const read: Box = { top: Number.NaN, left: Number.NaN, bottom: Number.NaN, right: Number.NaN, known: true, at: path };
+  let envelope: LatLonBox | undefined;
+  const jackson = jacksonMajor(check.server);
   for (const key in box) {
-    const message = !CORNERS.includes(key)
-      ? `failed to parse bounding box. unexpected field [${key}]`
-      : POINT_CORNERS.has(key)
-        ? pointRefusal(box[key])
-        : undefined;
-    if (message === undefined) continue;
-    check.report('query.wrong-type', `failed to parse [geo_bounding_box] query. [${message}]`, path.child(key));
-    return true;
+    const value = box[key];
+    let message: string | undefined;
+    if (key === 'wkt') {
+      const wkt = wktBox(value);
+      if (wkt === 'refused') message = 'failed to parse WKT bounding box';
+      else if (wkt === undefined) read.known = false;
+      else envelope = wkt;
+    } else if (SIDES.has(key)) {
+      const side = sideValue(value, jackson);
+      if (typeof side === 'string') message = side;
+      else read[key as 'top' | 'left' | 'bottom' | 'right'] = side;
+    } else if (POINT_CORNERS.has(key)) {
+      const corner = cornerPoint(value);
+      if ('refusal' in corner) message = corner.refusal;
+      else if (corner.point === undefined) read.known = false;
+      else {
+        if (key.startsWith('top')) read.top = corner.point.lat;
+        else read.bottom = corner.point.lat;
+        if (key.endsWith('left')) read.left = corner.point.lon;
+        else read.right = corner.point.lon;
+      }
+    } else message = `failed to parse bounding box. unexpected field [${key}]`;
+    if (message !== undefined) {
+      check.report('query.wrong-type', `failed to parse [geo_bounding_box] query. [${message}]`, path.child(key));
+      return undefined;
+    }
   }
-  return false;
+  if (envelope === undefined) return read;
+  if (![read.top, read.left, read.bottom, read.right].every(Number.isNaN)) {
+    check.report(
+      'query.wrong-type',
+      'failed to parse [geo_bounding_box] query. [failed to parse bounding box. Conflicting definition found using well-known text and explicit corners.]',
+      path,
+    );
+    return undefined;
+  }
+  return { ...read, ...envelope };
 }
 
 /**
- * What `GeoUtils.parseGeoPoint` refuses in a corner: a number, an array of fewer than two numbers or of anything but
- * numbers, an object with another member than the point's, a latitude or longitude that is neither a number nor a
- * text of one, or one of them missing (real 3.9.0 and 2.19.6; conformance cases `cross/lists/geo/*`). A text (a
- * geohash, `"lat,lon"`) is left to the shards.
+ * A list where geo_bounding_box reads a box: the parser steps into it, reads each object as a box (the last one
+ * counts) and each value under the list's name, where only an option reads one (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
+ * conformance cases `cross/lists/geo/box-*list*`).
  */
-function pointRefusal(point: unknown): string | undefined {
-  if (typeof point === 'number') return 'geo_point expected';
-  if (Array.isArray(point)) {
-    if (!point.every((item) => typeof item === 'number')) return 'numeric value expected';
-    return point.length < 2 ? '[geo_point] field type should have at least two dimensions' : undefined;
+function boxList(
+  check: JsonCheck,
+  path: ValuePath,
+  key: string,
+  list: readonly unknown[],
+  parser: GeoParser,
+): Box | 'refused' | undefined {
+  let box: Box | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const item: unknown = list[i];
+    const at = path.child(i);
+    if (item === null) continue;
+    if (Array.isArray(item)) {
+      const inner = boxList(check, at, key, item, parser);
+      if (inner === 'refused') return inner;
+      box = inner ?? box;
+    } else if (isObject(item)) {
+      const read = readBox(check, at, item);
+      if (read === undefined) return 'refused';
+      box = read;
+    } else {
+      const kind = parser.options[key];
+      const refusal =
+        kind === undefined ? parser.unknownValue(key) : optionRefusal(kind, item, jacksonMajor(check.server));
+      if (refusal !== undefined) {
+        check.report(kind === undefined ? 'query.unknown-parameter' : 'query.invalid-value', refusal, at);
+        return 'refused';
+      }
+    }
   }
-  if (!isObject(point)) return undefined;
+  return box;
+}
+
+/** A side of the box, read with `doubleValue()`: the number, or Jackson's or Java's refusal. */
+function sideValue(value: unknown, jackson: 2 | 3): number | string {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return javaDoubleNumber(value) ?? numberTextError(value);
+  return notNumericText(tokenName(value), jackson);
+}
+
+/** The sides a WKT envelope gives. */
+interface LatLonBox {
+  readonly top: number;
+  readonly left: number;
+  readonly bottom: number;
+  readonly right: number;
+}
+
+/**
+ * A WKT `BBOX (minLon, maxLon, maxLat, minLat)` (or `ENVELOPE`): its sides, `refused` when its top is below its bottom
+ * (the rectangle refuses it), undefined for any other text (left to the server).
+ */
+function wktBox(value: unknown): LatLonBox | 'refused' | undefined {
+  if (typeof value !== 'string') return undefined;
+  const found = /^\s*(?:BBOX|ENVELOPE)\s*\(([^)]*)\)\s*$/i.exec(value);
+  const parts = found?.[1]?.split(',').map((part) => javaDoubleNumber(part));
+  if (parts?.length !== 4 || parts.some((n) => n === undefined)) return undefined;
+  const [left, right, top, bottom] = parts as [number, number, number, number];
+  return top < bottom ? 'refused' : { top, left, bottom, right };
+}
+
+/**
+ * A corner read by `GeoUtils.parseGeoPoint`: a number, a boolean or null is `geo_point expected`; an array is [lon, lat]
+ * of numbers; an object takes `lat`, `lon` (numbers or texts of numbers), `geohash`, `type` and `coordinates`; a text
+ * is `lat,lon` or a geohash (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/geo/box-*`).
+ */
+function cornerPoint(point: unknown): TextPoint {
+  if (Array.isArray(point)) {
+    const refusal = arrayPointRefusal(point);
+    return refusal === undefined ? { point: { lon: point[0] as number, lat: point[1] as number } } : { refusal };
+  }
+  if (typeof point === 'string') return readPointText(point);
+  if (!isObject(point)) return { refusal: 'geo_point expected' };
+  let members = 0;
   for (const key in point) {
-    if (!POINT_KEYS.has(key)) return 'field must be either [lon|lat], [type|coordinates], or [geohash]';
+    members++;
+    if (!POINT_KEYS.has(key)) return { refusal: 'field must be either [lon|lat], [type|coordinates], or [geohash]' };
     const value = point[key];
     if (key !== 'lat' && key !== 'lon') continue;
-    if ((typeof value === 'object' && value !== null) || typeof value === 'boolean') return `${key} must be a number`;
-    if (typeof value === 'string' && !isJavaDouble(value)) return '[lon] and [lat] must be valid double values';
+    if (typeof value === 'object' || typeof value === 'boolean') return { refusal: `${key} must be a number` };
+    if (typeof value === 'string' && !isJavaDouble(value)) {
+      return { refusal: '[lon] and [lat] must be valid double values' };
+    }
   }
-  if ('geohash' in point || 'type' in point || 'coordinates' in point) return undefined;
-  if (!('lat' in point) && 'lon' in point) return 'field [lat] missing';
-  if ('lat' in point && !('lon' in point)) return 'field [lon] missing';
-  return undefined;
+  if (members === 0) return { refusal: 'token [END_OBJECT] not allowed' };
+  if ('geohash' in point || 'type' in point || 'coordinates' in point) return { point: undefined };
+  if (!('lat' in point)) return { refusal: 'field [lat] missing' };
+  if (!('lon' in point)) return { refusal: 'field [lon] missing' };
+  const lat = typeof point.lat === 'number' ? point.lat : javaDoubleNumber(String(point.lat));
+  const lon = typeof point.lon === 'number' ? point.lon : javaDoubleNumber(String(point.lon));
+  return lat === undefined || lon === undefined ? { point: undefined } : { point: { lat, lon } };
+}
+
+/**
+ * After the clause's loop, `setCorners` checks the box whatever `validation_method` says (it is set after): every side
+ * given, the top above the bottom, the left apart from the right. Each shard then checks the coordinates' ranges
+ * unless `validation_method` is `ignore_malformed` or `coerce`, as for geo_distance.
+ */
+function checkCorners(check: JsonCheck, path: ValuePath, field: string, box: Box, body: Record<string, unknown>): void {
+  if (!box.known) return;
+  const { top, left, bottom, right } = box;
+  const sides: readonly (readonly [number, string])[] = [
+    [top, 'top latitude'],
+    [left, 'left longitude'],
+    [bottom, 'bottom latitude'],
+    [right, 'right longitude'],
+  ];
+  const given = (n: number): boolean => Number.isFinite(n);
+  const missing = sides.find(([n]) => !given(n));
+  const message =
+    missing !== undefined
+      ? `${missing[1]} is invalid: ${javaDoubleText(missing[0])}`
+      : top < bottom
+        ? `top is below bottom corner: ${javaDoubleText(top)} vs. ${javaDoubleText(bottom)}`
+        : top === bottom
+          ? `top cannot be the same as bottom: ${javaDoubleText(top)} == ${javaDoubleText(bottom)}`
+          : left === right
+            ? `left cannot be the same as right: ${javaDoubleText(left)} == ${javaDoubleText(right)}`
+            : undefined;
+  if (message !== undefined) {
+    check.report('query.invalid-value', message, box.at);
+    return;
+  }
+  if (!checksCoordinates(body)) return;
+  const invalid: string[] = [];
+  if (!validLatitude(top)) invalid.push(`top latitude is invalid: ${javaDoubleText(top)}`);
+  if (!validLongitude(left)) invalid.push(`left longitude is invalid: ${javaDoubleText(left)}`);
+  if (!validLatitude(bottom)) invalid.push(`bottom latitude is invalid: ${javaDoubleText(bottom)}`);
+  if (!validLongitude(right)) invalid.push(`right longitude is invalid: ${javaDoubleText(right)}`);
+  reportCoordinates(check, path.child(field), 'geo_bounding_box', invalid);
 }
 
 /** A JSON scalar as the parser's `text()` gives it. */

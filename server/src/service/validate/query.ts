@@ -29,7 +29,14 @@ import { checkClauseRules, hasClauseRules } from './queryRules';
 import { checkValueRanges, hasValueRanges, negativeBoost } from './valueRanges';
 import { checkQueryListForm, checkSingleQueryForm, checkSpanGapPlace } from './innerQueries';
 import { isGeoParserClause, validateGeoClause } from './geoQueries';
-import { isJavaDouble, notNumericText, numberTextError, strictBooleanError, tokenName } from './values';
+import {
+  intRangeRefusal,
+  isJavaDouble,
+  notNumericText,
+  numberTextError,
+  strictBooleanError,
+  tokenName,
+} from './values';
 import { jacksonMajor } from '../target';
 import { zoneIdError } from './timeZones';
 import { dateFormatError } from './dateFormats';
@@ -437,7 +444,7 @@ function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, 
       }
     }
   } else if (Array.isArray(value)) {
-    const message = fieldArrayText(clause.name, field, check.where(fieldPath).slice(1, -1), value.length === 0);
+    const message = fieldArrayText(clause.name, field, check.where(fieldPath).slice(1, -1), value);
     if (message !== undefined) check.report('query.field-array', message, fieldPath);
   } else if (clause.shorthand === 'none' && value !== null) {
     check.report(
@@ -805,8 +812,14 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
         }
       } else if (typeof value === 'string' && !isJavaDouble(value)) {
         check.report('value.not-a-number', numberTextError(value), path);
+        return;
       } else if (typeof value === 'boolean' || (isObject(value) && OBJECT_NOT_NUMERIC.has(clause.name))) {
         check.report('value.not-a-number', notNumericText(tokenName(value), jacksonMajor(check.server)), path);
+        return;
+      }
+      if (spec.type === 'integer' && spec.long !== true) {
+        const beyond = intRangeRefusal(value, jacksonMajor(check.server));
+        if (beyond !== undefined) check.report('value.out-of-range', beyond, path);
       }
       return;
     case 'string':
@@ -933,6 +946,10 @@ function checkValueText(
   if (spec.type === 'fuzziness' && typeof value === 'string') message = fuzzinessError(value);
   else if (spec.type === 'fuzziness' && typeof value === 'number' && value < 0) {
     message = `Invalid fuzziness value: ${String(value)}`;
+  } else if (spec.type === 'fuzziness' && typeof value === 'boolean') {
+    // `Fuzziness.parse` reads a text or a number; a boolean reaches it past the parsers' value check (real 3.9.0,
+    // 3.8.0, 2.19.6 and 2.19.1; conformance cases `query/<clause>/fuzziness/boolean`).
+    message = "Can't parse fuzziness on token: [VALUE_BOOLEAN]";
   } else if (
     spec.name === 'flags' &&
     scalar &&
@@ -1015,8 +1032,12 @@ function checkNonValue(
   }
   const family = NON_VALUE_TEXT[clause.name];
   if (!(SCALAR_TYPES.has(spec.type) || readsAnyAsValue(clause.name, spec)) || family === undefined) return false;
-  // These parsers skip an array where they read a value; only an object is refused.
-  if (family === 'does-not-support' && Array.isArray(value)) return false;
+  // These parsers step over an array's brackets where they read a value, and read the values inside under the same
+  // name (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/form/*-score-mode-*`).
+  if (family === 'does-not-support' && Array.isArray(value)) {
+    checkValuesInArray(check, path, clause, spec, value);
+    return true;
+  }
   check.report('query.wrong-type', nonValueText(clause.name, spec.name, value), path);
   return true;
 }

@@ -22,7 +22,7 @@ import {
   checkStringList,
 } from './sectionOptions';
 import {
-  intRangeText,
+  intRangeRefusal,
   isJavaDouble,
   isSortOrder,
   notNumericText,
@@ -33,7 +33,6 @@ import {
 import { jacksonMajor } from '../target';
 import { compareVersions } from '../../spec/versions';
 
-const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
 /** `track_total_hits: true` as the server stores it. */
 export const TRACK_TOTAL_HITS_ACCURATE = INT_MAX;
@@ -348,24 +347,18 @@ function intValue(check: JsonCheck, path: ValuePath, value: unknown): number | u
     );
     return undefined;
   }
-  if (typeof value === 'number') {
-    if (value < INT_MIN || value > INT_MAX) {
-      check.report('value.out-of-range', intRangeText(String(value), jacksonMajor(check.server)), path);
-      return undefined;
-    }
-    return Math.trunc(value);
-  }
   const text = scalarText(value);
-  if (!isJavaDouble(text)) {
+  if (typeof value !== 'number' && !isJavaDouble(text)) {
     check.report('value.not-a-number', numberTextError(text), path);
     return undefined;
   }
-  const n = Number(text.trim().replace(/[fFdD]$/, ''));
-  if (!(n >= INT_MIN && n <= INT_MAX)) {
-    check.report('value.out-of-range', `Value [${text}] is out of range for an integer`, path);
+  const beyond = intRangeRefusal(typeof value === 'number' ? value : text, jacksonMajor(check.server));
+  if (beyond !== undefined) {
+    check.report('value.out-of-range', beyond, path);
     return undefined;
   }
-  return Math.trunc(n);
+  // Java's (int) of NaN is 0.
+  return Math.trunc(Number(text.trim().replace(/[fFdD]$/, ''))) || 0;
 }
 
 function numberValue(check: JsonCheck, path: ValuePath, value: unknown): void {

@@ -215,8 +215,45 @@ export function notNumericText(token: string, jackson: 2 | 3): string {
 }
 
 /** Jackson's words for an int out of range: Jackson 3 quotes the type. */
-export function intRangeText(value: string, jackson: 2 | 3): string {
+function intRangeText(value: string, jackson: 2 | 3): string {
   return `Numeric value (${value}) out of range of ${jackson === 3 ? '`int`' : 'int'} (-2147483648 - 2147483647)`;
+}
+
+/** A text Java's `Double.parseDouble` reads, as a number; undefined for any other text and for hexadecimal ones. */
+export function javaDoubleNumber(text: string): number | undefined {
+  if (!isJavaDouble(text)) return undefined;
+  const n = Number(text.trim().replace(/[fFdD]$/, ''));
+  return Number.isNaN(n) && !text.includes('NaN') ? undefined : n;
+}
+
+/**
+ * What `XContentParser.intValue()` refuses in a value beyond Java's int: a number in Jackson's words, a text of one in
+ * OpenSearch's own (it parses the text as a double, then checks the range); undefined when it reads the value (real
+ * 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `*\/beyond-int*`).
+ */
+export function intRangeRefusal(value: unknown, jackson: 2 | 3): string | undefined {
+  if (typeof value === 'number') {
+    return value < INT_MIN || value > INT_MAX ? intRangeText(String(value), jackson) : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const n = javaDoubleNumber(value);
+  return n !== undefined && (n < INT_MIN || n > INT_MAX)
+    ? `Value [${value}] is out of range for an integer`
+    : undefined;
+}
+
+/**
+ * Java's `Double.toString`: `40.0`, `-71.5`, `NaN`; below 10^-3 and from 10^7 on in its scientific form,
+ * `2.147483648E9`.
+ */
+export function javaDoubleText(n: number): string {
+  if (Number.isNaN(n)) return 'NaN';
+  if (!Number.isFinite(n)) return n > 0 ? 'Infinity' : '-Infinity';
+  if (n === 0) return Object.is(n, -0) ? '-0.0' : '0.0';
+  const size = Math.abs(n);
+  if (size >= 1e-3 && size < 1e7) return Number.isInteger(n) ? `${n}.0` : String(n);
+  const [mantissa = '', exponent = ''] = n.toExponential().split('e');
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${exponent.replace('+', '')}`;
 }
 
 /** The JSON token of a value as Jackson names it. */
