@@ -551,6 +551,81 @@ const OPTION_FORMS: readonly (readonly [string, Json])[] = [
   ['match-phrase-slop-long', { query: { match_phrase: { text: { query: 'quick fox', slop: 2147483648 } } } }],
 ];
 
+/** What only the shards refuse, found by fuzzing: sorts on names no index maps, geo fields, value sources, texts. */
+const SHARD_FORMS: readonly (readonly [string, Json])[] = [
+  ...[
+    '_docx',
+    '_foo',
+    '',
+    '_id',
+    '_index',
+    '_routing',
+    '_seq_no',
+    '_version',
+    '_ignored',
+    '_source',
+    '_field_names',
+    '_doc_count',
+    '_data_stream_timestamp',
+    '_feature',
+    '_nested_path',
+    '_primary_term',
+    '_type',
+    '_size',
+    '_tier',
+    '_uid',
+    '_scorex',
+  ].map((name): readonly [string, Json] => [`sort-name-${name === '' ? 'empty' : name}`, { sort: name }]),
+  ['sort-object-empty-name', { sort: [{ '': { order: 'asc' } }] }],
+  ['sort-docx-unmapped-type', { sort: [{ _docx: { unmapped_type: 'long' } }] }],
+  ['geo-distance-unmapped', { query: { geo_distance: { distance: '10km', nowhere: POINT } } }],
+  [
+    'geo-distance-unmapped-ignored',
+    { query: { geo_distance: { distance: '10km', nowhere: POINT, ignore_unmapped: true } } },
+  ],
+  ['geo-distance-keyword', { query: { geo_distance: { distance: '10km', kw: POINT } } }],
+  ['geo-distance-shape', { query: { geo_distance: { distance: '10km', shape: POINT } } }],
+  ['geo-box-unmapped', { query: { geo_bounding_box: { nowhere: BOXES[0]![1] } } }],
+  ['geo-box-keyword', { query: { geo_bounding_box: { kw: BOXES[0]![1] } } }],
+  ['geo-distance-unmapped-bad-lat', { query: { geo_distance: { distance: '10km', nowhere: { lat: 100, lon: 0 } } } }],
+  ['composite-terms-empty', { size: 0, aggs: { a: { composite: { sources: [{ k: { terms: {} } }] } } } }],
+  [
+    'composite-histogram-no-field',
+    { size: 0, aggs: { a: { composite: { sources: [{ k: { histogram: { interval: 5 } } }] } } } },
+  ],
+  ['terms-no-field', { size: 0, aggs: { a: { terms: {} } } }],
+  ['avg-no-field', { size: 0, aggs: { a: { avg: {} } } }],
+  ...['50%x', 'x', '2<-25%x', '1.5', '', '-1', '2<', '<2'].flatMap((msm): (readonly [string, Json])[] => [
+    [`msm-bool-${msm}`, { query: { bool: { should: [TERM, MATCH], minimum_should_match: msm } } }],
+    [`msm-bool-no-should-${msm}`, { query: { bool: { filter: [TERM], minimum_should_match: msm } } }],
+    [`msm-match-${msm}`, { query: { match: { text: { query: 'quick fox', minimum_should_match: msm } } } }],
+    [
+      `msm-terms-set-${msm}`,
+      {
+        query: {
+          terms_set: {
+            kw: { terms: ['a', 'b'], minimum_should_match_script: { source: '1' }, minimum_should_match: msm },
+          },
+        },
+      },
+    ],
+    [`msm-query-string-${msm}`, { query: { query_string: { query: 'quick fox', minimum_should_match: msm } } }],
+  ]),
+  ['docvalue-date-format-empty', { docvalue_fields: [{ field: 'date', format: '' }] }],
+  ['docvalue-date-format-bad', { docvalue_fields: [{ field: 'date', format: 'epoch_millisx' }] }],
+  ['docvalue-num-format-bad', { docvalue_fields: [{ field: 'num', format: 'epoch_millisx' }] }],
+  ['docvalue-kw-format', { docvalue_fields: [{ field: 'kw', format: 'x' }] }],
+  ['fields-date-format-bad', { fields: [{ field: 'date', format: 'epoch_millisx' }] }],
+  [
+    'span-near-two-fields',
+    { query: { span_near: { clauses: [{ span_term: { text: 'quick' } }, { span_term: { kw: 'fox' } }], slop: 1 } } },
+  ],
+  [
+    'span-or-two-fields',
+    { query: { span_or: { clauses: [{ span_term: { text: 'quick' } }, { span_term: { kw: 'fox' } }] } } },
+  ],
+];
+
 export const LIST_CASES: readonly ConformanceCase[] = [
   ...BOOL_LISTS.flatMap(([id, list]) => [
     c(`bool/must/${id}`, { query: { bool: { must: list } } }),
@@ -606,4 +681,5 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   c('geo/box-list-of-text', { query: { geo_bounding_box: { location: ['x'] } } }),
   c('geo/box-empty-list', { query: { geo_bounding_box: { location: [] } } }),
   ...OPTION_FORMS.map(([id, body]) => c(`form/${id}`, body)),
+  ...SHARD_FORMS.map(([id, body]) => c(`shard/${id}`, body)),
 ];

@@ -59,6 +59,10 @@ export const DIAGNOSTIC_CODES = {
   },
   'search.search-after-sort': { severity: E, summary: '`search_after` whose values do not match the sort.' },
   'search.shard-doc-without-pit': { severity: E, summary: 'A `_shard_doc` sort without a point in time.' },
+  'search.sort-field': {
+    severity: E,
+    summary: 'A sort on a metadata field without field data, or on an empty name.',
+  },
   'search.slice-context': { severity: E, summary: '`slice` without a scroll or a point in time.' },
   'search.slice-invalid': { severity: E, summary: 'A `slice` whose `id` and `max` do not fit.' },
   'search.slice-limit': { severity: E, summary: 'More slices than `index.max_slices_per_scroll`.' },
@@ -332,9 +336,13 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: 'A query naming an analyzer that is neither built in nor defined by any of the searched indexes.',
   },
+  'cluster.field-format': {
+    severity: E,
+    summary: 'A `docvalue_fields` or `fields` format the field cannot use (a keyword, or a bad date format).',
+  },
   'cluster.geo-field': {
     severity: E,
-    summary: 'A `geo_polygon` whose field (the last object member) is no geo_point field in the searched indexes.',
+    summary: 'A geo query whose field is no geo field of the searched indexes.',
   },
   'cluster.nested-path': {
     severity: E,

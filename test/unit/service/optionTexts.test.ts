@@ -37,19 +37,31 @@ void describe('option texts', () => {
     }
   });
 
-  void it('reads minimum_should_match as each shard does', () => {
+  void it('reads minimum_should_match as each shard does, for a count of optional clauses', () => {
     for (const good of ['1', '-1', '50%', '150%', '1<50%', '2 < 50%', '3<-1 5<75%']) {
-      assert.equal(minimumShouldMatchError(good), undefined, good);
+      assert.equal(minimumShouldMatchError(good, 4), undefined, good);
     }
-    assert.equal(minimumShouldMatchError('x'), 'x');
-    assert.equal(minimumShouldMatchError('x<50%'), 'x');
-    assert.equal(minimumShouldMatchError(''), '');
-    assert.equal(minimumShouldMatchError('50.5%'), '50.5');
-    // Beyond an int, as Integer.parseInt reads it; a condition's value is read only past its bound.
-    assert.equal(minimumShouldMatchError('2147483647'), undefined);
-    assert.equal(minimumShouldMatchError('3000000000'), '3000000000');
-    assert.equal(minimumShouldMatchError('2147483648%'), '2147483648');
-    assert.equal(minimumShouldMatchError('3<2147483648'), undefined);
+    assert.equal(minimumShouldMatchError('x', 2), 'For input string: "x"');
+    assert.equal(minimumShouldMatchError('x<50%', 2), 'For input string: "x"');
+    assert.equal(minimumShouldMatchError('', 2), 'For input string: ""');
+    assert.equal(minimumShouldMatchError('50.5%', 2), 'For input string: "50.5"');
+    // A percentage loses its last character, whatever it is.
+    assert.equal(minimumShouldMatchError('50%x', 2), 'For input string: "50%"');
+    // Beyond an int, as Integer.parseInt reads it.
+    assert.equal(minimumShouldMatchError('2147483647', 2), undefined);
+    assert.equal(minimumShouldMatchError('3000000000', 2), 'For input string: "3000000000"');
+    assert.equal(minimumShouldMatchError('2147483648%', 2), 'For input string: "2147483648"');
+    // A condition's value is read only when there are more clauses than its bound.
+    assert.equal(minimumShouldMatchError('3<2147483648', 1), undefined);
+    assert.equal(minimumShouldMatchError('3<2147483648', 4), 'For input string: "2147483648"');
+    assert.equal(minimumShouldMatchError('2<-25%x', 2), undefined);
+    assert.equal(minimumShouldMatchError('2<-25%x', 3), 'For input string: "-25%"');
+    assert.equal(minimumShouldMatchError('2<', 2), undefined);
+    assert.equal(minimumShouldMatchError('2<', 3), 'Index 1 out of bounds for length 1');
+    assert.equal(minimumShouldMatchError('<2', 0), 'For input string: ""');
+    assert.equal(minimumShouldMatchError('<', 0), 'Index 0 out of bounds for length 0');
+    // Conditions split on each space: two spaces make an empty one.
+    assert.equal(minimumShouldMatchError('1<2  3<4', 5), 'For input string: ""');
   });
 
   void it('reads the distances of AUTO fuzziness as ints', () => {

@@ -214,6 +214,25 @@ function checkable(name: string, defined: ReadonlySet<string>): boolean {
   return name.length > 0 && !name.startsWith('_') && !name.includes('${') && !name.includes('*') && !defined.has(name);
 }
 
+/** The names a sort reads otherwise than as a field: the special sorts. */
+const SPECIAL_SORTS = new Set(['_score', '_doc', '_shard_doc', '_geo_distance', '_geoDistance', '_script']);
+
+/**
+ * Whether a sort name can be looked up: as checkable, but a name starting with `_` that is no metadata field and no
+ * special sort is a name like any other (`_docx`: `No mapping found for [_docx] in order to sort on`; real 3.9.0,
+ * 3.8.0, 2.19.6 and 2.19.1, conformance cases `cross/lists/shard/sort-*`).
+ */
+function sortCheckable(name: string, defined: ReadonlySet<string>): boolean {
+  if (!name.startsWith('_')) return checkable(name, defined);
+  return (
+    !SPECIAL_SORTS.has(name) &&
+    !CORE_METADATA_FIELDS.has(name) &&
+    name !== '_size' &&
+    checkable(name.replace(/^_+/, ''), defined) &&
+    !defined.has(name)
+  );
+}
+
 /** What a sort on `name` finds in one index's fields: the failure, or undefined when the field is there. */
 function unmappedSort(fields: ReadonlyMap<string, string>, name: string): string | undefined {
   const type = fields.get(name);
@@ -231,7 +250,7 @@ function sortFindings(
   at: JsonPath = ['sort'],
 ): void {
   const check = (name: string, path: JsonPath, target: Target, unmappedType: boolean): void => {
-    if (!checkable(name, defined)) return;
+    if (!sortCheckable(name, defined)) return;
     // A text field without field data fails whatever `unmapped_type` says.
     const text = everywhere(indexes, (fields, mapping) => noFielddata(fields, mapping, name));
     if (text !== undefined) {
@@ -417,6 +436,109 @@ function geoPolygonFindings(
   return message === ''
     ? settled
     : [...settled, { code: 'cluster.geo-field', message, path: [...path, field], target: 'key' }];
+}
+
+/** The options of `geo_distance` and `geo_bounding_box`: the members that name no field. */
+const GEO_OPTIONS = new Set([
+  'boost',
+  '_name',
+  'ignore_unmapped',
+  'validation_method',
+  'distance',
+  'unit',
+  'distance_type',
+  'type',
+]);
+
+/**
+ * The field `geo_distance` or `geo_bounding_box` reads: geo_distance's first member holding its point (an object, a
+ * list, a text, or a name ending in `.lat` or `.lon`), geo_bounding_box's last member holding a box (an object, or a
+ * list with one). Undefined where that is not plain.
+ */
+function geoClauseField(name: string, body: Record<string, unknown>): string | undefined {
+  let field: string | undefined;
+  for (const key in body) {
+    if (/^\d+$/.test(key)) return undefined;
+    const value = body[key];
+    if (name === 'geo_bounding_box') {
+      if (isObject(value) || (Array.isArray(value) && value.some(isObject))) field = key;
+      continue;
+    }
+    if (key.endsWith('.lat') || key.endsWith('.lon')) return key.slice(0, -'.lat'.length);
+    if (value === null || GEO_OPTIONS.has(key)) continue;
+    return key;
+  }
+  return field;
+}
+
+/**
+ * `geo_distance` and `geo_bounding_box` on a field no geo field: each shard looks the field up before anything else,
+ * `failed to find geo field [<name>]` when the index does not map it (unless `ignore_unmapped`, which matches
+ * nothing), and a field of another type than `geo_point` or `geo_shape` is not supported for the query (real 3.9.0,
+ * 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/geo-*`).
+ */
+function geoFieldFindings(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+): MappingFinding[] {
+  if (name !== 'geo_distance' && name !== 'geo_bounding_box') return [];
+  const field = geoClauseField(name, body);
+  if (field === undefined || !checkable(field, defined)) return [];
+  const ignoreUnmapped = isOn(body['ignore_unmapped']);
+  const message = everywhere(indexes, (fields) => {
+    const type = fields.get(field);
+    if (type === undefined || type === 'object' || type === 'nested') {
+      if (type === undefined && mayBeImplicit(fields, field)) return undefined;
+      return ignoreUnmapped ? undefined : `failed to find geo field [${field}]`;
+    }
+    if (type === 'alias' || type === 'geo_point' || type === 'geo_shape') return undefined;
+    // The shard names the field type by its Java object (`KeywordFieldMapper$KeywordFieldType@18eb2b6`).
+    return `the [${type}] field [${field}] is not supported for [${name}] queries: every shard fails with "type [...] for field [${field}] is not supported for [${name}] queries. Must be one of [geo_point] or [geo_shape]"`;
+  });
+  return message === undefined ? [] : [{ code: 'cluster.geo-field', message, path: [...path, field], target: 'key' }];
+}
+
+/**
+ * The formats of `docvalue_fields` and `fields` entries, which each shard reads with the field's type: `keyword`,
+ * `ip`, `geo_point` and `boolean` take none (`Field [kw] of type [keyword] does not support custom formats`), and on a
+ * date field the format is a date format (`Invalid format: [...]`, `No date pattern provided`); a number field's is a
+ * decimal pattern, left alone (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/docvalue-*`,
+ * `cross/lists/shard/fields-*`).
+ */
+function fieldFormatFindings(
+  body: Record<string, unknown>,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+  server: TargetServer,
+): MappingFinding[] {
+  const out: MappingFinding[] = [];
+  for (const section of ['docvalue_fields', 'fields']) {
+    const entries = body[section];
+    if (!Array.isArray(entries)) continue;
+    entries.forEach((entry: unknown, i) => {
+      if (!isObject(entry)) return;
+      const field = entry['field'];
+      const format = entry['format'];
+      if (typeof field !== 'string' || typeof format !== 'string' || !checkable(field, defined)) return;
+      const message =
+        everywhere(indexes, (fields) => {
+          const type = fields.get(field);
+          return type !== undefined && NO_CUSTOM_FORMAT.has(type)
+            ? `Field [${field}] of type [${type}] does not support custom formats`
+            : undefined;
+        }) ??
+        (server.distribution === 'opensearch' && everywhere(indexes, (fields) => dateField(fields, field)) !== undefined
+          ? dateFormatError(format, server.version)
+          : undefined);
+      if (message !== undefined) {
+        out.push({ code: 'cluster.field-format', message, path: [section, i, 'format'], target: 'value' });
+      }
+    });
+  }
+  return out;
 }
 
 /** Whether a `like` or `unlike` holds a text (not only documents). */
@@ -723,6 +845,7 @@ function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
     out.push(
       ...nestedFindings(name, body, at, indexes),
       ...geoPolygonFindings(name, body, at, indexes, defined),
+      ...geoFieldFindings(name, body, at, indexes, defined),
       ...joinFindings(name, body, at, indexes),
       ...moreLikeThisFindings(name, body, at, indexes),
       ...rangeDateFindings(name, body, at, indexes, defined),
@@ -762,6 +885,7 @@ function mappingFindings(
   aggregationFindings(body['aggregations'], ['aggregations'], walk);
   if (body['sort'] !== undefined) sortFindings(body['sort'], indexes, defined, rawAt, out);
   out.push(...collapseFindings(body['collapse'], indexes, defined));
+  out.push(...fieldFormatFindings(body, indexes, defined, walk.server));
   return out;
 }
 

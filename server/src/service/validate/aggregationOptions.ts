@@ -424,6 +424,20 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
     if (kind !== undefined && COMPOSITE_SOURCES.includes(kind) && isObject(options)) {
       {
         const inner = at.child(i).child(key).child(kind);
+        if (!('field' in options) && !('script' in options)) {
+          // Each shard resolves the source's values (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1: HTTP 500; conformance
+          // cases `cross/lists/shard/composite-*`).
+          check.reportItemFailure(
+            'aggs.missing-field',
+            shardFailureText(
+              `[${kind}] source [${key}] has neither [field] nor [script]`,
+              'value source config is invalid; must have either a field or a script',
+            ),
+            inner,
+            'key',
+          );
+          return true;
+        }
         if (typeof options.order === 'string' && !isSortOrder(options.order)) {
           const where = inner.child('order');
           check.report('aggs.wrong-type', `${check.where(where)} [${kind}] failed to parse field [order]`, where);

@@ -39,6 +39,51 @@ function someSortName(sort: unknown, test: (name: string) => boolean): boolean {
   return false;
 }
 
+/** The metadata fields every index has that keep no field data: a sort on one fails on every shard. */
+const NO_FIELDDATA_METADATA = new Set([
+  '_routing',
+  '_version',
+  '_ignored',
+  '_source',
+  '_field_names',
+  '_doc_count',
+  '_data_stream_timestamp',
+  '_feature',
+  '_nested_path',
+]);
+
+/**
+ * Sort names that fail on every shard whatever the indexes map (docs/diagnostics.md#searchsort-field): a metadata
+ * field without field data, and an empty name without `unmapped_type`.
+ */
+function checkSortFields(check: JsonCheck, sort: unknown, at: ValuePath): void {
+  const name = (field: string, path: ValuePath, target: 'key' | 'value', options: unknown): boolean => {
+    if (NO_FIELDDATA_METADATA.has(field)) {
+      check.reportItemFailure(
+        'search.sort-field',
+        `Fielddata is not supported on field [${field}] of type [${field}]`,
+        path,
+        target,
+      );
+      return true;
+    }
+    if (field === '' && !(isObject(options) && options.unmapped_type !== undefined)) {
+      check.reportItemFailure('search.sort-field', 'No mapping found for [] in order to sort on', path, target);
+      return true;
+    }
+    return false;
+  };
+  const entry = (value: unknown, path: ValuePath): boolean => {
+    if (typeof value === 'string') return name(value, path, 'value', undefined);
+    if (!isObject(value)) return false;
+    for (const key in value) if (name(key, path.child(key), 'key', value[key])) return true;
+    return false;
+  };
+  if (Array.isArray(sort)) {
+    for (let i = 0; i < sort.length; i++) if (entry(sort[i], at.child(i))) return;
+  } else entry(sort, at);
+}
+
 /** The sort entries of a body as the server counts them: each name, `_score` included. */
 export function sortNames(sort: unknown): string[] {
   const out: string[] = [];
@@ -219,6 +264,7 @@ export function checkBodyRules(
   }
 
   // _shard_doc needs a point in time
+  if (m.sort !== undefined) checkSortFields(check, m.sort, ValuePath.ROOT.child('sort'));
   if (!hasPit && someSortName(m.sort, (name) => name === '_shard_doc')) {
     // 3.x refuses it when it validates the request; 2.x fails on the shards, which know no such field (in an `_msearch`
     // only that search fails there).

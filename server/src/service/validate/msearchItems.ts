@@ -24,6 +24,7 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'cluster.collapse-field',
   'cluster.date-value',
   'cluster.field-value',
+  'cluster.field-format',
   'cluster.fielddata',
   'cluster.geo-field',
   'cluster.join-relation',

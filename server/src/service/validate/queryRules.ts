@@ -129,6 +129,47 @@ function spanNearRule(check: JsonCheck, path: ValuePath, clause: string, body: R
     missingAt(check, path.child('clauses'), 'span_near must include [clauses]');
   if (isScalarAt(body, 'clauses') || isObject(body.clauses) || body.clauses === null)
     refuseAt(check, `[${clause}] query does not support [clauses]`, path.child('clauses'));
+  else if (Array.isArray(body.clauses)) spanFields(check, path.child('clauses'), 'span_near', body.clauses);
+}
+
+/** A `span_term` clause's field and term, as Lucene writes the term (`field:term`); undefined for other clauses. */
+function spanTermOf(clause: unknown): { field: string; term: string } | undefined {
+  if (!isObject(clause)) return undefined;
+  const keys = Object.keys(clause);
+  const body = clause.span_term;
+  if (keys.length !== 1 || !isObject(body)) return undefined;
+  const fields = Object.keys(body).filter((key) => key !== 'boost' && key !== '_name');
+  if (fields.length !== 1) return undefined;
+  const field = fields[0]!;
+  const value = body[field];
+  const term = isObject(value) ? (value.value ?? value.term) : value;
+  return typeof term === 'string' ? { field, term } : undefined;
+}
+
+/**
+ * The clauses of `span_near` and `span_or` are on one field: each shard refuses a `span_term` on another field than
+ * the first one's (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/span-*`). Only lists of
+ * plain `span_term` clauses are read here.
+ */
+function spanFields(
+  check: JsonCheck,
+  path: ValuePath,
+  clause: 'span_near' | 'span_or',
+  clauses: readonly unknown[],
+): void {
+  const terms = clauses.map(spanTermOf);
+  const first = terms[0];
+  if (first === undefined || terms.some((term) => term === undefined)) return;
+  const other = terms.findIndex((term) => term!.field !== first.field);
+  if (other === -1) return;
+  const { field, term } = terms[other]!;
+  check.reportItemFailure(
+    'query.invalid-value',
+    clause === 'span_near'
+      ? `failed to create query: Cannot add clause ${field}:${term} to SpanNearQuery for field ${first.field}`
+      : 'failed to create query: Clauses must have same field.',
+    path.child(other),
+  );
 }
 
 function spanOrRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
@@ -137,6 +178,7 @@ function spanOrRule(check: JsonCheck, path: ValuePath, _clause: string, body: Re
     refuseAt(check, '[span_or] query does not support [clauses]', path.child('clauses'));
   if (Array.isArray(body.clauses) && body.clauses.length === 0)
     missingAt(check, path.child('clauses'), 'span_or must include [clauses]');
+  else if (Array.isArray(body.clauses)) spanFields(check, path.child('clauses'), 'span_or', body.clauses);
   if (isArrayAt(body, '_name')) refuseAt(check, '[span_or] query does not support [_name]', path.child('_name'));
   else if (isObject(body._name)) {
     refuseAt(
@@ -498,6 +540,15 @@ function termsCountRule(check: JsonCheck, path: ValuePath, _clause: string, body
   }
 }
 
+/** The optional clauses a bool builds from its `should`. */
+function shouldCount(should: unknown): number {
+  if (isObject(should)) return 1;
+  if (!Array.isArray(should)) return 0;
+  let count = 0;
+  for (const clause of should) if (isObject(clause)) count++;
+  return count;
+}
+
 function boolClausesRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
   const max = limitsOf(check.server).maxClauseCount;
   let count = 0;
@@ -512,11 +563,11 @@ function boolClausesRule(check: JsonCheck, path: ValuePath, _clause: string, bod
   // built as match_all first; real 3.8.0 and 2.19.1, conformance cases `cross/body/forms/*`).
   const msm = body.minimum_should_match;
   if (typeof msm === 'string' && count > 0) {
-    const wrong = minimumShouldMatchError(msm);
+    const wrong = minimumShouldMatchError(msm, shouldCount(body.should));
     if (wrong !== undefined) {
       check.reportItemFailure(
         'query.invalid-value',
-        `failed to create query: For input string: "${wrong}"`,
+        `failed to create query: ${wrong}`,
         path.child('minimum_should_match'),
       );
     }

@@ -6,7 +6,7 @@ import { isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import { didYouMean } from '../text/similarity';
 import type { JsonCheck } from './jsonCheck';
-import { isJavaDouble, numberTextError, parseJavaInt, strictBooleanError } from './values';
+import { isJavaDouble, javaTrim, numberTextError, parseJavaInt, strictBooleanError } from './values';
 import { shardFailureText } from './msearchItems';
 import { scriptValueRefused } from './scripts';
 import { holdsAt } from '../../spec/versions';
@@ -335,32 +335,57 @@ export function checkSuggesterOptions(
 }
 
 /**
- * The text of `minimum_should_match` as each shard reads it (`Queries.calculateMinShouldMatch`): an integer, a
- * percentage, or conditions `<n><<spec>` separated by blanks; a part that is not an integer fails with `For input
- * string: "<part>"`. Returns that part, or undefined when it reads.
+ * `Queries.calculateMinShouldMatch` for `optional` clauses: what it throws, or undefined when it reads the text. The
+ * text is trimmed; with a `<` in it, blanks around each `<` are dropped and the conditions split on spaces (Java's
+ * `split`: empty parts kept, trailing ones dropped); each condition's bound is read, and its value only when there are
+ * more clauses than the bound, so `2<-25%x` runs with two clauses and `<2` never does. A value ending in `%` loses its
+ * last character. Numbers are read by `Integer.parseInt` (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * `cross/body/forms/*`, `cross/lists/shard/msm-*`).
  */
-export function minimumShouldMatchError(spec: string): string | undefined {
-  const text = spec.trim();
-  const integer = (part: string): string | undefined => (/^[+-]?\d+$/.test(part) ? undefined : part);
-  const single = (part: string): string | undefined =>
-    part.endsWith('%') ? integer(part.slice(0, -1)) : integer(part);
+export function minimumShouldMatchError(spec: string, optional: number): string | undefined {
+  const text = javaTrim(spec);
   if (!text.includes('<')) {
-    // Integer.parseInt: a number beyond an int is refused as a text would be. (A condition's numbers are read only
-    // when the clause count passes its bound: `3<2147483648` runs with one clause, real 3.8.0 and 2.19.1.)
-    const number = text.endsWith('%') ? text.slice(0, -1) : text;
-    return parseJavaInt(number) === undefined ? number : undefined;
+    const number = text.includes('%') ? text.slice(0, -1) : text;
+    return parseJavaInt(number) === undefined ? `For input string: "${number}"` : undefined;
   }
-  // Blanks around `<` are dropped, then conditions are split on blanks.
-  const joined = text
-    .split('<')
-    .map((part) => part.trim())
-    .join('<');
-  for (const condition of joined.split(' ').filter((part) => part !== '')) {
-    const [bound = '', value = ''] = condition.split('<');
-    const wrong = integer(bound) ?? single(value);
+  for (const condition of javaSplit(closeLessThan(text), ' ')) {
+    const parts = javaSplit(condition, '<');
+    if (parts[0] === undefined) return 'Index 0 out of bounds for length 0';
+    const bound = parseJavaInt(parts[0]);
+    if (bound === undefined) return `For input string: "${parts[0]}"`;
+    if (optional <= bound) return undefined;
+    const value = parts[1];
+    if (value === undefined) return `Index 1 out of bounds for length ${parts.length}`;
+    const wrong = minimumShouldMatchError(value, optional);
     if (wrong !== undefined) return wrong;
   }
   return undefined;
+}
+
+/** Java's whitespace (`\\s`): space, tab, line feed, vertical tab, form feed, carriage return. */
+const JAVA_BLANK = ' \t\n\v\f\r';
+
+/** The text with the blanks around each `<` dropped (the pattern `(\\s+<\\s*)|(\\s*<\\s+)` replaced by `<`). */
+function closeLessThan(text: string): string {
+  const parts = text.split('<');
+  for (let i = 0; i < parts.length; i++) {
+    let part = parts[i]!;
+    let end = part.length;
+    if (i < parts.length - 1) while (end > 0 && JAVA_BLANK.includes(part[end - 1]!)) end--;
+    let start = 0;
+    if (i > 0) while (start < end && JAVA_BLANK.includes(part[start]!)) start++;
+    part = part.slice(start, end);
+    parts[i] = part;
+  }
+  return parts.join('<');
+}
+
+/** Java's `String.split` with no limit: empty parts kept, trailing ones dropped; a text without the separator is one. */
+function javaSplit(text: string, separator: string): string[] {
+  if (!text.includes(separator)) return [text];
+  const parts = text.split(separator);
+  while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+  return parts;
 }
 
 const FIELD_VALUE_FACTOR = ['field', 'factor', 'missing', 'modifier'];
