@@ -551,6 +551,88 @@ const OPTION_FORMS: readonly (readonly [string, Json])[] = [
   ['match-phrase-slop-long', { query: { match_phrase: { text: { query: 'quick fox', slop: 2147483648 } } } }],
 ];
 
+/** A `composite` source's own options, each read by its type's ObjectParser. */
+function compositeSource(kind: string, options: { [key: string]: Json }): Json {
+  return { size: 0, aggs: { a: { composite: { sources: [{ k: { [kind]: options } }] } } } };
+}
+const COMPOSITE_OPTIONS: readonly (readonly [string, Json])[] = [
+  ['terms-unknown', compositeSource('terms', { field: 'kw', type: 0 })],
+  ['terms-near-name', compositeSource('terms', { fields: 'kw' })],
+  ['terms-field-number', compositeSource('terms', { field: -1 })],
+  ['terms-field-array', compositeSource('terms', { field: ['kw'] })],
+  ['terms-field-object', compositeSource('terms', { field: {} })],
+  ['terms-field-null', compositeSource('terms', { field: null })],
+  ['terms-field-boolean', compositeSource('terms', { field: true })],
+  ['terms-missing-bucket-text', compositeSource('terms', { field: 'kw', missing_bucket: 'x' })],
+  ['terms-missing-bucket-number', compositeSource('terms', { field: 'kw', missing_bucket: 1 })],
+  ['terms-missing-bucket-true-text', compositeSource('terms', { field: 'kw', missing_bucket: 'true' })],
+  ['terms-missing-order', compositeSource('terms', { field: 'kw', missing_bucket: true, missing_order: 'last' })],
+  ['terms-missing-order-number', compositeSource('terms', { field: 'kw', missing_order: 1 })],
+  ['terms-value-type-number', compositeSource('terms', { field: 'kw', value_type: 1 })],
+  ['terms-order-number', compositeSource('terms', { field: 'kw', order: 1 })],
+  ['terms-script-number', compositeSource('terms', { script: 1 })],
+  ['terms-script-text', compositeSource('terms', { script: "doc['kw'].value" })],
+  ['terms-interval', compositeSource('terms', { field: 'kw', interval: 5 })],
+  ['terms-format', compositeSource('terms', { field: 'kw', format: 'x' })],
+  ['histogram-unknown', compositeSource('histogram', { field: 'num', interval: 5, foo: 1 })],
+  ['histogram-interval-text', compositeSource('histogram', { field: 'num', interval: 'x' })],
+  ['histogram-interval-boolean', compositeSource('histogram', { field: 'num', interval: true })],
+  ['histogram-format', compositeSource('histogram', { field: 'num', interval: 5, format: '0.0' })],
+  ['date-histogram-unknown', compositeSource('date_histogram', { field: 'date', fixed_interval: '1d', foo: 1 })],
+  ['date-histogram-near-name', compositeSource('date_histogram', { field: 'date', fixed_intervals: '1d' })],
+  ['date-histogram-format', compositeSource('date_histogram', { field: 'date', fixed_interval: '1d', format: 'yyyy' })],
+  ['date-histogram-offset', compositeSource('date_histogram', { field: 'date', fixed_interval: '1d', offset: '1h' })],
+  ['geotile-unknown', compositeSource('geotile_grid', { field: 'location', foo: 1 })],
+  ['geotile-precision', compositeSource('geotile_grid', { field: 'location', precision: 8 })],
+  ['range-near-name', { size: 0, aggs: { a: { range: { field: 'num', ranges: [{ tos: 10 }] } } } }],
+];
+
+/** More forms fuzzing found: rescore lists, script fields, field boosts, score functions. */
+const RESCORE: Json = { window_size: 5, query: { rescore_query: MATCH } };
+const MORE_FORMS: readonly (readonly [string, Json])[] = [
+  ['rescore-list-text', { rescore: ['a'] }],
+  ['rescore-list-number', { rescore: [1] }],
+  ['rescore-list-null', { rescore: [null] }],
+  ['rescore-list-text-then-object', { rescore: ['a', RESCORE] }],
+  ['rescore-list-two-texts', { rescore: ['a', 'b'] }],
+  ['rescore-list-array', { rescore: [[RESCORE]] }],
+  ['rescore-list-empty-object', { rescore: [{}] }],
+  ['rescore-list-objects', { rescore: [RESCORE, RESCORE] }],
+  ['script-fields-script-null', { script_fields: { f: { script: null } } }],
+  ['script-fields-unknown-null', { script_fields: { f: { script: { source: '1' }, foo: null } } }],
+  [
+    'cardinality-precision-negative',
+    { size: 0, aggs: { a: { cardinality: { field: 'kw', precision_threshold: -1 } } } },
+  ],
+  ['cardinality-precision-zero', { size: 0, aggs: { a: { cardinality: { field: 'kw', precision_threshold: 0 } } } }],
+  [
+    'field-value-factor-field-null',
+    { query: { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: null } }] } } },
+  ],
+  [
+    'field-value-factor-no-field',
+    { query: { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { factor: 2 } }] } } },
+  ],
+  [
+    'field-value-factor-field-number',
+    { query: { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: 1 } }] } } },
+  ],
+  ['multi-match-boost-text', { query: { multi_match: { query: 'quick', fields: ['text^2x'] } } }],
+  ['multi-match-boost-empty', { query: { multi_match: { query: 'quick', fields: ['text^'] } } }],
+  ['multi-match-boost-decimal', { query: { multi_match: { query: 'quick', fields: ['text^1.5'] } } }],
+  ['multi-match-boost-two-carets', { query: { multi_match: { query: 'quick', fields: ['text^2^3'] } } }],
+  ['query-string-boost-text', { query: { query_string: { query: 'quick', fields: ['text^2x'] } } }],
+  ['simple-query-string-boost-text', { query: { simple_query_string: { query: 'quick', fields: ['text^2x'] } } }],
+  ['query-string-default-field-boost', { query: { query_string: { query: 'quick', default_field: 'text^2x' } } }],
+  [
+    'function-unknown-object',
+    { query: { function_score: { query: { match_all: {} }, functions: [{ FILTER: TERM, weight: 2 }] } } },
+  ],
+  ['functions-object', { query: { function_score: { query: { match_all: {} }, functions: {} } } }],
+  ['functions-object-weight', { query: { function_score: { query: { match_all: {} }, functions: { weight: 2 } } } }],
+  ['function-score-unknown-function', { query: { function_score: { query: { match_all: {} }, foo_decay: {} } } }],
+];
+
 /** What only the shards refuse, found by fuzzing: sorts on names no index maps, geo fields, value sources, texts. */
 const SHARD_FORMS: readonly (readonly [string, Json])[] = [
   ...[
@@ -682,4 +764,6 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   c('geo/box-empty-list', { query: { geo_bounding_box: { location: [] } } }),
   ...OPTION_FORMS.map(([id, body]) => c(`form/${id}`, body)),
   ...SHARD_FORMS.map(([id, body]) => c(`shard/${id}`, body)),
+  ...COMPOSITE_OPTIONS.map(([id, body]) => c(`composite/${id}`, body)),
+  ...MORE_FORMS.map(([id, body]) => c(`more/${id}`, body)),
 ];

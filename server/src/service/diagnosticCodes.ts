@@ -352,6 +352,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: '`has_child` or `has_parent` on a relation the join field of the searched indexes does not hold.',
   },
+  'cluster.function-field': {
+    severity: E,
+    summary: 'A `field_value_factor` on a field no searched index maps, without `missing`.',
+  },
   'cluster.terms-set-field': {
     severity: E,
     summary: '`terms_set` counting its minimum from a field no searched index maps.',

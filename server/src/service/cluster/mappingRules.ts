@@ -541,6 +541,53 @@ function fieldFormatFindings(
   return out;
 }
 
+/**
+ * `field_value_factor` (alone, or in `function_score`'s functions) on a field no index maps, without `missing`: each
+ * shard fails with `Unable to find a field mapper for field [<name>]. No 'missing' value defined.` (real 3.9.0, 3.8.0,
+ * 2.19.6 and 2.19.1; conformance case `cross/lists/more/field-value-factor-field-number`). The field is read as text,
+ * a number as written.
+ */
+function fieldValueFactorFindings(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+  rawAt: (path: JsonPath) => string,
+): MappingFinding[] {
+  if (name !== 'function_score') return [];
+  const places: [Record<string, unknown>, JsonPath][] = [];
+  if (isObject(body['field_value_factor'])) places.push([body['field_value_factor'], [...path, 'field_value_factor']]);
+  const functions = body['functions'];
+  if (Array.isArray(functions)) {
+    functions.forEach((entry: unknown, i) => {
+      if (isObject(entry) && isObject(entry['field_value_factor'])) {
+        places.push([entry['field_value_factor'], [...path, 'functions', i, 'field_value_factor']]);
+      }
+    });
+  }
+  const out: MappingFinding[] = [];
+  for (const [options, at] of places) {
+    const raw = options['field'];
+    if (options['missing'] !== undefined && options['missing'] !== null) continue;
+    const field =
+      typeof raw === 'string'
+        ? raw
+        : typeof raw === 'number' || typeof raw === 'boolean'
+          ? rawAt([...at, 'field'])
+          : undefined;
+    if (field === undefined || !checkable(field, defined)) continue;
+    const message = everywhere(indexes, (fields) =>
+      fields.get(field) !== undefined || mayBeImplicit(fields, field)
+        ? undefined
+        : `failed to create query: Unable to find a field mapper for field [${field}]. No 'missing' value defined.`,
+    );
+    if (message !== undefined)
+      out.push({ code: 'cluster.function-field', message, path: [...at, 'field'], target: 'value' });
+  }
+  return out;
+}
+
 /** Whether a `like` or `unlike` holds a text (not only documents). */
 function holdsText(value: unknown): boolean {
   return typeof value === 'string' || (Array.isArray(value) && value.some((item) => typeof item === 'string'));
@@ -851,6 +898,7 @@ function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
       ...rangeDateFindings(name, body, at, indexes, defined),
       ...fieldValueFindings(name, body, at, indexes, defined, rawAt, walk.server),
       ...termsSetFieldFindings(name, body, at, indexes),
+      ...fieldValueFactorFindings(name, body, at, indexes, defined, rawAt),
     );
   });
 }

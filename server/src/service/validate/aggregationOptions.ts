@@ -5,7 +5,8 @@
 import { isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
-import { isIpv4, isJavaDouble, isSortOrder, parseTimeValue } from './values';
+import { isIpv4, isJavaDouble, isSortOrder, numberTextError, parseTimeValue, strictBooleanError } from './values';
+import { didYouMean } from '../text/similarity';
 import { shardFailureText } from './msearchItems';
 import { beyondInt, zoneHoursError, zoneIdError } from './timeZones';
 
@@ -346,7 +347,12 @@ function rangeForms(check: JsonCheck, path: ValuePath, type: string, body: Recor
       const at = path.child('ranges').child(i).child(key);
       if (!RANGE_KEYS.includes(key)) {
         // Each range is read by the parser of a range, whatever the aggregation (`[range] unknown field`).
-        check.report('aggs.unknown-parameter', `${check.where(at, 'key')} [range] unknown field [${key}]`, at, 'key');
+        check.report(
+          'aggs.unknown-parameter',
+          `${check.where(at, 'key')} [range] unknown field [${key}]${didYouMean(key, RANGE_KEYS)}`,
+          at,
+          'key',
+        );
         return true;
       }
       const value = range[key];
@@ -407,7 +413,78 @@ function firstKey(object: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-/** composite's sources: a list of one-name objects, each one value source (terms, histogram, date_histogram, geotile_grid). */
+/** What every composite source's ObjectParser declares (`CompositeValuesSourceParserHelper.declareValuesSourceFields`). */
+const COMPOSITE_COMMON = ['field', 'missing_bucket', 'missing_order', 'value_type', 'script', 'order'];
+
+/** The names each composite source type's parser declares, in its order of declaration. */
+const COMPOSITE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  terms: COMPOSITE_COMMON,
+  histogram: [...COMPOSITE_COMMON, 'interval'],
+  date_histogram: [
+    ...COMPOSITE_COMMON,
+    'interval',
+    'fixed_interval',
+    'calendar_interval',
+    'format',
+    'time_zone',
+    'offset',
+  ],
+  geotile_grid: [...COMPOSITE_COMMON, 'precision', 'bounds'],
+};
+
+/** Options declared as strings (ObjectParser's STRING value type: a text, nothing else). */
+const COMPOSITE_STRINGS = new Set(['field', 'missing_order', 'value_type', 'order']);
+
+/**
+ * A composite source's options as its type's ObjectParser reads them, in order: an undeclared name is `[L:C] [terms]
+ * unknown field [type]` (with the parser's suggestions), a string option takes a text alone, `missing_bucket` a
+ * boolean or its text, `script` an object or a text, `interval` a number or its text (real 3.9.0, 3.8.0, 2.19.6 and
+ * 2.19.1; conformance cases `cross/lists/composite/*`). Whether it reported.
+ */
+function compositeOptionRefused(
+  check: JsonCheck,
+  path: ValuePath,
+  kind: string,
+  options: Record<string, unknown>,
+): boolean {
+  const declared = COMPOSITE_OPTIONS[kind] ?? COMPOSITE_COMMON;
+  for (const key in options) {
+    const value = options[key];
+    const at = path.child(key);
+    if (!declared.includes(key)) {
+      check.report(
+        'aggs.unknown-parameter',
+        `${check.where(at, 'key')} [${kind}] unknown field [${key}]${didYouMean(key, declared)}`,
+        at,
+        'key',
+      );
+      return true;
+    }
+    const token = tokenOf(value);
+    if (COMPOSITE_STRINGS.has(key) && token !== 'VALUE_STRING') return doesNotSupport(check, at, kind, key, value);
+    if (key === 'missing_bucket') {
+      if (token !== 'VALUE_BOOLEAN' && token !== 'VALUE_STRING') return doesNotSupport(check, at, kind, key, value);
+      const refusal = typeof value === 'string' ? strictBooleanError(value) : undefined;
+      if (refusal !== undefined) {
+        check.report('aggs.wrong-type', refusal, at);
+        return true;
+      }
+    }
+    if (key === 'script' && token !== 'START_OBJECT' && token !== 'VALUE_STRING') {
+      return doesNotSupport(check, at, kind, key, value);
+    }
+    if (key === 'interval' && kind === 'histogram') {
+      if (token !== 'VALUE_NUMBER' && token !== 'VALUE_STRING') return doesNotSupport(check, at, kind, key, value);
+      if (typeof value === 'string' && !isJavaDouble(value)) {
+        check.report('aggs.wrong-type', numberTextError(value), at);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** composite's sources: a list of one-name objects,/** composite's sources: a list of one-name objects, each one value source (terms, histogram, date_histogram, geotile_grid). */
 function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
   const sources = body.sources;
   if (!Array.isArray(sources)) return false;
@@ -424,6 +501,7 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
     if (kind !== undefined && COMPOSITE_SOURCES.includes(kind) && isObject(options)) {
       {
         const inner = at.child(i).child(key).child(kind);
+        if (compositeOptionRefused(check, inner, kind, options)) return true;
         if (!('field' in options) && !('script' in options)) {
           // Each shard resolves the source's values (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1: HTTP 500; conformance
           // cases `cross/lists/shard/composite-*`).

@@ -1216,6 +1216,11 @@ function checkValueRanges(
         `buckets must be greater than [0] for [${name}]`,
       );
       return;
+    case 'cardinality':
+      // CardinalityAggregationBuilder (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+      // `cross/lists/more/cardinality-*`).
+      checkNotNegative(check, path, name, type, body, 'precision_threshold', 'precisionThreshold');
+      return;
     case 'percentiles':
     case 'percentile_ranks':
       percentileMethods(check, path, type, body);

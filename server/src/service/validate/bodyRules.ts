@@ -314,6 +314,7 @@ export function checkBodyRules(
   // rescore windows
   const rescorers =
     rescore === undefined ? NO_VALUES : isObject(rescore) ? [rescore] : Array.isArray(rescore) ? rescore : [];
+  if (Array.isArray(rescore)) rescoreListRefused(check, rescore);
   rescorers.forEach((r, i) => {
     if (!isObject(r)) return;
     const at = isObject(rescore) ? ValuePath.of('rescore') : ValuePath.of('rescore', i);
@@ -428,6 +429,35 @@ function collapseOptionsRefused(check: JsonCheck, collapse: Record<string, unkno
  * no object at all it fails with `missing rescore type`; any other scalar key is refused in words of its own first.
  * The `query` rescorer needs its `rescore_query` (`QueryRescorerBuilder`, `rescore_query cannot be null`).
  */
+/**
+ * A rescore list is read item by item by RescorerBuilder.parseFromXContent, which starts on the item's token and reads
+ * on from the next one as the rescore object's members: after a value or null, or inside a list, the next token is
+ * read with no member name (`unexpected token [END_ARRAY] after [null]`, `[L:C] unknown field [null]` for an object,
+ * `fieldName cannot be null` for a value, HTTP 500; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, conformance cases
+ * `cross/lists/more/rescore-list-*`). Whether it reported.
+ */
+function rescoreListRefused(check: JsonCheck, list: readonly unknown[]): boolean {
+  const path = ValuePath.ROOT.child('rescore');
+  for (let i = 0; i < list.length; i++) {
+    const item: unknown = list[i];
+    if (isObject(item)) continue;
+    // The token the reader meets next: the list's first item for a list, else the next item or the list's end.
+    const inner = Array.isArray(item);
+    const next: unknown = inner ? (item as unknown[])[0] : list[i + 1];
+    const nextAt = inner ? path.child(i).child(0) : path.child(i + 1);
+    const ends = inner ? item.length === 0 : i + 1 >= list.length;
+    const at = path.child(i);
+    if (ends) check.report('search.wrong-type', 'unexpected token [END_ARRAY] after [null]', at);
+    else if (isObject(next))
+      check.report('search.unknown-field', `${check.where(nextAt)} unknown field [null]`, nextAt);
+    else if (next === null || Array.isArray(next)) {
+      check.report('search.wrong-type', `unexpected token [${tokenOf(next)}] after [null]`, nextAt);
+    } else check.report('search.wrong-type', 'fieldName cannot be null', nextAt);
+    return true;
+  }
+  return false;
+}
+
 function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string, unknown>): void {
   // RescorerBuilder.parseFromXContent's loop: `window_size` is the one value, an object is a rescorer named by its
   // key (`query` is the only one), anything else is refused in the loop's words (real 3.9.0, 3.8.0, 2.19.6 and

@@ -21,9 +21,9 @@ import {
   isRewriteMethod,
   fieldArrayText,
   listEndWords,
+  registeredAt,
 } from './queryMessages';
 import { holdsAt } from '../../spec/versions';
-import type { TargetServer } from '../target';
 import { versionNote } from './versionNote';
 import { checkClauseRules, hasClauseRules } from './queryRules';
 import { checkValueRanges, hasValueRanges, negativeBoost } from './valueRanges';
@@ -105,14 +105,6 @@ export const CLAUSE_BY_NAME: ReadonlyMap<string, Clause> = new Map(QUERY_CLAUSES
 /** A clause name the language service knows (its table may hold names of any version). */
 function isKnownClause(name: string): boolean {
   return CLAUSE_BY_NAME.has(name);
-}
-
-/** Names a default distribution registers: what "did you mean" may suggest. */
-const REGISTERED = QUERY_CLAUSES.filter((c) => c.origin !== 'plugin');
-
-/** The clause names the target's core registers, the candidates of its "did you mean". */
-function registeredAt(server: TargetServer): string[] {
-  return REGISTERED.filter((c) => holdsAt(c, server.version)).map((c) => c.name);
 }
 
 type EnumRefusal = (typeof ENUM_ERROR)[string];
@@ -852,6 +844,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
       }
       return;
     case 'fields':
+      if (fieldBoostRefused(check, path, clause.name, value)) return;
       // The text queries read each item of their list with `text()`: a number or boolean is its text, anything else
       // fails (HTTP 500; real 3.9.0 and 2.19.6, conformance cases `cross/lists/query/*-fields-*`). query_string's
       // null has words of its own in newer versions (queryRules.ts).
@@ -990,7 +983,31 @@ function checkValueText(
   return true;
 }
 
-/** A scalar value as the request writes it (a number's own digits, which JSON.parse does not keep). */
+/** The clauses whose `fields` are names with an optional `^boost` (`QueryParserHelper.parseFieldsAndWeights`). */
+const BOOSTED_FIELDS = new Set(['multi_match', 'query_string', 'simple_query_string']);
+
+/**
+ * A field's boost, the text after its first `^`, read by `Float.parseFloat` when the query is read (`text^2x` is
+ * `For input string: "2x"`, `text^` `empty String`; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, conformance cases
+ * `cross/lists/more/*-boost-*`). Whether it reported.
+ */
+function fieldBoostRefused(check: JsonCheck, path: ValuePath, clause: string, value: unknown): boolean {
+  if (!BOOSTED_FIELDS.has(clause)) return false;
+  const names = Array.isArray(value) ? value : [value];
+  for (let i = 0; i < names.length; i++) {
+    const name: unknown = names[i];
+    if (typeof name !== 'string') continue;
+    const caret = name.indexOf('^');
+    if (caret === -1) continue;
+    const boost = name.slice(caret + 1);
+    if (isJavaDouble(boost)) continue;
+    check.report('query.invalid-value', numberTextError(boost), Array.isArray(value) ? path.child(i) : path);
+    return true;
+  }
+  return false;
+}
+
+/** A scalar value as the request writes it/** A scalar value as the request writes it (a number's own digits, which JSON.parse does not keep). */
 function writtenText(check: JsonCheck, path: ValuePath): string {
   const span = check.segment.spanOf(path.keys());
   return check.segment.text.slice(span.offset, span.offset + span.length);

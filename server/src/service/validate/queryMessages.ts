@@ -1,5 +1,8 @@
 // Exact texts of query parse errors that differ by clause (OpenSearch's *QueryBuilder.fromXContent).
 import { isJavaDouble, parseJavaInt } from './values';
+import { QUERY_CLAUSES } from '../../spec/queries';
+import { holdsAt } from '../../spec/versions';
+import type { TargetServer } from '../target';
 
 /** Unknown parameter wording of parsers that follow neither common style. */
 export const UNKNOWN_PARAM_TEXT: Readonly<Record<string, (key: string, isValue: boolean) => string>> = {
@@ -372,4 +375,12 @@ export function listEndWords(
   if (index === items.length - 1) return `[${clause}] unknown token [END_ARRAY] after [${name}]`;
   const next: unknown = items[index + 1];
   return next !== null && typeof next === 'object' ? undefined : `[${clause}] query does not support [${name}]`;
+}
+
+/** Names a default distribution registers: what "did you mean" may suggest. */
+const REGISTERED = QUERY_CLAUSES.filter((c) => c.origin !== 'plugin');
+
+/** The clause names the target's core registers, the candidates of its "did you mean". */
+export function registeredAt(server: TargetServer): string[] {
+  return REGISTERED.filter((c) => holdsAt(c, server.version)).map((c) => c.name);
 }

@@ -12,7 +12,8 @@ import { jacksonMajor, type TargetServer } from '../target';
 import { holdsAt, type Version } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
 import { scriptRefused, scriptValueRefused } from './scripts';
-import { listEndWords } from './queryMessages';
+import { listEndWords, registeredAt } from './queryMessages';
+import { didYouMean } from '../text/similarity';
 import { checkIntervalRules } from './intervalRules';
 
 /**
@@ -843,7 +844,25 @@ const RANGE_BOUNDS = ['gt', 'gte', 'lt', 'lte', 'from', 'to'];
 /** The members of a bool query that hold clauses (`mustNot` is read as `must_not`). */
 const BOOL_OCCURS = new Set(['must', 'filter', 'should', 'must_not', 'mustNot']);
 
-/** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
+/** The score functions OpenSearch registers (SearchModule): an object under another name is no function. */
+const SCORE_FUNCTIONS = new Set(['script_score', 'random_score', 'field_value_factor', 'linear', 'exp', 'gauss']);
+
+/**
+ * A score function no one registers: its lookup fails inside function_score's parser, and the query parser above
+ * reports the failure as an unknown `function_score`, caused by the unknown field (real 3.9.0, 3.8.0, 2.19.6 and
+ * 2.19.1; conformance cases `cross/lists/more/function*`).
+ */
+function unknownScoreFunction(check: JsonCheck, at: ValuePath, key: string): void {
+  const names = registeredAt(check.server).filter((name) => name !== 'function_score');
+  check.report(
+    'query.unknown-parameter',
+    `unknown query [function_score]${didYouMean('function_score', names)}: ${check.where(at)} unknown field [${key}] (no score function has that name; they are ${[...SCORE_FUNCTIONS].join(', ')})`,
+    at,
+    'key',
+  );
+}
+
+/** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */ /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
 const FUNCTION_SCORE_SCALARS = new Set(['score_mode', 'boost_mode', 'max_boost', 'boost', '_name', 'min_score']);
 
 /**
@@ -870,6 +889,10 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
       const value = entry[key];
       // An object, or a list holding one (the parser reads on into the list and meets the object under this name).
       if (isObject(value) || (Array.isArray(value) && value.some(isObject))) {
+        if (key !== 'filter' && isObject(value) && !SCORE_FUNCTIONS.has(key)) {
+          unknownScoreFunction(check, at.child(key), key);
+          return true;
+        }
         if (key !== 'filter') scored = true;
         continue;
       }
@@ -904,6 +927,11 @@ function functionsThenFunction(check: JsonCheck, path: ValuePath, body: Record<s
   for (const key in body) {
     const value = body[key];
     if (key === 'functions') {
+      if (isObject(value)) {
+        // Only a list is read as the functions; an object is a function named `functions`.
+        unknownScoreFunction(check, path.child(key), key);
+        return;
+      }
       if (!Array.isArray(value)) continue;
       if (single !== undefined) {
         check.report(
@@ -937,6 +965,11 @@ function functionsThenFunction(check: JsonCheck, path: ValuePath, body: Record<s
         path.child(key),
         'key',
       );
+      return;
+    }
+    // The function is looked up by its name once the two checks above passed.
+    if (isObject(value) && !SCORE_FUNCTIONS.has(key)) {
+      unknownScoreFunction(check, path.child(key), key);
       return;
     }
     single = key;

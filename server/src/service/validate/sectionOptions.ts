@@ -121,8 +121,9 @@ export function checkScriptFields(check: JsonCheck, path: ValuePath, fields: Rec
     for (const key in entry) {
       const value = entry[key];
       if (key === 'script') {
-        if (Array.isArray(value)) {
-          check.report('search.wrong-type', 'Unknown key for a START_ARRAY in [script].', at.child(key));
+        if (Array.isArray(value) || value === null) {
+          // The entry's parser reads a script from an object or a text; any other token is an unknown key.
+          check.report('search.wrong-type', `Unknown key for a ${tokenOf(value)} in [script].`, at.child(key));
           return;
         }
         if (scriptValueRefused(check, at.child(key), value, 'search.wrong-type')) return;
@@ -400,6 +401,9 @@ export function checkFieldValueFactor(check: JsonCheck, path: ValuePath, options
   for (const key in options) {
     const value = options[key];
     const at = path.child(key);
+    // The parser steps over a list's brackets and reads the values inside under its name (an empty one is nothing).
+    if (Array.isArray(value) && !value.flat(Infinity).some((item) => item !== null && typeof item !== 'object'))
+      continue;
     if (!FIELD_VALUE_FACTOR.includes(key)) {
       check.report('query.unknown-parameter', `field_value_factor query does not support [${key}]`, at, 'key');
       return;
@@ -415,5 +419,9 @@ export function checkFieldValueFactor(check: JsonCheck, path: ValuePath, options
       );
       return;
     }
+  }
+  // After the loop (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/more/field-value-factor-*`).
+  if (options.field === undefined || options.field === null) {
+    check.report('query.missing-parameter', "[field_value_factor] required field 'field' missing", path, 'key');
   }
 }
