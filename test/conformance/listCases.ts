@@ -631,6 +631,111 @@ const MORE_FORMS: readonly (readonly [string, Json])[] = [
   ['functions-object', { query: { function_score: { query: { match_all: {} }, functions: {} } } }],
   ['functions-object-weight', { query: { function_score: { query: { match_all: {} }, functions: { weight: 2 } } } }],
   ['function-score-unknown-function', { query: { function_score: { query: { match_all: {} }, foo_decay: {} } } }],
+  ...(
+    [
+      ['format-object', { field: 'num', missing: 1, format: {} }],
+      ['missing-object', { field: 'num', missing: {} }],
+      ['field-object', { field: {} }],
+      ['field-object-then-more', { field: {}, missing: 1 }],
+    ] as const
+  ).flatMap(([id, fvf]): (readonly [string, Json])[] => [
+    [
+      `fvf-in-functions-${id}`,
+      { query: { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: fvf }] } } },
+    ],
+    [`fvf-alone-${id}`, { query: { function_score: { query: { match_all: {} }, field_value_factor: fvf } } }],
+  ]),
+  [
+    'function-weight-text',
+    { query: { function_score: { query: { match_all: {} }, functions: [{ filter: TERM, weight: 'x' }] } } },
+  ],
+  [
+    'function-weight-list-text',
+    { query: { function_score: { query: { match_all: {} }, functions: [{ filter: TERM, weight: ['a'] }] } } },
+  ],
+  [
+    'function-weight-number-text',
+    { query: { function_score: { query: { match_all: {} }, functions: [{ filter: TERM, weight: '2' }] } } },
+  ],
+  [
+    'function-weight-boolean',
+    { query: { function_score: { query: { match_all: {} }, functions: [{ filter: TERM, weight: true }] } } },
+  ],
+  ['function-score-weight-text', { query: { function_score: { query: { match_all: {} }, weight: 'x' } } }],
+  ['terms-lookup-empty', { query: { terms: { kw: {} } } }],
+  ['terms-lookup-index-only', { query: { terms: { kw: { index: 'conformance' } } } }],
+  ['terms-lookup-no-index', { query: { terms: { kw: { id: '1', path: 'kw' } } } }],
+  ['terms-lookup-no-path', { query: { terms: { kw: { index: 'conformance', id: '1' } } } }],
+  ['terms-lookup-no-id', { query: { terms: { kw: { index: 'conformance', path: 'kw' } } } }],
+  ['terms-lookup-valid', { query: { terms: { kw: { index: 'conformance', id: '1', path: 'kw' } } } }],
+  ['terms-lookup-unknown', { query: { terms: { kw: { index: 'conformance', id: '1', path: 'kw', foo: 1 } } } }],
+  [
+    'corner-lat-lon-type',
+    {
+      query: {
+        geo_bounding_box: {
+          location: { top_left: { lat: 41, lon: -71, type: '' }, bottom_right: { lat: 40, lon: -70 } },
+        },
+      },
+    },
+  ],
+  [
+    'corner-lat-lon-geohash',
+    {
+      query: {
+        geo_bounding_box: {
+          location: { top_left: { lat: 41, lon: -71, geohash: 'dr5r' }, bottom_right: { lat: 40, lon: -70 } },
+        },
+      },
+    },
+  ],
+  [
+    'corner-geojson',
+    {
+      query: {
+        geo_bounding_box: {
+          location: { top_left: { type: 'Point', coordinates: [-71, 41] }, bottom_right: { lat: 40, lon: -70 } },
+        },
+      },
+    },
+  ],
+  [
+    'corner-type-alone',
+    { query: { geo_bounding_box: { location: { top_left: { type: 'Point' }, bottom_right: { lat: 40, lon: -70 } } } } },
+  ],
+  [
+    'corner-coordinates-alone',
+    {
+      query: {
+        geo_bounding_box: { location: { top_left: { coordinates: [-71, 41] }, bottom_right: { lat: 40, lon: -70 } } },
+      },
+    },
+  ],
+  [
+    'corner-geohash-type',
+    {
+      query: {
+        geo_bounding_box: {
+          location: { top_left: { geohash: 'dr5r', type: 'Point' }, bottom_right: { lat: 40, lon: -70 } },
+        },
+      },
+    },
+  ],
+  [
+    'corner-geohash-object',
+    {
+      query: { geo_bounding_box: { location: { top_left: { geohash: 'drm3' }, bottom_right: { lat: 40, lon: -70 } } } },
+    },
+  ],
+  ['histogram-missing-text', { size: 0, aggs: { a: { histogram: { field: 'num', interval: 5, missing: 'x' } } } }],
+  ['avg-missing-text', { size: 0, aggs: { a: { avg: { field: 'num', missing: 'x' } } } }],
+  ['avg-missing-number-text', { size: 0, aggs: { a: { avg: { field: 'num', missing: '5' } } } }],
+  ['terms-missing-text-num', { size: 0, aggs: { a: { terms: { field: 'num', missing: 'x' } } } }],
+  ['avg-missing-text-date', { size: 0, aggs: { a: { avg: { field: 'date', missing: 'x' } } } }],
+  [
+    'composite-source-query-list',
+    { size: 0, aggs: { a: { composite: { sources: [{ k: { terms: { field: 'kw' }, query: [] } }] } } } },
+  ],
 ];
 
 /** What only the shards refuse, found by fuzzing: sorts on names no index maps, geo fields, value sources, texts. */

@@ -515,6 +515,8 @@ function fieldFormatFindings(
   server: TargetServer,
 ): MappingFinding[] {
   const out: MappingFinding[] = [];
+  // The formats are read when the hits are fetched: a search that asks for none runs.
+  if (body['size'] === 0 || body['size'] === '0') return out;
   for (const section of ['docvalue_fields', 'fields']) {
     const entries = body[section];
     if (!Array.isArray(entries)) continue;
@@ -820,9 +822,10 @@ function aggregationFieldFindings(
     if (out.length > 0) return out.slice(0, 1);
   }
   const missing = body['missing'];
-  if (takes.has('missing') && typeof missing === 'boolean') {
-    // A boolean is read as its text where the shards read the field's values: a number field cannot read it, nor a
-    // date field (real 3.9.0 and 2.19.6; conformance cases `aggs/<type>/missing/boolean`).
+  if (takes.has('missing') && (typeof missing === 'boolean' || typeof missing === 'string')) {
+    // A text (a boolean as its text) is read where the shards read the field's values: a number field cannot read one
+    // that is no number, nor a date field one that is no date (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance
+    // cases `aggs/<type>/missing/boolean`, `cross/lists/more/*-missing-text*`).
     const date = dateValueError(indexes, field, missing, false, true);
     if (date !== undefined) return [dateFinding(date, [...path, 'missing'])];
     const message = everywhere(indexes, (fields) => {

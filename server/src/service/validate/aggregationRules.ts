@@ -880,7 +880,17 @@ function compositeSourceRefused(check: JsonCheck, path: ValuePath, items: readon
   ];
   for (;;) {
     const token = tokens[i];
-    if (token === undefined || token.kind === 'END_ARRAY') return false;
+    if (token === undefined) return false;
+    if (token.kind === 'END_ARRAY') {
+      if (i === tokens.length - 1) return false;
+      // The end of a list inside a source ends `sources` early: the parsers above meet the rest of it.
+      check.report(
+        'aggs.wrong-type',
+        '[composite] the source reader steps past its object into this list, whose end then ends [sources]: the parsers above meet the rest of [sources] and refuse the request',
+        token.at,
+      );
+      return true;
+    }
     if (token.kind !== 'VALUE' && token.kind !== 'START_OBJECT') {
       check.report('aggs.wrong-type', `expected value but got [${shownToken(token)}]`, token.at);
       return true;

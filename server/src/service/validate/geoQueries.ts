@@ -618,7 +618,15 @@ function cornerPoint(point: unknown): TextPoint {
     }
   }
   if (members === 0) return { refusal: 'token [END_OBJECT] not allowed' };
-  if ('geohash' in point || 'type' in point || 'coordinates' in point) return { point: undefined };
+  // One form of the three (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/more/corner-*`).
+  const latLon = 'lat' in point || 'lon' in point;
+  const geoJson = 'type' in point || 'coordinates' in point;
+  if (Number(latLon) + Number(geoJson) + Number('geohash' in point) > 1) {
+    return { refusal: 'field must be either [lon|lat], [type|coordinates], or [geohash]' };
+  }
+  if (geoJson && !('type' in point)) return { refusal: 'field [type] missing' };
+  if (geoJson && !('coordinates' in point)) return { refusal: 'field [coordinates] missing' };
+  if ('geohash' in point || geoJson) return { point: undefined };
   if (!('lat' in point)) return { refusal: 'field [lat] missing' };
   if (!('lon' in point)) return { refusal: 'field [lon] missing' };
   const lat = typeof point.lat === 'number' ? point.lat : javaDoubleNumber(String(point.lat));

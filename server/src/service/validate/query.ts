@@ -541,7 +541,48 @@ function validateFieldWithParams(
   }
 }
 
+/** The members of a terms lookup (`TermsLookup`'s ConstructingObjectParser), by major version. */
+const LOOKUP_MEMBERS_3 = ['index', 'id', 'path', 'routing', 'store', 'query'];
+const LOOKUP_MEMBERS_2 = ['index', 'id', 'path', 'routing', 'store'];
+
 /**
+ * A terms lookup object as `TermsLookup` reads it: an unknown member is `[L:C] [terms_lookup] unknown field [x]`; then
+ * the required ones, `index`, `id` and `path` in 2.x, `index` and `path` in 3.x (`Required [index, path]`), where a
+ * lookup needs an `id` or a `query` (`[terms] query lookup element requires specifying either the id or the query.`)
+ * (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/more/terms-lookup-*`).
+ */
+function termsLookupRefused(check: JsonCheck, path: ValuePath, lookup: Record<string, unknown>): void {
+  const three = check.server.distribution === 'opensearch' && check.server.version.major >= 3;
+  const members = three ? LOOKUP_MEMBERS_3 : LOOKUP_MEMBERS_2;
+  for (const key in lookup) {
+    if (members.includes(key)) continue;
+    const at = path.child(key);
+    check.report(
+      'query.unknown-parameter',
+      `${check.where(at, 'key')} [terms_lookup] unknown field [${key}]${didYouMean(key, members)}`,
+      at,
+      'key',
+    );
+    return;
+  }
+  const required = three ? ['index', 'path'] : ['index', 'id', 'path'];
+  const missing = required.filter((key) => lookup[key] === undefined);
+  if (missing.length > 0) {
+    check.report('query.missing-parameter', `Required [${missing.join(', ')}]`, path, 'key');
+    return;
+  }
+  if (three && lookup.id === undefined && lookup.query === undefined) {
+    check.report(
+      'query.missing-parameter',
+      'Failed to build [terms_lookup] after last required field arrived: [terms] query lookup element requires specifying either the id or the query.',
+      path,
+      'key',
+    );
+  }
+}
+
+/**
+ * TermsQueryBuilder.fromXContent: an array or an object is the field/**
  * TermsQueryBuilder.fromXContent: an array or an object is the field (its terms, or a lookup), a value is one of the
  * clause's options or refused as `[terms] query does not support [<name>]` wherever it stands
  * (docs/opensearch/query-dsl.md#more-parsers; conformance cases `query/terms/*`).
@@ -576,6 +617,7 @@ function validateTerms(
         continue;
       }
       field = key;
+      if (isObject(value)) termsLookupRefused(check, at, value);
       if (Array.isArray(value)) {
         // Each item is read whole (an object is a term); a list inside ends the field's loop early, and the parser
         // meets the list's end where it expects a member (real 3.9.0 and 2.19.6; conformance cases

@@ -7,7 +7,7 @@ import { isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { checkFieldValueFactor, minimumShouldMatchError } from './sectionOptions';
 import { limitNote, limitsOf } from './limits';
-import { isJavaDouble, notNumericText, tokenName } from './values';
+import { isJavaDouble, notNumericText, numberTextError, tokenName } from './values';
 import { jacksonMajor, type TargetServer } from '../target';
 import { holdsAt, type Version } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
@@ -480,7 +480,7 @@ function functionScoreFunctionsRule(
   functionsThenFunction(check, path, body);
   if (Array.isArray(body.functions) && functionEntryRefused(check, path.child('functions'), body.functions)) return;
   if (isObject(body.field_value_factor)) {
-    checkFieldValueFactor(check, path.child('field_value_factor'), body.field_value_factor);
+    checkFieldValueFactor(check, path.child('field_value_factor'), body.field_value_factor, false);
   }
   if (Array.isArray(body.functions)) {
     body.functions.forEach((fn: unknown, i) => {
@@ -489,6 +489,7 @@ function functionScoreFunctionsRule(
           check,
           path.child('functions').child(i).child('field_value_factor'),
           fn.field_value_factor,
+          true,
         );
       }
     });
@@ -900,6 +901,19 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
       const values = Array.isArray(value) ? value.filter((v) => v !== null && typeof v !== 'object') : [value];
       if (value === null || values.length === 0) continue;
       if (key === 'weight') {
+        // Read with `floatValue()`, each value of a list in turn.
+        for (const weight of values) {
+          const refusal =
+            typeof weight === 'boolean'
+              ? notNumericText(tokenName(weight), jacksonMajor(check.server))
+              : typeof weight === 'string' && !isJavaDouble(weight)
+                ? numberTextError(weight)
+                : undefined;
+          if (refusal !== undefined) {
+            check.report('value.not-a-number', refusal, at.child(key));
+            return true;
+          }
+        }
         scored = true;
         continue;
       }

@@ -397,13 +397,40 @@ const MODIFIERS = ['none', 'log', 'log1p', 'log2p', 'ln', 'ln1p', 'ln2p', 'squar
  * numbers, `modifier` one of its names in any case (`No enum constant ...Modifier.<NAME>`), any other name `field_value_factor
  * query does not support [<name>]`.
  */
-export function checkFieldValueFactor(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): void {
+export function checkFieldValueFactor(
+  check: JsonCheck,
+  path: ValuePath,
+  options: Record<string, unknown>,
+  /** Whether the function is an entry of `functions` (else written in place, alone). */
+  inList: boolean,
+): void {
+  let field = false;
   for (const key in options) {
     const value = options[key];
     const at = path.child(key);
+    if (key === 'factor' && typeof value === 'object' && value !== null) {
+      check.report('query.wrong-type', "[field_value_factor] field 'factor' does not support lists or objects", at);
+      return;
+    }
+    // An object is stepped over, and its end ends the function's loop there (in the body read again, the text `{`
+    // stands for that object: earlyEnd.ts). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+    // `cross/lists/more/fvf-*`.
+    if (isObject(value) || value === '{') {
+      if (!field) {
+        check.report('query.missing-parameter', "[field_value_factor] required field 'field' missing", path, 'key');
+      } else if (inList) {
+        check.report(
+          'query.wrong-type',
+          'failed to parse [START_OBJECT]. malformed query, expected a [END_OBJECT] while parsing functions but got a [function_score] instead',
+          at,
+        );
+      } else if (isObject(value)) check.reportEarlyEnd(at);
+      return;
+    }
     // The parser steps over a list's brackets and reads the values inside under its name (an empty one is nothing).
     if (Array.isArray(value) && !value.flat(Infinity).some((item) => item !== null && typeof item !== 'object'))
       continue;
+    if (key === 'field' && value !== null) field = true;
     if (!FIELD_VALUE_FACTOR.includes(key)) {
       check.report('query.unknown-parameter', `field_value_factor query does not support [${key}]`, at, 'key');
       return;
@@ -421,7 +448,7 @@ export function checkFieldValueFactor(check: JsonCheck, path: ValuePath, options
     }
   }
   // After the loop (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/more/field-value-factor-*`).
-  if (options.field === undefined || options.field === null) {
+  if (!field) {
     check.report('query.missing-parameter', "[field_value_factor] required field 'field' missing", path, 'key');
   }
 }
