@@ -736,6 +736,36 @@ const MORE_FORMS: readonly (readonly [string, Json])[] = [
     'composite-source-query-list',
     { size: 0, aggs: { a: { composite: { sources: [{ k: { terms: { field: 'kw' }, query: [] } }] } } } },
   ],
+  ['filters-list-number', { size: 0, aggs: { a: { filters: { filters: [1] } } } }],
+  ['filters-list-value-then-query', { size: 0, aggs: { a: { filters: { filters: ['x', TERM] } } } }],
+  ['filters-list-query-then-value', { size: 0, aggs: { a: { filters: { filters: [TERM, 'x'] } } } }],
+  ['filters-list-null', { size: 0, aggs: { a: { filters: { filters: [null] } } } }],
+  [
+    'corner-geohash-below',
+    { query: { geo_bounding_box: { location: { top_left: '10s', bottom_right: { lat: 40, lon: -70 } } } } },
+  ],
+  [
+    'corners-geohash-same-cell',
+    { query: { geo_bounding_box: { location: { top_left: 'dr5r', bottom_right: 'dr5r' } } } },
+  ],
+  [
+    'corners-geohash-swapped',
+    { query: { geo_bounding_box: { location: { top_left: 'dr5q', bottom_right: 'dr5r' } } } },
+  ],
+  [
+    'corners-geohash-long',
+    { query: { geo_bounding_box: { location: { top_left: 'dr5rsjutvnn7', bottom_right: 'dr5rsjutvnn5' } } } },
+  ],
+  [
+    'corner-geohash-object-below',
+    {
+      query: { geo_bounding_box: { location: { top_left: { geohash: '10s' }, bottom_right: { lat: 40, lon: -70 } } } },
+    },
+  ],
+  [
+    'corners-top-right-geohash',
+    { query: { geo_bounding_box: { location: { top_right: 'dr5r', bottom_left: 'dr5r' } } } },
+  ],
 ];
 
 /** What only the shards refuse, found by fuzzing: sorts on names no index maps, geo fields, value sources, texts. */

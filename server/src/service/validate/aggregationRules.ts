@@ -974,9 +974,20 @@ function filterQueries(check: JsonCheck, body: ValuePath, type: string, filters:
       if (type === 'filters' || isObject(query)) validateQueryContainer(check, path.child(name), query);
     }
   } else if (Array.isArray(filters) && type === 'filters') {
-    filters.forEach((query: unknown, i) => {
+    // Each item is read by the query parser, which takes the token after a value as the query's start (real 3.9.0,
+    // 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/more/filters-list-*`).
+    for (let i = 0; i < filters.length; i++) {
+      const query: unknown = filters[i];
       if (isObject(query)) validateQueryContainer(check, path.child(i), query);
-    });
+      else if (Array.isArray(query)) return;
+      else if (isObject(filters[i + 1])) {
+        validateQueryContainer(check, path.child(i + 1), filters[i + 1]);
+        i++;
+      } else {
+        check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path.child(i));
+        return;
+      }
+    }
   }
 }
 

@@ -16,6 +16,34 @@ export function geohashRefusal(text: string): string | undefined {
   return undefined;
 }
 
+/** The corner of a geohash's cell a reader takes (`GeoUtils.EffectivePoint`). */
+export type EffectivePoint = 'top_left' | 'top_right' | 'bottom_left' | 'bottom_right';
+
+/**
+ * A geohash's cell, halved in turn along the longitude and the latitude by each of its bits (5 a letter), and the
+ * corner a reader takes; undefined past 12 letters, where the server's 64-bit encoding stops.
+ */
+export function geohashCorner(hash: string, corner: EffectivePoint): LatLon | undefined {
+  if (hash.length > 12 || geohashRefusal(hash) !== undefined) return undefined;
+  let lat = [-90, 90];
+  let lon = [-180, 180];
+  let even = true;
+  for (const letter of hash) {
+    const bits = GEOHASH_LETTERS.indexOf(letter);
+    for (let bit = 4; bit >= 0; bit--) {
+      const range = even ? lon : lat;
+      const mid = (range[0]! + range[1]!) / 2;
+      if ((bits >> bit) & 1) range[0] = mid;
+      else range[1] = mid;
+      even = !even;
+    }
+  }
+  return {
+    lat: corner.startsWith('top') ? lat[1]! : lat[0]!,
+    lon: corner.endsWith('left') ? lon[0]! : lon[1]!,
+  };
+}
+
 /** A point's latitude and longitude (NaN where not given). */
 export interface LatLon {
   lat: number;
@@ -25,13 +53,16 @@ export interface LatLon {
 /** A point read from text: its coordinates (undefined for a geohash or WKT, whose cell is not worked out here). */
 export type TextPoint = { readonly refusal: string; readonly status?: 500 } | { readonly point: LatLon | undefined };
 
-/** `GeoPoint.resetFromString` without `ignore_z_value`, as the geo queries call it. */
-export function readPointText(text: string): TextPoint {
+/**
+ * `GeoPoint.resetFromString` without `ignore_z_value`, as the geo queries call it; a geohash stands for the corner of
+ * its cell the reader takes.
+ */
+export function readPointText(text: string, corner: EffectivePoint = 'bottom_left'): TextPoint {
   // WKT is left to the server: its grammar is not followed here.
   if (text.toLowerCase().includes('point')) return { point: undefined };
   if (!text.includes(',')) {
     const refusal = geohashRefusal(text);
-    return refusal === undefined ? { point: undefined } : { refusal };
+    return refusal === undefined ? { point: geohashCorner(text, corner) } : { refusal };
   }
   const parts = splitByComma(text);
   if (parts.length > 3) {

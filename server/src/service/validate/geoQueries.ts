@@ -19,10 +19,12 @@ import {
 } from './values';
 import {
   geohashRefusal,
+  geohashCorner,
   readPointText,
   validLatitude,
   validLongitude,
   zValueRefusal,
+  type EffectivePoint,
   type LatLon,
   type TextPoint,
 } from './geoPoints';
@@ -501,7 +503,7 @@ function readBox(check: JsonCheck, path: ValuePath, box: Record<string, unknown>
       if (typeof side === 'string') message = side;
       else read[key as 'top' | 'left' | 'bottom' | 'right'] = side;
     } else if (POINT_CORNERS.has(key)) {
-      const corner = cornerPoint(value);
+      const corner = cornerPoint(value, key as EffectivePoint);
       if ('refusal' in corner) message = corner.refusal;
       else if (corner.point === undefined) read.known = false;
       else {
@@ -599,12 +601,12 @@ function wktBox(value: unknown): LatLonBox | 'refused' | undefined {
  * of numbers; an object takes `lat`, `lon` (numbers or texts of numbers), `geohash`, `type` and `coordinates`; a text
  * is `lat,lon` or a geohash (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/geo/box-*`).
  */
-function cornerPoint(point: unknown): TextPoint {
+function cornerPoint(point: unknown, corner: EffectivePoint): TextPoint {
   if (Array.isArray(point)) {
     const refusal = arrayPointRefusal(point);
     return refusal === undefined ? { point: { lon: point[0] as number, lat: point[1] as number } } : { refusal };
   }
-  if (typeof point === 'string') return readPointText(point);
+  if (typeof point === 'string') return readPointText(point, corner);
   if (!isObject(point)) return { refusal: 'geo_point expected' };
   let members = 0;
   for (const key in point) {
@@ -626,7 +628,13 @@ function cornerPoint(point: unknown): TextPoint {
   }
   if (geoJson && !('type' in point)) return { refusal: 'field [type] missing' };
   if (geoJson && !('coordinates' in point)) return { refusal: 'field [coordinates] missing' };
-  if ('geohash' in point || geoJson) return { point: undefined };
+  if ('geohash' in point) {
+    const hash = point.geohash;
+    if (typeof hash !== 'string') return { point: undefined };
+    const refusal = geohashRefusal(hash);
+    return refusal === undefined ? { point: geohashCorner(hash, corner) } : { refusal };
+  }
+  if (geoJson) return { point: undefined };
   if (!('lat' in point)) return { refusal: 'field [lat] missing' };
   if (!('lon' in point)) return { refusal: 'field [lon] missing' };
   const lat = typeof point.lat === 'number' ? point.lat : javaDoubleNumber(String(point.lat));
