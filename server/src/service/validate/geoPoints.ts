@@ -25,8 +25,8 @@ export type EffectivePoint = 'top_left' | 'top_right' | 'bottom_left' | 'bottom_
  */
 export function geohashCorner(hash: string, corner: EffectivePoint): LatLon | undefined {
   if (hash.length > 12 || geohashRefusal(hash) !== undefined) return undefined;
-  let lat = [-90, 90];
-  let lon = [-180, 180];
+  const lat = [-90, 90];
+  const lon = [-180, 180];
   let even = true;
   for (const letter of hash) {
     const bits = GEOHASH_LETTERS.indexOf(letter);
