@@ -2,7 +2,7 @@
 // docs/opensearch/search.md#section-options): the pure readers, each outcome as real 3.8.0 and 2.19.1 answered.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { flagsError, fuzzinessError, isRewriteMethod } from '../../../server/src/service/validate/queryMessages';
+import { flagsError, fuzzinessError, rewriteMethodError } from '../../../server/src/service/validate/queryMessages';
 import { minimumShouldMatchError } from '../../../server/src/service/validate/sectionOptions';
 
 void describe('option texts', () => {
@@ -28,13 +28,16 @@ void describe('option texts', () => {
     assert.equal(flagsError('simple_query_string', 'complement'), 'Unknown simple_query_string flag [complement]');
   });
 
-  void it('knows the rewrite methods by their snake_case names', () => {
+  void it('knows the rewrite methods by their snake_case names, and reads a size from the first digit', () => {
     for (const good of ['constant_score', 'scoring_boolean', 'top_terms_10', 'top_terms_boost_5']) {
-      assert.ok(isRewriteMethod(good), good);
+      assert.equal(rewriteMethodError(good), undefined, good);
     }
-    for (const bad of ['constantScore', 'topTerms10', 'top_terms_x', 'top_terms_', 'bogus']) {
-      assert.ok(!isRewriteMethod(bad), bad);
+    for (const bad of ['constantScore', 'topTerms10', 'top_terms_x', 'top_terms_', 'bogus', '1', 'top_terms_-5']) {
+      assert.equal(rewriteMethodError(bad), `Failed to parse rewrite_method [${bad}]`, bad);
     }
+    assert.equal(rewriteMethodError('1.5'), 'For input string: "1.5"');
+    assert.equal(rewriteMethodError('10s'), 'For input string: "10s"');
+    assert.equal(rewriteMethodError('top_terms_2147483648'), 'For input string: "2147483648"');
   });
 
   void it('reads minimum_should_match as each shard does, for a count of optional clauses', () => {

@@ -771,6 +771,9 @@ function checkParserValue(
         OBJECT_ARRAYS.has(`${type}.${key}`)
       )
         refuseToken(check, body, key, type, token);
+      // An object is read as the list's one item.
+      else if (type === 'composite' && key === 'sources' && isObject(value))
+        compositeSourceRefused(check, body.child(key), [value], true);
       else if (DOUBLE_ARRAYS.has(`${type}.${key}`) && !Array.isArray(value)) {
         if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT') refuseToken(check, body, key, type, token);
         else if (typeof value === 'string' && !isJavaDouble(value)) unreadableValue(check, body, key, type);
@@ -864,12 +867,21 @@ function tokensOf(value: unknown, at: ValuePath, out: StreamToken[]): void {
  * then steps over two tokens, expecting the ends of the two objects. A second name or type is met by the array reader.
  * Whether it reported.
  */
-function compositeSourceRefused(check: JsonCheck, path: ValuePath, items: readonly unknown[]): boolean {
+function compositeSourceRefused(
+  check: JsonCheck,
+  path: ValuePath,
+  items: readonly unknown[],
+  /** `sources` is one object, read as the only item, with no list around it. */
+  single = false,
+): boolean {
   const tokens: StreamToken[] = [];
-  items.forEach((item: unknown, i) => {
-    tokensOf(item, path.child(i), tokens);
-  });
-  tokens.push({ kind: 'END_ARRAY', at: path, text: 'END_ARRAY' });
+  if (single) tokensOf(items[0], path, tokens);
+  else {
+    items.forEach((item: unknown, i) => {
+      tokensOf(item, path.child(i), tokens);
+    });
+    tokens.push({ kind: 'END_ARRAY', at: path, text: 'END_ARRAY' });
+  }
   let i = 0;
   const SOURCE: readonly StreamToken['kind'][] = [
     'START_OBJECT',
@@ -918,6 +930,7 @@ function compositeSourceRefused(check: JsonCheck, path: ValuePath, items: readon
     }
     // Two steps over what should be the ends of the name's and the source's objects; the array reader reads on.
     i += 2;
+    if (single) return false;
   }
 }
 
@@ -1185,6 +1198,16 @@ function checkValueRanges(
         'shardSize',
         `[shardSize] must be greater than  0. Found [%] in [${name}]`,
       );
+      checkNotNegative(check, path, name, type, body, 'min_doc_count', 'minDocCount');
+      checkNotNegative(check, path, name, type, body, 'shard_min_doc_count', 'shardMinDocCount');
+      return;
+    case 'significant_text':
+    case 'multi_terms':
+    case 'date_histogram':
+      // (Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/more/min-doc-count-*`.)
+      checkNotNegative(check, path, name, type, body, 'min_doc_count', 'minDocCount');
+      if (type === 'multi_terms')
+        checkNotNegative(check, path, name, type, body, 'shard_min_doc_count', 'shardMinDocCount');
       return;
     case 'rare_terms': {
       checkPositive(check, path, name, type, body, 'max_doc_count', 'max_doc_count');

@@ -473,6 +473,11 @@ function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string,
       }
       found = true;
       if (checkQueryRescorer(check, place, value)) return;
+      // The query rescorer is built when its object is read, before the loop reads on.
+      if (!('rescore_query' in value)) {
+        check.report('search.rescore-missing', 'rescore_query cannot be null', place, 'key');
+        return;
+      }
       continue;
     }
     if (value === null || Array.isArray(value)) {
@@ -509,9 +514,6 @@ function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string,
   // cases `cross/lists/inner/rescore-*`).
   if (isObject(query) && isObject(query.rescore_query)) {
     validateQueryContainer(check, at.child('query').child('rescore_query'), query.rescore_query);
-  }
-  if (isObject(query) && !('rescore_query' in query)) {
-    check.report('search.rescore-missing', 'rescore_query cannot be null', at.child('query'), 'key');
   }
 }
 

@@ -58,17 +58,16 @@ export function checkHighlight(
   highlight: Record<string, unknown>,
   returnsHits: boolean,
 ): void {
-  if (unknownOption(check, path, highlight, HIGHLIGHT_OPTIONS, 'highlight')) return;
   const fields = fieldEntries(path, highlight.fields);
-  for (const [at, options] of fields) {
-    if (unknownOption(check, at, options, FIELD_OPTIONS, 'highlight_field')) return;
-  }
-  // Read in order: a value of the wrong kind fails where it stands, a field's options when `fields` is read.
+  // Read in order, as ObjectParser reads (real 3.9.0 and 2.19.6): an unknown name or a value of the wrong kind fails
+  // where it stands, a field's options when `fields` is read.
   for (const key in highlight) {
+    if (unknownOption(check, path, key, HIGHLIGHT_OPTIONS, 'highlight')) return;
     if (key === 'fields') {
       if (fieldsRefused(check, path.child('fields'), highlight.fields)) return;
       for (const [at, options] of fields) {
         for (const option in options) {
+          if (unknownOption(check, at, option, FIELD_OPTIONS, 'highlight_field')) return;
           if (refusedValue(check, at.child(option), 'highlight_field', option, options[option])) return;
         }
         if (tagsUnpaired(check, at, options)) return;
@@ -277,12 +276,11 @@ function fieldEntries(path: ValuePath, fields: unknown): [ValuePath, Record<stri
 function unknownOption(
   check: JsonCheck,
   path: ValuePath,
-  options: Record<string, unknown>,
+  unknown: string,
   known: readonly string[],
   parser: string,
 ): boolean {
-  const unknown = Object.keys(options).find((key) => !known.includes(key));
-  if (unknown === undefined) return false;
+  if (known.includes(unknown)) return false;
   const at = path.child(unknown);
   const replacements = suggestions(unknown, known);
   check.report(

@@ -72,6 +72,12 @@ export class JsonCheck {
       : { token: 'END_ARRAY', where: this.where(path, 'value', true) };
   }
 
+  /** A scalar value as the request writes it (a number's own digits, which JSON.parse does not keep). */
+  written(path: AnyPath): string {
+    const span = this.segment.spanOf(pathKeys(path), 'value');
+    return this.segment.text.slice(span.offset, span.offset + span.length);
+  }
+
   /** `[L:C]` of where `path` starts, as OpenSearch prints an XContentLocation. */
   where(path: AnyPath, target: Target = 'value', atEnd = false): string {
     const span = this.segment.spanOf(pathKeys(path), target);

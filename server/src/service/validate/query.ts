@@ -18,7 +18,7 @@ import {
   scriptNullText,
   flagsError,
   fuzzinessError,
-  isRewriteMethod,
+  rewriteMethodError,
   fieldArrayText,
   listEndWords,
   registeredAt,
@@ -1002,7 +1002,7 @@ function checkValueText(
       message = `[regexp] max_determinized_states cannot be negative but was [${String(value)}]`;
   } else if (spec.name === 'time_zone' && scalar && (clause.name === 'range' || clause.name === 'query_string')) {
     // Read as text (a number as written, a boolean as `true`), then by ZoneId.of when the clause is built.
-    message = zoneIdError(typeof value === 'number' ? writtenText(check, path) : String(value));
+    message = zoneIdError(typeof value === 'number' ? check.written(path) : String(value));
   } else if (
     spec.name === 'format' &&
     clause.name === 'range' &&
@@ -1011,13 +1011,11 @@ function checkValueText(
   ) {
     // The builder reads the format when the query is read, whatever the field (a number's digits are literals).
     message = dateFormatError(String(value), check.server.version);
-  } else if ((spec.name === 'rewrite' || spec.name === 'fuzzy_rewrite') && scalar && !isRewriteMethod(String(value))) {
+  } else if (spec.name === 'rewrite' || spec.name === 'fuzzy_rewrite') {
     // Read as text (a number or boolean too), then parsed where each shard builds the query (real 3.9.0 and 2.19.6).
-    check.reportItemFailure(
-      'query.invalid-value',
-      `failed to create query: Failed to parse rewrite_method [${String(value)}]`,
-      path,
-    );
+    const error = scalar ? rewriteMethodError(String(value)) : undefined;
+    if (error === undefined) return false;
+    check.reportItemFailure('query.invalid-value', `failed to create query: ${error}`, path);
     return true;
   }
   if (message === undefined) return false;
@@ -1047,12 +1045,6 @@ function fieldBoostRefused(check: JsonCheck, path: ValuePath, clause: string, va
     return true;
   }
   return false;
-}
-
-/** A scalar value as the request writes it/** A scalar value as the request writes it (a number's own digits, which JSON.parse does not keep). */
-function writtenText(check: JsonCheck, path: ValuePath): string {
-  const span = check.segment.spanOf(path.keys());
-  return check.segment.text.slice(span.offset, span.offset + span.length);
 }
 
 /**

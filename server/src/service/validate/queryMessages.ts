@@ -351,13 +351,22 @@ export function flagsError(clause: string, value: string): string | undefined {
 }
 
 /**
- * The rewrite methods `QueryParsers.parseRewriteMethod` reads, snake_case only (real 3.8.0 and 2.19.1 refuse the
- * camelCase names); the top_terms ones end with a size.
+ * What `QueryParsers.parseRewriteMethod` refuses in a rewrite method, or undefined: `constant_score`,
+ * `constant_score_boolean`, `scoring_boolean`, or a name and a size, the size read by `Integer.parseInt` from the
+ * first digit on (`top_terms_1x` is `For input string: "1x"`, and `1.5` `For input string: "1.5"`), the name one of
+ * `top_terms_`, `top_terms_boost_`, `top_terms_blended_freqs_` (else `Failed to parse rewrite_method [...]`). Real
+ * 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `query/*\/rewrite/*`, `cross/lists/more/rewrite-*`.
  */
-export function isRewriteMethod(value: string): boolean {
-  if (['constant_score', 'constant_score_boolean', 'scoring_boolean'].includes(value)) return true;
-  const sized = /^(top_terms_blended_freqs_|top_terms_boost_|top_terms_)(.*)$/.exec(value);
-  return sized !== null && /^[+-]?\d+$/.test(sized[2]!);
+export function rewriteMethodError(value: string): string | undefined {
+  if (['constant_score', 'constant_score_boolean', 'scoring_boolean'].includes(value)) return undefined;
+  const digit = value.search(/\p{Nd}/u);
+  if (digit >= 0) {
+    const size = value.slice(digit);
+    if (parseJavaInt(size) === undefined) return `For input string: "${size}"`;
+    if (['top_terms_', 'top_terms_boost_', 'top_terms_blended_freqs_'].includes(value.slice(0, digit)))
+      return undefined;
+  }
+  return `Failed to parse rewrite_method [${value}]`;
 }
 
 /**

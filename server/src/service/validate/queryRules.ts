@@ -564,8 +564,15 @@ function boolClausesRule(check: JsonCheck, path: ValuePath, _clause: string, bod
   // Each shard reads the text of minimum_should_match when it builds a bool that has clauses (one without any is
   // built as match_all first; real 3.8.0 and 2.19.1, conformance cases `cross/body/forms/*`).
   const msm = body.minimum_should_match;
-  if (typeof msm === 'string' && count > 0) {
-    const wrong = minimumShouldMatchError(msm, shouldCount(body.should));
+  // A number is read as its text, as written (`1.5`).
+  const text =
+    typeof msm === 'string'
+      ? msm
+      : typeof msm === 'number'
+        ? check.written(path.child('minimum_should_match'))
+        : undefined;
+  if (text !== undefined && count > 0) {
+    const wrong = minimumShouldMatchError(text, shouldCount(body.should));
     if (wrong !== undefined) {
       check.reportItemFailure(
         'query.invalid-value',
@@ -981,9 +988,18 @@ function functionsThenFunction(check: JsonCheck, path: ValuePath, body: Record<s
       );
       return;
     }
-    // The function is looked up by its name once the two checks above passed.
+    // The function is looked up by its name once the two checks above passed; `weight` is the one value function.
     if (isObject(value) && !SCORE_FUNCTIONS.has(key)) {
       unknownScoreFunction(check, path.child(key), key);
+      return;
+    }
+    if (!isObject(value) && key !== 'weight') {
+      check.report(
+        'query.unknown-parameter',
+        `failed to parse [function_score] query. field [${key}] is not supported`,
+        path.child(key),
+        'key',
+      );
       return;
     }
     single = key;

@@ -175,7 +175,9 @@ export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: rea
     const at = path.child(i);
     if (Array.isArray(item) && isObject(item[0])) {
       // The parser steps into the list and reads its object; the list's end then ends the section's loop, and the
-      // body's loop meets the section's own end (real 3.9.0 and 2.19.6; conformance cases `cross/lists/section/*`).
+      // body's loop meets the section's own end (real 3.9.0 and 2.19.6; conformance cases `cross/lists/section/*`,
+      // `cross/lists/more/docvalue-*`).
+      if (fieldAndFormatRefused(check, at.child(0), item[0])) return;
       check.report('search.wrong-type', `Unknown key for a END_ARRAY in [${String(path.key())}].`, at);
       return;
     }
@@ -199,7 +201,13 @@ export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: rea
       );
       return;
     }
-    if (!isObject(item)) continue;
+    if (isObject(item) && fieldAndFormatRefused(check, at, item)) return;
+  }
+}
+
+/** One object of `docvalue_fields` or `fields` (`FieldAndFormat`'s parser); whether it refused it. */
+function fieldAndFormatRefused(check: JsonCheck, at: ValuePath, item: Record<string, unknown>): boolean {
+  {
     for (const key in item) {
       const value = item[key];
       if (!FIELD_AND_FORMAT.includes(key)) {
@@ -210,7 +218,7 @@ export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: rea
           at.child(key),
           'key',
         );
-        return;
+        return true;
       }
       // `format` takes null (no format); `field` does not.
       if ((key === 'field' || (key === 'format' && value !== null)) && typeof value !== 'string') {
@@ -220,14 +228,15 @@ export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: rea
           `${where} [docvalues_field] ${key} doesn't support values of type: ${tokenOf(value)}`,
           at.child(key),
         );
-        return;
+        return true;
       }
     }
     if (!('field' in item)) {
       check.report('search.wrong-type', 'Required [field]', at);
-      return;
+      return true;
     }
   }
+  return false;
 }
 
 const RESCORE_OPTIONS = ['rescore_query', 'query_weight', 'rescore_query_weight', 'score_mode'];
