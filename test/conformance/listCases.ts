@@ -862,6 +862,20 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
   ],
 ];
 
+/** Objects read as the text `{` inside the lists of other readers: the early end meets the list. */
+const RANGE_EARLY: Json = { range: { num: { gte: {}, lte: 10 } } };
+const EARLY_ENDS: readonly (readonly [string, Json])[] = [
+  ['bool-filter-range-then-bound', { query: { bool: { filter: [RANGE_EARLY] } } }],
+  ['bool-filter-range-last', { query: { bool: { filter: [{ range: { num: { gte: {} } } }] } } }],
+  ['bool-filter-range-then-query', { query: { bool: { filter: [{ range: { num: { gte: {} } } }, TERM] } } }],
+  ['bool-must-term-value', { query: { bool: { must: [{ term: { kw: { value: {} } } }] } } }],
+  ['bool-must-term-value-then-boost', { query: { bool: { must: [{ term: { kw: { value: {}, boost: 2 } } }] } } }],
+  ['bool-should-range-members', { query: { bool: { should: [{ range: { num: { gte: { a: 1 }, lte: 10 } } }] } } }],
+  ['dis-max-range-last', { query: { dis_max: { queries: [{ range: { num: { gte: {} } } }] } } }],
+  ['bool-nested-bool-range', { query: { bool: { must: [{ bool: { filter: [{ range: { num: { gte: {} } } }] } }] } } }],
+  ['filters-agg-range', { size: 0, aggs: { a: { filters: { filters: [{ range: { num: { gte: {} } } }] } } } }],
+];
+
 export const LIST_CASES: readonly ConformanceCase[] = [
   ...BOOL_LISTS.flatMap(([id, list]) => [
     c(`bool/must/${id}`, { query: { bool: { must: list } } }),
@@ -920,4 +934,5 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...SHARD_FORMS.map(([id, body]) => c(`shard/${id}`, body)),
   ...COMPOSITE_OPTIONS.map(([id, body]) => c(`composite/${id}`, body)),
   ...MORE_FORMS.map(([id, body]) => c(`more/${id}`, body)),
+  ...EARLY_ENDS.map(([id, body]) => c(`early/${id}`, body)),
 ];

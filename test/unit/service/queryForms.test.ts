@@ -826,11 +826,22 @@ void describe('scripts, documents and range bounds as objects', () => {
       severity: 2,
       message: /Unexpected token \[FIELD_NAME\]/,
     });
-    // Inside an array the early end meets the array's parser, which refuses the request.
-    expectDiagnostic('msearch', query('{"bool":{"filter":[{"range":{"num":{"gte":«{»}}}}]}}'), {
+    // Inside an array the early end meets the array's reader, which refuses the request at the end of its item.
+    expectDiagnostic('msearch', query('{"bool":{"filter":[{"range":{"num":{"gte":{}}}«}»]}}'), {
       code: 'query.wrong-type',
       severity: E,
-      message: /the early end meets an array/,
+      message: /^\[bool\] failed to parse field \[filter\]: expected value but got \[END_OBJECT\]/,
+    });
+    // What the parsers read before that comes first: the members after the object.
+    expectDiagnostic('msearch', query('{"bool":{"filter":[{"range":{"num":{"gte":{},"lte":«10»}}}]}}'), {
+      code: 'query.no-short-form',
+      severity: E,
+      message: '[range] query does not support [lte]',
+    });
+    expectDiagnostic('msearch', query('{"dis_max":{"queries":[{"range":{"num":{"gte":{}}}«}»]}}'), {
+      code: 'query.not-an-object',
+      severity: E,
+      message: /^\[_na\] query malformed, must start with start_object/,
     });
     expectDiagnostic('msearch', query('{"range":{"num":{"gte":{"a":«1»}}}}'), {
       code: 'query.wrong-type',

@@ -1,7 +1,7 @@
 import { deeperThan, firstToken, isObject, JsonSegment, MAX_JSON_DEPTH } from '../json/jsonSegment';
 import { issue, type Issue } from '../validate/issues';
 import { JsonCheck, type XContentLocator } from '../validate/jsonCheck';
-import { addEarlyIssues, LOST_MESSAGE, readSearchBody } from '../validate/earlyEnd';
+import { addEarlyIssues, readSearchBody } from '../validate/earlyEnd';
 import { asItemIssues } from '../validate/msearchItems';
 import { validateMsearchHeader } from '../validate/msearchHeader';
 import { checkSearchRules } from '../validate/searchRules';
@@ -228,7 +228,7 @@ export function validateBodyText(
   if (isObject(segment.value)) {
     const reading = readSearchBody(segment, segment.value, issues, locator, context.target);
     if (reading.lost !== undefined) {
-      issues.push(issue('query.wrong-type', LOST_MESSAGE, reading.lost));
+      issues.push(reading.lost);
       return asItemIssues(issues);
     }
     checkSearchRules(

@@ -5,7 +5,7 @@ import { LineMap } from '../text/lineMap';
 import { parseRequestLine, parseUrl, type RequestTarget } from '../url/requestLine';
 import type { RouteMatch } from '../url/routes';
 import { issue, type Issue } from '../validate/issues';
-import { addEarlyIssues, LOST_MESSAGE, readSearchBody } from '../validate/earlyEnd';
+import { addEarlyIssues, readSearchBody } from '../validate/earlyEnd';
 import { checkSearchRules, checkUrlSort, checkUrlSuggest } from '../validate/searchRules';
 import { bodyNotAllowed, validateTarget, type UrlFacts } from '../validate/url';
 import { diagnosticAt, toDiagnostic } from './diagnostics';
@@ -403,7 +403,7 @@ function validateSearch(
   if (isObject(segment.value)) {
     const reading = readSearchBody(segment, segment.value, issues, locator, server);
     if (reading.lost !== undefined) {
-      issues.push(issue('query.wrong-type', LOST_MESSAGE, reading.lost));
+      issues.push(reading.lost);
       issues.forEach(push);
       return;
     }

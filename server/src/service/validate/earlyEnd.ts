@@ -9,12 +9,12 @@
 // `_msearch`, which does not look past a body's main object, runs the search without it (real 3.8.0 and 2.19.1;
 // conformance cases `query/<clause>/<option>/object`, `msearch-item/...`). When it does not (the early end meets an
 // array), a parser above meets a token it does not expect and the request fails.
-import { parseTree, ParseErrorCode, type ParseError } from 'jsonc-parser';
+import { createScanner, getLocation, parseTree, ParseErrorCode, SyntaxKind, type ParseError } from 'jsonc-parser';
 import { isObject, JsonSegment, type Span } from '../json/jsonSegment';
 import { pathKeys, type AnyPath } from '../json/valuePath';
 import type { TargetServer } from '../target';
 import { Severity } from '../diagnosticCodes';
-import type { Issue } from './issues';
+import { issue, type Issue } from './issues';
 import { JsonCheck, type XContentLocator } from './jsonCheck';
 import { validateSearchBody, type SearchBodyFacts } from './searchBody';
 
@@ -39,15 +39,9 @@ export interface EarlyRead {
  * at `at`. Undefined when the rewritten text holds no whole value: a parser above meets a token it does not expect.
  */
 function readEarlyEnd(segment: JsonSegment, at: AnyPath, map: OffsetMap): EarlyRead | undefined {
-  const text = segment.text;
-  const open = segment.spanOf(pathKeys(at), 'value').offset;
-  if (text.charCodeAt(open) !== 123 /* { */) return undefined;
-  let next = open + 1;
-  while (next < text.length && /\s/.test(text[next]!)) next++;
-  const empty = text[next] === '}';
-  const insert = empty ? '"{"' : '"{",';
-  const rewritten = text.slice(0, open) + insert + text.slice(open + 1);
-  const delta = insert.length - 1;
+  const rewrite = rewriteAt(segment, at);
+  if (rewrite === undefined) return undefined;
+  const { rewritten, open, delta } = rewrite;
   const errors: ParseError[] = [];
   parseTree(rewritten, errors, { allowTrailingComma: false, disallowComments: false });
   const first = errors[0];
@@ -69,6 +63,108 @@ function readEarlyEnd(segment: JsonSegment, at: AnyPath, map: OffsetMap): EarlyR
     map: back,
     trailing: { offset: back(token), token: rewritten[end] === '}' ? 'END_OBJECT' : 'FIELD_NAME' },
   };
+}
+
+/** The text with the object at `at` written as the string `"{"` (and a comma when it has members). */
+function rewriteAt(
+  segment: JsonSegment,
+  at: AnyPath,
+): { readonly rewritten: string; readonly open: number; readonly delta: number } | undefined {
+  const text = segment.text;
+  const open = segment.spanOf(pathKeys(at), 'value').offset;
+  if (text.charCodeAt(open) !== 123 /* { */) return undefined;
+  let next = open + 1;
+  while (next < text.length && /\s/.test(text[next]!)) next++;
+  const empty = text[next] === '}';
+  const insert = empty ? '"{"' : '"{",';
+  return { rewritten: text.slice(0, open) + insert + text.slice(open + 1), open, delta: insert.length - 1 };
+}
+
+/** The JSON tokens a parser names a structural character by. */
+const TOKEN_OF: Readonly<Record<string, string>> = { '}': 'END_OBJECT', ']': 'END_ARRAY', '{': 'START_OBJECT' };
+
+/** The lists `bool` reads with ObjectParser's array reader. */
+const BOOL_LISTS = new Set(['must', 'filter', 'should', 'must_not', 'mustNot']);
+
+/**
+ * The early end met a list: the rewritten text is no whole value, and a parser above meets a token out of place. What
+ * the parsers read before that is the text up to that token; closed, it is checked, and a refusal found after the early
+ * end, in what the parsers read as members of the objects around it, is what OpenSearch says
+ * (`[range] query does not support [lte]`). Else the list's reader meets the token: `bool`'s lists say `expected value
+ * but got [END_OBJECT]`, the lists of `dis_max` and the `filters` aggregation `[_na] query malformed, must start with
+ * start_object` (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/geo/point-in-bool-*`,
+ * `cross/lists/early/*`); other readers are named in general words.
+ */
+function lostReading(
+  segment: JsonSegment,
+  at: AnyPath,
+  map: OffsetMap,
+  locator: XContentLocator,
+  target: TargetServer,
+): Issue {
+  const span = segment.spanOf(pathKeys(at), 'value');
+  const fallback: Issue = {
+    ...issue('query.wrong-type', LOST_MESSAGE, { offset: map(span.offset), length: 1 }),
+  };
+  const rewrite = rewriteAt(segment, at);
+  if (rewrite === undefined) return fallback;
+  const { rewritten, open, delta } = rewrite;
+  const errors: ParseError[] = [];
+  parseTree(rewritten, errors, { allowTrailingComma: false, disallowComments: false });
+  const lostAt = errors[0]?.offset;
+  if (lostAt === undefined || lostAt <= open) return fallback;
+  const back: OffsetMap = (offset) => map(offset <= open ? offset : Math.max(open, offset - delta));
+  const prefix = closedPrefix(rewritten.slice(0, lostAt));
+  const read = prefix === undefined ? undefined : JsonSegment.parse(prefix);
+  if (read !== undefined && read.ok && isObject(read.value)) {
+    const check = new JsonCheck(read, [], (offset) => locator(back(offset)), target);
+    validateSearchBody(check, read.value);
+    const found = check.issues.find(
+      (f) => f.severity === Severity.Error && f.itemFailure !== true && f.span.offset > open && f.span.offset < lostAt,
+    );
+    if (found !== undefined) return mapIssue(found, back);
+  }
+  const path = getLocation(rewritten, lostAt).path;
+  let list = path.length - 1;
+  while (list >= 0 && typeof path[list] !== 'number') list--;
+  const name = path[list - 1];
+  const token = TOKEN_OF[rewritten[lostAt] ?? ''];
+  if (token !== undefined && typeof name === 'string' && BOOL_LISTS.has(name) && path[list - 2] === 'bool') {
+    return issue(
+      'query.wrong-type',
+      `[bool] failed to parse field [${name}]: expected value but got [${token}] (an object read as the text "{" ends every parser above it one level early, and bool's list reader meets the end of its item)`,
+      { offset: back(lostAt), length: 1 },
+    );
+  }
+  // Readers that hand each item to the query parser, which reads past the item's end to find an object.
+  const owner = path[list - 2];
+  if ((name === 'queries' && owner === 'dis_max') || (name === 'filters' && owner === 'filters')) {
+    return issue(
+      'query.not-an-object',
+      `[_na] query malformed, must start with start_object (an object read as the text "{" ends every parser above it one level early, and the ${owner} list's reader then reads the end of its item as a query)`,
+      { offset: back(lostAt), length: 1 },
+    );
+  }
+  return fallback;
+}
+
+/** A prefix of JSON text closed into a whole value (a dangling comma dropped, the open objects and lists closed). */
+function closedPrefix(text: string): string | undefined {
+  const scanner = createScanner(text, false);
+  const open: string[] = [];
+  let last = SyntaxKind.Unknown;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia) continue;
+    if (kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) continue;
+    if (kind === SyntaxKind.OpenBraceToken) open.push('}');
+    else if (kind === SyntaxKind.OpenBracketToken) open.push(']');
+    else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) open.pop();
+    last = kind;
+  }
+  let out = text.trimEnd();
+  if (last === SyntaxKind.CommaToken) out = out.slice(0, -1);
+  else if (last === SyntaxKind.ColonToken) out += 'null';
+  return out + open.reverse().join('');
 }
 
 /**
@@ -104,8 +200,8 @@ export interface BodyReading {
   readonly facts: SearchBodyFacts;
   /** The body ends early: offsets of `check` in the original text, and what follows the end. */
   readonly early?: { readonly map: OffsetMap; readonly trailing: EarlyRead['trailing'] };
-  /** The early end meets an array: where the object is that the parser stopped at (the request fails). */
-  readonly lost?: Span;
+  /** The early end meets an array: what OpenSearch refuses the request with (lostReading). */
+  readonly lost?: Issue;
 }
 
 /** The most early ends followed in one body (each one is an object read as text). */
@@ -126,8 +222,8 @@ export function readSearchBody(
   for (let round = 0; check.earlyEnd !== undefined && round < MAX_ROUNDS; round++) {
     const read = readEarlyEnd(check.segment, check.earlyEnd, map);
     if (read === undefined) {
-      const at = check.segment.spanOf(pathKeys(check.earlyEnd), 'value');
-      return { check, facts, lost: { offset: map(at.offset), length: 1 } };
+      const back = map;
+      return { check, facts, lost: lostReading(check.segment, check.earlyEnd, back, locator, target) };
     }
     map = read.map;
     trailing = read.trailing;
@@ -139,5 +235,5 @@ export function readSearchBody(
 }
 
 /** What OpenSearch says when a parser above the early end meets a token it does not expect. */
-export const LOST_MESSAGE =
+const LOST_MESSAGE =
   'OpenSearch reads this object as the text "{" and every parser above it ends one level early: the early end meets an array, and the parser reading it refuses the request';
