@@ -774,7 +774,7 @@ function checkParserValue(
       // An object is read as the list's one item.
       else if (type === 'composite' && key === 'sources' && isObject(value))
         compositeSourceRefused(check, body.child(key), [value], true);
-      else if (DOUBLE_ARRAYS.has(`${type}.${key}`) && !Array.isArray(value)) {
+      else if (!Array.isArray(value) && DOUBLE_ARRAYS.has(`${type}.${key}`)) {
         if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT') refuseToken(check, body, key, type, token);
         else if (typeof value === 'string' && !isJavaDouble(value)) unreadableValue(check, body, key, type);
       } else if (Array.isArray(value)) arrayItems(check, body.child(key), type, key, value);

@@ -54,34 +54,43 @@ const NO_FIELDDATA_METADATA = new Set([
 
 /**
  * Sort names that fail on every shard whatever the indexes map (docs/diagnostics.md#searchsort-field): a metadata
- * field without field data, and an empty name without `unmapped_type`.
+ * field without field data, and an empty name without `unmapped_type`. Most sorts name neither: the places are made
+ * only for a report.
  */
-function checkSortFields(check: JsonCheck, sort: unknown, at: ValuePath): void {
-  const name = (field: string, path: ValuePath, target: 'key' | 'value', options: unknown): boolean => {
-    if (NO_FIELDDATA_METADATA.has(field)) {
-      check.reportItemFailure(
-        'search.sort-field',
-        `Fielddata is not supported on field [${field}] of type [${field}]`,
-        path,
-        target,
-      );
-      return true;
-    }
-    if (field === '' && !(isObject(options) && options.unmapped_type !== undefined)) {
-      check.reportItemFailure('search.sort-field', 'No mapping found for [] in order to sort on', path, target);
-      return true;
-    }
-    return false;
-  };
-  const entry = (value: unknown, path: ValuePath): boolean => {
-    if (typeof value === 'string') return name(value, path, 'value', undefined);
-    if (!isObject(value)) return false;
-    for (const key in value) if (name(key, path.child(key), 'key', value[key])) return true;
-    return false;
-  };
+function checkSortFields(check: JsonCheck, sort: unknown): void {
   if (Array.isArray(sort)) {
-    for (let i = 0; i < sort.length; i++) if (entry(sort[i], at.child(i))) return;
-  } else entry(sort, at);
+    for (let i = 0; i < sort.length; i++) if (sortEntryRefused(check, sort[i], i)) return;
+  } else sortEntryRefused(check, sort, undefined);
+}
+
+function sortEntryRefused(check: JsonCheck, entry: unknown, index: number | undefined): boolean {
+  if (typeof entry === 'string') return sortNameRefused(check, entry, undefined, index, undefined);
+  if (!isObject(entry)) return false;
+  for (const key in entry) if (sortNameRefused(check, key, entry[key], index, key)) return true;
+  return false;
+}
+
+function sortNameRefused(
+  check: JsonCheck,
+  name: string,
+  options: unknown,
+  index: number | undefined,
+  key: string | undefined,
+): boolean {
+  const metadata = NO_FIELDDATA_METADATA.has(name);
+  if (!metadata && (name !== '' || (isObject(options) && options.unmapped_type !== undefined))) return false;
+  let at = ValuePath.ROOT.child('sort');
+  if (index !== undefined) at = at.child(index);
+  if (key !== undefined) at = at.child(key);
+  check.reportItemFailure(
+    'search.sort-field',
+    metadata
+      ? `Fielddata is not supported on field [${name}] of type [${name}]`
+      : 'No mapping found for [] in order to sort on',
+    at,
+    key === undefined ? 'value' : 'key',
+  );
+  return true;
 }
 
 /** The sort entries of a body as the server counts them: each name, `_score` included. */
@@ -264,7 +273,7 @@ export function checkBodyRules(
   }
 
   // _shard_doc needs a point in time
-  if (m.sort !== undefined) checkSortFields(check, m.sort, ValuePath.ROOT.child('sort'));
+  if (m.sort !== undefined) checkSortFields(check, m.sort);
   if (!hasPit && someSortName(m.sort, (name) => name === '_shard_doc')) {
     // 3.x refuses it when it validates the request; 2.x fails on the shards, which know no such field (in an `_msearch`
     // only that search fails there).

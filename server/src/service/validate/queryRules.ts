@@ -564,12 +564,16 @@ function boolClausesRule(check: JsonCheck, path: ValuePath, _clause: string, bod
   // Each shard reads the text of minimum_should_match when it builds a bool that has clauses (one without any is
   // built as match_all first; real 3.8.0 and 2.19.1, conformance cases `cross/body/forms/*`).
   const msm = body.minimum_should_match;
-  // A number is read as its text, as written (`1.5`).
+  // A number is read as its text, as written (`1.5`, `1.0`): found with the positions of the whole body, unless it is
+  // a whole number and the text writes no `.0` (then its digits), which spares most bodies that work. A whole number
+  // written with an exponent (`1e0`) is taken for its digits.
   const text =
     typeof msm === 'string'
       ? msm
       : typeof msm === 'number'
-        ? check.written(path.child('minimum_should_match'))
+        ? Number.isInteger(msm) && !check.segment.text.includes('.0')
+          ? String(msm)
+          : check.written(path.child('minimum_should_match'))
         : undefined;
   if (text !== undefined && count > 0) {
     const wrong = minimumShouldMatchError(text, shouldCount(body.should));

@@ -23,6 +23,7 @@ import {
 } from './sectionOptions';
 import {
   intRangeRefusal,
+  javaDoubleNumber,
   isJavaDouble,
   isSortOrder,
   notNumericText,
@@ -347,18 +348,23 @@ function intValue(check: JsonCheck, path: ValuePath, value: unknown): number | u
     );
     return undefined;
   }
+  if (typeof value === 'number') {
+    const beyond = intRangeRefusal(value, jacksonMajor(check.server));
+    if (beyond !== undefined) check.report('value.out-of-range', beyond, path);
+    return beyond === undefined ? Math.trunc(value) : undefined;
+  }
   const text = scalarText(value);
-  if (typeof value !== 'number' && !isJavaDouble(text)) {
+  if (!isJavaDouble(text)) {
     check.report('value.not-a-number', numberTextError(text), path);
     return undefined;
   }
-  const beyond = intRangeRefusal(typeof value === 'number' ? value : text, jacksonMajor(check.server));
+  const beyond = intRangeRefusal(text, jacksonMajor(check.server));
   if (beyond !== undefined) {
     check.report('value.out-of-range', beyond, path);
     return undefined;
   }
   // Java's (int) of NaN is 0.
-  return Math.trunc(Number(text.trim().replace(/[fFdD]$/, ''))) || 0;
+  return Math.trunc(javaDoubleNumber(text) ?? 0) || 0;
 }
 
 function numberValue(check: JsonCheck, path: ValuePath, value: unknown): void {
