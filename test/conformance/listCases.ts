@@ -876,6 +876,42 @@ const EARLY_ENDS: readonly (readonly [string, Json])[] = [
   ['filters-agg-range', { size: 0, aggs: { a: { filters: { filters: [{ range: { num: { gte: {} } } }] } } } }],
 ];
 
+/** Bucket orders by path (`InternalOrder`), empty tag lists and list bounds on dates, read when the shards run. */
+const AVG_NUM: Json = { avg: { field: 'num' } };
+const ORDER_PATHS: readonly (readonly [string, Json])[] = [
+  ['terms-unknown-key', { size: 0, aggs: { a: { terms: { field: 'kw', order: { _counts: 'desc' } } } } }],
+  ['terms-upper-count', { size: 0, aggs: { a: { terms: { field: 'kw', order: { _COUNT: 'desc' } } } } }],
+  ['terms-term', { size: 0, aggs: { a: { terms: { field: 'kw', order: { _term: 'asc' } } } } }],
+  ['terms-sub', { size: 0, aggs: { a: { terms: { field: 'kw', order: { m: 'desc' } }, aggs: { m: AVG_NUM } } } }],
+  [
+    'terms-sub-missing',
+    { size: 0, aggs: { a: { terms: { field: 'kw', order: { nope: 'desc' } }, aggs: { m: AVG_NUM } } } },
+  ],
+  [
+    'terms-sub-value',
+    { size: 0, aggs: { a: { terms: { field: 'kw', order: { 'm.value': 'desc' } }, aggs: { m: AVG_NUM } } } },
+  ],
+  [
+    'terms-list-unknown',
+    { size: 0, aggs: { a: { terms: { field: 'kw', order: [{ _count: 'desc' }, { _x: 'asc' }] } } } },
+  ],
+  [
+    'histogram-unknown-key',
+    { size: 0, aggs: { a: { histogram: { field: 'num', interval: 5, order: { _counts: 'desc' } } } } },
+  ],
+  ['histogram-key', { size: 0, aggs: { a: { histogram: { field: 'num', interval: 5, order: { _key: 'desc' } } } } }],
+  ['pre-tags-empty', { query: MATCH, highlight: { fields: { text: {} }, pre_tags: [], post_tags: ['</b>'] } }],
+  ['post-tags-empty', { query: MATCH, highlight: { fields: { text: {} }, pre_tags: ['<b>'], post_tags: [] } }],
+  ['both-tags-empty', { query: MATCH, highlight: { fields: { text: {} }, pre_tags: [], post_tags: [] } }],
+  ['field-pre-tags-empty', { query: MATCH, highlight: { fields: { text: { pre_tags: [], post_tags: ['</b>'] } } } }],
+  [
+    'pre-tags-empty-size-zero',
+    { size: 0, query: MATCH, highlight: { fields: { text: {} }, pre_tags: [], post_tags: ['</b>'] } },
+  ],
+  ['date-range-list-bound', { query: { range: { date: { gte: ['a'] } } } }],
+  ['date-range-empty-list-bound', { query: { range: { date: { lte: [] } } } }],
+];
+
 export const LIST_CASES: readonly ConformanceCase[] = [
   ...BOOL_LISTS.flatMap(([id, list]) => [
     c(`bool/must/${id}`, { query: { bool: { must: list } } }),
@@ -935,4 +971,5 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...COMPOSITE_OPTIONS.map(([id, body]) => c(`composite/${id}`, body)),
   ...MORE_FORMS.map(([id, body]) => c(`more/${id}`, body)),
   ...EARLY_ENDS.map(([id, body]) => c(`early/${id}`, body)),
+  ...ORDER_PATHS.map(([id, body]) => c(`order/${id}`, body)),
 ];

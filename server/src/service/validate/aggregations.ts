@@ -104,5 +104,46 @@ function validateDefinition(
   }
   if (type === undefined) {
     check.report('aggs.missing-definition', `Missing definition for aggregation [${name}]`, path, 'key');
+  } else if (ORDERED.has(type)) checkOrderPaths(check, path.child(type), definition[type], definition);
+}
+
+/** The bucket aggregations that sort their buckets by an order of keys or paths. */
+const ORDERED = new Set(['terms', 'histogram', 'date_histogram', 'multi_terms', 'rare_terms']);
+
+/** The order keys of the buckets themselves; any other key is a path to a sub-aggregation. */
+const BUCKET_KEYS = new Set(['_count', '_key', '_term', '_time']);
+
+/**
+ * Each key of a bucket order that is no key of the buckets names a sub-aggregation, its first element before `.`, `>`
+ * or `[`: each shard fails when none has that name (`Invalid aggregation order path [x]. The provided aggregation [x]
+ * either does not exist, or is a pipeline aggregation and cannot be used to sort the buckets.`; HTTP 500; real 3.9.0,
+ * 3.8.0, 2.19.6 and 2.19.1, conformance cases `cross/lists/order/*`). The names are case-sensitive (`_COUNT` is a
+ * path).
+ */
+function checkOrderPaths(check: JsonCheck, path: ValuePath, body: unknown, definition: Record<string, unknown>): void {
+  if (!isObject(body)) return;
+  const order = body.order;
+  const entries: unknown[] = Array.isArray(order) ? order : [order];
+  const subs = isObject(definition.aggs)
+    ? definition.aggs
+    : isObject(definition.aggregations)
+      ? definition.aggregations
+      : {};
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    if (!isObject(entry)) continue;
+    for (const key in entry) {
+      if (BUCKET_KEYS.has(key)) continue;
+      const first = key.split(/[.>[]/)[0]!;
+      if (first in subs) continue;
+      const at = Array.isArray(order) ? path.child('order').child(i).child(key) : path.child('order').child(key);
+      check.reportItemFailure(
+        'aggs.invalid-value',
+        `Invalid aggregation order path [${key}]. The provided aggregation [${first}] either does not exist, or is a pipeline aggregation and cannot be used to sort the buckets.`,
+        at,
+        'key',
+      );
+      return;
+    }
   }
 }

@@ -76,6 +76,20 @@ export function checkHighlight(
   }
   if (tagsUnpaired(check, path, highlight)) return;
   if (!returnsHits) return;
+  // An empty list of tags: each shard that highlights a hit reads its first tag (HTTP 500; real 3.9.0, 3.8.0, 2.19.6
+  // and 2.19.1, conformance cases `cross/lists/order/*-tags-*`).
+  for (const [at, options] of [[path, highlight] as const, ...fields]) {
+    for (const key of ['pre_tags', 'post_tags']) {
+      const tags = options[key];
+      if (!Array.isArray(tags) || tags.length > 0) continue;
+      check.reportItemFailure(
+        'search.highlight-tags',
+        `Index 0 out of bounds for length 0 (every shard that highlights a hit reads the first of [${key}], which is empty)`,
+        at.child(key),
+      );
+      return;
+    }
+  }
   const known = highlightersOf(check.server);
   for (const [at, options] of fields) {
     const own = typeof options.type === 'string';
