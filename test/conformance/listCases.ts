@@ -908,6 +908,40 @@ const ORDER_PATHS: readonly (readonly [string, Json])[] = [
     'pre-tags-empty-size-zero',
     { size: 0, query: MATCH, highlight: { fields: { text: {} }, pre_tags: [], post_tags: ['</b>'] } },
   ],
+  ['terms-order-null', { size: 0, aggs: { a: { terms: { field: 'kw', order: { _count: null } } } } }],
+  ['terms-order-list-number', { size: 0, aggs: { a: { terms: { field: 'kw', order: [1] } } } }],
+  ['terms-order-list-text', { size: 0, aggs: { a: { terms: { field: 'kw', order: ['a'] } } } }],
+  [
+    'terms-order-list-object-then-number',
+    { size: 0, aggs: { a: { terms: { field: 'kw', order: [{ _count: 'desc' }, 1] } } } },
+  ],
+  ['terms-size-negative', { size: 0, aggs: { a: { terms: { field: 'kw', size: -1 } } } }],
+  ['terms-size-zero', { size: 0, aggs: { a: { terms: { field: 'kw', size: 0 } } } }],
+  ['sqs-flags-beyond-int', { query: { simple_query_string: { query: 'quick', flags: 2147483648 } } }],
+  ['mpp-max-expansions-negative', { query: { match_phrase_prefix: { text: { query: 'qui', max_expansions: -1 } } } }],
+  ['match-max-expansions-negative', { query: { match: { text: { query: 'quick', max_expansions: -1 } } } }],
+  ['match-max-expansions-zero', { query: { match: { text: { query: 'quick', max_expansions: 0 } } } }],
+  ['mpp-max-expansions-zero', { query: { match_phrase_prefix: { text: { query: 'qui', max_expansions: 0 } } } }],
+  [
+    'fvf-null-member',
+    {
+      query: {
+        function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: 'num', type: null } }] },
+      },
+    },
+  ],
+  [
+    'fvf-missing-list-text',
+    {
+      query: {
+        function_score: {
+          query: { match_all: {} },
+          functions: [{ field_value_factor: { field: 'num', missing: ['a'] } }],
+        },
+      },
+    },
+  ],
+  ['terms-two-lists-inside', { query: { terms: { kw: [['a'], ['b']] } } }],
   ['date-range-list-bound', { query: { range: { date: { gte: ['a'] } } } }],
   ['date-range-empty-list-bound', { query: { range: { date: { lte: [] } } } }],
 ];

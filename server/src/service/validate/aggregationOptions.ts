@@ -65,7 +65,14 @@ function bucketOrder(check: JsonCheck, at: ValuePath, parser: string, order: unk
   }
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
-    if (!isObject(entry)) continue;
+    if (!isObject(entry)) {
+      // A value in a list of orders: the reader meets the token after it (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
+      // conformance cases `cross/lists/order/terms-order-list-*`).
+      if (!Array.isArray(order)) continue;
+      const next = i + 1 < order.length ? tokenOf(order[i + 1]) : 'END_ARRAY';
+      check.report('aggs.wrong-type', `Unexpected token [${next}] for [order]`, at.child(i));
+      return true;
+    }
     if (firstKey(entry) === undefined) {
       // InternalOrder.Parser (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/form/*order-empty*`).
       const where = Array.isArray(order) ? at.child(i) : at;
@@ -75,7 +82,7 @@ function bucketOrder(check: JsonCheck, at: ValuePath, parser: string, order: unk
     for (const key in entry) {
       const direction = entry[key];
       const where = (Array.isArray(order) ? at.child(i) : at).child(key);
-      if (direction !== null && typeof direction !== 'string') {
+      if (typeof direction !== 'string') {
         // InternalOrder.Parser reads a string only (real 3.9.0 and 2.19.6; conformance cases `cross/lists/aggs/order-*`).
         check.report('aggs.wrong-type', `Unexpected token [${tokenOf(direction)}] for [order]`, where);
         return true;

@@ -992,6 +992,9 @@ function checkValueText(
   ) {
     // simple_query_string reads a number as the flags' bits (real 3.9.0 and 2.19.6).
     message = flagsError(clause.name, String(value));
+  } else if (spec.name === 'flags' && clause.name === 'simple_query_string' && typeof value === 'number') {
+    // ...with `intValue()` (conformance case `cross/lists/order/sqs-flags-beyond-int`).
+    message = intRangeRefusal(value, jacksonMajor(check.server));
   } else if (clause.name === 'regexp' && spec.name === 'max_determinized_states' && typeof value === 'number') {
     // From 3.8.0 (RegexpQueryBuilder of the release artifacts; 2.19.1 reads a negative value).
     if (

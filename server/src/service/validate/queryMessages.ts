@@ -383,6 +383,8 @@ export function listEndWords(
 ): string | undefined {
   if (index === items.length - 1) return `[${clause}] unknown token [END_ARRAY] after [${name}]`;
   const next: unknown = items[index + 1];
+  // A list next is read as a second field (real 2.19.6; conformance case `cross/lists/order/terms-two-lists-inside`).
+  if (Array.isArray(next) && clause === 'terms') return '[terms] query does not support multiple fields';
   return next !== null && typeof next === 'object' ? undefined : `[${clause}] query does not support [${name}]`;
 }
 

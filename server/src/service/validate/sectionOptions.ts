@@ -436,10 +436,18 @@ export function checkFieldValueFactor(
       } else if (isObject(value)) check.reportEarlyEnd(at);
       return;
     }
-    // The parser steps over a list's brackets and reads the values inside under its name (an empty one is nothing).
-    if (Array.isArray(value) && !value.flat(Infinity).some((item) => item !== null && typeof item !== 'object'))
-      continue;
-    if (key === 'field' && value !== null) field = true;
+    // A null is skipped; the parser steps over a list's brackets and reads the values inside under its name (an empty
+    // one is nothing).
+    if (value === null) continue;
+    if (Array.isArray(value)) {
+      const values = value.flat(Infinity).filter((item) => item !== null && typeof item !== 'object');
+      if (values.length === 0) continue;
+      if (key === 'factor' || key === 'missing') {
+        if (values.some((item) => checkNumberText(check, at, item))) return;
+        continue;
+      }
+    }
+    if (key === 'field') field = true;
     if (!FIELD_VALUE_FACTOR.includes(key)) {
       check.report('query.unknown-parameter', `field_value_factor query does not support [${key}]`, at, 'key');
       return;

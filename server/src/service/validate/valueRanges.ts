@@ -46,7 +46,11 @@ const LIMITS: Readonly<Record<string, readonly Limit[]>> = {
     },
   ],
   match_phrase: [{ option: 'slop', bad: negative, message: 'No negative slop allowed.' }],
-  match_phrase_prefix: [{ option: 'slop', bad: negative, message: 'No negative slop allowed.' }],
+  match_phrase_prefix: [
+    { option: 'slop', bad: negative, message: 'No negative slop allowed.' },
+    // Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1 (0 is read; conformance cases `cross/lists/order/mpp-*`).
+    { option: 'max_expansions', bad: negative, message: 'No negative maxExpansions allowed.' },
+  ],
   multi_match: [
     { option: 'max_expansions', bad: notPositive, message: 'Max expansions must be strictly great than zero.' },
     { option: 'prefix_length', bad: negative, message: 'No negative prefix length allowed.' },
