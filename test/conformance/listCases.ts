@@ -942,6 +942,27 @@ const ORDER_PATHS: readonly (readonly [string, Json])[] = [
     },
   ],
   ['terms-two-lists-inside', { query: { terms: { kw: [['a'], ['b']] } } }],
+  [
+    'function-weight-negative',
+    { query: { function_score: { query: { match_all: {} }, functions: [{ filter: TERM, weight: -1 }] } } },
+  ],
+  [
+    'function-weight-negative-alone',
+    { query: { function_score: { query: { match_all: {} }, functions: [{ weight: -1 }] } } },
+  ],
+  [
+    'function-weight-negative-with-function',
+    {
+      query: {
+        function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: 'num' }, weight: -2 }] },
+      },
+    },
+  ],
+  ['function-score-weight-negative', { query: { function_score: { query: { match_all: {} }, weight: -1 } } }],
+  [
+    'function-weight-negative-text',
+    { query: { function_score: { query: { match_all: {} }, functions: [{ filter: TERM, weight: '-1' }] } } },
+  ],
   ['date-range-list-bound', { query: { range: { date: { gte: ['a'] } } } }],
   ['date-range-empty-list-bound', { query: { range: { date: { lte: [] } } } }],
 ];

@@ -874,7 +874,18 @@ function unknownScoreFunction(check: JsonCheck, at: ValuePath, key: string): voi
   );
 }
 
-/** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */ /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
+/**
+ * A function's weight below zero, a number or a text of one (`WeightBuilder`; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1,
+ * conformance cases `cross/lists/order/function*-weight-negative*`). Whether it reported.
+ */
+function negativeWeight(check: JsonCheck, at: ValuePath, weight: unknown): boolean {
+  const n = typeof weight === 'number' ? weight : typeof weight === 'string' ? Number(weight.trim()) : Number.NaN;
+  if (!(n < 0)) return false;
+  check.report('query.invalid-value', '[weight] cannot be negative for a filtering function', at);
+  return true;
+}
+
+/** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */ /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */ /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
 const FUNCTION_SCORE_SCALARS = new Set(['score_mode', 'boost_mode', 'max_boost', 'boost', '_name', 'min_score']);
 
 /**
@@ -924,6 +935,7 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
             check.report('value.not-a-number', refusal, at.child(key));
             return true;
           }
+          if (negativeWeight(check, at.child(key), weight)) return true;
         }
         scored = true;
         continue;
@@ -1006,6 +1018,7 @@ function functionsThenFunction(check: JsonCheck, path: ValuePath, body: Record<s
       );
       return;
     }
+    if (key === 'weight' && negativeWeight(check, path.child(key), value)) return;
     single = key;
   }
 }
