@@ -209,6 +209,15 @@ function mayBeImplicit(fields: ReadonlyMap<string, string>, name: string): boole
   return false;
 }
 
+/**
+ * Whether a query finds no field under `name` in one index: the mapping lists no such name and it cannot be an
+ * implicit field, or it names an object (`object` or `nested`), which has no field of its own.
+ */
+function unmapped(fields: ReadonlyMap<string, string>, name: string): boolean {
+  const type = fields.get(name);
+  return type === undefined ? !mayBeImplicit(fields, name) : type === 'object' || type === 'nested';
+}
+
 /** Whether a name can be looked up: not a metadata field or a special sort, not a variable, not a pattern. */
 function checkable(name: string, defined: ReadonlySet<string>): boolean {
   return name.length > 0 && !name.startsWith('_') && !name.includes('${') && !name.includes('*') && !defined.has(name);
@@ -235,8 +244,7 @@ function sortCheckable(name: string, defined: ReadonlySet<string>): boolean {
 
 /** What a sort on `name` finds in one index's fields: the failure, or undefined when the field is there. */
 function unmappedSort(fields: ReadonlyMap<string, string>, name: string): string | undefined {
-  const type = fields.get(name);
-  if (type === undefined ? mayBeImplicit(fields, name) : type !== 'object' && type !== 'nested') return undefined;
+  if (!unmapped(fields, name)) return undefined;
   return `No mapping found for [${name}] in order to sort on`;
 }
 
@@ -286,7 +294,7 @@ function collapseFindings(collapse: unknown, indexes: IndexFields, defined: Read
   if (typeof field !== 'string' || !checkable(field, defined)) return [];
   const message = everywhere(indexes, (fields) => {
     const type = fields.get(field);
-    if (type === undefined ? !mayBeImplicit(fields, field) : type === 'object' || type === 'nested') {
+    if (unmapped(fields, field)) {
       return `no mapping found for \`${field}\` in order to collapse on`;
     }
     if (type !== undefined && NOT_COLLAPSIBLE.has(type)) {
@@ -412,27 +420,22 @@ function geoPolygonFindings(
     return [];
   }
   const ignoreUnmapped = isOn(body['ignore_unmapped']);
-  // Each index's answer: the failure, '' when the query runs, undefined when it is not known here.
-  const answers = indexes.map((mapping): string | undefined => {
-    const type = mapping.types.get(field);
+  // Each index's answer: the failure, '' when the query runs, undefined when it is not known here. Only an answer
+  // every index gives decides; otherwise the Warning stays.
+  const message = everywhere(indexes, (fields) => {
     if (CORE_METADATA_FIELDS.has(field)) return `field [${field}] is not a geo_point field`;
-    if (type === undefined || type === 'object' || type === 'nested') {
-      if (type === undefined && mayBeImplicit(mapping.types, field)) return undefined;
-      return ignoreUnmapped ? '' : `failed to find geo_point field [${field}]`;
-    }
+    if (unmapped(fields, field)) return ignoreUnmapped ? '' : `failed to find geo_point field [${field}]`;
+    const type = fields.get(field);
     // An alias is read as the field it points to, which is not known here.
-    if (type === 'alias') return undefined;
+    if (type === undefined || type === 'alias') return undefined;
     return type === 'geo_point' ? '' : `field [${field}] is not a geo_point field`;
   });
-  const first = answers[0];
-  // Only an answer every index gives decides; otherwise the Warning stays.
-  if (first === undefined || answers.some((answer) => answer !== first)) return [];
+  if (message === undefined) return [];
   // Every object member after the first was warned of (query.geo-second-field): the mapping has decided.
   const settled: MappingFinding[] = Object.keys(body)
     .filter((key) => isObject(body[key]))
     .slice(1)
     .map((key) => ({ code: undefined, message: '', path: [...path, key], target: 'key' }));
-  const message = first;
   return message === ''
     ? settled
     : [...settled, { code: 'cluster.geo-field', message, path: [...path, field], target: 'key' }];
@@ -489,12 +492,9 @@ function geoFieldFindings(
   if (field === undefined || !checkable(field, defined)) return [];
   const ignoreUnmapped = isOn(body['ignore_unmapped']);
   const message = everywhere(indexes, (fields) => {
+    if (unmapped(fields, field)) return ignoreUnmapped ? undefined : `failed to find geo field [${field}]`;
     const type = fields.get(field);
-    if (type === undefined || type === 'object' || type === 'nested') {
-      if (type === undefined && mayBeImplicit(fields, field)) return undefined;
-      return ignoreUnmapped ? undefined : `failed to find geo field [${field}]`;
-    }
-    if (type === 'alias' || type === 'geo_point' || type === 'geo_shape') return undefined;
+    if (type === undefined || type === 'alias' || type === 'geo_point' || type === 'geo_shape') return undefined;
     // The shard names the field type by its Java object (`KeywordFieldMapper$KeywordFieldType@18eb2b6`).
     return `the [${type}] field [${field}] is not supported for [${name}] queries: every shard fails with "type [...] for field [${field}] is not supported for [${name}] queries. Must be one of [geo_point] or [geo_shape]"`;
   });
