@@ -13,6 +13,7 @@ import type { DiagnosticCode } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
 import { isObject, type JsonPath, type JsonSegment, type Target } from '../json/jsonSegment';
 import { AGGREGATIONS } from '../../spec/aggregations';
+import { CORE_METADATA_FIELDS, OTHER_METADATA_FIELDS } from '../../spec/metadataFields';
 import type { AggregationSpec } from '../../spec/types';
 import type { IndexMapping } from './clusterKnowledge';
 import type { SearchBody } from './searchBodies';
@@ -154,27 +155,6 @@ const NOT_COLLAPSIBLE = new Set([
   'scaled_float',
   'flat_object',
 ]);
-
-/**
- * The metadata fields every index has, which no mapping lists: none is a geo_point field (real 3.8.0 and 2.19.1, each
- * tried in geo_polygon).
- */
-const CORE_METADATA_FIELDS = new Set([
-  '_id',
-  '_index',
-  '_routing',
-  '_source',
-  '_seq_no',
-  '_version',
-  '_ignored',
-  '_field_names',
-  '_doc_count',
-  '_data_stream_timestamp',
-  '_feature',
-  '_nested_path',
-]);
-/** Metadata fields that only some indexes or versions have (a plugin's `_size`, older versions' names). */
-const OTHER_METADATA_FIELDS = new Set(['_primary_term', '_type', '_size', '_tier', '_uid', '_parent', '_all']);
 
 /** A flag the parsers read with `booleanValue`: `true` or the text `"true"`. */
 function isOn(value: unknown): boolean {

@@ -8,6 +8,7 @@ import { didYouMean } from '../text/similarity';
 import { intRangeRefusal, isJavaDouble, notNumericText, numberTextError, tokenName } from './values';
 import { jacksonMajor } from '../target';
 import { compareVersions } from '../../spec/versions';
+import { NO_FIELDDATA_METADATA_FIELDS } from '../../spec/metadataFields';
 import type { JsonCheck } from './jsonCheck';
 import { shardFailureText } from './msearchItems';
 import { limitNote, limitsOf } from './limits';
@@ -39,19 +40,6 @@ function someSortName(sort: unknown, test: (name: string) => boolean): boolean {
   return false;
 }
 
-/** The metadata fields every index has that keep no field data: a sort on one fails on every shard. */
-const NO_FIELDDATA_METADATA = new Set([
-  '_routing',
-  '_version',
-  '_ignored',
-  '_source',
-  '_field_names',
-  '_doc_count',
-  '_data_stream_timestamp',
-  '_feature',
-  '_nested_path',
-]);
-
 /**
  * Sort names that fail on every shard whatever the indexes map (docs/diagnostics.md#searchsort-field): a metadata
  * field without field data, and an empty name without `unmapped_type`. Most sorts name neither: the places are made
@@ -77,7 +65,7 @@ function sortNameRefused(
   index: number | undefined,
   key: string | undefined,
 ): boolean {
-  const metadata = NO_FIELDDATA_METADATA.has(name);
+  const metadata = NO_FIELDDATA_METADATA_FIELDS.has(name);
   if (!metadata && (name !== '' || (isObject(options) && options.unmapped_type !== undefined))) return false;
   let at = ValuePath.ROOT.child('sort');
   if (index !== undefined) at = at.child(index);
