@@ -51,7 +51,7 @@ export interface LatLon {
 }
 
 /** A point read from text: its coordinates (undefined for a geohash or WKT, whose cell is not worked out here). */
-export type TextPoint = { readonly refusal: string; readonly status?: 500 } | { readonly point: LatLon | undefined };
+export type TextPoint = { readonly refusal: string } | { readonly point: LatLon | undefined };
 
 /**
  * `GeoPoint.resetFromString` without `ignore_z_value`, as the geo queries call it; a geohash stands for the corner of
@@ -71,7 +71,7 @@ export function readPointText(text: string, corner: EffectivePoint = 'bottom_lef
   const lat = javaDoubleNumber(parts[0] ?? '');
   if (lat === undefined) return { refusal: 'latitude must be a number' };
   // `"40,"` splits into one part, and the longitude is read past the end of the array (HTTP 500).
-  if (parts.length < 2) return { refusal: `Index 1 out of bounds for length ${parts.length}`, status: 500 };
+  if (parts.length < 2) return { refusal: `Index 1 out of bounds for length ${parts.length}` };
   const lon = javaDoubleNumber(parts[1]!);
   if (lon === undefined) return { refusal: 'longitude must be a number' };
   if (parts.length === 3) {

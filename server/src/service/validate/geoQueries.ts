@@ -35,8 +35,8 @@ interface GeoParser {
   readonly options: Readonly<Record<string, OptionKind>>;
   /** A value under a name the parser does not read. */
   readonly unknownValue: (key: string) => string;
-  /** What an empty clause (no field, or no required option) is refused with (geo_bounding_box: checked apart). */
-  readonly missing: (body: Record<string, unknown>) => string | undefined;
+  /** What an empty clause (no field, or no required option) is refused with; geo_bounding_box's box is checked apart. */
+  readonly missing?: (body: Record<string, unknown>) => string | undefined;
 }
 
 const COMMON: Readonly<Record<string, OptionKind>> = {
@@ -65,8 +65,6 @@ const GEO_PARSERS: ReadonlyMap<string, GeoParser> = new Map<string, GeoParser>([
     {
       options: { ...COMMON, type: 'bboxType' },
       unknownValue: (key) => `failed to parse [geo_bounding_box] query. unexpected field [${key}]`,
-      // The box is looked for as the loop reads it (validateGeoClause).
-      missing: () => undefined,
     },
   ],
   [
@@ -238,7 +236,7 @@ export function validateGeoClause(
     }
     return;
   }
-  const missing = parser.missing(body);
+  const missing = parser.missing?.(body);
   if (missing !== undefined) check.report('query.missing-parameter', missing, path, 'key');
   else if (name === 'geo_polygon') polygonPointCount(check, path, body);
   else if (name === 'geo_distance') checkDistance(check, path, field, point, body);
