@@ -542,12 +542,15 @@ function termsCountRule(check: JsonCheck, path: ValuePath, _clause: string, body
   }
 }
 
-/** The optional clauses a bool builds from its `should`. */
-function shouldCount(should: unknown): number {
-  if (isObject(should)) return 1;
-  if (!Array.isArray(should)) return 0;
+/**
+ * The clauses a bool builds from one occurrence's value: an object is one clause, and so is each object of a list (a
+ * value before it is skipped: validateQueryList).
+ */
+function clausesIn(clauses: unknown): number {
+  if (isObject(clauses)) return 1;
+  if (!Array.isArray(clauses)) return 0;
   let count = 0;
-  for (const clause of should) if (isObject(clause)) count++;
+  for (const clause of clauses) if (isObject(clause)) count++;
   return count;
 }
 
@@ -555,11 +558,7 @@ function boolClausesRule(check: JsonCheck, path: ValuePath, _clause: string, bod
   const max = limitsOf(check.server).maxClauseCount;
   let count = 0;
   for (const occur in body) {
-    if (!BOOL_OCCURS.has(occur)) continue;
-    const clauses = body[occur];
-    // Each object of a list is one clause (a value before it is skipped: validateQueryList).
-    if (isObject(clauses)) count++;
-    else if (Array.isArray(clauses)) for (const clause of clauses) if (isObject(clause)) count++;
+    if (BOOL_OCCURS.has(occur)) count += clausesIn(body[occur]);
   }
   // Each shard reads the text of minimum_should_match when it builds a bool that has clauses (one without any is
   // built as match_all first; real 3.8.0 and 2.19.1, conformance cases `cross/body/forms/*`).
@@ -576,7 +575,7 @@ function boolClausesRule(check: JsonCheck, path: ValuePath, _clause: string, bod
           : check.written(path.child('minimum_should_match'))
         : undefined;
   if (text !== undefined && count > 0) {
-    const wrong = minimumShouldMatchError(text, shouldCount(body.should));
+    const wrong = minimumShouldMatchError(text, clausesIn(body.should));
     if (wrong !== undefined) {
       check.reportItemFailure(
         'query.invalid-value',
@@ -885,7 +884,7 @@ function negativeWeight(check: JsonCheck, at: ValuePath, weight: unknown): boole
   return true;
 }
 
-/** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */ /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */ /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
+/** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
 const FUNCTION_SCORE_SCALARS = new Set(['score_mode', 'boost_mode', 'max_boost', 'boost', '_name', 'min_score']);
 
 /**
