@@ -5,7 +5,7 @@ import { ValuePath, type AnyPath } from '../json/valuePath';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean } from '../text/similarity';
-import { intRangeRefusal, isJavaDouble, notNumericText, numberTextError, tokenName } from './values';
+import { intRangeRefusal, isJavaDouble, numberValueRefusal } from './values';
 import { jacksonMajor } from '../target';
 import { compareVersions } from '../../spec/versions';
 import { NO_FIELDDATA_METADATA_FIELDS } from '../../spec/metadataFields';
@@ -486,12 +486,8 @@ function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string,
       return;
     }
     // `intValue()`.
-    const refusal =
-      typeof value === 'boolean'
-        ? notNumericText(tokenName(value), jacksonMajor(check.server))
-        : typeof value === 'string' && !isJavaDouble(value)
-          ? numberTextError(value)
-          : intRangeRefusal(value, jacksonMajor(check.server));
+    const jackson = jacksonMajor(check.server);
+    const refusal = numberValueRefusal(value, jackson) ?? intRangeRefusal(value, jackson);
     if (refusal !== undefined) {
       check.report('value.not-a-number', refusal, place);
       return;

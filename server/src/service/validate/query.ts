@@ -34,6 +34,7 @@ import {
   isJavaDouble,
   notNumericText,
   numberTextError,
+  numberValueRefusal,
   strictBooleanError,
   tokenName,
 } from './values';
@@ -648,11 +649,8 @@ function validateTerms(
     }
     if (key === 'boost') {
       if (negativeBoost(check, at, 'terms', false, value)) continue;
-      if (typeof value === 'boolean') {
-        check.report('value.not-a-number', notNumericText(tokenName(value), jacksonMajor(check.server)), at);
-      } else if (typeof value === 'string' && !isJavaDouble(value)) {
-        check.report('value.not-a-number', numberTextError(value), at);
-      }
+      const refusal = numberValueRefusal(value, jacksonMajor(check.server));
+      if (refusal !== undefined) check.report('value.not-a-number', refusal, at);
     } else if (
       key === 'value_type' &&
       (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&

@@ -7,7 +7,7 @@ import { isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { checkFieldValueFactor, minimumShouldMatchError } from './sectionOptions';
 import { limitNote, limitsOf } from './limits';
-import { isJavaDouble, notNumericText, numberTextError, tokenName } from './values';
+import { isJavaDouble, notNumericText, numberValueRefusal, tokenName } from './values';
 import { jacksonMajor, type TargetServer } from '../target';
 import { holdsAt, type Version } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
@@ -924,12 +924,7 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
       if (key === 'weight') {
         // Read with `floatValue()`, each value of a list in turn.
         for (const weight of values) {
-          const refusal =
-            typeof weight === 'boolean'
-              ? notNumericText(tokenName(weight), jacksonMajor(check.server))
-              : typeof weight === 'string' && !isJavaDouble(weight)
-                ? numberTextError(weight)
-                : undefined;
+          const refusal = numberValueRefusal(weight, jacksonMajor(check.server));
           if (refusal !== undefined) {
             check.report('value.not-a-number', refusal, at.child(key));
             return true;

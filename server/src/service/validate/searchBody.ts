@@ -28,6 +28,7 @@ import {
   isSortOrder,
   notNumericText,
   numberTextError,
+  numberValueRefusal,
   parseTimeValue,
   strictBooleanError,
 } from './values';
@@ -368,15 +369,8 @@ function intValue(check: JsonCheck, path: ValuePath, value: unknown): number | u
 }
 
 function numberValue(check: JsonCheck, path: ValuePath, value: unknown): void {
-  if (typeof value === 'boolean') {
-    check.report(
-      'value.not-a-number',
-      notNumericText(value ? 'VALUE_TRUE' : 'VALUE_FALSE', jacksonMajor(check.server)),
-      path,
-    );
-  } else if (typeof value === 'string' && !isJavaDouble(value)) {
-    check.report('value.not-a-number', numberTextError(value), path);
-  }
+  const refusal = numberValueRefusal(value, jacksonMajor(check.server));
+  if (refusal !== undefined) check.report('value.not-a-number', refusal, path);
 }
 
 /** `XContentParser.booleanValue()`: JSON booleans, and the strings "true"/"false" ("" is false). */

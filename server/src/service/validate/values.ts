@@ -214,6 +214,15 @@ export function notNumericText(token: string, jackson: 2 | 3): string {
   return `Current token (${token}) not numeric, ${jackson === 3 ? 'cannot' : 'can not'} use numeric value accessors`;
 }
 
+/**
+ * What a number reader of `XContentParser` (`intValue()`, `floatValue()`, `doubleValue()`) refuses in a scalar: a
+ * boolean in Jackson's words, a text that is no Java number in OpenSearch's; undefined for a number or a number's text.
+ */
+export function numberValueRefusal(value: unknown, jackson: 2 | 3): string | undefined {
+  if (typeof value === 'boolean') return notNumericText(tokenName(value), jackson);
+  return typeof value === 'string' && !isJavaDouble(value) ? numberTextError(value) : undefined;
+}
+
 /** Jackson's words for an int out of range: Jackson 3 quotes the type. */
 function intRangeText(value: string, jackson: 2 | 3): string {
   return `Numeric value (${value}) out of range of ${jackson === 3 ? '`int`' : 'int'} (-2147483648 - 2147483647)`;
