@@ -6,7 +6,6 @@ import { isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
 import { isIpv4, isJavaDouble, isSortOrder, numberTextError, parseTimeValue, strictBooleanError } from './values';
-import { didYouMean } from '../text/similarity';
 import { shardFailureText } from './msearchItems';
 import { beyondInt, zoneHoursError, zoneIdError } from './timeZones';
 
@@ -354,12 +353,7 @@ function rangeForms(check: JsonCheck, path: ValuePath, type: string, body: Recor
       const at = path.child('ranges').child(i).child(key);
       if (!RANGE_KEYS.includes(key)) {
         // Each range is read by the parser of a range, whatever the aggregation (`[range] unknown field`).
-        check.report(
-          'aggs.unknown-parameter',
-          `${check.where(at, 'key')} [range] unknown field [${key}]${didYouMean(key, RANGE_KEYS)}`,
-          at,
-          'key',
-        );
+        check.report('aggs.unknown-parameter', check.unknownFieldText(at, 'range', key, RANGE_KEYS), at, 'key');
         return true;
       }
       const value = range[key];
@@ -459,12 +453,7 @@ function compositeOptionRefused(
     const value = options[key];
     const at = path.child(key);
     if (!declared.includes(key)) {
-      check.report(
-        'aggs.unknown-parameter',
-        `${check.where(at, 'key')} [${kind}] unknown field [${key}]${didYouMean(key, declared)}`,
-        at,
-        'key',
-      );
+      check.report('aggs.unknown-parameter', check.unknownFieldText(at, kind, key, declared), at, 'key');
       return true;
     }
     const token = tokenOf(value);

@@ -4,7 +4,7 @@ import { uniformParameter } from '../../spec/uniform';
 // Rules inside one aggregation's definition, with the texts of OpenSearch's aggregation builders.
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { isObject, tokenOf } from '../json/jsonSegment';
-import { didYouMean, suggestions } from '../text/similarity';
+import { suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { ParameterSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
@@ -324,7 +324,7 @@ export function validateAggregationBody(
       const near = suggestions(key, names);
       check.report(
         'aggs.unknown-parameter',
-        `${check.where(path.child(key), 'key')} [${type}] unknown field [${key}]${didYouMean(key, names)}`,
+        check.unknownFieldText(path.child(key), type, key, names),
         path.child(key),
         'key',
         near.length > 0 ? { replacements: near.map((n) => JSON.stringify(n)) } : undefined,
@@ -1328,7 +1328,7 @@ function percentileMethods(check: JsonCheck, path: ValuePath, type: string, body
     const parser = key === 'tdigest' || key === 'TDigest' ? 'tdigest' : 'hdr';
     check.report(
       'aggs.unknown-parameter',
-      `${check.where(at)} [${type}] failed to parse field [${key}]: ${check.where(at, 'key')} [${parser}] unknown field [${unknown}]${didYouMean(unknown, [option])}`,
+      `${check.where(at)} [${type}] failed to parse field [${key}]: ${check.unknownFieldText(at, parser, unknown, [option])}`,
       at,
       'key',
     );

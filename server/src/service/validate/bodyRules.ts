@@ -4,7 +4,6 @@ import { ValuePath, type AnyPath } from '../json/valuePath';
 // checked on real OpenSearch 2.19.1 and 3.8.0 by the conformance corpus; each code is described in docs/diagnostics.md).
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { isObject, tokenOf } from '../json/jsonSegment';
-import { didYouMean } from '../text/similarity';
 import { intRangeRefusal, isJavaDouble, numberValueRefusal } from './values';
 import { jacksonMajor } from '../target';
 import { compareVersions } from '../../spec/versions';
@@ -393,12 +392,7 @@ function collapseOptionsRefused(check: JsonCheck, collapse: Record<string, unkno
     const at = ValuePath.of('collapse', key);
     const value = collapse[key];
     if (!COLLAPSE_OPTIONS.includes(key)) {
-      reportKey(
-        check,
-        'search.unknown-field',
-        `${check.where(at, 'key')} [collapse] unknown field [${key}]${didYouMean(key, COLLAPSE_OPTIONS)}`,
-        at,
-      );
+      reportKey(check, 'search.unknown-field', check.unknownFieldText(at, 'collapse', key, COLLAPSE_OPTIONS), at);
       return true;
     }
     if (key === 'field' && value === '') {

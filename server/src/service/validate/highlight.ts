@@ -4,7 +4,7 @@ import { ValuePath } from '../json/valuePath';
 // `highlight_field`. The highlighter type is only looked up when a shard highlights its hits
 // (docs/opensearch/search.md#highlight; real 2.19.1 and 3.8.0).
 import { isObject, tokenOf } from '../json/jsonSegment';
-import { didYouMean, suggestions } from '../text/similarity';
+import { suggestions } from '../text/similarity';
 import type { JsonCheck } from './jsonCheck';
 import type { TargetServer } from '../target';
 import { compareVersions } from '../../spec/versions';
@@ -299,7 +299,7 @@ function unknownOption(
   const replacements = suggestions(unknown, known);
   check.report(
     'search.unknown-field',
-    `${check.where(at, 'key')} [${parser}] unknown field [${unknown}]${didYouMean(unknown, known)}`,
+    check.unknownFieldText(at, parser, unknown, known),
     at,
     'key',
     replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,

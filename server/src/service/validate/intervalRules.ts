@@ -3,7 +3,7 @@ import { ValuePath } from '../json/valuePath';
 // known rule names, each rule's parser with its own parameters and required one, the inner rules of any_of and
 // all_of, and filters. Checked on real 3.8.0 and 2.19.1 (conformance cases `cross/query/intervals/*`).
 import { isObject } from '../json/jsonSegment';
-import { didYouMean, suggestions } from '../text/similarity';
+import { suggestions } from '../text/similarity';
 import { compareVersions, NEWEST_KNOWN_VERSION, parseVersion } from '../../spec/versions';
 import type { JsonCheck } from './jsonCheck';
 
@@ -73,7 +73,7 @@ function checkRule(check: JsonCheck, path: ValuePath, name: string, body: unknow
     if (!rule.params.includes(key)) {
       check.report(
         'query.unknown-parameter',
-        `${check.where(at, 'key')} [${name}] unknown field [${key}]${didYouMean(key, rule.params)}`,
+        check.unknownFieldText(at, name, key, rule.params),
         at,
         'key',
         replacements(key, rule.params),

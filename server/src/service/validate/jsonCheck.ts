@@ -3,6 +3,7 @@ import { tokenOf, type JsonSegment, type Target } from '../json/jsonSegment';
 import { pathKeys, type AnyPath, type ValuePath } from '../json/valuePath';
 import { issue, type FixData, type IssueSink } from './issues';
 import type { TargetServer } from '../target';
+import { didYouMean } from '../text/similarity';
 
 /** Gives Jackson's `line:col` of an offset in a segment, as the server would count in what is sent. */
 export type XContentLocator = (offset: number) => { line: number; column: number };
@@ -76,6 +77,14 @@ export class JsonCheck {
   written(path: AnyPath): string {
     const span = this.segment.spanOf(pathKeys(path), 'value');
     return this.segment.text.slice(span.offset, span.offset + span.length);
+  }
+
+  /**
+   * ObjectParser's words for a member `key` at `at` that the parser named `parser` does not declare, with the names
+   * among `known` it suggests instead.
+   */
+  unknownFieldText(at: AnyPath, parser: string, key: string, known: Iterable<string>): string {
+    return `${this.where(at, 'key')} [${parser}] unknown field [${key}]${didYouMean(key, known)}`;
   }
 
   /** `[L:C]` of where `path` starts, as OpenSearch prints an XContentLocation. */

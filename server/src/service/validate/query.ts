@@ -558,12 +558,7 @@ function termsLookupRefused(check: JsonCheck, path: ValuePath, lookup: Record<st
   for (const key in lookup) {
     if (members.includes(key)) continue;
     const at = path.child(key);
-    check.report(
-      'query.unknown-parameter',
-      `${check.where(at, 'key')} [terms_lookup] unknown field [${key}]${didYouMean(key, members)}`,
-      at,
-      'key',
-    );
+    check.report('query.unknown-parameter', check.unknownFieldText(at, 'terms_lookup', key, members), at, 'key');
     return;
   }
   const required = three ? ['index', 'path'] : ['index', 'id', 'path'];
@@ -1400,13 +1395,7 @@ function reportUnknownParam(
     check.report('query.unknown-parameter', custom(key, isValue), path, 'key', data);
   } else if (clause.unknownParam === 'unknown-field' || PARSER_NAME[clause.name] !== undefined) {
     const parser = PARSER_NAME[clause.name] ?? clause.name;
-    check.report(
-      'query.unknown-parameter',
-      `${check.where(path, 'key')} [${parser}] unknown field [${key}]${didYouMean(key, known)}`,
-      path,
-      'key',
-      data,
-    );
+    check.report('query.unknown-parameter', check.unknownFieldText(path, parser, key, known), path, 'key', data);
   } else if (clause.unknownParam === 'does-not-support') {
     const name = NON_VALUE_NAME[clause.name] ?? clause.name;
     check.report('query.unknown-parameter', `[${name}] query does not support [${key}]`, path, 'key', data);

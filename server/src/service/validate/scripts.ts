@@ -3,7 +3,6 @@
 // conformance cases `cross/lists/script/*`).
 import { isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
-import { didYouMean } from '../text/similarity';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { javaString, type JsonCheck } from './jsonCheck';
 import { shardFailureText } from './msearchItems';
@@ -33,12 +32,7 @@ export function scriptRefused(
     const at = path.child(key);
     const name = key === 'inline' ? 'source' : key;
     if (!SCRIPT_KEYS.includes(name)) {
-      check.report(
-        code,
-        `${check.where(at, 'key')} [script] unknown field [${key}]${didYouMean(key, SCRIPT_KEYS)}`,
-        at,
-        'key',
-      );
+      check.report(code, check.unknownFieldText(at, 'script', key, SCRIPT_KEYS), at, 'key');
       return true;
     }
     const token = tokenOf(script[key]);

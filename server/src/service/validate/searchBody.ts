@@ -1,6 +1,6 @@
 import { ValuePath } from '../json/valuePath';
 import { tokenOf } from '../json/jsonSegment';
-import { didYouMean, suggestions } from '../text/similarity';
+import { suggestions } from '../text/similarity';
 import {
   SEARCH_BODY_FIELD_BY_NAME,
   type BodyArrayRule,
@@ -417,7 +417,7 @@ function fieldSortOptions(check: JsonCheck, path: ValuePath, options: Record<str
       const replacements = suggestions(key, FIELD_SORT_PARAMS);
       check.report(
         'search.unknown-field',
-        `${check.where(at, 'key')} [field_sort] unknown field [${key}]${didYouMean(key, FIELD_SORT_PARAMS)}`,
+        check.unknownFieldText(at, 'field_sort', key, FIELD_SORT_PARAMS),
         at,
         'key',
         replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,

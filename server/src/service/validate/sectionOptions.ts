@@ -4,7 +4,6 @@
 // 3.8.0 and 2.19.1 (docs/opensearch/search.md#section-options; conformance cases `cross/body/forms/*`).
 import { isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
-import { didYouMean } from '../text/similarity';
 import type { JsonCheck } from './jsonCheck';
 import { isJavaDouble, javaTrim, numberTextError, parseJavaInt, strictBooleanError } from './values';
 import { shardFailureText } from './msearchItems';
@@ -207,34 +206,31 @@ export function checkFieldAndFormat(check: JsonCheck, path: ValuePath, list: rea
 
 /** One object of `docvalue_fields` or `fields` (`FieldAndFormat`'s parser); whether it refused it. */
 function fieldAndFormatRefused(check: JsonCheck, at: ValuePath, item: Record<string, unknown>): boolean {
-  {
-    for (const key in item) {
-      const value = item[key];
-      if (!FIELD_AND_FORMAT.includes(key)) {
-        const where = check.where(at.child(key), 'key');
-        check.report(
-          'search.unknown-field',
-          `${where} [docvalues_field] unknown field [${key}]${didYouMean(key, FIELD_AND_FORMAT)}`,
-          at.child(key),
-          'key',
-        );
-        return true;
-      }
-      // `format` takes null (no format); `field` does not.
-      if ((key === 'field' || (key === 'format' && value !== null)) && typeof value !== 'string') {
-        const where = check.where(at.child(key));
-        check.report(
-          'search.wrong-type',
-          `${where} [docvalues_field] ${key} doesn't support values of type: ${tokenOf(value)}`,
-          at.child(key),
-        );
-        return true;
-      }
-    }
-    if (!('field' in item)) {
-      check.report('search.wrong-type', 'Required [field]', at);
+  for (const key in item) {
+    const value = item[key];
+    if (!FIELD_AND_FORMAT.includes(key)) {
+      check.report(
+        'search.unknown-field',
+        check.unknownFieldText(at.child(key), 'docvalues_field', key, FIELD_AND_FORMAT),
+        at.child(key),
+        'key',
+      );
       return true;
     }
+    // `format` takes null (no format); `field` does not.
+    if ((key === 'field' || (key === 'format' && value !== null)) && typeof value !== 'string') {
+      const where = check.where(at.child(key));
+      check.report(
+        'search.wrong-type',
+        `${where} [docvalues_field] ${key} doesn't support values of type: ${tokenOf(value)}`,
+        at.child(key),
+      );
+      return true;
+    }
+  }
+  if (!('field' in item)) {
+    check.report('search.wrong-type', 'Required [field]', at);
+    return true;
   }
   return false;
 }
@@ -251,12 +247,7 @@ export function checkQueryRescorer(check: JsonCheck, path: ValuePath, rescorer: 
     const value = rescorer[key];
     const at = path.child(key);
     if (!RESCORE_OPTIONS.includes(key)) {
-      check.report(
-        'search.unknown-field',
-        `${check.where(at, 'key')} [query] unknown field [${key}]${didYouMean(key, RESCORE_OPTIONS)}`,
-        at,
-        'key',
-      );
+      check.report('search.unknown-field', check.unknownFieldText(at, 'query', key, RESCORE_OPTIONS), at, 'key');
       return true;
     }
     if (key === 'rescore_query' && !isObject(value)) {
