@@ -17,6 +17,7 @@ import { Severity } from '../diagnosticCodes';
 import { issue, type Issue } from './issues';
 import { JsonCheck, type XContentLocator } from './jsonCheck';
 import { validateSearchBody, type SearchBodyFacts } from './searchBody';
+import { BOOL_OCCURS } from './queryRules';
 
 /** Offsets of a rewritten text back to the text it was made from. */
 export type OffsetMap = (offset: number) => number;
@@ -83,9 +84,6 @@ function rewriteAt(
 /** The JSON tokens a parser names a structural character by. */
 const TOKEN_OF: Readonly<Record<string, string>> = { '}': 'END_OBJECT', ']': 'END_ARRAY', '{': 'START_OBJECT' };
 
-/** The lists `bool` reads with ObjectParser's array reader. */
-const BOOL_LISTS = new Set(['must', 'filter', 'should', 'must_not', 'mustNot']);
-
 /**
  * The early end met a list: the rewritten text is no whole value, and a parser above meets a token out of place. What
  * the parsers read before that is the text up to that token; closed, it is checked, and a refusal found after the early
@@ -103,9 +101,7 @@ function lostReading(
   target: TargetServer,
 ): Issue {
   const span = segment.spanOf(pathKeys(at), 'value');
-  const fallback: Issue = {
-    ...issue('query.wrong-type', LOST_MESSAGE, { offset: map(span.offset), length: 1 }),
-  };
+  const fallback = issue('query.wrong-type', LOST_MESSAGE, { offset: map(span.offset), length: 1 });
   const rewrite = rewriteAt(segment, at);
   if (rewrite === undefined) return fallback;
   const { rewritten, open, delta } = rewrite;
@@ -129,7 +125,7 @@ function lostReading(
   while (list >= 0 && typeof path[list] !== 'number') list--;
   const name = path[list - 1];
   const token = TOKEN_OF[rewritten[lostAt] ?? ''];
-  if (token !== undefined && typeof name === 'string' && BOOL_LISTS.has(name) && path[list - 2] === 'bool') {
+  if (token !== undefined && typeof name === 'string' && BOOL_OCCURS.has(name) && path[list - 2] === 'bool') {
     return issue(
       'query.wrong-type',
       `[bool] failed to parse field [${name}]: expected value but got [${token}] (an object read as the text "{" ends every parser above it one level early, and bool's list reader meets the end of its item)`,
@@ -222,8 +218,7 @@ export function readSearchBody(
   for (let round = 0; check.earlyEnd !== undefined && round < MAX_ROUNDS; round++) {
     const read = readEarlyEnd(check.segment, check.earlyEnd, map);
     if (read === undefined) {
-      const back = map;
-      return { check, facts, lost: lostReading(check.segment, check.earlyEnd, back, locator, target) };
+      return { check, facts, lost: lostReading(check.segment, check.earlyEnd, map, locator, target) };
     }
     map = read.map;
     trailing = read.trailing;

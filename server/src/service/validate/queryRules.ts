@@ -853,7 +853,7 @@ function rangeObjectBounds(
 const RANGE_BOUNDS = ['gt', 'gte', 'lt', 'lte', 'from', 'to'];
 
 /** The members of a bool query that hold clauses (`mustNot` is read as `must_not`). */
-const BOOL_OCCURS = new Set(['must', 'filter', 'should', 'must_not', 'mustNot']);
+export const BOOL_OCCURS: ReadonlySet<string> = new Set(['must', 'filter', 'should', 'must_not', 'mustNot']);
 
 /** The score functions OpenSearch registers (SearchModule): an object under another name is no function. */
 const SCORE_FUNCTIONS = new Set(['script_score', 'random_score', 'field_value_factor', 'linear', 'exp', 'gauss']);
