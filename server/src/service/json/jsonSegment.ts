@@ -445,3 +445,9 @@ export function tokenOf(value: unknown): Exclude<FirstToken, 'NONE' | 'INVALID'>
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** An object's first member name, as a parser reading it in order meets it; undefined for an empty object. */
+export function firstKey(object: Record<string, unknown>): string | undefined {
+  for (const key in object) return key;
+  return undefined;
+}

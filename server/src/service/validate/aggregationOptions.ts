@@ -2,7 +2,7 @@
 // offsets, grid precisions, composite sources, the sub-parsers of percentiles and weighted_avg, bucket_sort's sort,
 // execution hints and the sampler's shard size. Each rule and its words were recorded on real 3.8.0 and 2.19.1
 // (docs/opensearch/aggregations.md#option-forms; conformance cases `cross/aggs/forms/*`).
-import { isObject, tokenOf } from '../json/jsonSegment';
+import { firstKey, isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
 import { isIpv4, isJavaDouble, isSortOrder, numberTextError, parseTimeValue, strictBooleanError } from './values';
@@ -409,11 +409,6 @@ function ipRangeForms(check: JsonCheck, path: ValuePath, body: Record<string, un
   return false;
 }
 
-function firstKey(object: Record<string, unknown>): string | undefined {
-  for (const key in object) return key;
-  return undefined;
-}
-
 /** What every composite source's ObjectParser declares (`CompositeValuesSourceParserHelper.declareValuesSourceFields`). */
 const COMPOSITE_COMMON = ['field', 'missing_bucket', 'missing_order', 'value_type', 'script', 'order'];
 
@@ -480,7 +475,7 @@ function compositeOptionRefused(
   return false;
 }
 
-/** composite's sources: a list of one-name objects,/** composite's sources: a list of one-name objects, each one value source (terms, histogram, date_histogram, geotile_grid). */
+/** composite's sources: a list of one-name objects, each one value source (terms, histogram, date_histogram, geotile_grid). */
 function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
   const sources = body.sources;
   if (!Array.isArray(sources)) return false;
@@ -495,49 +490,47 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
     const kind = firstKey(definition);
     const options = kind === undefined ? undefined : definition[kind];
     if (kind !== undefined && COMPOSITE_SOURCES.includes(kind) && isObject(options)) {
-      {
-        const inner = at.child(i).child(key).child(kind);
-        if (compositeOptionRefused(check, inner, kind, options)) return true;
-        if (!('field' in options) && !('script' in options)) {
-          // Each shard resolves the source's values (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1: HTTP 500; conformance
-          // cases `cross/lists/shard/composite-*`).
-          check.reportItemFailure(
-            'aggs.missing-field',
-            shardFailureText(
-              `[${kind}] source [${key}] has neither [field] nor [script]`,
-              'value source config is invalid; must have either a field or a script',
-            ),
-            inner,
-            'key',
-          );
-          return true;
-        }
-        if (typeof options.order === 'string' && !isSortOrder(options.order)) {
-          const where = inner.child('order');
-          check.report('aggs.wrong-type', `${check.where(where)} [${kind}] failed to parse field [order]`, where);
-          return true;
-        }
-        if (
-          kind === 'date_histogram' &&
-          'time_zone' in options &&
-          (options.time_zone === null
-            ? doesNotSupport(check, inner.child('time_zone'), kind, 'time_zone', null)
-            : timeZoneForm(check, inner.child('time_zone'), kind, options.time_zone))
-        )
-          return true;
-        if (
-          kind === 'date_histogram' &&
-          typeof options.calendar_interval === 'string' &&
-          !CALENDAR_INTERVALS.includes(options.calendar_interval)
-        ) {
-          const where = inner.child('calendar_interval');
-          check.report(
-            'aggs.wrong-type',
-            `${check.where(where)} [date_histogram] failed to parse field [calendar_interval]`,
-            where,
-          );
-          return true;
-        }
+      const inner = at.child(i).child(key).child(kind);
+      if (compositeOptionRefused(check, inner, kind, options)) return true;
+      if (!('field' in options) && !('script' in options)) {
+        // Each shard resolves the source's values (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1: HTTP 500; conformance
+        // cases `cross/lists/shard/composite-*`).
+        check.reportItemFailure(
+          'aggs.missing-field',
+          shardFailureText(
+            `[${kind}] source [${key}] has neither [field] nor [script]`,
+            'value source config is invalid; must have either a field or a script',
+          ),
+          inner,
+          'key',
+        );
+        return true;
+      }
+      if (typeof options.order === 'string' && !isSortOrder(options.order)) {
+        const where = inner.child('order');
+        check.report('aggs.wrong-type', `${check.where(where)} [${kind}] failed to parse field [order]`, where);
+        return true;
+      }
+      if (
+        kind === 'date_histogram' &&
+        'time_zone' in options &&
+        (options.time_zone === null
+          ? doesNotSupport(check, inner.child('time_zone'), kind, 'time_zone', null)
+          : timeZoneForm(check, inner.child('time_zone'), kind, options.time_zone))
+      )
+        return true;
+      if (
+        kind === 'date_histogram' &&
+        typeof options.calendar_interval === 'string' &&
+        !CALENDAR_INTERVALS.includes(options.calendar_interval)
+      ) {
+        const where = inner.child('calendar_interval');
+        check.report(
+          'aggs.wrong-type',
+          `${check.where(where)} [date_histogram] failed to parse field [calendar_interval]`,
+          where,
+        );
+        return true;
       }
     }
   }

@@ -2,7 +2,7 @@ import { ValuePath } from '../json/valuePath';
 // The inner queries of compound clauses as each parser reads them: null, an array or an empty array where one query
 // or a list of queries goes, and the span clauses that take span queries only (docs/opensearch/query-dsl.md#inner-queries;
 // conformance cases `cross/query/inner/*` on real 3.8.0 and 2.19.1).
-import { isObject } from '../json/jsonSegment';
+import { firstKey, isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 
 /** What a parser does with null (or `[]`) and with an array of queries where it reads one query. */
@@ -124,9 +124,7 @@ const MULTI_TERM_QUERIES = new Set(['prefix', 'wildcard', 'regexp', 'fuzzy', 'ra
 
 /** The clause name of a query object, when it has one. */
 function clauseOf(value: unknown): string | undefined {
-  if (!isObject(value)) return undefined;
-  for (const key in value) return key;
-  return undefined;
+  return isObject(value) ? firstKey(value) : undefined;
 }
 
 /**
