@@ -43,9 +43,19 @@ export function sameAnswer(a: Answer, b: Answer): boolean {
     JSON.stringify(answer)
       .replace(/allowed: \[([^\]]*)\]/g, (_all, list: string) => `allowed: [${sorted(list)}]`)
       .replace(/one of \[\[([^\]]*)\]\]/g, (_all, list: string) => `one of [[${sorted(list)}]]`)
-      // A Java object printed by its identity hash (`KeywordFieldType@18eb2b6`) differs from one run to the next.
-      .replace(/(\$[A-Za-z]+)@[0-9a-f]{1,8}\b/g, '$1@');
+      .replace(IDENTITY_HASH, '$1@…');
   return normalized(a) === normalized(b);
+}
+
+/** A Java object printed by its identity hash (`KeywordFieldType@18eb2b6`), which differs from one run to the next. */
+const IDENTITY_HASH = /(\$[A-Za-z]+)@[0-9a-f]{1,8}\b/g;
+
+/**
+ * The text with each Java identity hash written `@…`, as the language server writes the hash it cannot know
+ * (`KeywordFieldType@…`).
+ */
+export function withoutIdentityHashes(text: string): string {
+  return text.replace(IDENTITY_HASH, '$1@…');
 }
 
 /** The `type` of an answer that never came: the server closed the connection (`status` 0). */

@@ -860,6 +860,68 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
     'span-or-two-fields',
     { query: { span_or: { clauses: [{ span_term: { text: 'quick' } }, { span_term: { kw: 'fox' } }] } } },
   ],
+  // A geo query on each other kind of field the conformance index maps: the shard names the field's type by its Java
+  // object.
+  ...[
+    'text',
+    'text.raw',
+    'num',
+    'price',
+    'date',
+    'flag',
+    'ip',
+    'items',
+    'relation',
+    'pagerank',
+    'topics',
+    'query',
+    'int_range',
+  ].flatMap((field): (readonly [string, Json])[] => [
+    [`geo-distance-field-${field}`, { query: { geo_distance: { distance: '10km', [field]: POINT } } }],
+    [`geo-box-field-${field}`, { query: { geo_bounding_box: { [field]: BOXES[0]![1] } } }],
+  ]),
+  // `match`'s minimum_should_match is read only when the analysed text makes more than one term.
+  ...['x', '2<-25%x', '3<x', '50%x', '1'].flatMap((msm): (readonly [string, Json])[] => [
+    [
+      `msm-match-and-${msm}`,
+      { query: { match: { text: { query: 'quick fox', operator: 'and', minimum_should_match: msm } } } },
+    ],
+    [`msm-match-one-term-${msm}`, { query: { match: { text: { query: 'quick', minimum_should_match: msm } } } }],
+    [
+      `msm-match-three-terms-${msm}`,
+      { query: { match: { text: { query: 'quick brown fox', minimum_should_match: msm } } } },
+    ],
+    [`msm-match-no-term-${msm}`, { query: { match: { text: { query: '', minimum_should_match: msm } } } }],
+    [`msm-match-keyword-${msm}`, { query: { match: { kw: { query: 'quick fox', minimum_should_match: msm } } } }],
+    [
+      `msm-match-sub-keyword-${msm}`,
+      { query: { match: { 'text.raw': { query: 'quick fox', minimum_should_match: msm } } } },
+    ],
+    [
+      `msm-match-keyword-analyzer-${msm}`,
+      { query: { match: { text: { query: 'quick fox', analyzer: 'keyword', minimum_should_match: msm } } } },
+    ],
+    [
+      `msm-match-standard-analyzer-${msm}`,
+      { query: { match: { text: { query: 'Quick FOX', analyzer: 'standard', minimum_should_match: msm } } } },
+    ],
+    [
+      `msm-match-fuzzy-${msm}`,
+      { query: { match: { text: { query: 'quick fox', fuzziness: 1, minimum_should_match: msm } } } },
+    ],
+    [
+      `msm-match-spaces-${msm}`,
+      { query: { match: { text: { query: '  quick \t fox  ', minimum_should_match: msm } } } },
+    ],
+    [
+      `msm-match-upper-and-${msm}`,
+      { query: { match: { text: { query: 'quick fox', operator: 'AND', minimum_should_match: msm } } } },
+    ],
+  ]),
+  ...[1.5, 2, 1e1].map((msm): readonly [string, Json] => [
+    `msm-match-number-${msm}`,
+    { query: { match: { text: { query: 'quick fox', minimum_should_match: msm } } } },
+  ]),
 ];
 
 /** Objects read as the text `{` inside the lists of other readers: the early end meets the list. */

@@ -7,7 +7,7 @@ import { DocumentStore } from '../../server/src/service/documentStore';
 import { makeTarget } from '../../server/src/service/target';
 import { mappingFields } from '../../client/src/core/clusterState';
 import type { ConformanceCase } from './cases';
-import { rejected, type Answer } from './corpus';
+import { rejected, withoutIdentityHashes, type Answer } from './corpus';
 import { CONFORMANCE_INDEX, CONFORMANCE_MAPPINGS, CONFORMANCE_PLUGINS, CONFORMANCE_SEARCH_PIPELINES } from './setup';
 
 export interface Verdict {
@@ -61,7 +61,7 @@ export function judge(c: ConformanceCase, version: string, answer: Answer): Verd
   const errors = diagnostics.filter((d) => d.severity === 1);
   const refused = rejected(answer);
   const reasons = answer.reasons ?? [];
-  const carrying = errors.filter((e) => reasons.some((r) => e.message.includes(r)));
+  const carrying = errors.filter((e) => reasons.some((r) => e.message.includes(withoutIdentityHashes(r))));
   const provenCodes = carrying.map((e) => e.code as DiagnosticCode);
   if (refused !== errors.length > 0) {
     return {

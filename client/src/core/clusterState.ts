@@ -41,7 +41,7 @@ function joinRelations(raw: unknown): Record<string, string[]> | undefined {
 
 /**
  * One field as the server is told it: its name and type, a join field's relations, doc values or index turned off,
- * a normalizer, a date format, field data turned on.
+ * a normalizer, a date format, field data turned on, an analyzer of its own.
  */
 function fieldOf(name: string, type: string, raw: Json): ClusterStateField {
   const relations = type === 'join' ? joinRelations(raw['relations']) : undefined;
@@ -54,6 +54,9 @@ function fieldOf(name: string, type: string, raw: Json): ClusterStateField {
     ...(typeof raw['normalizer'] === 'string' ? { normalized: true as const } : {}),
     ...(typeof raw['format'] === 'string' ? { format: raw['format'] } : {}),
     ...(raw['fielddata'] === true ? { fielddata: true as const } : {}),
+    ...(typeof raw['analyzer'] === 'string' || typeof raw['search_analyzer'] === 'string'
+      ? { analyzed: true as const }
+      : {}),
   };
 }
 
@@ -227,13 +230,13 @@ export function namedMappingPath(expressions: readonly string[]): string | undef
  * lead to it), a join field's `relations`, `doc_values` and `index` where they are set (a term on a numeric field is
  * two clauses before 3.0 only with both), a keyword field's `normalizer` (which may make two values one term), a
  * field's `format` (a date field with one reads dates with it, not the default format) and a text field's `fielddata`
- * (with it, a text field can be sorted and aggregated), not the rest of the mappings (analyzers, `_meta`, dynamic
- * templates' options). OpenSearch leaves out an index none of whose fields has a type (an
+ * (with it, a text field can be sorted and aggregated) and a text field's `analyzer` and `search_analyzer` (which decide
+ * how many terms a `match` makes of its text), not the rest of the mappings (`_meta`, dynamic templates' options). OpenSearch leaves out an index none of whose fields has a type (an
  * index created without mappings and still empty).
  */
 export const MAPPING_FILTER_PATH =
   '*.mappings.**.type,*.mappings.**.relations,*.mappings.**.doc_values,*.mappings.**.index,*.mappings.**.normalizer,' +
-  '*.mappings.**.format,*.mappings.**.fielddata';
+  '*.mappings.**.format,*.mappings.**.fielddata,*.mappings.**.analyzer,*.mappings.**.search_analyzer';
 
 export interface IndicesAnswer {
   readonly indices: ClusterStateIndex[];

@@ -164,6 +164,8 @@ export interface ClusterStateField {
   readonly format?: string;
   /** Set when the mapping turns field data on for a text field (`"fielddata": true`). */
   readonly fielddata?: true;
+  /** Set when the mapping gives the field an analyzer of its own (`analyzer` or `search_analyzer`). */
+  readonly analyzed?: true;
 }
 
 export interface ClusterStateIndex {

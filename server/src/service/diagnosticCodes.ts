@@ -352,6 +352,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: '`has_child` or `has_parent` on a relation the join field of the searched indexes does not hold.',
   },
+  'cluster.match-terms': {
+    severity: E,
+    summary: "A `match` query's `minimum_should_match` that each shard cannot read for the terms its text makes.",
+  },
   'cluster.function-field': {
     severity: E,
     summary: 'A `field_value_factor` on a field no searched index maps, without `missing`.',

@@ -97,6 +97,24 @@ void describe('cluster state for the language server', () => {
     );
   });
 
+  void it("marks a field with an analyzer or a search analyzer of its own, a multi-field's too", () => {
+    assert.deepEqual(
+      mappingFields({
+        properties: {
+          a: { type: 'text', analyzer: 'english' },
+          b: { type: 'text', search_analyzer: 'standard' },
+          c: { type: 'text', fields: { d: { type: 'text', analyzer: 'simple' } } },
+        },
+      }),
+      [
+        { name: 'a', type: 'text', analyzed: true },
+        { name: 'b', type: 'text', analyzed: true },
+        { name: 'c', type: 'text' },
+        { name: 'c.d', type: 'text', analyzed: true },
+      ],
+    );
+  });
+
   void it('reads the typed mappings of old clusters and empty ones', () => {
     assert.deepEqual(mappingFields({ _doc: { properties: { a: { type: 'long' } } } }), [{ name: 'a', type: 'long' }]);
     assert.deepEqual(mappingFields({}), []);

@@ -218,6 +218,43 @@ void describe('sort on a name no searched index maps (cluster.sort-unmapped)', (
     const found = diagnose('search', 'POST /shop/_search\n{"sort": ["nowhere"]}\n').map((d) => d.code);
     assert.deepEqual(found, ['cluster.sort-unmapped']);
   });
+
+  void it("reports _size only on nodes known to run OpenSearch's own modules alone (a plugin maps it)", () => {
+    const sort = 'POST /shop/_search\n{"sort": ["_size"]}\n';
+    const modules = ['org.opensearch.painless.PainlessModulePlugin'];
+    assert.deepEqual(codes(sort, { ...STATE, plugins: modules }), [
+      'cluster.sort-unmapped No mapping found for [_size] in order to sort on',
+    ]);
+    assert.deepEqual(codes(sort), []);
+    assert.deepEqual(
+      codes(sort, { ...STATE, plugins: [...modules, 'org.opensearch.plugin.mapper.MapperSizePlugin'] }),
+      [],
+    );
+  });
+});
+
+void describe('geo_distance and geo_bounding_box on a field that is no geo field (cluster.geo-field)', () => {
+  const distance = (field: string): string =>
+    `POST /shop/_search\n{"query": {"geo_distance": {"distance": "10km", «"${field}"»: {"lat": 40, "lon": -70}}}}\n`;
+  void it('names the field type by its Java class, its identity hash written @…, as each shard does', () => {
+    expectOn(
+      'cluster.geo-field',
+      distance('kw'),
+      'type [org.opensearch.index.mapper.KeywordFieldMapper$KeywordFieldType@…] for field [kw] is not supported for [geo_distance] queries. Must be one of [geo_point] or [geo_shape] (every shard fails so: a [keyword] field is no geo field; the server names its type by its Java object)',
+    );
+    expectOn(
+      'cluster.geo-field',
+      distance('num'),
+      'type [org.opensearch.index.mapper.NumberFieldMapper$NumberFieldType@…] for field [num] is not supported for [geo_distance] queries. Must be one of [geo_point] or [geo_shape] (every shard fails so: a [long] field is no geo field; the server names its type by its Java object)',
+    );
+  });
+  void it('says what it knows of a type whose class it does not know', () => {
+    expectOn(
+      'cluster.geo-field',
+      distance('fo'),
+      'the [flat_object] field [fo] is not supported for [geo_distance] queries: every shard fails with "type [...] for field [fo] is not supported for [geo_distance] queries. Must be one of [geo_point] or [geo_shape]"',
+    );
+  });
 });
 
 void describe('collapse on a field the mappings do not allow (cluster.collapse-field)', () => {
@@ -577,6 +614,85 @@ void describe('an analyzer no searched index has (cluster.analyzer-not-found)', 
     assert.deepEqual(errorsIn(query, 'shop', state([], { shop: [] })), [
       'cluster.analyzer-not-found [match] analyzer [nope] not found',
     ]);
+  });
+});
+
+void describe("a match query's minimum_should_match for the terms its text makes (cluster.match-terms)", () => {
+  const MODULES = ['org.opensearch.analysis.common.CommonAnalysisModulePlugin'];
+  const withText = (
+    textField: ClusterStateField,
+    analyzers: readonly string[] = [],
+    plugins: readonly string[] | null = MODULES,
+  ): ClusterStateParams => ({
+    clusterName: 'texts',
+    indices: [{ name: 'docs', aliases: [], fields: [textField, { name: 'kw', type: 'keyword' }] }],
+    analyzers: { docs: analyzers },
+    plugins,
+  });
+  const PLAIN = withText({ name: 'text', type: 'text' });
+  const match = (options: string, field = 'text'): string =>
+    `POST /docs/_search\n{"query": {"match": {"${field}": {${options}}}}}\n`;
+  const errors = (options: string, state: ClusterStateParams = PLAIN, field = 'text'): string[] =>
+    codes(match(options, field), state);
+
+  void it('reports a text each shard cannot read when the text makes two terms or more', () => {
+    const { text, start, end } = marked(match('"query": "quick fox", "minimum_should_match": «"x"»'));
+    const found = diagnose('search', text, PLAIN).filter((d) => d.severity === 1);
+    assert.deepEqual(
+      found.map((d) => [d.code, d.range, d.message]),
+      [
+        [
+          'cluster.match-terms',
+          { start, end },
+          'failed to create query: For input string: "x" (every shard fails so: the text makes 2 terms, and their bool reads minimum_should_match for 2 optional clauses)',
+        ],
+      ],
+    );
+    assert.deepEqual(errors('"query": "Quick  FOX", "minimum_should_match": 1.5'), [
+      'cluster.match-terms failed to create query: For input string: "1.5" (every shard fails so: the text makes 2 terms, and their bool reads minimum_should_match for 2 optional clauses)',
+    ]);
+    // A condition's value is read only past its bound: two terms run, three fail; `and` leaves no optional clause.
+    assert.deepEqual(errors('"query": "quick fox", "minimum_should_match": "2<-25%x"'), []);
+    assert.equal(errors('"query": "quick brown fox", "minimum_should_match": "2<-25%x"').length, 1);
+    assert.deepEqual(errors('"query": "quick brown fox", "operator": "AND", "minimum_should_match": "2<-25%x"'), []);
+    assert.equal(errors('"query": "quick fox", "operator": "and", "minimum_should_match": "50%x"').length, 1);
+    assert.deepEqual(errors('"query": "quick fox", "minimum_should_match": "50%"'), []);
+  });
+
+  void it('says nothing for one term or none, or where the terms are not known', () => {
+    const bad = '"minimum_should_match": "x"';
+    assert.deepEqual(errors(`"query": "quick", ${bad}`), []);
+    assert.deepEqual(errors(`"query": "", ${bad}`), []);
+    assert.deepEqual(errors(`"query": "quick fox", ${bad}`, PLAIN, 'kw'), []);
+    assert.deepEqual(errors(`"query": "quick fox", "analyzer": "keyword", ${bad}`), []);
+    assert.deepEqual(errors(`"query": "quick fox", "cutoff_frequency": 0.1, ${bad}`), []);
+    // Punctuation, and letters beyond ASCII: the tokenizer's rules decide.
+    assert.deepEqual(errors(`"query": "quick-fox", ${bad}`), []);
+    assert.deepEqual(errors(`"query": "café crème", ${bad}`), []);
+    // The field's own analyzer, the index's default ones, plugins that may add analyzers, or no plugins known.
+    assert.deepEqual(
+      errors(`"query": "quick fox", ${bad}`, withText({ name: 'text', type: 'text', analyzed: true })),
+      [],
+    );
+    assert.deepEqual(errors(`"query": "quick fox", ${bad}`, withText({ name: 'text', type: 'text' }, ['default'])), []);
+    assert.deepEqual(
+      errors(`"query": "quick fox", ${bad}`, withText({ name: 'text', type: 'text' }, ['default_search'])),
+      [],
+    );
+    assert.deepEqual(
+      errors(
+        `"query": "quick fox", ${bad}`,
+        withText({ name: 'text', type: 'text' }, [], [...MODULES, 'analysis-icu']),
+      ),
+      [],
+    );
+    assert.deepEqual(errors(`"query": "quick fox", ${bad}`, withText({ name: 'text', type: 'text' }, [], null)), []);
+    assert.deepEqual(codes(match(`"query": "quick fox", ${bad}`), null), []);
+  });
+
+  void it('counts with the standard analyzer named in the query, whatever the field and index define', () => {
+    const custom = withText({ name: 'text', type: 'text', analyzed: true }, ['default']);
+    assert.equal(errors('"query": "quick fox", "analyzer": "standard", "minimum_should_match": "x"', custom).length, 1);
   });
 });
 

@@ -6,6 +6,7 @@
 import { isObject, type JsonPath } from '../json/jsonSegment';
 import type { IndexMapping } from './clusterKnowledge';
 import { nameText } from '../validate/values';
+import { minimumShouldMatchError } from '../validate/sectionOptions';
 
 /**
  * The analyzers every index has without defining them, each tried by name in a match query on real 3.8.0 and 2.19.1
@@ -61,10 +62,11 @@ const BUILT_IN_ANALYZERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Plugins known to add no analyzer beyond those above: the modules real 3.8.0 and 2.19.1 list as plugins when they run
- * without a distribution's plugins (their class names changed between the two). Any other plugin may add analyzers.
+ * The modules real 3.8.0 and 2.19.1 list as plugins when they run without a distribution's plugins (their class names
+ * changed between the two): they add no analyzer beyond those above, and no metadata field. Any other plugin may add
+ * analyzers, or a metadata field (mapper-size's `_size`).
  */
-const PLUGINS_WITHOUT_OTHER_ANALYZERS: ReadonlySet<string> = new Set(
+const CORE_MODULES: ReadonlySet<string> = new Set(
   [
     'analysis.common.CommonAnalysis',
     'geo.GeoModule',
@@ -84,10 +86,13 @@ const PLUGINS_WITHOUT_OTHER_ANALYZERS: ReadonlySet<string> = new Set(
   ].flatMap((name) => [`org.opensearch.${name}Plugin`, `org.opensearch.${name}ModulePlugin`]),
 );
 
-/** Whether the analyzers the nodes have beyond an index's own are those above: no plugin may add one. */
-export function builtInAnalyzersKnown(plugins: ReadonlySet<string> | undefined): boolean {
+/**
+ * Whether the nodes are known to run the core modules alone: the analyzers they have beyond an index's own are those
+ * above, and the metadata fields those of every index.
+ */
+export function onlyCoreModules(plugins: ReadonlySet<string> | undefined): boolean {
   if (plugins === undefined) return false;
-  for (const plugin of plugins) if (!PLUGINS_WITHOUT_OTHER_ANALYZERS.has(plugin)) return false;
+  for (const plugin of plugins) if (!CORE_MODULES.has(plugin)) return false;
   return true;
 }
 
@@ -146,4 +151,74 @@ export function missingAnalyzer(
     return { message: `[${clause}] ${param} [${name}] not found`, path: at };
   }
   return undefined;
+}
+
+/** Java's `\s` and the other breaks between words of Unicode's word segmentation that are plain ASCII. */
+const WORD_BREAKS = /[ \t\n\v\f\r]+/;
+/** A word the standard tokenizer keeps whole: ASCII letters and digits, up to its `max_token_length` of 255. */
+const PLAIN_WORD = /^[A-Za-z0-9]{1,255}$/;
+
+/**
+ * How many terms the `standard` analyzer makes of a text, where that is plain: words of ASCII letters and digits
+ * between blanks are one term each (lowercasing keeps them apart). Undefined for any other text, whose words the
+ * tokenizer's rules may join or split.
+ */
+function standardTermCount(text: string): number | undefined {
+  let count = 0;
+  for (const word of text.split(WORD_BREAKS)) {
+    if (word === '') continue;
+    if (!PLAIN_WORD.test(word)) return undefined;
+    count++;
+  }
+  return count;
+}
+
+/**
+ * `match`'s `minimum_should_match`, which each shard reads only when the analysed text makes more than one term: the
+ * query is then a `bool` of the terms, and the text is read for its optional clauses (the terms, or none with
+ * `operator` `and`), as `bool`'s own is (`Queries.calculateMinShouldMatch`). One term, or none, makes no `bool`, and the
+ * text is never read. Known where the terms are: a text field of every searched index analysed by `standard` (its
+ * own analyzer and the index's `default` and `default_search` not set, or `analyzer` `standard` in the query), the
+ * nodes adding no analyzer, a plain text, and no `cutoff_frequency` (which makes another query). Real 3.9.0, 3.8.0,
+ * 2.19.6 and 2.19.1, conformance cases `cross/lists/shard/msm-match-*`.
+ */
+export function matchMinimumShouldMatch(
+  clause: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: readonly IndexMapping[],
+  rawAt: (path: JsonPath) => string,
+): AnalyzerFinding | undefined {
+  if (clause !== 'match') return undefined;
+  const fields = Object.keys(body);
+  const field = fields[0];
+  if (field === undefined || fields.length !== 1) return undefined;
+  const options = body[field];
+  if (!isObject(options) || 'cutoff_frequency' in options) return undefined;
+  const msm = options['minimum_should_match'];
+  const at = [...path, field, 'minimum_should_match'];
+  const spec = typeof msm === 'string' ? msm : typeof msm === 'number' ? rawAt(at) : undefined;
+  const query = options['query'];
+  if (spec === undefined || typeof query !== 'string') return undefined;
+  const analyzer = options['analyzer'];
+  if (analyzer !== undefined && analyzer !== 'standard') return undefined;
+  const standard = indexes.every(
+    (mapping) =>
+      mapping.types.get(field) === 'text' &&
+      (analyzer === 'standard' ||
+        (!mapping.analyzed.has(field) &&
+          mapping.analyzers !== undefined &&
+          !mapping.analyzers.has('default') &&
+          !mapping.analyzers.has('default_search'))),
+  );
+  const terms = standard ? standardTermCount(query) : undefined;
+  if (terms === undefined || terms < 2) return undefined;
+  const operator = options['operator'];
+  const optional = typeof operator === 'string' && operator.toLowerCase() === 'and' ? 0 : terms;
+  const wrong = minimumShouldMatchError(spec, optional);
+  if (wrong === undefined) return undefined;
+  return {
+    message: `failed to create query: ${wrong} (every shard fails so: the text makes ${terms} terms, and their bool reads minimum_should_match for ${optional} optional clauses)`,
+    path: at,
+  };
 }

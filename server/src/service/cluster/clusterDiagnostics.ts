@@ -10,7 +10,7 @@ import type { TargetServer } from '../target';
 import { mappingDiagnosticsIn, type IndexFields } from './mappingRules';
 import { searchBodies } from './searchBodies';
 import { asItemDiagnostics } from '../validate/msearchItems';
-import { builtInAnalyzersKnown } from './analyzerRules';
+import { onlyCoreModules } from './analyzerRules';
 import { unknownFieldsIn } from './unknownFields';
 import { bodyPipelineDiagnostics, urlPipelineDiagnostics } from './pipelineRules';
 
@@ -105,7 +105,7 @@ function fieldDiagnostics(
     const found =
       searched === undefined
         ? undefined
-        : mappingDiagnosticsIn(segment, body, searched, server, builtInAnalyzersKnown(cluster.plugins));
+        : mappingDiagnosticsIn(segment, body, searched, server, onlyCoreModules(cluster.plugins));
     const failures = found?.diagnostics ?? [];
     for (const range of found?.settled ?? []) settled.add(rangeKey(range));
     // A name that makes the search fail needs no second word that the mapping lacks it.

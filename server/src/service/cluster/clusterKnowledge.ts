@@ -22,6 +22,8 @@ export interface IndexMapping {
   readonly halfIndexed: ReadonlySet<string>;
   /** The fields the mapping gives a normalizer. */
   readonly normalized: ReadonlySet<string>;
+  /** The fields the mapping gives an analyzer of their own (`analyzer` or `search_analyzer`). */
+  readonly analyzed: ReadonlySet<string>;
   /** The fields the mapping gives a format of their own (a date field's, instead of the default one). */
   readonly formatted: ReadonlySet<string>;
   /** The text fields the mapping turns field data on for (they can be sorted and aggregated). */
@@ -236,6 +238,7 @@ export class ClusterKnowledge {
           ...(analyzers === undefined ? {} : { analyzers: new Set(analyzers) }),
           types: new Map(index.fields.map((f) => [f.name, f.type])),
           normalized: new Set(index.fields.filter((f) => f.normalized === true).map((f) => f.name)),
+          analyzed: new Set(index.fields.filter((f) => f.analyzed === true).map((f) => f.name)),
           formatted: new Set(index.fields.filter((f) => f.format !== undefined).map((f) => f.name)),
           fielddata: new Set(index.fields.filter((f) => f.fielddata === true).map((f) => f.name)),
           halfIndexed: new Set(

@@ -19,7 +19,7 @@ import type { IndexMapping } from './clusterKnowledge';
 import type { SearchBody } from './searchBodies';
 import type { TargetServer } from '../target';
 import { clauseCountFailure } from './clauseCount';
-import { missingAnalyzer } from './analyzerRules';
+import { matchMinimumShouldMatch, missingAnalyzer } from './analyzerRules';
 import { forEachClause } from './fieldMentions';
 import { dateFormatError } from '../validate/dateFormats';
 import { DEFAULT_DATE_FORMAT, defaultDateError } from '../validate/dateMath';
@@ -209,14 +209,15 @@ const SPECIAL_SORTS = new Set(['_score', '_doc', '_shard_doc', '_geo_distance', 
 /**
  * Whether a sort name can be looked up: as checkable, but a name starting with `_` that is no metadata field and no
  * special sort is a name like any other (`_docx`: `No mapping found for [_docx] in order to sort on`; real 3.9.0,
- * 3.8.0, 2.19.6 and 2.19.1, conformance cases `cross/lists/shard/sort-*`).
+ * 3.8.0, 2.19.6 and 2.19.1, conformance cases `cross/lists/shard/sort-*`). So is `_size` on nodes that run the core
+ * modules alone: only the mapper-size plugin maps it (conformance case `cross/lists/shard/sort-name-_size`).
  */
-function sortCheckable(name: string, defined: ReadonlySet<string>): boolean {
+function sortCheckable(name: string, defined: ReadonlySet<string>, coreOnly: boolean): boolean {
   if (!name.startsWith('_')) return checkable(name, defined);
   return (
     !SPECIAL_SORTS.has(name) &&
     !CORE_METADATA_FIELDS.has(name) &&
-    name !== '_size' &&
+    (name !== '_size' || coreOnly) &&
     checkable(name.replace(/^_+/, ''), defined) &&
     !defined.has(name)
   );
@@ -230,15 +231,13 @@ function unmappedSort(fields: ReadonlyMap<string, string>, name: string): string
 
 function sortFindings(
   sort: unknown,
-  indexes: IndexFields,
-  defined: ReadonlySet<string>,
-  rawAt: (path: JsonPath) => string,
-  out: MappingFinding[],
+  walk: Walk,
   /** Where the sort is: the body's, or a `top_hits` aggregation's (read by the same field sorts). */
   at: JsonPath = ['sort'],
 ): void {
+  const { indexes, defined, rawAt, out } = walk;
   const check = (name: string, path: JsonPath, target: Target, unmappedType: boolean): void => {
-    if (!sortCheckable(name, defined)) return;
+    if (!sortCheckable(name, defined, walk.coreOnly)) return;
     // A text field without field data fails whatever `unmapped_type` says.
     const text = everywhere(indexes, (fields, mapping) => noFielddata(fields, mapping, name));
     if (text !== undefined) {
@@ -454,6 +453,36 @@ function geoClauseField(name: string, body: Record<string, unknown>): string | u
   return field;
 }
 
+const MAPPER = 'org.opensearch.index.mapper.';
+const NUMBER_FIELD_TYPE = `${MAPPER}NumberFieldMapper$NumberFieldType`;
+const RANGE_FIELD_TYPE = `${MAPPER}RangeFieldMapper$RangeFieldType`;
+const DATE_FIELD_TYPE = `${MAPPER}DateFieldMapper$DateFieldType`;
+
+/**
+ * The Java class of a field type by its mapping type, as a shard prints it where it names the field type's object
+ * (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/geo-*-field-*`). One class serves every
+ * number type, every range type, and `date` with `date_nanos` (`NumberFieldMapper.NumberType`, `RangeType`,
+ * `DateFieldMapper.Resolution`).
+ */
+const FIELD_TYPE_CLASSES: ReadonlyMap<string, string> = new Map([
+  ['text', `${MAPPER}TextFieldMapper$TextFieldType`],
+  ['keyword', `${MAPPER}KeywordFieldMapper$KeywordFieldType`],
+  ['boolean', `${MAPPER}BooleanFieldMapper$BooleanFieldType`],
+  ['ip', `${MAPPER}IpFieldMapper$IpFieldType`],
+  ['date', DATE_FIELD_TYPE],
+  ['date_nanos', DATE_FIELD_TYPE],
+  ...['long', 'integer', 'short', 'byte', 'double', 'float', 'half_float', 'unsigned_long'].map(
+    (type) => [type, NUMBER_FIELD_TYPE] as const,
+  ),
+  ...['integer_range', 'long_range', 'float_range', 'double_range', 'date_range', 'ip_range'].map(
+    (type) => [type, RANGE_FIELD_TYPE] as const,
+  ),
+  ['rank_feature', `${MAPPER}RankFeatureFieldMapper$RankFeatureFieldType`],
+  ['rank_features', `${MAPPER}RankFeaturesFieldMapper$RankFeaturesFieldType`],
+  ['join', 'org.opensearch.join.mapper.ParentJoinFieldMapper$JoinFieldType'],
+  ['percolator', 'org.opensearch.percolator.PercolatorFieldMapper$PercolatorFieldType'],
+]);
+
 /**
  * `geo_distance` and `geo_bounding_box` on a field no geo field: each shard looks the field up before anything else,
  * `failed to find geo field [<name>]` when the index does not map it (unless `ignore_unmapped`, which matches
@@ -475,8 +504,12 @@ function geoFieldFindings(
     if (unmapped(fields, field)) return ignoreUnmapped ? undefined : `failed to find geo field [${field}]`;
     const type = fields.get(field);
     if (type === undefined || type === 'alias' || type === 'geo_point' || type === 'geo_shape') return undefined;
-    // The shard names the field type by its Java object (`KeywordFieldMapper$KeywordFieldType@18eb2b6`).
-    return `the [${type}] field [${field}] is not supported for [${name}] queries: every shard fails with "type [...] for field [${field}] is not supported for [${name}] queries. Must be one of [geo_point] or [geo_shape]"`;
+    const words = `for field [${field}] is not supported for [${name}] queries. Must be one of [geo_point] or [geo_shape]`;
+    // The shard names the field type by its Java object, whose identity hash changes with every start of the JVM.
+    const javaType = FIELD_TYPE_CLASSES.get(type);
+    return javaType === undefined
+      ? `the [${type}] field [${field}] is not supported for [${name}] queries: every shard fails with "type [...] ${words}"`
+      : `type [${javaType}@…] ${words} (every shard fails so: a [${type}] field is no geo field; the server names its type by its Java object)`;
   });
   return message === undefined ? [] : [{ code: 'cluster.geo-field', message, path: [...path, field], target: 'key' }];
 }
@@ -835,7 +868,8 @@ interface Walk {
   readonly indexes: IndexFields;
   readonly defined: ReadonlySet<string>;
   readonly out: MappingFinding[];
-  readonly analyzersKnown: boolean;
+  /** The nodes run the core modules alone (onlyCoreModules): no plugin adds analyzers or metadata fields. */
+  readonly coreOnly: boolean;
   readonly server: TargetServer;
   /** The text of a value as written (a number is read by OpenSearch as it is written). */
   readonly rawAt: (path: JsonPath) => string;
@@ -862,7 +896,7 @@ function aggregationFindings(aggs: unknown, path: JsonPath, walk: Walk): void {
       } else if (isObject(body)) {
         out.push(...aggregationFieldFindings(type, body, at, indexes, defined, server));
         if (type === 'top_hits' && body['sort'] !== undefined) {
-          sortFindings(body['sort'], indexes, defined, walk.rawAt, out, [...at, 'sort']);
+          sortFindings(body['sort'], walk, [...at, 'sort']);
         }
         if (type === 'composite') out.push(...compositeFielddata(body, at, indexes, defined));
       }
@@ -871,11 +905,15 @@ function aggregationFindings(aggs: unknown, path: JsonPath, walk: Walk): void {
 }
 
 function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
-  const { indexes, defined, out, analyzersKnown, rawAt } = walk;
+  const { indexes, defined, out, coreOnly, rawAt } = walk;
   forEachClause(query, path, (name, body, at) => {
-    const analyzer = analyzersKnown ? missingAnalyzer(name, body, at, indexes) : undefined;
+    const analyzer = coreOnly ? missingAnalyzer(name, body, at, indexes) : undefined;
     if (analyzer !== undefined) {
       out.push({ code: 'cluster.analyzer-not-found', message: analyzer.message, path: analyzer.path, target: 'value' });
+    }
+    const terms = coreOnly ? matchMinimumShouldMatch(name, body, at, indexes, rawAt) : undefined;
+    if (terms !== undefined) {
+      out.push({ code: 'cluster.match-terms', message: terms.message, path: terms.path, target: 'value' });
     }
     out.push(
       ...nestedFindings(name, body, at, indexes),
@@ -900,7 +938,7 @@ function mappingFindings(
   indexes: IndexFields,
   rawAt: (path: JsonPath) => string,
   server: TargetServer,
-  analyzersKnown: boolean,
+  coreOnly: boolean,
 ): MappingFinding[] {
   if (!isObject(body) || indexes.length === 0) return [];
   const defined = new Set<string>();
@@ -909,7 +947,7 @@ function mappingFindings(
     if (isObject(own)) for (const name in own) defined.add(name);
   }
   const out: MappingFinding[] = [];
-  const walk: Walk = { indexes, defined, out, analyzersKnown, server, rawAt };
+  const walk: Walk = { indexes, defined, out, coreOnly, server, rawAt };
   queryFindings(body['query'], ['query'], walk);
   if (defined.size === 0) {
     const failure = clauseCountFailure(body['query'], indexes, server);
@@ -919,7 +957,7 @@ function mappingFindings(
   queryFindings(body['post_filter'], ['post_filter'], walk);
   aggregationFindings(body['aggs'], ['aggs'], walk);
   aggregationFindings(body['aggregations'], ['aggregations'], walk);
-  if (body['sort'] !== undefined) sortFindings(body['sort'], indexes, defined, rawAt, out);
+  if (body['sort'] !== undefined) sortFindings(body['sort'], walk);
   out.push(...collapseFindings(body['collapse'], indexes, defined));
   out.push(...fieldFormatFindings(body, indexes, defined, walk.server));
   return out;
@@ -934,7 +972,7 @@ export function mappingDiagnosticsIn(
   body: SearchBody,
   searched: IndexFields,
   server: TargetServer,
-  analyzersKnown = false,
+  coreOnly = false,
 ): { diagnostics: Diagnostic[]; settled: Range[] } {
   const rawAt = (path: JsonPath): string => {
     const span = segment.spanOf(path, 'value');
@@ -942,7 +980,7 @@ export function mappingDiagnosticsIn(
   };
   const diagnostics: Diagnostic[] = [];
   const settled: Range[] = [];
-  for (const finding of mappingFindings(segment.value, searched, rawAt, server, analyzersKnown)) {
+  for (const finding of mappingFindings(segment.value, searched, rawAt, server, coreOnly)) {
     const span = segment.spanOf(finding.path, finding.target);
     const range = body.range(span.offset, span.length);
     if (finding.code === undefined) settled.push(range);
