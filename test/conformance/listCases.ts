@@ -589,6 +589,16 @@ const COMPOSITE_OPTIONS: readonly (readonly [string, Json])[] = [
 
 /** More forms fuzzing found: rescore lists, script fields, field boosts, score functions. */
 const RESCORE: Json = { window_size: 5, query: { rescore_query: MATCH } };
+
+/** What the aggregation parsers meet after an inner list ends composite's `sources` early: the next item, or more. */
+const COMPOSITE_LIST_ENDS: readonly (readonly [string, Json, boolean])[] = [
+  ['then-source', [{ k: { terms: { field: 'kw' }, query: [] } }, { j: { terms: { field: 'kw' } } }], false],
+  ['then-text', [{ k: { terms: { field: 'kw' }, query: [] } }, 'x'], false],
+  ['then-list', [{ k: { terms: { field: 'kw' }, query: [] } }, []], false],
+  ['source-inside', [{ k: { terms: { field: 'kw' }, query: [{ j: { terms: { field: 'kw' } } }] } }], false],
+  ['sub-aggregation', [{ k: { terms: { field: 'kw' }, query: [] } }], true],
+];
+
 const MORE_FORMS: readonly (readonly [string, Json])[] = [
   ['rescore-list-text', { rescore: ['a'] }],
   ['rescore-list-number', { rescore: [1] }],
@@ -736,6 +746,15 @@ const MORE_FORMS: readonly (readonly [string, Json])[] = [
     'composite-source-query-list',
     { size: 0, aggs: { a: { composite: { sources: [{ k: { terms: { field: 'kw' }, query: [] } }] } } } },
   ],
+  ...COMPOSITE_LIST_ENDS.map(([id, sources, sub]): readonly [string, Json] => [
+    `composite-source-list-${id}`,
+    {
+      size: 0,
+      aggs: sub
+        ? { t: { terms: { field: 'kw' }, aggs: { a: { composite: { sources } } } } }
+        : { a: { composite: { sources }, aggs: { m: { max: { field: 'num' } } } } },
+    },
+  ]),
   ...(
     [
       ['date-histogram', { date_histogram: { field: 'date', fixed_interval: '1d', min_doc_count: -1 } }],

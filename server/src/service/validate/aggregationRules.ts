@@ -895,7 +895,19 @@ function compositeSourceRefused(
     if (token === undefined) return false;
     if (token.kind === 'END_ARRAY') {
       if (i === tokens.length - 1) return false;
-      // The end of a list inside a source ends `sources` early: the parsers above meet the rest of it.
+      // The end of a list inside a source ends `sources` early: the parsers above meet the rest of it. When the list
+      // was the last member of the name's object, alone in the source's, composite's parser and the aggregation's
+      // take the ends of those two objects for their own, and the loop over the aggregations meets what follows the
+      // source: the next item, or the end of `sources`.
+      const next = tokens[i + 3];
+      if (next !== undefined && tokens[i + 1]?.kind === 'END_OBJECT' && tokens[i + 2]?.kind === 'END_OBJECT') {
+        check.report(
+          'aggs.wrong-type',
+          `Unexpected token ${shownToken(next)} in [aggs]: aggregations definitions must start with the name of the aggregation. (The source reader steps past its object into this list, whose end ends [sources] early; [composite] and its aggregation then end at the ends of the source's objects.)`,
+          token.at,
+        );
+        return true;
+      }
       check.report(
         'aggs.wrong-type',
         '[composite] the source reader steps past its object into this list, whose end then ends [sources]: the parsers above meet the rest of [sources] and refuse the request',
