@@ -879,6 +879,48 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
     'span-or-two-fields',
     { query: { span_or: { clauses: [{ span_term: { text: 'quick' } }, { span_term: { kw: 'fox' } }] } } },
   ],
+  // Names written as numbers, read as their text as written.
+  ...[1.5, 10, true, ''].flatMap((name): (readonly [string, Json])[] => [
+    [`nested-path-${String(name)}`, { query: { nested: { path: name, query: { match_all: {} } } } }],
+    [`has-child-type-${String(name)}`, { query: { has_child: { type: name, query: { match_all: {} } } } }],
+    [`has-parent-type-${String(name)}`, { query: { has_parent: { parent_type: name, query: { match_all: {} } } } }],
+    [
+      `terms-set-field-${String(name)}`,
+      { query: { terms_set: { kw: { terms: ['a'], minimum_should_match_field: name } } } },
+    ],
+  ]),
+  // A sort's `missing` the field's type reads as a value of its own.
+  ...(
+    [
+      ['date', 'now-1d'],
+      ['date', '2024-01-01'],
+      ['date', '1704067200000'],
+      ['date', 1704067200000],
+      ['date', '_last'],
+      ['num', 'x'],
+      ['num', '1.5'],
+      ['num', 1.5],
+      ['num', '_first'],
+      ['num', ''],
+      ['price', 'x'],
+      ['price', '1e3'],
+      ['price', ''],
+      ['price', ' 1.5 '],
+      ['price', true],
+      ['num', '+5'],
+      ['num', ' 5'],
+      ['num', true],
+      ['kw', 'x'],
+      ['kw', 5],
+      ['flag', 'x'],
+      ['flag', 'true'],
+      ['ip', 'x'],
+      ['ip', '10.0.0.1'],
+    ] satisfies (readonly [string, Json])[]
+  ).map(([field, missing]): readonly [string, Json] => [
+    `sort-missing-${field}-${typeof missing === 'number' ? `number-${missing}` : missing}`,
+    { size: 0, sort: [{ [field]: { order: 'desc', missing } }] },
+  ]),
   // A geo query on each other kind of field the conformance index maps: the shard names the field's type by its Java
   // object.
   ...[

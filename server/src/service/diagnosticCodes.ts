@@ -352,6 +352,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: '`has_child` or `has_parent` on a relation the join field of the searched indexes does not hold.',
   },
+  'cluster.sort-missing': {
+    severity: E,
+    summary: "A sort's `missing` value that the field's type cannot read.",
+  },
   'cluster.match-terms': {
     severity: E,
     summary: "A `match` query's `minimum_should_match` that each shard cannot read for the terms its text makes.",

@@ -233,6 +233,39 @@ void describe('sort on a name no searched index maps (cluster.sort-unmapped)', (
   });
 });
 
+void describe("a sort's missing value the field's type cannot read (cluster.sort-missing)", () => {
+  const sort = (field: string, missing: string): string =>
+    `POST /shop/_search\n{"sort": [{"${field}": {"order": "desc", "missing": ${missing}}}]}\n`;
+  void it('reads a text as a long on long and boolean fields, in the words of Java', () => {
+    expectOn(
+      'cluster.sort-missing',
+      'POST /shop/_search\n{"sort": [{"num": {"missing": «"now-1d"»}}]}\n',
+      'For input string: "now-1d"',
+    );
+    assert.deepEqual(codes(sort('flag', 'true')), ['cluster.sort-missing For input string: "true"']);
+    assert.deepEqual(codes(sort('num', '" 5"')), ['cluster.sort-missing For input string: " 5"']);
+  });
+  void it('takes places, numbers, digits, and any text on keyword and ip fields', () => {
+    for (const [field, missing] of [
+      ['num', '"_last"'],
+      ['num', '"_first"'],
+      ['num', '1.5'],
+      ['num', '"+5"'],
+      ['kw', '"x"'],
+      ['ip', '"x"'],
+      ['nowhere', '"x"'],
+    ] as const) {
+      assert.deepEqual(
+        codes(sort(field, missing)),
+        field === 'nowhere' ? ['cluster.sort-unmapped No mapping found for [nowhere] in order to sort on'] : [],
+        `${field} ${missing}`,
+      );
+    }
+    // Indexes that disagree: the one where it reads runs.
+    assert.deepEqual(codes('POST /shops/_search\n{"sort": [{"kw": {"missing": "x"}}]}\n'), []);
+  });
+});
+
 void describe('geo_distance and geo_bounding_box on a field that is no geo field (cluster.geo-field)', () => {
   const distance = (field: string): string =>
     `POST /shop/_search\n{"query": {"geo_distance": {"distance": "10km", «"${field}"»: {"lat": 40, "lon": -70}}}}\n`;
@@ -291,6 +324,19 @@ void describe('nested query on a path that is no nested field (cluster.nested-pa
       'cluster.nested-path',
       'POST /shop/_search\n{"size": 0, "aggs": {"f": {"filter": {"nested": {"path": «"kw"», "query": {"match_all": {}}}}}}}\n',
       '[nested] failed to find nested object under path [kw]',
+    );
+  });
+
+  void it('reads a number as written, and looks an empty path up too', () => {
+    expectOn(
+      'cluster.nested-path',
+      'POST /shop/_search\n{"query": {"nested": {"path": «1.50», "query": {"match_all": {}}}}}\n',
+      '[nested] failed to find nested object under path [1.50]',
+    );
+    expectOn(
+      'cluster.nested-path',
+      'POST /shop/_search\n{"query": {"nested": {"path": «""», "query": {"match_all": {}}}}}\n',
+      '[nested] failed to find nested object under path []',
     );
   });
 

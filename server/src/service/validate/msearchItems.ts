@@ -31,6 +31,8 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'cluster.more-like-this-fields',
   'cluster.nested-path',
   'cluster.sort-unmapped',
+  'cluster.sort-missing',
+  'cluster.match-terms',
   'cluster.function-field',
   'cluster.terms-set-field',
   'cluster.too-many-clauses',
