@@ -114,6 +114,22 @@ const INNER_QUERIES: readonly (readonly [string, Json])[] = [
 
 /** Lists read by hand-written parsers: fields of the text queries, span clauses, terms, range bounds. */
 const QUERY_LISTS: readonly (readonly [string, Json])[] = [
+  // The field's object is read whole before the member after it.
+  ['term-bad-option-then-field', { term: { kw: { value: 'a', missing: 'x' }, query: 'y' } }],
+  ['term-bad-option-then-object', { term: { kw: { value: 'a', missing: 'x' }, num: { value: 1 } } }],
+  ['term-bad-option-then-list', { term: { kw: { value: 'a', missing: 'x' }, other: ['y'] } }],
+  ['term-bad-boost-then-field', { term: { kw: { value: 'a', boost: 'x' }, query: 'y' } }],
+  ['term-good-then-field', { term: { kw: { value: 'a' }, query: 'y' } }],
+  ['term-value-then-object', { term: { kw: 'a', num: { value: 1, missing: 'x' } } }],
+  ['range-bad-option-then-value', { range: { date: { gte: 'now', TIME_ZONE: '+01:00' }, foo: '10s' } }],
+  ['range-bad-option-then-object', { range: { date: { gte: 'now', TIME_ZONE: '+01:00' }, num: { gte: 1 } } }],
+  ['range-bad-option-then-list', { range: { date: { gte: 'now', TIME_ZONE: '+01:00' }, num: [1] } }],
+  ['range-bad-relation-then-value', { range: { num: { gte: 1, relation: 'x' }, foo: '10s' } }],
+  ['range-good-then-value', { range: { date: { gte: 'now' }, foo: '10s' } }],
+  ['range-bad-time-zone-then-value', { range: { date: { gte: 'now', time_zone: 'bogus' }, foo: '10s' } }],
+  ['range-bad-time-zone', { range: { date: { gte: 'now', time_zone: 'bogus' } } }],
+  ['range-bad-boost-then-value', { range: { num: { gte: 1, boost: 'x' }, foo: '10s' } }],
+  ['range-bad-format-then-value', { range: { date: { gte: 'now', format: 'bogus||x' }, foo: '10s' } }],
   ['multi-match-fields-array-inside', { multi_match: { query: 'quick', fields: [['text']] } }],
   ['multi-match-fields-object-inside', { multi_match: { query: 'quick', fields: [{ a: 1 }] } }],
   ['multi-match-fields-null-inside', { multi_match: { query: 'quick', fields: [null] } }],

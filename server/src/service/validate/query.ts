@@ -1,3 +1,4 @@
+import { Severity } from '../diagnosticCodes';
 import { ValuePath } from '../json/valuePath';
 import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
@@ -253,9 +254,9 @@ function clauseMembers(
   if (count === 1 && only !== null && !Array.isArray(only) && (clause.name !== 'range' || isObject(only))) return body;
   switch (clause.name) {
     case 'range':
-      return rangeMembers(check, path, body);
+      return rangeMembers(check, path, clause, body);
     case 'term':
-      return termMembers(check, path, body);
+      return termMembers(check, path, clause, body);
     case 'terms_set':
       return termsSetMembers(check, path, body);
     default:
@@ -280,6 +281,7 @@ function noField(check: JsonCheck, path: ValuePath, first: string | undefined): 
 function termMembers(
   check: JsonCheck,
   path: ValuePath,
+  clause: Clause,
   body: Record<string, unknown>,
 ): Record<string, unknown> | undefined {
   let field: string | undefined;
@@ -292,6 +294,7 @@ function termMembers(
       plain = false;
       continue;
     }
+    if (field !== undefined && firstFieldRefused(check, path, clause, field, body[field])) return undefined;
     if (Array.isArray(value)) {
       check.report('query.field-array', '[term] query does not support array of values', path.child(key));
       return undefined;
@@ -312,6 +315,30 @@ function termMembers(
     return undefined;
   }
   return plain ? body : { [field]: body[field] };
+}
+
+/**
+ * The parsers of term and range read the field's object whole when they meet it, before the next member: a refusal
+ * inside it (an unknown option, a value of the wrong kind) comes before what they say of a member after it, and what
+ * the builder checks after the loop (range's `relation`, `time_zone`, `format`) after it (real 3.9.0, 3.8.0, 2.19.6 and
+ * 2.19.1; conformance cases `cross/lists/query/{term,range}-*-then-*`). Whether checking that object, as the clause's
+ * one field, found a refusal of the parser; its issues are then kept, and otherwise dropped (the member after it fails
+ * the request first).
+ */
+function firstFieldRefused(check: JsonCheck, path: ValuePath, clause: Clause, field: string, value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const issues = check.issues;
+  const before = issues.length;
+  validateFieldClause(check, path, clause, { [field]: value });
+  for (let i = before; i < issues.length; i++) {
+    const found = issues[i]!;
+    // A value the builder checks once the loop is over (range's relation, time_zone, format) is refused later.
+    if (found.severity === Severity.Error && found.itemFailure !== true && found.code !== 'query.invalid-value') {
+      return true;
+    }
+  }
+  issues.length = before;
+  return false;
 }
 
 /**
@@ -348,6 +375,7 @@ function termsSetMembers(
 function rangeMembers(
   check: JsonCheck,
   path: ValuePath,
+  clause: Clause,
   body: Record<string, unknown>,
 ): Record<string, unknown> | undefined {
   let field: string | undefined;
@@ -361,6 +389,7 @@ function rangeMembers(
       for (let i = 0; i < value.length; i++) if (!read(key, value[i], at.child(i), false)) return false;
       return true;
     }
+    if (field !== undefined && firstFieldRefused(check, path, clause, field, options)) return false;
     if (isObject(value)) {
       if (field !== undefined) {
         check.report(
