@@ -276,6 +276,14 @@ const SCRIPT_PLACES: readonly (readonly [string, (script: Json) => Json])[] = [
 
 /** Body sections read by ObjectParsers of their own: collapse, docvalue_fields' objects. */
 const SECTIONS: readonly (readonly [string, Json])[] = [
+  // The rescore query is read where it stands in the rescore object.
+  [
+    'rescore-query-then-unknown',
+    { rescore: { window_size: 10, query: { rescore_query: { match: {} } }, missing: 'x' } },
+  ],
+  ['rescore-query-then-typo', { rescore: { query: { rescore_query: { match: '' } }, window_ize: 10 } }],
+  ['rescore-unknown-then-query', { rescore: { missing: 'x', query: { rescore_query: { match: {} } } } }],
+  ['rescore-query-then-list', { rescore: { query: { rescore_query: { term: { kw: { x: 1 } } } }, window_size: [1] } }],
   ['collapse-valid', { collapse: { field: 'kw' } }],
   ['collapse-field-array', { collapse: { field: ['kw'] } }],
   ['collapse-field-number', { collapse: { field: 1 } }],
@@ -318,6 +326,14 @@ const HEADER_NULLS: readonly string[] = [
 
 /** `function_score`'s entries of `functions`. */
 const FUNCTION_ENTRIES: readonly (readonly [string, Json])[] = [
+  // An entry is read in order: its function where it stands, a second one refused before it is looked up.
+  ['fvf-then-unknown-object', [{ field_value_factor: { field: 'num', missing: 1 }, value: {} }]],
+  ['fvf-then-gauss', [{ field_value_factor: { field: 'num', missing: 1 }, gauss: { num: { origin: 0, scale: 1 } } }]],
+  ['weight-fvf-then-script', [{ weight: 2, field_value_factor: { field: 'num' }, script_score: { script: '1' } }]],
+  ['fvf-bad-option-then-list', [{ field_value_factor: { field: 'num', MISSING: 1 }, order: ['a'] }]],
+  ['fvf-bad-option-then-value', [{ filter: { term: { kw: 'a' } }, field_value_factor: { field: 'num', x: 1 }, y: 1 }]],
+  ['fvf-then-bad-entry', [{ field_value_factor: { field: 'num', factor: 'x' } }, 5]],
+  ['bad-entry-then-fvf', [5, { field_value_factor: { field: 'num', factor: 'x' } }]],
   ['valid', [{ filter: TERM, weight: 2 }, { field_value_factor: { field: 'num', missing: 1 } }]],
   ['weight-alone', [{ weight: 2 }]],
   ['array-inside', [[{ weight: 2 }]]],

@@ -469,6 +469,14 @@ function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string,
         check.report('search.rescore-missing', 'rescore_query cannot be null', place, 'key');
         return;
       }
+      // The rescore query is read by the query parser, as every query of the body is, where it stands: before the
+      // members after the rescorer (real 3.9.0 and 2.19.6; conformance cases `cross/lists/inner/rescore-*`,
+      // `cross/lists/section/rescore-query-then-*`).
+      if (isObject(value.rescore_query)) {
+        const before = check.issues.length;
+        validateQueryContainer(check, place.child('rescore_query'), value.rescore_query);
+        if (check.refusedSince(before)) return;
+      }
       continue;
     }
     if (value === null || Array.isArray(value)) {
@@ -494,13 +502,6 @@ function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string,
       at,
       Object.keys(rescorer).length === 0 ? 'value' : 'key',
     );
-    return;
-  }
-  const query = rescorer.query;
-  // The rescore query is read by the query parser, as every query of the body is (real 3.9.0 and 2.19.6; conformance
-  // cases `cross/lists/inner/rescore-*`).
-  if (isObject(query) && isObject(query.rescore_query)) {
-    validateQueryContainer(check, at.child('query').child('rescore_query'), query.rescore_query);
   }
 }
 

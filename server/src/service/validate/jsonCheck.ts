@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from '../diagnosticCodes';
+import { Severity, type DiagnosticCode } from '../diagnosticCodes';
 import { tokenOf, type JsonSegment, type Target } from '../json/jsonSegment';
 import { pathKeys, type AnyPath, type ValuePath } from '../json/valuePath';
 import { issue, type FixData, type IssueSink } from './issues';
@@ -31,6 +31,20 @@ export class JsonCheck {
   reportItemFailure(code: DiagnosticCode, message: string, path: AnyPath, target: Target = 'value'): void {
     const span = this.segment.spanOf(pathKeys(path), target);
     this.issues.push({ ...issue(code, message, span), itemFailure: true });
+  }
+
+  /**
+   * Whether an issue reported since there were `before` is a refusal of the parsers: an Error, not one that only the
+   * shards or the search's validation would find (an item failure), and not of the code `later`, which stands for a
+   * check the parser makes once its loop is over.
+   */
+  refusedSince(before: number, later?: DiagnosticCode): boolean {
+    const issues = this.issues;
+    for (let i = before; i < issues.length; i++) {
+      const found = issues[i]!;
+      if (found.severity === Severity.Error && found.itemFailure !== true && found.code !== later) return true;
+    }
+    return false;
   }
 
   /** A parser reads the object at `path` as the text `{` and stops there: the body is read again as it does. */

@@ -1,4 +1,3 @@
-import { Severity } from '../diagnosticCodes';
 import { ValuePath } from '../json/valuePath';
 import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
@@ -327,17 +326,11 @@ function termMembers(
  */
 function firstFieldRefused(check: JsonCheck, path: ValuePath, clause: Clause, field: string, value: unknown): boolean {
   if (!isObject(value)) return false;
-  const issues = check.issues;
-  const before = issues.length;
+  const before = check.issues.length;
   validateFieldClause(check, path, clause, { [field]: value });
-  for (let i = before; i < issues.length; i++) {
-    const found = issues[i]!;
-    // A value the builder checks once the loop is over (range's relation, time_zone, format) is refused later.
-    if (found.severity === Severity.Error && found.itemFailure !== true && found.code !== 'query.invalid-value') {
-      return true;
-    }
-  }
-  issues.length = before;
+  // A value the builder checks once the loop is over (range's relation, time_zone, format) is refused later.
+  if (check.refusedSince(before, 'query.invalid-value')) return true;
+  check.issues.length = before;
   return false;
 }
 

@@ -478,21 +478,10 @@ function functionScoreFunctionsRule(
   body: Record<string, unknown>,
 ): void {
   functionsThenFunction(check, path, body);
+  // functionEntryRefused reads each entry's field_value_factor where it stands.
   if (Array.isArray(body.functions) && functionEntryRefused(check, path.child('functions'), body.functions)) return;
   if (isObject(body.field_value_factor)) {
     checkFieldValueFactor(check, path.child('field_value_factor'), body.field_value_factor, false);
-  }
-  if (Array.isArray(body.functions)) {
-    body.functions.forEach((fn: unknown, i) => {
-      if (isObject(fn) && isObject(fn.field_value_factor)) {
-        checkFieldValueFactor(
-          check,
-          path.child('functions').child(i).child('field_value_factor'),
-          fn.field_value_factor,
-          true,
-        );
-      }
-    });
   }
 }
 
@@ -907,13 +896,31 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
       return true;
     }
     let scored = false;
+    /** The function the entry holds, once read. */
+    let found: string | undefined;
     for (const key in entry) {
       const value = entry[key];
       // An object, or a list holding one (the parser reads on into the list and meets the object under this name).
       if (isObject(value) || (Array.isArray(value) && value.some(isObject))) {
-        if (key !== 'filter' && isObject(value) && !SCORE_FUNCTIONS.has(key)) {
-          unknownScoreFunction(check, at.child(key), key);
-          return true;
+        if (key !== 'filter' && isObject(value)) {
+          // A second function is refused before it is looked up (conformance cases `cross/lists/function-score/*`).
+          if (found !== undefined) {
+            refuseAt(
+              check,
+              `failed to parse function_score functions. already found [${found}], now encountering [${key}].`,
+              at.child(key),
+            );
+            return true;
+          }
+          if (!SCORE_FUNCTIONS.has(key)) {
+            unknownScoreFunction(check, at.child(key), key);
+            return true;
+          }
+          found = key;
+          // The function is read where it stands, before the members after it.
+          const before = check.issues.length;
+          if (key === 'field_value_factor') checkFieldValueFactor(check, at.child(key), value, true);
+          if (check.refusedSince(before)) return true;
         }
         if (key !== 'filter') scored = true;
         continue;
