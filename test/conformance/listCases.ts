@@ -113,7 +113,34 @@ const INNER_QUERIES: readonly (readonly [string, Json])[] = [
 ];
 
 /** Lists read by hand-written parsers: fields of the text queries, span clauses, terms, range bounds. */
+const SPAN_QUICK: Json = { span_term: { text: 'quick' } };
 const QUERY_LISTS: readonly (readonly [string, Json])[] = [
+  ...(
+    [
+      ['list-second-bad', [[SPAN_QUICK, { span_term: 'x' }]]],
+      ['list-two', [[SPAN_QUICK, SPAN_QUICK]]],
+      ['list-then-value', [[SPAN_QUICK, 'x']]],
+      ['list-value-then-object', [[SPAN_QUICK, 'x', SPAN_QUICK]]],
+      ['list-then-object', [[SPAN_QUICK], SPAN_QUICK]],
+      ['list-second-not-span', [[SPAN_QUICK, { term: { kw: 'a' } }]]],
+    ] satisfies (readonly [string, Json])[]
+  ).flatMap(([id, clauses]): (readonly [string, Json])[] => [
+    [`span-near-${id}`, { span_near: { clauses, slop: 1 } }],
+    [`span-or-${id}`, { span_or: { clauses } }],
+  ]),
+  ...(
+    [
+      ['deep-then-value', [[['a']], 'b']],
+      ['deep-value-inside', [[['a'], 'b']]],
+      ['list-then-list', [['a'], [1]]],
+      ['list-then-list-then-value', [['a'], [1], 'c']],
+      ['value-list-value', ['a', ['b'], 'c']],
+      ['deep-last', [[['a']]]],
+    ] satisfies (readonly [string, Json])[]
+  ).map(([id, terms]): readonly [string, Json] => [
+    `terms-set-${id}`,
+    { terms_set: { kw: { terms, minimum_should_match_field: 'num' } } },
+  ]),
   // The field's object is read whole before the member after it.
   ['term-bad-option-then-field', { term: { kw: { value: 'a', missing: 'x' }, query: 'y' } }],
   ['term-bad-option-then-object', { term: { kw: { value: 'a', missing: 'x' }, num: { value: 1 } } }],
@@ -204,6 +231,9 @@ const AGGREGATION_LISTS: readonly (readonly [string, Json])[] = [
   ['percentile-ranks-array-inside', { percentile_ranks: { field: 'num', values: [[5]] } }],
   ['percentile-ranks-empty-text', { percentile_ranks: { field: 'num', values: [''] } }],
   ['range-ranges-array-inside', { range: { field: 'num', ranges: [[{ to: 10 }]] } }],
+  ['range-ranges-array-then-bad-bound', { range: { field: 'num', ranges: [[{ to: 10 }], { from: [] }] } }],
+  ['range-ranges-bad-bound-then-array', { range: { field: 'num', ranges: [{ from: [] }, [{ to: 10 }]] } }],
+  ['range-ranges-value-then-array', { range: { field: 'num', ranges: [{ to: 10 }, 'x', [{ to: 5 }]] } }],
   ['date-range-ranges-array-inside', { date_range: { field: 'date', ranges: [[{ to: 'now' }]] } }],
   ['ip-range-ranges-array-inside', { ip_range: { field: 'ip', ranges: [[{ to: '10.0.0.1' }]] } }],
   ['composite-sources-array-inside', { composite: { sources: [[{ k: { terms: { field: 'kw' } } }]] } }],

@@ -969,7 +969,8 @@ function rangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly unk
       }
       continue;
     }
-    if (Array.isArray(item)) continue;
+    // The array reader refuses a list inside before reading any item after it.
+    if (Array.isArray(item)) return false;
     const after = check.tokenInList(path, items, i + 1);
     if (after.token === 'START_OBJECT') continue;
     check.report('aggs.wrong-type', `${after.where} [range] Expected START_OBJECT but was: ${after.token}`, at);

@@ -128,6 +128,21 @@ function clauseOf(value: unknown): string | undefined {
 }
 
 /**
+ * Whether a clause of span_near or span_or is a known query that is no span query (span_near also takes span_gap among
+ * its clauses: SpanNearQueryBuilder reads it by name).
+ */
+export function notSpanClause(clause: string, item: unknown, known: (name: string) => boolean): boolean {
+  const name = clauseOf(item);
+  if (name === undefined || !known(name) || SPAN_QUERIES.has(name)) return false;
+  return !(clause === 'span_near' && name === 'span_gap');
+}
+
+/** What span_near and span_or say of a clause that is no span query. */
+export function spanClauseText(clause: string): string {
+  return `${clause} [clauses] must be of type span query`;
+}
+
+/**
  * Each span parser checks, after reading an inner query, that it is a span query (span_multi: a multi-term query),
  * in words of its own: `span_near [clauses] must be of type span query`. Only known clause names are judged here; an
  * unknown one is reported where the query is read.
@@ -158,9 +173,9 @@ export function checkSpanInner(
       const clauses = body.clauses;
       if (!Array.isArray(clauses)) return;
       clauses.forEach((item, i) => {
-        // span_near also takes span_gap among its clauses (SpanNearQueryBuilder reads it by name).
-        if (clause === 'span_near' && clauseOf(item) === 'span_gap') return;
-        judge(path.child('clauses').child(i), item, `${clause} [clauses] must be of type span query`, SPAN_QUERIES);
+        if (notSpanClause(clause, item, known)) {
+          check.report('query.not-a-span-query', spanClauseText(clause), path.child('clauses').child(i));
+        }
       });
       return;
     }

@@ -27,7 +27,13 @@ import { holdsAt } from '../../spec/versions';
 import { versionNote } from './versionNote';
 import { checkClauseRules, hasClauseRules } from './queryRules';
 import { checkValueRanges, hasValueRanges, negativeBoost } from './valueRanges';
-import { checkQueryListForm, checkSingleQueryForm, checkSpanGapPlace } from './innerQueries';
+import {
+  checkQueryListForm,
+  checkSingleQueryForm,
+  checkSpanGapPlace,
+  notSpanClause,
+  spanClauseText,
+} from './innerQueries';
 import { isGeoParserClause, validateGeoClause } from './geoQueries';
 import {
   intRangeRefusal,
@@ -964,14 +970,36 @@ function validateQueryList(
 
 /**
  * A list inside a list of queries: ObjectParser's array reader refuses it; the span parsers step into it and read its
- * first object as a query, then meet the list's end where they expect a member (a list that starts otherwise is no
- * query at all).
+ * items as the clauses, in order, until its end, which ends their loop: they then meet what follows where they expect
+ * a member (a list that starts otherwise is no query at all). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * `cross/lists/query/span-*-list-*`.
  */
 function innerList(check: JsonCheck, at: ValuePath, list: readonly unknown[], spanClause: string | undefined): void {
   if (spanClause === undefined) {
     check.report('query.wrong-type', 'expected value but got [START_ARRAY]', at);
   } else if (isObject(list[0])) {
-    validateQueryContainer(check, at.child(0), list[0]);
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      if (Array.isArray(item)) {
+        innerList(check, at.child(i), item, spanClause);
+        return;
+      }
+      // A value sends the query reader to the next token, which must start an object.
+      if (!isObject(item) && !isObject(list[i + 1])) {
+        check.report('query.not-an-object', '[_na] query malformed, must start with start_object', at.child(i));
+        return;
+      }
+      if (!isObject(item)) i++;
+      const query = list[i];
+      const before = check.issues.length;
+      validateQueryContainer(check, at.child(i), query);
+      if (check.refusedSince(before)) return;
+      // Each clause is judged a span query once it is read.
+      if (notSpanClause(spanClause, query, isKnownClause)) {
+        check.report('query.not-a-span-query', spanClauseText(spanClause), at.child(i));
+        return;
+      }
+    }
     check.report('query.wrong-type', `[${spanClause}] query does not support [clauses]`, at);
   } else check.report('query.not-an-object', '[_na] query malformed, must start with start_object', at);
 }
