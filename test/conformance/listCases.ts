@@ -153,6 +153,17 @@ const QUERY_LISTS: readonly (readonly [string, Json])[] = [
   ['range-bad-option-then-list', { range: { date: { gte: 'now', TIME_ZONE: '+01:00' }, num: [1] } }],
   ['range-bad-relation-then-value', { range: { num: { gte: 1, relation: 'x' }, foo: '10s' } }],
   ['range-good-then-value', { range: { date: { gte: 'now' }, foo: '10s' } }],
+  ['range-list-bound-then-value', { range: { num: { gte: [1], lte: 10 }, format: [1] } }],
+  ['term-empty-then-field', { term: { kw: {}, missing: '10s' } }],
+  ['term-null-value-then-field', { term: { kw: { value: null }, missing: '10s' } }],
+  [
+    'terms-set-list-then-member',
+    { terms_set: { kw: { terms: ['a', ['a']], minimum_should_match_field: 'num' }, query: true } },
+  ],
+  [
+    'terms-set-good-then-member',
+    { terms_set: { kw: { terms: ['a'], minimum_should_match_field: 'num' }, query: true } },
+  ],
   ['range-bad-time-zone-then-value', { range: { date: { gte: 'now', time_zone: 'bogus' }, foo: '10s' } }],
   ['range-bad-time-zone', { range: { date: { gte: 'now', time_zone: 'bogus' } } }],
   ['range-bad-boost-then-value', { range: { num: { gte: 1, boost: 'x' }, foo: '10s' } }],
@@ -231,6 +242,8 @@ const AGGREGATION_LISTS: readonly (readonly [string, Json])[] = [
   ['percentile-ranks-array-inside', { percentile_ranks: { field: 'num', values: [[5]] } }],
   ['percentile-ranks-empty-text', { percentile_ranks: { field: 'num', values: [''] } }],
   ['range-ranges-array-inside', { range: { field: 'num', ranges: [[{ to: 10 }]] } }],
+  ['range-ranges-empty-to', { range: { field: 'num', ranges: [{ to: '' }, { from: 10 }] } }],
+  ['range-ranges-blank-from', { range: { field: 'num', ranges: [{ from: ' ' }] } }],
   ['range-ranges-array-then-bad-bound', { range: { field: 'num', ranges: [[{ to: 10 }], { from: [] }] } }],
   ['range-ranges-bad-bound-then-array', { range: { field: 'num', ranges: [{ from: [] }, [{ to: 10 }]] } }],
   ['range-ranges-value-then-array', { range: { field: 'num', ranges: [{ to: 10 }, 'x', [{ to: 5 }]] } }],
@@ -306,6 +319,15 @@ const SCRIPT_PLACES: readonly (readonly [string, (script: Json) => Json])[] = [
 
 /** Body sections read by ObjectParsers of their own: collapse, docvalue_fields' objects. */
 const SECTIONS: readonly (readonly [string, Json])[] = [
+  // Scripts compiled only when hits are asked for.
+  ['script-fields-object-source-size-0', { size: 0, script_fields: { t: { script: { source: {} } } } }],
+  ['script-fields-object-source-size-1', { size: 1, script_fields: { t: { script: { source: {} } } } }],
+  ['script-fields-no-script-size-0', { size: 0, script_fields: { t: { ignore_failure: true } } }],
+  ['script-fields-no-script', { script_fields: { t: { ignore_failure: true } } }],
+  ['script-fields-unknown-key-size-0', { size: 0, script_fields: { t: { script: '1', x: 1 } } }],
+  // bool's minimum_should_match as a boolean: read as its text by each shard that builds should clauses.
+  ['bool-msm-true', { query: { bool: { should: [TERM, MATCH], minimum_should_match: true } } }],
+  ['bool-msm-false-no-should', { query: { bool: { filter: [TERM], minimum_should_match: false } } }],
   // The rescore query is read where it stands in the rescore object.
   [
     'rescore-query-then-unknown',

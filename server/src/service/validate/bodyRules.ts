@@ -13,7 +13,7 @@ import { shardFailureText } from './msearchItems';
 import { limitNote, limitsOf } from './limits';
 import { checkHighlight } from './highlight';
 import { checkSuggest } from './suggest';
-import { checkQueryRescorer } from './sectionOptions';
+import { checkQueryRescorer, checkScriptFieldsCompile } from './sectionOptions';
 import { validateQueryContainer } from './query';
 
 /**
@@ -328,6 +328,9 @@ export function checkBodyRules(
   });
 
   if (isObject(m.highlight)) checkHighlight(check, ValuePath.of('highlight'), m.highlight, returnsHits);
+  if (returnsHits && isObject(m.scriptFields)) {
+    checkScriptFieldsCompile(check, ValuePath.of('script_fields'), m.scriptFields);
+  }
   if (isObject(m.suggest)) checkSuggest(check, ValuePath.of('suggest'), m.suggest);
 
   // inner hits of nested, has_child and has_parent queries

@@ -1,3 +1,4 @@
+import { Severity } from '../diagnosticCodes';
 import { ValuePath } from '../json/valuePath';
 import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
@@ -263,7 +264,7 @@ function clauseMembers(
     case 'term':
       return termMembers(check, path, clause, body);
     case 'terms_set':
-      return termsSetMembers(check, path, body);
+      return termsSetMembers(check, path, clause, body);
     default:
       return body;
   }
@@ -333,11 +334,18 @@ function termMembers(
 function firstFieldRefused(check: JsonCheck, path: ValuePath, clause: Clause, field: string, value: unknown): boolean {
   if (!isObject(value)) return false;
   const before = check.issues.length;
-  validateFieldClause(check, path, clause, { [field]: value });
-  // A value the builder checks once the loop is over (range's relation, time_zone, format) is refused later.
-  if (check.refusedSince(before, 'query.invalid-value')) return true;
+  const one = { [field]: value };
+  if (clause.valueRanges) checkValueRanges(check, path, clause.name, one);
+  if (clause.rules) checkClauseRules(check, path, clause.name, one, isKnownClause);
+  validateFieldClause(check, path, clause, one);
+  // What the builder checks once the loop is over is refused later: range's relation, time_zone and format, and a
+  // value term needs (`value cannot be null`).
+  const found = check.issues.slice(before);
   check.issues.length = before;
-  return false;
+  const inLoop = found.filter((f) => f.code !== 'query.invalid-value' && f.code !== 'query.missing-parameter');
+  const refused = inLoop.some((f) => f.severity === Severity.Error && f.itemFailure !== true);
+  if (refused) check.issues.push(...inLoop);
+  return refused;
 }
 
 /**
@@ -348,6 +356,7 @@ function firstFieldRefused(check: JsonCheck, path: ValuePath, clause: Clause, fi
 function termsSetMembers(
   check: JsonCheck,
   path: ValuePath,
+  clause: Clause,
   body: Record<string, unknown>,
 ): Record<string, unknown> | undefined {
   let field: string | undefined;
@@ -355,6 +364,7 @@ function termsSetMembers(
     if (field !== undefined) {
       // The first member was not an object: its token is refused before this one is read.
       if (!isObject(body[field])) return { [field]: body[field] };
+      if (firstFieldRefused(check, path, clause, field, body[field])) return undefined;
       check.report('query.multiple-fields', '[terms_set] unknown token [FIELD_NAME]', path.child(key), 'key');
       return undefined;
     }

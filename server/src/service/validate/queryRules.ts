@@ -588,8 +588,8 @@ function boolClausesRule(check: JsonCheck, path: ValuePath, _clause: string, bod
   // a whole number and the text writes no `.0` (then its digits), which spares most bodies that work. A whole number
   // written with an exponent (`1e0`) is taken for its digits.
   const text =
-    typeof msm === 'string'
-      ? msm
+    typeof msm === 'string' || typeof msm === 'boolean'
+      ? String(msm)
       : typeof msm === 'number'
         ? Number.isInteger(msm) && !check.segment.text.includes('.0')
           ? String(msm)

@@ -26,6 +26,8 @@ export function scriptRefused(
   path: ValuePath,
   script: Record<string, unknown>,
   code: DiagnosticCode,
+  /** Whether the script is compiled where it is read (script_fields are compiled only for a search that asks hits). */
+  compiled = true,
 ): boolean {
   let kind: 'source' | 'id' | undefined;
   for (const key in script) {
@@ -73,6 +75,16 @@ export function scriptRefused(
     check.report(code, `illegal compiler options [${javaString(rest)}] specified`, path.child('options'));
     return true;
   }
+  return compiled && compileRefused(check, path, script, code);
+}
+
+/** A script Painless cannot compile: a source written as an object, a template (every shard fails so). */
+export function compileRefused(
+  check: JsonCheck,
+  path: ValuePath,
+  script: Record<string, unknown>,
+  code: DiagnosticCode,
+): boolean {
   const source = script.source ?? script.inline;
   const lang = script.lang ?? 'painless';
   if (isObject(source) && lang === 'painless') {
@@ -93,9 +105,15 @@ export function scriptRefused(
  * A script where a hand-written parser hands the token to `Script.parse` (the script query, script_fields): a text is
  * the source, an object is read as above, anything else sends the parser looking for an object at the next token.
  */
-export function scriptValueRefused(check: JsonCheck, path: ValuePath, script: unknown, code: DiagnosticCode): boolean {
+export function scriptValueRefused(
+  check: JsonCheck,
+  path: ValuePath,
+  script: unknown,
+  code: DiagnosticCode,
+  compiled = true,
+): boolean {
   if (typeof script === 'string') return false;
-  if (isObject(script)) return scriptRefused(check, path, script, code);
+  if (isObject(script)) return scriptRefused(check, path, script, code, compiled);
   if (typeof script !== 'number' && typeof script !== 'boolean') return false;
   const after = check.tokenAfter(path);
   if (after === undefined) return false;

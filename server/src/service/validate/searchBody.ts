@@ -273,7 +273,8 @@ function checkObject(
     case 'any':
       if (spec.name === 'rescore') facts.rescore = path;
       if (spec.name === 'pit') facts.pit = path;
-      if (spec.name === 'script_fields') checkScriptFields(check, path, value);
+      // The search body's scripts are compiled only when it asks for hits (bodyRules.ts); top_hits' always.
+      if (spec.name === 'script_fields') checkScriptFields(check, path, value, path.length !== 1);
       return;
   }
 }

@@ -7,7 +7,7 @@ import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
 import { isJavaDouble, javaTrim, numberTextError, parseJavaInt, strictBooleanError } from './values';
 import { shardFailureText } from './msearchItems';
-import { scriptValueRefused } from './scripts';
+import { compileRefused, scriptValueRefused } from './scripts';
 import { holdsAt } from '../../spec/versions';
 
 /**
@@ -109,7 +109,30 @@ export function checkNumberText(check: JsonCheck, at: ValuePath, value: unknown)
  * `ignore_failure` (a boolean, or its text); another name is `Unknown key for a <TOKEN> in [<name>].`. An entry
  * without a script fails every shard.
  */
-export function checkScriptFields(check: JsonCheck, path: ValuePath, fields: Record<string, unknown>): void {
+/**
+ * The scripts of `script_fields` that Painless cannot compile. A search compiles them only when it asks for hits
+ * (`size` not 0), so the rules between sections check them then (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance
+ * cases `cross/lists/section/script-fields-*`); top_hits' always (checkScriptFields).
+ */
+export function checkScriptFieldsCompile(check: JsonCheck, path: ValuePath, fields: Record<string, unknown>): void {
+  for (const name in fields) {
+    const entry = fields[name];
+    if (isObject(entry) && isObject(entry.script)) {
+      compileRefused(check, path.child(name).child('script'), entry.script, 'search.wrong-type');
+    }
+  }
+}
+
+/**
+ * `script_fields` as their parser reads them, and (`compiled`) their scripts as each shard compiles them. An entry
+ * without a script fails every shard whatever the size: the request to the shards cannot be written.
+ */
+export function checkScriptFields(
+  check: JsonCheck,
+  path: ValuePath,
+  fields: Record<string, unknown>,
+  compiled = true,
+): void {
   for (const name in fields) {
     const entry = fields[name];
     const at = path.child(name);
@@ -125,7 +148,7 @@ export function checkScriptFields(check: JsonCheck, path: ValuePath, fields: Rec
           check.report('search.wrong-type', `Unknown key for a ${tokenOf(value)} in [script].`, at.child(key));
           return;
         }
-        if (scriptValueRefused(check, at.child(key), value, 'search.wrong-type')) return;
+        if (scriptValueRefused(check, at.child(key), value, 'search.wrong-type', compiled)) return;
         continue;
       }
       if (key === 'ignore_failure') {
