@@ -114,6 +114,21 @@ const INNER_QUERIES: readonly (readonly [string, Json])[] = [
 
 /** Lists read by hand-written parsers: fields of the text queries, span clauses, terms, range bounds. */
 const SPAN_QUICK: Json = { span_term: { text: 'quick' } };
+/** Lists where a reader of one query meets it: it steps into them (explored with the fuzzer's findings). */
+const ONE_QUERY_LISTS: readonly (readonly [string, Json])[] = [
+  ['one', [TERM]],
+  ['two', [TERM, MATCH]],
+  ['deep', [[TERM]]],
+  ['empty', []],
+  ['value', ['x']],
+  ['value-then-query', ['x', TERM]],
+  ['bad-query', [{ match: { text: ['b'] } }]],
+  ['query-then-bad', [TERM, { match: { text: ['b'] } }]],
+  ['deep-empty', [[]]],
+  ['deep-then-value', [[TERM], 'x']],
+  ['query-then-value', [TERM, 'x']],
+  ['deep-bad-query', [[{ match: { text: ['b'] } }]]],
+];
 const QUERY_LISTS: readonly (readonly [string, Json])[] = [
   ...(
     [
@@ -253,6 +268,9 @@ const AGGREGATION_LISTS: readonly (readonly [string, Json])[] = [
   ['multi-terms-terms-array-inside', { multi_terms: { terms: [{ field: 'kw' }, [{ field: 'num' }]] } }],
   ['composite-source-value', { composite: { sources: [true] } }],
   ['order-number', { terms: { field: 'kw', order: { _count: 1 } } }],
+  ['order-list-inside', { terms: { field: 'kw', order: [[1]] } }],
+  ['order-list-inside-after', { terms: { field: 'kw', order: [{ _count: 'desc' }, [{ _key: 'asc' }]] } }],
+  ['order-histogram-list-inside', { histogram: { field: 'num', interval: 5, order: [[{ _key: 'asc' }]] } }],
   ['order-boolean', { terms: { field: 'kw', order: { _count: true } } }],
   ['order-array', { terms: { field: 'kw', order: { _count: ['asc'] } } }],
   ['order-object', { terms: { field: 'kw', order: { _count: {} } } }],
@@ -928,6 +946,10 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
   ['geo-box-keyword', { query: { geo_bounding_box: { kw: BOXES[0]![1] } } }],
   ['geo-distance-unmapped-bad-lat', { query: { geo_distance: { distance: '10km', nowhere: { lat: 100, lon: 0 } } } }],
   ['composite-terms-empty', { size: 0, aggs: { a: { composite: { sources: [{ k: { terms: {} } }] } } } }],
+  ...[-1, -5, 1].map((size): readonly [string, Json] => [
+    `composite-size-${size}`,
+    { size: 0, aggs: { a: { composite: { size, sources: [{ k: { terms: { field: 'kw' } } }] } } } },
+  ]),
   [
     'composite-histogram-no-field',
     { size: 0, aggs: { a: { composite: { sources: [{ k: { histogram: { interval: 5 } } }] } } } },
@@ -1183,6 +1205,12 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...HIGHLIGHTS.map(([id, highlight]) => c(`highlight/${id}`, { query: MATCH, highlight })),
   ...INNER_QUERIES.map(([id, body]) => c(`inner/${id}`, body)),
   ...QUERY_LISTS.map(([id, query]) => c(`query/${id}`, { query })),
+  ...ONE_QUERY_LISTS.flatMap(([id, list]) => [
+    c(`one-query/nested-${id}`, { query: { nested: { path: 'items', query: list } } }),
+    c(`one-query/constant-score-${id}`, { query: { constant_score: { filter: list } } }),
+    c(`one-query/filters-keyed-${id}`, { size: 0, aggs: { a: { filters: { filters: { f: list } } } } }),
+    c(`one-query/filter-agg-${id}`, { size: 0, aggs: { a: { filter: list } } }),
+  ]),
   ...EMPTY_NUMBERS.map(([id, body]) => c(`empty-number/${id}`, body)),
   ...AGGREGATION_LISTS.map(([id, aggregation]) => c(`aggs/${id}`, { size: 0, aggs: { a: aggregation } })),
   ...SECTIONS.map(([id, body]) => c(`section/${id}`, body)),

@@ -64,6 +64,16 @@ function bucketOrder(check: JsonCheck, at: ValuePath, parser: string, order: unk
   }
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
+    if (Array.isArray(entry)) {
+      // ObjectParser's array reader refuses a list inside (real 3.9.0; conformance cases `cross/lists/aggs/order-*`).
+      const where = at.child(i);
+      check.report(
+        'aggs.wrong-type',
+        `${check.where(where)} [${parser}] failed to parse field [order]: expected value but got [START_ARRAY]`,
+        where,
+      );
+      return true;
+    }
     if (!isObject(entry)) {
       // A value in a list of orders: the reader meets the token after it (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
       // conformance cases `cross/lists/order/terms-order-list-*`).

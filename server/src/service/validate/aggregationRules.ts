@@ -542,6 +542,15 @@ export function validateAggregationBody(
           path.child('size'),
         );
       }
+      if (typeof body.size === 'number' && Number.isInteger(body.size) && body.size < 0) {
+        // The collector's queue is an array of that size (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, HTTP 500;
+        // conformance cases `cross/lists/shard/composite-size-*`).
+        check.report(
+          'aggs.invalid-size',
+          shardFailureText('[composite] needs a [size] above 0', `negative_array_size_exception: ${body.size}`),
+          path.child('size'),
+        );
+      }
       return;
     case 'filters':
       if (!('filters' in body)) {
@@ -997,6 +1006,18 @@ function filterQueries(check: JsonCheck, body: ValuePath, type: string, filters:
   if (isObject(filters)) {
     for (const name in filters) {
       const query = filters[name];
+      if (type === 'filters' && Array.isArray(query)) {
+        // The query parser steps into a list and reads its objects as queries, one after the other, until something
+        // else: its end, or a value, which is no query (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+        // `cross/lists/one-query/filters-keyed-*`).
+        for (let i = 0; i < query.length && isObject(query[i]); i++) {
+          const before = check.issues.length;
+          validateQueryContainer(check, path.child(name).child(i), query[i]);
+          if (check.refusedSince(before)) return;
+        }
+        check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path.child(name));
+        return;
+      }
       if (type === 'filters' || isObject(query)) validateQueryContainer(check, path.child(name), query);
     }
   } else if (Array.isArray(filters) && type === 'filters') {

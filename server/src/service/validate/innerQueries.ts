@@ -64,15 +64,29 @@ export function checkSingleQueryForm(
     return true;
   }
   if (forms.array === 'each') {
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
-        // A value inside the list is read as a value under the list's name (real 3.9.0 and 2.19.6; conformance cases
-        // `cross/lists/query/*-value-in-list`).
-        check.report('query.wrong-type', `[${clause}] query does not support [${key}]`, path.child(i));
-        return true;
+    // The parser's loop has no branch for the brackets of a list, at any depth: it reads every object inside as the
+    // query (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/one-query/nested-*`).
+    let read = 0;
+    const each = (items: readonly unknown[], at: ValuePath): boolean => {
+      for (let i = 0; i < items.length; i++) {
+        const item: unknown = items[i];
+        if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
+          // A value inside the list is read as a value under the list's name (real 3.9.0 and 2.19.6; conformance
+          // cases `cross/lists/query/*-value-in-list`).
+          check.report('query.wrong-type', `[${clause}] query does not support [${key}]`, at.child(i));
+          return true;
+        }
+        if (Array.isArray(item)) {
+          if (each(item, at.child(i))) return true;
+          continue;
+        }
+        read++;
+        validateQuery(check, at.child(i), item);
       }
-      validateQuery(check, path.child(i), item);
+      return false;
+    };
+    if (!each(value, path) && read === 0 && forms.absent !== undefined) {
+      check.report('query.wrong-type', forms.absent(clause, key), path);
     }
   } else check.report('query.wrong-type', forms.array(clause, key), path);
   return true;
