@@ -152,10 +152,11 @@ const QUERY_LISTS: readonly (readonly [string, Json])[] = [
       ['value-list-value', ['a', ['b'], 'c']],
       ['deep-last', [[['a']]]],
     ] satisfies (readonly [string, Json])[]
-  ).map(([id, terms]): readonly [string, Json] => [
-    `terms-set-${id}`,
-    { terms_set: { kw: { terms, minimum_should_match_field: 'num' } } },
+  ).flatMap(([id, terms]): (readonly [string, Json])[] => [
+    [`terms-set-${id}`, { terms_set: { kw: { terms, minimum_should_match_field: 'num' } } }],
+    [`terms-deep-${id}`, { terms: { kw: terms } }],
   ]),
+  ['terms-deep-empty-then-value', { terms: { kw: [[[]], 'b'] } }],
   // The field's object is read whole before the member after it.
   ['term-bad-option-then-field', { term: { kw: { value: 'a', missing: 'x' }, query: 'y' } }],
   ['term-bad-option-then-object', { term: { kw: { value: 'a', missing: 'x' }, num: { value: 1 } } }],
@@ -402,6 +403,9 @@ const FUNCTION_ENTRIES: readonly (readonly [string, Json])[] = [
   ['weight-fvf-then-script', [{ weight: 2, field_value_factor: { field: 'num' }, script_score: { script: '1' } }]],
   ['fvf-bad-option-then-list', [{ field_value_factor: { field: 'num', MISSING: 1 }, order: ['a'] }]],
   ['fvf-bad-option-then-value', [{ filter: { term: { kw: 'a' } }, field_value_factor: { field: 'num', x: 1 }, y: 1 }]],
+  ['fvf-missing-boolean', [{ field_value_factor: { field: 'num', missing: true } }]],
+  ['fvf-factor-boolean', [{ field_value_factor: { field: 'num', factor: false } }]],
+  ['fvf-missing-list-boolean', [{ field_value_factor: { field: 'num', missing: [true] } }]],
   ['fvf-then-bad-entry', [{ field_value_factor: { field: 'num', factor: 'x' } }, 5]],
   ['bad-entry-then-fvf', [5, { field_value_factor: { field: 'num', factor: 'x' } }]],
   ['valid', [{ filter: TERM, weight: 2 }, { field_value_factor: { field: 'num', missing: 1 } }]],

@@ -24,7 +24,7 @@ import { forEachClause } from './fieldMentions';
 import { dateFormatError } from '../validate/dateFormats';
 import { DEFAULT_DATE_FORMAT, defaultDateError } from '../validate/dateMath';
 import { fieldValueError } from '../validate/fieldValues';
-import { isJavaDouble, nameText, parseJavaLong } from '../validate/values';
+import { isJavaDouble, nameText, numberTextError, parseJavaLong } from '../validate/values';
 import { readsOneBoundPerSide } from '../validate/queryRules';
 
 /** A finding on a body, at a path of its JSON. */
@@ -247,7 +247,7 @@ function sortMissingRefusal(type: string | undefined, missing: unknown): string 
   const text = String(missing);
   if (LONG_SORTS.has(type)) return parseJavaLong(text) === undefined ? `For input string: "${text}"` : undefined;
   if (!DOUBLE_SORTS.has(type) || isJavaDouble(text)) return undefined;
-  return text.trim() === '' ? 'empty String' : `For input string: "${text}"`;
+  return numberTextError(text);
 }
 
 function sortFindings(

@@ -369,9 +369,8 @@ function rangeForms(check: JsonCheck, path: ValuePath, type: string, body: Recor
       const value = range[key];
       if (typeof value === 'boolean') return rangeBoolean(check, at, type, key);
       if (type === 'range' && (key === 'from' || key === 'to') && typeof value === 'string' && !isJavaDouble(value)) {
-        // `Double.parseDouble`: a blank text is `empty String` (real 3.9.0 and 3.8.0, cases `cross/lists/aggs/range-*`).
-        const reason = value.trim() === '' ? 'empty String' : `For input string: "${value}"`;
-        return shardFailure(check, at, `[${key}] is not a number`, reason);
+        // `Double.parseDouble` (a blank text is `empty String`: real 3.9.0 and 3.8.0, cases `cross/lists/aggs/range-*`).
+        return shardFailure(check, at, `[${key}] is not a number`, numberTextError(value));
       }
     }
   }

@@ -661,7 +661,7 @@ function validateTerms(
           if (item === null) {
             check.report('query.missing-parameter', 'No value specified for terms query', at.child(i));
           } else if (Array.isArray(item)) {
-            const words = listEndWords('terms', key, value, i);
+            const words = listEndWords('terms', key, value);
             if (words !== undefined) check.report('query.wrong-type', words, at.child(i));
             break;
           }

@@ -370,22 +370,42 @@ export function rewriteMethodError(value: string): string | undefined {
 }
 
 /**
- * What a terms parser says of a list inside its list of terms (at `index`): the inner list's end ends its loop, and
- * the parser then meets what follows it: the outer list's end (`unknown token [END_ARRAY] after [<name>]`) or a value
- * under the name it read last (`query does not support [<name>]`). Undefined when an object or a list follows (not
- * checked on a real cluster).
+ * What a terms parser says of a list inside its list of terms, read token by token: the loop over the values steps into
+ * a list inside, at any depth, and ends at the first end of a list; the field's loop then meets the next token: a value
+ * is `query does not support [<name>]`, the end of a list `unknown token [END_ARRAY] after [<name>]`, and another list
+ * is read as the terms again by `terms_set` and as a second field by `terms` (`query does not support multiple
+ * fields`). Undefined when the list reads whole, or an object or a null comes in the way (not checked on a real
+ * cluster). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/query/terms-*`,
+ * `cross/lists/order/terms-two-lists-inside`.
  */
 export function listEndWords(
-  clause: string,
+  clause: 'terms' | 'terms_set',
   name: string,
   items: readonly unknown[],
-  index: number,
 ): string | undefined {
-  if (index === items.length - 1) return `[${clause}] unknown token [END_ARRAY] after [${name}]`;
-  const next: unknown = items[index + 1];
-  // A list next is read as a second field (real 2.19.6; conformance case `cross/lists/order/terms-two-lists-inside`).
-  if (Array.isArray(next) && clause === 'terms') return '[terms] query does not support multiple fields';
-  return next !== null && typeof next === 'object' ? undefined : `[${clause}] query does not support [${name}]`;
+  const tokens: ('value' | 'start' | 'end' | 'other')[] = [];
+  const add = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      tokens.push('start');
+      for (const item of value) add(item);
+      tokens.push('end');
+    } else tokens.push(value === null || typeof value === 'object' ? 'other' : 'value');
+  };
+  for (const item of items) add(item);
+  tokens.push('end');
+  let values = true;
+  for (const token of tokens) {
+    if (token === 'other') return undefined;
+    if (values) {
+      if (token === 'end') values = false;
+      continue;
+    }
+    if (token === 'value') return `[${clause}] query does not support [${name}]`;
+    if (token === 'end') return `[${clause}] unknown token [END_ARRAY] after [${name}]`;
+    if (clause === 'terms') return '[terms] query does not support multiple fields';
+    values = true;
+  }
+  return undefined;
 }
 
 /** Names a default distribution registers: what "did you mean" may suggest. */

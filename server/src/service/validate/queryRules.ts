@@ -12,7 +12,7 @@ import { jacksonMajor, type TargetServer } from '../target';
 import { holdsAt, type Version } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
 import { scriptRefused, scriptValueRefused } from './scripts';
-import { registeredAt } from './queryMessages';
+import { listEndWords, registeredAt } from './queryMessages';
 import { didYouMean } from '../text/similarity';
 import { checkIntervalRules } from './intervalRules';
 
@@ -327,7 +327,7 @@ function termsSetRule(check: JsonCheck, path: ValuePath, _clause: string, body: 
         else if (Array.isArray(item)) {
           // A list inside ends the loop over the terms early (real 3.9.0 and 2.19.6; conformance cases
           // `cross/lists/query/terms-set-*`).
-          const words = termsSetListEnd(terms);
+          const words = listEndWords('terms_set', 'terms', terms);
           if (words !== undefined) refuseAt(check, words, at);
           break;
         }
@@ -335,38 +335,6 @@ function termsSetRule(check: JsonCheck, path: ValuePath, _clause: string, body: 
     }
     termsSetMinimum(check, path.child(first[0]), first[1]);
   }
-}
-
-/**
- * terms_set's terms, read token by token: the loop over the values steps into a list inside and ends at the first end
- * of a list; the field's loop then meets the next token: another list is read as the terms again, a value is `query
- * does not support [terms]`, and an end of a list `unknown token [END_ARRAY] after [terms]` (real 3.9.0, 3.8.0, 2.19.6
- * and 2.19.1; conformance cases `cross/lists/query/terms-set-*`). Undefined when the list reads whole, or an object
- * comes in the way (not checked on a real cluster).
- */
-function termsSetListEnd(terms: readonly unknown[]): string | undefined {
-  const tokens: ('value' | 'start' | 'end' | 'object')[] = [];
-  const add = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      tokens.push('start');
-      for (const item of value) add(item);
-      tokens.push('end');
-    } else tokens.push(isObject(value) ? 'object' : 'value');
-  };
-  for (const item of terms) add(item);
-  tokens.push('end');
-  let values = true;
-  for (const token of tokens) {
-    if (token === 'object') return undefined;
-    if (values) {
-      if (token === 'end') values = false;
-      continue;
-    }
-    if (token === 'start') values = true;
-    else if (token === 'value') return '[terms_set] query does not support [terms]';
-    else return '[terms_set] unknown token [END_ARRAY] after [terms]';
-  }
-  return undefined;
 }
 
 function intervalsFieldRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {

@@ -5,7 +5,15 @@
 import { isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
-import { isJavaDouble, javaTrim, numberTextError, parseJavaInt, strictBooleanError } from './values';
+import {
+  isJavaDouble,
+  javaTrim,
+  numberTextError,
+  numberValueRefusal,
+  parseJavaInt,
+  strictBooleanError,
+} from './values';
+import { jacksonMajor } from '../target';
 import { shardFailureText } from './msearchItems';
 import { compileRefused, scriptValueRefused } from './scripts';
 import { holdsAt } from '../../spec/versions';
@@ -98,17 +106,23 @@ export function checkIndicesBoostList(check: JsonCheck, path: ValuePath, list: r
  * A value read as a number from any token's text (a boost of the deprecated `indices_boost` object, the rescorer's
  * `window_size`, `field_value_factor`'s `factor` and `missing`): a text must be a number. Whether it reported.
  */
+/**
+ * A value `doubleValue()` refuses: a boolean in Jackson's words, a text that is no Java number (real 2.19.6;
+ * conformance cases `cross/lists/more/fvf-*`). Whether it reported.
+ */
+function numberRefused(check: JsonCheck, at: ValuePath, value: unknown): boolean {
+  const refusal = numberValueRefusal(value, jacksonMajor(check.server));
+  if (refusal === undefined) return false;
+  check.report('value.not-a-number', refusal, at);
+  return true;
+}
+
 export function checkNumberText(check: JsonCheck, at: ValuePath, value: unknown): boolean {
   if (typeof value !== 'string' || isJavaDouble(value)) return false;
   check.report('value.not-a-number', numberTextError(value), at);
   return true;
 }
 
-/**
- * `script_fields`: each entry an object (`Expected [START_OBJECT] in [<name>] but found [<TOKEN>]`) with `script` and
- * `ignore_failure` (a boolean, or its text); another name is `Unknown key for a <TOKEN> in [<name>].`. An entry
- * without a script fails every shard.
- */
 /**
  * The scripts of `script_fields` that Painless cannot compile. A search compiles them only when it asks for hits
  * (`size` not 0), so the rules between sections check them then (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance
@@ -124,8 +138,10 @@ export function checkScriptFieldsCompile(check: JsonCheck, path: ValuePath, fiel
 }
 
 /**
- * `script_fields` as their parser reads them, and (`compiled`) their scripts as each shard compiles them. An entry
- * without a script fails every shard whatever the size: the request to the shards cannot be written.
+ * `script_fields`: each entry an object (`Expected [START_OBJECT] in [<name>] but found [<TOKEN>]`) with `script` and
+ * `ignore_failure` (a boolean, or its text); another name is `Unknown key for a <TOKEN> in [<name>].`; and (`compiled`)
+ * their scripts as each shard compiles them. An entry without a script fails every shard whatever the size: the
+ * request to the shards cannot be written.
  */
 export function checkScriptFields(
   check: JsonCheck,
@@ -457,7 +473,7 @@ export function checkFieldValueFactor(
       const values = value.flat(Infinity).filter((item) => item !== null && typeof item !== 'object');
       if (values.length === 0) continue;
       if (key === 'factor' || key === 'missing') {
-        if (values.some((item) => checkNumberText(check, at, item))) return;
+        if (values.some((item) => numberRefused(check, at, item))) return;
         continue;
       }
     }
@@ -466,7 +482,7 @@ export function checkFieldValueFactor(
       check.report('query.unknown-parameter', `field_value_factor query does not support [${key}]`, at, 'key');
       return;
     }
-    if ((key === 'factor' || key === 'missing') && checkNumberText(check, at, value)) return;
+    if ((key === 'factor' || key === 'missing') && numberRefused(check, at, value)) return;
     if (key === 'modifier' && typeof value === 'string' && !MODIFIERS.includes(value.toLowerCase())) {
       check.report(
         'query.invalid-value',
