@@ -3,7 +3,7 @@
 // shows. Run by `npm run test:cli` (after the build).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -43,9 +43,11 @@ void describe('the search-requests-lint package', () => {
     packed = (JSON.parse(out) as (typeof packed)[])[0]!;
     cpSync(path.join(REPOSITORY, 'samples'), path.join(work, 'samples'), { recursive: true });
     samples = path.join(work, 'samples');
-    // An empty folder, and --offline: nothing may come from a registry.
+    // An empty project, and --offline: nothing may come from a registry. Its own package.json keeps npm from taking a
+    // folder above it, one that holds a node_modules or a package.json, for the project to install into.
     const install = path.join(work, 'empty');
     mkdirSync(install);
+    writeFileSync(path.join(install, 'package.json'), '{"private": true}\n');
     await npm(['install', '--offline', '--no-audit', '--no-fund', path.join(work, packed.filename)], install);
     bin = path.join(install, 'node_modules', '.bin', 'search-requests-lint');
   });
