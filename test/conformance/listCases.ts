@@ -151,6 +151,8 @@ const QUERY_LISTS: readonly (readonly [string, Json])[] = [
       ['list-then-list-then-value', [['a'], [1], 'c']],
       ['value-list-value', ['a', ['b'], 'c']],
       ['deep-last', [[['a']]]],
+      ['value-then-list-object', ['a', [{}]]],
+      ['list-object-then-value', [[{}], 'b']],
     ] satisfies (readonly [string, Json])[]
   ).flatMap(([id, terms]): (readonly [string, Json])[] => [
     [`terms-set-${id}`, { terms_set: { kw: { terms, minimum_should_match_field: 'num' } } }],

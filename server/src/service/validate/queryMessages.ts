@@ -374,8 +374,8 @@ export function rewriteMethodError(value: string): string | undefined {
  * a list inside, at any depth, and ends at the first end of a list; the field's loop then meets the next token: a value
  * is `query does not support [<name>]`, the end of a list `unknown token [END_ARRAY] after [<name>]`, and another list
  * is read as the terms again by `terms_set` and as a second field by `terms` (`query does not support multiple
- * fields`). Undefined when the list reads whole, or an object or a null comes in the way (not checked on a real
- * cluster). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/query/terms-*`,
+ * fields`); an object among the values is read whole, as a term. Undefined when the list reads whole, or a null or an
+ * object after the values comes in the way (not checked on a real cluster). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/query/terms-*`,
  * `cross/lists/order/terms-two-lists-inside`.
  */
 export function listEndWords(
@@ -383,23 +383,25 @@ export function listEndWords(
   name: string,
   items: readonly unknown[],
 ): string | undefined {
-  const tokens: ('value' | 'start' | 'end' | 'other')[] = [];
+  const tokens: ('value' | 'start' | 'end' | 'object' | 'null')[] = [];
   const add = (value: unknown): void => {
     if (Array.isArray(value)) {
       tokens.push('start');
       for (const item of value) add(item);
       tokens.push('end');
-    } else tokens.push(value === null || typeof value === 'object' ? 'other' : 'value');
+    } else tokens.push(value === null ? 'null' : typeof value === 'object' ? 'object' : 'value');
   };
   for (const item of items) add(item);
   tokens.push('end');
   let values = true;
   for (const token of tokens) {
-    if (token === 'other') return undefined;
+    if (token === 'null') return undefined;
     if (values) {
+      // An object among the values is read whole, as a term (conformance cases `cross/lists/query/terms-*-object`).
       if (token === 'end') values = false;
       continue;
     }
+    if (token === 'object') return undefined;
     if (token === 'value') return `[${clause}] query does not support [${name}]`;
     if (token === 'end') return `[${clause}] unknown token [END_ARRAY] after [${name}]`;
     if (clause === 'terms') return '[terms] query does not support multiple fields';
