@@ -1026,8 +1026,21 @@ function filterQueries(check: JsonCheck, body: ValuePath, type: string, filters:
     for (let i = 0; i < filters.length; i++) {
       const query: unknown = filters[i];
       if (isObject(query)) validateQueryContainer(check, path.child(i), query);
-      else if (Array.isArray(query)) return;
-      else if (isObject(filters[i + 1])) {
+      else if (Array.isArray(query)) {
+        // The query reader steps into a list inside: a query must start there, and the list's end then ends the
+        // filters' list (conformance cases `cross/lists/more/filters-list-list-*`).
+        if (!isObject(query[0])) {
+          check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path.child(i));
+          return;
+        }
+        const before = check.issues.length;
+        validateQueryContainer(check, path.child(i).child(0), query[0]);
+        if (check.refusedSince(before) || query.length !== 1 || i !== filters.length - 1) return;
+        // The aggregation's parser then meets the end of the real list where it expects a member.
+        const name = body.key(1);
+        check.report('aggs.wrong-type', `Unknown key for a END_ARRAY in [${String(name)}]: [filters].`, path);
+        return;
+      } else if (isObject(filters[i + 1])) {
         validateQueryContainer(check, path.child(i + 1), filters[i + 1]);
         i++;
       } else {

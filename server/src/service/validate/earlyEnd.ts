@@ -39,8 +39,8 @@ export interface EarlyRead {
  * Reads `segment` (itself a rewrite of the original text through `map`) as the parsers do when one stops at the object
  * at `at`. Undefined when the rewritten text holds no whole value: a parser above meets a token it does not expect.
  */
-function readEarlyEnd(segment: JsonSegment, at: AnyPath, map: OffsetMap): EarlyRead | undefined {
-  const rewrite = rewriteAt(segment, at);
+function readEarlyEnd(segment: JsonSegment, at: AnyPath, map: OffsetMap, inList: boolean): EarlyRead | undefined {
+  const rewrite = rewriteAt(segment, at, inList);
   if (rewrite === undefined) return undefined;
   const { rewritten, open, delta } = rewrite;
   const errors: ParseError[] = [];
@@ -66,14 +66,26 @@ function readEarlyEnd(segment: JsonSegment, at: AnyPath, map: OffsetMap): EarlyR
   };
 }
 
-/** The text with the object at `at` written as the string `"{"` (and a comma when it has members). */
+/**
+ * The text with the object at `at` written as the string `"{"` (and a comma when it has members). `inList`: the object
+ * is the last item of a list whose brackets the parser passes over, so the list's opening up to the object, and its
+ * closing bracket, are written as blanks (the offsets stay where they were).
+ */
 function rewriteAt(
   segment: JsonSegment,
   at: AnyPath,
+  inList = false,
 ): { readonly rewritten: string; readonly open: number; readonly delta: number } | undefined {
-  const text = segment.text;
-  const open = segment.spanOf(pathKeys(at), 'value').offset;
+  let text = segment.text;
+  const keys = pathKeys(at);
+  const open = segment.spanOf(keys, 'value').offset;
   if (text.charCodeAt(open) !== 123 /* { */) return undefined;
+  if (inList) {
+    const list = segment.spanOf(keys.slice(0, -1), 'value');
+    const close = list.offset + list.length - 1;
+    if (text[list.offset] !== '[' || text[close] !== ']' || open <= list.offset) return undefined;
+    text = `${text.slice(0, list.offset)}${' '.repeat(open - list.offset)}${text.slice(open, close)} ${text.slice(close + 1)}`;
+  }
   let next = open + 1;
   while (next < text.length && /\s/.test(text[next]!)) next++;
   const empty = text[next] === '}';
@@ -99,10 +111,11 @@ function lostReading(
   map: OffsetMap,
   locator: XContentLocator,
   target: TargetServer,
+  inList: boolean,
 ): Issue {
   const span = segment.spanOf(pathKeys(at), 'value');
   const fallback = issue('query.wrong-type', LOST_MESSAGE, { offset: map(span.offset), length: 1 });
-  const rewrite = rewriteAt(segment, at);
+  const rewrite = rewriteAt(segment, at, inList);
   if (rewrite === undefined) return fallback;
   const { rewritten, open, delta } = rewrite;
   const errors: ParseError[] = [];
@@ -216,9 +229,10 @@ export function readSearchBody(
   let map = SAME_OFFSETS;
   let trailing: EarlyRead['trailing'] | undefined;
   for (let round = 0; check.earlyEnd !== undefined && round < MAX_ROUNDS; round++) {
-    const read = readEarlyEnd(check.segment, check.earlyEnd, map);
+    const read = readEarlyEnd(check.segment, check.earlyEnd, map, check.earlyEndInList);
     if (read === undefined) {
-      return { check, facts, lost: lostReading(check.segment, check.earlyEnd, map, locator, target) };
+      const lost = lostReading(check.segment, check.earlyEnd, map, locator, target, check.earlyEndInList);
+      return { check, facts, lost };
     }
     map = read.map;
     trailing = read.trailing;

@@ -4,7 +4,7 @@ import { ValuePath } from '../json/valuePath';
 // array) names the geo field and a value is one of the clause's options, each read with Jackson's accessor for its
 // kind. What each refuses, in its words, as real 3.8.0 and 2.19.1 answered the conformance cases `query/geo_*`
 // (docs/opensearch/query-dsl.md#geo-queries).
-import { isObject } from '../json/jsonSegment';
+import { firstKey, isObject } from '../json/jsonSegment';
 import { jacksonMajor } from '../target';
 import type { JsonCheck } from './jsonCheck';
 import { negativeBoost } from './valueRanges';
@@ -288,13 +288,29 @@ function readDistancePoint(
     const value = object[member];
     const at = path.child(member);
     if (isObject(value)) {
-      if (!followingMemberRefused(check, path, object, member)) check.reportEarlyEnd(at);
+      if (!followingMemberRefused(check, path, object, member, value)) check.reportEarlyEnd(at);
       return false;
     }
     const values = Array.isArray(value) ? value : [value];
     for (let i = 0; i < values.length; i++) {
       const item: unknown = values[i];
-      // Lists of lists and objects inside lists move the parser in ways not followed here.
+      // The loop passes over the list's brackets: an object last in the list ends it as one in the member's place
+      // does (conformance cases `cross/lists/geo/point-lat-array-*`). Lists of lists, and objects before other items,
+      // move the parser in ways not followed here.
+      if (isObject(item) && Array.isArray(value) && i === values.length - 1) {
+        if (!followingMemberRefused(check, path, object, member, item)) check.reportEarlyEnd(at.child(i), true);
+        return false;
+      }
+      // An empty object before a value: the clause's loop meets the value under the point's name.
+      const next: unknown = values[i + 1];
+      if (isObject(item) && firstKey(item) === undefined && next !== null && typeof next !== 'object') {
+        check.report(
+          'query.unknown-parameter',
+          `failed to parse [geo_distance] query. unexpected field [${field}]`,
+          at.child(i + 1),
+        );
+        return false;
+      }
       if (typeof item === 'object' && item !== null) return false;
       if (item === null || item === EARLY_END_TEXT) continue;
       const place = Array.isArray(value) ? at.child(i) : at;
@@ -328,8 +344,9 @@ function followingMemberRefused(
   path: ValuePath,
   object: Record<string, unknown>,
   member: string,
+  /** The object that ends the loop: the member's value, or the last item of its list. */
+  inner: Record<string, unknown>,
 ): boolean {
-  const inner = object[member] as Record<string, unknown>;
   for (const _key in inner) return false;
   const members = Object.keys(object);
   const next = members[members.indexOf(member) + 1];

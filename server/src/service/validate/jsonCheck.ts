@@ -47,9 +47,17 @@ export class JsonCheck {
     return false;
   }
 
-  /** A parser reads the object at `path` as the text `{` and stops there: the body is read again as it does. */
-  reportEarlyEnd(path: AnyPath): void {
-    this.earlyEnd ??= path;
+  /** Whether the first early end is an object last in a list whose brackets the parser passes over (readEarlyEnd). */
+  earlyEndInList = false;
+
+  /**
+   * A parser reads the object at `path` as the text `{` and stops there: the body is read again as it does. `inList`:
+   * the object is the last item of a list whose brackets that parser's loop passes over.
+   */
+  reportEarlyEnd(path: AnyPath, inList = false): void {
+    if (this.earlyEnd !== undefined) return;
+    this.earlyEnd = path;
+    this.earlyEndInList = inList;
   }
 
   /**
