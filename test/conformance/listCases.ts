@@ -138,6 +138,10 @@ const QUERY_LISTS: readonly (readonly [string, Json])[] = [
       ['list-value-then-object', [[SPAN_QUICK, 'x', SPAN_QUICK]]],
       ['list-then-object', [[SPAN_QUICK], SPAN_QUICK]],
       ['list-second-not-span', [[SPAN_QUICK, { term: { kw: 'a' } }]]],
+      ['list-then-list-bad', [[SPAN_QUICK], [{ span_term: 1 }]]],
+      ['list-then-list', [[SPAN_QUICK], [SPAN_QUICK]]],
+      ['list-then-list-then-object', [[SPAN_QUICK], [SPAN_QUICK], SPAN_QUICK]],
+      ['list-in-list', [[SPAN_QUICK, [SPAN_QUICK]]]],
     ] satisfies (readonly [string, Json])[]
   ).flatMap(([id, clauses]): (readonly [string, Json])[] => [
     [`span-near-${id}`, { span_near: { clauses, slop: 1 } }],
@@ -405,6 +409,9 @@ const FUNCTION_ENTRIES: readonly (readonly [string, Json])[] = [
   ['weight-fvf-then-script', [{ weight: 2, field_value_factor: { field: 'num' }, script_score: { script: '1' } }]],
   ['fvf-bad-option-then-list', [{ field_value_factor: { field: 'num', MISSING: 1 }, order: ['a'] }]],
   ['fvf-bad-option-then-value', [{ filter: { term: { kw: 'a' } }, field_value_factor: { field: 'num', x: 1 }, y: 1 }]],
+  ['filter-list-in-list-then-array-entry', [{ filter: [[1]], weight: 2 }, [{ weight: 1 }]]],
+  ['filter-list-in-list', [{ filter: [[1]], weight: 2 }]],
+  ['weight-list-in-list', [{ filter: TERM, weight: [[2]] }]],
   ['fvf-missing-boolean', [{ field_value_factor: { field: 'num', missing: true } }]],
   ['fvf-factor-boolean', [{ field_value_factor: { field: 'num', factor: false } }]],
   ['fvf-missing-list-boolean', [{ field_value_factor: { field: 'num', missing: [true] } }]],

@@ -962,7 +962,17 @@ function validateQueryList(
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (Array.isArray(item)) {
-      innerList(check, path.child(i), item, spanClause);
+      if (!innerList(check, path.child(i), item, spanClause)) return;
+      // The inner list's end ended the clauses' loop: the clause's own loop reads a list next as its clauses again,
+      // and refuses anything else (real 2.19.6 and 3.9.0; conformance cases `cross/lists/query/span-*-list-*`).
+      let next = i + 1;
+      while (Array.isArray(items[next])) {
+        const before = check.issues.length;
+        validateQueryList(check, path.child(next), items[next] as unknown[], spanClause);
+        if (check.refusedSince(before)) return;
+        next++;
+      }
+      check.report('query.wrong-type', `[${spanClause ?? ''}] query does not support [clauses]`, path.child(i));
       return;
     }
     if (isObject(item)) {
@@ -982,36 +992,44 @@ function validateQueryList(
  * A list inside a list of queries: ObjectParser's array reader refuses it; the span parsers step into it and read its
  * items as the clauses, in order, until its end, which ends their loop: they then meet what follows where they expect
  * a member (a list that starts otherwise is no query at all). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
- * `cross/lists/query/span-*-list-*`.
+ * `cross/lists/query/span-*-list-*`. Whether the list was read to its end with nothing refused: the caller then says
+ * what the clause's loop meets after it.
  */
-function innerList(check: JsonCheck, at: ValuePath, list: readonly unknown[], spanClause: string | undefined): void {
+function innerList(check: JsonCheck, at: ValuePath, list: readonly unknown[], spanClause: string | undefined): boolean {
   if (spanClause === undefined) {
     check.report('query.wrong-type', 'expected value but got [START_ARRAY]', at);
-  } else if (isObject(list[0])) {
-    for (let i = 0; i < list.length; i++) {
-      const item = list[i];
-      if (Array.isArray(item)) {
-        innerList(check, at.child(i), item, spanClause);
-        return;
+    return false;
+  }
+  if (!isObject(list[0])) {
+    check.report('query.not-an-object', '[_na] query malformed, must start with start_object', at);
+    return false;
+  }
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (Array.isArray(item)) {
+      // Its end ends the clauses' loop, and the clause's loop meets the end of this list.
+      if (innerList(check, at.child(i), item, spanClause)) {
+        check.report('query.wrong-type', `[${spanClause}] query does not support [clauses]`, at.child(i));
       }
-      // A value sends the query reader to the next token, which must start an object.
-      if (!isObject(item) && !isObject(list[i + 1])) {
-        check.report('query.not-an-object', '[_na] query malformed, must start with start_object', at.child(i));
-        return;
-      }
-      if (!isObject(item)) i++;
-      const query = list[i];
-      const before = check.issues.length;
-      validateQueryContainer(check, at.child(i), query);
-      if (check.refusedSince(before)) return;
-      // Each clause is judged a span query once it is read.
-      if (notSpanClause(spanClause, query, isKnownClause)) {
-        check.report('query.not-a-span-query', spanClauseText(spanClause), at.child(i));
-        return;
-      }
+      return false;
     }
-    check.report('query.wrong-type', `[${spanClause}] query does not support [clauses]`, at);
-  } else check.report('query.not-an-object', '[_na] query malformed, must start with start_object', at);
+    // A value sends the query reader to the next token, which must start an object.
+    if (!isObject(item) && !isObject(list[i + 1])) {
+      check.report('query.not-an-object', '[_na] query malformed, must start with start_object', at.child(i));
+      return false;
+    }
+    if (!isObject(item)) i++;
+    const query = list[i];
+    const before = check.issues.length;
+    validateQueryContainer(check, at.child(i), query);
+    if (check.refusedSince(before)) return false;
+    // Each clause is judged a span query once it is read.
+    if (notSpanClause(spanClause, query, isKnownClause)) {
+      check.report('query.not-a-span-query', spanClauseText(spanClause), at.child(i));
+      return false;
+    }
+  }
+  return true;
 }
 
 /**

@@ -901,7 +901,8 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
     for (const key in entry) {
       const value = entry[key];
       // An object, or a list holding one (the parser reads on into the list and meets the object under this name).
-      if (isObject(value) || (Array.isArray(value) && value.some(isObject))) {
+      const flat: readonly unknown[] = Array.isArray(value) ? value.flat(Infinity) : [];
+      if (isObject(value) || flat.some(isObject)) {
         if (key !== 'filter' && isObject(value)) {
           // A second function is refused before it is looked up (conformance cases `cross/lists/function-score/*`).
           if (found !== undefined) {
@@ -925,8 +926,8 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
         if (key !== 'filter') scored = true;
         continue;
       }
-      // A list's values are read as values of the member; null, and an empty list, are read as nothing.
-      const values = Array.isArray(value) ? value.filter((v) => v !== null && typeof v !== 'object') : [value];
+      // A list's values, at any depth, are read as values of the member; null, and an empty list, are read as nothing.
+      const values = Array.isArray(value) ? flat.filter((v) => v !== null && typeof v !== 'object') : [value];
       if (value === null || values.length === 0) continue;
       if (key === 'weight') {
         // Read with `floatValue()`, each value of a list in turn.
