@@ -177,6 +177,8 @@ const QUERY_LISTS: readonly (readonly [string, Json])[] = [
   ['range-good-then-value', { range: { date: { gte: 'now' }, foo: '10s' } }],
   ['range-list-bound-then-value', { range: { num: { gte: [1], lte: 10 }, format: [1] } }],
   ['term-empty-then-field', { term: { kw: {}, missing: '10s' } }],
+  ['term-object-value-then-field', { term: { kw: { value: {} }, missing: '10s' } }],
+  ['range-object-bound-then-field', { range: { num: { gte: {} }, foo: '10s' } }],
   ['term-null-value-then-field', { term: { kw: { value: null }, missing: '10s' } }],
   [
     'terms-set-list-then-member',
