@@ -2,7 +2,8 @@ import { Severity, type DiagnosticCode } from '../diagnosticCodes';
 import { tokenOf, type JsonSegment, type Target } from '../json/jsonSegment';
 import { pathKeys, type AnyPath, type ValuePath } from '../json/valuePath';
 import { issue, type FixData, type IssueSink } from './issues';
-import type { TargetServer } from '../target';
+import { jacksonMajor, type TargetServer } from '../target';
+import { numberValueRefusal } from './values';
 import { didYouMean } from '../text/similarity';
 
 /** Gives Jackson's `line:col` of an offset in a segment, as the server would count in what is sent. */
@@ -12,6 +13,8 @@ export type XContentLocator = (offset: number) => { line: number; column: number
 export class JsonCheck {
   /** Where a parser stops reading inside an object, so that the body ends early (earlyEnd.ts); the first one. */
   earlyEnd: AnyPath | undefined = undefined;
+  /** Whether the first early end is an object last in a list whose brackets the parser passes over (readEarlyEnd). */
+  earlyEndInList = false;
 
   constructor(
     readonly segment: JsonSegment,
@@ -47,8 +50,16 @@ export class JsonCheck {
     return false;
   }
 
-  /** Whether the first early end is an object last in a list whose brackets the parser passes over (readEarlyEnd). */
-  earlyEndInList = false;
+  /**
+   * Reports what a number reader (`doubleValue()`, `floatValue()`) refuses in a scalar at `path`: a boolean in
+   * Jackson's words, a text that is no Java number (numberValueRefusal). Whether it reported.
+   */
+  numberRefused(path: AnyPath, value: unknown): boolean {
+    const refusal = numberValueRefusal(value, jacksonMajor(this.server));
+    if (refusal === undefined) return false;
+    this.report('value.not-a-number', refusal, path);
+    return true;
+  }
 
   /**
    * A parser reads the object at `path` as the text `{` and stops there: the body is read again as it does. `inList`:

@@ -41,7 +41,6 @@ import {
   isJavaDouble,
   notNumericText,
   numberTextError,
-  numberValueRefusal,
   strictBooleanError,
   tokenName,
 } from './values';
@@ -682,8 +681,7 @@ function validateTerms(
     }
     if (key === 'boost') {
       if (negativeBoost(check, at, 'terms', false, value)) continue;
-      const refusal = numberValueRefusal(value, jacksonMajor(check.server));
-      if (refusal !== undefined) check.report('value.not-a-number', refusal, at);
+      check.numberRefused(at, value);
     } else if (
       key === 'value_type' &&
       (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&
@@ -962,6 +960,11 @@ function validateQueryList(
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (Array.isArray(item)) {
+      if (spanClause === undefined) {
+        // ObjectParser's array reader refuses a list inside.
+        check.report('query.wrong-type', 'expected value but got [START_ARRAY]', path.child(i));
+        return;
+      }
       if (!innerList(check, path.child(i), item, spanClause)) return;
       // The inner list's end ended the clauses' loop: the clause's own loop reads a list next as its clauses again,
       // and refuses anything else (real 2.19.6 and 3.9.0; conformance cases `cross/lists/query/span-*-list-*`).
@@ -972,7 +975,7 @@ function validateQueryList(
         if (check.refusedSince(before)) return;
         next++;
       }
-      check.report('query.wrong-type', `[${spanClause ?? ''}] query does not support [clauses]`, path.child(i));
+      clausesEnd(check, path.child(i), spanClause);
       return;
     }
     if (isObject(item)) {
@@ -989,17 +992,12 @@ function validateQueryList(
 }
 
 /**
- * A list inside a list of queries: ObjectParser's array reader refuses it; the span parsers step into it and read its
- * items as the clauses, in order, until its end, which ends their loop: they then meet what follows where they expect
+ * A list inside the clauses of a span clause: its parser steps into it and reads its items as the clauses, in order, until its end, which ends their loop: they then meet what follows where they expect
  * a member (a list that starts otherwise is no query at all). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
  * `cross/lists/query/span-*-list-*`. Whether the list was read to its end with nothing refused: the caller then says
  * what the clause's loop meets after it.
  */
-function innerList(check: JsonCheck, at: ValuePath, list: readonly unknown[], spanClause: string | undefined): boolean {
-  if (spanClause === undefined) {
-    check.report('query.wrong-type', 'expected value but got [START_ARRAY]', at);
-    return false;
-  }
+function innerList(check: JsonCheck, at: ValuePath, list: readonly unknown[], spanClause: string): boolean {
   if (!isObject(list[0])) {
     check.report('query.not-an-object', '[_na] query malformed, must start with start_object', at);
     return false;
@@ -1008,9 +1006,7 @@ function innerList(check: JsonCheck, at: ValuePath, list: readonly unknown[], sp
     const item = list[i];
     if (Array.isArray(item)) {
       // Its end ends the clauses' loop, and the clause's loop meets the end of this list.
-      if (innerList(check, at.child(i), item, spanClause)) {
-        check.report('query.wrong-type', `[${spanClause}] query does not support [clauses]`, at.child(i));
-      }
+      if (innerList(check, at.child(i), item, spanClause)) clausesEnd(check, at.child(i), spanClause);
       return false;
     }
     // A value sends the query reader to the next token, which must start an object.
@@ -1030,6 +1026,11 @@ function innerList(check: JsonCheck, at: ValuePath, list: readonly unknown[], sp
     }
   }
   return true;
+}
+
+/** What a span clause's loop says of what follows a list inside its clauses, met where it expects a member. */
+function clausesEnd(check: JsonCheck, at: ValuePath, spanClause: string): void {
+  check.report('query.wrong-type', `[${spanClause}] query does not support [clauses]`, at);
 }
 
 /**

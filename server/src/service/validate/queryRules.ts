@@ -7,7 +7,7 @@ import { isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { checkFieldValueFactor, minimumShouldMatchError } from './sectionOptions';
 import { limitNote, limitsOf } from './limits';
-import { isJavaDouble, notNumericText, numberValueRefusal, tokenName } from './values';
+import { isJavaDouble, notNumericText, tokenName } from './values';
 import { jacksonMajor, type TargetServer } from '../target';
 import { holdsAt, type Version } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
@@ -932,11 +932,7 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
       if (key === 'weight') {
         // Read with `floatValue()`, each value of a list in turn.
         for (const weight of values) {
-          const refusal = numberValueRefusal(weight, jacksonMajor(check.server));
-          if (refusal !== undefined) {
-            check.report('value.not-a-number', refusal, at.child(key));
-            return true;
-          }
+          if (check.numberRefused(at.child(key), weight)) return true;
           if (negativeWeight(check, at.child(key), weight)) return true;
         }
         scored = true;

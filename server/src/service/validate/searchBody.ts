@@ -28,7 +28,6 @@ import {
   isSortOrder,
   notNumericText,
   numberTextError,
-  numberValueRefusal,
   parseTimeValue,
   strictBooleanError,
 } from './values';
@@ -185,7 +184,7 @@ function checkValue(
       return;
     }
     case 'float':
-      numberValue(check, path, value);
+      check.numberRefused(path, value);
       return;
     case 'boolean':
       booleanValue(check, path, value);
@@ -367,11 +366,6 @@ function intValue(check: JsonCheck, path: ValuePath, value: unknown): number | u
   }
   // Java's (int) of NaN is 0.
   return Math.trunc(javaDoubleNumber(text) ?? 0) || 0;
-}
-
-function numberValue(check: JsonCheck, path: ValuePath, value: unknown): void {
-  const refusal = numberValueRefusal(value, jacksonMajor(check.server));
-  if (refusal !== undefined) check.report('value.not-a-number', refusal, path);
 }
 
 /** `XContentParser.booleanValue()`: JSON booleans, and the strings "true"/"false" ("" is false). */

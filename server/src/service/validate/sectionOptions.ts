@@ -5,15 +5,7 @@
 import { isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
-import {
-  isJavaDouble,
-  javaTrim,
-  numberTextError,
-  numberValueRefusal,
-  parseJavaInt,
-  strictBooleanError,
-} from './values';
-import { jacksonMajor } from '../target';
+import { isJavaDouble, javaTrim, numberTextError, parseJavaInt, strictBooleanError } from './values';
 import { shardFailureText } from './msearchItems';
 import { compileRefused, scriptValueRefused } from './scripts';
 import { holdsAt } from '../../spec/versions';
@@ -106,17 +98,6 @@ export function checkIndicesBoostList(check: JsonCheck, path: ValuePath, list: r
  * A value read as a number from any token's text (a boost of the deprecated `indices_boost` object, the rescorer's
  * `window_size`, `field_value_factor`'s `factor` and `missing`): a text must be a number. Whether it reported.
  */
-/**
- * A value `doubleValue()` refuses: a boolean in Jackson's words, a text that is no Java number (real 2.19.6;
- * conformance cases `cross/lists/more/fvf-*`). Whether it reported.
- */
-function numberRefused(check: JsonCheck, at: ValuePath, value: unknown): boolean {
-  const refusal = numberValueRefusal(value, jacksonMajor(check.server));
-  if (refusal === undefined) return false;
-  check.report('value.not-a-number', refusal, at);
-  return true;
-}
-
 export function checkNumberText(check: JsonCheck, at: ValuePath, value: unknown): boolean {
   if (typeof value !== 'string' || isJavaDouble(value)) return false;
   check.report('value.not-a-number', numberTextError(value), at);
@@ -473,7 +454,7 @@ export function checkFieldValueFactor(
       const values = value.flat(Infinity).filter((item) => item !== null && typeof item !== 'object');
       if (values.length === 0) continue;
       if (key === 'factor' || key === 'missing') {
-        if (values.some((item) => numberRefused(check, at, item))) return;
+        if (values.some((item) => check.numberRefused(at, item))) return;
         continue;
       }
     }
@@ -482,7 +463,7 @@ export function checkFieldValueFactor(
       check.report('query.unknown-parameter', `field_value_factor query does not support [${key}]`, at, 'key');
       return;
     }
-    if ((key === 'factor' || key === 'missing') && numberRefused(check, at, value)) return;
+    if ((key === 'factor' || key === 'missing') && check.numberRefused(at, value)) return;
     if (key === 'modifier' && typeof value === 'string' && !MODIFIERS.includes(value.toLowerCase())) {
       check.report(
         'query.invalid-value',
