@@ -231,8 +231,8 @@ export function namedMappingPath(expressions: readonly string[]): string | undef
  * two clauses before 3.0 only with both), a keyword field's `normalizer` (which may make two values one term), a
  * field's `format` (a date field with one reads dates with it, not the default format) and a text field's `fielddata`
  * (with it, a text field can be sorted and aggregated) and a text field's `analyzer` and `search_analyzer` (which decide
- * how many terms a `match` makes of its text), not the rest of the mappings (`_meta`, dynamic templates' options). OpenSearch leaves out an index none of whose fields has a type (an
- * index created without mappings and still empty).
+ * how many terms a `match` makes of its text), not the rest of the mappings (`_meta`, dynamic templates' options).
+ * OpenSearch leaves out an index none of whose fields has a type (an index created without mappings and still empty).
  */
 export const MAPPING_FILTER_PATH =
   '*.mappings.**.type,*.mappings.**.relations,*.mappings.**.doc_values,*.mappings.**.index,*.mappings.**.normalizer,' +

@@ -10,7 +10,7 @@ import type { ParameterSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
 import { shardFailureText } from './msearchItems';
 import { CALENDAR_INTERVALS, checkOptionForms, COMPOSITE_SOURCES } from './aggregationOptions';
-import { validateQueryContainer } from './query';
+import { queryRefused, validateQueryContainer } from './query';
 import { intRangeRefusal, isJavaDouble, notNumericText, parseTimeValue, strictBooleanError, tokenName } from './values';
 import { limitNote, limitsOf } from './limits';
 import { validateTopHitsBody } from './searchBody';
@@ -1011,9 +1011,7 @@ function filterQueries(check: JsonCheck, body: ValuePath, type: string, filters:
         // else: its end, or a value, which is no query (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
         // `cross/lists/one-query/filters-keyed-*`).
         for (let i = 0; i < query.length && isObject(query[i]); i++) {
-          const before = check.issues.length;
-          validateQueryContainer(check, path.child(name).child(i), query[i]);
-          if (check.refusedSince(before)) return;
+          if (queryRefused(check, path.child(name).child(i), query[i])) return;
         }
         check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path.child(name));
         return;
@@ -1033,9 +1031,9 @@ function filterQueries(check: JsonCheck, body: ValuePath, type: string, filters:
           check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path.child(i));
           return;
         }
-        const before = check.issues.length;
-        validateQueryContainer(check, path.child(i).child(0), query[0]);
-        if (check.refusedSince(before) || query.length !== 1 || i !== filters.length - 1) return;
+        if (queryRefused(check, path.child(i).child(0), query[0]) || query.length !== 1 || i !== filters.length - 1) {
+          return;
+        }
         // The aggregation's parser then meets the end of the real list where it expects a member.
         const name = body.key(1);
         check.report('aggs.wrong-type', `Unknown key for a END_ARRAY in [${String(name)}]: [filters].`, path);

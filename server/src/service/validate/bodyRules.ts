@@ -14,7 +14,7 @@ import { limitNote, limitsOf } from './limits';
 import { checkHighlight } from './highlight';
 import { checkSuggest } from './suggest';
 import { checkQueryRescorer, checkScriptFieldsCompile } from './sectionOptions';
-import { validateQueryContainer } from './query';
+import { queryRefused } from './query';
 
 /**
  * Gives `test` the name of each sort entry as the server counts them (`_score` included), in order, until it answers
@@ -475,11 +475,8 @@ function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string,
       // The rescore query is read by the query parser, as every query of the body is, where it stands: before the
       // members after the rescorer (real 3.9.0 and 2.19.6; conformance cases `cross/lists/inner/rescore-*`,
       // `cross/lists/section/rescore-query-then-*`).
-      if (isObject(value.rescore_query)) {
-        const before = check.issues.length;
-        validateQueryContainer(check, place.child('rescore_query'), value.rescore_query);
-        if (check.refusedSince(before)) return;
-      }
+      if (isObject(value.rescore_query) && queryRefused(check, place.child('rescore_query'), value.rescore_query))
+        return;
       continue;
     }
     if (value === null || Array.isArray(value)) {

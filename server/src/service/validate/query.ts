@@ -139,6 +139,16 @@ function replacementsFor(found: readonly string[]): { replacements: string[] } |
  * A query object, where the server calls `parseInnerQueryBuilder` (docs/opensearch/query-dsl.md#parse-errors): exactly one clause name whose
  * value is an object.
  */
+/**
+ * Checks a query where a parser reads it on its way, before what follows it: whether the parsers refuse it (an Error
+ * that is no item failure), and so never read on.
+ */
+export function queryRefused(check: JsonCheck, path: ValuePath, value: unknown): boolean {
+  const before = check.issues.length;
+  validateQueryContainer(check, path, value);
+  return check.refusedSince(before);
+}
+
 export function validateQueryContainer(check: JsonCheck, path: ValuePath, value: unknown): void {
   if (!isObject(value)) {
     check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path);
@@ -992,8 +1002,9 @@ function validateQueryList(
 }
 
 /**
- * A list inside the clauses of a span clause: its parser steps into it and reads its items as the clauses, in order, until its end, which ends their loop: they then meet what follows where they expect
- * a member (a list that starts otherwise is no query at all). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * A list inside the clauses of a span clause: its parser steps into it and reads its items as the clauses, in order,
+ * until its end, which ends their loop: it then meets what follows where it expects a member (a list that starts
+ * otherwise is no query at all). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
  * `cross/lists/query/span-*-list-*`. Whether the list was read to its end with nothing refused: the caller then says
  * what the clause's loop meets after it.
  */
@@ -1016,9 +1027,7 @@ function innerList(check: JsonCheck, at: ValuePath, list: readonly unknown[], sp
     }
     if (!isObject(item)) i++;
     const query = list[i];
-    const before = check.issues.length;
-    validateQueryContainer(check, at.child(i), query);
-    if (check.refusedSince(before)) return false;
+    if (queryRefused(check, at.child(i), query)) return false;
     // Each clause is judged a span query once it is read.
     if (notSpanClause(spanClause, query, isKnownClause)) {
       check.report('query.not-a-span-query', spanClauseText(spanClause), at.child(i));

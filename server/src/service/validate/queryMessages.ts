@@ -375,8 +375,8 @@ export function rewriteMethodError(value: string): string | undefined {
  * is `query does not support [<name>]`, the end of a list `unknown token [END_ARRAY] after [<name>]`, and another list
  * is read as the terms again by `terms_set` and as a second field by `terms` (`query does not support multiple
  * fields`); an object among the values is read whole, as a term. Undefined when the list reads whole, or a null or an
- * object after the values comes in the way (not checked on a real cluster). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/query/terms-*`,
- * `cross/lists/order/terms-two-lists-inside`.
+ * object after the values comes in the way (not checked on a real cluster). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
+ * conformance cases `cross/lists/query/terms-*`, `cross/lists/order/terms-two-lists-inside`.
  */
 export function listEndWords(
   clause: 'terms' | 'terms_set',
