@@ -39,9 +39,11 @@ function markdownOf(hovers: vscode.Hover[]): string {
 describe('Console', function () {
   this.timeout(60_000);
   let cluster: RunningCluster;
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'search-requests-console-'));
+  // Made when the suite runs, not when its file is loaded: a run that selects other suites would leave it behind.
+  let scratch = '';
 
   before(async () => {
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'search-requests-console-'));
     cluster = await startCluster({ port: 0, recordRequests: true });
     await extension().activate();
     await setWorkspace('clusters', [{ name: 'console-it', url: cluster.url, variables: { clusterIndex: 'products' } }]);
@@ -55,7 +57,7 @@ describe('Console', function () {
     await setWorkspace('variables', undefined);
     await setWorkspace('clusters', undefined);
     await cluster.close();
-    fs.rmSync(scratch, { recursive: true, force: true });
+    if (scratch !== '') fs.rmSync(scratch, { recursive: true, force: true });
   });
 
   it('reads a """ query as the string it becomes, and runs it', async () => {
