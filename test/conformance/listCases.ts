@@ -157,6 +157,12 @@ const QUERY_LISTS: readonly (readonly [string, Json])[] = [
       ['deep-last', [[['a']]]],
       ['value-then-list-object', ['a', [{}]]],
       ['list-object-then-value', [[{}], 'b']],
+      // A null met in the values, and what the field's loop meets after the values' end.
+      ['null-in-list-inside', ['a', [null]]],
+      ['null-deep', [['a', [null]]]],
+      ['list-then-null', ['a', [1], null]],
+      ['list-then-object', ['a', [1], {}]],
+      ['list-then-lookup', ['a', [1], { index: 'x' }]],
     ] satisfies (readonly [string, Json])[]
   ).flatMap(([id, terms]): (readonly [string, Json])[] => [
     [`terms-set-${id}`, { terms_set: { kw: { terms, minimum_should_match_field: 'num' } } }],
@@ -361,6 +367,10 @@ const SECTIONS: readonly (readonly [string, Json])[] = [
     { rescore: { window_size: 10, query: { rescore_query: { match: {} } }, missing: 'x' } },
   ],
   ['rescore-query-then-typo', { rescore: { query: { rescore_query: { match: '' } }, window_ize: 10 } }],
+  // The rescore query is read where it stands inside the rescorer, before the rescorer's members after it.
+  ['rescore-query-refused-then-unknown', { rescore: { query: { rescore_query: { match: 5 }, value: ['a'] } } }],
+  ['rescore-query-refused-then-weight', { rescore: { query: { rescore_query: { match: 5 }, query_weight: true } } }],
+  ['rescore-unknown-then-query-refused', { rescore: { query: { value: ['a'], rescore_query: { match: 5 } } } }],
   ['rescore-unknown-then-query', { rescore: { missing: 'x', query: { rescore_query: { match: {} } } } }],
   ['rescore-query-then-list', { rescore: { query: { rescore_query: { term: { kw: { x: 1 } } } }, window_size: [1] } }],
   ['collapse-valid', { collapse: { field: 'kw' } }],
@@ -439,6 +449,14 @@ const FUNCTION_ENTRIES: readonly (readonly [string, Json])[] = [
   ['weight-in-list', [{ weight: [2] }]],
   ['filter-clause-string', [{ filter: { term: 'x' }, weight: 2 }]],
   ['filter-unknown-clause', [{ filter: { termx: {} }, weight: 2 }]],
+  // What a list holds is read under its name, in order: an object as a function, a value as a value.
+  ['unknown-list-of-object', [{ weight: 2, foo: [{}] }]],
+  ['unknown-list-of-object-alone', [{ foo: [{ a: 1 }] }]],
+  ['unknown-list-in-list-of-object', [{ weight: 2, foo: [[{ a: 1 }]] }]],
+  ['function-list-value-then-object', [{ gauss: [1, { num: { origin: 1, scale: 1 } }] }]],
+  ['weight-list-then-object', [{ weight: [2, {}] }]],
+  ['filter-list-of-query', [{ filter: [TERM], weight: 2 }]],
+  ['function-list-after-weight', [{ weight: 2, gauss: [{ num: { origin: 1, scale: 1 } }] }]],
 ];
 
 /** The corners of `geo_bounding_box`, each read as a geo point. */
@@ -483,6 +501,12 @@ const POINTS: readonly (readonly [string, Json])[] = [
   ['lat-array-object-then-number', { lat: [{}, 40], lon: -70 }],
   ['lon-array-then-object-then-lat', { lon: [-70, {}], lat: 40 }],
   ['lon-object-last', { lat: 40, lon: {} }],
+  ['lon-list-inside-text', { lat: 40, lon: [['a']] }],
+  ['lon-list-inside', { lat: 40, lon: [[-70]] }],
+  ['lon-list-inside-then-text', { lat: 40, lon: [[-70], 'a'] }],
+  ['lat-list-inside-empty', { lat: [[]], lon: -70 }],
+  ['lat-list-deep', { lat: [[[41]]], lon: -70 }],
+  ['lat-list-inside-null', { lat: [[null], 41], lon: -70 }],
   ['lon-missing', { lat: 40 }],
   ['lat-missing', { lon: -70 }],
   ['empty-object', {}],
@@ -750,6 +774,19 @@ const MORE_FORMS: readonly (readonly [string, Json])[] = [
     'field-value-factor-field-number',
     { query: { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: 1 } }] } } },
   ],
+  // `missing` in a list: the loop steps into lists; a list with no value inside leaves it unset.
+  ...(
+    [
+      ['empty-list', []],
+      ['list-inside-empty', [[]]],
+      ['list', [5]],
+      ['list-inside', [[5]]],
+      ['null-in-list', [null]],
+    ] satisfies (readonly [string, Json])[]
+  ).map(([id, missing]): readonly [string, Json] => [
+    `field-value-factor-missing-${id}`,
+    { query: { function_score: { field_value_factor: { field: 'nope', missing } } } },
+  ]),
   ['multi-match-boost-text', { query: { multi_match: { query: 'quick', fields: ['text^2x'] } } }],
   ['multi-match-boost-empty', { query: { multi_match: { query: 'quick', fields: ['text^'] } } }],
   ['multi-match-boost-decimal', { query: { multi_match: { query: 'quick', fields: ['text^1.5'] } } }],
@@ -1010,6 +1047,20 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
     'span-or-two-fields',
     { query: { span_or: { clauses: [{ span_term: { text: 'quick' } }, { span_term: { kw: 'fox' } }] } } },
   ],
+  // A term written as a number or a boolean, as Lucene writes the term Jackson read.
+  ...(
+    [
+      ['integer', 0],
+      ['decimal', 1.5],
+      ['long', 25000000000],
+      ['small', 1e-7],
+      ['boolean', true],
+      ['object-value', { value: 7 }],
+    ] satisfies (readonly [string, Json])[]
+  ).map(([id, term]): readonly [string, Json] => [
+    `span-near-two-fields-${id}`,
+    { query: { span_near: { clauses: [{ span_term: { tet: 'quick' } }, { span_term: { text: term } }], slop: 1 } } },
+  ]),
   // Names written as numbers, read as their text as written.
   ...[1.5, 10, true, ''].flatMap((name): (readonly [string, Json])[] => [
     [`nested-path-${String(name)}`, { query: { nested: { path: name, query: { match_all: {} } } } }],

@@ -466,17 +466,15 @@ function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string,
         return;
       }
       found = true;
-      if (checkQueryRescorer(check, place, value)) return;
+      // The rescore query is read by the query parser, as every query of the body is, where it stands: before the
+      // members after it and after the rescorer (real 3.9.0 and 2.19.6; conformance cases `cross/lists/inner/rescore-*`,
+      // `cross/lists/section/rescore-query-*`).
+      if (checkQueryRescorer(check, place, value, (query, body) => queryRefused(check, query, body))) return;
       // The query rescorer is built when its object is read, before the loop reads on.
       if (!('rescore_query' in value)) {
         check.report('search.rescore-missing', 'rescore_query cannot be null', place, 'key');
         return;
       }
-      // The rescore query is read by the query parser, as every query of the body is, where it stands: before the
-      // members after the rescorer (real 3.9.0 and 2.19.6; conformance cases `cross/lists/inner/rescore-*`,
-      // `cross/lists/section/rescore-query-then-*`).
-      if (isObject(value.rescore_query) && queryRefused(check, place.child('rescore_query'), value.rescore_query))
-        return;
       continue;
     }
     if (value === null || Array.isArray(value)) {

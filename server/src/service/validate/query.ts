@@ -21,7 +21,7 @@ import {
   fuzzinessError,
   rewriteMethodError,
   fieldArrayText,
-  listEndWords,
+  termsListRefusal,
   registeredAt,
 } from './queryMessages';
 import { holdsAt } from '../../spec/versions';
@@ -665,15 +665,10 @@ function validateTerms(
         // Each item is read whole (an object is a term); a list inside ends the field's loop early, and the parser
         // meets the list's end where it expects a member (real 3.9.0 and 2.19.6; conformance cases
         // `cross/lists/query/terms-*`).
-        for (let i = 0; i < value.length; i++) {
-          const item: unknown = value[i];
-          if (item === null) {
-            check.report('query.missing-parameter', 'No value specified for terms query', at.child(i));
-          } else if (Array.isArray(item)) {
-            const words = listEndWords('terms', key, value);
-            if (words !== undefined) check.report('query.wrong-type', words, at.child(i));
-            break;
-          }
+        const refusal = termsListRefusal('terms', key, value);
+        if (refusal !== undefined) {
+          const code = refusal.noValue ? 'query.missing-parameter' : 'query.wrong-type';
+          check.report(code, refusal.words, at.child(refusal.index));
         }
       }
       continue;

@@ -371,14 +371,16 @@ export function rewriteMethodError(value: string): string | undefined {
 
 /**
  * What a terms parser says of a list inside its list of terms, read token by token: the loop over the values steps into
- * a list inside, at any depth, and ends at the first end of a list; the field's loop then meets the next token: a value
- * is `query does not support [<name>]`, the end of a list `unknown token [END_ARRAY] after [<name>]`, and another list
- * is read as the terms again by `terms_set` and as a second field by `terms` (`query does not support multiple
- * fields`); an object among the values is read whole, as a term. Undefined when the list reads whole, or a null or an
- * object after the values comes in the way (not checked on a real cluster). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
- * conformance cases `cross/lists/query/terms-*`, `cross/lists/order/terms-two-lists-inside`.
+ * a list inside, at any depth, and ends at the first end of a list; a null it meets before that end is `No value
+ * specified for terms query`. The field's loop then meets the next token: a value is `query does not support
+ * [<name>]`, a null `unknown token [VALUE_NULL] after [<name>]`, the end of a list `unknown token [END_ARRAY] after
+ * [<name>]`, an object a second field to `terms` (`query does not support more than one field. Already got: [<name>] but
+ * also found [<name>]`) and an unknown member to `terms_set`, and another list is read as the terms again by
+ * `terms_set` and as a second field by `terms` (`query does not support multiple fields`); an object among the values
+ * is read whole, as a term. Undefined when the list reads whole. Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance
+ * cases `cross/lists/query/terms-*`, `cross/lists/order/terms-two-lists-inside`.
  */
-export function listEndWords(
+function listEndWords(
   clause: 'terms' | 'terms_set',
   name: string,
   items: readonly unknown[],
@@ -395,17 +397,44 @@ export function listEndWords(
   tokens.push('end');
   let values = true;
   for (const token of tokens) {
-    if (token === 'null') return undefined;
     if (values) {
       // An object among the values is read whole, as a term (conformance cases `cross/lists/query/terms-*-object`).
+      if (token === 'null') return NO_TERMS_VALUE;
       if (token === 'end') values = false;
       continue;
     }
-    if (token === 'object') return undefined;
+    if (token === 'null') return `[${clause}] unknown token [VALUE_NULL] after [${name}]`;
+    if (token === 'object') {
+      return clause === 'terms'
+        ? `[terms] query does not support more than one field. Already got: [${name}] but also found [${name}]`
+        : `[${clause}] query does not support [${name}]`;
+    }
     if (token === 'value') return `[${clause}] query does not support [${name}]`;
     if (token === 'end') return `[${clause}] unknown token [END_ARRAY] after [${name}]`;
     if (clause === 'terms') return '[terms] query does not support multiple fields';
     values = true;
+  }
+  return undefined;
+}
+
+const NO_TERMS_VALUE = 'No value specified for terms query';
+
+/**
+ * What a terms parser refuses first in a list of terms, and at which item: a null (`No value specified for terms
+ * query`), or a list inside (listEndWords). Undefined when it reads the list whole.
+ */
+export function termsListRefusal(
+  clause: 'terms' | 'terms_set',
+  name: string,
+  items: readonly unknown[],
+): { readonly index: number; readonly words: string; readonly noValue: boolean } | undefined {
+  for (let index = 0; index < items.length; index++) {
+    const item: unknown = items[index];
+    if (item === null) return { index, words: NO_TERMS_VALUE, noValue: true };
+    if (Array.isArray(item)) {
+      const words = listEndWords(clause, name, items);
+      return words === undefined ? undefined : { index, words, noValue: words === NO_TERMS_VALUE };
+    }
   }
   return undefined;
 }

@@ -7,12 +7,12 @@ import { isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { checkFieldValueFactor, minimumShouldMatchError } from './sectionOptions';
 import { limitNote, limitsOf } from './limits';
-import { isJavaDouble, notNumericText, tokenName } from './values';
+import { isJavaDouble, javaDoubleText, notNumericText, tokenName } from './values';
 import { jacksonMajor, type TargetServer } from '../target';
 import { holdsAt, type Version } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
 import { scriptRefused, scriptValueRefused } from './scripts';
-import { listEndWords, registeredAt } from './queryMessages';
+import { termsListRefusal } from './queryMessages';
 import { didYouMean } from '../text/similarity';
 import { checkIntervalRules } from './intervalRules';
 
@@ -133,8 +133,8 @@ function spanNearRule(check: JsonCheck, path: ValuePath, clause: string, body: R
   else if (Array.isArray(body.clauses)) spanFields(check, path.child('clauses'), 'span_near', body.clauses);
 }
 
-/** A `span_term` clause's field and term, as Lucene writes the term (`field:term`); undefined for other clauses. */
-function spanTermOf(clause: unknown): { field: string; term: string } | undefined {
+/** A `span_term` clause's field, and the place of its term within the clause; undefined for other clauses. */
+function spanTermOf(clause: unknown): { field: string; term: unknown; member?: string } | undefined {
   if (!isObject(clause)) return undefined;
   const keys = Object.keys(clause);
   const body = clause.span_term;
@@ -143,8 +143,21 @@ function spanTermOf(clause: unknown): { field: string; term: string } | undefine
   if (fields.length !== 1) return undefined;
   const field = fields[0]!;
   const value = body[field];
-  const term = isObject(value) ? (value.value ?? value.term) : value;
-  return typeof term === 'string' ? { field, term } : undefined;
+  if (!isObject(value)) return { field, term: value };
+  const member = 'value' in value ? 'value' : 'term';
+  return { field, term: value[member], member };
+}
+
+/**
+ * A term as Lucene writes it (`field:term`): a text as it is, a boolean as `true`, a number as Java writes the one
+ * Jackson reads (`0`, and `1.50` as `1.5`, `1e2` as `100.0`; real 3.9.0 and 2.19.6). Undefined for anything else.
+ */
+function termText(check: JsonCheck, at: ValuePath, term: unknown): string | undefined {
+  if (typeof term === 'string') return term;
+  if (typeof term === 'boolean') return String(term);
+  if (typeof term !== 'number') return undefined;
+  const written = check.written(at);
+  return /^-?\d+$/.test(written) ? BigInt(written).toString() : javaDoubleText(term);
 }
 
 /**
@@ -159,15 +172,21 @@ function spanFields(
   clauses: readonly unknown[],
 ): void {
   const terms = clauses.map(spanTermOf);
+  const texts = terms.map((found, i) => {
+    if (found === undefined) return undefined;
+    const at = path.child(i).child('span_term').child(found.field);
+    return termText(check, found.member === undefined ? at : at.child(found.member), found.term);
+  });
   const first = terms[0];
-  if (first === undefined || terms.some((term) => term === undefined)) return;
+  if (first === undefined || texts.some((text) => text === undefined)) return;
   const other = terms.findIndex((term) => term!.field !== first.field);
   if (other === -1) return;
-  const { field, term } = terms[other]!;
+  const field = terms[other]!.field;
+  const text = texts[other]!;
   check.reportItemFailure(
     'query.invalid-value',
     clause === 'span_near'
-      ? `failed to create query: Cannot add clause ${field}:${term} to SpanNearQuery for field ${first.field}`
+      ? `failed to create query: Cannot add clause ${field}:${text} to SpanNearQuery for field ${first.field}`
       : 'failed to create query: Clauses must have same field.',
     path.child(other),
   );
@@ -320,18 +339,11 @@ function termsSetRule(check: JsonCheck, path: ValuePath, _clause: string, body: 
     }
     const terms = first[1].terms;
     if (Array.isArray(terms)) {
-      for (let i = 0; i < terms.length; i++) {
-        const item: unknown = terms[i];
-        const at = path.child(first[0]).child('terms').child(i);
-        if (item === null) refuseAt(check, 'No value specified for terms query', at);
-        else if (Array.isArray(item)) {
-          // A list inside ends the loop over the terms early (real 3.9.0 and 2.19.6; conformance cases
-          // `cross/lists/query/terms-set-*`).
-          const words = listEndWords('terms_set', 'terms', terms);
-          if (words !== undefined) refuseAt(check, words, at);
-          break;
-        }
-      }
+      // A null, or a list inside that ends the loop over the terms early (real 3.9.0 and 2.19.6; conformance cases
+      // `cross/lists/query/terms-set-*`).
+      const refusal = termsListRefusal('terms_set', 'terms', terms);
+      if (refusal !== undefined)
+        refuseAt(check, refusal.words, path.child(first[0]).child('terms').child(refusal.index));
     }
     termsSetMinimum(check, path.child(first[0]), first[1]);
   }
@@ -853,10 +865,10 @@ const SCORE_FUNCTIONS = new Set(['script_score', 'random_score', 'field_value_fa
  * 2.19.1; conformance cases `cross/lists/more/function*`).
  */
 function unknownScoreFunction(check: JsonCheck, at: ValuePath, key: string): void {
-  const names = registeredAt(check.server).filter((name) => name !== 'function_score');
+  // The query parser names the query whose parser failed, and suggests among the names of the lookup that failed.
   check.report(
     'query.unknown-parameter',
-    `unknown query [function_score]${didYouMean('function_score', names)}: ${check.where(at)} unknown field [${key}] (no score function has that name; they are ${[...SCORE_FUNCTIONS].join(', ')})`,
+    `unknown query [function_score]${didYouMean('function_score', [...SCORE_FUNCTIONS])}: ${check.where(at)} unknown field [${key}] (no score function has that name; they are ${[...SCORE_FUNCTIONS].join(', ')})`,
     at,
     'key',
   );
@@ -900,10 +912,14 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
     let found: string | undefined;
     for (const key in entry) {
       const value = entry[key];
-      // An object, or a list holding one (the parser reads on into the list and meets the object under this name).
-      const flat: readonly unknown[] = Array.isArray(value) ? value.flat(Infinity) : [];
-      if (isObject(value) || flat.some(isObject)) {
-        if (key !== 'filter' && isObject(value)) {
+      // The parser steps into a list, at any depth, and reads what it holds under the list's name, in order: an object
+      // as the member's object, a value as its value; null is read as nothing.
+      const items: readonly unknown[] = Array.isArray(value) ? value.flat(Infinity) : [value];
+      for (const item of items) {
+        if (item === null) continue;
+        if (isObject(item)) {
+          if (key === 'filter') continue;
+          scored = true;
           // A second function is refused before it is looked up (conformance cases `cross/lists/function-score/*`).
           if (found !== undefined) {
             refuseAt(
@@ -920,26 +936,19 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
           found = key;
           // The function is read where it stands, before the members after it.
           const before = check.issues.length;
-          if (key === 'field_value_factor') checkFieldValueFactor(check, at.child(key), value, true);
+          if (key === 'field_value_factor' && isObject(value)) checkFieldValueFactor(check, at.child(key), value, true);
           if (check.refusedSince(before)) return true;
+          continue;
         }
-        if (key !== 'filter') scored = true;
-        continue;
-      }
-      // A list's values, at any depth, are read as values of the member; null, and an empty list, are read as nothing.
-      const values = Array.isArray(value) ? flat.filter((v) => v !== null && typeof v !== 'object') : [value];
-      if (value === null || values.length === 0) continue;
-      if (key === 'weight') {
+        if (key !== 'weight') {
+          refuseAt(check, `failed to parse [function_score] query. field [${key}] is not supported`, at.child(key));
+          return true;
+        }
         // Read with `floatValue()`, each value of a list in turn.
-        for (const weight of values) {
-          if (check.numberRefused(at.child(key), weight)) return true;
-          if (negativeWeight(check, at.child(key), weight)) return true;
-        }
+        if (check.numberRefused(at.child(key), item)) return true;
+        if (negativeWeight(check, at.child(key), item)) return true;
         scored = true;
-        continue;
       }
-      refuseAt(check, `failed to parse [function_score] query. field [${key}] is not supported`, at.child(key));
-      return true;
     }
     if (!scored) {
       refuseAt(check, 'failed to parse [function_score] query. an entry in functions list is missing a function.', at);

@@ -259,10 +259,17 @@ const RESCORE_OPTIONS = ['rescore_query', 'query_weight', 'rescore_query_weight'
 const SCORE_MODES = ['total', 'multiply', 'avg', 'max', 'min'];
 
 /**
- * The `query` rescorer (`QueryRescorerBuilder`, ObjectParser `query`): its weights are floats, `score_mode` one of
- * total, multiply, avg, max, min in any case; another name is `unknown field`.
+ * The `query` rescorer (`QueryRescorerBuilder`, ObjectParser `query`), read member by member: its weights are floats,
+ * `score_mode` one of total, multiply, avg, max, min in any case, another name is `unknown field`, and `rescore_query`
+ * is read by the query parser where it stands (`queryRefused`: whether that parser refused it), before the members
+ * after it (real 3.9.0 and 2.19.6; conformance cases `cross/lists/section/rescore-query-*`). Whether it reported.
  */
-export function checkQueryRescorer(check: JsonCheck, path: ValuePath, rescorer: Record<string, unknown>): boolean {
+export function checkQueryRescorer(
+  check: JsonCheck,
+  path: ValuePath,
+  rescorer: Record<string, unknown>,
+  queryRefused: (at: ValuePath, query: Record<string, unknown>) => boolean,
+): boolean {
   for (const key in rescorer) {
     const value = rescorer[key];
     const at = path.child(key);
@@ -270,7 +277,11 @@ export function checkQueryRescorer(check: JsonCheck, path: ValuePath, rescorer: 
       check.report('search.unknown-field', check.unknownFieldText(at, 'query', key, RESCORE_OPTIONS), at, 'key');
       return true;
     }
-    if (key === 'rescore_query' && !isObject(value)) {
+    if (key === 'rescore_query' && isObject(value)) {
+      if (queryRefused(at, value)) return true;
+      continue;
+    }
+    if (key === 'rescore_query') {
       // Read as a query (validated with the body's rules, bodyRules.ts), so an object only.
       check.report(
         'search.wrong-type',
