@@ -240,6 +240,12 @@ const QUERY_LISTS: readonly (readonly [string, Json])[] = [
   ['span-term-array', { span_term: { text: ['quick'] } }],
   ['span-term-empty-array', { span_term: { text: [] } }],
   ['span-term-object-array', { span_term: { text: { value: ['quick'] } } }],
+  // The field's options as the one object of a list, read as the field's object where they are written.
+  ['range-list-options-number-text', { range: { num: [{ gte: 1, lte: 'x', boost: 2 }] } }],
+  ['range-list-deep-options-date-bad', { range: { date: [[{ gte: 'bogus' }]] } }],
+  ['range-list-null-then-options', { range: { num: [null, { gte: 'y' }] } }],
+  ['range-list-options-time-zone-object', { range: { date: [{ gte: 'now-1d/d', lt: 'now', time_zone: {} }] } }],
+  ['range-list-options-valid', { range: { num: [{ gte: 1, lte: 10 }] } }],
   ['range-gte-array', { range: { num: { gte: [1] } } }],
   ['range-gte-empty-array', { range: { num: { gte: [] } } }],
   ['range-lt-array', { range: { num: { lt: [1] } } }],
@@ -1183,6 +1189,36 @@ const EARLY_ENDS: readonly (readonly [string, Json])[] = [
 
 /** Bucket orders by path (`InternalOrder`), empty tag lists and list bounds on dates, read when the shards run. */
 const AVG_NUM: Json = { avg: { field: 'num' } };
+/** Two options of one aggregation refused: the one written first is read first. */
+const AGGREGATION_ORDERS: readonly (readonly [string, Json])[] = [
+  ['terms-size-then-order', { terms: { field: 'kw', size: 0, order: { _count: [1] } } }],
+  ['terms-order-then-size', { terms: { field: 'kw', order: { _count: [1] }, size: 0 } }],
+  ['terms-shard-size-then-order', { terms: { field: 'kw', shard_size: 0, order: { _count: 'x' } } }],
+  ['terms-min-doc-count-then-order', { terms: { field: 'kw', min_doc_count: -1, order: { _key: 'x' } } }],
+  ['terms-hint-then-size', { terms: { field: 'kw', execution_hint: 'bogus', size: 0 } }],
+  ['terms-size-then-hint', { terms: { field: 'kw', size: -1, execution_hint: 'bogus' } }],
+  ['multi-terms-size-then-order', { multi_terms: { terms: [{ field: 'kw' }, { field: 'num' }], size: 0, order: 1 } }],
+  [
+    'date-histogram-fixed-then-order',
+    { date_histogram: { field: 'date', fixed_interval: '1x', order: { _count: 'sideways' } } },
+  ],
+  [
+    'date-histogram-order-then-fixed',
+    { date_histogram: { field: 'date', order: { _count: 'sideways' }, fixed_interval: '1x' } },
+  ],
+  [
+    'date-histogram-calendar-then-time-zone',
+    { date_histogram: { field: 'date', calendar_interval: 'fortnight', time_zone: 'bogus' } },
+  ],
+  [
+    'date-histogram-min-doc-count-then-order',
+    { date_histogram: { field: 'date', fixed_interval: '1h', min_doc_count: -1, order: { _key: 'x' } } },
+  ],
+  ['histogram-interval-then-order', { histogram: { field: 'num', interval: -1, order: { _key: 'x' } } }],
+  ['histogram-order-then-interval', { histogram: { field: 'num', order: { _key: 'x' }, interval: -1 } }],
+  ['rare-terms-max-then-precision', { rare_terms: { field: 'kw', max_doc_count: 0, precision: 0 } }],
+];
+
 const ORDER_PATHS: readonly (readonly [string, Json])[] = [
   ['terms-unknown-key', { size: 0, aggs: { a: { terms: { field: 'kw', order: { _counts: 'desc' } } } } }],
   ['terms-upper-count', { size: 0, aggs: { a: { terms: { field: 'kw', order: { _COUNT: 'desc' } } } } }],
@@ -1338,4 +1374,5 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...MORE_FORMS.map(([id, body]) => c(`more/${id}`, body)),
   ...EARLY_ENDS.map(([id, body]) => c(`early/${id}`, body)),
   ...ORDER_PATHS.map(([id, body]) => c(`order/${id}`, body)),
+  ...AGGREGATION_ORDERS.map(([id, agg]) => c(`order/aggs-${id}`, { size: 0, aggs: { a: agg } })),
 ];

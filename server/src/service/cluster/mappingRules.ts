@@ -758,11 +758,13 @@ function fieldValueFindings(
         }
       }
     } else if (name === 'range') {
-      if (!isObject(value)) continue;
+      const read = rangeOptions(value, at);
+      if (read === undefined) continue;
+      const [options, optionsAt] = read;
       for (const bound of RANGE_BOUNDS) {
-        if (!(bound in value)) continue;
-        const written = Array.isArray(value[bound]) && listBound ? ']' : value[bound];
-        out.push(...valueFinding(indexes, field, written, [...at, bound], rawAt, true));
+        if (!(bound in options)) continue;
+        const written = Array.isArray(options[bound]) && listBound ? ']' : options[bound];
+        out.push(...valueFinding(indexes, field, written, [...optionsAt, bound], rawAt, true));
       }
     } else if (!isObject(value)) {
       out.push(...valueFinding(indexes, field, value, at, rawAt, false));
@@ -773,6 +775,27 @@ function fieldValueFindings(
     }
   }
   return out;
+}
+
+/**
+ * A range field's options and their place: its object, or the one object a list holds, at any depth and with nulls
+ * beside it (the range parser steps into lists and reads what they hold under the list's name; real 3.9.0 and 2.19.6,
+ * conformance cases `cross/lists/query/range-list-*`).
+ */
+function rangeOptions(value: unknown, at: JsonPath): [Record<string, unknown>, JsonPath] | undefined {
+  if (isObject(value)) return [value, at];
+  if (!Array.isArray(value)) return undefined;
+  const held: [unknown, JsonPath][] = [];
+  const add = (item: unknown, place: JsonPath): void => {
+    if (Array.isArray(item)) {
+      item.forEach((inner: unknown, i) => {
+        add(inner, [...place, i]);
+      });
+    } else if (item !== null) held.push([item, place]);
+  };
+  add(value, at);
+  const only = held.length === 1 ? held[0]! : undefined;
+  return only !== undefined && isObject(only[0]) ? [only[0], only[1]] : undefined;
 }
 
 /** A range query's bounds on a date field, unless the query gives a format of its own. */
@@ -790,12 +813,14 @@ function rangeDateFindings(
   const listBound = !readsOneBoundPerSide(server);
   const out: MappingFinding[] = [];
   for (const field in body) {
-    const options = body[field];
-    if (!isObject(options) || !checkable(field, defined) || options['format'] !== undefined) continue;
+    const read = rangeOptions(body[field], [...path, field]);
+    if (read === undefined) continue;
+    const [options, optionsAt] = read;
+    if (!checkable(field, defined) || options['format'] !== undefined) continue;
     for (const bound of RANGE_BOUNDS) {
       const written = Array.isArray(options[bound]) && listBound ? ']' : options[bound];
       const error = dateValueError(indexes, field, written, roundsUp(bound, options), true);
-      if (error !== undefined) out.push(dateFinding(error, [...path, field, bound]));
+      if (error !== undefined) out.push(dateFinding(error, [...optionsAt, bound]));
     }
   }
   return out;

@@ -9,12 +9,20 @@ export class ValuePath {
   /** The value itself. */
   static readonly ROOT = new ValuePath(undefined, '', 0);
 
-  private constructor(
+  protected constructor(
     private readonly parent: ValuePath | undefined,
     private readonly last: string | number,
     /** How many keys lead here from the root. */
     readonly length: number,
   ) {}
+
+  /**
+   * This place, with its child `key` found at `to`: for a member a parser reads from elsewhere than under its name (a
+   * range field's options written as an object inside a list are read as the field's object).
+   */
+  withChildAt(key: string | number, to: ValuePath): ValuePath {
+    return new ForwardingPath(this.parent, this.last, this.length, key, to);
+  }
 
   /** The place of a key or an index inside this one. */
   child(key: string | number): ValuePath {
@@ -45,6 +53,23 @@ export class ValuePath {
     if (this.length === 0) return;
     out[this.length - 1] = this.last;
     this.parent!.fill(out);
+  }
+}
+
+/** A place whose child of one key is another place (ValuePath.withChildAt). */
+class ForwardingPath extends ValuePath {
+  constructor(
+    parent: ValuePath | undefined,
+    last: string | number,
+    length: number,
+    private readonly from: string | number,
+    private readonly to: ValuePath,
+  ) {
+    super(parent, last, length);
+  }
+
+  override child(key: string | number): ValuePath {
+    return key === this.from ? this.to : super.child(key);
   }
 }
 

@@ -1,8 +1,8 @@
 import { scriptRefused } from './scripts';
-import { ValuePath } from '../json/valuePath';
+import { pathKeys, ValuePath } from '../json/valuePath';
 import { uniformParameter } from '../../spec/uniform';
 // Rules inside one aggregation's definition, with the texts of OpenSearch's aggregation builders.
-import type { DiagnosticCode } from '../diagnosticCodes';
+import { Severity, type DiagnosticCode } from '../diagnosticCodes';
 import { isObject, tokenOf } from '../json/jsonSegment';
 import { suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
@@ -332,7 +332,11 @@ export function validateAggregationBody(
     }
   }
   if (type === 'top_hits') validateTopHitsBody(check, path, body);
-  if (checkOptionForms(check, path, name, type, body)) return;
+  const formsFrom = check.issues.length;
+  if (checkOptionForms(check, path, name, type, body)) {
+    refusedFirst(check, path, name, type, body, formsFrom);
+    return;
+  }
   const hand = HAND_PARSERS.get(type);
   if (hand !== undefined) {
     const refusal = handParserRefusal(hand, name, body);
@@ -490,13 +494,7 @@ export function validateAggregationBody(
   switch (type) {
     case 'terms':
     case 'multi_terms':
-      if (typeof body.size === 'number' && body.size <= 0) {
-        check.report(
-          'aggs.invalid-size',
-          `${check.where(path.child('size'), 'key')} [${type}] failed to parse field [size]: [size] must be greater than 0. Found [${body.size}] in [${name}]`,
-          path.child('size'),
-        );
-      }
+      termsSize(check, path, name, type, body);
       if (type === 'multi_terms') {
         if (!('terms' in body)) {
           reportMissing(
@@ -617,6 +615,56 @@ export function validateAggregationBody(
   }
 }
 
+/** `size` of terms and multi_terms, which the setter refuses below 1. */
+function termsSize(check: JsonCheck, path: ValuePath, name: string, type: string, body: Record<string, unknown>): void {
+  if (typeof body.size !== 'number' || body.size > 0) return;
+  check.report(
+    'aggs.invalid-size',
+    `${check.where(path.child('size'))} [${type}] failed to parse field [size]: [size] must be greater than 0. Found [${body.size}] in [${name}]`,
+    path.child('size'),
+  );
+}
+
+/**
+ * An option form was refused (reported since `from`): ObjectParser reads the members in the order written, so what a
+ * setter refuses in a member before that one comes first, and when the form fails only on the shards, what a setter
+ * refuses in any member does (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/order/aggs-*`).
+ * The values the setters read are checked on those members, and their first refusal stands in the form's place.
+ */
+function refusedFirst(
+  check: JsonCheck,
+  path: ValuePath,
+  name: string,
+  type: string,
+  body: Record<string, unknown>,
+  from: number,
+): void {
+  const form = check.issues[from];
+  if (form === undefined) return;
+  let read = body;
+  if (form.itemFailure !== true) {
+    // The members up to the one the form is refused in, which is not read whole.
+    const reached: string[] = [];
+    for (const key in body) {
+      if (check.segment.spanOf(pathKeys(path.child(key)), 'key').offset > form.span.offset) break;
+      reached.push(key);
+    }
+    read = {};
+    for (const key of reached.slice(0, -1)) read[key] = body[key];
+  }
+  const before = check.issues.length;
+  checkValueRanges(check, path, name, type, read);
+  if (type === 'terms' || type === 'multi_terms') termsSize(check, path, name, type, read);
+  if (type === 'date_histogram') intervalValues(check, path, read);
+  const first = check.issues
+    .slice(before)
+    .find((found) => found.severity === Severity.Error && found.itemFailure !== true);
+  check.issues.length = before;
+  if (first === undefined) return;
+  check.issues.length = from;
+  check.issues.push(first);
+}
+
 function gapPolicy(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   const policy = body.gap_policy;
   if (typeof policy === 'string' && !GAP_POLICIES.includes(policy)) {
@@ -653,6 +701,11 @@ function dateHistogram(check: JsonCheck, path: ValuePath, body: Record<string, u
       'key',
     );
   }
+  intervalValues(check, path, body);
+}
+
+/** The interval a date_histogram's setters refuse as they read it: a fixed one that is no time value, an unknown calendar one. */
+function intervalValues(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   const fixed = body.fixed_interval;
   if (typeof fixed === 'string') {
     const parsed = parseTimeValue(fixed, 'date_histogram.fixedInterval');

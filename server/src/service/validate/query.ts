@@ -211,9 +211,17 @@ export function validateQueryContainer(check: JsonCheck, path: ValuePath, value:
   }
 }
 
-function validateClause(check: JsonCheck, path: ValuePath, clause: Clause, written: Record<string, unknown>): void {
-  const body = clause.memberLoop ? clauseMembers(check, path, clause, written) : written;
-  if (body === undefined) return;
+function validateClause(
+  check: JsonCheck,
+  clausePath: ValuePath,
+  clause: Clause,
+  written: Record<string, unknown>,
+): void {
+  const members = clause.memberLoop
+    ? clauseMembers(check, clausePath, clause, written)
+    : { body: written, path: clausePath };
+  if (members === undefined) return;
+  const { body, path } = members;
   if (clause.valueRanges) checkValueRanges(check, path, clause.name, body);
   if (clause.rules) checkClauseRules(check, path, clause.name, body, isKnownClause);
   // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
@@ -258,7 +266,7 @@ function clauseMembers(
   path: ValuePath,
   clause: Clause,
   body: Record<string, unknown>,
-): Record<string, unknown> | undefined {
+): ClauseMembers | undefined {
   // Most clauses hold one field with its options or value: nothing for the loop to decide.
   let count = 0;
   let only: unknown;
@@ -266,17 +274,29 @@ function clauseMembers(
     if (++count > 1) break;
     only = body[key];
   }
-  if (count === 1 && only !== null && !Array.isArray(only) && (clause.name !== 'range' || isObject(only))) return body;
+  if (count === 1 && only !== null && !Array.isArray(only) && (clause.name !== 'range' || isObject(only)))
+    return { body, path };
+  const members = (read: Record<string, unknown> | undefined): ClauseMembers | undefined =>
+    read === undefined ? undefined : { body: read, path };
   switch (clause.name) {
     case 'range':
       return rangeMembers(check, path, clause, body);
     case 'term':
-      return termMembers(check, path, clause, body);
+      return members(termMembers(check, path, clause, body));
     case 'terms_set':
-      return termsSetMembers(check, path, clause, body);
+      return members(termsSetMembers(check, path, clause, body));
     default:
-      return body;
+      return { body, path };
   }
+}
+
+/**
+ * What a clause's loop keeps of its members, and the place they are checked at: the clause's, with the field's options
+ * placed where they are written (an object inside a list is read as the field's object).
+ */
+interface ClauseMembers {
+  readonly body: Record<string, unknown>;
+  readonly path: ValuePath;
 }
 
 /**
@@ -395,9 +415,11 @@ function rangeMembers(
   path: ValuePath,
   clause: Clause,
   body: Record<string, unknown>,
-): Record<string, unknown> | undefined {
+): ClauseMembers | undefined {
   let field: string | undefined;
   let options: Record<string, unknown> | undefined;
+  /** The clause's place, with the field's options placed where they are written. */
+  let fieldPath = path;
   let plain = true;
   let first: string | undefined;
   const read = (key: string, value: unknown, at: ValuePath, top: boolean): boolean => {
@@ -407,7 +429,7 @@ function rangeMembers(
       for (let i = 0; i < value.length; i++) if (!read(key, value[i], at.child(i), false)) return false;
       return true;
     }
-    if (field !== undefined && firstFieldRefused(check, path, clause, field, options)) return false;
+    if (field !== undefined && firstFieldRefused(check, fieldPath, clause, field, options)) return false;
     if (isObject(value)) {
       if (field !== undefined) {
         check.report(
@@ -420,6 +442,7 @@ function rangeMembers(
       }
       field = key;
       options = value;
+      if (!top) fieldPath = path.withChildAt(key, at);
       return true;
     }
     check.report('query.no-short-form', `[range] query does not support [${key}]`, at);
@@ -435,7 +458,7 @@ function rangeMembers(
     noField(check, path, first);
     return undefined;
   }
-  return plain ? body : { [field]: options };
+  return { body: plain ? body : { [field]: options }, path: fieldPath };
 }
 
 /** `{"match": {"field": "text"}}` or `{"match": {"field": {params}}}`: exactly one field. */

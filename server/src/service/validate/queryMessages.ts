@@ -380,11 +380,7 @@ export function rewriteMethodError(value: string): string | undefined {
  * is read whole, as a term. Undefined when the list reads whole. Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance
  * cases `cross/lists/query/terms-*`, `cross/lists/order/terms-two-lists-inside`.
  */
-function listEndWords(
-  clause: 'terms' | 'terms_set',
-  name: string,
-  items: readonly unknown[],
-): string | undefined {
+function listEndWords(clause: 'terms' | 'terms_set', name: string, items: readonly unknown[]): string | undefined {
   const tokens: ('value' | 'start' | 'end' | 'object' | 'null')[] = [];
   const add = (value: unknown): void => {
     if (Array.isArray(value)) {
