@@ -463,6 +463,20 @@ const FUNCTION_ENTRIES: readonly (readonly [string, Json])[] = [
   ['weight-list-then-object', [{ weight: [2, {}] }]],
   ['filter-list-of-query', [{ filter: [TERM], weight: 2 }]],
   ['function-list-after-weight', [{ weight: 2, gauss: [{ num: { origin: 1, scale: 1 } }] }]],
+  // A weight below zero is refused once the entry is read; a filter where it stands, in a list too.
+  ['weight-negative-then-unknown', [{ weight: -1, format: true }]],
+  ['weight-negative-then-bad-filter', [{ weight: -1, filter: { trm: {} } }]],
+  ['weight-negative-then-function', [{ weight: -1, gauss: { num: { origin: 1, scale: 1 } } }]],
+  ['filter-list-malformed', [{ filter: [{ term: 1.5 }], weight: 2 }]],
+  ['filter-list-unknown', [{ filter: [{ trm: { kw: 'a' } }], weight: 2 }]],
+  ['filter-list-in-list-then-malformed', [{ filter: [[TERM], { match: 5 }], weight: 2 }]],
+  [
+    'bad-filter-then-bad-filter',
+    [
+      { filter: { match: 5 }, weight: 2 },
+      { filter: { trm: {} }, weight: 1 },
+    ],
+  ],
 ];
 
 /** The corners of `geo_bounding_box`, each read as a geo point. */
@@ -1053,6 +1067,12 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
     'span-or-two-fields',
     { query: { span_or: { clauses: [{ span_term: { text: 'quick' } }, { span_term: { kw: 'fox' } }] } } },
   ],
+  // A rewrite method is read only where the query is built: prefix, wildcard and fuzzy build none on an unmapped field.
+  ...(['prefix', 'wildcard', 'fuzzy', 'regexp'] as const).flatMap((clause): (readonly [string, Json])[] => [
+    [`rewrite-${clause}-unmapped`, { query: { [clause]: { KW: { value: 'ab', rewrite: '0' } } } }],
+    [`rewrite-${clause}-mapped`, { query: { [clause]: { kw: { value: 'ab', rewrite: '0' } } } }],
+  ]),
+  ['rewrite-prefix-unmapped-size', { query: { prefix: { KW: { value: 'ab', rewrite: 'top_terms_1x' } } } }],
   // A term written as a number or a boolean, as Lucene writes the term Jackson read.
   ...(
     [

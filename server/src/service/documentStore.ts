@@ -3,7 +3,7 @@ import { MsearchDocument } from './documents/msearchDocument';
 import { SearchDocument } from './documents/searchDocument';
 import { LineMap } from './text/lineMap';
 import { ClusterKnowledge } from './cluster/clusterKnowledge';
-import { clusterDiagnostics, rangeKey } from './cluster/clusterDiagnostics';
+import { clusterDiagnostics, settledKey } from './cluster/clusterDiagnostics';
 import { settleVerbosePipeline } from './cluster/pipelineRules';
 import { RunWarnings } from './cluster/runWarnings';
 import { DEFAULT_TARGET, sameTarget, type TargetServer } from './target';
@@ -164,7 +164,7 @@ export class DocumentStore {
     const settled = new Set<string>();
     const fromCluster = clusterDiagnostics(document, this.cluster, this.server, settled);
     const kept = settleVerbosePipeline(own, document, this.cluster).filter(
-      (d) => d.code !== 'query.geo-second-field' || !settled.has(rangeKey(d.range)),
+      (d) => !settled.has(settledKey(d.code, d.range)),
     );
     return forTarget([...kept, ...fromCluster], this.server);
   }

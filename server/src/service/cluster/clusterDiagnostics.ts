@@ -18,8 +18,8 @@ import { bodyPipelineDiagnostics, urlPipelineDiagnostics } from './pipelineRules
  * What the connected cluster says of the names in a document: an index pattern that matches no index there, a node
  * filter that selects no node there, a field no mapping there has (information only: files are portable between
  * clusters); and what its mappings make fail on every shard (errors, mappingRules.ts) and a search pipeline it does
- * not define (an error, pipelineRules.ts). `settled` receives the ranges of the document's own Warnings that the
- * mappings decide (either way), which the caller drops.
+ * not define (an error, pipelineRules.ts). `settled` receives the keys (settledKey) of the document's own diagnostics that
+ * the mappings decide (either way), which the caller drops.
  */
 export function clusterDiagnostics(
   document: ParsedDocument,
@@ -107,7 +107,7 @@ function fieldDiagnostics(
         ? undefined
         : mappingDiagnosticsIn(segment, body, searched, server, onlyCoreModules(cluster.plugins));
     const failures = found?.diagnostics ?? [];
-    for (const range of found?.settled ?? []) settled.add(rangeKey(range));
+    for (const { code, range } of found?.settled ?? []) settled.add(settledKey(code, range));
     // A name that makes the search fail needs no second word that the mapping lacks it.
     const failed = new Set(failures.map((d) => JSON.stringify(d.range)));
     out.push(
@@ -119,9 +119,9 @@ function fieldDiagnostics(
   return out;
 }
 
-/** A range as a key of a set. */
-export function rangeKey(range: Range): string {
-  return `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
+/** The key of a diagnostic the mappings settle: its code and its range. */
+export function settledKey(code: unknown, range: Range): string {
+  return `${String(code)}@${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
 }
 
 /** A `search_pipeline` (URL or body) naming a pipeline the cluster does not define. */

@@ -29,8 +29,10 @@ import { readsOneBoundPerSide } from '../validate/queryRules';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
-  /** Undefined for a Warning of the body's own checks that the mapping decides (it is dropped, not reported). */
+  /** Undefined for a finding of the body's own checks that the mapping decides (it is dropped, not reported). */
   readonly code: DiagnosticCode | undefined;
+  /** With no code: the code of the finding dropped (`query.geo-second-field` when not given). */
+  readonly settles?: DiagnosticCode;
   readonly message: string;
   readonly path: JsonPath;
   readonly target: Target;
@@ -652,6 +654,39 @@ function readsMissing(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
+/** The clauses that build no query, and so read no rewrite method, on a field the index does not map. */
+const REWRITE_MAPPED_ONLY = new Set(['prefix', 'wildcard', 'fuzzy']);
+
+/**
+ * `prefix`, `wildcard` and `fuzzy` read their `rewrite` only when they build a query on a field the index maps: on a
+ * field no searched index maps, a rewrite method the body's own check refuses is never read and the search runs (real
+ * 3.9.0 and 2.19.6; `regexp` and `query_string` read it first; conformance cases `cross/lists/shard/rewrite-*`).
+ */
+function rewriteSettled(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+): MappingFinding[] {
+  if (!REWRITE_MAPPED_ONLY.has(name)) return [];
+  const field = Object.keys(body)[0];
+  if (field === undefined) return [];
+  const options = body[field];
+  if (!isObject(options) || options['rewrite'] === undefined) return [];
+  const never = everywhere(indexes, (fields) => (unmapped(fields, field) ? '' : undefined));
+  return never === ''
+    ? [
+        {
+          code: undefined,
+          settles: 'query.invalid-value',
+          message: '',
+          path: [...path, field, 'rewrite'],
+          target: 'value',
+        },
+      ]
+    : [];
+}
+
 /** Whether a `like` or `unlike` holds a text (not only documents). */
 function holdsText(value: unknown): boolean {
   return typeof value === 'string' || (Array.isArray(value) && value.some((item) => typeof item === 'string'));
@@ -999,6 +1034,7 @@ function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
       ...fieldValueFindings(name, body, at, indexes, defined, rawAt, walk.server),
       ...termsSetFieldFindings(name, body, at, indexes, rawAt),
       ...fieldValueFactorFindings(name, body, at, indexes, defined, rawAt),
+      ...rewriteSettled(name, body, at, indexes),
     );
   });
 }
@@ -1038,8 +1074,9 @@ function mappingFindings(
 }
 
 /**
- * The mapping findings of one search body, given the mappings of the indexes it searches; and the ranges of the
- * Warnings of its own checks that the mapping decides (`query.geo-second-field`), to be dropped.
+ * The mapping findings of one search body, given the mappings of the indexes it searches; and the codes and ranges of
+ * the findings of its own checks that the mapping decides (`query.geo-second-field`, a rewrite method never read), to
+ * be dropped.
  */
 export function mappingDiagnosticsIn(
   segment: JsonSegment,
@@ -1047,17 +1084,17 @@ export function mappingDiagnosticsIn(
   searched: IndexFields,
   server: TargetServer,
   coreOnly = false,
-): { diagnostics: Diagnostic[]; settled: Range[] } {
+): { diagnostics: Diagnostic[]; settled: { code: DiagnosticCode; range: Range }[] } {
   const rawAt = (path: JsonPath): string => {
     const span = segment.spanOf(path, 'value');
     return body.text.slice(span.offset, span.offset + span.length);
   };
   const diagnostics: Diagnostic[] = [];
-  const settled: Range[] = [];
+  const settled: { code: DiagnosticCode; range: Range }[] = [];
   for (const finding of mappingFindings(segment.value, searched, rawAt, server, coreOnly)) {
     const span = segment.spanOf(finding.path, finding.target);
     const range = body.range(span.offset, span.length);
-    if (finding.code === undefined) settled.push(range);
+    if (finding.code === undefined) settled.push({ code: finding.settles ?? 'query.geo-second-field', range });
     else diagnostics.push(diagnosticOf(finding.code, finding.message, range));
   }
   return { diagnostics, settled };

@@ -26,7 +26,7 @@ import {
 } from './queryMessages';
 import { holdsAt } from '../../spec/versions';
 import { versionNote } from './versionNote';
-import { checkClauseRules, hasClauseRules } from './queryRules';
+import { checkClauseRules, hasClauseRules, type QueryReader } from './queryRules';
 import { checkValueRanges, hasValueRanges, negativeBoost } from './valueRanges';
 import {
   checkQueryListForm,
@@ -113,6 +113,9 @@ export const CLAUSE_BY_NAME: ReadonlyMap<string, Clause> = new Map(QUERY_CLAUSES
 function isKnownClause(name: string): boolean {
   return CLAUSE_BY_NAME.has(name);
 }
+
+/** The query validator as the clause rules ask it (queryRules.ts). */
+const READER: QueryReader = { known: isKnownClause, refused: queryRefused };
 
 type EnumRefusal = (typeof ENUM_ERROR)[string];
 
@@ -223,18 +226,10 @@ function validateClause(
   if (members === undefined) return;
   const { body, path } = members;
   if (clause.valueRanges) checkValueRanges(check, path, clause.name, body);
-  if (clause.rules) checkClauseRules(check, path, clause.name, body, isKnownClause);
+  if (clause.rules) checkClauseRules(check, path, clause.name, body, READER);
   // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
   if ((clause.name === 'span_near' || clause.name === 'span_or') && Array.isArray(body.clauses)) {
     validateQueryList(check, path.child('clauses'), body.clauses, clause.name);
-  }
-  // Each entry of function_score's functions may filter with a query (queryRules.ts reads the rest of the entry).
-  if (clause.name === 'function_score' && Array.isArray(body.functions)) {
-    body.functions.forEach((entry: unknown, i) => {
-      if (isObject(entry) && isObject(entry.filter)) {
-        validateQueryContainer(check, path.child('functions').child(i).child('filter'), entry.filter);
-      }
-    });
   }
   if (clause.geoParser) {
     validateGeoClause(check, path, clause.name, body);
@@ -365,7 +360,7 @@ function firstFieldRefused(check: JsonCheck, path: ValuePath, clause: Clause, fi
   const before = check.issues.length;
   const one = { [field]: value };
   if (clause.valueRanges) checkValueRanges(check, path, clause.name, one);
-  if (clause.rules) checkClauseRules(check, path, clause.name, one, isKnownClause);
+  if (clause.rules) checkClauseRules(check, path, clause.name, one, READER);
   validateFieldClause(check, path, clause, one);
   // What the builder checks once the loop is over is refused later: range's relation, time_zone and format, and a
   // value term needs (`value cannot be null`).

@@ -61,18 +61,31 @@ function isSpanClause(clause: string): boolean {
 }
 
 /** One clause's rules beyond its parameter names and their kinds: what its parser refuses, in its words. */
-type ClauseRule = (check: JsonCheck, path: ValuePath, clause: string, body: Record<string, unknown>) => void;
+type ClauseRule = (
+  check: JsonCheck,
+  path: ValuePath,
+  clause: string,
+  body: Record<string, unknown>,
+  reader: QueryReader,
+) => void;
+
+/** What the rules ask of the query validator: whether a name is a query, and to read a query where a parser meets it. */
+export interface QueryReader {
+  readonly known: (name: string) => boolean;
+  /** Validates the query at `path`; whether its parser refused it. */
+  readonly refused: (check: JsonCheck, path: ValuePath, query: unknown) => boolean;
+}
 
 export function checkClauseRules(
   check: JsonCheck,
   path: ValuePath,
   clause: string,
   body: Record<string, unknown>,
-  known: (name: string) => boolean,
+  reader: QueryReader,
 ): void {
-  if (isSpanClause(clause)) checkSpanInner(check, path, clause, body, known);
+  if (isSpanClause(clause)) checkSpanInner(check, path, clause, body, reader.known);
   const rules = CLAUSE_RULES.get(clause);
-  if (rules !== undefined) for (const rule of rules) rule(check, path, clause, body);
+  if (rules !== undefined) for (const rule of rules) rule(check, path, clause, body, reader);
 }
 
 function disMaxRule(check: JsonCheck, path: ValuePath, _clause: string, body: Record<string, unknown>): void {
@@ -488,10 +501,12 @@ function functionScoreFunctionsRule(
   path: ValuePath,
   _clause: string,
   body: Record<string, unknown>,
+  reader: QueryReader,
 ): void {
   functionsThenFunction(check, path, body);
-  // functionEntryRefused reads each entry's field_value_factor where it stands.
-  if (Array.isArray(body.functions) && functionEntryRefused(check, path.child('functions'), body.functions)) return;
+  // functionEntryRefused reads each entry's filter and field_value_factor where they stand.
+  const functions = body.functions;
+  if (Array.isArray(functions) && functionEntryRefused(check, path.child('functions'), functions, reader)) return;
   if (isObject(body.field_value_factor)) {
     checkFieldValueFactor(check, path.child('field_value_factor'), body.field_value_factor, false);
   }
@@ -876,13 +891,15 @@ function unknownScoreFunction(check: JsonCheck, at: ValuePath, key: string): voi
 
 /**
  * A function's weight below zero, a number or a text of one (`WeightBuilder`; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1,
- * conformance cases `cross/lists/order/function*-weight-negative*`). Whether it reported.
+ * conformance cases `cross/lists/order/function*-weight-negative*`), refused once the function's members are read.
  */
-function negativeWeight(check: JsonCheck, at: ValuePath, weight: unknown): boolean {
+function negativeWeight(weight: unknown): boolean {
   const n = typeof weight === 'number' ? weight : typeof weight === 'string' ? Number(weight.trim()) : Number.NaN;
-  if (!(n < 0)) return false;
+  return n < 0;
+}
+
+function reportNegativeWeight(check: JsonCheck, at: ValuePath): void {
   check.report('query.invalid-value', '[weight] cannot be negative for a filtering function', at);
-  return true;
 }
 
 /** What FunctionScoreQueryBuilder reads as scalars next to a `functions` array. */
@@ -895,7 +912,12 @@ const FUNCTION_SCORE_SCALARS = new Set(['score_mode', 'boost_mode', 'max_boost',
  * function nor a weight has no function (real 3.9.0 and 2.19.6; conformance cases `cross/lists/function-score/*`).
  * Whether it refused one.
  */
-function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readonly unknown[]): boolean {
+function functionEntryRefused(
+  check: JsonCheck,
+  path: ValuePath,
+  entries: readonly unknown[],
+  reader: QueryReader,
+): boolean {
   for (let i = 0; i < entries.length; i++) {
     const entry: unknown = entries[i];
     const at = path.child(i);
@@ -910,17 +932,24 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
     let scored = false;
     /** The function the entry holds, once read. */
     let found: string | undefined;
+    /** A weight below zero, refused once the entry is read (`WeightBuilder`). */
+    let negative: ValuePath | undefined;
     for (const key in entry) {
       const value = entry[key];
       // The parser steps into a list, at any depth, and reads what it holds under the list's name, in order: an object
       // as the member's object, a value as its value; null is read as nothing.
-      const items: readonly unknown[] = Array.isArray(value) ? value.flat(Infinity) : [value];
-      for (const item of items) {
+      for (const [item, place] of Array.isArray(value)
+        ? listedItems(value, at.child(key))
+        : [[value, at.child(key)] as const]) {
         if (item === null) continue;
         if (isObject(item)) {
-          if (key === 'filter') continue;
+          // The filter is read by the query parser where it stands (conformance cases `cross/lists/function-score/*`).
+          if (key === 'filter') {
+            if (reader.refused(check, place, item)) return true;
+            continue;
+          }
           scored = true;
-          // A second function is refused before it is looked up (conformance cases `cross/lists/function-score/*`).
+          // A second function is refused before it is looked up.
           if (found !== undefined) {
             refuseAt(
               check,
@@ -946,9 +975,13 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
         }
         // Read with `floatValue()`, each value of a list in turn.
         if (check.numberRefused(at.child(key), item)) return true;
-        if (negativeWeight(check, at.child(key), item)) return true;
+        if (negativeWeight(item)) negative ??= at.child(key);
         scored = true;
       }
+    }
+    if (negative !== undefined) {
+      reportNegativeWeight(check, negative);
+      return true;
     }
     if (!scored) {
       refuseAt(check, 'failed to parse [function_score] query. an entry in functions list is missing a function.', at);
@@ -956,6 +989,16 @@ function functionEntryRefused(check: JsonCheck, path: ValuePath, entries: readon
     }
   }
   return false;
+}
+
+/** The values of a list with the lists inside it stepped into, each with its place, in the order they are written. */
+function listedItems(list: readonly unknown[], at: ValuePath): [unknown, ValuePath][] {
+  const out: [unknown, ValuePath][] = [];
+  list.forEach((item: unknown, i) => {
+    if (Array.isArray(item)) out.push(...listedItems(item, at.child(i)));
+    else out.push([item, at.child(i)]);
+  });
+  return out;
 }
 
 /**
@@ -1025,7 +1068,10 @@ function functionsThenFunction(check: JsonCheck, path: ValuePath, body: Record<s
       );
       return;
     }
-    if (key === 'weight' && negativeWeight(check, path.child(key), value)) return;
+    if (key === 'weight' && negativeWeight(value)) {
+      reportNegativeWeight(check, path.child(key));
+      return;
+    }
     single = key;
   }
 }
