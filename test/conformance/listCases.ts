@@ -1386,6 +1386,16 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ),
   ...MORE_BOXES.map(([id, box]) => c(`geo/box-${id}`, { query: { geo_bounding_box: { location: box } } })),
   c('geo/box-list-of-number', { query: { geo_bounding_box: { location: [1] } } }),
+  ...['', ' ', '1.5', 'x'].map((width, i) =>
+    c(`query/span-gap-width-text-${i}`, {
+      query: { span_near: { clauses: [SPAN_QUICK, { span_gap: { text: width } }], slop: 1 } },
+    }),
+  ),
+  // `boost` read with `floatValue()`: a blank text is `empty String`.
+  ...['', ' ', 'x'].flatMap((boost, i) => [
+    c(`geo/box-boost-text-${i}`, { query: { geo_bounding_box: { location: BOXES[0]![1], boost } } }),
+    c(`geo/distance-boost-text-${i}`, { query: { geo_distance: { distance: '10km', location: POINT, boost } } }),
+  ]),
   c('geo/box-list-of-text', { query: { geo_bounding_box: { location: ['x'] } } }),
   c('geo/box-empty-list', { query: { geo_bounding_box: { location: [] } } }),
   ...OPTION_FORMS.map(([id, body]) => c(`form/${id}`, body)),

@@ -14,6 +14,7 @@ import {
   javaDoubleText,
   notNumericText,
   numberTextError,
+  numberValueRefusal,
   strictBooleanError,
   tokenName,
 } from './values';
@@ -738,9 +739,8 @@ function optionRefusal(kind: OptionKind, value: unknown, jackson: 2 | 3): string
   if (value === null) return undefined;
   switch (kind) {
     case 'number':
-      if (typeof value === 'boolean') return notNumericText(tokenName(value), jackson);
-      if (typeof value === 'string' && !isJavaDouble(value)) return `For input string: "${value}"`;
-      return undefined;
+      // A blank text is `empty String` (real 3.9.0 and 2.19.6; conformance cases `cross/lists/geo/*-boost-empty`).
+      return numberValueRefusal(value, jackson);
     case 'boolean':
       if (typeof value === 'number') {
         return `Current token (${Number.isInteger(value) ? 'VALUE_NUMBER_INT' : 'VALUE_NUMBER_FLOAT'}) not of boolean type`;

@@ -7,7 +7,7 @@ import { isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { checkFieldValueFactor, minimumShouldMatchError } from './sectionOptions';
 import { limitNote, limitsOf } from './limits';
-import { isJavaDouble, javaDoubleText, notNumericText, tokenName } from './values';
+import { isJavaDouble, javaDoubleText, notNumericText, numberTextError, tokenName } from './values';
 import { jacksonMajor, type TargetServer } from '../target';
 import { holdsAt, type Version } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
@@ -390,7 +390,7 @@ function spanGapRule(check: JsonCheck, path: ValuePath, _clause: string, body: R
   const first = firstMember(body);
   if (first === undefined) missingAt(check, path, '[span_gap] field name is null or empty');
   else if (typeof first[1] === 'string' && !isJavaDouble(first[1])) {
-    check.report('value.not-a-number', `For input string: "${first[1]}"`, path.child(first[0]));
+    check.report('value.not-a-number', numberTextError(first[1]), path.child(first[0]));
   }
 }
 
