@@ -1209,6 +1209,57 @@ const EARLY_ENDS: readonly (readonly [string, Json])[] = [
 
 /** Bucket orders by path (`InternalOrder`), empty tag lists and list bounds on dates, read when the shards run. */
 const AVG_NUM: Json = { avg: { field: 'num' } };
+/** The fields of the conformance index, one of each mapped type (`text.raw` is a keyword like `kw`). */
+const FIELD_OF_EACH_TYPE = [
+  'date',
+  'flag',
+  'int_range',
+  'ip',
+  'kw',
+  'location',
+  'num',
+  'pagerank',
+  'price',
+  'query',
+  'relation',
+  'shape',
+  'text',
+  'topics',
+];
+
+/** Each aggregation that reads a field, with what else it needs (a histogram keeps to the buckets it fills). */
+const FIELD_AGGREGATIONS: readonly (readonly [string, (field: string) => Json])[] = [
+  ...[
+    'avg',
+    'sum',
+    'min',
+    'max',
+    'stats',
+    'extended_stats',
+    'value_count',
+    'cardinality',
+    'percentiles',
+    'median_absolute_deviation',
+    'terms',
+    'rare_terms',
+    'significant_terms',
+    'auto_date_histogram',
+    'variable_width_histogram',
+    'missing',
+    'geo_bounds',
+    'geo_centroid',
+    'geohash_grid',
+    'geotile_grid',
+  ].map((type): readonly [string, (field: string) => Json] => [type, (field) => ({ [type]: { field } })]),
+  ['percentile_ranks', (field) => ({ percentile_ranks: { field, values: [1] } })],
+  ['histogram', (field) => ({ histogram: { field, interval: 5, min_doc_count: 1 } })],
+  ['date_histogram', (field) => ({ date_histogram: { field, fixed_interval: '1h', min_doc_count: 1 } })],
+  ['range', (field) => ({ range: { field, ranges: [{ to: 10 }] } })],
+  ['date_range', (field) => ({ date_range: { field, ranges: [{ to: 'now' }] } })],
+  ['ip_range', (field) => ({ ip_range: { field, ranges: [{ to: '10.0.0.5' }] } })],
+  ['geo_distance', (field) => ({ geo_distance: { field, origin: '40,-70', ranges: [{ to: 100 }] } })],
+];
+
 /** Two options of one aggregation refused: the one written first is read first. */
 const AGGREGATION_ORDERS: readonly (readonly [string, Json])[] = [
   ['terms-size-then-order', { terms: { field: 'kw', size: 0, order: { _count: [1] } } }],
@@ -1405,4 +1456,9 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...EARLY_ENDS.map(([id, body]) => c(`early/${id}`, body)),
   ...ORDER_PATHS.map(([id, body]) => c(`order/${id}`, body)),
   ...AGGREGATION_ORDERS.map(([id, agg]) => c(`order/aggs-${id}`, { size: 0, aggs: { a: agg } })),
+  // Each aggregation on a field of each mapped type: what each reads, and what has no field data.
+  ...FIELD_AGGREGATIONS.flatMap(([type, agg]) =>
+    FIELD_OF_EACH_TYPE.map((field) => c(`shard/agg-on-${type}-${field}`, { size: 0, aggs: { a: agg(field) } })),
+  ),
+  ...['pagerank', 'topics', 'query'].map((field) => c(`shard/sort-on-${field}`, { sort: [{ [field]: 'asc' }] })),
 ];

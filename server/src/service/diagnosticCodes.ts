@@ -308,6 +308,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: "An aggregation's `value_type`, `format` or `missing` that the field's mapped type does not take.",
   },
+  'cluster.aggregation-type': {
+    severity: E,
+    summary: 'An aggregation on a field whose mapped type it does not read (a `sum` of a keyword field).',
+  },
   'cluster.fielddata': {
     severity: E,
     summary: 'A sort or an aggregation on a text field, which has no field data unless the mapping turns it on.',

@@ -23,7 +23,7 @@ import { matchMinimumShouldMatch, missingAnalyzer } from './analyzerRules';
 import { forEachClause } from './fieldMentions';
 import { dateFormatError } from '../validate/dateFormats';
 import { DEFAULT_DATE_FORMAT, defaultDateError } from '../validate/dateMath';
-import { fieldValueError } from '../validate/fieldValues';
+import { fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
 import { isJavaDouble, nameText, numberTextError, parseJavaLong } from '../validate/values';
 import { readsOneBoundPerSide } from '../validate/queryRules';
 
@@ -81,9 +81,20 @@ const FIELDDATA_AGGREGATIONS = new Set([
   'stats',
   'extended_stats',
   'percentiles',
+  'percentile_ranks',
+  'median_absolute_deviation',
   'histogram',
   'date_histogram',
+  'auto_date_histogram',
+  'variable_width_histogram',
   'range',
+  'date_range',
+  'ip_range',
+  'geo_bounds',
+  'geo_centroid',
+  'geohash_grid',
+  'geotile_grid',
+  'geo_distance',
 ]);
 
 /**
@@ -95,8 +106,122 @@ function noFielddata(fields: ReadonlyMap<string, string>, mapping: IndexMapping,
   if ((type === 'text' && !mapping.fielddata.has(field)) || type === 'match_only_text') {
     return `Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [${field}] in order to load field data by uninverting the inverted index. Note that this can use significant memory.`;
   }
-  if (type === 'search_as_you_type') return `Fielddata is not supported on field [${field}] of type [${type}]`;
+  if (type === 'search_as_you_type' || type === 'percolator') {
+    return `Fielddata is not supported on field [${field}] of type [${type}]`;
+  }
+  if (type === 'rank_feature' || type === 'rank_features') {
+    return `[${type}] fields do not support sorting, scripting or aggregating`;
+  }
   return undefined;
+}
+
+/**
+ * A `date_range` bound text on a number or boolean field, read by the field's format as each shard builds the
+ * aggregation: `Double.parseDouble` (no date math), or `true` and `false` only (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
+ * conformance cases `cross/lists/shard/agg-on-date_range-*`). Undefined when read, or when the type is not judged.
+ */
+function rangeBoundError(fieldType: string | undefined, bound: unknown): string | undefined {
+  if (typeof bound !== 'string' || fieldType === undefined) return undefined;
+  if (fieldType === 'boolean') {
+    return bound === 'true' || bound === 'false'
+      ? undefined
+      : `Cannot parse boolean [${bound}], expected either [true] or [false]`;
+  }
+  return NUMERIC_TYPES.has(fieldType) && !isJavaDouble(bound) ? numberTextError(bound) : undefined;
+}
+
+/** The kind of values a field of a mapped type gives an aggregation (OpenSearch's `ValuesSourceType`). */
+type ValuesKind = 'bytes' | 'ip' | 'numeric' | 'date' | 'boolean' | 'range' | 'geo_point' | 'geo_shape';
+
+const VALUES_OF_TYPE: ReadonlyMap<string, ValuesKind> = new Map<string, ValuesKind>([
+  ...['long', 'integer', 'short', 'byte', 'double', 'float', 'half_float'].map((t): [string, ValuesKind] => [
+    t,
+    'numeric',
+  ]),
+  ['date', 'date'],
+  ['date_nanos', 'date'],
+  ['boolean', 'boolean'],
+  ['keyword', 'bytes'],
+  ['join', 'bytes'],
+  ['ip', 'ip'],
+  ['geo_point', 'geo_point'],
+  ['geo_shape', 'geo_shape'],
+  ...['integer_range', 'long_range', 'float_range', 'double_range', 'date_range', 'ip_range'].map(
+    (t): [string, ValuesKind] => [t, 'range'],
+  ),
+]);
+
+const NUMBERS: readonly ValuesKind[] = ['numeric', 'date', 'boolean'];
+const TERMS: readonly ValuesKind[] = ['bytes', 'ip', 'numeric', 'date', 'boolean'];
+const ANY: readonly ValuesKind[] = [...TERMS, 'range', 'geo_point', 'geo_shape'];
+
+/**
+ * The kinds of values each aggregation reads from a field (what its aggregator registers for): another field type is
+ * `Field [<name>] of type [<type>] is not supported for aggregation [<aggregation>]` on every shard (real 3.9.0, 3.8.0,
+ * 2.19.6 and 2.19.1, each aggregation on a field of each type: conformance cases `cross/lists/shard/agg-on-*`).
+ */
+const READS: Readonly<Record<string, readonly ValuesKind[]>> = {
+  avg: NUMBERS,
+  sum: NUMBERS,
+  min: NUMBERS,
+  max: NUMBERS,
+  stats: NUMBERS,
+  extended_stats: NUMBERS,
+  percentiles: NUMBERS,
+  percentile_ranks: NUMBERS,
+  median_absolute_deviation: ['numeric'],
+  variable_width_histogram: ['numeric'],
+  value_count: ANY,
+  cardinality: ANY,
+  missing: ANY,
+  terms: TERMS,
+  rare_terms: TERMS,
+  significant_terms: TERMS,
+  histogram: [...NUMBERS, 'range'],
+  date_histogram: [...NUMBERS, 'range'],
+  auto_date_histogram: NUMBERS,
+  range: NUMBERS,
+  date_range: NUMBERS,
+  ip_range: ['ip'],
+  geo_bounds: ['geo_point', 'geo_shape'],
+  geo_centroid: ['geo_point'],
+  geohash_grid: ['geo_point', 'geo_shape'],
+  geotile_grid: ['geo_point', 'geo_shape'],
+  geo_distance: ['geo_point'],
+};
+
+const FLOATING = new Set(['double', 'float', 'half_float']);
+
+/**
+ * Why an aggregation of `type` cannot read the field in one index: a type whose values it does not read, a range
+ * type other than `date_range` under `date_histogram`, a floating-point field under `rare_terms` or
+ * `significant_terms`; '' when it reads it, undefined when the type is not known here.
+ */
+function unreadByAggregation(
+  fields: ReadonlyMap<string, string>,
+  mapping: IndexMapping,
+  field: string,
+  type: string,
+): string | undefined {
+  const fieldType = fields.get(field);
+  if (fieldType === undefined) return undefined;
+  const kind: ValuesKind | undefined =
+    fieldType === 'text' && mapping.fielddata.has(field) ? 'bytes' : VALUES_OF_TYPE.get(fieldType);
+  const reads = READS[type];
+  if (kind === undefined || reads === undefined) return undefined;
+  if (!reads.includes(kind))
+    return `Field [${field}] of type [${fieldType}] is not supported for aggregation [${type}]`;
+  if (type === 'date_histogram' && kind === 'range' && fieldType !== 'date_range') {
+    return `Expected date range type but found range type [${fieldType}]`;
+  }
+  if (type === 'rare_terms' && FLOATING.has(fieldType)) {
+    return 'RareTerms aggregation does not support floating point fields.';
+  }
+  if (type === 'significant_terms' && FLOATING.has(fieldType)) {
+    // HTTP 500: the exception's type is part of the reason OpenSearch gives.
+    return 'unsupported_operation_exception: No support for examining floating point numerics';
+  }
+  return '';
 }
 
 /** The value sources of a `composite` aggregation on a text field without field data (each reads field data). */
@@ -937,13 +1062,24 @@ function aggregationFieldFindings(
     });
     if (message !== undefined) return finding('value_type', message);
   }
+  // The aggregator is looked up for the field's kind of values, unless a script or a value type says otherwise.
+  if (server.distribution === 'opensearch' && valueType === undefined && body['script'] === undefined) {
+    const message = everywhere(indexes, (fields, mapping) => unreadByAggregation(fields, mapping, field, type));
+    if (message !== undefined && message !== '') {
+      return [{ code: 'cluster.aggregation-type', message, path: [...path, 'field'], target: 'value' }];
+    }
+  }
   if (type === 'date_range' && body['format'] === undefined && Array.isArray(body['ranges'])) {
     const out: MappingFinding[] = [];
     body['ranges'].forEach((range: unknown, i) => {
       if (!isObject(range)) return;
       for (const bound of DATE_RANGE_BOUNDS) {
+        const at = [...path, 'ranges', i, bound];
         const error = dateValueError(indexes, field, range[bound], false, false);
-        if (error !== undefined) out.push(dateFinding(error, [...path, 'ranges', i, bound]));
+        if (error !== undefined) out.push(dateFinding(error, at));
+        const other = everywhere(indexes, (fields) => rangeBoundError(fields.get(field), range[bound]));
+        if (other !== undefined)
+          out.push({ code: 'cluster.aggregation-field', message: other, path: at, target: 'value' });
       }
     });
     if (out.length > 0) return out.slice(0, 1);

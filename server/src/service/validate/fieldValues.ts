@@ -5,7 +5,7 @@
 // (docs/opensearch/query-dsl.md#values-the-field-type-reads; conformance cases `cross/field-values/*`).
 import { isIpv4, isJavaDouble } from './values';
 
-const NUMERIC_TYPES = new Set([
+export const NUMERIC_TYPES: ReadonlySet<string> = new Set([
   'long',
   'integer',
   'short',

@@ -19,6 +19,7 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'aggs.missing-interval',
   'aggs.too-many-buckets',
   'cluster.aggregation-field',
+  'cluster.aggregation-type',
   'cluster.analyzer-not-found',
   'cluster.unknown-search-pipeline',
   'cluster.collapse-field',
