@@ -202,6 +202,14 @@ const QUERY_LISTS: readonly (readonly [string, Json])[] = [
   ['multi-match-fields-object-inside', { multi_match: { query: 'quick', fields: [{ a: 1 }] } }],
   ['multi-match-fields-null-inside', { multi_match: { query: 'quick', fields: [null] } }],
   ['multi-match-fields-number-inside', { multi_match: { query: 'quick', fields: [1] } }],
+  // Each name is read in turn, its boost as it is met.
+  ['multi-match-fields-list-then-bad-boost', { multi_match: { query: 'quick', fields: [['text'], 'text^2x'] } }],
+  ['multi-match-fields-bad-boost-then-list', { multi_match: { query: 'quick', fields: ['text^2x', ['text']] } }],
+  ['query-string-fields-null-then-bad-boost', { query_string: { query: 'quick', fields: [null, 'text^x'] } }],
+  [
+    'simple-query-string-fields-object-then-bad-boost',
+    { simple_query_string: { query: 'quick', fields: [{}, 'text^'] } },
+  ],
   ['query-string-fields-array-inside', { query_string: { query: 'quick', fields: [['text']] } }],
   ['simple-query-string-fields-array-inside', { simple_query_string: { query: 'quick', fields: [['text']] } }],
   ['span-near-value-then-object', { span_near: { clauses: ['x', { span_term: { text: 'quick' } }], slop: 1 } }],

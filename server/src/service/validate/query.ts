@@ -937,16 +937,18 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
         handWrittenRefusal(check, path, clause, spec);
       }
       return;
-    case 'fields':
-      if (fieldBoostRefused(check, path, clause.name, value)) return;
-      // The text queries read each item of their list with `text()`: a number or boolean is its text, anything else
-      // fails (HTTP 500; real 3.9.0 and 2.19.6, conformance cases `cross/lists/query/*-fields-*`). query_string's
-      // null has words of its own in newer versions (queryRules.ts).
-      if (Array.isArray(value) && clause.name !== 'more_like_this') {
-        for (let i = 0; i < value.length; i++) {
-          const item: unknown = value[i];
-          if (item === null ? clause.name === 'query_string' : typeof item !== 'object') continue;
-          const at = path.child(i);
+    case 'fields': {
+      // The text queries read each item of their list in turn with `text()`: a number or boolean is its text,
+      // anything else fails (HTTP 500; real 3.9.0 and 2.19.6, conformance cases `cross/lists/query/*-fields-*`), and
+      // a name's boost is read as it is met. query_string's null has words of its own in newer versions
+      // (queryRules.ts).
+      const list = Array.isArray(value);
+      const items: readonly unknown[] = list ? value : [value];
+      for (let i = 0; i < items.length; i++) {
+        const item: unknown = items[i];
+        const at = list ? path.child(i) : path;
+        const unreadable = item === null ? clause.name !== 'query_string' : typeof item === 'object';
+        if (list && clause.name !== 'more_like_this' && unreadable) {
           check.report(
             'query.wrong-type',
             `Can't get text on a ${tokenOf(item)} at ${check.where(at).slice(1, -1)}`,
@@ -954,8 +956,10 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
           );
           return;
         }
+        if (fieldBoostRefused(check, at, clause.name, item)) return;
       }
       return;
+    }
     case 'minimumShouldMatch':
       if (clause.objectParser && (isObject(value) || Array.isArray(value))) {
         doesNotSupport(check, path, clause, spec, value);
@@ -1126,22 +1130,16 @@ const BOOSTED_FIELDS = new Set(['multi_match', 'query_string', 'simple_query_str
 /**
  * A field's boost, the text after its first `^`, read by `Float.parseFloat` when the query is read (`text^2x` is
  * `For input string: "2x"`, `text^` `empty String`; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, conformance cases
- * `cross/lists/more/*-boost-*`). Whether it reported.
+ * `cross/lists/more/*-boost-*`), of one name at `path`. Whether it reported.
  */
-function fieldBoostRefused(check: JsonCheck, path: ValuePath, clause: string, value: unknown): boolean {
-  if (!BOOSTED_FIELDS.has(clause)) return false;
-  const names = Array.isArray(value) ? value : [value];
-  for (let i = 0; i < names.length; i++) {
-    const name: unknown = names[i];
-    if (typeof name !== 'string') continue;
-    const caret = name.indexOf('^');
-    if (caret === -1) continue;
-    const boost = name.slice(caret + 1);
-    if (isJavaDouble(boost)) continue;
-    check.report('query.invalid-value', numberTextError(boost), Array.isArray(value) ? path.child(i) : path);
-    return true;
-  }
-  return false;
+function fieldBoostRefused(check: JsonCheck, path: ValuePath, clause: string, name: unknown): boolean {
+  if (!BOOSTED_FIELDS.has(clause) || typeof name !== 'string') return false;
+  const caret = name.indexOf('^');
+  if (caret === -1) return false;
+  const boost = name.slice(caret + 1);
+  if (isJavaDouble(boost)) return false;
+  check.report('query.invalid-value', numberTextError(boost), path);
+  return true;
 }
 
 /**
