@@ -1268,6 +1268,53 @@ const FIELD_AGGREGATIONS: readonly (readonly [string, (field: string) => Json])[
   ['geo_distance', (field) => ({ geo_distance: { field, origin: '40,-70', ranges: [{ to: 100 }] } })],
 ];
 
+/** A value each field of the conformance index reads. */
+const VALUE_OF: Readonly<Record<string, string>> = {
+  date: '2024-01-01',
+  flag: 'true',
+  int_range: '5',
+  ip: '10.0.0.1',
+  kw: 'a',
+  location: 'a',
+  num: '5',
+  pagerank: '1',
+  price: '5',
+  query: 'a',
+  relation: 'parent',
+  shape: 'a',
+  text: 'quick',
+  topics: 'a',
+};
+
+/** Each query that reads a field, given a value the field reads where it takes one. */
+const FIELD_QUERIES: readonly (readonly [string, (field: string, value: string) => Json])[] = [
+  ['term', (field, value) => ({ term: { [field]: value } })],
+  ['terms', (field, value) => ({ terms: { [field]: [value] } })],
+  ['match', (field, value) => ({ match: { [field]: value } })],
+  ['match_phrase', (field, value) => ({ match_phrase: { [field]: value } })],
+  ['match_phrase_prefix', (field, value) => ({ match_phrase_prefix: { [field]: value } })],
+  ['match_bool_prefix', (field, value) => ({ match_bool_prefix: { [field]: value } })],
+  ['prefix', (field) => ({ prefix: { [field]: 'a' } })],
+  ['wildcard', (field) => ({ wildcard: { [field]: 'a*' } })],
+  ['regexp', (field) => ({ regexp: { [field]: 'a.*' } })],
+  ['fuzzy', (field, value) => ({ fuzzy: { [field]: value } })],
+  ['range', (field, value) => ({ range: { [field]: { gte: value } } })],
+  ['exists', (field) => ({ exists: { field } })],
+  ['span_term', (field, value) => ({ span_term: { [field]: value } })],
+  ['multi_match', (field, value) => ({ multi_match: { query: value, fields: [field] } })],
+  ['multi_match_phrase', (field, value) => ({ multi_match: { query: value, fields: [field], type: 'phrase' } })],
+  ['query_string', (field) => ({ query_string: { query: `${field}:a*` } })],
+  ['simple_query_string', (field) => ({ simple_query_string: { query: 'a*', fields: [field] } })],
+  ['intervals', (field) => ({ intervals: { [field]: { match: { query: 'a' } } } })],
+  [
+    'terms_set',
+    (field, value) => ({ terms_set: { [field]: { terms: [value], minimum_should_match_script: { source: '1' } } } }),
+  ],
+  ['distance_feature', (field) => ({ distance_feature: { field, pivot: '1d', origin: 'now' } })],
+  ['rank_feature', (field) => ({ rank_feature: { field } })],
+  ['combined_fields', (field) => ({ combined_fields: { query: 'a', fields: [field] } })],
+];
+
 /** Two options of one aggregation refused: the one written first is read first. */
 const AGGREGATION_ORDERS: readonly (readonly [string, Json])[] = [
   ['terms-size-then-order', { terms: { field: 'kw', size: 0, order: { _count: [1] } } }],
@@ -1469,4 +1516,10 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     FIELD_OF_EACH_TYPE.map((field) => c(`shard/agg-on-${type}-${field}`, { size: 0, aggs: { a: agg(field) } })),
   ),
   ...['pagerank', 'topics', 'query'].map((field) => c(`shard/sort-on-${field}`, { sort: [{ [field]: 'asc' }] })),
+  // Each query on a field of each mapped type.
+  ...FIELD_QUERIES.flatMap(([name, query]) =>
+    FIELD_OF_EACH_TYPE.map((field) =>
+      c(`shard/query-on-${name}-${field}`, { query: query(field, VALUE_OF[field] ?? 'a') }),
+    ),
+  ),
 ];

@@ -312,6 +312,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: 'An aggregation on a field whose mapped type it does not read (a `sum` of a keyword field).',
   },
+  'cluster.query-field-type': {
+    severity: E,
+    summary: 'A query on a field whose mapped type it cannot search (a `prefix` query on a number).',
+  },
   'cluster.fielddata': {
     severity: E,
     summary: 'A sort or an aggregation on a text field, which has no field data unless the mapping turns it on.',

@@ -21,6 +21,7 @@ import type { TargetServer } from '../target';
 import { clauseCountFailure } from './clauseCount';
 import { matchMinimumShouldMatch, missingAnalyzer } from './analyzerRules';
 import { forEachClause } from './fieldMentions';
+import { queryFieldTypeFindings } from './queryFieldTypes';
 import { dateFormatError } from '../validate/dateFormats';
 import { DEFAULT_DATE_FORMAT, defaultDateError } from '../validate/dateMath';
 import { fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
@@ -1171,6 +1172,14 @@ function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
       ...termsSetFieldFindings(name, body, at, indexes, rawAt),
       ...fieldValueFactorFindings(name, body, at, indexes, defined, rawAt),
       ...rewriteSettled(name, body, at, indexes),
+      ...queryFieldTypeFindings(
+        name,
+        body,
+        at,
+        walk.server,
+        (field) => checkable(field, defined),
+        (fails) => everywhere(indexes, fails),
+      ).map((found): MappingFinding => ({ code: 'cluster.query-field-type', ...found })),
     );
   });
 }

@@ -20,6 +20,7 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'aggs.too-many-buckets',
   'cluster.aggregation-field',
   'cluster.aggregation-type',
+  'cluster.query-field-type',
   'cluster.analyzer-not-found',
   'cluster.unknown-search-pipeline',
   'cluster.collapse-field',

@@ -1,0 +1,232 @@
+// What each query can search, by the type of the field it names: a query that builds no Lucene query for that type
+// fails on every shard whose index maps the field so. Recorded on real 3.9.0, 3.8.0, 2.19.6 and 2.19.1 for each query
+// on a field of each type of the conformance index (conformance cases `cross/lists/shard/query-on-<query>-<field>`;
+// docs/opensearch/query-dsl.md#what-each-query-can-search). The types judged are those of the index and their siblings
+// of the same mapper (the numbers of NumberFieldMapper, `date_nanos`, the range types); any other is left alone.
+import type { JsonPath } from '../json/jsonSegment';
+import { isObject } from '../json/jsonSegment';
+import { geohashRefusal } from '../validate/geoPoints';
+import type { TargetServer } from '../target';
+
+/** The families of field types the rules tell apart. */
+type Family = 'text' | 'keyword' | 'number' | 'date' | 'boolean' | 'ip' | 'range' | 'geo' | 'rank' | 'percolator';
+
+const FAMILY: ReadonlyMap<string, Family> = new Map<string, Family>([
+  ['text', 'text'],
+  ['keyword', 'keyword'],
+  ['join', 'keyword'],
+  ...['long', 'integer', 'short', 'byte', 'double', 'float', 'half_float'].map((t): [string, Family] => [t, 'number']),
+  ['date', 'date'],
+  ['date_nanos', 'date'],
+  ['boolean', 'boolean'],
+  ['ip', 'ip'],
+  ...['integer_range', 'long_range', 'float_range', 'double_range', 'date_range', 'ip_range'].map(
+    (t): [string, Family] => [t, 'range'],
+  ),
+  ['geo_point', 'geo'],
+  ['geo_shape', 'geo'],
+  ['rank_feature', 'rank'],
+  ['rank_features', 'rank'],
+  ['percolator', 'percolator'],
+]);
+
+/** The words of a field that no term-level query can search: a geometry, a rank feature, a percolator query. */
+function unsearchable(family: Family, field: string, type: string): string | undefined {
+  switch (family) {
+    case 'geo':
+      return `Geometry fields do not support exact searching, use dedicated geometry queries instead: [${field}]`;
+    case 'rank':
+      return `Queries on [${type}] fields are not supported`;
+    case 'percolator':
+      return 'Percolator fields are not searchable directly, use a percolate query instead';
+    default:
+      return undefined;
+  }
+}
+
+/** A term query of the kind named (`prefix`, `wildcard`, ...) on a field that is neither keyword nor text. */
+function keywordOrText(kind: string, family: Family, field: string, type: string): string | undefined {
+  return family === 'text' || family === 'keyword'
+    ? undefined
+    : `Can only use ${kind} queries on keyword and text fields - not on [${field}] which is of type [${type}]`;
+}
+
+const TERM_LEVEL = new Set(['term', 'terms', 'match', 'match_phrase', 'terms_set', 'span_term', 'multi_match']);
+const PATTERNS: Readonly<Record<string, string>> = {
+  prefix: 'prefix',
+  wildcard: 'wildcard',
+  regexp: 'regexp',
+  fuzzy: 'fuzzy',
+};
+
+/** Why `query` cannot search the field in one index; '' when it can, undefined when the type is not judged. */
+function refusal(
+  query: string,
+  body: Record<string, unknown>,
+  field: string,
+  type: string | undefined,
+  server: TargetServer,
+): string | undefined {
+  if (type === undefined) return undefined;
+  const family = FAMILY.get(type);
+  if (family === undefined) return undefined;
+  const pattern = PATTERNS[query];
+  if (pattern !== undefined) return keywordOrText(pattern, family, field, type) ?? '';
+  if (TERM_LEVEL.has(query)) {
+    const words = unsearchable(family, field, type);
+    if (words !== undefined) return words;
+    // A span_term on a field indexed without positions fails while searching (HTTP 500): the term as it is indexed.
+    if (query === 'span_term' && (family === 'keyword' || family === 'boolean')) {
+      const term = spanTermText(body[field], family);
+      return term === undefined
+        ? undefined
+        : `field "${field}" was indexed without position data; cannot run SpanTermQuery (term=${term})`;
+    }
+    // On a number, a date, an address or a range a span_term is a range query, which it cannot take apart (words
+    // that print the Lucene query): not judged.
+    return query === 'span_term' && family !== 'text' ? undefined : '';
+  }
+  switch (query) {
+    case 'match_bool_prefix':
+      // Its terms are term queries and its last one a prefix query.
+      if (family === 'geo') return unsearchable(family, field, type);
+      return family === 'rank' || family === 'percolator' ? keywordOrText('prefix', family, field, type) : '';
+    case 'match_phrase_prefix':
+      return family === 'text'
+        ? ''
+        : `Can only use phrase prefix queries on text fields - not on [${field}] which is of type [${type}]`;
+    case 'intervals':
+      return family === 'text'
+        ? ''
+        : `Can only use interval queries on text fields - not on [${field}] which is of type [${type}]`;
+    case 'combined_fields':
+      return family === 'text' ? '' : `Field [${field}] of type [${type}] does not support [combined_fields] queries`;
+    case 'range':
+      return family === 'geo' || family === 'rank' || family === 'percolator'
+        ? `Field [${field}] of type [${type}] does not support range queries`
+        : '';
+    case 'exists':
+      return type === 'rank_features' ? '[rank_features] fields do not support [exists] queries' : '';
+    case 'rank_feature':
+      return type === 'rank_feature'
+        ? ''
+        : `[rank_feature] query only works on [rank_feature] fields and features of [rank_features] fields, not [${type}]`;
+    case 'distance_feature':
+      if (family === 'date') return '';
+      if (type === 'geo_point') {
+        // The origin is read as a point: a text without a comma is a geohash.
+        const origin = body['origin'];
+        const geohash = typeof origin === 'string' && !origin.includes(',') ? geohashRefusal(origin) : undefined;
+        return geohash === undefined ? '' : `failed to create query: ${geohash}`;
+      }
+      return `Illegal data type of [${type}]![distance_feature] query can only be run on a date, date_nanos or geo_point field type!`;
+    case 'simple_query_string':
+      return simpleQueryStringRefusal(body, family, field, type, server);
+    default:
+      return undefined;
+  }
+}
+
+/** A span_term's term on a keyword field as written, on a boolean one `T` or `F`; undefined when not judged. */
+function spanTermText(value: unknown, family: Family): string | undefined {
+  const term = isObject(value) ? (value['value'] ?? value['term']) : value;
+  if (family === 'boolean')
+    return term === true || term === 'true' ? 'T' : term === false || term === 'false' ? 'F' : undefined;
+  return typeof term === 'string' ? term : undefined;
+}
+
+/**
+ * simple_query_string's prefix operator (`a*`, with every flag on, as by default) on a field that is neither keyword
+ * nor text; on a rank feature or a percolator field it has no analyzer to normalise the text with.
+ */
+function simpleQueryStringRefusal(
+  body: Record<string, unknown>,
+  family: Family,
+  field: string,
+  type: string,
+  server: TargetServer,
+): string | undefined {
+  const text = body['query'];
+  if (typeof text !== 'string' || body['flags'] !== undefined || body['lenient'] === true) return undefined;
+  if (!text.split(/[\s+|()"~-]+/).some((word) => word.length > 1 && word.endsWith('*'))) return undefined;
+  if (family === 'rank' || family === 'percolator') {
+    if (server.distribution !== 'opensearch') return undefined;
+    return 'Cannot invoke "org.apache.lucene.analysis.Analyzer.normalize(String, String)" because the return value of "org.opensearch.index.search.SimpleQueryStringQueryParser.getAnalyzer(org.opensearch.index.mapper.MappedFieldType)" is null';
+  }
+  return keywordOrText('prefix', family, field, type) ?? '';
+}
+
+/** A field a query names, and the place it is reported at. */
+interface NamedField {
+  readonly field: string;
+  readonly path: JsonPath;
+  readonly target: 'key' | 'value';
+}
+
+const FIELD_MEMBER = new Set(['exists', 'distance_feature', 'rank_feature']);
+const FIELDS_LIST = new Set(['multi_match', 'combined_fields', 'simple_query_string']);
+const OPTIONS = new Set(['boost', '_name']);
+
+/** The fields a query names, as this rule reads them (plain names only: no pattern, no boost). */
+function namedFields(query: string, body: Record<string, unknown>, path: JsonPath): NamedField[] {
+  if (FIELD_MEMBER.has(query)) {
+    const field = body['field'];
+    return typeof field === 'string' ? [{ field, path: [...path, 'field'], target: 'value' }] : [];
+  }
+  if (FIELDS_LIST.has(query)) {
+    const fields = body['fields'];
+    if (!Array.isArray(fields)) return [];
+    return fields.flatMap((name: unknown, i): NamedField[] =>
+      typeof name === 'string' && !name.includes('^')
+        ? [{ field: name, path: [...path, 'fields', i], target: 'value' }]
+        : [],
+    );
+  }
+  for (const key in body) {
+    if (OPTIONS.has(key)) continue;
+    if (query === 'terms' && !Array.isArray(body[key])) continue;
+    return [{ field: key, path: [...path, key], target: 'key' }];
+  }
+  return [];
+}
+
+/** Whether the query's options let it search the field as the rules say: lenient text queries and other types are not judged. */
+function judged(query: string, body: Record<string, unknown>): boolean {
+  if (query === 'multi_match') {
+    const type = body['type'];
+    if (type !== undefined && type !== 'best_fields' && type !== 'phrase') return false;
+    return body['lenient'] !== true && body['lenient'] !== 'true';
+  }
+  if (
+    query === 'match' ||
+    query === 'match_phrase' ||
+    query === 'match_bool_prefix' ||
+    query === 'match_phrase_prefix'
+  ) {
+    const field = Object.keys(body)[0];
+    const options = field === undefined ? undefined : body[field];
+    return !isObject(options) || (options['lenient'] !== true && options['lenient'] !== 'true');
+  }
+  return true;
+}
+
+/**
+ * The fields of one query clause that it cannot search, each with OpenSearch's words when every searched index maps
+ * the field with a type that decides it (`failsEverywhere`: the one message every index gives, or undefined).
+ */
+export function queryFieldTypeFindings(
+  query: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  server: TargetServer,
+  checkable: (field: string) => boolean,
+  failsEverywhere: (fails: (fields: ReadonlyMap<string, string>) => string | undefined) => string | undefined,
+): { message: string; path: JsonPath; target: 'key' | 'value' }[] {
+  if (!judged(query, body)) return [];
+  for (const named of namedFields(query, body, path)) {
+    if (!checkable(named.field)) continue;
+    const message = failsEverywhere((fields) => refusal(query, body, named.field, fields.get(named.field), server));
+    if (message !== undefined && message !== '') return [{ message, path: named.path, target: named.target }];
+  }
+  return [];
+}
