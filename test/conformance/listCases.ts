@@ -1516,6 +1516,15 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     FIELD_OF_EACH_TYPE.map((field) => c(`shard/agg-on-${type}-${field}`, { size: 0, aggs: { a: agg(field) } })),
   ),
   ...['pagerank', 'topics', 'query'].map((field) => c(`shard/sort-on-${field}`, { sort: [{ [field]: 'asc' }] })),
+  // A sort, a collapse, a docvalue field and a completion suggester on a field of each mapped type.
+  ...FIELD_OF_EACH_TYPE.flatMap((field) => [
+    c(`shard/sort-on-type-${field}`, { sort: [{ [field]: { order: 'asc' } }] }),
+    c(`shard/collapse-on-${field}`, { collapse: { field } }),
+    c(`shard/docvalue-on-${field}`, { docvalue_fields: [field] }),
+    c(`shard/completion-on-${field}`, { suggest: { s: { prefix: 'a', completion: { field } } } }),
+    c(`shard/term-suggest-on-${field}`, { suggest: { s: { text: 'a', term: { field } } } }),
+    c(`shard/highlight-on-${field}`, { query: { match_all: {} }, highlight: { fields: { [field]: {} } } }),
+  ]),
   // Each query on a field of each mapped type.
   ...FIELD_QUERIES.flatMap(([name, query]) =>
     FIELD_OF_EACH_TYPE.map((field) =>

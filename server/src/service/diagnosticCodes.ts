@@ -316,9 +316,13 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: 'A query on a field whose mapped type it cannot search (a `prefix` query on a number).',
   },
+  'cluster.completion-field': {
+    severity: E,
+    summary: 'A completion suggester on a field that is not mapped as `completion`.',
+  },
   'cluster.fielddata': {
     severity: E,
-    summary: 'A sort or an aggregation on a text field, which has no field data unless the mapping turns it on.',
+    summary: 'A sort, an aggregation or a docvalue field on a field whose field data it cannot read (a text field).',
   },
   'cluster.field-value': {
     severity: E,

@@ -393,6 +393,18 @@ function sortFindings(
       out.push({ code: 'cluster.fielddata', message: text, path, target });
       return;
     }
+    // A geometry sorts by distance only (`_geo_distance`), whatever `unmapped_type` says (real 3.9.0, 3.8.0, 2.19.6
+    // and 2.19.1; conformance cases `cross/lists/shard/sort-on-type-*`).
+    const geometry = everywhere(indexes, (fields) => {
+      const type = fields.get(name);
+      return type === 'geo_point' || type === 'geo_shape'
+        ? `can't sort on ${type} field without using specific sorting feature, like geo_distance`
+        : undefined;
+    });
+    if (geometry !== undefined) {
+      out.push({ code: 'cluster.fielddata', message: geometry, path, target });
+      return;
+    }
     if (unmappedType) return;
     const message = everywhere(indexes, (fields) => unmappedSort(fields, name));
     if (message !== undefined) out.push({ code: 'cluster.sort-unmapped', message, path, target });
@@ -719,6 +731,61 @@ function fieldFormatFindings(
         out.push({ code: 'cluster.field-format', message, path: [section, i, 'format'], target: 'value' });
       }
     });
+  }
+  return out;
+}
+
+/**
+ * The `docvalue_fields` of a search that fetches hits, read from each field's field data: a field that has none fails
+ * each shard that fetches a hit as a sort on it does (`text` without `fielddata`, `percolator`, rank features; real
+ * 3.9.0, 3.8.0, 2.19.6 and 2.19.1, conformance cases `cross/lists/shard/docvalue-on-*`).
+ */
+function docvalueFielddata(
+  body: Record<string, unknown>,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+): MappingFinding[] {
+  const entries = body['docvalue_fields'];
+  if (!Array.isArray(entries) || body['size'] === 0 || body['size'] === '0') return [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry: unknown = entries[i];
+    const field = isObject(entry) ? entry['field'] : entry;
+    if (typeof field !== 'string' || !checkable(field, defined)) continue;
+    const message = everywhere(indexes, (fields, mapping) => noFielddata(fields, mapping, field));
+    if (message !== undefined) {
+      const path = isObject(entry) ? ['docvalue_fields', i, 'field'] : ['docvalue_fields', i];
+      return [{ code: 'cluster.fielddata', message, path, target: 'value' }];
+    }
+  }
+  return [];
+}
+
+/**
+ * A completion suggester on a field mapped with another type than `completion`: `Field [kw] is not a completion
+ * suggest field` on every shard (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * `cross/lists/shard/completion-on-*`).
+ */
+function completionFindings(suggest: unknown, indexes: IndexFields, defined: ReadonlySet<string>): MappingFinding[] {
+  if (!isObject(suggest)) return [];
+  const out: MappingFinding[] = [];
+  for (const name in suggest) {
+    const suggester = suggest[name];
+    const completion = isObject(suggester) ? suggester['completion'] : undefined;
+    const field = isObject(completion) ? completion['field'] : undefined;
+    if (typeof field !== 'string' || !checkable(field, defined)) continue;
+    const message = everywhere(indexes, (fields) => {
+      const type = fields.get(field);
+      if (type === undefined) return undefined;
+      return type === 'completion' ? '' : `Field [${field}] is not a completion suggest field`;
+    });
+    if (message !== undefined && message !== '') {
+      out.push({
+        code: 'cluster.completion-field',
+        message,
+        path: ['suggest', name, 'completion', 'field'],
+        target: 'value',
+      });
+    }
   }
   return out;
 }
@@ -1215,6 +1282,8 @@ function mappingFindings(
   if (body['sort'] !== undefined) sortFindings(body['sort'], walk);
   out.push(...collapseFindings(body['collapse'], indexes, defined));
   out.push(...fieldFormatFindings(body, indexes, defined, walk.server));
+  out.push(...docvalueFielddata(body, indexes, defined));
+  out.push(...completionFindings(body['suggest'], indexes, defined));
   return out;
 }
 

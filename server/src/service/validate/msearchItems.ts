@@ -24,6 +24,7 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'cluster.analyzer-not-found',
   'cluster.unknown-search-pipeline',
   'cluster.collapse-field',
+  'cluster.completion-field',
   'cluster.date-value',
   'cluster.field-value',
   'cluster.field-format',
