@@ -1525,6 +1525,18 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     c(`shard/term-suggest-on-${field}`, { suggest: { s: { text: 'a', term: { field } } } }),
     c(`shard/highlight-on-${field}`, { query: { match_all: {} }, highlight: { fields: { [field]: {} } } }),
   ]),
+  // Options that depend on the field's type, on a field of each mapped type.
+  ...FIELD_OF_EACH_TYPE.flatMap((field) => [
+    c(`shard/sort-mode-avg-on-${field}`, { sort: [{ [field]: { order: 'asc', mode: 'avg' } }] }),
+    c(`shard/sort-numeric-type-on-${field}`, { sort: [{ [field]: { order: 'asc', numeric_type: 'double' } }] }),
+    c(`shard/terms-include-regex-on-${field}`, { size: 0, aggs: { a: { terms: { field, include: 'a.*' } } } }),
+    c(`shard/terms-include-list-on-${field}`, { size: 0, aggs: { a: { terms: { field, include: ['a'] } } } }),
+    c(`shard/significant-text-on-${field}`, { size: 0, aggs: { a: { significant_text: { field } } } }),
+    c(`shard/range-agg-text-bound-on-${field}`, {
+      size: 0,
+      aggs: { a: { range: { field, ranges: [{ from: '2024-01-01' }] } } },
+    }),
+  ]),
   // Each query on a field of each mapped type.
   ...FIELD_QUERIES.flatMap(([name, query]) =>
     FIELD_OF_EACH_TYPE.map((field) =>

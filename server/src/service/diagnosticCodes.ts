@@ -316,6 +316,11 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: 'A query on a field whose mapped type it cannot search (a `prefix` query on a number).',
   },
+  'cluster.sort-mode': {
+    severity: E,
+    summary:
+      "A field sort's `mode` or `numeric_type` that computes on numbers, on a field whose values are not numbers.",
+  },
   'cluster.completion-field': {
     severity: E,
     summary: 'A completion suggester on a field that is not mapped as `completion`.',

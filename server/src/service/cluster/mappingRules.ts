@@ -117,9 +117,11 @@ function noFielddata(fields: ReadonlyMap<string, string>, mapping: IndexMapping,
 }
 
 /**
- * A `date_range` bound text on a number or boolean field, read by the field's format as each shard builds the
- * aggregation: `Double.parseDouble` (no date math), or `true` and `false` only (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
- * conformance cases `cross/lists/shard/agg-on-date_range-*`). Undefined when read, or when the type is not judged.
+ * A `range` or `date_range` bound text on a number or boolean field, read by the field's format as each shard builds
+ * the aggregation: `Double.parseDouble` (no date math; a blank text is `empty String`), or `true` and `false` only; a
+ * date field reads a date (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/agg-on-date_range-*`,
+ * `cross/lists/shard/range-agg-text-bound-on-*`, `cross/lists/aggs/range-*`). Undefined when read, or when the type is
+ * not judged.
  */
 function rangeBoundError(fieldType: string | undefined, bound: unknown): string | undefined {
   if (typeof bound !== 'string' || fieldType === undefined) return undefined;
@@ -129,6 +131,98 @@ function rangeBoundError(fieldType: string | undefined, bound: unknown): string 
       : `Cannot parse boolean [${bound}], expected either [true] or [false]`;
   }
   return NUMERIC_TYPES.has(fieldType) && !isJavaDouble(bound) ? numberTextError(bound) : undefined;
+}
+
+/**
+ * `terms`' `include` and `exclude` on a field that is not a string: a regular expression is refused (HTTP 500, `...
+ * can only be applied to string fields. Use an array of numeric values ...`, of values for an address), and the values
+ * of a list are read as the field's values (`For input string: "a"`, `Cannot parse boolean [a], ...`, `'a' is not an
+ * IP string literal.`; a date's words are not judged). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * `cross/lists/shard/terms-include-*`.
+ */
+function includeExcludeFinding(
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+  field: string,
+): MappingFinding | undefined {
+  const name = String(path[path.length - 2]);
+  for (const key of ['include', 'exclude']) {
+    const filter = body[key];
+    if (typeof filter === 'string') {
+      const message = everywhere(indexes, (fields) => {
+        const kind = VALUES_OF_TYPE.get(fields.get(field) ?? '');
+        const numeric = kind === 'numeric' || kind === 'date' || kind === 'boolean';
+        if (!numeric && kind !== 'ip') return kind === undefined ? undefined : '';
+        return `Aggregation [${name}] cannot support regular expression style include/exclude settings as they can only be applied to string fields. ${numeric ? 'Use an array of numeric values for include/exclude clauses used to filter numeric fields' : 'Use an array of values for include/exclude clauses'}`;
+      });
+      if (message !== undefined && message !== '') {
+        return { code: 'cluster.aggregation-field', message, path: [...path, key], target: 'value' };
+      }
+    } else if (Array.isArray(filter)) {
+      for (let i = 0; i < filter.length; i++) {
+        const value: unknown = filter[i];
+        const message = everywhere(indexes, (fields) => {
+          const fieldType = fields.get(field);
+          if (fieldType === undefined || DATE_FIELD_TYPES.has(fieldType)) return undefined;
+          if (fieldType === 'ip')
+            return typeof value === 'string' ? (fieldValueError('ip', value, value, false) ?? '') : undefined;
+          return rangeBoundError(fieldType, value) ?? '';
+        });
+        if (message !== undefined && message !== '') {
+          return { code: 'cluster.aggregation-field', message, path: [...path, key, i], target: 'value' };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+const NUMBER_MODES = new Set(['avg', 'median', 'sum']);
+
+/**
+ * A field sort's `mode` that computes on numbers (`avg`, `median`, `sum`), then its `numeric_type`, on a field whose
+ * values are no numbers (dates and booleans are): `we only support AVG, MEDIAN and SUM on number based fields`,
+ * `[numeric_type] option cannot be set on a non-numeric field, got keyword`, before a geometry's own refusal (real
+ * 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/sort-mode-*`, `sort-numeric-type-*`).
+ */
+function sortOnNumbers(
+  indexes: IndexFields,
+  name: string,
+  options: Record<string, unknown> | undefined,
+): { message: string; option: string } | undefined {
+  if (options === undefined) return undefined;
+  const numbers = (fields: ReadonlyMap<string, string>): boolean | undefined => {
+    const kind = VALUES_OF_TYPE.get(fields.get(name) ?? '');
+    return kind === undefined ? undefined : kind === 'numeric' || kind === 'date' || kind === 'boolean';
+  };
+  const mode = options['mode'];
+  if (typeof mode === 'string' && NUMBER_MODES.has(mode.toLowerCase())) {
+    const message = everywhere(indexes, (fields) => {
+      const read = numbers(fields);
+      return read === undefined ? undefined : read ? '' : 'we only support AVG, MEDIAN and SUM on number based fields';
+    });
+    if (message !== undefined && message !== '') return { message, option: 'mode' };
+  }
+  if (options['numeric_type'] === undefined) return undefined;
+  const message = everywhere(indexes, (fields) => {
+    const read = numbers(fields);
+    if (read === undefined) return undefined;
+    return read ? '' : `[numeric_type] option cannot be set on a non-numeric field, got ${fields.get(name) ?? ''}`;
+  });
+  return message !== undefined && message !== '' ? { message, option: 'numeric_type' } : undefined;
+}
+
+/** Field types `significant_text` refuses as having no analyzer (the rank features fail as queries on them do). */
+const NO_ANALYZER = new Set(['date', 'date_nanos', 'boolean', 'ip', 'geo_point', 'geo_shape', 'percolator']);
+
+/**
+ * `significant_text` reads a field's analyzer: `Field [date] has no analyzer, but SignificantText requires an analyzed
+ * field` (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/significant-text-on-*`).
+ */
+function significantTextFinding(type: string, field: string): string | undefined {
+  if (NO_ANALYZER.has(type)) return `Field [${field}] has no analyzer, but SignificantText requires an analyzed field`;
+  return type === 'rank_feature' ? 'Queries on [rank_feature] fields are not supported' : undefined;
 }
 
 /** The kind of values a field of a mapped type gives an aggregation (OpenSearch's `ValuesSourceType`). */
@@ -385,12 +479,22 @@ function sortFindings(
   at: JsonPath = ['sort'],
 ): void {
   const { indexes, defined, rawAt, out } = walk;
-  const check = (name: string, path: JsonPath, target: Target, unmappedType: boolean): void => {
+  const check = (name: string, path: JsonPath, target: Target, options: Record<string, unknown> | undefined): void => {
     if (!sortCheckable(name, defined, walk.coreOnly)) return;
     // A text field without field data fails whatever `unmapped_type` says.
     const text = everywhere(indexes, (fields, mapping) => noFielddata(fields, mapping, name));
     if (text !== undefined) {
       out.push({ code: 'cluster.fielddata', message: text, path, target });
+      return;
+    }
+    const numbers = sortOnNumbers(indexes, name, options);
+    if (numbers !== undefined) {
+      out.push({
+        code: 'cluster.sort-mode',
+        message: numbers.message,
+        path: [...path, numbers.option],
+        target: 'value',
+      });
       return;
     }
     // A geometry sorts by distance only (`_geo_distance`), whatever `unmapped_type` says (real 3.9.0, 3.8.0, 2.19.6
@@ -405,16 +509,16 @@ function sortFindings(
       out.push({ code: 'cluster.fielddata', message: geometry, path, target });
       return;
     }
-    if (unmappedType) return;
+    if (options !== undefined && options['unmapped_type'] !== undefined) return;
     const message = everywhere(indexes, (fields) => unmappedSort(fields, name));
     if (message !== undefined) out.push({ code: 'cluster.sort-unmapped', message, path, target });
   };
   const entry = (value: unknown, path: JsonPath): void => {
-    if (typeof value === 'string') check(value, path, 'value', false);
+    if (typeof value === 'string') check(value, path, 'value', undefined);
     else if (isObject(value)) {
       for (const key in value) {
         const options = value[key];
-        check(key, [...path, key], 'key', isObject(options) && options['unmapped_type'] !== undefined);
+        check(key, [...path, key], 'key', isObject(options) ? options : undefined);
         if (isObject(options) && options['missing'] !== undefined && sortCheckable(key, defined, walk.coreOnly)) {
           const missing = options['missing'];
           const message = everywhere(indexes, (fields) => sortMissingRefusal(fields.get(key), missing));
@@ -431,7 +535,7 @@ function sortFindings(
     });
   } else if (typeof sort === 'number' || typeof sort === 'boolean') {
     // A lone scalar is read as the name of a field, as written.
-    check(rawAt(at), at, 'value', false);
+    check(rawAt(at), at, 'value', undefined);
   } else entry(sort, at);
 }
 
@@ -1115,6 +1219,15 @@ function aggregationFieldFindings(
       if (error !== undefined) return finding('format', error);
     }
   }
+  if (type === 'significant_text') {
+    const message = everywhere(indexes, (fields) => {
+      const fieldType = fields.get(field);
+      return fieldType === undefined ? undefined : (significantTextFinding(fieldType, field) ?? '');
+    });
+    if (message !== undefined && message !== '') {
+      return [{ code: 'cluster.aggregation-type', message, path: [...path, 'field'], target: 'value' }];
+    }
+  }
   if (FIELDDATA_AGGREGATIONS.has(type)) {
     const message = everywhere(indexes, (fields, mapping) => noFielddata(fields, mapping, field));
     if (message !== undefined)
@@ -1137,7 +1250,7 @@ function aggregationFieldFindings(
       return [{ code: 'cluster.aggregation-type', message, path: [...path, 'field'], target: 'value' }];
     }
   }
-  if (type === 'date_range' && body['format'] === undefined && Array.isArray(body['ranges'])) {
+  if ((type === 'date_range' || type === 'range') && body['format'] === undefined && Array.isArray(body['ranges'])) {
     const out: MappingFinding[] = [];
     body['ranges'].forEach((range: unknown, i) => {
       if (!isObject(range)) return;
@@ -1152,6 +1265,8 @@ function aggregationFieldFindings(
     });
     if (out.length > 0) return out.slice(0, 1);
   }
+  const filtered = type === 'terms' ? includeExcludeFinding(body, path, indexes, field) : undefined;
+  if (filtered !== undefined) return [filtered];
   const missing = body['missing'];
   if (takes.has('missing') && (typeof missing === 'boolean' || typeof missing === 'string')) {
     // A text (a boolean as its text) is read where the shards read the field's values: a number field cannot read one

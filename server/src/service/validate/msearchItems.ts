@@ -35,6 +35,7 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'cluster.nested-path',
   'cluster.sort-unmapped',
   'cluster.sort-missing',
+  'cluster.sort-mode',
   'cluster.match-terms',
   'cluster.function-field',
   'cluster.terms-set-field',
