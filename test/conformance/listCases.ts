@@ -1525,6 +1525,26 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     c(`shard/term-suggest-on-${field}`, { suggest: { s: { text: 'a', term: { field } } } }),
     c(`shard/highlight-on-${field}`, { query: { match_all: {} }, highlight: { fields: { [field]: {} } } }),
   ]),
+  // Query options that depend on the field's type, and the highlighters, on a field of each mapped type.
+  ...FIELD_OF_EACH_TYPE.flatMap((field) => {
+    const value = VALUE_OF[field] ?? 'a';
+    return [
+      c(`shard/term-case-insensitive-on-${field}`, { query: { term: { [field]: { value, case_insensitive: true } } } }),
+      c(`shard/match-fuzziness-on-${field}`, { query: { match: { [field]: { query: value, fuzziness: 1 } } } }),
+      c(`shard/match-analyzer-on-${field}`, { query: { match: { [field]: { query: value, analyzer: 'standard' } } } }),
+      c(`shard/range-format-on-${field}`, { query: { range: { [field]: { gte: value, format: 'yyyy' } } } }),
+      c(`shard/range-time-zone-on-${field}`, { query: { range: { [field]: { gte: value, time_zone: '+01:00' } } } }),
+      c(`shard/range-relation-on-${field}`, { query: { range: { [field]: { gte: value, relation: 'within' } } } }),
+      c(`shard/highlight-fvh-on-${field}`, {
+        query: { match_all: {} },
+        highlight: { fields: { [field]: { type: 'fvh' } } },
+      }),
+      c(`shard/highlight-plain-on-${field}`, {
+        query: { match_all: {} },
+        highlight: { fields: { [field]: { type: 'plain' } } },
+      }),
+    ];
+  }),
   // Options that depend on the field's type, on a field of each mapped type.
   ...FIELD_OF_EACH_TYPE.flatMap((field) => [
     c(`shard/sort-mode-avg-on-${field}`, { sort: [{ [field]: { order: 'asc', mode: 'avg' } }] }),

@@ -51,6 +51,9 @@ function keywordOrText(kind: string, family: Family, field: string, type: string
     : `Can only use ${kind} queries on keyword and text fields - not on [${field}] which is of type [${type}]`;
 }
 
+/** The families whose term queries take `case_insensitive` (a boolean's too). */
+const CASE_INSENSITIVE: ReadonlySet<Family> = new Set(['text', 'keyword', 'boolean']);
+
 const TERM_LEVEL = new Set(['term', 'terms', 'match', 'match_phrase', 'terms_set', 'span_term', 'multi_match']);
 const PATTERNS: Readonly<Record<string, string>> = {
   prefix: 'prefix',
@@ -70,6 +73,19 @@ function refusal(
   if (type === undefined) return undefined;
   const family = FAMILY.get(type);
   if (family === undefined) return undefined;
+  // Options a term-level or match query reads from the field's type first.
+  const options = body[field];
+  if (isObject(options)) {
+    const caseInsensitive = options['case_insensitive'];
+    if (query === 'term' && (caseInsensitive === true || caseInsensitive === 'true') && !CASE_INSENSITIVE.has(family)) {
+      return `[${field}] field which is of type [${type}], does not support case insensitive term queries`;
+    }
+    const fuzziness = options['fuzziness'];
+    if (query === 'match' && fuzziness !== undefined && fuzziness !== null) {
+      const fuzzy = keywordOrText('fuzzy', family, field, type);
+      if (fuzzy !== undefined) return fuzzy;
+    }
+  }
   const pattern = PATTERNS[query];
   if (pattern !== undefined) return keywordOrText(pattern, family, field, type) ?? '';
   if (TERM_LEVEL.has(query)) {
