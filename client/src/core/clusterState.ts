@@ -41,7 +41,7 @@ function joinRelations(raw: unknown): Record<string, string[]> | undefined {
 
 /**
  * One field as the server is told it: its name and type, a join field's relations, doc values or index turned off,
- * a normalizer, a date format, field data turned on, an analyzer of its own.
+ * a normalizer, a date format, field data turned on, an analyzer of its own, term vectors with offsets.
  */
 function fieldOf(name: string, type: string, raw: Json): ClusterStateField {
   const relations = type === 'join' ? joinRelations(raw['relations']) : undefined;
@@ -57,8 +57,12 @@ function fieldOf(name: string, type: string, raw: Json): ClusterStateField {
     ...(typeof raw['analyzer'] === 'string' || typeof raw['search_analyzer'] === 'string'
       ? { analyzed: true as const }
       : {}),
+    ...(OFFSET_VECTORS.has(String(raw['term_vector'])) ? { offsets: true as const } : {}),
   };
 }
+
+/** The `term_vector` settings that keep positions and offsets, which the fast vector highlighter needs. */
+const OFFSET_VECTORS: ReadonlySet<string> = new Set(['with_positions_offsets', 'with_positions_offsets_payloads']);
 
 function addProperties(properties: Json, prefix: string, out: ClusterStateField[]): void {
   for (const [name, raw] of Object.entries(properties)) {
@@ -230,13 +234,15 @@ export function namedMappingPath(expressions: readonly string[]): string | undef
  * lead to it), a join field's `relations`, `doc_values` and `index` where they are set (a term on a numeric field is
  * two clauses before 3.0 only with both), a keyword field's `normalizer` (which may make two values one term), a
  * field's `format` (a date field with one reads dates with it, not the default format) and a text field's `fielddata`
- * (with it, a text field can be sorted and aggregated) and a text field's `analyzer` and `search_analyzer` (which decide
- * how many terms a `match` makes of its text), not the rest of the mappings (`_meta`, dynamic templates' options).
+ * (with it, a text field can be sorted and aggregated), a text field's `analyzer` and `search_analyzer` (which decide
+ * how many terms a `match` makes of its text) and a field's `term_vector` (the fast vector highlighter needs positions
+ * and offsets), not the rest of the mappings (`_meta`, dynamic templates' options).
  * OpenSearch leaves out an index none of whose fields has a type (an index created without mappings and still empty).
  */
 export const MAPPING_FILTER_PATH =
   '*.mappings.**.type,*.mappings.**.relations,*.mappings.**.doc_values,*.mappings.**.index,*.mappings.**.normalizer,' +
-  '*.mappings.**.format,*.mappings.**.fielddata,*.mappings.**.analyzer,*.mappings.**.search_analyzer';
+  '*.mappings.**.format,*.mappings.**.fielddata,*.mappings.**.analyzer,*.mappings.**.search_analyzer,' +
+  '*.mappings.**.term_vector';
 
 export interface IndicesAnswer {
   readonly indices: ClusterStateIndex[];

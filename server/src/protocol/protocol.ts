@@ -166,6 +166,11 @@ export interface ClusterStateField {
   readonly fielddata?: true;
   /** Set when the mapping gives the field an analyzer of its own (`analyzer` or `search_analyzer`). */
   readonly analyzed?: true;
+  /**
+   * Set when the mapping keeps the field's term vectors with positions and offsets (`"term_vector":
+   * "with_positions_offsets"`, with payloads or not): what the fast vector highlighter reads.
+   */
+  readonly offsets?: true;
 }
 
 export interface ClusterStateIndex {

@@ -321,6 +321,10 @@ export const DIAGNOSTIC_CODES = {
     summary:
       "A field sort's `mode` or `numeric_type` that computes on numbers, on a field whose values are not numbers.",
   },
+  'cluster.highlighter': {
+    severity: E,
+    summary: 'The fast vector highlighter on a field whose mapping keeps no term vectors with positions and offsets.',
+  },
   'cluster.completion-field': {
     severity: E,
     summary: 'A completion suggester on a field that is not mapped as `completion`.',

@@ -115,6 +115,25 @@ void describe('cluster state for the language server', () => {
     );
   });
 
+  void it('marks a field whose term vectors keep positions and offsets, and no other', () => {
+    assert.deepEqual(
+      mappingFields({
+        properties: {
+          a: { type: 'text', term_vector: 'with_positions_offsets' },
+          b: { type: 'text', term_vector: 'with_positions_offsets_payloads' },
+          c: { type: 'text', term_vector: 'with_positions' },
+          d: { type: 'text', term_vector: 'yes' },
+        },
+      }),
+      [
+        { name: 'a', type: 'text', offsets: true },
+        { name: 'b', type: 'text', offsets: true },
+        { name: 'c', type: 'text' },
+        { name: 'd', type: 'text' },
+      ],
+    );
+  });
+
   void it('reads the typed mappings of old clusters and empty ones', () => {
     assert.deepEqual(mappingFields({ _doc: { properties: { a: { type: 'long' } } } }), [{ name: 'a', type: 'long' }]);
     assert.deepEqual(mappingFields({}), []);

@@ -928,3 +928,82 @@ void describe('sorts and aggregations on a text field without field data (cluste
     assert.deepEqual(codes(body('{"sort": [{"t": "asc"}]}'), null), []);
   });
 });
+
+void describe('what the field type lets a search do (cluster.highlighter, cluster.query-field-type, cluster.sort-mode)', () => {
+  const VECTORS: ClusterStateParams = {
+    clusterName: 'vectors',
+    indices: [
+      {
+        name: 'docs',
+        aliases: ['all'],
+        fields: [
+          { name: 'body', type: 'text', offsets: true },
+          { name: 'title', type: 'text' },
+          { name: 'n', type: 'long' },
+        ],
+      },
+      {
+        name: 'docs-old',
+        aliases: ['all'],
+        fields: [
+          { name: 'body', type: 'text' },
+          { name: 'title', type: 'text' },
+          { name: 'n', type: 'keyword' },
+        ],
+      },
+    ],
+  };
+  const search = (index: string, json: string): string => `POST /${index}/_search\n${json}\n`;
+  const FVH = (field: string): string =>
+    `cluster.highlighter the field [${field}] should be indexed with term vector with position offsets to be used with fast vector highlighter`;
+
+  void it('reports the fast vector highlighter on a field without offsets, for one field or for all', () => {
+    assert.deepEqual(codes(search('docs', '{"highlight": {"fields": {"title": {"type": "fvh"}}}}'), VECTORS), [
+      FVH('title'),
+    ]);
+    assert.deepEqual(codes(search('docs', '{"highlight": {"type": "fvh", "fields": [{"title": {}}]}}'), VECTORS), [
+      FVH('title'),
+    ]);
+    assert.deepEqual(codes(search('docs', '{"highlight": {"fields": {"body": {"type": "fvh"}}}}'), VECTORS), []);
+    assert.deepEqual(
+      codes(search('docs', '{"highlight": {"type": "fvh", "fields": {"title": {"type": "unified"}}}}'), VECTORS),
+      [],
+    );
+  });
+
+  void it('leaves it where no hit is fetched, and where the indexes searched do not all decide it', () => {
+    assert.deepEqual(
+      codes(search('docs', '{"size": 0, "highlight": {"fields": {"title": {"type": "fvh"}}}}'), VECTORS),
+      [],
+    );
+    // docs keeps offsets for body, docs-old does not: its shards fail and the others answer.
+    assert.deepEqual(codes(search('all', '{"highlight": {"fields": {"body": {"type": "fvh"}}}}'), VECTORS), []);
+    assert.deepEqual(codes(search('all', '{"highlight": {"fields": {"title": {"type": "fvh"}}}}'), VECTORS), [
+      FVH('title'),
+    ]);
+  });
+
+  void it('judges a query on a field only where every index searched maps it with a type that decides it', () => {
+    assert.deepEqual(codes(search('docs', '{"query": {"prefix": {"n": "1"}}}'), VECTORS), [
+      'cluster.query-field-type Can only use prefix queries on keyword and text fields - not on [n] which is of type [long]',
+    ]);
+    // A long in one index and a keyword in the other: the keyword's shards answer.
+    assert.deepEqual(codes(search('all', '{"query": {"prefix": {"n": "1"}}}'), VECTORS), []);
+    assert.deepEqual(codes(search('docs', '{"query": {"prefix": {"title": "a"}}}'), VECTORS), []);
+    assert.deepEqual(codes(search('docs', '{"query": {"prefix": {"nope": "a"}}}'), VECTORS), []);
+  });
+
+  void it('reads the mode of a sort before its numeric type', () => {
+    const keyword: ClusterStateParams = {
+      clusterName: 'k',
+      indices: [{ name: 'k', aliases: [], fields: [{ name: 'kw', type: 'keyword' }] }],
+    };
+    assert.deepEqual(codes(search('k', '{"sort": [{"kw": {"numeric_type": "long", "mode": "avg"}}]}'), keyword), [
+      'cluster.sort-mode we only support AVG, MEDIAN and SUM on number based fields',
+    ]);
+    assert.deepEqual(codes(search('k', '{"sort": [{"kw": {"numeric_type": "long"}}]}'), keyword), [
+      'cluster.sort-mode [numeric_type] option cannot be set on a non-numeric field, got keyword',
+    ]);
+    assert.deepEqual(codes(search('k', '{"sort": [{"kw": {"mode": "min"}}]}'), keyword), []);
+  });
+});

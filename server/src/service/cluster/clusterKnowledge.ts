@@ -28,6 +28,8 @@ export interface IndexMapping {
   readonly formatted: ReadonlySet<string>;
   /** The text fields the mapping turns field data on for (they can be sorted and aggregated). */
   readonly fielddata: ReadonlySet<string>;
+  /** The fields whose term vectors keep positions and offsets (the fast vector highlighter reads them). */
+  readonly offsets: ReadonlySet<string>;
   /** The analyzers the index defines in its settings, when the client read them. */
   readonly analyzers?: ReadonlySet<string>;
 }
@@ -241,6 +243,7 @@ export class ClusterKnowledge {
           analyzed: new Set(index.fields.filter((f) => f.analyzed === true).map((f) => f.name)),
           formatted: new Set(index.fields.filter((f) => f.format !== undefined).map((f) => f.name)),
           fielddata: new Set(index.fields.filter((f) => f.fielddata === true).map((f) => f.name)),
+          offsets: new Set(index.fields.filter((f) => f.offsets === true).map((f) => f.name)),
           halfIndexed: new Set(
             index.fields.filter((f) => f.docValues === false || f.indexed === false).map((f) => f.name),
           ),

@@ -865,6 +865,44 @@ function docvalueFielddata(
 }
 
 /**
+ * The fast vector highlighter (`"type": "fvh"`, on a field or for all) on a field whose mapping keeps no term vectors
+ * with positions and offsets: each shard that highlights a hit fails with `the field [text] should be indexed with
+ * term vector with position offsets to be used with fast vector highlighter`, whatever the field's type (real 3.9.0,
+ * 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/highlight-fvh-on-*`). A search that asks for no hits
+ * highlights none.
+ */
+function highlighterFindings(
+  body: Record<string, unknown>,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+): MappingFinding[] {
+  const highlight = body['highlight'];
+  if (!isObject(highlight) || body['size'] === 0 || body['size'] === '0') return [];
+  const fields = highlight['fields'];
+  const entries: [string, unknown, JsonPath][] = [];
+  if (isObject(fields)) for (const name in fields) entries.push([name, fields[name], ['highlight', 'fields', name]]);
+  else if (Array.isArray(fields)) {
+    fields.forEach((item: unknown, i) => {
+      if (isObject(item)) for (const name in item) entries.push([name, item[name], ['highlight', 'fields', i, name]]);
+    });
+  }
+  for (const [field, options, path] of entries) {
+    const type = isObject(options) && options['type'] !== undefined ? options['type'] : highlight['type'];
+    if (type !== 'fvh' || !checkable(field, defined)) continue;
+    const message = everywhere(indexes, (types, mapping) => {
+      if (types.get(field) === undefined) return undefined;
+      return mapping.offsets.has(field)
+        ? ''
+        : `the field [${field}] should be indexed with term vector with position offsets to be used with fast vector highlighter`;
+    });
+    if (message !== undefined && message !== '') {
+      return [{ code: 'cluster.highlighter', message, path, target: 'key' }];
+    }
+  }
+  return [];
+}
+
+/**
  * A completion suggester on a field mapped with another type than `completion`: `Field [kw] is not a completion
  * suggest field` on every shard (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
  * `cross/lists/shard/completion-on-*`).
@@ -1399,6 +1437,7 @@ function mappingFindings(
   out.push(...fieldFormatFindings(body, indexes, defined, walk.server));
   out.push(...docvalueFielddata(body, indexes, defined));
   out.push(...completionFindings(body['suggest'], indexes, defined));
+  out.push(...highlighterFindings(body, indexes, defined));
   return out;
 }
 

@@ -30,6 +30,7 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'cluster.field-format',
   'cluster.fielddata',
   'cluster.geo-field',
+  'cluster.highlighter',
   'cluster.join-relation',
   'cluster.more-like-this-fields',
   'cluster.nested-path',
