@@ -1525,6 +1525,25 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     c(`shard/term-suggest-on-${field}`, { suggest: { s: { text: 'a', term: { field } } } }),
     c(`shard/highlight-on-${field}`, { query: { match_all: {} }, highlight: { fields: { [field]: {} } } }),
   ]),
+  // The geo queries, and a few more that read a field's values, on a field of each mapped type.
+  ...FIELD_OF_EACH_TYPE.flatMap((field) => [
+    c(`shard/geo-distance-on-${field}`, {
+      query: { geo_distance: { distance: '10km', [field]: { lat: 40, lon: -70 } } },
+    }),
+    c(`shard/geo-box-on-${field}`, {
+      query: {
+        geo_bounding_box: { [field]: { top_left: { lat: 41, lon: -71 }, bottom_right: { lat: 40, lon: -70 } } },
+      },
+    }),
+    c(`shard/geo-shape-on-${field}`, {
+      query: { geo_shape: { [field]: { shape: { type: 'point', coordinates: [-70, 40] } } } },
+    }),
+    c(`shard/terms-set-field-on-${field}`, {
+      query: { terms_set: { kw: { terms: ['a'], minimum_should_match_field: field } } },
+    }),
+    c(`shard/collapse-inner-hits-on-${field}`, { collapse: { field, inner_hits: { name: 'i' } } }),
+    c(`shard/field-value-factor-on-${field}`, { query: { function_score: { field_value_factor: { field } } } }),
+  ]),
   // Query options that depend on the field's type, and the highlighters, on a field of each mapped type.
   ...FIELD_OF_EACH_TYPE.flatMap((field) => {
     const value = VALUE_OF[field] ?? 'a';

@@ -611,10 +611,51 @@ function termsSetFieldFindings(
   if (field === undefined || !isObject(options)) return [];
   const named = lastName(options['minimum_should_match_field'], [...path, field, 'minimum_should_match_field'], rawAt);
   if (named === undefined) return [];
-  const message = everywhere(indexes, (fields) =>
-    fields.has(named.name) ? undefined : `failed to find minimum_should_match field [${named.name}]`,
-  );
-  return message === undefined ? [] : [{ code: 'cluster.terms-set-field', message, path: named.path, target: 'value' }];
+  const message =
+    everywhere(indexes, (fields) =>
+      fields.has(named.name) ? undefined : `failed to find minimum_should_match field [${named.name}]`,
+    ) ?? everywhere(indexes, (fields, mapping) => numericFieldDataRefusal(fields, mapping, named.name));
+  return message === undefined || message === ''
+    ? []
+    : [{ code: 'cluster.terms-set-field', message, path: named.path, target: 'value' }];
+}
+
+/** The field data classes of the types whose values are no numbers, as a failed cast names them. */
+const FIELD_DATA_CLASS: ReadonlyMap<string, string> = new Map([
+  ['keyword', 'SortedSetOrdinalsIndexFieldData'],
+  ['ip', 'SortedSetOrdinalsIndexFieldData'],
+  ['join', 'SortedSetOrdinalsIndexFieldData'],
+  ...['integer_range', 'long_range', 'float_range', 'double_range', 'date_range', 'ip_range'].map(
+    (t): [string, string] => [t, 'BinaryIndexFieldData'],
+  ),
+  ['geo_point', 'AbstractLatLonPointIndexFieldData$LatLonPointIndexFieldData'],
+  ['geo_shape', 'AbstractGeoShapeIndexFieldData$GeoShapeIndexFieldData'],
+]);
+
+/**
+ * A field read for a number per document (`terms_set`'s `minimum_should_match_field`, `field_value_factor`'s `field`):
+ * one without field data fails as a sort on it does, and one whose field data holds no numbers fails a cast on every
+ * shard (`failed to create query: class ...SortedSetOrdinalsIndexFieldData cannot be cast to class
+ * ...IndexNumericFieldData ...`; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, conformance cases
+ * `cross/lists/shard/terms-set-field-on-*`, `field-value-factor-on-*`). '' for a number, a date or a boolean; undefined
+ * when the type is not judged.
+ */
+function numericFieldDataRefusal(
+  fields: ReadonlyMap<string, string>,
+  mapping: IndexMapping,
+  field: string,
+): string | undefined {
+  const type = fields.get(field);
+  if (type === undefined) return undefined;
+  const none = noFielddata(fields, mapping, field);
+  if (none !== undefined) return none;
+  const kind = VALUES_OF_TYPE.get(type);
+  if (kind === 'numeric' || kind === 'date' || kind === 'boolean') return '';
+  const cls = FIELD_DATA_CLASS.get(type);
+  if (cls === undefined) return undefined;
+  const from = `org.opensearch.index.fielddata.plain.${cls}`;
+  const to = 'org.opensearch.index.fielddata.IndexNumericFieldData';
+  return `failed to create query: class ${from} cannot be cast to class ${to} (${from} and ${to} are in unnamed module of loader 'app')`;
 }
 
 /** `has_child` and `has_parent` on a name the index's join field does not hold in that role. */
@@ -968,12 +1009,13 @@ function fieldValueFactorFindings(
           ? rawAt([...at, 'field'])
           : undefined;
     if (field === undefined || !checkable(field, defined)) continue;
-    const message = everywhere(indexes, (fields) =>
-      fields.get(field) !== undefined || mayBeImplicit(fields, field)
-        ? undefined
-        : `failed to create query: Unable to find a field mapper for field [${field}]. No 'missing' value defined.`,
-    );
-    if (message !== undefined)
+    const message =
+      everywhere(indexes, (fields) =>
+        fields.get(field) !== undefined || mayBeImplicit(fields, field)
+          ? undefined
+          : `failed to create query: Unable to find a field mapper for field [${field}]. No 'missing' value defined.`,
+      ) ?? everywhere(indexes, (fields, mapping) => numericFieldDataRefusal(fields, mapping, field));
+    if (message !== undefined && message !== '')
       out.push({ code: 'cluster.function-field', message, path: [...at, 'field'], target: 'value' });
   }
   return out;

@@ -138,6 +138,16 @@ function refusal(
       return `Illegal data type of [${type}]![distance_feature] query can only be run on a date, date_nanos or geo_point field type!`;
     case 'simple_query_string':
       return simpleQueryStringRefusal(body, family, field, type, server);
+    case 'geo_shape': {
+      if (type === 'geo_shape') return '';
+      if (type !== 'geo_point') return `Field [${field}] is of unsupported type [${type}] for [geo_shape] query`;
+      // A geo_point field answers shapes, but not a point (real 3.9.0 and 2.19.6; other shapes not judged).
+      const shape = isObject(options) ? options['shape'] : undefined;
+      const kind = isObject(shape) ? shape['type'] : undefined;
+      return typeof kind === 'string' && kind.toLowerCase() === 'point'
+        ? `Field [${field}] does not support point queries`
+        : undefined;
+    }
     default:
       return undefined;
   }
@@ -181,7 +191,7 @@ interface NamedField {
 
 const FIELD_MEMBER = new Set(['exists', 'distance_feature', 'rank_feature']);
 const FIELDS_LIST = new Set(['multi_match', 'combined_fields', 'simple_query_string']);
-const OPTIONS = new Set(['boost', '_name']);
+const OPTIONS = new Set(['boost', '_name', 'ignore_unmapped']);
 
 /** The fields a query names, as this rule reads them (plain names only: no pattern, no boost). */
 function namedFields(query: string, body: Record<string, unknown>, path: JsonPath): NamedField[] {
