@@ -471,6 +471,7 @@ const FUNCTION_ENTRIES: readonly (readonly [string, Json])[] = [
   ['weight-list-then-object', [{ weight: [2, {}] }]],
   ['filter-list-of-query', [{ filter: [TERM], weight: 2 }]],
   ['function-list-after-weight', [{ weight: 2, gauss: [{ num: { origin: 1, scale: 1 } }] }]],
+  ['function-list-unknown-option', [{ field_value_factor: [{ field: 'num', missing: 1, type: 'x' }] }]],
   // A weight below zero is refused once the entry is read; a filter where it stands, in a list too.
   ['weight-negative-then-unknown', [{ weight: -1, format: true }]],
   ['weight-negative-then-bad-filter', [{ weight: -1, filter: { trm: {} } }]],
@@ -1525,6 +1526,12 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     c(`shard/term-suggest-on-${field}`, { suggest: { s: { text: 'a', term: { field } } } }),
     c(`shard/highlight-on-${field}`, { query: { match_all: {} }, highlight: { fields: { [field]: {} } } }),
   ]),
+  // top_hits of no hits: each shard that collects a document fails.
+  c('shard/top-hits-size-0', { size: 0, aggs: { a: { top_hits: { size: 0 } } } }),
+  c('shard/top-hits-size-0-text', {
+    aggs: { a: { terms: { field: 'kw' }, aggs: { t: { top_hits: { size: '0' } } } } },
+  }),
+  c('shard/top-hits-size-1', { size: 0, aggs: { a: { top_hits: { size: 1 } } } }),
   // The geo queries, and a few more that read a field's values, on a field of each mapped type.
   ...FIELD_OF_EACH_TYPE.flatMap((field) => [
     c(`shard/geo-distance-on-${field}`, {

@@ -965,7 +965,7 @@ function functionEntryRefused(
           found = key;
           // The function is read where it stands, before the members after it.
           const before = check.issues.length;
-          if (key === 'field_value_factor' && isObject(value)) checkFieldValueFactor(check, at.child(key), value, true);
+          if (key === 'field_value_factor') checkFieldValueFactor(check, place, item, true);
           if (check.refusedSince(before)) return true;
           continue;
         }

@@ -1,3 +1,4 @@
+import { shardFailureText } from './msearchItems';
 import { ValuePath } from '../json/valuePath';
 import { tokenOf } from '../json/jsonSegment';
 import { suggestions } from '../text/similarity';
@@ -119,6 +120,18 @@ export function validateTopHitsBody(check: JsonCheck, path: ValuePath, body: Rec
   // Its highlight is read by the same parser as the search's (conformance case `cross/aggs/forms/*`); the highlighter
   // type is left to the search's own check.
   if (isRecord(body.highlight)) checkHighlight(check, path.child('highlight'), body.highlight, false);
+  // `size: 0` is read as it is, and each shard that collects a document into the aggregation fails to make a
+  // collector of no hits (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/top-hits-size-*`).
+  if (body.size === 0 || body.size === '0') {
+    check.reportItemFailure(
+      'aggs.invalid-size',
+      shardFailureText(
+        '[top_hits] needs a [size] above 0',
+        'numHits must be > 0; please use TotalHitCountCollectorManager if you just need the total hit count',
+      ),
+      path.child('size'),
+    );
+  }
 }
 
 function checkFields(
