@@ -22,6 +22,7 @@ import { clauseCountFailure } from './clauseCount';
 import { matchMinimumShouldMatch, missingAnalyzer } from './analyzerRules';
 import { forEachClause } from './fieldMentions';
 import { queryFieldTypeFindings } from './queryFieldTypes';
+import { familyOf, FLOATING_TYPES, readAsNumbers, type Family } from './fieldTypes';
 import { dateFormatError } from '../validate/dateFormats';
 import { DEFAULT_DATE_FORMAT, defaultDateError } from '../validate/dateMath';
 import { fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
@@ -151,8 +152,8 @@ function includeExcludeFinding(
     const filter = body[key];
     if (typeof filter === 'string') {
       const message = everywhere(indexes, (fields) => {
-        const kind = VALUES_OF_TYPE.get(fields.get(field) ?? '');
-        const numeric = kind === 'numeric' || kind === 'date' || kind === 'boolean';
+        const kind = valuesOf(fields.get(field));
+        const numeric = kind !== undefined && NUMBER_KINDS.has(kind);
         if (!numeric && kind !== 'ip') return kind === undefined ? undefined : '';
         return `Aggregation [${name}] cannot support regular expression style include/exclude settings as they can only be applied to string fields. ${numeric ? 'Use an array of numeric values for include/exclude clauses used to filter numeric fields' : 'Use an array of values for include/exclude clauses'}`;
       });
@@ -193,8 +194,8 @@ function sortOnNumbers(
 ): { message: string; option: string } | undefined {
   if (options === undefined) return undefined;
   const numbers = (fields: ReadonlyMap<string, string>): boolean | undefined => {
-    const kind = VALUES_OF_TYPE.get(fields.get(name) ?? '');
-    return kind === undefined ? undefined : kind === 'numeric' || kind === 'date' || kind === 'boolean';
+    const kind = valuesOf(fields.get(name));
+    return kind === undefined ? undefined : NUMBER_KINDS.has(kind);
   };
   const mode = options['mode'];
   if (typeof mode === 'string' && NUMBER_MODES.has(mode.toLowerCase())) {
@@ -228,25 +229,27 @@ function significantTextFinding(type: string, field: string): string | undefined
 /** The kind of values a field of a mapped type gives an aggregation (OpenSearch's `ValuesSourceType`). */
 type ValuesKind = 'bytes' | 'ip' | 'numeric' | 'date' | 'boolean' | 'range' | 'geo_point' | 'geo_shape';
 
-const VALUES_OF_TYPE: ReadonlyMap<string, ValuesKind> = new Map<string, ValuesKind>([
-  ...['long', 'integer', 'short', 'byte', 'double', 'float', 'half_float'].map((t): [string, ValuesKind] => [
-    t,
-    'numeric',
-  ]),
-  ['date', 'date'],
-  ['date_nanos', 'date'],
-  ['boolean', 'boolean'],
-  ['keyword', 'bytes'],
-  ['join', 'bytes'],
-  ['ip', 'ip'],
-  ['geo_point', 'geo_point'],
-  ['geo_shape', 'geo_shape'],
-  ...['integer_range', 'long_range', 'float_range', 'double_range', 'date_range', 'ip_range'].map(
-    (t): [string, ValuesKind] => [t, 'range'],
-  ),
-]);
+/** The values a field gives an aggregation; undefined for a type not judged, or one without field data. */
+function valuesOf(type: string | undefined): ValuesKind | undefined {
+  const family = familyOf(type);
+  switch (family) {
+    case 'keyword':
+      return 'bytes';
+    case 'number':
+      return 'numeric';
+    case 'text':
+    case 'rank':
+    case 'percolator':
+    case undefined:
+      return undefined;
+    default:
+      return family;
+  }
+}
 
+/** The kinds of values that sorts and aggregations read as numbers. */
 const NUMBERS: readonly ValuesKind[] = ['numeric', 'date', 'boolean'];
+const NUMBER_KINDS: ReadonlySet<ValuesKind> = new Set(NUMBERS);
 const TERMS: readonly ValuesKind[] = ['bytes', 'ip', 'numeric', 'date', 'boolean'];
 const ANY: readonly ValuesKind[] = [...TERMS, 'range', 'geo_point', 'geo_shape'];
 
@@ -285,8 +288,6 @@ const READS: Readonly<Record<string, readonly ValuesKind[]>> = {
   geo_distance: ['geo_point'],
 };
 
-const FLOATING = new Set(['double', 'float', 'half_float']);
-
 /**
  * Why an aggregation of `type` cannot read the field in one index: a type whose values it does not read, a range
  * type other than `date_range` under `date_histogram`, a floating-point field under `rare_terms` or
@@ -301,7 +302,7 @@ function unreadByAggregation(
   const fieldType = fields.get(field);
   if (fieldType === undefined) return undefined;
   const kind: ValuesKind | undefined =
-    fieldType === 'text' && mapping.fielddata.has(field) ? 'bytes' : VALUES_OF_TYPE.get(fieldType);
+    fieldType === 'text' && mapping.fielddata.has(field) ? 'bytes' : valuesOf(fieldType);
   const reads = READS[type];
   if (kind === undefined || reads === undefined) return undefined;
   if (!reads.includes(kind))
@@ -309,10 +310,10 @@ function unreadByAggregation(
   if (type === 'date_histogram' && kind === 'range' && fieldType !== 'date_range') {
     return `Expected date range type but found range type [${fieldType}]`;
   }
-  if (type === 'rare_terms' && FLOATING.has(fieldType)) {
+  if (type === 'rare_terms' && FLOATING_TYPES.has(fieldType)) {
     return 'RareTerms aggregation does not support floating point fields.';
   }
-  if (type === 'significant_terms' && FLOATING.has(fieldType)) {
+  if (type === 'significant_terms' && FLOATING_TYPES.has(fieldType)) {
     // HTTP 500: the exception's type is part of the reason OpenSearch gives.
     return 'unsupported_operation_exception: No support for examining floating point numerics';
   }
@@ -620,17 +621,14 @@ function termsSetFieldFindings(
     : [{ code: 'cluster.terms-set-field', message, path: named.path, target: 'value' }];
 }
 
-/** The field data classes of the types whose values are no numbers, as a failed cast names them. */
-const FIELD_DATA_CLASS: ReadonlyMap<string, string> = new Map([
-  ['keyword', 'SortedSetOrdinalsIndexFieldData'],
-  ['ip', 'SortedSetOrdinalsIndexFieldData'],
-  ['join', 'SortedSetOrdinalsIndexFieldData'],
-  ...['integer_range', 'long_range', 'float_range', 'double_range', 'date_range', 'ip_range'].map(
-    (t): [string, string] => [t, 'BinaryIndexFieldData'],
-  ),
-  ['geo_point', 'AbstractLatLonPointIndexFieldData$LatLonPointIndexFieldData'],
-  ['geo_shape', 'AbstractGeoShapeIndexFieldData$GeoShapeIndexFieldData'],
-]);
+/** The field data classes of the families whose values are no numbers, as a failed cast names them. */
+const FIELD_DATA_CLASS: Partial<Record<Family, string>> = {
+  keyword: 'SortedSetOrdinalsIndexFieldData',
+  ip: 'SortedSetOrdinalsIndexFieldData',
+  range: 'BinaryIndexFieldData',
+  geo_point: 'AbstractLatLonPointIndexFieldData$LatLonPointIndexFieldData',
+  geo_shape: 'AbstractGeoShapeIndexFieldData$GeoShapeIndexFieldData',
+};
 
 /**
  * A field read for a number per document (`terms_set`'s `minimum_should_match_field`, `field_value_factor`'s `field`):
@@ -649,9 +647,9 @@ function numericFieldDataRefusal(
   if (type === undefined) return undefined;
   const none = noFielddata(fields, mapping, field);
   if (none !== undefined) return none;
-  const kind = VALUES_OF_TYPE.get(type);
-  if (kind === 'numeric' || kind === 'date' || kind === 'boolean') return '';
-  const cls = FIELD_DATA_CLASS.get(type);
+  const family = familyOf(type);
+  if (family !== undefined && readAsNumbers(family)) return '';
+  const cls = family === undefined ? undefined : FIELD_DATA_CLASS[family];
   if (cls === undefined) return undefined;
   const from = `org.opensearch.index.fielddata.plain.${cls}`;
   const to = 'org.opensearch.index.fielddata.IndexNumericFieldData';
@@ -838,6 +836,11 @@ function geoFieldFindings(
   return message === undefined ? [] : [{ code: 'cluster.geo-field', message, path: [...path, field], target: 'key' }];
 }
 
+/** A search that asks for no hits (`size: 0`) fetches none: what only a fetched hit reads is never read. */
+function fetchesNoHits(body: Record<string, unknown>): boolean {
+  return body['size'] === 0 || body['size'] === '0';
+}
+
 /**
  * The formats of `docvalue_fields` and `fields` entries, which each shard reads with the field's type: `keyword`,
  * `ip`, `geo_point` and `boolean` take none (`Field [kw] of type [keyword] does not support custom formats`), and on a
@@ -853,7 +856,7 @@ function fieldFormatFindings(
 ): MappingFinding[] {
   const out: MappingFinding[] = [];
   // The formats are read when the hits are fetched: a search that asks for none runs.
-  if (body['size'] === 0 || body['size'] === '0') return out;
+  if (fetchesNoHits(body)) return out;
   for (const section of ['docvalue_fields', 'fields']) {
     const entries = body[section];
     if (!Array.isArray(entries)) continue;
@@ -891,7 +894,7 @@ function docvalueFielddata(
   defined: ReadonlySet<string>,
 ): MappingFinding[] {
   const entries = body['docvalue_fields'];
-  if (!Array.isArray(entries) || body['size'] === 0 || body['size'] === '0') return [];
+  if (!Array.isArray(entries) || fetchesNoHits(body)) return [];
   for (let i = 0; i < entries.length; i++) {
     const entry: unknown = entries[i];
     const field = isObject(entry) ? entry['field'] : entry;
@@ -918,7 +921,7 @@ function highlighterFindings(
   defined: ReadonlySet<string>,
 ): MappingFinding[] {
   const highlight = body['highlight'];
-  if (!isObject(highlight) || body['size'] === 0 || body['size'] === '0') return [];
+  if (!isObject(highlight) || fetchesNoHits(body)) return [];
   const fields = highlight['fields'];
   const entries: [string, unknown, JsonPath][] = [];
   if (isObject(fields)) for (const name in fields) entries.push([name, fields[name], ['highlight', 'fields', name]]);

@@ -1,39 +1,18 @@
 // What each query can search, by the type of the field it names: a query that builds no Lucene query for that type
 // fails on every shard whose index maps the field so. Recorded on real 3.9.0, 3.8.0, 2.19.6 and 2.19.1 for each query
 // on a field of each type of the conformance index (conformance cases `cross/lists/shard/query-on-<query>-<field>`;
-// docs/opensearch/query-dsl.md#what-each-query-can-search). The types judged are those of the index and their siblings
-// of the same mapper (the numbers of NumberFieldMapper, `date_nanos`, the range types); any other is left alone.
+// docs/opensearch/query-dsl.md#what-each-query-can-search). The types judged are those of fieldTypes.ts.
 import type { JsonPath } from '../json/jsonSegment';
 import { isObject } from '../json/jsonSegment';
 import { geohashRefusal } from '../validate/geoPoints';
 import type { TargetServer } from '../target';
-
-/** The families of field types the rules tell apart. */
-type Family = 'text' | 'keyword' | 'number' | 'date' | 'boolean' | 'ip' | 'range' | 'geo' | 'rank' | 'percolator';
-
-const FAMILY: ReadonlyMap<string, Family> = new Map<string, Family>([
-  ['text', 'text'],
-  ['keyword', 'keyword'],
-  ['join', 'keyword'],
-  ...['long', 'integer', 'short', 'byte', 'double', 'float', 'half_float'].map((t): [string, Family] => [t, 'number']),
-  ['date', 'date'],
-  ['date_nanos', 'date'],
-  ['boolean', 'boolean'],
-  ['ip', 'ip'],
-  ...['integer_range', 'long_range', 'float_range', 'double_range', 'date_range', 'ip_range'].map(
-    (t): [string, Family] => [t, 'range'],
-  ),
-  ['geo_point', 'geo'],
-  ['geo_shape', 'geo'],
-  ['rank_feature', 'rank'],
-  ['rank_features', 'rank'],
-  ['percolator', 'percolator'],
-]);
+import { familyOf, type Family } from './fieldTypes';
 
 /** The words of a field that no term-level query can search: a geometry, a rank feature, a percolator query. */
 function unsearchable(family: Family, field: string, type: string): string | undefined {
   switch (family) {
-    case 'geo':
+    case 'geo_point':
+    case 'geo_shape':
       return `Geometry fields do not support exact searching, use dedicated geometry queries instead: [${field}]`;
     case 'rank':
       return `Queries on [${type}] fields are not supported`;
@@ -71,7 +50,7 @@ function refusal(
   server: TargetServer,
 ): string | undefined {
   if (type === undefined) return undefined;
-  const family = FAMILY.get(type);
+  const family = familyOf(type);
   if (family === undefined) return undefined;
   // Options a term-level or match query reads from the field's type first.
   const options = body[field];
@@ -105,7 +84,7 @@ function refusal(
   switch (query) {
     case 'match_bool_prefix':
       // Its terms are term queries and its last one a prefix query.
-      if (family === 'geo') return unsearchable(family, field, type);
+      if (family === 'geo_point' || family === 'geo_shape') return unsearchable(family, field, type);
       return family === 'rank' || family === 'percolator' ? keywordOrText('prefix', family, field, type) : '';
     case 'match_phrase_prefix':
       return family === 'text'
@@ -118,7 +97,7 @@ function refusal(
     case 'combined_fields':
       return family === 'text' ? '' : `Field [${field}] of type [${type}] does not support [combined_fields] queries`;
     case 'range':
-      return family === 'geo' || family === 'rank' || family === 'percolator'
+      return family === 'geo_point' || family === 'geo_shape' || family === 'rank' || family === 'percolator'
         ? `Field [${field}] of type [${type}] does not support range queries`
         : '';
     case 'exists':
