@@ -79,6 +79,21 @@ const STEPS: readonly Step[] = [
       }
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
       await page.locator('.monaco-hover', { hasText: 'is not supported in the metadata section' }).first().waitFor();
+      // The hover fades in: taken before the fade ends, the picture shows it half drawn over the text.
+      await page.evaluate(async () => {
+        const animations = (
+          globalThis as unknown as {
+            document: {
+              getAnimations(): {
+                effect: { getComputedTiming(): { endTime?: number | string } } | null;
+                finished: Promise<unknown>;
+              }[];
+            };
+          }
+        ).document.getAnimations();
+        const ending = animations.filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+        await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+      });
     },
   },
   {
