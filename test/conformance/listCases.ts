@@ -1526,6 +1526,29 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     c(`shard/term-suggest-on-${field}`, { suggest: { s: { text: 'a', term: { field } } } }),
     c(`shard/highlight-on-${field}`, { query: { match_all: {} }, highlight: { fields: { [field]: {} } } }),
   ]),
+  // A composite aggregation's value sources, and multi_terms' terms, on a field of each mapped type.
+  ...FIELD_OF_EACH_TYPE.flatMap((field) => [
+    c(`shard/composite-terms-on-${field}`, {
+      size: 0,
+      aggs: { a: { composite: { sources: [{ s: { terms: { field } } }] } } },
+    }),
+    c(`shard/composite-histogram-on-${field}`, {
+      size: 0,
+      aggs: { a: { composite: { sources: [{ s: { histogram: { field, interval: 5 } } }] } } },
+    }),
+    c(`shard/composite-date-histogram-on-${field}`, {
+      size: 0,
+      aggs: { a: { composite: { sources: [{ s: { date_histogram: { field, fixed_interval: '1h' } } }] } } },
+    }),
+    c(`shard/composite-geotile-on-${field}`, {
+      size: 0,
+      aggs: { a: { composite: { sources: [{ s: { geotile_grid: { field } } }] } } },
+    }),
+    c(`shard/multi-terms-on-${field}`, {
+      size: 0,
+      aggs: { a: { multi_terms: { terms: [{ field }, { field: 'kw' }] } } },
+    }),
+  ]),
   // top_hits of no hits: each shard that collects a document fails.
   c('shard/top-hits-size-0', { size: 0, aggs: { a: { top_hits: { size: 0 } } } }),
   c('shard/top-hits-size-0-text', {

@@ -298,12 +298,12 @@ function unreadByAggregation(
   mapping: IndexMapping,
   field: string,
   type: string,
+  reads: readonly ValuesKind[] | undefined = READS[type],
 ): string | undefined {
   const fieldType = fields.get(field);
   if (fieldType === undefined) return undefined;
   const kind: ValuesKind | undefined =
     fieldType === 'text' && mapping.fielddata.has(field) ? 'bytes' : valuesOf(fieldType);
-  const reads = READS[type];
   if (kind === undefined || reads === undefined) return undefined;
   if (!reads.includes(kind))
     return `Field [${field}] of type [${fieldType}] is not supported for aggregation [${type}]`;
@@ -320,32 +320,64 @@ function unreadByAggregation(
   return '';
 }
 
-/** The value sources of a `composite` aggregation on a text field without field data (each reads field data). */
-function compositeFielddata(
+/**
+ * What a `composite` source reads (`terms` what the terms aggregation reads, `histogram` and `date_histogram` numbers
+ * and dates, `geotile_grid` points), named by the source's kind in the refusal (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
+ * conformance cases `cross/lists/shard/composite-*-on-*`).
+ */
+const SOURCE_READS: Readonly<Record<string, readonly ValuesKind[]>> = {
+  terms: TERMS,
+  histogram: ['numeric', 'date'],
+  date_histogram: ['numeric', 'date'],
+  geotile_grid: ['geo_point'],
+};
+
+/** What `multi_terms` reads: what `terms` reads, and a `geo_shape` field too (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1). */
+const MULTI_TERMS_READS: readonly ValuesKind[] = [...TERMS, 'geo_shape'];
+
+/**
+ * The fields of a `composite` aggregation's value sources and of `multi_terms`' terms, each read as an aggregation of
+ * one field is: without field data it fails as a sort does, and a type the source does not read is `Field [kw] of type
+ * [keyword] is not supported for aggregation [histogram]` (conformance cases `cross/lists/shard/composite-*-on-*`,
+ * `cross/lists/shard/multi-terms-on-*`).
+ */
+function valueSourceFindings(
+  type: string,
   body: Record<string, unknown>,
   path: JsonPath,
   indexes: IndexFields,
   defined: ReadonlySet<string>,
 ): MappingFinding[] {
-  const sources = body['sources'];
-  if (!Array.isArray(sources)) return [];
-  for (let i = 0; i < sources.length; i++) {
-    const source: unknown = sources[i];
-    if (!isObject(source)) continue;
-    for (const name in source) {
-      const definition = source[name];
-      if (!isObject(definition)) continue;
-      for (const kind in definition) {
-        const options = definition[kind];
-        const field = isObject(options) ? options['field'] : undefined;
-        if (typeof field !== 'string' || !checkable(field, defined)) continue;
-        const message = everywhere(indexes, (fields, mapping) => noFielddata(fields, mapping, field));
-        if (message !== undefined) {
-          return [
-            { code: 'cluster.fielddata', message, path: [...path, 'sources', i, name, kind, 'field'], target: 'value' },
-          ];
+  const places: { field: unknown; kind: string; reads: readonly ValuesKind[] | undefined; at: JsonPath }[] = [];
+  const sources = type === 'composite' ? body['sources'] : undefined;
+  if (Array.isArray(sources)) {
+    sources.forEach((source: unknown, i) => {
+      if (!isObject(source)) return;
+      for (const name in source) {
+        const definition = source[name];
+        if (!isObject(definition)) continue;
+        for (const kind in definition) {
+          const options = definition[kind];
+          const at = [...path, 'sources', i, name, kind, 'field'];
+          if (isObject(options)) places.push({ field: options['field'], kind, reads: SOURCE_READS[kind], at });
         }
       }
+    });
+  }
+  const terms = type === 'multi_terms' ? body['terms'] : undefined;
+  if (Array.isArray(terms)) {
+    terms.forEach((term: unknown, i) => {
+      if (!isObject(term)) return;
+      places.push({ field: term['field'], kind: type, reads: MULTI_TERMS_READS, at: [...path, 'terms', i, 'field'] });
+    });
+  }
+  for (const { field, kind, reads, at } of places) {
+    if (typeof field !== 'string' || !checkable(field, defined)) continue;
+    const fielddata = everywhere(indexes, (fields, mapping) => noFielddata(fields, mapping, field));
+    if (fielddata !== undefined) return [{ code: 'cluster.fielddata', message: fielddata, path: at, target: 'value' }];
+    const unread = everywhere(indexes, (fields, mapping) => unreadByAggregation(fields, mapping, field, kind, reads));
+    if (unread !== undefined && unread !== '') {
+      return [{ code: 'cluster.aggregation-type', message: unread, path: at, target: 'value' }];
     }
   }
   return [];
@@ -1409,7 +1441,8 @@ function aggregationFindings(aggs: unknown, path: JsonPath, walk: Walk): void {
         if (type === 'top_hits' && body['sort'] !== undefined) {
           sortFindings(body['sort'], walk, [...at, 'sort']);
         }
-        if (type === 'composite') out.push(...compositeFielddata(body, at, indexes, defined));
+        if (type === 'composite' || type === 'multi_terms')
+          out.push(...valueSourceFindings(type, body, at, indexes, defined));
       }
     }
   }
