@@ -151,26 +151,26 @@ function includeExcludeFinding(
   for (const key of ['include', 'exclude']) {
     const filter = body[key];
     if (typeof filter === 'string') {
-      const message = everywhere(indexes, (fields) => {
+      const message = failsEverywhere(indexes, (fields) => {
         const kind = valuesOf(fields.get(field));
         const numeric = kind !== undefined && NUMBER_KINDS.has(kind);
         if (!numeric && kind !== 'ip') return kind === undefined ? undefined : '';
         return `Aggregation [${name}] cannot support regular expression style include/exclude settings as they can only be applied to string fields. ${numeric ? 'Use an array of numeric values for include/exclude clauses used to filter numeric fields' : 'Use an array of values for include/exclude clauses'}`;
       });
-      if (message !== undefined && message !== '') {
+      if (message !== undefined) {
         return { code: 'cluster.aggregation-field', message, path: [...path, key], target: 'value' };
       }
     } else if (Array.isArray(filter)) {
       for (let i = 0; i < filter.length; i++) {
         const value: unknown = filter[i];
-        const message = everywhere(indexes, (fields) => {
+        const message = failsEverywhere(indexes, (fields) => {
           const fieldType = fields.get(field);
           if (fieldType === undefined || DATE_FIELD_TYPES.has(fieldType)) return undefined;
           if (fieldType === 'ip')
             return typeof value === 'string' ? (fieldValueError('ip', value, value, false) ?? '') : undefined;
           return rangeBoundError(fieldType, value) ?? '';
         });
-        if (message !== undefined && message !== '') {
+        if (message !== undefined) {
           return { code: 'cluster.aggregation-field', message, path: [...path, key, i], target: 'value' };
         }
       }
@@ -199,19 +199,19 @@ function sortOnNumbers(
   };
   const mode = options['mode'];
   if (typeof mode === 'string' && NUMBER_MODES.has(mode.toLowerCase())) {
-    const message = everywhere(indexes, (fields) => {
+    const message = failsEverywhere(indexes, (fields) => {
       const read = numbers(fields);
       return read === undefined ? undefined : read ? '' : 'we only support AVG, MEDIAN and SUM on number based fields';
     });
-    if (message !== undefined && message !== '') return { message, option: 'mode' };
+    if (message !== undefined) return { message, option: 'mode' };
   }
   if (options['numeric_type'] === undefined) return undefined;
-  const message = everywhere(indexes, (fields) => {
+  const message = failsEverywhere(indexes, (fields) => {
     const read = numbers(fields);
     if (read === undefined) return undefined;
     return read ? '' : `[numeric_type] option cannot be set on a non-numeric field, got ${fields.get(name) ?? ''}`;
   });
-  return message !== undefined && message !== '' ? { message, option: 'numeric_type' } : undefined;
+  return message === undefined ? undefined : { message, option: 'numeric_type' };
 }
 
 /** Field types `significant_text` refuses as having no analyzer (the rank features fail as queries on them do). */
@@ -375,8 +375,10 @@ function valueSourceFindings(
     if (typeof field !== 'string' || !checkable(field, defined)) continue;
     const fielddata = everywhere(indexes, (fields, mapping) => noFielddata(fields, mapping, field));
     if (fielddata !== undefined) return [{ code: 'cluster.fielddata', message: fielddata, path: at, target: 'value' }];
-    const unread = everywhere(indexes, (fields, mapping) => unreadByAggregation(fields, mapping, field, kind, reads));
-    if (unread !== undefined && unread !== '') {
+    const unread = failsEverywhere(indexes, (fields, mapping) =>
+      unreadByAggregation(fields, mapping, field, kind, reads),
+    );
+    if (unread !== undefined) {
       return [{ code: 'cluster.aggregation-type', message: unread, path: at, target: 'value' }];
     }
   }
@@ -428,6 +430,18 @@ function everywhere(
     message = own;
   }
   return message;
+}
+
+/**
+ * The failure every index gives, for checks whose callback answers '' where the search runs in an index (which keeps a
+ * failure the other indexes give from being reported): `everywhere`, with that answer read as no failure.
+ */
+function failsEverywhere(
+  indexes: IndexFields,
+  fails: (fields: ReadonlyMap<string, string>, mapping: IndexMapping) => string | undefined,
+): string | undefined {
+  const message = everywhere(indexes, fails);
+  return message === '' ? undefined : message;
 }
 
 /**
@@ -647,10 +661,8 @@ function termsSetFieldFindings(
   const message =
     everywhere(indexes, (fields) =>
       fields.has(named.name) ? undefined : `failed to find minimum_should_match field [${named.name}]`,
-    ) ?? everywhere(indexes, (fields, mapping) => numericFieldDataRefusal(fields, mapping, named.name));
-  return message === undefined || message === ''
-    ? []
-    : [{ code: 'cluster.terms-set-field', message, path: named.path, target: 'value' }];
+    ) ?? failsEverywhere(indexes, (fields, mapping) => numericFieldDataRefusal(fields, mapping, named.name));
+  return message === undefined ? [] : [{ code: 'cluster.terms-set-field', message, path: named.path, target: 'value' }];
 }
 
 /** The field data classes of the families whose values are no numbers, as a failed cast names them. */
@@ -965,13 +977,13 @@ function highlighterFindings(
   for (const [field, options, path] of entries) {
     const type = isObject(options) && options['type'] !== undefined ? options['type'] : highlight['type'];
     if (type !== 'fvh' || !checkable(field, defined)) continue;
-    const message = everywhere(indexes, (types, mapping) => {
+    const message = failsEverywhere(indexes, (types, mapping) => {
       if (types.get(field) === undefined) return undefined;
       return mapping.offsets.has(field)
         ? ''
         : `the field [${field}] should be indexed with term vector with position offsets to be used with fast vector highlighter`;
     });
-    if (message !== undefined && message !== '') {
+    if (message !== undefined) {
       return [{ code: 'cluster.highlighter', message, path, target: 'key' }];
     }
   }
@@ -991,12 +1003,12 @@ function completionFindings(suggest: unknown, indexes: IndexFields, defined: Rea
     const completion = isObject(suggester) ? suggester['completion'] : undefined;
     const field = isObject(completion) ? completion['field'] : undefined;
     if (typeof field !== 'string' || !checkable(field, defined)) continue;
-    const message = everywhere(indexes, (fields) => {
+    const message = failsEverywhere(indexes, (fields) => {
       const type = fields.get(field);
       if (type === undefined) return undefined;
       return type === 'completion' ? '' : `Field [${field}] is not a completion suggest field`;
     });
-    if (message !== undefined && message !== '') {
+    if (message !== undefined) {
       out.push({
         code: 'cluster.completion-field',
         message,
@@ -1049,8 +1061,8 @@ function fieldValueFactorFindings(
         fields.get(field) !== undefined || mayBeImplicit(fields, field)
           ? undefined
           : `failed to create query: Unable to find a field mapper for field [${field}]. No 'missing' value defined.`,
-      ) ?? everywhere(indexes, (fields, mapping) => numericFieldDataRefusal(fields, mapping, field));
-    if (message !== undefined && message !== '')
+      ) ?? failsEverywhere(indexes, (fields, mapping) => numericFieldDataRefusal(fields, mapping, field));
+    if (message !== undefined)
       out.push({ code: 'cluster.function-field', message, path: [...at, 'field'], target: 'value' });
   }
   return out;
@@ -1335,11 +1347,11 @@ function aggregationFieldFindings(
     }
   }
   if (type === 'significant_text') {
-    const message = everywhere(indexes, (fields) => {
+    const message = failsEverywhere(indexes, (fields) => {
       const fieldType = fields.get(field);
       return fieldType === undefined ? undefined : (significantTextFinding(fieldType, field) ?? '');
     });
-    if (message !== undefined && message !== '') {
+    if (message !== undefined) {
       return [{ code: 'cluster.aggregation-type', message, path: [...path, 'field'], target: 'value' }];
     }
   }
@@ -1360,8 +1372,8 @@ function aggregationFieldFindings(
   }
   // The aggregator is looked up for the field's kind of values, unless a script or a value type says otherwise.
   if (server.distribution === 'opensearch' && valueType === undefined && body['script'] === undefined) {
-    const message = everywhere(indexes, (fields, mapping) => unreadByAggregation(fields, mapping, field, type));
-    if (message !== undefined && message !== '') {
+    const message = failsEverywhere(indexes, (fields, mapping) => unreadByAggregation(fields, mapping, field, type));
+    if (message !== undefined) {
       return [{ code: 'cluster.aggregation-type', message, path: [...path, 'field'], target: 'value' }];
     }
   }
@@ -1476,7 +1488,7 @@ function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
         at,
         walk.server,
         (field) => checkable(field, defined),
-        (fails) => everywhere(indexes, fails),
+        (fails) => failsEverywhere(indexes, fails),
       ).map((found): MappingFinding => ({ code: 'cluster.query-field-type', ...found })),
     );
   });

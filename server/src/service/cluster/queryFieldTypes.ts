@@ -217,7 +217,8 @@ function judged(query: string, body: Record<string, unknown>): boolean {
 
 /**
  * The fields of one query clause that it cannot search, each with OpenSearch's words when every searched index maps
- * the field with a type that decides it (`failsEverywhere`: the one message every index gives, or undefined).
+ * the field with a type that decides it (`failsEverywhere`: the one failure every index gives, an index where the
+ * query runs answering '', or undefined).
  */
 export function queryFieldTypeFindings(
   query: string,
@@ -231,7 +232,7 @@ export function queryFieldTypeFindings(
   for (const named of namedFields(query, body, path)) {
     if (!checkable(named.field)) continue;
     const message = failsEverywhere((fields) => refusal(query, body, named.field, fields.get(named.field), server));
-    if (message !== undefined && message !== '') return [{ message, path: named.path, target: named.target }];
+    if (message !== undefined) return [{ message, path: named.path, target: named.target }];
   }
   return [];
 }
