@@ -34,12 +34,8 @@ function keywordOrText(kind: string, family: Family, field: string, type: string
 const CASE_INSENSITIVE: ReadonlySet<Family> = new Set(['text', 'keyword', 'boolean']);
 
 const TERM_LEVEL = new Set(['term', 'terms', 'match', 'match_phrase', 'terms_set', 'span_term', 'multi_match']);
-const PATTERNS: Readonly<Record<string, string>> = {
-  prefix: 'prefix',
-  wildcard: 'wildcard',
-  regexp: 'regexp',
-  fuzzy: 'fuzzy',
-};
+/** The term queries of a pattern or an edit distance, each refused in words that name it. */
+const PATTERNS: ReadonlySet<string> = new Set(['prefix', 'wildcard', 'regexp', 'fuzzy']);
 
 /** Why `query` cannot search the field in one index; '' when it can, undefined when the type is not judged. */
 function refusal(
@@ -65,8 +61,7 @@ function refusal(
       if (fuzzy !== undefined) return fuzzy;
     }
   }
-  const pattern = PATTERNS[query];
-  if (pattern !== undefined) return keywordOrText(pattern, family, field, type) ?? '';
+  if (PATTERNS.has(query)) return keywordOrText(query, family, field, type) ?? '';
   if (TERM_LEVEL.has(query)) {
     const words = unsearchable(family, field, type);
     if (words !== undefined) return words;
@@ -83,9 +78,10 @@ function refusal(
   }
   switch (query) {
     case 'match_bool_prefix':
-      // Its terms are term queries and its last one a prefix query.
-      if (family === 'geo_point' || family === 'geo_shape') return unsearchable(family, field, type);
-      return family === 'rank' || family === 'percolator' ? keywordOrText('prefix', family, field, type) : '';
+      // Its terms are term queries and its last one a prefix query, which refuses a rank feature or percolator field
+      // first.
+      if (family === 'rank' || family === 'percolator') return keywordOrText('prefix', family, field, type);
+      return unsearchable(family, field, type) ?? '';
     case 'match_phrase_prefix':
       return family === 'text'
         ? ''
@@ -97,9 +93,10 @@ function refusal(
     case 'combined_fields':
       return family === 'text' ? '' : `Field [${field}] of type [${type}] does not support [combined_fields] queries`;
     case 'range':
-      return family === 'geo_point' || family === 'geo_shape' || family === 'rank' || family === 'percolator'
-        ? `Field [${field}] of type [${type}] does not support range queries`
-        : '';
+      // What no term-level query can search, no range can either.
+      return unsearchable(family, field, type) === undefined
+        ? ''
+        : `Field [${field}] of type [${type}] does not support range queries`;
     case 'exists':
       return type === 'rank_features' ? '[rank_features] fields do not support [exists] queries' : '';
     case 'rank_feature':
