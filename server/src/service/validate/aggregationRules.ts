@@ -2,7 +2,8 @@ import { scriptRefused } from './scripts';
 import { pathKeys, ValuePath } from '../json/valuePath';
 import { uniformParameter } from '../../spec/uniform';
 // Rules inside one aggregation's definition, with the texts of OpenSearch's aggregation builders.
-import { Severity, type DiagnosticCode } from '../diagnosticCodes';
+import type { DiagnosticCode } from '../diagnosticCodes';
+import { isRefusal } from './issues';
 import { isObject, tokenOf } from '../json/jsonSegment';
 import { suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
@@ -656,9 +657,7 @@ function refusedFirst(
   checkValueRanges(check, path, name, type, read);
   if (type === 'terms' || type === 'multi_terms') termsSize(check, path, name, type, read);
   if (type === 'date_histogram') intervalValues(check, path, read);
-  const first = check.issues
-    .slice(before)
-    .find((found) => found.severity === Severity.Error && found.itemFailure !== true);
+  const first = check.issues.slice(before).find(isRefusal);
   check.issues.length = before;
   if (first === undefined) return;
   check.issues.length = from;

@@ -13,8 +13,7 @@ import { createScanner, getLocation, parseTree, ParseErrorCode, SyntaxKind, type
 import { isObject, JsonSegment, type Span } from '../json/jsonSegment';
 import { pathKeys, type AnyPath } from '../json/valuePath';
 import type { TargetServer } from '../target';
-import { Severity } from '../diagnosticCodes';
-import { issue, type Issue } from './issues';
+import { isRefusal, issue, type Issue } from './issues';
 import { JsonCheck, type XContentLocator } from './jsonCheck';
 import { validateSearchBody, type SearchBodyFacts } from './searchBody';
 import { BOOL_OCCURS } from './queryRules';
@@ -128,9 +127,7 @@ function lostReading(
   if (read !== undefined && read.ok && isObject(read.value)) {
     const check = new JsonCheck(read, [], (offset) => locator(back(offset)), target);
     validateSearchBody(check, read.value);
-    const found = check.issues.find(
-      (f) => f.severity === Severity.Error && f.itemFailure !== true && f.span.offset > open && f.span.offset < lostAt,
-    );
+    const found = check.issues.find((f) => isRefusal(f) && f.span.offset > open && f.span.offset < lostAt);
     if (found !== undefined) return mapIssue(found, back);
   }
   const path = getLocation(rewritten, lostAt).path;
@@ -185,7 +182,7 @@ function closedPrefix(text: string): string | undefined {
 export function addEarlyIssues(check: JsonCheck, map: OffsetMap, issues: Issue[], runs: boolean): boolean {
   let refused = false;
   for (const found of check.issues) {
-    if (found.severity === Severity.Error && found.itemFailure !== true) refused = true;
+    if (isRefusal(found)) refused = true;
   }
   for (const found of check.issues) {
     if (!refused && !runs && found.itemFailure === true) continue;

@@ -30,6 +30,14 @@ export interface Issue {
 export type IssueSink = Issue[];
 
 /**
+ * Whether an issue is a refusal of the parsers, which ends the reading of the request: an Error, and not one that only
+ * the shards or the search's validation would find (an item failure).
+ */
+export function isRefusal(found: Issue): boolean {
+  return found.severity === Severity.Error && found.itemFailure !== true;
+}
+
+/**
  * How sure a rule is: `known` when it is the server's own reading (the default), `specified` when only the OpenSearch
  * API specification says so (endpoints outside the deep scope): an Error is then reported as a Warning.
  */

@@ -1,7 +1,7 @@
-import { Severity, type DiagnosticCode } from '../diagnosticCodes';
+import type { DiagnosticCode } from '../diagnosticCodes';
 import { tokenOf, type JsonSegment, type Target } from '../json/jsonSegment';
 import { pathKeys, type AnyPath, type ValuePath } from '../json/valuePath';
-import { issue, type FixData, type IssueSink } from './issues';
+import { isRefusal, issue, type FixData, type IssueSink } from './issues';
 import { jacksonMajor, type TargetServer } from '../target';
 import { numberValueRefusal } from './values';
 import { didYouMean } from '../text/similarity';
@@ -45,7 +45,7 @@ export class JsonCheck {
     const issues = this.issues;
     for (let i = before; i < issues.length; i++) {
       const found = issues[i]!;
-      if (found.severity === Severity.Error && found.itemFailure !== true && found.code !== later) return true;
+      if (isRefusal(found) && found.code !== later) return true;
     }
     return false;
   }

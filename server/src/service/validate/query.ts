@@ -1,4 +1,4 @@
-import { Severity } from '../diagnosticCodes';
+import { isRefusal } from './issues';
 import { ValuePath } from '../json/valuePath';
 import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
@@ -367,7 +367,7 @@ function firstFieldRefused(check: JsonCheck, path: ValuePath, clause: Clause, fi
   const found = check.issues.slice(before);
   check.issues.length = before;
   const inLoop = found.filter((f) => f.code !== 'query.invalid-value' && f.code !== 'query.missing-parameter');
-  const refused = inLoop.some((f) => f.severity === Severity.Error && f.itemFailure !== true);
+  const refused = inLoop.some(isRefusal);
   if (refused) check.issues.push(...inLoop);
   return refused;
 }
