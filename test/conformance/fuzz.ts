@@ -61,6 +61,48 @@ function queries(d: Draw): Json[] {
     { geo_bounding_box: { location: { top_left: { lat: 41, lon: -71 }, bottom_right: { lat: 40, lon: -70 } } } },
     { span_near: { clauses: [{ span_term: { text: 'quick' } }, { span_term: { text: 'fox' } }], slop: 1 } },
     { script: { script: { source: 'params.x > 0', params: { x: 1 } } } },
+    { match_bool_prefix: { text: { query: 'quick br', operator: 'and' } } },
+    { combined_fields: { query: 'quick fox', fields: ['text'], operator: d.pick(['and', 'or']) } },
+    { intervals: { text: { match: { query: 'quick fox', max_gaps: 2, ordered: true } } } },
+    { intervals: { text: { prefix: { prefix: 'qu' } } } },
+    { more_like_this: { fields: ['text'], like: 'quick brown fox', min_term_freq: 1, min_doc_freq: 1 } },
+    { boosting: { positive: { match: { text: 'quick' } }, negative: { term: { kw: 'b' } }, negative_boost: 0.5 } },
+    { distance_feature: { field: 'date', origin: 'now', pivot: '7d' } },
+    { distance_feature: { field: 'location', origin: [2, 1], pivot: '10km' } },
+    { rank_feature: { field: 'pagerank', saturation: { pivot: 8 } } },
+    { rank_feature: { field: 'topics.a', log: { scaling_factor: 2 } } },
+    { script_score: { query: { match: { text: 'quick' } }, script: { source: '_score * 2' } } },
+    { terms: { kw: { index: 'conformance', id: '1', path: 'kw' } } },
+    { has_child: { type: 'child', query: { match_all: {} }, score_mode: d.pick(['max', 'sum', 'none']) } },
+    { has_parent: { parent_type: 'parent', query: { term: { kw: 'a' } }, score: true } },
+    { parent_id: { type: 'child', id: '1' } },
+    { percolate: { field: 'query', document: { kw: 'a', num: 3 } } },
+    {
+      geo_shape: {
+        shape: {
+          shape: {
+            type: 'envelope',
+            coordinates: [
+              [0, 5],
+              [5, 0],
+            ],
+          },
+          relation: 'intersects',
+        },
+      },
+    },
+    { span_first: { match: { span_term: { text: 'quick' } }, end: 3 } },
+    { span_or: { clauses: [{ span_term: { text: 'quick' } }, { span_term: { text: 'lazy' } }] } },
+    { span_not: { include: { span_term: { text: 'quick' } }, exclude: { span_term: { text: 'fox' } } } },
+    { span_multi: { match: { prefix: { text: { value: 'qu' } } } } },
+    { match_none: {} },
+    { range: { ip: { gte: '10.0.0.0', lte: '10.0.0.255' } } },
+    { range: { int_range: { gte: 2, lte: 4, relation: d.pick(['within', 'contains', 'intersects']) } } },
+    { terms: { num: [1, 7, 20] } },
+    { nested: { path: 'items', query: { range: { 'items.qty': { gte: 1 } } }, inner_hits: { size: 1 } } },
+    { regexp: { kw: { value: 'A.*', case_insensitive: true } } },
+    { query_string: { query: 'quick OR lazy', fields: ['text', 'kw'], analyze_wildcard: true } },
+    { match: { text: { query: 'quick', analyzer: 'standard', zero_terms_query: 'all' } } },
   ];
 }
 
@@ -76,22 +118,128 @@ function query(d: Draw, depth = 0): Json {
   return d.pick(queries(d));
 }
 
-function aggregations(d: Draw): JsonObject {
-  const all: JsonObject[] = [
-    { terms: { field: 'kw', size: d.int(1, 20), order: { _count: 'desc' }, min_doc_count: 1 } },
+/** Aggregations that read a field or a script, each accepted over the conformance index. */
+function metrics(): JsonObject[] {
+  return [
     { avg: { field: 'num', missing: 0 } },
     { max: { field: 'num' } },
+    { min: { field: 'date', format: 'yyyy-MM-dd' } },
+    { sum: { script: { source: "doc['num'].value * 2" } } },
+    { stats: { field: 'price' } },
+    { extended_stats: { field: 'num', sigma: 2 } },
+    { value_count: { field: 'kw' } },
     { cardinality: { field: 'kw', precision_threshold: 100 } },
-    { date_histogram: { field: 'date', fixed_interval: d.pick(['1d', '30m']), min_doc_count: 0 } },
-    { histogram: { field: 'num', interval: 5 } },
-    { range: { field: 'num', ranges: [{ to: 10 }, { from: 10 }] } },
     { percentiles: { field: 'num', percents: [50, 95] } },
-    { filters: { filters: { a: { term: { kw: 'a' } }, b: { match: { text: 'b' } } } } },
-    { composite: { size: 10, sources: [{ k: { terms: { field: 'kw' } } }] } },
-    { top_hits: { size: 3, _source: { includes: ['kw'] } } },
+    { percentile_ranks: { field: 'num', values: [5, 10] } },
+    { median_absolute_deviation: { field: 'num', compression: 100 } },
+    { weighted_avg: { value: { field: 'num' }, weight: { field: 'price', missing: 1 } } },
+    { geo_bounds: { field: 'location', wrap_longitude: true } },
+    { geo_centroid: { field: 'location' } },
+    { top_hits: { size: 3, _source: { includes: ['kw'] }, sort: [{ num: 'desc' }] } },
+    {
+      scripted_metric: {
+        init_script: 'state.n = 0',
+        map_script: 'state.n += 1',
+        combine_script: 'return state.n',
+        reduce_script: 'long t = 0; for (s in states) { t += s } return t',
+      },
+    },
   ];
+}
+
+/** Bucket aggregations written without `aggs` only to be refused (or, for nested, to read nothing). */
+const NEEDS_CHILDREN = ['nested', 'sampler', 'diversified_sampler'];
+/** Bucket aggregations that most others may not hold (global, composite, variable_width_histogram). */
+const TOP_ONLY = ['global', 'composite', 'variable_width_histogram'];
+
+function buckets(d: Draw): JsonObject[] {
+  return [
+    { terms: { field: 'kw', size: d.int(1, 20), order: { _count: 'desc' }, min_doc_count: 1 } },
+    { terms: { field: 'num', size: 5, order: { _key: 'asc' }, missing: 0 } },
+    { date_histogram: { field: 'date', fixed_interval: d.pick(['1d', '30m']), min_doc_count: 0 } },
+    { date_histogram: { field: 'date', calendar_interval: d.pick(['day', 'week', '1M']), format: 'yyyy-MM-dd' } },
+    { histogram: { field: 'num', interval: 5 } },
+    { histogram: { field: 'price', interval: 1, extended_bounds: { min: 0, max: 10 } } },
+    { range: { field: 'num', ranges: [{ to: 10 }, { from: 10 }] } },
+    { date_range: { field: 'date', format: 'yyyy-MM-dd', ranges: [{ to: 'now-1y/y' }, { from: '2024-01-01' }] } },
+    { ip_range: { field: 'ip', ranges: [{ to: '10.0.0.5' }, { mask: '10.0.0.0/25' }] } },
+    { filters: { filters: { a: { term: { kw: 'a' } }, b: { match: { text: 'b' } } } } },
+    { filter: { range: { num: { gte: 5 } } } },
+    { composite: { size: 10, sources: [{ k: { terms: { field: 'kw' } } }] } },
+    {
+      composite: {
+        sources: [
+          { d: { date_histogram: { field: 'date', calendar_interval: 'day' } } },
+          { n: { histogram: { field: 'num', interval: 5 } } },
+        ],
+      },
+    },
+    { multi_terms: { terms: [{ field: 'kw' }, { field: 'num' }], size: 3 } },
+    { significant_terms: { field: 'kw', min_doc_count: 1 } },
+    { rare_terms: { field: 'kw', max_doc_count: 2 } },
+    { missing: { field: 'price' } },
+    { global: {} },
+    { sampler: { shard_size: 100 } },
+    { diversified_sampler: { field: 'kw', shard_size: 10 } },
+    { auto_date_histogram: { field: 'date', buckets: 5 } },
+    { variable_width_histogram: { field: 'num', buckets: 2 } },
+    { geo_distance: { field: 'location', origin: '1, 2', unit: 'km', ranges: [{ to: 100 }, { from: 100 }] } },
+    { geohash_grid: { field: 'location', precision: 3 } },
+    { geotile_grid: { field: 'location', precision: 4 } },
+    { adjacency_matrix: { filters: { a: { term: { kw: 'a' } }, b: { term: { kw: 'b' } } } } },
+    { nested: { path: 'items' } },
+  ];
+}
+
+/** A histogram with the pipeline aggregations people hang under one, and the sibling pipelines that read it. */
+function pipelines(d: Draw, out: JsonObject): void {
+  const inner: JsonObject = { s: { sum: { field: 'num' } } };
+  const parents: Record<string, Json> = {
+    d: { derivative: { buckets_path: 's' } },
+    c: { cumulative_sum: { buckets_path: 's' } },
+    m: { moving_fn: { buckets_path: 's', window: 3, script: 'MovingFunctions.max(values)' } },
+    sd: { serial_diff: { buckets_path: 's', lag: 1 } },
+    bs: { bucket_script: { buckets_path: { x: 's', n: '_count' }, script: 'params.x * params.n' } },
+    sel: { bucket_selector: { buckets_path: { n: '_count' }, script: 'params.n > 0' } },
+    sort: { bucket_sort: { sort: [{ s: { order: 'desc' } }], size: 3 } },
+  };
+  for (const [name, agg] of Object.entries(parents)) if (d.next() < 0.3) inner[name] = agg;
+  out.h = { date_histogram: { field: 'date', calendar_interval: 'day', min_doc_count: 0 }, aggs: inner };
+  const siblings: Record<string, Json> = {
+    avg_s: { avg_bucket: { buckets_path: 'h>s', gap_policy: d.pick(['skip', 'insert_zeros']) } },
+    max_s: { max_bucket: { buckets_path: 'h>s' } },
+    stats_s: { stats_bucket: { buckets_path: 'h>_count' } },
+    pct_s: { percentiles_bucket: { buckets_path: 'h>s', percents: [50] } },
+  };
+  for (const [name, agg] of Object.entries(siblings)) if (d.next() < 0.3) out[name] = agg;
+}
+
+function aggregations(d: Draw, depth = 0): JsonObject {
   const out: JsonObject = {};
-  for (let i = 0; i < d.int(1, 2); i++) out[`a${i}`] = d.pick(all);
+  if (depth === 0 && d.next() < 0.15) {
+    pipelines(d, out);
+    return out;
+  }
+  for (let i = 0; i < d.int(1, 2); i++) {
+    if (depth < 1 && d.next() < 0.5) {
+      const bucket = d.pick(buckets(d));
+      const sub = aggregations(d, depth + 1);
+      // A nested aggregation's children read the nested documents' fields.
+      if ('nested' in bucket)
+        out[`a${i}`] = {
+          ...bucket,
+          aggs: { q: { sum: { field: 'items.qty' } }, back: { reverse_nested: {}, aggs: sub } },
+        };
+      else out[`a${i}`] = { ...bucket, aggs: sub };
+    } else {
+      out[`a${i}`] = d.pick([
+        ...metrics(),
+        ...buckets(d).filter(
+          (b) => !NEEDS_CHILDREN.some((name) => name in b) && (depth === 0 || !TOP_ONLY.some((name) => name in b)),
+        ),
+      ]);
+    }
+  }
   return out;
 }
 
@@ -103,10 +251,47 @@ function body(d: Draw): JsonObject {
   if (d.next() < 0.4) out.sort = d.pick([[{ date: { order: 'desc' } }, '_score'], [{ num: 'asc' }], '_doc']);
   if (d.next() < 0.4) out._source = d.pick([['kw', 'text'], { includes: ['kw'] }, false]);
   if (d.next() < 0.3) out.track_total_hits = d.pick([true, 1000]);
-  if (d.next() < 0.15) out.highlight = { fields: { text: {} }, pre_tags: ['<b>'], post_tags: ['</b>'] };
-  if (d.next() < 0.1) out.collapse = { field: 'kw' };
+  if (d.next() < 0.15) {
+    out.highlight = d.pick<Json>([
+      { fields: { text: {} }, pre_tags: ['<b>'], post_tags: ['</b>'] },
+      { type: d.pick(['plain', 'unified']), fields: { text: { fragment_size: 50, number_of_fragments: 2 } } },
+      { fields: [{ text: {} }, { kw: { require_field_match: false } }], order: 'score' },
+      { fields: { 'text*': { highlight_query: { match: { text: 'fox' } } } }, encoder: 'html' },
+    ]);
+  }
+  if (d.next() < 0.1)
+    out.collapse = d.pick<Json>([{ field: 'kw' }, { field: 'num', inner_hits: { name: 'top', size: 2 } }]);
   if (d.next() < 0.1) out.docvalue_fields = ['num', { field: 'date', format: 'epoch_millis' }];
   if (d.next() < 0.1) out.script_fields = { twice: { script: { source: "doc['num'].size() > 0 ? 2 : 0" } } };
+  if (d.next() < 0.1) out.post_filter = { term: { kw: 'a' } };
+  if (d.next() < 0.1) out.min_score = d.pick([0.1, 1]);
+  if (d.next() < 0.1) out.from = d.pick([0, 5]);
+  if (d.next() < 0.1) out.timeout = d.pick(['1s', '500ms']);
+  if (d.next() < 0.1) out.terminate_after = 100;
+  if (d.next() < 0.1)
+    out.stored_fields = d.pick<Json>(out._source === undefined ? [['_id'], '_none_', ['kw']] : [['_id'], ['kw']]);
+  if (d.next() < 0.1) out.fields = ['kw', { field: 'date', format: 'yyyy-MM-dd' }];
+  if (d.next() < 0.1) {
+    out[d.pick(['explain', 'version', 'seq_no_primary_term', 'track_scores', 'profile'])] = true;
+  }
+  if (d.next() < 0.05) out.indices_boost = [{ conformance: 1.5 }];
+  if (d.next() < 0.05) out.stats = ['group1'];
+  if (d.next() < 0.1) {
+    out.suggest = d.pick<Json>([
+      { text: 'quik', s: { term: { field: 'text', suggest_mode: 'always', max_edits: 2 } } },
+      {
+        s: {
+          text: 'quik fox',
+          phrase: { field: 'text', size: 1, gram_size: 1, direct_generator: [{ field: 'text' }] },
+        },
+      },
+    ]);
+  }
+  // search_after gives a value for each sort, and goes with neither `from` nor `collapse`.
+  if (d.next() < 0.05 && Array.isArray(out.sort) && out.collapse === undefined) {
+    out.search_after = out.sort.length === 2 ? ['2024-01-02T00:00:00Z', 1] : [5];
+    delete out.from;
+  }
   // A rescore goes without a sort (OpenSearch refuses the two together).
   if (d.next() < 0.05 && out.sort === undefined) {
     out.rescore = { window_size: 10, query: { rescore_query: { match: { text: 'x' } } } };

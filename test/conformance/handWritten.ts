@@ -649,6 +649,13 @@ const BODY_FORMS: readonly string[] = [
   '{"query":{"function_score":{"weight":2,"functions":[{"weight":1}]}}}',
   '{"query":{"function_score":{"field_value_factor":{"field":"num"},"functions":[{"weight":1}]}}}',
   '{"query":{"function_score":{"query":{"match_all":{}},"gauss":{"num":{"origin":0,"scale":1}},"max_boost":2}}}',
+  '{"stored_fields":"_none_","fields":["kw"]}',
+  '{"stored_fields":"_none_","fields":[]}',
+  '{"stored_fields":["_none_"],"fields":["kw"],"_source":false}',
+  '{"stored_fields":"_none_","fields":["kw"],"_source":true}',
+  '{"stored_fields":"_none_","fields":null}',
+  '{"stored_fields":"_none_","docvalue_fields":["kw"]}',
+  '{"stored_fields":["_id"],"fields":["kw"]}',
 ];
 
 /**

@@ -5,6 +5,7 @@ import type { ConformanceCase } from './cases';
 import { CONFORMANCE_INDEX } from './setup';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
 
 const SEARCH = `/${CONFORMANCE_INDEX}/_search`;
 
@@ -1435,6 +1436,236 @@ const ORDER_PATHS: readonly (readonly [string, Json])[] = [
   ['date-range-empty-list-bound', { query: { range: { date: { lte: [] } } } }],
 ];
 
+/**
+ * A bucket aggregation of each kind, as the parent of another: what each makes of one bucket it is given (one, or
+ * many, by its ranges and filters too), and whether a `composite` may sit under it.
+ */
+const BUCKET_PARENTS: readonly (readonly [string, JsonObject])[] = [
+  ['terms', { terms: { field: 'kw' } }],
+  ['multi-terms', { multi_terms: { terms: [{ field: 'kw' }, { field: 'num' }] } }],
+  ['rare-terms', { rare_terms: { field: 'kw' } }],
+  ['significant-terms', { significant_terms: { field: 'kw', min_doc_count: 1 } }],
+  ['histogram', { histogram: { field: 'num', interval: 10 } }],
+  ['date-histogram', { date_histogram: { field: 'date', calendar_interval: 'day' } }],
+  ['auto-date-histogram', { auto_date_histogram: { field: 'date', buckets: 3 } }],
+  ['variable-width', { variable_width_histogram: { field: 'num', buckets: 2 } }],
+  ['range-one', { range: { field: 'num', ranges: [{ to: 10 }] } }],
+  ['range-two', { range: { field: 'num', ranges: [{ to: 10 }, { from: 10 }] } }],
+  ['date-range-one', { date_range: { field: 'date', ranges: [{ to: 'now' }] } }],
+  ['date-range-two', { date_range: { field: 'date', ranges: [{ to: 'now' }, { from: 'now' }] } }],
+  ['ip-range-one', { ip_range: { field: 'ip', ranges: [{ mask: '10.0.0.0/24' }] } }],
+  ['ip-range-two', { ip_range: { field: 'ip', ranges: [{ to: '10.0.0.5' }, { from: '10.0.0.5' }] } }],
+  ['geo-distance-one', { geo_distance: { field: 'location', origin: '1,2', ranges: [{ to: 100 }] } }],
+  ['geo-distance-two', { geo_distance: { field: 'location', origin: '1,2', ranges: [{ to: 1 }, { from: 1 }] } }],
+  ['filter', { filter: { term: { kw: 'a' } } }],
+  ['filters-one', { filters: { filters: { a: { term: { kw: 'a' } } } } }],
+  ['filters-one-listed', { filters: { filters: [{ term: { kw: 'a' } }] } }],
+  ['filters-one-other', { filters: { filters: { a: { term: { kw: 'a' } } }, other_bucket: true } }],
+  ['filters-one-other-false', { filters: { filters: [{ term: { kw: 'a' } }], other_bucket: false } }],
+  ['filters-one-other-key', { filters: { filters: [{ term: { kw: 'a' } }], other_bucket_key: 'o' } }],
+  [
+    'filters-one-other-key-false',
+    { filters: { filters: [{ term: { kw: 'a' } }], other_bucket_key: 'o', other_bucket: false } },
+  ],
+  ['filters-two', { filters: { filters: { a: { term: { kw: 'a' } }, b: { term: { kw: 'b' } } } } }],
+  ['adjacency-one', { adjacency_matrix: { filters: { a: { term: { kw: 'a' } } } } }],
+  ['missing', { missing: { field: 'price' } }],
+  ['global', { global: {} }],
+  ['nested', { nested: { path: 'items' } }],
+  ['sampler', { sampler: { shard_size: 10 } }],
+  ['diversified-sampler', { diversified_sampler: { field: 'kw' } }],
+  ['children', { children: { type: 'child' } }],
+  ['parent', { parent: { type: 'child' } }],
+  ['composite', { composite: { sources: [{ k: { terms: { field: 'kw' } } }] } }],
+  ['geohash-grid', { geohash_grid: { field: 'location' } }],
+  ['geotile-grid', { geotile_grid: { field: 'location' } }],
+  [
+    'scripted-metric',
+    { scripted_metric: { map_script: 'state.x = 1', combine_script: 'return 1', reduce_script: 'return 1' } },
+  ],
+  ['geo-bounds', { geo_bounds: { field: 'location' } }],
+];
+
+/** Aggregations that ask something of those that enclose them. */
+const PLACED_CHILDREN: readonly (readonly [string, Json])[] = [
+  ['composite', { composite: { sources: [{ k: { terms: { field: 'kw' } } }] } }],
+  ['variable-width', { variable_width_histogram: { field: 'num', buckets: 2 } }],
+];
+
+/** Two enclosing aggregations, the outer first. */
+const PARENT_CHAINS: readonly (readonly [string, JsonObject, JsonObject])[] = [
+  ['terms-filter', { terms: { field: 'kw' } }, { filter: { match_all: {} } }],
+  ['filter-terms', { filter: { match_all: {} } }, { terms: { field: 'kw' } }],
+  ['nested-reverse-nested', { nested: { path: 'items' } }, { reverse_nested: {} }],
+  ['nested-filter', { nested: { path: 'items' } }, { filter: { match_all: {} } }],
+  ['filter-missing', { filter: { match_all: {} } }, { missing: { field: 'price' } }],
+  ['global-filter', { global: {} }, { filter: { match_all: {} } }],
+  ['terms-nested', { terms: { field: 'kw' } }, { nested: { path: 'items' } }],
+  [
+    'range-one-filters-one',
+    { range: { field: 'num', ranges: [{ to: 5 }] } },
+    { filters: { filters: [{ match_all: {} }] } },
+  ],
+  ['histogram-global', { histogram: { field: 'num', interval: 10 } }, { global: {} }],
+];
+
+/**
+ * The metric aggregations, and significant_text: which take sub-aggregations, and (the metrics) which may start a
+ * sibling pipeline's path.
+ */
+const METRIC_PARENTS: readonly (readonly [string, JsonObject])[] = [
+  ['avg', { avg: { field: 'num' } }],
+  ['weighted-avg', { weighted_avg: { value: { field: 'num' }, weight: { field: 'price' } } }],
+  ['geo-centroid', { geo_centroid: { field: 'location' } }],
+  ['geo-bounds', { geo_bounds: { field: 'location' } }],
+  ['matrix-stats', { matrix_stats: { fields: ['num'] } }],
+  ['multivalue-doc-count', { multivalue_doc_count: { field: 'kw' } }],
+  [
+    'scripted-metric',
+    { scripted_metric: { map_script: 'state.x = 1', combine_script: 'return 1', reduce_script: 'return 1' } },
+  ],
+  ['top-hits', { top_hits: { size: 1 } }],
+  ['significant-text', { significant_text: { field: 'text' } }],
+];
+
+/** Queries with inner hits: which a search gathers together, whose names must then differ. */
+const NESTED_HITS: JsonObject = { nested: { path: 'items', query: { match_all: {} }, inner_hits: {} } };
+const CHILD_HITS: JsonObject = { has_child: { type: 'child', query: { match_all: {} }, inner_hits: {} } };
+const PARENT_HITS: JsonObject = { has_parent: { parent_type: 'parent', query: { match_all: {} }, inner_hits: {} } };
+function isObjectJson(value: Json): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function namedHits(name: Json, query: Json = { match_all: {} }): JsonObject {
+  return { nested: { path: 'items', query, inner_hits: { name } } };
+}
+const INNER_HITS_NAMES: readonly (readonly [string, JsonObject])[] = [
+  ['bool-must-filter', { query: { bool: { must: [NESTED_HITS], filter: [NESTED_HITS] } } }],
+  ['bool-must-must-not', { query: { bool: { must: [NESTED_HITS], must_not: [NESTED_HITS] } } }],
+  ['bool-should-should', { query: { bool: { should: [NESTED_HITS, NESTED_HITS] } } }],
+  ['bool-should-object', { query: { bool: { should: NESTED_HITS, filter: NESTED_HITS } } }],
+  ['bool-inside-bool', { query: { bool: { filter: [NESTED_HITS], should: [{ bool: { filter: [NESTED_HITS] } }] } } }],
+  [
+    'bool-must-not-inside',
+    { query: { bool: { should: [NESTED_HITS], must_not: [{ bool: { should: [NESTED_HITS] } }] } } },
+  ],
+  ['query-post-filter', { query: NESTED_HITS, post_filter: NESTED_HITS }],
+  ['query-post-filter-must-not', { query: NESTED_HITS, post_filter: { bool: { must_not: [NESTED_HITS] } } }],
+  [
+    'constant-score',
+    { query: { bool: { must: [{ constant_score: { filter: NESTED_HITS } }], should: [NESTED_HITS] } } },
+  ],
+  ['dis-max', { query: { dis_max: { queries: [NESTED_HITS, NESTED_HITS] } } }],
+  [
+    'function-score-query',
+    { query: { bool: { must: [{ function_score: { query: NESTED_HITS } }], should: [NESTED_HITS] } } },
+  ],
+  [
+    'function-score-filter',
+    { query: { function_score: { query: NESTED_HITS, functions: [{ filter: NESTED_HITS, weight: 2 }] } } },
+  ],
+  ['boosting', { query: { boosting: { positive: NESTED_HITS, negative: NESTED_HITS, negative_boost: 0.5 } } }],
+  [
+    'script-score',
+    {
+      query: {
+        bool: { must: [{ script_score: { query: NESTED_HITS, script: { source: '1' } } }], should: [NESTED_HITS] },
+      },
+    },
+  ],
+  [
+    'has-child-without-hits-holding-two',
+    { query: { has_child: { type: 'child', query: { bool: { should: [NESTED_HITS, NESTED_HITS] } } } } },
+  ],
+  ['nested-with-hits-holding-two', { query: namedHits('o', { bool: { should: [NESTED_HITS, NESTED_HITS] } }) }],
+  [
+    'has-child-holding-one-of-its-name',
+    { query: { has_child: { type: 'child', query: NESTED_HITS, inner_hits: { name: 'items' } } } },
+  ],
+  [
+    'nested-holding-one-beside-one',
+    { query: { bool: { should: [{ nested: { path: 'items', query: NESTED_HITS, inner_hits: {} } }, NESTED_HITS] } } },
+  ],
+  [
+    'has-child-holding-two',
+    {
+      query: { has_child: { type: 'child', query: { bool: { should: [NESTED_HITS, NESTED_HITS] } }, inner_hits: {} } },
+    },
+  ],
+  ['has-child-twice', { query: { bool: { should: [CHILD_HITS, CHILD_HITS] } } }],
+  ['has-parent-twice', { query: { bool: { should: [PARENT_HITS, PARENT_HITS] } } }],
+  ['named-as-child-type', { query: { bool: { should: [namedHits('child'), CHILD_HITS] } } }],
+  ['names-differ', { query: { bool: { should: [namedHits('a'), NESTED_HITS] } } }],
+  ['same-name', { query: { bool: { should: [namedHits('a'), namedHits('a')] } } }],
+  ['name-null', { query: { bool: { should: [namedHits(null), NESTED_HITS] } } }],
+  ['rescore', { query: NESTED_HITS, rescore: { query: { rescore_query: NESTED_HITS } } }],
+  ['collapse-named-as-path', { query: NESTED_HITS, collapse: { field: 'kw', inner_hits: { name: 'items' } } }],
+  ['filter-aggregation', { query: NESTED_HITS, aggs: { f: { filter: NESTED_HITS } } }],
+  [
+    'ignore-unmapped',
+    {
+      query: {
+        bool: {
+          should: [
+            NESTED_HITS,
+            { nested: { path: 'items', query: { match_all: {} }, inner_hits: {}, ignore_unmapped: true } },
+          ],
+        },
+      },
+    },
+  ],
+];
+
+/** A query's and a collapse's `inner_hits`, as InnerHitBuilder's parser reads them. */
+const INNER_HITS_OPTIONS: readonly (readonly [string, Json])[] = [
+  [
+    'valid',
+    {
+      size: '2',
+      _source: 'kw',
+      docvalue_fields: [1],
+      fields: ['kw'],
+      sort: [{ kw: 'asc' }],
+      highlight: { fields: { kw: {} } },
+    },
+  ],
+  ['size-negative', { size: -1 }],
+  ['from-negative', { from: -1 }],
+  ['size-float', { size: 1.5 }],
+  ['size-text', { size: '2' }],
+  ['size-text-float', { size: '1.5' }],
+  ['from-not-a-number', { from: 'x' }],
+  ['size-null', { size: null }],
+  ['size-true', { size: true }],
+  ['size-huge', { size: 3000000000 }],
+  ['explain-yes', { explain: 'yes' }],
+  ['explain-true-text', { explain: 'true' }],
+  ['explain-number', { explain: 1 }],
+  ['ignore-unmapped-number', { ignore_unmapped: 1 }],
+  ['name-number', { name: 1 }],
+  ['name-null', { name: null }],
+  ['name-empty', { name: '' }],
+  ['stored-fields-number', { stored_fields: 1 }],
+  ['stored-fields-list-number', { stored_fields: [1] }],
+  ['docvalue-fields-text', { docvalue_fields: 'kw' }],
+  ['docvalue-fields-object', { docvalue_fields: { field: 'kw' } }],
+  ['fields-number-item', { fields: [true] }],
+  ['script-fields-list', { script_fields: [] }],
+  ['script-fields-number', { script_fields: { a: 1 } }],
+  ['source-text', { _source: 'kw' }],
+  ['source-number', { _source: 1 }],
+  ['source-unknown', { _source: { bogus: 1 } }],
+  ['sort-text', { sort: 'kw' }],
+  ['sort-number-item', { sort: [1] }],
+  ['sort-object', { sort: { kw: 'asc' } }],
+  ['sort-bad-order', { sort: [{ kw: 'up' }] }],
+  ['highlight-list', { highlight: [] }],
+  ['highlight-unknown', { highlight: { bogus: 1 } }],
+  ['collapse', { collapse: { field: 'kw' } }],
+  ['unknown', { sizes: 1 }],
+  ['query', { query: {} }],
+  ['unknown-after-refused', { size: 'x', bogus: 1 }],
+];
+
 export const LIST_CASES: readonly ConformanceCase[] = [
   ...BOOL_LISTS.flatMap(([id, list]) => [
     c(`bool/must/${id}`, { query: { bool: { must: list } } }),
@@ -1611,5 +1842,54 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     FIELD_OF_EACH_TYPE.map((field) =>
       c(`shard/query-on-${name}-${field}`, { query: query(field, VALUE_OF[field] ?? 'a') }),
     ),
+  ),
+  // An aggregation that asks something of those that enclose it, under a bucket aggregation of each kind.
+  ...PLACED_CHILDREN.flatMap(([child, agg]) => [
+    ...BUCKET_PARENTS.map(([parent, outer]) =>
+      c(`shard/${child}-under-${parent}`, { size: 0, aggs: { p: { ...outer, aggs: { x: agg } } } }),
+    ),
+    ...PARENT_CHAINS.map(([chain, outer, inner]) =>
+      c(`shard/${child}-under-${chain}`, {
+        size: 0,
+        aggs: { p: { ...outer, aggs: { q: { ...inner, aggs: { x: agg } } } } },
+      }),
+    ),
+  ]),
+  ...INNER_HITS_NAMES.map(([id, body]) => c(`inner-hits/${id}`, body)),
+  ...INNER_HITS_OPTIONS.flatMap(([id, options]) => [
+    c(`inner-hits-options/nested-${id}`, {
+      query: { nested: { path: 'items', query: { match_all: {} }, inner_hits: options } },
+    }),
+    c(`inner-hits-options/has-child-${id}`, {
+      query: { has_child: { type: 'child', query: { match_all: {} }, inner_hits: options } },
+    }),
+    c(`inner-hits-options/collapse-${id}`, {
+      collapse: { field: 'kw', inner_hits: isObjectJson(options) ? { name: 'i', ...options } : options },
+    }),
+  ]),
+  c('inner-hits-options/collapse-text', { collapse: { field: 'kw', inner_hits: 'x' } }),
+  c('inner-hits-options/collapse-null', { collapse: { field: 'kw', inner_hits: null } }),
+  c('inner-hits-options/collapse-empty-list', { collapse: { field: 'kw', inner_hits: [] } }),
+  c('inner-hits-options/collapse-number-item', { collapse: { field: 'kw', inner_hits: [1] } }),
+  c('inner-hits-options/collapse-unnamed', { collapse: { field: 'kw', inner_hits: { size: 1 } } }),
+  c('inner-hits-options/collapse-unnamed-no-hits', { size: 0, collapse: { field: 'kw', inner_hits: { size: 1 } } }),
+  c('inner-hits-options/collapse-unnamed-second', {
+    collapse: { field: 'kw', inner_hits: [{ name: 'a' }, { size: 1 }] },
+  }),
+  c('inner-hits-options/collapse-same-names', {
+    collapse: { field: 'kw', inner_hits: [{ name: 'a' }, { name: 'a' }] },
+  }),
+  c('inner-hits-options/collapse-second-refused', {
+    collapse: { field: 'kw', inner_hits: [{ name: 'a' }, { name: 'b', size: 'x' }] },
+  }),
+  // The metrics with a sub-aggregation, and as the first aggregation of a sibling pipeline's path.
+  ...METRIC_PARENTS.flatMap(([name, agg]) => [
+    c(`shard/sub-aggregation-of-${name}`, {
+      size: 0,
+      aggs: { p: { ...agg, aggs: { x: { max: { field: 'num' } } } } },
+    }),
+  ]),
+  ...METRIC_PARENTS.filter(([name]) => name !== 'significant-text').map(([name, agg]) =>
+    c(`shard/bucket-path-to-${name}`, { size: 0, aggs: { p: agg, b: { avg_bucket: { buckets_path: 'p' } } } }),
   ),
 ];

@@ -88,12 +88,23 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: "Inner hits whose from + size exceed `index.max_inner_result_window` (the default or the cluster's).",
   },
+  'search.inner-hits-name': {
+    severity: E,
+    summary: 'Two inner hits of one name, which a search gathers together.',
+  },
+  'search.collapse-inner-hits-name': {
+    severity: E,
+    summary: "A collapse's inner hits without a name, in a search that returns hits.",
+  },
   'search.fields-limit': {
     severity: E,
     summary: 'More `docvalue_fields` or `script_fields` than the index settings allow.',
   },
   'search.track-total-hits-negative': { severity: E, summary: '`track_total_hits` below -1.' },
-  'search.stored-fields-source': { severity: E, summary: '`stored_fields: "_none_"` together with `_source: true`.' },
+  'search.stored-fields-source': {
+    severity: E,
+    summary: '`stored_fields: "_none_"` together with `_source: true` or with `fields`.',
+  },
   'search.total-hits-as-int': {
     severity: E,
     summary: '`rest_total_hits_as_int` without accurate total hit tracking.',

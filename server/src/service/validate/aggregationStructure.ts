@@ -11,20 +11,41 @@ import type { JsonCheck } from './jsonCheck';
 
 const KIND = new Map(AGGREGATIONS.map((a) => [a.name, a.kind]));
 
-/** Metric builders that refuse sub-aggregations, with the class OpenSearch names in its messages. */
-const LEAF_METRICS: ReadonlyMap<string, string> = new Map([
-  ['avg', 'AvgAggregationBuilder'],
-  ['sum', 'SumAggregationBuilder'],
-  ['max', 'MaxAggregationBuilder'],
-  ['min', 'MinAggregationBuilder'],
-  ['value_count', 'ValueCountAggregationBuilder'],
-  ['cardinality', 'CardinalityAggregationBuilder'],
-  ['stats', 'StatsAggregationBuilder'],
-  ['extended_stats', 'ExtendedStatsAggregationBuilder'],
-  ['percentiles', 'PercentilesAggregationBuilder'],
-  ['percentile_ranks', 'PercentileRanksAggregationBuilder'],
-  ['median_absolute_deviation', 'MedianAbsoluteDeviationAggregationBuilder'],
-  ['top_hits', 'TopHitsAggregationBuilder'],
+const METRICS = 'org.opensearch.search.aggregations.metrics.';
+
+/**
+ * The metric aggregations' builders, as OpenSearch names them when one stands first in a sibling pipeline's
+ * `buckets_path` (real 3.9.0 and 2.19.6: `geo_bounds` comes from the geo module, `matrix_stats` from its own).
+ */
+const METRIC_BUILDERS: ReadonlyMap<string, string> = new Map([
+  ['avg', `${METRICS}AvgAggregationBuilder`],
+  ['sum', `${METRICS}SumAggregationBuilder`],
+  ['max', `${METRICS}MaxAggregationBuilder`],
+  ['min', `${METRICS}MinAggregationBuilder`],
+  ['value_count', `${METRICS}ValueCountAggregationBuilder`],
+  ['cardinality', `${METRICS}CardinalityAggregationBuilder`],
+  ['stats', `${METRICS}StatsAggregationBuilder`],
+  ['extended_stats', `${METRICS}ExtendedStatsAggregationBuilder`],
+  ['percentiles', `${METRICS}PercentilesAggregationBuilder`],
+  ['percentile_ranks', `${METRICS}PercentileRanksAggregationBuilder`],
+  ['median_absolute_deviation', `${METRICS}MedianAbsoluteDeviationAggregationBuilder`],
+  ['top_hits', `${METRICS}TopHitsAggregationBuilder`],
+  ['weighted_avg', `${METRICS}WeightedAvgAggregationBuilder`],
+  ['geo_centroid', `${METRICS}GeoCentroidAggregationBuilder`],
+  ['multivalue_doc_count', `${METRICS}MultiValueDocCountAggregationBuilder`],
+  ['scripted_metric', `${METRICS}ScriptedMetricAggregationBuilder`],
+  ['geo_bounds', 'org.opensearch.geo.search.aggregations.metrics.GeoBoundsAggregationBuilder'],
+  ['matrix_stats', 'org.opensearch.search.aggregations.matrix.stats.MatrixStatsAggregationBuilder'],
+]);
+
+/**
+ * The aggregations whose aggregator refuses sub-aggregations (`Aggregator [p] of type [geo_centroid] cannot accept
+ * sub-aggregations`, 500): every metric but `geo_bounds` and `scripted_metric`, which take them and answer without
+ * them, and `significant_text` (real 3.9.0 and 2.19.6).
+ */
+const REFUSE_SUB_AGGREGATIONS: ReadonlySet<string> = new Set([
+  ...[...METRIC_BUILDERS.keys()].filter((type) => type !== 'geo_bounds' && type !== 'scripted_metric'),
+  'significant_text',
 ]);
 
 /** Metrics with several values: a `buckets_path` ending on one must name the value (`st.max`, `p[50.0]`). */
@@ -68,12 +89,12 @@ const PLACED = new Set(['sampler', 'diversified_sampler', 'global', 'reverse_nes
 
 /** Every type some rule here names; a type not in it has no structure rule. */
 const TYPE_FACTS: ReadonlyMap<string, TypeFacts> = new Map(
-  [...new Set([...KIND.keys(), ...LEAF_METRICS.keys(), ...SEQUENTIAL_PIPELINES, ...NEEDS_PARENT, ...PLACED])].map(
+  [...new Set([...KIND.keys(), ...REFUSE_SUB_AGGREGATIONS, ...SEQUENTIAL_PIPELINES, ...NEEDS_PARENT, ...PLACED])].map(
     (type) => [
       type,
       {
         kind: KIND.get(type),
-        leaf: LEAF_METRICS.has(type),
+        leaf: REFUSE_SUB_AGGREGATIONS.has(type),
         sequential: SEQUENTIAL_PIPELINES.has(type),
         needsParent: NEEDS_PARENT.has(type),
         placed: PLACED.has(type),
@@ -99,6 +120,76 @@ export interface Parent {
   readonly type: string | undefined;
   /** Whether some enclosing aggregation is a `nested` one. */
   readonly insideNested: boolean;
+  /**
+   * The factory of the nearest enclosing aggregation a `composite` may not sit under (any but `nested`,
+   * `reverse_nested` and `filter`), or undefined: none, or one whose factory is not known here.
+   */
+  readonly compositeBlockedBy: string | undefined;
+  /** Whether some enclosing aggregation makes more than one bucket for each bucket it is given (collectsMany). */
+  readonly manyBuckets: boolean;
+}
+
+/**
+ * The factories of the aggregations that take sub-aggregations, as OpenSearch names the parent that a `composite` may
+ * not have (real
+ * 3.9.0 and 2.19.6, conformance cases `cross/lists/shard/composite-under-*`).
+ */
+const AGGREGATOR_FACTORIES: ReadonlyMap<string, string> = new Map([
+  ['terms', 'TermsAggregatorFactory'],
+  ['multi_terms', 'MultiTermsAggregationFactory'],
+  ['rare_terms', 'RareTermsAggregatorFactory'],
+  ['significant_terms', 'SignificantTermsAggregatorFactory'],
+  ['histogram', 'HistogramAggregatorFactory'],
+  ['date_histogram', 'DateHistogramAggregatorFactory'],
+  ['auto_date_histogram', 'AutoDateHistogramAggregatorFactory'],
+  ['variable_width_histogram', 'VariableWidthHistogramAggregatorFactory'],
+  ['range', 'RangeAggregatorFactory'],
+  ['date_range', 'DateRangeAggregatorFactory'],
+  ['ip_range', 'BinaryRangeAggregatorFactory'],
+  ['geo_distance', 'GeoDistanceRangeAggregatorFactory'],
+  ['filters', 'FiltersAggregatorFactory'],
+  ['adjacency_matrix', 'AdjacencyMatrixAggregatorFactory'],
+  ['missing', 'MissingAggregatorFactory'],
+  ['global', 'GlobalAggregatorFactory'],
+  ['sampler', 'SamplerAggregatorFactory'],
+  ['diversified_sampler', 'DiversifiedAggregatorFactory'],
+  ['children', 'ChildrenAggregatorFactory'],
+  ['parent', 'ParentAggregatorFactory'],
+  ['composite', 'CompositeAggregationFactory'],
+  ['geohash_grid', 'GeoHashGridAggregatorFactory'],
+  ['geotile_grid', 'GeoTileGridAggregatorFactory'],
+  ['scripted_metric', 'ScriptedMetricAggregatorFactory'],
+  ['geo_bounds', 'GeoBoundsAggregatorFactory'],
+]);
+
+/** The aggregations a `composite` may sit under, at any depth. */
+const COMPOSITE_PASSES = new Set(['nested', 'reverse_nested', 'filter']);
+
+/** The bucket aggregations that make one bucket for each bucket they are given. */
+const ONE_BUCKET = new Set(['filter', 'global', 'missing', 'nested', 'reverse_nested']);
+
+/** The aggregations that make a bucket for each of their ranges. */
+const RANGES = new Set(['range', 'date_range', 'ip_range', 'geo_distance']);
+
+/**
+ * Whether an aggregation makes more than one bucket for each bucket it is given, as `variable_width_histogram` asks of
+ * all that enclose it (real 3.9.0 and 2.19.6, conformance cases `cross/lists/shard/variable-width-under-*`): a range
+ * aggregation with one range makes one, and so does `filters` with one filter and no other bucket (which
+ * `other_bucket_key` asks for, unless `other_bucket` says otherwise); `sampler`, `children` and `adjacency_matrix`
+ * make many, whatever they hold. An aggregation of a type not known here makes none, so that nothing is reported.
+ */
+function collectsMany(node: Node): boolean {
+  const type = node.type;
+  if (type === undefined || KIND.get(type) !== 'bucket' || ONE_BUCKET.has(type)) return false;
+  const body = node.body;
+  if (RANGES.has(type)) return isObject(body) && Array.isArray(body.ranges) && body.ranges.length > 1;
+  if (type === 'filters' && isObject(body)) {
+    const filters = body.filters;
+    const written = Array.isArray(filters) ? filters.length : isObject(filters) ? Object.keys(filters).length : 0;
+    const other = (body.other_bucket ?? typeof body.other_bucket_key === 'string') === true ? 1 : 0;
+    return written + other > 1;
+  }
+  return true;
 }
 
 function nodeOf(path: ValuePath, name: string, definition: unknown): Node | undefined {
@@ -202,6 +293,22 @@ export function checkAggregationStructure(
         'key',
       );
     }
+    if (type === 'composite' && parent?.compositeBlockedBy !== undefined) {
+      check.reportItemFailure(
+        'aggs.placement',
+        `[composite] aggregation cannot be used with a parent aggregation of type: [${parent.compositeBlockedBy}]`,
+        pathOf(node, type),
+        'key',
+      );
+    }
+    if (type === 'variable_width_histogram' && (parent?.manyBuckets ?? false)) {
+      check.reportItemFailure(
+        'aggs.placement',
+        '[variable_width_histogram] cannot be nested inside an aggregation that collects more than a single bucket.',
+        pathOf(node, type),
+        'key',
+      );
+    }
     if (facts.sequential && !SEQUENTIAL_PARENTS.has(parent?.type ?? '')) {
       check.report(
         'aggs.placement',
@@ -222,10 +329,16 @@ export function checkAggregationStructure(
   }
   for (const node of siblings) {
     if (node.subs === undefined || node.subKey === undefined) continue;
+    const type = node.type;
     checkAggregationStructure(check, pathOf(node, node.subKey), node.subs, {
       name: node.name,
-      type: node.type,
-      insideNested: (parent?.insideNested ?? false) || node.type === 'nested',
+      type,
+      insideNested: (parent?.insideNested ?? false) || type === 'nested',
+      compositeBlockedBy:
+        type !== undefined && COMPOSITE_PASSES.has(type)
+          ? parent?.compositeBlockedBy
+          : AGGREGATOR_FACTORIES.get(type ?? ''),
+      manyBuckets: (parent?.manyBuckets ?? false) || collectsMany(node),
     });
   }
 }
@@ -262,11 +375,11 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
       check.report('aggs.buckets-path', `Validation Failed: 1: No aggregation found for path [${bucketsPath}];`, where);
       continue;
     }
-    const firstClass = first.type === undefined ? undefined : LEAF_METRICS.get(first.type);
+    const firstClass = first.type === undefined ? undefined : METRIC_BUILDERS.get(first.type);
     if (type.endsWith('_bucket') && firstClass !== undefined) {
       check.report(
         'aggs.buckets-path',
-        `Validation Failed: 1: The first aggregation in buckets_path must be a multi-bucket aggregation for aggregation [${node.name}] found :org.opensearch.search.aggregations.metrics.${firstClass} for buckets path: ${bucketsPath};`,
+        `Validation Failed: 1: The first aggregation in buckets_path must be a multi-bucket aggregation for aggregation [${node.name}] found :${firstClass} for buckets path: ${bucketsPath};`,
         where,
       );
       continue;

@@ -15,6 +15,8 @@ import { checkHighlight } from './highlight';
 import { checkSuggest } from './suggest';
 import { checkQueryRescorer, checkScriptFieldsCompile } from './sectionOptions';
 import { queryRefused } from './query';
+import { checkInnerHitsOptions } from './searchBody';
+import { isRefusal } from './issues';
 
 /**
  * Gives `test` the name of each sort entry as the server counts them (`_score` included), in order, until it answers
@@ -125,6 +127,7 @@ class Sections {
   trackTotalHits: unknown = undefined;
   storedFields: unknown = undefined;
   source: unknown = undefined;
+  fields: unknown = undefined;
 
   constructor(body: Record<string, unknown>) {
     for (const key in body) {
@@ -174,6 +177,9 @@ class Sections {
           break;
         case '_source':
           this.source = value;
+          break;
+        case 'fields':
+          this.fields = value;
           break;
       }
     }
@@ -229,6 +235,7 @@ export function checkBodyRules(
         );
       }
     }
+    if (returnsHits && 'inner_hits' in m.collapse) collapseInnerHitsUnnamed(check, m.collapse);
   }
 
   // search_after against the sort
@@ -338,6 +345,11 @@ export function checkBodyRules(
   if (isObject(m.postFilter)) {
     checkInnerHits(check, ValuePath.ROOT.child('post_filter'), m.postFilter, limits.maxInnerResultWindow);
   }
+  if (check.segment.mayHoldInnerHits()) {
+    const names = new Set<string>();
+    innerHitsNames(check, ['query'], m.query, names);
+    innerHitsNames(check, ['post_filter'], m.postFilter, names);
+  }
 
   // how many fields a request may fetch
   if (Array.isArray(m.docvalueFields) && m.docvalueFields.length > limits.maxDocvalueFields) {
@@ -380,6 +392,15 @@ export function checkBodyRules(
     reportKey(check, 'search.stored-fields-source', '[stored_fields] cannot be disabled if [_source] is requested', [
       'stored_fields',
     ]);
+  } else if (noStoredFields && Array.isArray(m.fields)) {
+    // The `fields` option reads the source: asked for at all, an empty list too (real 3.9.0 and 2.19.6; conformance
+    // cases `cross/body/forms/*`).
+    reportKey(
+      check,
+      'search.stored-fields-source',
+      '[stored_fields] cannot be disabled when using the [fields] option',
+      ['stored_fields'],
+    );
   }
 }
 
@@ -414,8 +435,69 @@ function collapseOptionsRefused(check: JsonCheck, collapse: Record<string, unkno
       check.report('search.wrong-type', `${check.where(at)} [collapse] failed to parse field [${key}]`, at);
       return true;
     }
+    if (key === 'inner_hits' && collapseInnerHitsRefused(check, at, value)) return true;
   }
   return false;
+}
+
+/**
+ * `collapse`'s `inner_hits`: an object or a list of them, each read as a query's `inner_hits` is (searchBody.ts), a
+ * refusal wrapped as `[collapse] failed to parse field [inner_hits]` (real 3.9.0 and 2.19.6; conformance cases
+ * `cross/lists/inner-hits-options/collapse-*`). Whether it refused one.
+ */
+function collapseInnerHitsRefused(check: JsonCheck, at: ValuePath, value: unknown): boolean {
+  const token = tokenOf(value);
+  if (token !== 'START_OBJECT' && token !== 'START_ARRAY') {
+    check.report(
+      'search.wrong-type',
+      `${check.where(at)} [collapse] inner_hits doesn't support values of type: ${token}`,
+      at,
+    );
+    return true;
+  }
+  const items: readonly unknown[] = Array.isArray(value) ? value : [value];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const itemAt = Array.isArray(value) ? at.child(i) : at;
+    if (!isObject(item)) {
+      check.report(
+        'search.wrong-type',
+        '[collapse] failed to parse field [inner_hits]: Invalid token in inner_hits array',
+        itemAt,
+      );
+      return true;
+    }
+    const before = check.issues.length;
+    checkInnerHitsOptions(check, itemAt, item);
+    const first = check.issues.slice(before).find(isRefusal);
+    check.issues.length = before;
+    if (first !== undefined) {
+      check.issues.push({ ...first, message: `[collapse] failed to parse field [inner_hits]: ${first.message}` });
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Each of `collapse`'s inner hits needs a `name`: without one the search fails once it has hits to expand
+ * (`Field name cannot be null`, 400, the whole request, an `_msearch` too; real 3.9.0 and 2.19.6, conformance cases
+ * `cross/lists/inner-hits-options/collapse-*`), so only a search that returns hits is told.
+ */
+function collapseInnerHitsUnnamed(check: JsonCheck, collapse: Record<string, unknown>): void {
+  const inner = collapse.inner_hits;
+  const items: readonly unknown[] = Array.isArray(inner) ? inner : [inner];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (!isObject(item) || typeof item.name === 'string') continue;
+    check.report(
+      'search.collapse-inner-hits-name',
+      "Field name cannot be null: each of the collapse's inner hits needs a [name] (OpenSearch refuses the request once the search has hits to expand, an `_msearch` whole)",
+      Array.isArray(inner) ? ValuePath.of('collapse', 'inner_hits', i) : ValuePath.of('collapse', 'inner_hits'),
+      'key',
+    );
+    return;
+  }
 }
 
 /**
@@ -504,6 +586,68 @@ function checkRescorer(check: JsonCheck, at: ValuePath, rescorer: Record<string,
 }
 
 const INNER_HITS_QUERIES = new Set(['nested', 'has_child', 'has_parent']);
+
+/** The member of each query with inner hits whose value names them when `inner_hits` gives no `name`. */
+const INNER_HITS_DEFAULT_NAME: Readonly<Record<string, string>> = {
+  nested: 'path',
+  has_child: 'type',
+  has_parent: 'parent_type',
+};
+
+/**
+ * The queries whose clauses' inner hits are gathered with their own, by the members that hold those clauses: not
+ * `bool`'s `must_not`, nor the filters of `function_score`'s functions (real 3.9.0 and 2.19.6).
+ */
+const INNER_HITS_CLAUSES: Readonly<Record<string, readonly string[]>> = {
+  bool: ['must', 'filter', 'should'],
+  constant_score: ['filter'],
+  dis_max: ['queries'],
+  function_score: ['query'],
+  script_score: ['query'],
+  boosting: ['positive', 'negative'],
+};
+
+/**
+ * The names of inner hits, which must differ among those a search gathers (`query`'s, then `post_filter`'s) and among
+ * those gathered under one query with inner hits (its own query's): each shard fails on the second of one name
+ * (`[inner_hits] already contains an entry for key [items]`, 400; real 3.9.0 and 2.19.6, conformance cases
+ * `cross/lists/inner-hits/*`). A query with inner hits is named by `inner_hits`' `name`, else by its path or type; one
+ * without them gathers none of its own query's.
+ */
+function innerHitsNames(check: JsonCheck, trail: (string | number)[], query: unknown, names: Set<string>): void {
+  if (!isObject(query)) return;
+  for (const type in query) {
+    const body = query[type];
+    if (!isObject(body)) continue;
+    const at = [...trail, type];
+    const defaultName = INNER_HITS_DEFAULT_NAME[type];
+    if (defaultName !== undefined) {
+      const inner = body.inner_hits;
+      if (!isObject(inner)) continue;
+      const name = 'name' in inner ? inner.name : body[defaultName];
+      if (typeof name !== 'string') continue;
+      if (names.has(name)) {
+        check.report(
+          'search.inner-hits-name',
+          `[inner_hits] already contains an entry for key [${name}]`,
+          'name' in inner ? [...at, 'inner_hits', 'name'] : [...at, 'inner_hits'],
+          'name' in inner ? 'value' : 'key',
+        );
+      }
+      names.add(name);
+      innerHitsNames(check, [...at, 'query'], body.query, new Set());
+      continue;
+    }
+    for (const member of INNER_HITS_CLAUSES[type] ?? []) {
+      const clauses = body[member];
+      if (Array.isArray(clauses)) {
+        clauses.forEach((clause, i) => {
+          innerHitsNames(check, [...at, member, i], clause, names);
+        });
+      } else innerHitsNames(check, [...at, member], clauses, names);
+    }
+  }
+}
 /** `InnerHitBuilder`'s own defaults. */
 const INNER_HITS_DEFAULT_SIZE = 3;
 

@@ -49,6 +49,7 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'search.collapse-conflict',
   'search.collapse-no-field',
   'search.fields-limit',
+  'search.inner-hits-name',
   'search.inner-hits-window',
   'search.rescore-window',
   'search.result-window',

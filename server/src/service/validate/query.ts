@@ -45,6 +45,7 @@ import {
   tokenName,
 } from './values';
 import { jacksonMajor } from '../target';
+import { checkInnerHitsOptions } from './searchBody';
 import { zoneIdError } from './timeZones';
 import { dateFormatError } from './dateFormats';
 
@@ -915,6 +916,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
       }
       return;
     case 'object':
+      if (spec.name === 'inner_hits' && isObject(value)) checkInnerHitsOptions(check, path, value);
       if (OBJECT_ONLY.has(clause.name) && !isObject(value) && value !== null) {
         doesNotSupport(check, path, clause, spec, value);
       } else if (handWrittenRefuses(clause) && value !== null && typeof value !== 'object') {

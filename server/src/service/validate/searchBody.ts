@@ -33,6 +33,7 @@ import {
   strictBooleanError,
 } from './values';
 import { jacksonMajor } from '../target';
+import { isRefusal } from './issues';
 import { compareVersions } from '../../spec/versions';
 
 const INT_MAX = 2147483647;
@@ -132,6 +133,114 @@ export function validateTopHitsBody(check: JsonCheck, path: ValuePath, body: Rec
       path.child('size'),
     );
   }
+}
+
+/** How InnerHitBuilder's ObjectParser reads each of its fields: the tokens it takes, then what reads the value. */
+type InnerHitsKind = 'name' | 'boolean' | 'int' | 'strings' | 'objects' | 'object' | 'source' | 'collapse';
+const INNER_HITS_KINDS: ReadonlyMap<string, InnerHitsKind> = new Map([
+  ['name', 'name'],
+  ['ignore_unmapped', 'boolean'],
+  ['from', 'int'],
+  ['size', 'int'],
+  ['explain', 'boolean'],
+  ['version', 'boolean'],
+  ['seq_no_primary_term', 'boolean'],
+  ['track_scores', 'boolean'],
+  ['stored_fields', 'strings'],
+  ['docvalue_fields', 'objects'],
+  ['fields', 'objects'],
+  ['sort', 'objects'],
+  ['script_fields', 'object'],
+  ['highlight', 'object'],
+  ['_source', 'source'],
+  ['collapse', 'collapse'],
+]);
+
+/** The tokens each kind takes; any other (null among them) is `<name> doesn't support values of type: <TOKEN>`. */
+const INNER_HITS_TOKENS: Readonly<Record<InnerHitsKind, readonly string[]>> = {
+  name: ['VALUE_STRING'],
+  boolean: ['VALUE_BOOLEAN', 'VALUE_STRING'],
+  int: ['VALUE_NUMBER', 'VALUE_STRING'],
+  strings: ['VALUE_STRING', 'START_ARRAY'],
+  objects: ['START_OBJECT', 'START_ARRAY'],
+  object: ['START_OBJECT'],
+  source: ['START_OBJECT', 'START_ARRAY', 'VALUE_BOOLEAN', 'VALUE_STRING'],
+  collapse: ['START_OBJECT'],
+};
+
+const INNER_HITS_SCOPE: FieldScope = {
+  unknownCode: 'search.unknown-field',
+  wrongTypeCode: 'search.wrong-type',
+  searchBody: false,
+};
+
+/**
+ * The `inner_hits` of a `nested`, `has_child` or `has_parent` query, as InnerHitBuilder's ObjectParser reads it: its
+ * fields in order, the first it refuses ending the request (real 3.9.0 and 2.19.6; conformance cases
+ * `cross/lists/inner-hits-options/*`). A name it does not know, or a token a field does not take, is refused in its
+ * words; a value its reader refuses is wrapped (`[L:C] [inner_hits] failed to parse field [size]`) around the words
+ * of that reader, the same as the search body's for `sort`, `_source`, `highlight` and the field lists, and a `from`
+ * or `size` below 0 is refused by its setter. `sort` takes no text of its own there.
+ */
+export function checkInnerHitsOptions(check: JsonCheck, path: ValuePath, options: Record<string, unknown>): void {
+  for (const key in options) {
+    const value = options[key];
+    const at = path.child(key);
+    const kind = INNER_HITS_KINDS.get(key);
+    if (kind === undefined) {
+      const replacements = suggestions(key, INNER_HITS_KINDS.keys());
+      check.report(
+        'search.unknown-field',
+        check.unknownFieldText(at, 'inner_hits', key, INNER_HITS_KINDS.keys()),
+        at,
+        'key',
+        replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
+      );
+      return;
+    }
+    const token = tokenOf(value);
+    if (!INNER_HITS_TOKENS[kind].includes(token)) {
+      check.report(
+        'search.wrong-type',
+        `${check.where(at)} [inner_hits] ${key} doesn't support values of type: ${token}`,
+        at,
+      );
+      return;
+    }
+    if (innerHitsValueRefused(check, path, key, kind, value)) return;
+  }
+}
+
+/** Whether the reader of one field of `inner_hits` refused its value (reported, wrapped as ObjectParser wraps it). */
+function innerHitsValueRefused(
+  check: JsonCheck,
+  path: ValuePath,
+  key: string,
+  kind: InnerHitsKind,
+  value: unknown,
+): boolean {
+  if (kind === 'name' || kind === 'collapse') return false;
+  const at = path.child(key);
+  const before = check.issues.length;
+  if (kind === 'int') {
+    const n = intValue(check, at, value);
+    if (n !== undefined && n < 0) {
+      check.report('search.wrong-type', `illegal ${key} value, at least 0 or higher`, at);
+    }
+  } else if (kind === 'boolean') booleanValue(check, at, value);
+  else if (key === 'highlight') checkHighlight(check, at, value as Record<string, unknown>, false);
+  // An array of objects takes one object alone too (the search body's lists do not).
+  else if (kind === 'objects' && key !== 'sort' && isRecord(value)) {
+    checkFields(check, path, { [key]: [value] }, TOP_HITS_FIELDS, {}, INNER_HITS_SCOPE);
+  } else checkFields(check, path, { [key]: value }, TOP_HITS_FIELDS, {}, INNER_HITS_SCOPE);
+  const first = check.issues.slice(before).find(isRefusal);
+  check.issues.length = before;
+  if (first === undefined) return false;
+  // A scalar's reader fails where its value stands; a reader of objects and lists where it stopped, which its own
+  // words tell.
+  const where = kind === 'int' || kind === 'boolean' ? `${check.where(at)} ` : '';
+  check.issues.push({ ...first, message: `${where}[inner_hits] failed to parse field [${key}]: ${first.message}` });
+  return true;
 }
 
 function checkFields(
