@@ -210,6 +210,7 @@ function wrongValuesOfType(spec: ParameterSpec): [string, Json][] {
         ['string', 'yes'],
         ['number', 1],
         ['object', {}],
+        ['empty-string', ''],
       ];
     case 'enum':
       return [
@@ -614,6 +615,7 @@ const TOKENS: readonly [string, Json][] = [
   ['null', null],
   ['object', {}],
   ['array', []],
+  ['empty-string', ''],
 ];
 
 function bodyCases(): ConformanceCase[] {

@@ -1856,6 +1856,24 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     ),
   ]),
   ...INNER_HITS_NAMES.map(([id, body]) => c(`inner-hits/${id}`, body)),
+  // An empty text where a parser of the body reads a boolean.
+  c('empty-boolean/highlight', { highlight: { fields: { kw: {} }, require_field_match: '' } }),
+  c('empty-boolean/highlight-field', { highlight: { fields: { kw: { force_source: '' } } } }),
+  c('empty-boolean/highlight-filter', { highlight: { fields: { kw: {} }, highlight_filter: '' } }),
+  c('empty-boolean/script-field', { script_fields: { a: { script: '1', ignore_failure: '' } } }),
+  c('empty-boolean/composite-missing-bucket', {
+    size: 0,
+    aggs: { c: { composite: { sources: [{ k: { terms: { field: 'kw', missing_bucket: '' } } }] } } },
+  }),
+  c('empty-boolean/terms-doc-count-error', {
+    size: 0,
+    aggs: { t: { terms: { field: 'kw', show_term_doc_count_error: '' } } },
+  }),
+  c('empty-boolean/inner-hits', {
+    query: { nested: { path: 'items', query: { match_all: {} }, inner_hits: { explain: '' } } },
+  }),
+  c('empty-boolean/term-case-insensitive', { query: { term: { kw: { value: 'a', case_insensitive: '' } } } }),
+  c('empty-boolean/space', { highlight: { fields: { kw: {} }, require_field_match: ' ' } }),
   ...INNER_HITS_OPTIONS.flatMap(([id, options]) => [
     c(`inner-hits-options/nested-${id}`, {
       query: { nested: { path: 'items', query: { match_all: {} }, inner_hits: options } },

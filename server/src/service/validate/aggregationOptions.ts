@@ -5,7 +5,7 @@
 import { firstKey, isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
-import { isIpv4, isJavaDouble, isSortOrder, numberTextError, parseTimeValue, strictBooleanError } from './values';
+import { isIpv4, isJavaDouble, isSortOrder, numberTextError, parseTimeValue, textBooleanError } from './values';
 import { shardFailureText } from './msearchItems';
 import { beyondInt, zoneHoursError, zoneIdError } from './timeZones';
 
@@ -465,7 +465,7 @@ function compositeOptionRefused(
     if (COMPOSITE_STRINGS.has(key) && token !== 'VALUE_STRING') return doesNotSupport(check, at, kind, key, value);
     if (key === 'missing_bucket') {
       if (token !== 'VALUE_BOOLEAN' && token !== 'VALUE_STRING') return doesNotSupport(check, at, kind, key, value);
-      const refusal = typeof value === 'string' ? strictBooleanError(value) : undefined;
+      const refusal = typeof value === 'string' ? textBooleanError(value) : undefined;
       if (refusal !== undefined) {
         check.report('aggs.wrong-type', refusal, at);
         return true;

@@ -12,7 +12,7 @@ import type { JsonCheck } from './jsonCheck';
 import { shardFailureText } from './msearchItems';
 import { CALENDAR_INTERVALS, checkOptionForms, COMPOSITE_SOURCES } from './aggregationOptions';
 import { queryRefused, validateQueryContainer } from './query';
-import { intRangeRefusal, isJavaDouble, notNumericText, parseTimeValue, strictBooleanError, tokenName } from './values';
+import { intRangeRefusal, isJavaDouble, notNumericText, parseTimeValue, textBooleanError, tokenName } from './values';
 import { limitNote, limitsOf } from './limits';
 import { validateTopHitsBody } from './searchBody';
 import { jacksonMajor } from '../target';
@@ -792,7 +792,7 @@ function checkParserValue(
     case 'boolean':
       if (token === 'VALUE_NUMBER' || token === 'START_OBJECT' || token === 'START_ARRAY')
         refuseToken(check, body, key, type, token);
-      else if (typeof value === 'string' && strictBooleanError(value) !== undefined)
+      else if (typeof value === 'string' && textBooleanError(value) !== undefined)
         unreadableValue(check, body, key, type);
       return;
     case 'object':

@@ -8,7 +8,7 @@ import { suggestions } from '../text/similarity';
 import type { JsonCheck } from './jsonCheck';
 import type { TargetServer } from '../target';
 import { compareVersions } from '../../spec/versions';
-import { isJavaDouble, strictBooleanError } from './values';
+import { isJavaDouble, textBooleanError } from './values';
 
 /** What both parsers read (`AbstractHighlighterBuilder.setupParser`). */
 const COMMON_OPTIONS = [
@@ -166,7 +166,7 @@ function refusedValue(check: JsonCheck, at: ValuePath, parser: string, key: stri
       break;
     case 'bool':
       refused ||= token === 'VALUE_NUMBER' || token === 'START_OBJECT' || token === 'START_ARRAY';
-      unreadable = typeof value === 'string' && strictBooleanError(value) !== undefined;
+      unreadable = typeof value === 'string' && textBooleanError(value) !== undefined;
       break;
     case 'object':
       refused ||= token !== 'START_OBJECT';

@@ -42,6 +42,7 @@ import {
   notNumericText,
   numberTextError,
   strictBooleanError,
+  textBooleanError,
   tokenName,
 } from './values';
 import { jacksonMajor } from '../target';
@@ -866,7 +867,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
       if (clause.objectParser) {
         if (typeof value !== 'boolean' && typeof value !== 'string' && value !== null) {
           doesNotSupport(check, path, clause, spec, value);
-        } else if (typeof value === 'string' && strictBooleanError(value) !== undefined) {
+        } else if (typeof value === 'string' && textBooleanError(value) !== undefined) {
           // ObjectParser's boolean reader refuses any other text in its own words.
           check.report(
             'value.not-a-boolean',

@@ -5,7 +5,7 @@
 import { isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
-import { isJavaDouble, javaTrim, numberTextError, parseJavaInt, strictBooleanError } from './values';
+import { isJavaDouble, javaTrim, numberTextError, parseJavaInt, textBooleanError } from './values';
 import { shardFailureText } from './msearchItems';
 import { compileRefused, scriptValueRefused } from './scripts';
 import { holdsAt } from '../../spec/versions';
@@ -154,7 +154,7 @@ export function checkScriptFields(
           check.report('value.not-a-boolean', `Current token (${token}) not of boolean type`, at.child(key));
           return;
         }
-        if (typeof value === 'string' && strictBooleanError(value) !== undefined) {
+        if (typeof value === 'string' && textBooleanError(value) !== undefined) {
           check.report(
             'value.not-a-boolean',
             `Failed to parse value [${value}] as only [true] or [false] are allowed.`,

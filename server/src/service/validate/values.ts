@@ -7,6 +7,14 @@ export function strictBooleanError(value: string): string | undefined {
   return `Failed to parse value [${value}] as only [true] or [false] are allowed.`;
 }
 
+/**
+ * `XContentParser.booleanValue()` on a text: `true` and `false`, and an empty text, read as `false` (the parsers of the
+ * body's objects read their booleans so: real 3.9.0 and 2.19.6, conformance cases `cross/lists/empty-boolean/*`).
+ */
+export function textBooleanError(value: string): string | undefined {
+  return value === '' ? undefined : strictBooleanError(value);
+}
+
 /** Java's `hasText`: some non-whitespace character. */
 export function hasText(value: string): boolean {
   return /\S/.test(value);
