@@ -1666,6 +1666,35 @@ const INNER_HITS_OPTIONS: readonly (readonly [string, Json])[] = [
   ['unknown-after-refused', { size: 'x', bogus: 1 }],
 ];
 
+/** Clauses that only a shard refuses, in a query the coordinating node may rewrite away. */
+const SHARD_REFUSED: readonly (readonly [string, JsonObject])[] = [
+  ['span-fields', { span_or: { clauses: [{ span_term: { text: 'quick' } }, { span_term: { kw: 'a' } }] } }],
+  ['date-math', { range: { date: { gte: 'now-1x' } } }],
+  ['number-text', { term: { num: 'x' } }],
+  ['analyzer', { match: { text: { query: 'quick', analyzer: 'nope' } } }],
+];
+const NOTHING: JsonObject = { match_none: {} };
+/** Where a clause that matches nothing stands, beside the refused one. */
+const REWRITES: readonly (readonly [string, (bad: JsonObject) => JsonObject])[] = [
+  ['alone', (bad) => bad],
+  ['filter-none', (bad) => ({ bool: { filter: [NOTHING], must: [bad] } })],
+  ['must-none-should', (bad) => ({ bool: { must: NOTHING, should: [bad] } })],
+  ['should-none', (bad) => ({ bool: { should: [NOTHING], must: [bad] } })],
+  ['must-not-none', (bad) => ({ bool: { must_not: [NOTHING], must: [bad] } })],
+  ['inner-bool-in-must', (bad) => ({ bool: { must: [{ bool: { filter: [NOTHING] } }], must_not: [bad] } })],
+  ['inner-bool-in-should', (bad) => ({ bool: { should: [{ bool: { filter: [NOTHING] } }], must: [bad] } })],
+  ['inner-bool-holding', (bad) => ({ bool: { should: [{ bool: { filter: [NOTHING], must: [bad] } }] } })],
+  ['beside-inner-bool', (bad) => ({ bool: { should: [{ bool: { filter: [NOTHING] } }, bad] } })],
+  ['terms-empty', (bad) => ({ bool: { filter: [{ terms: { kw: [] } }], must: [bad] } })],
+  ['terms-empty-boost', (bad) => ({ bool: { filter: [{ terms: { kw: [], boost: 2 } }], must: [bad] } })],
+  ['ids-empty', (bad) => ({ bool: { filter: [{ ids: { values: [] } }], should: [bad] } })],
+  ['constant-score', (bad) => ({ bool: { must: [{ constant_score: { filter: NOTHING } }], should: [bad] } })],
+  ['dis-max', (bad) => ({ dis_max: { queries: [{ bool: { filter: [NOTHING], must: [bad] } }] } })],
+  ['exists-unmapped', (bad) => ({ bool: { filter: [{ exists: { field: 'nope' } }], should: [bad] } })],
+  ['term-unmapped', (bad) => ({ bool: { filter: [{ term: { nope: 'a' } }], should: [bad] } })],
+  ['bad-first', (bad) => ({ bool: { must: [bad], filter: [NOTHING] } })],
+];
+
 export const LIST_CASES: readonly ConformanceCase[] = [
   ...BOOL_LISTS.flatMap(([id, list]) => [
     c(`bool/must/${id}`, { query: { bool: { must: list } } }),
@@ -1856,6 +1885,21 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     ),
   ]),
   ...INNER_HITS_NAMES.map(([id, body]) => c(`inner-hits/${id}`, body)),
+  ...SHARD_REFUSED.flatMap(([bad, clause]) =>
+    REWRITES.map(([id, around]) => c(`rewritten-away/${bad}-${id}`, { query: around(clause) })),
+  ),
+  c('rewritten-away/post-filter', { post_filter: { bool: { filter: [NOTHING], must: [SHARD_REFUSED[0]![1]] } } }),
+  c('rewritten-away/inner-hits', {
+    query: {
+      bool: {
+        filter: [NOTHING],
+        should: [
+          { nested: { path: 'items', query: { match_all: {} }, inner_hits: {} } },
+          { nested: { path: 'items', query: { match_all: {} }, inner_hits: {} } },
+        ],
+      },
+    },
+  }),
   // An empty text where a parser of the body reads a boolean.
   c('empty-boolean/highlight', { highlight: { fields: { kw: {} }, require_field_match: '' } }),
   c('empty-boolean/highlight-field', { highlight: { fields: { kw: { force_source: '' } } } }),

@@ -3,7 +3,7 @@ import { ValuePath, type AnyPath } from '../json/valuePath';
 // words (SearchRequest.validate, SearchService.parseSource, SliceBuilder, SearchAfterBuilder, the rescorers; each
 // checked on real OpenSearch 2.19.1 and 3.8.0 by the conformance corpus; each code is described in docs/diagnostics.md).
 import type { DiagnosticCode } from '../diagnosticCodes';
-import { isObject, tokenOf } from '../json/jsonSegment';
+import { isObject, tokenOf, type JsonPath } from '../json/jsonSegment';
 import { intRangeRefusal, isJavaDouble, numberValueRefusal } from './values';
 import { jacksonMajor } from '../target';
 import { compareVersions } from '../../spec/versions';
@@ -17,6 +17,7 @@ import { checkQueryRescorer, checkScriptFieldsCompile } from './sectionOptions';
 import { queryRefused } from './query';
 import { checkInnerHitsOptions } from './searchBody';
 import { isRefusal } from './issues';
+import { insideAny, rewrittenAway } from './rewrite';
 
 /**
  * Gives `test` the name of each sort entry as the server counts them (`_score` included), in order, until it answers
@@ -346,9 +347,11 @@ export function checkBodyRules(
     checkInnerHits(check, ValuePath.ROOT.child('post_filter'), m.postFilter, limits.maxInnerResultWindow);
   }
   if (check.segment.mayHoldInnerHits()) {
+    // The inner hits of a query rewritten away are gathered from what is left (rewrite.ts).
+    const away = rewrittenAway(check.segment, body);
     const names = new Set<string>();
-    innerHitsNames(check, ['query'], m.query, names);
-    innerHitsNames(check, ['post_filter'], m.postFilter, names);
+    innerHitsNames(check, ['query'], m.query, names, away);
+    innerHitsNames(check, ['post_filter'], m.postFilter, names, away);
   }
 
   // how many fields a request may fetch
@@ -614,8 +617,14 @@ const INNER_HITS_CLAUSES: Readonly<Record<string, readonly string[]>> = {
  * `cross/lists/inner-hits/*`). A query with inner hits is named by `inner_hits`' `name`, else by its path or type; one
  * without them gathers none of its own query's.
  */
-function innerHitsNames(check: JsonCheck, trail: (string | number)[], query: unknown, names: Set<string>): void {
-  if (!isObject(query)) return;
+function innerHitsNames(
+  check: JsonCheck,
+  trail: (string | number)[],
+  query: unknown,
+  names: Set<string>,
+  away: readonly JsonPath[],
+): void {
+  if (!isObject(query) || insideAny(trail, away)) return;
   for (const type in query) {
     const body = query[type];
     if (!isObject(body)) continue;
@@ -635,16 +644,16 @@ function innerHitsNames(check: JsonCheck, trail: (string | number)[], query: unk
         );
       }
       names.add(name);
-      innerHitsNames(check, [...at, 'query'], body.query, new Set());
+      innerHitsNames(check, [...at, 'query'], body.query, new Set(), away);
       continue;
     }
     for (const member of INNER_HITS_CLAUSES[type] ?? []) {
       const clauses = body[member];
       if (Array.isArray(clauses)) {
         clauses.forEach((clause, i) => {
-          innerHitsNames(check, [...at, member, i], clause, names);
+          innerHitsNames(check, [...at, member, i], clause, names, away);
         });
-      } else innerHitsNames(check, [...at, member], clauses, names);
+      } else innerHitsNames(check, [...at, member], clauses, names, away);
     }
   }
 }

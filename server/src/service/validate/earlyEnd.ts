@@ -9,6 +9,7 @@
 // `_msearch`, which does not look past a body's main object, runs the search without it (real 3.8.0 and 2.19.1;
 // conformance cases `query/<clause>/<option>/object`, `msearch-item/...`). When it does not (the early end meets an
 // array), a parser above meets a token it does not expect and the request fails.
+import { dropRewrittenAway } from './rewrite';
 import { createScanner, getLocation, parseTree, ParseErrorCode, SyntaxKind, type ParseError } from 'jsonc-parser';
 import { isObject, JsonSegment, type Span } from '../json/jsonSegment';
 import { pathKeys, type AnyPath } from '../json/valuePath';
@@ -221,8 +222,10 @@ export function readSearchBody(
   locator: XContentLocator,
   target: TargetServer,
 ): BodyReading {
+  const from = issues.length;
   let check = new JsonCheck(segment, issues, locator, target);
   let facts = validateSearchBody(check, value);
+  if (check.earlyEnd === undefined) dropRewrittenAway(segment, value, issues, from);
   let map = SAME_OFFSETS;
   let trailing: EarlyRead['trailing'] | undefined;
   for (let round = 0; check.earlyEnd !== undefined && round < MAX_ROUNDS; round++) {

@@ -89,12 +89,17 @@ function failsItem(code: unknown, severity: number | undefined, message: string)
   return severity === Severity.Error && (ITEM_FAILURES.has(code as DiagnosticCode) || saysShardsFail(message));
 }
 
+/** Whether an issue is a failure after the request is read (on the shards, or where the search is validated). */
+export function failsAfterReading(found: Issue): boolean {
+  return found.itemFailure === true || failsItem(found.code, found.severity, found.message);
+}
+
 /** The issues of an `_msearch` search body, those that fail only that search made Warnings that say so. */
 export function asItemIssues(issues: Issue[]): Issue[] {
   let out: Issue[] | undefined;
   for (let i = 0; i < issues.length; i++) {
     const found = issues[i]!;
-    if (found.itemFailure !== true && !failsItem(found.code, found.severity, found.message)) continue;
+    if (!failsAfterReading(found)) continue;
     out ??= issues.slice();
     out[i] = { ...found, severity: Severity.Warning, message: found.message + ITEM_FAILURE_NOTE };
   }
