@@ -1695,6 +1695,115 @@ const REWRITES: readonly (readonly [string, (bad: JsonObject) => JsonObject])[] 
   ['bad-first', (bad) => ({ bool: { must: [bad], filter: [NOTHING] } })],
 ];
 
+/** The term and phrase suggesters, each with its options, and what their loops and builders refuse. */
+const TERM_SUGGESTER: JsonObject = { field: 'text', suggest_mode: 'always', max_edits: 2 };
+const PHRASE_SUGGESTER: JsonObject = { field: 'text', size: 1, gram_size: 1, direct_generator: [{ field: 'text' }] };
+const SUGGESTER_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  term: [
+    'analyzer',
+    'field',
+    'size',
+    'shard_size',
+    'suggest_mode',
+    'accuracy',
+    'sort',
+    'string_distance',
+    'max_edits',
+    'max_inspections',
+    'max_term_freq',
+    'prefix_length',
+    'min_word_length',
+    'min_doc_freq',
+  ],
+  phrase: [
+    'analyzer',
+    'field',
+    'size',
+    'shard_size',
+    'real_word_error_likelihood',
+    'confidence',
+    'separator',
+    'max_errors',
+    'gram_size',
+    'force_unigrams',
+    'token_limit',
+    'direct_generator',
+    'highlight',
+  ],
+};
+const SUGGESTER_VALUES: readonly (readonly [string, Json])[] = [
+  ['text', 'x'],
+  ['empty', ''],
+  ['number', 1.5],
+  ['zero', 0],
+  ['true', true],
+  ['null', null],
+  ['object', {}],
+  ['list', [1]],
+  ['empty-list', []],
+];
+function suggestion(kind: string, options: JsonObject, extra: JsonObject = {}): JsonObject {
+  return { suggest: { s: { text: 'quik fox', [kind]: options, ...extra } } };
+}
+const SUGGEST_FORMS: readonly (readonly [string, JsonObject])[] = [
+  ['term', suggestion('term', TERM_SUGGESTER)],
+  ['phrase', suggestion('phrase', PHRASE_SUGGESTER)],
+  ...Object.entries(SUGGESTER_OPTIONS).flatMap(([kind, options]) =>
+    options.flatMap((option) =>
+      SUGGESTER_VALUES.map(([id, value]): [string, JsonObject] => [
+        `${kind}-${option}-${id}`,
+        suggestion(kind, { ...(kind === 'term' ? TERM_SUGGESTER : PHRASE_SUGGESTER), [option]: value }),
+      ]),
+    ),
+  ),
+  ['term-unknown', suggestion('term', { ...TERM_SUGGESTER, mx_edits: 2 })],
+  ['phrase-unknown', suggestion('phrase', { ...PHRASE_SUGGESTER, foo: 1 })],
+  ['term-no-field', suggestion('term', { suggest_mode: 'always' })],
+  ['phrase-no-field', suggestion('phrase', { size: 1 })],
+  ['term-max-edits-3', suggestion('term', { ...TERM_SUGGESTER, max_edits: 3 })],
+  ['term-suggest-mode-number', suggestion('term', { ...TERM_SUGGESTER, suggest_mode: 2147483648 })],
+  [
+    'phrase-generators-two',
+    suggestion('phrase', { ...PHRASE_SUGGESTER, direct_generator: [{ field: 'text' }, { field: 'kw' }] }),
+  ],
+  [
+    'phrase-generator-then-number',
+    suggestion('phrase', { ...PHRASE_SUGGESTER, direct_generator: [{ field: 'text' }, 1] }),
+  ],
+  [
+    'phrase-generator-number-then-object',
+    suggestion('phrase', { ...PHRASE_SUGGESTER, direct_generator: [1, { field: 'text' }] }),
+  ],
+  [
+    'phrase-generator-list-in-list',
+    suggestion('phrase', { ...PHRASE_SUGGESTER, direct_generator: [[{ field: 'text' }]] }),
+  ],
+  ['phrase-generator-empty-list-in-list', suggestion('phrase', { ...PHRASE_SUGGESTER, direct_generator: [[]] })],
+  ['phrase-generator-null', suggestion('phrase', { ...PHRASE_SUGGESTER, direct_generator: [null] })],
+  [
+    'phrase-generator-unknown',
+    suggestion('phrase', { ...PHRASE_SUGGESTER, direct_generator: [{ field: 'text', value: 1 }] }),
+  ],
+  ['phrase-smoothing', suggestion('phrase', { ...PHRASE_SUGGESTER, smoothing: { laplace: { alpha: 0.5 } } })],
+  ['phrase-collate', suggestion('phrase', { ...PHRASE_SUGGESTER, collate: { query: { source: '{"match_all":{}}' } } })],
+  ['phrase-other-object', suggestion('phrase', { ...PHRASE_SUGGESTER, bogus: {} })],
+  ['suggestion-unknown-value', suggestion('term', TERM_SUGGESTER, { foo: 1 })],
+  ['suggestion-null', suggestion('term', TERM_SUGGESTER, { foo: null })],
+  ['suggestion-list-of-value', { suggest: { s: { text: 'quik', term: [1] } } }],
+  ['suggestion-list-of-suggester', { suggest: { s: { text: 'quik', term: [TERM_SUGGESTER] } } }],
+  ['suggestion-empty-list', { suggest: { s: { text: 'quik', term: [] } } }],
+  ['suggestion-text-list', { suggest: { s: { text: ['quik'], term: TERM_SUGGESTER } } }],
+  ['suggestion-unknown-suggester', { suggest: { s: { text: 'quik', termz: TERM_SUGGESTER } } }],
+  ['suggestion-no-suggester', { suggest: { s: { text: 'quik' } } }],
+  ['suggestion-suggester-null', { suggest: { s: { text: 'quik', term: null } } }],
+  ['suggest-text-object', { suggest: { text: {}, s: { term: TERM_SUGGESTER } } }],
+  ['suggest-value', { suggest: { s: 'x' } }],
+  ['suggest-null', { suggest: { text: 'quik', s: null } }],
+  ['suggest-list', { suggest: { text: 'quik', s: [] } }],
+  ['suggest-text-number', { suggest: { text: 1, s: { term: TERM_SUGGESTER } } }],
+  ['suggest-no-text', { suggest: { s: { term: TERM_SUGGESTER } } }],
+];
+
 export const LIST_CASES: readonly ConformanceCase[] = [
   ...BOOL_LISTS.flatMap(([id, list]) => [
     c(`bool/must/${id}`, { query: { bool: { must: list } } }),
@@ -1885,6 +1994,7 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     ),
   ]),
   ...INNER_HITS_NAMES.map(([id, body]) => c(`inner-hits/${id}`, body)),
+  ...SUGGEST_FORMS.map(([id, body]) => c(`suggest/${id}`, body)),
   ...SHARD_REFUSED.flatMap(([bad, clause]) =>
     REWRITES.map(([id, around]) => c(`rewritten-away/${bad}-${id}`, { query: around(clause) })),
   ),

@@ -336,6 +336,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: 'The fast vector highlighter on a field whose mapping keeps no term vectors with positions and offsets.',
   },
+  'cluster.suggest-field': {
+    severity: E,
+    summary: "A term or phrase suggester's field that no searched index maps.",
+  },
   'cluster.completion-field': {
     severity: E,
     summary: 'A completion suggester on a field that is not mapped as `completion`.',

@@ -123,6 +123,14 @@ function namedAt(clause: string, raw: unknown, path: JsonPath): { name: string; 
   return { name, path };
 }
 
+/** Whether an analyzer is built in, or some searched index may have it (one whose analyzers are not known may). */
+export function analyzerKnown(name: string, indexes: readonly IndexMapping[]): boolean {
+  return (
+    BUILT_IN_ANALYZERS.has(name) ||
+    !indexes.every((mapping) => mapping.analyzers !== undefined && !mapping.analyzers.has(name))
+  );
+}
+
 /** The first analyzer of a query clause that no searched index has. */
 export function missingAnalyzer(
   clause: string,
@@ -145,9 +153,8 @@ export function missingAnalyzer(
   }
   for (const { param, name, path: at } of named) {
     if (BUILT_IN_ANALYZERS.has(name)) continue;
-    const missing = indexes.every((mapping) => mapping.analyzers !== undefined && !mapping.analyzers.has(name));
     // The first name looked up decides: when an index has it, what follows is not known to be reached.
-    if (!missing) return undefined;
+    if (analyzerKnown(name, indexes)) return undefined;
     return { message: `[${clause}] ${param} [${name}] not found`, path: at };
   }
   return undefined;

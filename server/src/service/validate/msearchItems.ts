@@ -25,6 +25,7 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'cluster.unknown-search-pipeline',
   'cluster.collapse-field',
   'cluster.completion-field',
+  'cluster.suggest-field',
   'cluster.date-value',
   'cluster.field-value',
   'cluster.field-format',

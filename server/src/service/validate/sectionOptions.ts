@@ -313,59 +313,6 @@ export function checkQueryRescorer(
   return false;
 }
 
-const SUGGEST_MODES = ['missing', 'popular', 'always'];
-const SUGGEST_SORTS = ['score', 'frequency'];
-const STRING_DISTANCES = ['internal', 'damerau_levenshtein', 'levenshtein', 'jaro_winkler', 'ngram'];
-
-/**
- * The options of a suggester that its builder checks as it reads them: the term suggester's enums and ranges, and the
- * size of every suggester (the completion suggester's is an ObjectParser field).
- */
-export function checkSuggesterOptions(
-  check: JsonCheck,
-  path: ValuePath,
-  suggester: string,
-  options: Record<string, unknown>,
-): boolean {
-  for (const key in options) {
-    const value = options[key];
-    const at = path.child(key);
-    let message: string | undefined;
-    if (key === 'size' && typeof value === 'number' && value <= 0) {
-      message =
-        suggester === 'completion'
-          ? `${check.where(at)} [completion] failed to parse field [size]`
-          : 'size must be positive';
-    } else if (suggester === 'term' && typeof value === 'string') {
-      if (key === 'suggest_mode' && !SUGGEST_MODES.includes(value.toLowerCase())) {
-        message = `No enum constant org.opensearch.search.suggest.term.TermSuggestionBuilder.SuggestMode.${value.toUpperCase()}`;
-      } else if (key === 'sort' && !SUGGEST_SORTS.includes(value.toLowerCase())) {
-        message = `No enum constant org.opensearch.search.suggest.SortBy.${value.toUpperCase()}`;
-      } else if (key === 'string_distance' && !STRING_DISTANCES.includes(value.toLowerCase())) {
-        message = `Illegal distance option ${value}`;
-      }
-    } else if (suggester === 'term' && typeof value === 'number') {
-      if (key === 'shard_size' && value <= 0) {
-        // Checked when each shard builds the suggester.
-        check.reportItemFailure(
-          'search.wrong-type',
-          shardFailureText('[shard_size] must be positive', `ShardSize must be positive but was: ${String(value)}`),
-          at,
-        );
-        return true;
-      }
-      if (key === 'max_edits' && (value < 1 || value > 2)) message = 'maxEdits must be between 1 and 2';
-      else if (key === 'accuracy' && (value < 0 || value > 1)) message = 'accuracy must be between 0 and 1';
-      else if (key === 'prefix_length' && value < 0) message = 'prefixLength must be positive';
-    }
-    if (message !== undefined) {
-      check.report('search.wrong-type', message, at);
-      return true;
-    }
-  }
-  return false;
-}
-
 /**
  * `Queries.calculateMinShouldMatch` for `optional` clauses: what it throws, or undefined when it reads the text. The
  * text is trimmed; with a `<` in it, blanks around each `<` are dropped and the conditions split on spaces (Java's
