@@ -15,6 +15,7 @@ function c(id: string, body: Json): ConformanceCase {
 
 const TERM: Json = { term: { kw: 'a' } };
 const MATCH: Json = { match: { text: 'quick' } };
+const TERMS_LOOKUP: JsonObject = { index: 'conformance', id: '1', path: 'kw' };
 
 /** bool's occurrence lists: ObjectParser's array reader, and the query reader that skips one token to an object. */
 const BOOL_LISTS: readonly (readonly [string, Json])[] = [
@@ -868,7 +869,7 @@ const MORE_FORMS: readonly (readonly [string, Json])[] = [
   ['terms-lookup-no-path', { query: { terms: { kw: { index: 'conformance', id: '1' } } } }],
   ['terms-lookup-no-id', { query: { terms: { kw: { index: 'conformance', path: 'kw' } } } }],
   ['terms-lookup-valid', { query: { terms: { kw: { index: 'conformance', id: '1', path: 'kw' } } } }],
-  ['terms-lookup-unknown', { query: { terms: { kw: { index: 'conformance', id: '1', path: 'kw', foo: 1 } } } }],
+  ['terms-lookup-unknown', { query: { terms: { kw: { ...TERMS_LOOKUP, foo: 1 } } } }],
   [
     'corner-lat-lon-type',
     {
@@ -1804,6 +1805,84 @@ const SUGGEST_FORMS: readonly (readonly [string, JsonObject])[] = [
   ['suggest-no-text', { suggest: { s: { term: TERM_SUGGESTER } } }],
 ];
 
+/** Values of the kinds each parser reads, in the lists of stored fields, more_like_this, terms lookups and rank_feature's functions. */
+const VALUE_FORMS: readonly (readonly [string, Json])[] = [
+  ['stored-fields-number', { stored_fields: [1] }],
+  ['top-hits-stored-fields-number', { size: 0, aggs: { t: { top_hits: { stored_fields: [1] } } } }],
+  ['stored-fields-true', { stored_fields: [true] }],
+  ['top-hits-stored-fields-true', { size: 0, aggs: { t: { top_hits: { stored_fields: [true] } } } }],
+  ['stored-fields-null', { stored_fields: [null] }],
+  ['top-hits-stored-fields-null', { size: 0, aggs: { t: { top_hits: { stored_fields: [null] } } } }],
+  ['stored-fields-object', { stored_fields: [{}] }],
+  ['top-hits-stored-fields-object', { size: 0, aggs: { t: { top_hits: { stored_fields: [{}] } } } }],
+  ['stored-fields-list', { stored_fields: [[]] }],
+  ['top-hits-stored-fields-list', { size: 0, aggs: { t: { top_hits: { stored_fields: [[]] } } } }],
+  ['stored-fields-list-second', { stored_fields: ['kw', [1]] }],
+  ['top-hits-stored-fields-list-second', { size: 0, aggs: { t: { top_hits: { stored_fields: ['kw', [1]] } } } }],
+  ['mlt-fields-list', { query: { more_like_this: { fields: [['text']], like: 'quick' } } }],
+  ['mlt-fields-object', { query: { more_like_this: { fields: [{}], like: 'quick' } } }],
+  ['mlt-fields-null', { query: { more_like_this: { fields: [null], like: 'quick' } } }],
+  ['mlt-fields-number', { query: { more_like_this: { fields: [1], like: 'quick' } } }],
+  ['mlt-fields-text', { query: { more_like_this: { fields: 'text', like: 'quick' } } }],
+  ['mlt-fields-one', { query: { more_like_this: { fields: 1, like: 'quick' } } }],
+  ['mlt-fields-true', { query: { more_like_this: { fields: true, like: 'quick' } } }],
+  ['mlt-stop-words-number', { query: { more_like_this: { fields: ['text'], like: 'quick', stop_words: 1 } } }],
+  ['terms-lookup-id-number', { query: { terms: { kw: { ...TERMS_LOOKUP, id: 1 } } } }],
+  ['terms-lookup-routing-number', { query: { terms: { kw: { ...TERMS_LOOKUP, routing: 1 } } } }],
+  ['terms-lookup-index-list', { query: { terms: { kw: { ...TERMS_LOOKUP, index: ['a'] } } } }],
+  ['terms-lookup-index-true', { query: { terms: { kw: { ...TERMS_LOOKUP, index: true } } } }],
+  ['terms-lookup-path-null', { query: { terms: { kw: { ...TERMS_LOOKUP, path: null } } } }],
+  ['terms-lookup-store-text', { query: { terms: { kw: { ...TERMS_LOOKUP, store: 'x' } } } }],
+  ['terms-lookup-store-number', { query: { terms: { kw: { ...TERMS_LOOKUP, store: 1 } } } }],
+  ['terms-lookup-store-false-text', { query: { terms: { kw: { ...TERMS_LOOKUP, store: 'false' } } } }],
+  ['terms-lookup-store-empty', { query: { terms: { kw: { ...TERMS_LOOKUP, store: '' } } } }],
+  ['terms-lookup-routing-text', { query: { terms: { kw: { ...TERMS_LOOKUP, routing: '1' } } } }],
+  [
+    'rank-feature-saturation-pivot-list',
+    { query: { rank_feature: { field: 'pagerank', saturation: { pivot: [8] } } } },
+  ],
+  ['rank-feature-saturation-unknown', { query: { rank_feature: { field: 'pagerank', saturation: { value: 8 } } } }],
+  [
+    'rank-feature-saturation-pivot-text',
+    { query: { rank_feature: { field: 'pagerank', saturation: { pivot: 'x' } } } },
+  ],
+  [
+    'rank-feature-saturation-pivot-number-text',
+    { query: { rank_feature: { field: 'pagerank', saturation: { pivot: '8' } } } },
+  ],
+  [
+    'rank-feature-saturation-pivot-null',
+    { query: { rank_feature: { field: 'pagerank', saturation: { pivot: null } } } },
+  ],
+  [
+    'rank-feature-saturation-pivot-true',
+    { query: { rank_feature: { field: 'pagerank', saturation: { pivot: true } } } },
+  ],
+  [
+    'rank-feature-saturation-pivot-negative',
+    { query: { rank_feature: { field: 'pagerank', saturation: { pivot: -1 } } } },
+  ],
+  ['rank-feature-saturation-pivot-zero', { query: { rank_feature: { field: 'pagerank', saturation: { pivot: 0 } } } }],
+  ['rank-feature-saturation-empty', { query: { rank_feature: { field: 'pagerank', saturation: {} } } }],
+  ['rank-feature-log-empty', { query: { rank_feature: { field: 'pagerank', log: {} } } }],
+  ['rank-feature-log-text', { query: { rank_feature: { field: 'pagerank', log: { scaling_factor: 'x' } } } }],
+  ['rank-feature-log-negative', { query: { rank_feature: { field: 'pagerank', log: { scaling_factor: -1 } } } }],
+  ['rank-feature-log-half', { query: { rank_feature: { field: 'pagerank', log: { scaling_factor: 0.5 } } } }],
+  ['rank-feature-log-one', { query: { rank_feature: { field: 'pagerank', log: { scaling_factor: 1 } } } }],
+  ['rank-feature-sigmoid-no-exponent', { query: { rank_feature: { field: 'pagerank', sigmoid: { pivot: 1 } } } }],
+  ['rank-feature-sigmoid', { query: { rank_feature: { field: 'pagerank', sigmoid: { pivot: 1, exponent: 0.6 } } } }],
+  [
+    'rank-feature-sigmoid-exponent-negative',
+    { query: { rank_feature: { field: 'pagerank', sigmoid: { pivot: 1, exponent: -1 } } } },
+  ],
+  [
+    'rank-feature-sigmoid-pivot-zero',
+    { query: { rank_feature: { field: 'pagerank', sigmoid: { pivot: 0, exponent: 1 } } } },
+  ],
+  ['rank-feature-linear-unknown', { query: { rank_feature: { field: 'pagerank', linear: { x: 1 } } } }],
+  ['rank-feature-linear', { query: { rank_feature: { field: 'pagerank', linear: {} } } }],
+];
+
 export const LIST_CASES: readonly ConformanceCase[] = [
   ...BOOL_LISTS.flatMap(([id, list]) => [
     c(`bool/must/${id}`, { query: { bool: { must: list } } }),
@@ -1995,6 +2074,7 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ]),
   ...INNER_HITS_NAMES.map(([id, body]) => c(`inner-hits/${id}`, body)),
   ...SUGGEST_FORMS.map(([id, body]) => c(`suggest/${id}`, body)),
+  ...VALUE_FORMS.map(([id, body]) => c(`values/${id}`, body)),
   ...SHARD_REFUSED.flatMap(([bad, clause]) =>
     REWRITES.map(([id, around]) => c(`rewritten-away/${bad}-${id}`, { query: around(clause) })),
   ),

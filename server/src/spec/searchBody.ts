@@ -4,7 +4,7 @@
 /** How a scalar value is read: `int` = intValue(), `float` = floatValue(), `text` = text(). */
 export type BodyValueRule = 'int' | 'float' | 'boolean' | 'time' | 'trackTotalHits' | 'text' | 'source';
 export type BodyObjectRule = 'query' | 'aggregations' | 'source' | 'sort' | 'indicesBoostObject' | 'any';
-export type BodyArrayRule = 'strings' | 'fieldAndFormat' | 'sort' | 'source' | 'indicesBoost' | 'any';
+export type BodyArrayRule = 'strings' | 'texts' | 'fieldAndFormat' | 'sort' | 'source' | 'indicesBoost' | 'any';
 
 export interface BodyFieldSpec {
   readonly name: string;
@@ -154,7 +154,7 @@ export const SEARCH_BODY_FIELDS: readonly BodyFieldSpec[] = [
   {
     name: 'stored_fields',
     value: 'text',
-    array: 'any',
+    array: 'texts',
     type: 'string | string[]',
     doc: 'Stored fields to return; `_none_` turns off stored fields and the source.',
     snippet: '[ "${1:field}" ]',

@@ -615,7 +615,8 @@ const LOOKUP_MEMBERS_2 = ['index', 'id', 'path', 'routing', 'store'];
 
 /**
  * A terms lookup object as `TermsLookup` reads it: an unknown member is `[L:C] [terms_lookup] unknown field [x]`; then
- * the required ones, `index`, `id` and `path` in 2.x, `index` and `path` in 3.x (`Required [index, path]`), where a
+ * each member's kind (`[L:C] [terms_lookup] id doesn't support values of type: VALUE_NUMBER`: strings but `store`, a
+ * boolean, and `query`, an object); then the required ones, `index`, `id` and `path` in 2.x, `index` and `path` in 3.x (`Required [index, path]`), where a
  * lookup needs an `id` or a `query` (`[terms] query lookup element requires specifying either the id or the query.`)
  * (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/more/terms-lookup-*`).
  */
@@ -623,10 +624,28 @@ function termsLookupRefused(check: JsonCheck, path: ValuePath, lookup: Record<st
   const three = check.server.distribution === 'opensearch' && check.server.version.major >= 3;
   const members = three ? LOOKUP_MEMBERS_3 : LOOKUP_MEMBERS_2;
   for (const key in lookup) {
-    if (members.includes(key)) continue;
     const at = path.child(key);
-    check.report('query.unknown-parameter', check.unknownFieldText(at, 'terms_lookup', key, members), at, 'key');
-    return;
+    if (!members.includes(key)) {
+      check.report('query.unknown-parameter', check.unknownFieldText(at, 'terms_lookup', key, members), at, 'key');
+      return;
+    }
+    // Each a string but `store`, a boolean (a text of one too), and `query`, an object.
+    const value = lookup[key];
+    const token = tokenOf(value);
+    const takes =
+      key === 'store' ? ['VALUE_BOOLEAN', 'VALUE_STRING'] : key === 'query' ? ['START_OBJECT'] : ['VALUE_STRING'];
+    if (!takes.includes(token)) {
+      check.report(
+        'query.wrong-type',
+        `${check.where(at)} [terms_lookup] ${key} doesn't support values of type: ${token}`,
+        at,
+      );
+      return;
+    }
+    if (key === 'store' && typeof value === 'string' && textBooleanError(value) !== undefined) {
+      check.report('value.not-a-boolean', `${check.where(at)} [terms_lookup] failed to parse field [store]`, at);
+      return;
+    }
   }
   const required = three ? ['index', 'path'] : ['index', 'id', 'path'];
   const missing = required.filter((key) => lookup[key] === undefined);
@@ -951,7 +970,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
         const item: unknown = items[i];
         const at = list ? path.child(i) : path;
         const unreadable = item === null ? clause.name !== 'query_string' : typeof item === 'object';
-        if (list && clause.name !== 'more_like_this' && unreadable) {
+        if (list && unreadable) {
           check.report(
             'query.wrong-type',
             `Can't get text on a ${tokenOf(item)} at ${check.where(at).slice(1, -1)}`,

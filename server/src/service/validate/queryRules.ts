@@ -299,7 +299,76 @@ function moreLikeThisRule(check: JsonCheck, path: ValuePath, _clause: string, bo
     missingAt(check, path.child('fields'), "more_like_this requires 'fields' to be non-empty");
   // `fields` and `stop_words` are read on START_ARRAY only, unlike `like` and `unlike`, which take one text.
   for (const key of ['fields', 'stop_words']) {
-    if (typeof body[key] === 'string') refuseAt(check, `[mlt] query does not support [${key}]`, path.child(key));
+    if (isScalarAt(body, key)) refuseAt(check, `[mlt] query does not support [${key}]`, path.child(key));
+  }
+}
+
+/** rank_feature's score functions: each one's numbers, which it needs, and what its query refuses of them. */
+const RANK_FEATURE_FUNCTIONS: Readonly<Record<string, { members: readonly string[]; required: readonly string[] }>> = {
+  saturation: { members: ['pivot'], required: [] },
+  log: { members: ['scaling_factor'], required: ['scaling_factor'] },
+  sigmoid: { members: ['pivot', 'exponent'], required: ['pivot', 'exponent'] },
+  linear: { members: [], required: [] },
+};
+
+/** Java's `Float.toString` of a number that has no more digits than a float keeps. */
+function javaFloatText(n: number): string {
+  return Number.isInteger(n) ? `${n}.0` : String(n);
+}
+
+/**
+ * rank_feature's score functions (`feature`'s objects, each an ObjectParser of its own): a name a function does not
+ * know, a number that is not one, and a missing one a function needs are refused when the body is read, wrapped as
+ * `[feature] failed to parse field [log]`; a `pivot` or `exponent` not above 0 and a `scaling_factor` below 1 fail
+ * each shard that builds the query (real 3.9.0 and 2.19.6, conformance cases `cross/lists/more/rank-feature-*`).
+ */
+function rankFeatureFunctionRule(
+  check: JsonCheck,
+  path: ValuePath,
+  _clause: string,
+  body: Record<string, unknown>,
+): void {
+  for (const name in body) {
+    const fn = RANK_FEATURE_FUNCTIONS[name];
+    const options = body[name];
+    if (fn === undefined || !isObject(options)) continue;
+    const at = path.child(name);
+    const wrap = `[feature] failed to parse field [${name}]`;
+    for (const key in options) {
+      const value = options[key];
+      const where = at.child(key);
+      if (!fn.members.includes(key)) {
+        refuseAt(check, `${wrap}: ${check.unknownFieldText(where, name, key, fn.members)}`, where);
+        return;
+      }
+      if (typeof value !== 'number' && typeof value !== 'string') {
+        refuseAt(
+          check,
+          `${wrap}: ${check.where(where)} [${name}] ${key} doesn't support values of type: ${objectParserToken(value)}`,
+          where,
+        );
+        return;
+      }
+      if (typeof value === 'string' && !isJavaDouble(value)) {
+        refuseAt(check, `${wrap}: ${check.where(where)} [${name}] failed to parse field [${key}]`, where);
+        return;
+      }
+    }
+    const missing = fn.required.filter((key) => options[key] === undefined);
+    if (missing.length > 0) {
+      refuseAt(check, `${check.where(at, 'value', true)} ${wrap}: Required [${missing.join(', ')}]`, at);
+      return;
+    }
+    for (const key of fn.members) {
+      const n = options[key] === undefined ? undefined : Number(options[key]);
+      if (n === undefined || Number.isNaN(n)) continue;
+      const floor = key === 'scaling_factor' ? n < 1 : n <= 0;
+      if (!floor) continue;
+      const words =
+        key === 'scaling_factor' ? 'scalingFactor must be >= 1' : `${key === 'exponent' ? 'exp' : key} must be > 0`;
+      refuseAt(check, `failed to create query: ${words}, got: ${javaFloatText(n)}`, at.child(key));
+      return;
+    }
   }
 }
 
@@ -654,6 +723,7 @@ const CLAUSE_RULES: ReadonlyMap<string, readonly ClauseRule[]> = new Map<string,
   ['regexp', [regexpLengthRule]],
   ['terms', [termsCountRule]],
   ['bool', [boolClausesRule]],
+  ['rank_feature', [rankFeatureFunctionRule]],
 ]);
 
 /** The ObjectParser token names of values, as its "doesn't support values of type" message gives them. */

@@ -421,6 +421,21 @@ function checkArray(
         }
       });
       return;
+    case 'texts':
+      // StoredFieldsContext.fromXContent reads each item's text: a number or a boolean as written, anything else fails
+      // (HTTP 500; real 3.9.0 and 2.19.6, conformance cases `cross/body/forms/*`).
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (item !== null && typeof item !== 'object') continue;
+        const at = path.child(i);
+        check.report(
+          'search.wrong-type',
+          `Can't get text on a ${tokenOf(item)} at ${check.where(at).slice(1, -1)}`,
+          at,
+        );
+        return;
+      }
+      return;
     case 'sort':
       facts.sort = path;
       // SortBuilder.fromXContent reads an object or a string from each item; any other token ends the request.
