@@ -1805,6 +1805,52 @@ const SUGGEST_FORMS: readonly (readonly [string, JsonObject])[] = [
   ['suggest-no-text', { suggest: { s: { term: TERM_SUGGESTER } } }],
 ];
 
+/** Each intervals rule with each of its parameters given a value of each kind. */
+const INTERVAL_RULE_BASES: Readonly<Record<string, JsonObject>> = {
+  match: { query: 'quick' },
+  prefix: { prefix: 'qu' },
+  wildcard: { pattern: 'qu*' },
+  regexp: { pattern: 'qu.*' },
+  fuzzy: { term: 'quick' },
+  all_of: { intervals: [{ match: { query: 'quick' } }] },
+  any_of: { intervals: [{ match: { query: 'quick' } }] },
+};
+const INTERVAL_RULE_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  match: ['query', 'max_gaps', 'ordered', 'mode', 'analyzer', 'filter', 'use_field'],
+  prefix: ['prefix', 'analyzer', 'use_field'],
+  wildcard: ['pattern', 'analyzer', 'use_field', 'max_expansions'],
+  regexp: ['pattern', 'flags', 'flags_value', 'use_field', 'max_expansions', 'case_insensitive'],
+  fuzzy: ['term', 'prefix_length', 'transpositions', 'fuzziness', 'analyzer', 'use_field'],
+  all_of: ['ordered', 'mode', 'intervals', 'max_gaps', 'filter'],
+  any_of: ['intervals', 'filter'],
+};
+const INTERVAL_VALUES: readonly (readonly [string, Json])[] = [
+  ['list', [1]],
+  ['object', {}],
+  ['null', null],
+  ['text', 'x'],
+  ['number', 1.5],
+  ['true', true],
+];
+const INTERVAL_FORMS: readonly (readonly [string, Json])[] = [
+  ...Object.entries(INTERVAL_RULE_PARAMS).flatMap(([rule, params]) =>
+    params.flatMap((param) =>
+      INTERVAL_VALUES.map(([id, value]): [string, Json] => [
+        `${rule}-${param}-${id}`,
+        { query: { intervals: { text: { [rule]: { ...INTERVAL_RULE_BASES[rule], [param]: value } } } } },
+      ]),
+    ),
+  ),
+  ['field-list', { query: { intervals: { text: [{ match: { query: 'quick' } }] } } }],
+  ['field-text', { query: { intervals: { text: '' } } }],
+  ['field-number', { query: { intervals: { text: 0 } } }],
+  ['field-null', { query: { intervals: { text: null } } }],
+  ['rule-and-boost', { query: { intervals: { text: { match: { query: 'quick' }, boost: 2 } } } }],
+  ['match-int-text', { query: { intervals: { text: { match: { query: 'quick', max_gaps: '2' } } } } }],
+  ['fuzzy-auto', { query: { intervals: { text: { fuzzy: { term: 'quick', fuzziness: 'auto' } } } } }],
+  ['fuzzy-two', { query: { intervals: { text: { fuzzy: { term: 'quick', fuzziness: 2 } } } } }],
+];
+
 /** Values of the kinds each parser reads, in the lists of stored fields, more_like_this, terms lookups and rank_feature's functions. */
 const VALUE_FORMS: readonly (readonly [string, Json])[] = [
   ['stored-fields-number', { stored_fields: [1] }],
@@ -2075,6 +2121,7 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...INNER_HITS_NAMES.map(([id, body]) => c(`inner-hits/${id}`, body)),
   ...SUGGEST_FORMS.map(([id, body]) => c(`suggest/${id}`, body)),
   ...VALUE_FORMS.map(([id, body]) => c(`values/${id}`, body)),
+  ...INTERVAL_FORMS.map(([id, body]) => c(`values/intervals-${id}`, body)),
   ...SHARD_REFUSED.flatMap(([bad, clause]) =>
     REWRITES.map(([id, around]) => c(`rewritten-away/${bad}-${id}`, { query: around(clause) })),
   ),

@@ -160,6 +160,54 @@ export function missingAnalyzer(
   return undefined;
 }
 
+/** The intervals rules that look their `analyzer` up by name, with the rules that hold others. */
+const INTERVAL_ANALYZED = new Set(['wildcard', 'fuzzy']);
+const INTERVAL_HOLDERS = new Set(['all_of', 'any_of']);
+
+/**
+ * An intervals `wildcard` or `fuzzy` rule (in any `all_of` or `any_of`) whose `analyzer` no searched index has and
+ * that is not built in: each shard fails with a NullPointerException where it normalizes the pattern or term
+ * (`match` and `prefix` fall back to the field's analyzer; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, conformance cases
+ * `cross/lists/values/intervals-*-analyzer-*`).
+ */
+export function intervalsAnalyzerFinding(
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: readonly IndexMapping[],
+): AnalyzerFinding | undefined {
+  const visit = (rules: unknown, at: JsonPath): AnalyzerFinding | undefined => {
+    if (!isObject(rules)) return undefined;
+    for (const rule in rules) {
+      const options = rules[rule];
+      if (!isObject(options)) continue;
+      const analyzer = options['analyzer'];
+      if (INTERVAL_ANALYZED.has(rule) && typeof analyzer === 'string' && !analyzerKnown(analyzer, indexes)) {
+        return {
+          message:
+            'failed to create query: Cannot invoke "org.opensearch.index.analysis.NamedAnalyzer.normalize(String, String)" because "analyzer" is null',
+          path: [...at, rule, 'analyzer'],
+        };
+      }
+      if (!INTERVAL_HOLDERS.has(rule)) continue;
+      const inner = options['intervals'];
+      const items: readonly unknown[] = Array.isArray(inner) ? inner : [inner];
+      for (let i = 0; i < items.length; i++) {
+        const found = visit(
+          items[i],
+          Array.isArray(inner) ? [...at, rule, 'intervals', i] : [...at, rule, 'intervals'],
+        );
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  for (const field in body) {
+    const found = visit(body[field], [...path, field]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Java's `\s` and the other breaks between words of Unicode's word segmentation that are plain ASCII. */
 const WORD_BREAKS = /[ \t\n\v\f\r]+/;
 /** A word the standard tokenizer keeps whole: ASCII letters and digits, up to its `max_token_length` of 255. */

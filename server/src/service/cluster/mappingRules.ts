@@ -20,7 +20,7 @@ import type { IndexMapping } from './clusterKnowledge';
 import type { SearchBody } from './searchBodies';
 import type { TargetServer } from '../target';
 import { clauseCountFailure } from './clauseCount';
-import { analyzerKnown, matchMinimumShouldMatch, missingAnalyzer } from './analyzerRules';
+import { analyzerKnown, intervalsAnalyzerFinding, matchMinimumShouldMatch, missingAnalyzer } from './analyzerRules';
 import { forEachClause } from './fieldMentions';
 import { queryFieldTypeFindings } from './queryFieldTypes';
 import { familyOf, FLOATING_TYPES, readAsNumbers, type Family } from './fieldTypes';
@@ -1508,7 +1508,11 @@ function aggregationFindings(aggs: unknown, path: JsonPath, walk: Walk): void {
 function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
   const { indexes, defined, out, coreOnly, rawAt } = walk;
   forEachClause(query, path, (name, body, at) => {
-    const analyzer = coreOnly ? missingAnalyzer(name, body, at, indexes) : undefined;
+    const analyzer = !coreOnly
+      ? undefined
+      : name === 'intervals'
+        ? intervalsAnalyzerFinding(body, at, indexes)
+        : missingAnalyzer(name, body, at, indexes);
     if (analyzer !== undefined) {
       out.push({ code: 'cluster.analyzer-not-found', message: analyzer.message, path: analyzer.path, target: 'value' });
     }

@@ -2,10 +2,75 @@ import { ValuePath } from '../json/valuePath';
 // The rules of an intervals query as IntervalsSourceProvider reads them (docs/opensearch/query-dsl.md#intervals-rules):
 // known rule names, each rule's parser with its own parameters and required one, the inner rules of any_of and
 // all_of, and filters. Checked on real 3.8.0 and 2.19.1 (conformance cases `cross/query/intervals/*`).
-import { isObject } from '../json/jsonSegment';
+import { isObject, tokenOf } from '../json/jsonSegment';
+import { isJavaDouble, textBooleanError } from './values';
+import { flagsError, fuzzinessError } from './queryMessages';
 import { suggestions } from '../text/similarity';
 import { compareVersions, NEWEST_KNOWN_VERSION, parseVersion } from '../../spec/versions';
 import type { JsonCheck } from './jsonCheck';
+
+/** How each rule's ObjectParser reads a parameter: the tokens it takes, and what it reads of a text. */
+type ParamKind = 'string' | 'int' | 'boolean' | 'object' | 'objects' | 'fuzziness';
+const PARAM_KINDS: Readonly<Record<string, ParamKind>> = {
+  query: 'string',
+  max_gaps: 'int',
+  ordered: 'boolean',
+  mode: 'string',
+  analyzer: 'string',
+  filter: 'object',
+  use_field: 'string',
+  intervals: 'objects',
+  prefix: 'string',
+  pattern: 'string',
+  max_expansions: 'int',
+  flags: 'string',
+  flags_value: 'int',
+  case_insensitive: 'boolean',
+  term: 'string',
+  prefix_length: 'int',
+  transpositions: 'boolean',
+  fuzziness: 'fuzziness',
+};
+const KIND_TOKENS: Readonly<Record<ParamKind, readonly string[]>> = {
+  string: ['VALUE_STRING'],
+  int: ['VALUE_NUMBER', 'VALUE_STRING'],
+  boolean: ['VALUE_BOOLEAN', 'VALUE_STRING'],
+  object: ['START_OBJECT'],
+  objects: ['START_OBJECT', 'START_ARRAY'],
+  fuzziness: ['VALUE_STRING', 'VALUE_NUMBER', 'VALUE_BOOLEAN', 'VALUE_NULL'],
+};
+
+/** The modes of `match` and `all_of` (`IntervalMode`). */
+const MODES = ['ordered', 'unordered', 'unordered_no_overlap'];
+
+/**
+ * What a rule's ObjectParser refuses of one parameter's value: a token its kind does not take (`[L:C] [match] max_gaps
+ * doesn't support values of type: START_OBJECT`, null among them), a text an int or boolean reader cannot read, a
+ * fuzziness that is no number nor `AUTO` (`[L:C] [match] failed to parse field [max_gaps]`). Real 3.9.0 and 2.19.6,
+ * conformance cases `cross/lists/values/intervals-*`.
+ */
+function paramRefusal(check: JsonCheck, at: ValuePath, rule: string, key: string, value: unknown): string | undefined {
+  const kind = PARAM_KINDS[key];
+  if (kind === undefined) return undefined;
+  const token = tokenOf(value);
+  if (!KIND_TOKENS[kind].includes(token)) {
+    return `${check.where(at)} [${rule}] ${key} doesn't support values of type: ${token}`;
+  }
+  if (kind === 'fuzziness' && (value === null || typeof value === 'boolean')) {
+    return `${check.where(at)} [${rule}] failed to parse field [${key}]: Can't parse fuzziness on token: [${token}]`;
+  }
+  if (typeof value !== 'string') return undefined;
+  // The builder, once the required parameter is read, reads the mode and the flags.
+  const built = `Failed to build [${rule}] after last required field arrived: `;
+  if (key === 'mode' && !MODES.includes(value)) return `${built}no mode can be parsed from ordinal ${value}`;
+  const flags = key === 'flags' ? flagsError('regexp', value) : undefined;
+  if (flags !== undefined) return built + flags;
+  const unreadable =
+    (kind === 'int' && !isJavaDouble(value)) ||
+    (kind === 'boolean' && textBooleanError(value) !== undefined) ||
+    (kind === 'fuzziness' && fuzzinessError(value) !== undefined);
+  return unreadable ? `${check.where(at)} [${rule}] failed to parse field [${key}]` : undefined;
+}
 
 /** Each rule's parser: its parameters, the one it requires first. */
 const RULES: Readonly<Record<string, { readonly params: readonly string[]; readonly required: string }>> = {
@@ -81,7 +146,22 @@ function checkRule(check: JsonCheck, path: ValuePath, name: string, body: unknow
       continue;
     }
     const value = body[key];
+    const refusal = paramRefusal(check, at, name, key, value);
+    if (refusal !== undefined) {
+      check.report('query.wrong-type', refusal, at);
+      return;
+    }
     if (key === 'intervals' && Array.isArray(value)) {
+      // An item that is no object is passed over to the next token: the list's end is then refused.
+      const last: unknown = value[value.length - 1];
+      if (value.length > 0 && !isObject(last)) {
+        check.report(
+          'query.wrong-type',
+          `${check.where(at)} [${name}] failed to parse field [intervals]: Expected [FIELD_NAME] but got [END_ARRAY]`,
+          at.child(value.length - 1),
+        );
+        return;
+      }
       value.forEach((item, i) => {
         checkInnerRule(check, at.child(i), item);
       });

@@ -503,6 +503,9 @@ function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, 
         check.report('query.missing-parameter', required.message, fieldPath, 'key');
       }
     }
+  } else if (clause.name === 'intervals' && value !== null) {
+    // IntervalQueryBuilder.fromXContent reads the field's rules from an object only.
+    check.report('query.wrong-type', `Expected [START_OBJECT] but got [${tokenOf(value)}]`, fieldPath);
   } else if (Array.isArray(value)) {
     const message = fieldArrayText(clause.name, field, check.where(fieldPath).slice(1, -1), value);
     if (message !== undefined) check.report('query.field-array', message, fieldPath);
