@@ -1851,6 +1851,46 @@ const INTERVAL_FORMS: readonly (readonly [string, Json])[] = [
   ['fuzzy-two', { query: { intervals: { text: { fuzzy: { term: 'quick', fuzziness: 2 } } } } }],
 ];
 
+/** A sibling pipeline's and a parent pipeline's `buckets_path`, and where each leads. */
+const HISTOGRAM_WITH_SUM: JsonObject = {
+  histogram: { field: 'num', interval: 5 },
+  aggs: { s: { sum: { field: 'num' } } },
+};
+const BUCKET_PATHS: readonly (readonly [string, Json])[] = [
+  ['h>sx', 'h>sx'],
+  ['h>_count', 'h>_count'],
+  ['h>s.value', 'h>s.value'],
+  ['h>s>t', 'h>s>t'],
+  ['hx>s', 'hx>s'],
+  ['empty', ''],
+  ['list-number', [1]],
+  ['list', ['h>s']],
+  ['list-empty-text', ['']],
+  ['h>', 'h>'],
+  ['>s', '>s'],
+];
+const BUCKET_PATH_FORMS: readonly (readonly [string, Json])[] = [
+  ...BUCKET_PATHS.map(([id, path]): [string, Json] => [
+    `sibling-${id}`,
+    { size: 0, aggs: { h: HISTOGRAM_WITH_SUM, b: { avg_bucket: { buckets_path: path } } } },
+  ]),
+  ...(['sx', '', 's>t', '_count', 's'] as const).map((path): [string, Json] => [
+    `parent-${path === '' ? 'empty' : path}`,
+    {
+      size: 0,
+      aggs: {
+        h: {
+          ...HISTOGRAM_WITH_SUM,
+          aggs: {
+            s: { sum: { field: 'num' } },
+            d: { bucket_script: { buckets_path: { x: path }, script: 'params.x' } },
+          },
+        },
+      },
+    },
+  ]),
+];
+
 /** Values of the kinds each parser reads, in the lists of stored fields, more_like_this, terms lookups and rank_feature's functions. */
 const VALUE_FORMS: readonly (readonly [string, Json])[] = [
   ['stored-fields-number', { stored_fields: [1] }],
@@ -2121,6 +2161,11 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...INNER_HITS_NAMES.map(([id, body]) => c(`inner-hits/${id}`, body)),
   ...SUGGEST_FORMS.map(([id, body]) => c(`suggest/${id}`, body)),
   ...VALUE_FORMS.map(([id, body]) => c(`values/${id}`, body)),
+  ...BUCKET_PATH_FORMS.map(([id, body]) => c(`values/buckets-path-${id}`, body)),
+  c('values/search-after-list', { sort: [{ num: 'asc' }], search_after: [[1]] }),
+  c('values/search-after-object', { sort: [{ num: 'asc' }], search_after: [{}] }),
+  c('values/search-after-null', { sort: [{ date: 'asc' }], search_after: [null] }),
+  c('values/indices-boost-empty', { indices_boost: [{}] }),
   ...INTERVAL_FORMS.map(([id, body]) => c(`values/intervals-${id}`, body)),
   ...SHARD_REFUSED.flatMap(([bad, clause]) =>
     REWRITES.map(([id, around]) => c(`rewritten-away/${bad}-${id}`, { query: around(clause) })),

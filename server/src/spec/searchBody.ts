@@ -4,7 +4,8 @@
 /** How a scalar value is read: `int` = intValue(), `float` = floatValue(), `text` = text(). */
 export type BodyValueRule = 'int' | 'float' | 'boolean' | 'time' | 'trackTotalHits' | 'text' | 'source';
 export type BodyObjectRule = 'query' | 'aggregations' | 'source' | 'sort' | 'indicesBoostObject' | 'any';
-export type BodyArrayRule = 'strings' | 'texts' | 'fieldAndFormat' | 'sort' | 'source' | 'indicesBoost' | 'any';
+export type BodyArrayRule =
+  'strings' | 'texts' | 'values' | 'fieldAndFormat' | 'sort' | 'source' | 'indicesBoost' | 'any';
 
 export interface BodyFieldSpec {
   readonly name: string;
@@ -170,7 +171,7 @@ export const SEARCH_BODY_FIELDS: readonly BodyFieldSpec[] = [
   },
   {
     name: 'search_after',
-    array: 'any',
+    array: 'values',
     type: 'array',
     doc: 'Sort values of the last hit of the previous page; needs `sort`, and `from` must be 0.',
     snippet: '[ $1 ]',

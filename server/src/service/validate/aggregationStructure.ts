@@ -343,19 +343,35 @@ export function checkAggregationStructure(
   }
 }
 
-/** The paths a pipeline's `buckets_path` holds: a string, an array of strings or an object of strings. */
+/** The text a path is read as: a string, or a number or boolean as written; undefined for anything else. */
+function pathText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+}
+
+/**
+ * The paths a pipeline's `buckets_path` holds: a string, an array or an object of them, where the items of an array or
+ * an object are read as text (a number is its text: `[1]` is the path `1`).
+ */
 function pathsOf(value: unknown): [string, (string | number)[]][] {
   if (typeof value === 'string') return [[value, []]];
+  const out: [string, (string | number)[]][] = [];
   if (Array.isArray(value)) {
-    return value.flatMap((v, i): [string, (string | number)[]][] => (typeof v === 'string' ? [[v, [i]]] : []));
+    value.forEach((v, i) => {
+      const text = pathText(v);
+      if (text !== undefined) out.push([text, [i]]);
+    });
+  } else if (isObject(value)) {
+    for (const key in value) {
+      const text = pathText(value[key]);
+      if (text !== undefined) out.push([text, [key]]);
+    }
   }
-  if (isObject(value)) {
-    return Object.entries(value).flatMap(([k, v]): [string, (string | number)[]][] =>
-      typeof v === 'string' ? [[v, [k]]] : [],
-    );
-  }
-  return [];
+  return out;
 }
+
+/** The names at the end of a path that are values of a bucket, not aggregations. */
+const BUCKET_VALUES = new Set(['_count', '_key', '_bucket_count']);
 
 /** `a>b.key` → [`a`, `b.key`]; the name of an element is what comes before its `.` or `[`. */
 function elementName(element: string): string {
@@ -369,6 +385,10 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
   for (const [bucketsPath, at] of pathsOf(body.buckets_path)) {
     const where = pathOf(node, type, 'buckets_path', ...at);
     if (bucketsPath === '_count' || bucketsPath === '_key') continue;
+    if (bucketsPath === '') {
+      check.report('aggs.buckets-path', 'Validation Failed: 1: Invalid path [];', where);
+      continue;
+    }
     const elements = bucketsPath.split('>');
     const first = siblings.get(elementName(elements[0] ?? ''));
     if (first === undefined) {
@@ -397,12 +417,17 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
     // Follow the path down to its last aggregation.
     let current: Node | undefined = first;
     let through: Node | undefined;
+    let missing: string | undefined;
     for (const [i, element] of elements.slice(1).entries()) {
-      if (current?.subs === undefined || current.subKey === undefined) {
+      const name = elementName(element);
+      const sub: unknown = current?.subs?.[name];
+      if (current?.subs === undefined || current.subKey === undefined || sub === undefined) {
+        // A value of the bucket (`_count`) ends the path; any other name is an aggregation that must be there.
+        if (!BUCKET_VALUES.has(name) && current?.type !== undefined) missing = name;
         current = undefined;
         break;
       }
-      current = nodeOf(pathOf(current, current.subKey), elementName(element), current.subs[elementName(element)]);
+      current = nodeOf(pathOf(current, current.subKey), name, sub);
       // Past its first aggregation, a sibling pipeline's path meets another multi-bucket one: its value in each bucket
       // is an array of values (InternalMultiBucketAggregation.getProperty), unless only its bucket count is asked.
       const last = i === elements.length - 2;
@@ -414,6 +439,14 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
       ) {
         through = current;
       }
+    }
+    if (missing !== undefined) {
+      check.report(
+        'aggs.buckets-path',
+        `Validation Failed: 1: No aggregation [${missing}] found for path [${bucketsPath}];`,
+        where,
+      );
+      continue;
     }
     if (through !== undefined) {
       const lastElement = elements[elements.length - 1] ?? '';

@@ -421,6 +421,19 @@ function checkArray(
         }
       });
       return;
+    case 'values': {
+      facts.searchAfter = path;
+      // SearchAfterBuilder reads each item as a value: a list or an object ends the request.
+      const index = value.findIndex((item) => typeof item === 'object' && item !== null);
+      if (index !== -1) {
+        check.report(
+          'search.wrong-type',
+          `Expected [VALUE_STRING] or [VALUE_NUMBER] or [VALUE_BOOLEAN] or [VALUE_NULL] but found [${tokenOf(value[index])}] inside search_after.`,
+          path.child(index),
+        );
+      }
+      return;
+    }
     case 'texts':
       // StoredFieldsContext.fromXContent reads each item's text: a number or a boolean as written, anything else fails
       // (HTTP 500; real 3.9.0 and 2.19.6, conformance cases `cross/body/forms/*`).

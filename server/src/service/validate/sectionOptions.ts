@@ -70,6 +70,10 @@ export function checkIndicesBoostList(check: JsonCheck, path: ValuePath, list: r
       return;
     }
     let seen = false;
+    if (Object.keys(item).length === 0) {
+      check.report('search.wrong-type', 'Expected [FIELD_NAME] in [indices_boost] but found [END_OBJECT]', at);
+      return;
+    }
     for (const index in item) {
       if (seen) {
         check.report(
