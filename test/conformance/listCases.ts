@@ -1891,6 +1891,37 @@ const BUCKET_PATH_FORMS: readonly (readonly [string, Json])[] = [
   ]),
 ];
 
+/** The entries of each range aggregation's `ranges`, each of the forms its parser reads them in. */
+const RANGE_AGGREGATIONS: Readonly<Record<string, JsonObject>> = {
+  range: { field: 'num' },
+  date_range: { field: 'date' },
+  ip_range: { field: 'ip' },
+  geo_distance: { field: 'location', origin: '1,2' },
+};
+const RANGE_ENTRIES: readonly (readonly [string, Json])[] = [
+  ['unknown', [{ froms: 1 }]],
+  ['from-list', [{ from: [1] }]],
+  ['from-object', [{ from: {} }]],
+  ['from-null', [{ from: null }]],
+  ['from-true', [{ from: true }]],
+  ['key-number', [{ key: 1 }]],
+  ['true', [true]],
+  ['null', [null]],
+  ['list', [[]]],
+  ['text', ['x']],
+  ['then-number', [{ from: 1 }, 1]],
+  ['mask-list', [{ mask: ['x'] }]],
+  ['mask-number', [{ mask: 1 }]],
+  ['to-text', [{ to: 'x' }]],
+];
+const RANGE_ENTRY_FORMS: readonly (readonly [string, Json])[] = Object.entries(RANGE_AGGREGATIONS).flatMap(
+  ([type, options]) =>
+    RANGE_ENTRIES.map(([id, ranges]): [string, Json] => [
+      `${type}-${id}`,
+      { size: 0, aggs: { a: { [type]: { ...options, ranges } } } },
+    ]),
+);
+
 /** Values of the kinds each parser reads, in the lists of stored fields, more_like_this, terms lookups and rank_feature's functions. */
 const VALUE_FORMS: readonly (readonly [string, Json])[] = [
   ['stored-fields-number', { stored_fields: [1] }],
@@ -2162,6 +2193,7 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...SUGGEST_FORMS.map(([id, body]) => c(`suggest/${id}`, body)),
   ...VALUE_FORMS.map(([id, body]) => c(`values/${id}`, body)),
   ...BUCKET_PATH_FORMS.map(([id, body]) => c(`values/buckets-path-${id}`, body)),
+  ...RANGE_ENTRY_FORMS.map(([id, body]) => c(`values/ranges-${id}`, body)),
   c('values/search-after-list', { sort: [{ num: 'asc' }], search_after: [[1]] }),
   c('values/search-after-object', { sort: [{ num: 'asc' }], search_after: [{}] }),
   c('values/search-after-null', { sort: [{ date: 'asc' }], search_after: [null] }),

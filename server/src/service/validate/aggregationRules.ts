@@ -16,6 +16,7 @@ import { intRangeRefusal, isJavaDouble, notNumericText, parseTimeValue, textBool
 import { limitNote, limitsOf } from './limits';
 import { validateTopHitsBody } from './searchBody';
 import { jacksonMajor } from '../target';
+import { fieldValueError } from './fieldValues';
 
 const PARAMS: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
   AGGREGATIONS.filter((a) => a.params !== undefined).map((a) => [
@@ -870,7 +871,9 @@ const DOUBLE_ARRAYS = new Set(['percentiles.percents', 'percentile_ranks.values'
  */
 function arrayItems(check: JsonCheck, path: ValuePath, type: string, key: string, items: readonly unknown[]): void {
   if (type === 'composite' && key === 'sources' && compositeSourceRefused(check, path, items)) return;
-  if (type === 'range' && key === 'ranges' && rangeItemRefused(check, path, items)) return;
+  if ((type === 'range' || type === 'date_range') && key === 'ranges' && rangeItemRefused(check, path, items)) return;
+  if (type === 'ip_range' && key === 'ranges' && ipRangeItemRefused(check, path, items)) return;
+  if (type === 'geo_distance' && key === 'ranges' && geoDistanceItemRefused(check, path, items)) return;
   const numbers = DOUBLE_ARRAYS.has(`${type}.${key}`);
   for (let i = 0; i < items.length; i++) {
     const item: unknown = items[i];
@@ -1036,6 +1039,102 @@ function rangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly unk
     if (after.token === 'START_OBJECT') continue;
     check.report('aggs.wrong-type', `${after.where} [range] Expected START_OBJECT but was: ${after.token}`, at);
     return true;
+  }
+  return false;
+}
+
+const IP_RANGE_MEMBERS = ['key', 'from', 'to', 'mask'];
+
+/**
+ * The ranges of `ip_range`, read by its own loop: an item that is no object is `[ranges] must contain objects, but hit
+ * a VALUE_BOOLEAN`, another name `Unexpected ip range parameter: [x]`, each member's text read (`Can't get text on a
+ * START_ARRAY at L:C`); once a range is read, `from` and `to` must be addresses and `mask` one with a prefix length
+ * (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/values/ranges-ip_range-*`). Whether it reported.
+ */
+function ipRangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly unknown[]): boolean {
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    const at = path.child(i);
+    // The array reader refuses a list inside (arrayItems).
+    if (Array.isArray(item)) return false;
+    if (!isObject(item)) {
+      check.report('aggs.wrong-type', `[ranges] must contain objects, but hit a ${tokenOf(item)}`, at);
+      return true;
+    }
+    for (const key in item) {
+      const value = item[key];
+      const where = at.child(key);
+      if (!IP_RANGE_MEMBERS.includes(key)) {
+        check.report('aggs.unknown-parameter', `Unexpected ip range parameter: [${key}]`, where, 'key');
+        return true;
+      }
+      if (typeof value === 'object' && value !== null) {
+        check.report(
+          'aggs.wrong-type',
+          `Can't get text on a ${tokenOf(value)} at ${check.where(where).slice(1, -1)}`,
+          where,
+        );
+        return true;
+      }
+    }
+    // Every member is a scalar here: the loop above refused objects and lists.
+    const mask = item.mask as string | number | boolean | null | undefined;
+    if (mask !== undefined && mask !== null) {
+      const text = String(mask);
+      if (!text.includes('/')) {
+        check.report('aggs.invalid-value', `Expected [ip/prefix] but was [${text}]`, at.child('mask'));
+        return true;
+      }
+      continue;
+    }
+    for (const bound of ['from', 'to']) {
+      const value = item[bound] as string | number | boolean | null | undefined;
+      if (value === undefined || value === null) continue;
+      const error = fieldValueError('ip', value, String(value), true);
+      if (error !== undefined) {
+        check.report('aggs.invalid-value', error, at.child(bound));
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * The ranges of `geo_distance`, read by its own loop (`Failed to parse object: ...`): `from` and `to` a number or
+ * null (a text fails with a NullPointerException), no other name (`key` neither), and an item that is no object sends it to the next token (real 3.9.0, 3.8.0,
+ * 2.19.6 and 2.19.1; conformance cases `cross/lists/values/ranges-geo_distance-*`). Whether it reported.
+ */
+function geoDistanceItemRefused(check: JsonCheck, path: ValuePath, items: readonly unknown[]): boolean {
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    const at = path.child(i);
+    if (Array.isArray(item)) return false;
+    if (!isObject(item)) {
+      const after = check.tokenInList(path, items, i + 1);
+      check.report('aggs.wrong-type', `Failed to parse object: unexpected token [${after.token}] found`, at);
+      return true;
+    }
+    for (const key in item) {
+      const value = item[key];
+      const where = at.child(key);
+      // A token is judged before the name it stands under.
+      if (value !== null && typeof value !== 'number' && typeof value !== 'string') {
+        check.report('aggs.wrong-type', `Failed to parse object: unexpected token [${tokenOf(value)}] found`, where);
+        return true;
+      }
+      if (key !== 'from' && key !== 'to') {
+        check.report('aggs.unknown-parameter', `Failed to parse object: unknown field [${key}] found`, where, 'key');
+        return true;
+      }
+      if (typeof value === 'string') {
+        // A text bound is read as nothing, which the Java number parser then fails on: the words are its JVM's (3.x
+        // and 2.19 run on different ones: real 3.9.0, 3.8.0, 2.19.6 and 2.19.1).
+        const method = check.server.version.major >= 3 ? 'length' : 'trim';
+        check.report('aggs.wrong-type', `Cannot invoke "String.${method}()" because "in" is null`, where);
+        return true;
+      }
+    }
   }
   return false;
 }

@@ -389,7 +389,9 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
       check.report('aggs.buckets-path', 'Validation Failed: 1: Invalid path [];', where);
       continue;
     }
+    // Java's split drops the empty names a trailing `>` leaves: `h>` is the path `h`.
     const elements = bucketsPath.split('>');
+    while (elements.length > 1 && elements[elements.length - 1] === '') elements.pop();
     const first = siblings.get(elementName(elements[0] ?? ''));
     if (first === undefined) {
       check.report('aggs.buckets-path', `Validation Failed: 1: No aggregation found for path [${bucketsPath}];`, where);
@@ -405,7 +407,7 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
       continue;
     }
     const sibling = type.endsWith('_bucket');
-    if (sibling && elements.length === 1 && elementName(bucketsPath) === bucketsPath && isMultiBucket(first.type)) {
+    if (sibling && elements.length === 1 && elementName(elements[0]!) === elements[0] && isMultiBucket(first.type)) {
       // The pipeline reads each bucket of [first] with nothing left of the path: the bucket itself, not a number.
       check.reportItemFailure(
         'aggs.buckets-path',
