@@ -1922,6 +1922,97 @@ const RANGE_ENTRY_FORMS: readonly (readonly [string, Json])[] = Object.entries(R
     ]),
 );
 
+/** Objects of fields some aggregations read with parsers of their own: multi_terms' terms, weighted_avg's value and
+ * weight, histogram bounds, bucket_sort's sort, adjacency_matrix's filters. */
+const CONFIG_VALUES: readonly (readonly [string, Json])[] = [
+  ['unknown', { fieldx: 'num' }],
+  ['field-number', { field: 1.5 }],
+  ['field-list', { field: [] }],
+  ['field-null', { field: null }],
+  ['missing-list', { field: 'num', missing: [] }],
+  ['missing-object', { field: 'num', missing: {} }],
+  ['script-number', { script: 1 }],
+];
+const CONFIG_FORMS: readonly (readonly [string, Json])[] = [
+  ...CONFIG_VALUES.flatMap(([id, config]): [string, Json][] => [
+    [`multi-terms-${id}`, { size: 0, aggs: { a: { multi_terms: { terms: [{ field: 'kw' }, config] } } } }],
+    [
+      `weighted-avg-value-${id}`,
+      { size: 0, aggs: { a: { weighted_avg: { value: config, weight: { field: 'price' } } } } },
+    ],
+    [
+      `weighted-avg-weight-${id}`,
+      { size: 0, aggs: { a: { weighted_avg: { value: { field: 'num' }, weight: config } } } },
+    ],
+  ]),
+  ...(
+    [
+      ['text', 'x'],
+      ['number', 1],
+      ['null', null],
+      ['empty', ''],
+      ['then-number', 'NUMBER'],
+    ] as (readonly [string, Json])[]
+  ).map(([id, item]): [string, Json] => [
+    `multi-terms-item-${id}`,
+    {
+      size: 0,
+      aggs: {
+        a: {
+          multi_terms: { terms: item === 'NUMBER' ? [{ field: 'kw' }, { field: 'num' }, -1] : [{ field: 'kw' }, item] },
+        },
+      },
+    },
+  ]),
+  ...(
+    [
+      ['unknown', { min: 0, missing: 1 }],
+      ['min-text', { min: 'x' }],
+      ['min-list', { min: [0] }],
+      ['min-null', { min: null }],
+      ['type', { min: 0, type: 'x' }],
+    ] as (readonly [string, Json])[]
+  ).flatMap(([id, bounds]): [string, Json][] => [
+    [
+      `extended-bounds-${id}`,
+      { size: 0, aggs: { h: { histogram: { field: 'num', interval: 5, extended_bounds: bounds } } } },
+    ],
+    [`hard-bounds-${id}`, { size: 0, aggs: { h: { histogram: { field: 'num', interval: 5, hard_bounds: bounds } } } }],
+  ]),
+  ...(
+    [
+      ['true', [true]],
+      ['order-list', [{ s: { order: [1] } }]],
+      ['order-text', [{ s: { order: 'up' } }]],
+      ['text', ['s']],
+      ['object', { s: 'desc' }],
+      ['number', 1],
+    ] as (readonly [string, Json])[]
+  ).map(([id, sort]): [string, Json] => [
+    `bucket-sort-${id}`,
+    {
+      size: 0,
+      aggs: {
+        h: {
+          histogram: { field: 'num', interval: 5 },
+          aggs: { s: { sum: { field: 'num' } }, b: { bucket_sort: { sort } } },
+        },
+      },
+    },
+  ]),
+  ...(
+    [
+      ['text', 'x'],
+      ['number', 0],
+      ['list', [{ term: { kw: 'a' } }]],
+      ['null', null],
+    ] as (readonly [string, Json])[]
+  ).map(([id, filter]): [string, Json] => [
+    `adjacency-filter-${id}`,
+    { size: 0, aggs: { a: { adjacency_matrix: { filters: { a: { term: { kw: 'a' } }, b: filter } } } } },
+  ]),
+];
+
 /** Values of the kinds each parser reads, in the lists of stored fields, more_like_this, terms lookups and rank_feature's functions. */
 const VALUE_FORMS: readonly (readonly [string, Json])[] = [
   ['stored-fields-number', { stored_fields: [1] }],
@@ -2194,6 +2285,7 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...VALUE_FORMS.map(([id, body]) => c(`values/${id}`, body)),
   ...BUCKET_PATH_FORMS.map(([id, body]) => c(`values/buckets-path-${id}`, body)),
   ...RANGE_ENTRY_FORMS.map(([id, body]) => c(`values/ranges-${id}`, body)),
+  ...CONFIG_FORMS.map(([id, body]) => c(`values/config-${id}`, body)),
   c('values/search-after-list', { sort: [{ num: 'asc' }], search_after: [[1]] }),
   c('values/search-after-object', { sort: [{ num: 'asc' }], search_after: [{}] }),
   c('values/search-after-null', { sort: [{ date: 'asc' }], search_after: [null] }),

@@ -148,7 +148,6 @@ const INCLUDE_EXCLUDE = ['include', 'exclude'];
 
 export const COMPOSITE_SOURCES: readonly string[] = ['terms', 'histogram', 'date_histogram', 'geotile_grid'];
 const AUTO_INTERVALS = ['year', 'month', 'day', 'hour', 'minute', 'second'];
-const FIELD_CONFIG = ['field', 'missing', 'script', 'timezone', 'time_zone', 'filter'];
 const EXECUTION_HINTS: Readonly<Record<string, readonly string[]>> = {
   terms: ['map', 'global_ordinals'],
   diversified_sampler: ['map', 'bytes_hash', 'global_ordinals'],
@@ -292,18 +291,60 @@ function tdigestForms(check: JsonCheck, path: ValuePath, body: Record<string, un
 function fieldConfigs(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
   for (const side of ['value', 'weight']) {
     const config = body[side];
-    if (!isObject(config)) continue;
-    for (const key in config) {
-      if (FIELD_CONFIG.includes(key)) continue;
-      const at = path.child(side).child(key);
+    if (isObject(config) && fieldConfigRefused(check, path.child(side), 'weighted_avg', config)) return true;
+  }
+  return false;
+}
+
+/** The members of a field config (`MultiValuesSourceFieldConfig`), by the aggregation that reads it. */
+const FIELD_CONFIG_MEMBERS: Readonly<Record<string, readonly string[]>> = {
+  weighted_avg: ['field', 'missing', 'script'],
+  multi_terms: ['field', 'missing', 'script', 'format', 'value_type', 'time_zone'],
+};
+
+/**
+ * One field config (an ObjectParser named `field_config`), in order: a name it does not know, `field` and the other
+ * names a text only, `missing` a value or null, `script` a text or an object; a `weighted_avg` config then takes
+ * `field` or `script`, not both (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/values/config-*`).
+ * Whether it refused.
+ */
+export function fieldConfigRefused(
+  check: JsonCheck,
+  path: ValuePath,
+  type: string,
+  config: Record<string, unknown>,
+): boolean {
+  const members = FIELD_CONFIG_MEMBERS[type] ?? FIELD_CONFIG_MEMBERS.weighted_avg!;
+  for (const key in config) {
+    const at = path.child(key);
+    if (!members.includes(key)) {
+      check.report('aggs.unknown-parameter', check.unknownFieldText(at, 'field_config', key, members), at, 'key');
+      return true;
+    }
+    const token = tokenOf(config[key]);
+    const takes =
+      key === 'missing'
+        ? token !== 'START_OBJECT' && token !== 'START_ARRAY'
+        : key === 'script'
+          ? token === 'VALUE_STRING' || token === 'START_OBJECT'
+          : token === 'VALUE_STRING';
+    if (!takes) {
       check.report(
-        'aggs.unknown-parameter',
-        `${check.where(at, 'key')} [field_config] unknown field [${key}]`,
+        'aggs.wrong-type',
+        `${check.where(at)} [field_config] ${key} doesn't support values of type: ${token}`,
         at,
-        'key',
       );
       return true;
     }
+  }
+  if (type === 'weighted_avg' && 'field' in config && 'script' in config) {
+    check.report(
+      'aggs.wrong-type',
+      '[field] and [script] cannot both be configured.  Please specify one or the other.',
+      path,
+      'key',
+    );
+    return true;
   }
   return false;
 }
@@ -336,13 +377,38 @@ function dateHistogramForms(check: JsonCheck, path: ValuePath, name: string, bod
   return false;
 }
 
+/**
+ * `extended_bounds` and `hard_bounds` of `histogram` (an ObjectParser named `double_bounds`, in order): `min` and `max`
+ * a number, its text or null, no other name (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * `cross/lists/values/config-*-bounds-*`).
+ */
 function histogramForms(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
   for (const bounds of ['extended_bounds', 'hard_bounds']) {
     const value = body[bounds];
     if (!isObject(value)) continue;
-    for (const side of ['min', 'max']) {
-      if (side in value && !numeric(value[side])) {
-        const at = path.child(bounds).child(side);
+    for (const side in value) {
+      const at = path.child(bounds).child(side);
+      if (side !== 'min' && side !== 'max') {
+        check.report(
+          'aggs.unknown-parameter',
+          check.unknownFieldText(at, 'double_bounds', side, ['min', 'max']),
+          at,
+          'key',
+        );
+        return true;
+      }
+      const bound = value[side];
+      if (bound === null) continue;
+      const token = tokenOf(bound);
+      if (token !== 'VALUE_NUMBER' && token !== 'VALUE_STRING') {
+        check.report(
+          'aggs.wrong-type',
+          `${check.where(at)} [double_bounds] ${side} doesn't support values of type: ${token}`,
+          at,
+        );
+        return true;
+      }
+      if (!numeric(bound)) {
         check.report('aggs.wrong-type', `${check.where(at)} [double_bounds] failed to parse field [${side}]`, at);
         return true;
       }

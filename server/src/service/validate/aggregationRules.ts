@@ -10,11 +10,11 @@ import { AGGREGATIONS } from '../../spec/aggregations';
 import type { ParameterSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
 import { shardFailureText } from './msearchItems';
-import { CALENDAR_INTERVALS, checkOptionForms, COMPOSITE_SOURCES } from './aggregationOptions';
+import { CALENDAR_INTERVALS, checkOptionForms, COMPOSITE_SOURCES, fieldConfigRefused } from './aggregationOptions';
 import { queryRefused, validateQueryContainer } from './query';
 import { intRangeRefusal, isJavaDouble, notNumericText, parseTimeValue, textBooleanError, tokenName } from './values';
 import { limitNote, limitsOf } from './limits';
-import { validateTopHitsBody } from './searchBody';
+import { checkSortValue, validateTopHitsBody } from './searchBody';
 import { jacksonMajor } from '../target';
 import { fieldValueError } from './fieldValues';
 
@@ -373,6 +373,8 @@ export function validateAggregationBody(
       }
       break;
     case 'bucket_sort':
+      // Its sort is read as the body's is (real 3.9.0 and 2.19.6; conformance cases `cross/lists/values/config-*`).
+      checkSortValue(check, path.child('sort'), body.sort);
       if (!('sort' in body) && !('size' in body) && !('from' in body)) {
         reportMissing(
           check,
@@ -873,6 +875,7 @@ function arrayItems(check: JsonCheck, path: ValuePath, type: string, key: string
   if (type === 'composite' && key === 'sources' && compositeSourceRefused(check, path, items)) return;
   if ((type === 'range' || type === 'date_range') && key === 'ranges' && rangeItemRefused(check, path, items)) return;
   if (type === 'ip_range' && key === 'ranges' && ipRangeItemRefused(check, path, items)) return;
+  if (type === 'multi_terms' && key === 'terms' && fieldConfigItemRefused(check, path, items)) return;
   if (type === 'geo_distance' && key === 'ranges' && geoDistanceItemRefused(check, path, items)) return;
   const numbers = DOUBLE_ARRAYS.has(`${type}.${key}`);
   for (let i = 0; i < items.length; i++) {
@@ -1043,6 +1046,27 @@ function rangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly unk
   return false;
 }
 
+/**
+ * `multi_terms`' terms, each a field config: an item that is no object sends the array reader to the next token, which
+ * must start one (`[field_config] Expected START_OBJECT but was: END_ARRAY`). Whether it reported.
+ */
+function fieldConfigItemRefused(check: JsonCheck, path: ValuePath, items: readonly unknown[]): boolean {
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    const at = path.child(i);
+    if (Array.isArray(item)) return false;
+    if (isObject(item)) {
+      if (fieldConfigRefused(check, at, 'multi_terms', item)) return true;
+      continue;
+    }
+    const after = check.tokenInList(path, items, i + 1);
+    if (after.token === 'START_OBJECT') continue;
+    check.report('aggs.wrong-type', `${after.where} [field_config] Expected START_OBJECT but was: ${after.token}`, at);
+    return true;
+  }
+  return false;
+}
+
 const IP_RANGE_MEMBERS = ['key', 'from', 'to', 'mask'];
 
 /**
@@ -1168,6 +1192,11 @@ function filterQueries(check: JsonCheck, body: ValuePath, type: string, filters:
         return;
       }
       if (type === 'filters' || isObject(query)) validateQueryContainer(check, path.child(name), query);
+      else {
+        // adjacency_matrix's reader reads each filter with the query parser, which takes an object only.
+        check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path.child(name));
+        return;
+      }
     }
   } else if (Array.isArray(filters) && type === 'filters') {
     // Each item is read by the query parser, which takes the token after a value as the query's start (real 3.9.0,

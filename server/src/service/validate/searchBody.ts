@@ -451,19 +451,7 @@ function checkArray(
       return;
     case 'sort':
       facts.sort = path;
-      // SortBuilder.fromXContent reads an object or a string from each item; any other token ends the request.
-      for (let i = 0; i < value.length; i++) {
-        const entry = value[i];
-        if (isRecord(entry)) checkSortEntry(check, path.child(i), entry);
-        else if (typeof entry !== 'string') {
-          check.report(
-            'search.wrong-type',
-            'malformed sort format, within the sort array, an object, or an actual string are allowed',
-            path.child(i),
-          );
-          return;
-        }
-      }
+      checkSortValue(check, path, value);
       return;
     case 'any':
       if (spec.name === 'rescore' && value.length > 0) facts.rescore = path;
@@ -597,6 +585,30 @@ function fieldSortOptions(check: JsonCheck, path: ValuePath, options: Record<str
 
 /** The sorts registered by name, each read by a parser of its own; any other name is a field sort. */
 const NAMED_SORTS = new Set(['_score', '_script', '_geo_distance', '_geoDistance']);
+
+/**
+ * A sort as `SortBuilder.fromXContent` reads it, the body's and `bucket_sort`'s: an object is one entry, and a list's
+ * items are entries or names; any other item ends the request.
+ */
+export function checkSortValue(check: JsonCheck, path: ValuePath, value: unknown): void {
+  if (isRecord(value)) {
+    checkSortEntry(check, path, value);
+    return;
+  }
+  if (!Array.isArray(value)) return;
+  for (let i = 0; i < value.length; i++) {
+    const entry: unknown = value[i];
+    if (isRecord(entry)) checkSortEntry(check, path.child(i), entry);
+    else if (typeof entry !== 'string') {
+      check.report(
+        'search.wrong-type',
+        'malformed sort format, within the sort array, an object, or an actual string are allowed',
+        path.child(i),
+      );
+      return;
+    }
+  }
+}
 
 /**
  * One sort entry, `{"<field>": "asc"}` or `{"<field>": {"order": ..., "mode": ...}}`, as `SortBuilder` reads each of
