@@ -2286,6 +2286,28 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...BUCKET_PATH_FORMS.map(([id, body]) => c(`values/buckets-path-${id}`, body)),
   ...RANGE_ENTRY_FORMS.map(([id, body]) => c(`values/ranges-${id}`, body)),
   ...CONFIG_FORMS.map(([id, body]) => c(`values/config-${id}`, body)),
+  ...(
+    [
+      ['list', [2, 1]],
+      ['list-in-list', [[2, 1]]],
+      ['list-text', ['2', 1]],
+      ['list-one', [2]],
+      ['list-three', [2, 1, 3]],
+      ['list-null', [null, 1]],
+      ['empty-object', {}],
+      ['object', { lat: 1, lon: 2 }],
+      ['object-text', { lat: 'x', lon: 2 }],
+      ['text', '1,2'],
+      ['null', null],
+      ['true', true],
+      ['latitude', [2, 1000]],
+      ['longitude', [200, 1]],
+    ] as (readonly [string, Json])[]
+  ).map(([id, origin]) =>
+    c(`values/origin-geo-${id}`, { query: { distance_feature: { field: 'location', origin, pivot: '10km' } } }),
+  ),
+  c('values/origin-date-list', { query: { distance_feature: { field: 'date', origin: [1], pivot: '7d' } } }),
+  c('values/origin-date-true', { query: { distance_feature: { field: 'date', origin: true, pivot: '7d' } } }),
   c('values/search-after-list', { sort: [{ num: 'asc' }], search_after: [[1]] }),
   c('values/search-after-object', { sort: [{ num: 'asc' }], search_after: [{}] }),
   c('values/search-after-null', { sort: [{ date: 'asc' }], search_after: [null] }),

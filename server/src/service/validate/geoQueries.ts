@@ -642,6 +642,15 @@ function wktBox(value: unknown): LatLonBox | 'refused' | undefined {
 }
 
 /**
+ * What `GeoUtils.parseGeoPoint` refuses in a point written as an array or an object (as `distance_feature`'s origin
+ * is read), or undefined; the point's numbers when it has them.
+ */
+export function geoPointRead(point: unknown): { refusal?: string; point?: LatLon } {
+  const read = cornerPoint(point, 'bottom_left');
+  return 'refusal' in read ? { refusal: read.refusal } : read.point === undefined ? {} : { point: read.point };
+}
+
+/**
  * A corner read by `GeoUtils.parseGeoPoint`: a number, a boolean or null is `geo_point expected`; an array is [lon, lat]
  * of numbers; an object takes `lat`, `lon` (numbers or texts of numbers), `geohash`, `type` and `coordinates`; a text
  * is `lat,lon` or a geohash (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/geo/box-*`).

@@ -8,6 +8,8 @@ import type { JsonCheck } from './jsonCheck';
 import { checkFieldValueFactor, minimumShouldMatchError } from './sectionOptions';
 import { limitNote, limitsOf } from './limits';
 import { isJavaDouble, javaDoubleText, notNumericText, numberTextError, tokenName } from './values';
+import { geoPointRead } from './geoQueries';
+import { validLatitude, validLongitude } from './geoPoints';
 import { jacksonMajor, type TargetServer } from '../target';
 import { holdsAt, type Version } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
@@ -300,6 +302,47 @@ function moreLikeThisRule(check: JsonCheck, path: ValuePath, _clause: string, bo
   // `fields` and `stop_words` are read on START_ARRAY only, unlike `like` and `unlike`, which take one text.
   for (const key of ['fields', 'stop_words']) {
     if (isScalarAt(body, key)) refuseAt(check, `[mlt] query does not support [${key}]`, path.child(key));
+  }
+}
+
+/**
+ * distance_feature's `origin` written as a list or an object is a geo point, read by `GeoUtils.parseGeoPoint` where
+ * the body is read (`[L:C] [distance_feature] failed to parse field [origin]`, with its words: `numeric value
+ * expected`, `[geo_point] field type should have at least two dimensions`); each shard then refuses a latitude or
+ * longitude out of range (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/values/origin-*`).
+ */
+function distanceFeatureOriginRule(
+  check: JsonCheck,
+  path: ValuePath,
+  _clause: string,
+  body: Record<string, unknown>,
+): void {
+  const origin = body.origin;
+  const at = path.child('origin');
+  if (typeof origin === 'boolean') {
+    refuseAt(check, `${check.where(at)} [distance_feature] origin doesn't support values of type: VALUE_BOOLEAN`, at);
+    return;
+  }
+  if (typeof origin !== 'object' || origin === null) return;
+  const read = geoPointRead(origin);
+  if (read.refusal !== undefined) {
+    refuseAt(check, `[distance_feature] failed to parse field [origin]: ${read.refusal}`, at);
+    return;
+  }
+  const point = read.point;
+  if (point === undefined) return;
+  if (!validLatitude(point.lat)) {
+    refuseAt(
+      check,
+      `failed to create query: invalid latitude ${javaDoubleText(point.lat)}; must be between -90.0 and 90.0`,
+      at,
+    );
+  } else if (!validLongitude(point.lon)) {
+    refuseAt(
+      check,
+      `failed to create query: invalid longitude ${javaDoubleText(point.lon)}; must be between -180.0 and 180.0`,
+      at,
+    );
   }
 }
 
@@ -724,6 +767,7 @@ const CLAUSE_RULES: ReadonlyMap<string, readonly ClauseRule[]> = new Map<string,
   ['terms', [termsCountRule]],
   ['bool', [boolClausesRule]],
   ['rank_feature', [rankFeatureFunctionRule]],
+  ['distance_feature', [distanceFeatureOriginRule]],
 ]);
 
 /** The ObjectParser token names of values, as its "doesn't support values of type" message gives them. */
