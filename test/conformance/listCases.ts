@@ -2013,6 +2013,194 @@ const CONFIG_FORMS: readonly (readonly [string, Json])[] = [
   ]),
 ];
 
+/** geo_shape's inline shapes, GeoJSON and WKT, and the members of its field object. */
+const SHAPES: readonly (readonly [string, Json])[] = [
+  [
+    'envelope',
+    {
+      type: 'envelope',
+      coordinates: [
+        [0, 5],
+        [5, 0],
+      ],
+    },
+  ],
+  [
+    'envelope-text-coordinate',
+    {
+      type: 'envelope',
+      coordinates: [
+        ['x', 5],
+        [5, 0],
+      ],
+    },
+  ],
+  ['envelope-one-point', { type: 'envelope', coordinates: [[0, 5]] }],
+  [
+    'envelope-deeper',
+    {
+      type: 'envelope',
+      coordinates: [
+        [
+          [0, 5],
+          [5, 0],
+        ],
+      ],
+    },
+  ],
+  ['envelope-flat', { type: 'envelope', coordinates: [0, 5] }],
+  ['envelope-coordinates-text', { type: 'envelope', coordinates: 'x' }],
+  ['envelope-no-coordinates', { type: 'envelope' }],
+  [
+    'envelope-upside-down',
+    {
+      type: 'envelope',
+      coordinates: [
+        [0, 0],
+        [5, 5],
+      ],
+    },
+  ],
+  [
+    'envelope-null-coordinate',
+    {
+      type: 'envelope',
+      coordinates: [
+        [null, 5],
+        [5, 0],
+      ],
+    },
+  ],
+  [
+    'no-type',
+    {
+      coordinates: [
+        [0, 5],
+        [5, 0],
+      ],
+    },
+  ],
+  [
+    'unknown-type',
+    {
+      type: 'bogus',
+      coordinates: [
+        [0, 5],
+        [5, 0],
+      ],
+    },
+  ],
+  ['empty-type', { type: '', coordinates: [1, 2] }],
+  [
+    'type-list',
+    {
+      type: ['envelope'],
+      coordinates: [
+        [0, 5],
+        [5, 0],
+      ],
+    },
+  ],
+  ['point', { type: 'point', coordinates: [1, 2] }],
+  ['point-capital', { type: 'Point', coordinates: [1, 2] }],
+  ['point-one-number', { type: 'point', coordinates: [1] }],
+  ['point-list', { type: 'point', coordinates: [[1, 2]] }],
+  ['point-latitude', { type: 'point', coordinates: [1, 200] }],
+  ['point-longitude', { type: 'point', coordinates: [200, 1] }],
+  ['point-object-coordinate', { type: 'point', coordinates: [{}, 1] }],
+  [
+    'polygon',
+    {
+      type: 'polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 0],
+        ],
+      ],
+    },
+  ],
+  [
+    'polygon-open',
+    {
+      type: 'polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+        ],
+      ],
+    },
+  ],
+  [
+    'polygon-flat',
+    {
+      type: 'polygon',
+      coordinates: [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 0],
+      ],
+    },
+  ],
+  ['linestring-one', { type: 'linestring', coordinates: [[0, 0]] }],
+  [
+    'linestring',
+    {
+      type: 'linestring',
+      coordinates: [
+        [0, 0],
+        [1, 1],
+      ],
+    },
+  ],
+  [
+    'multipoint',
+    {
+      type: 'multipoint',
+      coordinates: [
+        [0, 0],
+        [1, 1],
+      ],
+    },
+  ],
+  ['circle', { type: 'circle', coordinates: [0, 0], radius: '1km' }],
+  ['wkt', 'POINT (1 2)'],
+  ['wkt-broken', 'POINT (1'],
+  ['number', 0],
+  ['list', []],
+  ['true', true],
+  [
+    'extra-member',
+    {
+      type: 'envelope',
+      coordinates: [
+        [0, 5],
+        [5, 0],
+      ],
+      x: 1,
+    },
+  ],
+];
+const SHAPE_POINT: JsonObject = { type: 'point', coordinates: [1, 2] };
+const SHAPE_FIELDS: readonly (readonly [string, Json])[] = [
+  ['relation-unknown', { shape: SHAPE_POINT, relation: 'intersectsx' }],
+  ['relation-list', { shape: SHAPE_POINT, relation: ['intersects'] }],
+  ['relation-number', { shape: SHAPE_POINT, relation: 1 }],
+  ['relation-upper', { shape: SHAPE_POINT, relation: 'WITHIN' }],
+  ['relation-null', { shape: SHAPE_POINT, relation: null }],
+  ['unknown-value', { shape: SHAPE_POINT, value: 1 }],
+  ['unknown-object', { shape: SHAPE_POINT, value: {} }],
+  ['strategy-unknown', { shape: SHAPE_POINT, strategy: 'x' }],
+  ['strategy', { shape: SHAPE_POINT, strategy: 'recursive' }],
+  ['no-shape', { relation: 'within' }],
+];
+
 /** Values of the kinds each parser reads, in the lists of stored fields, more_like_this, terms lookups and rank_feature's functions. */
 const VALUE_FORMS: readonly (readonly [string, Json])[] = [
   ['stored-fields-number', { stored_fields: [1] }],
@@ -2308,6 +2496,8 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ),
   c('values/origin-date-list', { query: { distance_feature: { field: 'date', origin: [1], pivot: '7d' } } }),
   c('values/origin-date-true', { query: { distance_feature: { field: 'date', origin: true, pivot: '7d' } } }),
+  ...SHAPES.map(([id, shape]) => c(`values/shape-${id}`, { query: { geo_shape: { shape: { shape } } } })),
+  ...SHAPE_FIELDS.map(([id, field]) => c(`values/shape-field-${id}`, { query: { geo_shape: { shape: field } } })),
   c('values/search-after-list', { sort: [{ num: 'asc' }], search_after: [[1]] }),
   c('values/search-after-object', { sort: [{ num: 'asc' }], search_after: [{}] }),
   c('values/search-after-null', { sort: [{ date: 'asc' }], search_after: [null] }),

@@ -1,3 +1,4 @@
+import { checkShapeField } from './geoShapes';
 import { ValuePath } from '../json/valuePath';
 // The geo queries whose parsers OpenSearch writes by hand (GeoDistanceQueryBuilder, GeoBoundingBoxQueryBuilder,
 // GeoPolygonQueryBuilder `fromXContent`): one loop over the clause's members where an object (or, for geo_distance, an
@@ -185,6 +186,7 @@ export function validateGeoClause(
         field = key;
         continue;
       }
+      if (name === 'geo_shape') checkShapeField(check, at, value);
       field ??= key;
       continue;
     }

@@ -1,0 +1,192 @@
+import type { ValuePath } from '../json/valuePath';
+// The field object of a `geo_shape` query and its inline shape, as `AbstractGeometryQueryBuilder` and the GeoJSON
+// parser read them (docs/opensearch/query-dsl.md#geo-shapes; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, conformance cases
+// `cross/lists/values/shape-*`). A shape written as WKT text is left to the server.
+import { isObject, tokenOf } from '../json/jsonSegment';
+import type { JsonCheck } from './jsonCheck';
+import { javaDoubleText } from './values';
+import { validLatitude, validLongitude } from './geoPoints';
+
+const RELATIONS = ['intersects', 'disjoint', 'within', 'contains'];
+const STRATEGIES = ['recursive', 'term'];
+const SHAPE_TYPES = [
+  'point',
+  'multipoint',
+  'linestring',
+  'multilinestring',
+  'polygon',
+  'multipolygon',
+  'geometrycollection',
+  'envelope',
+  'circle',
+];
+
+/** A value's text as `text()` gives it, or its refusal when the token has none. */
+function textOf(check: JsonCheck, at: ValuePath, value: unknown): { text: string } | { refusal: string } {
+  if (typeof value === 'string') return { text: value };
+  if (typeof value === 'number' || typeof value === 'boolean') return { text: String(value) };
+  return { refusal: `Can't get text on a ${tokenOf(value)} at ${check.where(at).slice(1, -1)}` };
+}
+
+/** The field object of a `geo_shape` query: its members in order, then a shape or an indexed shape. */
+export function checkShapeField(check: JsonCheck, path: ValuePath, field: Record<string, unknown>): void {
+  for (const key in field) {
+    const value = field[key];
+    const at = path.child(key);
+    if (key === 'shape') {
+      const refusal = shapeRefusal(check, at, value);
+      if (refusal !== undefined) {
+        check.report(refusal.shard ? 'query.invalid-value' : 'query.wrong-type', refusal.message, refusal.at ?? at);
+        return;
+      }
+    } else if (key === 'relation' || key === 'strategy') {
+      const read = textOf(check, at, value);
+      if ('refusal' in read) {
+        check.report('query.wrong-type', read.refusal, at);
+        return;
+      }
+      const known = key === 'relation' ? RELATIONS : STRATEGIES;
+      if (!known.includes(read.text.toLowerCase())) {
+        const what = key === 'relation' ? 'shape operation' : 'strategy';
+        check.report('query.invalid-value', `Unknown ${what} [${read.text} ]`, at);
+        return;
+      }
+    } else if (key !== 'indexed_shape') {
+      check.report('query.unknown-parameter', `query does not support [${key}]`, at, 'key');
+      return;
+    }
+  }
+  if (!('shape' in field) && !('indexed_shape' in field)) {
+    check.report('query.missing-parameter', 'either shape or indexedShapeId is required', path, 'key');
+  }
+}
+
+interface Refusal {
+  readonly message: string;
+  /** Where it stands, when not at the shape itself. */
+  readonly at?: ValuePath;
+  /** Refused by each shard when it builds the query, not when the body is read. */
+  readonly shard?: boolean;
+}
+
+/** A coordinate tree: a point (its numbers), or a list of trees. */
+type Coordinates = { readonly point: readonly number[] } | { readonly list: readonly Coordinates[] };
+
+/** The coordinates as the GeoJSON parser reads them, or its refusal. */
+function coordinatesOf(value: unknown): Coordinates | string {
+  if (value === null) return 'coordinates cannot contain NULL values)';
+  if (!Array.isArray(value)) return 'geo coordinates must be numbers';
+  const first: unknown = value[0];
+  if (first !== undefined && first !== null && !Array.isArray(first)) {
+    // A point: numbers, two at least.
+    if (value.length < 2 || !value.every((n) => typeof n === 'number')) return 'geo coordinates must be numbers';
+    return { point: value };
+  }
+  const list: Coordinates[] = [];
+  for (const item of value) {
+    if (item !== null && !Array.isArray(item)) return 'geo coordinates must be numbers';
+    const read = coordinatesOf(item);
+    if (typeof read === 'string') return read;
+    list.push(read);
+  }
+  return { list };
+}
+
+function pointCount(node: Coordinates): number {
+  return 'list' in node ? node.list.length : 1;
+}
+
+/** What the shape's builder refuses of its coordinates, by type. */
+function structureRefusal(type: string, node: Coordinates): Refusal | undefined {
+  switch (type) {
+    case 'point':
+      return 'list' in node ? { message: 'multipoint data provided when single point data expected.' } : undefined;
+    case 'envelope': {
+      if ('point' in node) {
+        return { message: 'Cannot invoke "java.util.List.size()" because "coordinates.children" is null' };
+      }
+      if (node.list.length !== 2) {
+        return {
+          message: `invalid number of points [${node.list.length}] provided for geo_shape [envelope] when expecting an array of 2 coordinates`,
+        };
+      }
+      const [topLeft, bottomRight] = node.list;
+      if (topLeft !== undefined && bottomRight !== undefined && 'point' in topLeft && 'point' in bottomRight) {
+        if ((topLeft.point[1] ?? 0) < (bottomRight.point[1] ?? 0))
+          return { message: 'max y cannot be less than min x' };
+      }
+      return undefined;
+    }
+    case 'linestring':
+      return 'list' in node && node.list.length < 2
+        ? { message: `invalid number of points in LineString (found [${node.list.length}] - must be >= 2)` }
+        : undefined;
+    case 'polygon': {
+      if ('point' in node) return undefined;
+      const ring = node.list[0];
+      if (ring !== undefined && 'point' in ring) {
+        return { message: 'Invalid LinearRing found. Found a single coordinate when expecting a coordinate array' };
+      }
+      for (const shell of node.list) {
+        if (!('list' in shell) || shell.list.some((p) => !('point' in p))) continue;
+        const points = shell.list as readonly { readonly point: readonly number[] }[];
+        const first = points[0]!.point;
+        const last = points[points.length - 1]!.point;
+        if (first[0] !== last[0] || first[1] !== last[1]) {
+          return { message: 'invalid LinearRing found (coordinates are not closed)' };
+        }
+        if (pointCount(shell) < 4) {
+          return { message: `invalid number of points in LinearRing (found [${pointCount(shell)}] - must be >= 4)` };
+        }
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** An inline shape: what the GeoJSON parser or the shape's builder refuses, or what each shard refuses of a point. */
+function shapeRefusal(check: JsonCheck, at: ValuePath, shape: unknown): Refusal | undefined {
+  if (typeof shape === 'string') return undefined;
+  if (!isObject(shape)) return { message: 'shape must be an object consisting of type and coordinates' };
+  let type: string | undefined;
+  let coordinates: Coordinates | undefined;
+  for (const key in shape) {
+    const value = shape[key];
+    if (key === 'type') {
+      const read = textOf(check, at.child(key), value);
+      if ('refusal' in read) return { message: read.refusal, at: at.child(key) };
+      type = read.text;
+    } else if (key === 'coordinates') {
+      const read = coordinatesOf(value);
+      if (typeof read === 'string') return { message: read, at: at.child(key) };
+      coordinates = read;
+    }
+  }
+  if (type === undefined) return { message: 'shape type not included' };
+  const kind = type.toLowerCase();
+  if (!SHAPE_TYPES.includes(kind)) return { message: `unknown geo_shape [${type}]`, at: at.child('type') };
+  if (kind === 'geometrycollection') return undefined;
+  if (coordinates === undefined) return { message: 'coordinates not included' };
+  const refused = structureRefusal(kind, coordinates);
+  if (refused !== undefined) return { ...refused, at: at.child('coordinates') };
+  if (kind === 'point' && 'point' in coordinates) {
+    const [lon, lat] = coordinates.point as [number, number];
+    if (!validLatitude(lat)) {
+      return {
+        message: `failed to create query: invalid latitude ${javaDoubleText(lat)}; must be between -90.0 and 90.0`,
+        at: at.child('coordinates'),
+        shard: true,
+      };
+    }
+    if (!validLongitude(lon)) {
+      return {
+        message: `failed to create query: invalid longitude ${javaDoubleText(lon)}; must be between -180.0 and 180.0`,
+        at: at.child('coordinates'),
+        shard: true,
+      };
+    }
+  }
+  return undefined;
+}
