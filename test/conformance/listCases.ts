@@ -2186,6 +2186,15 @@ const SHAPES: readonly (readonly [string, Json])[] = [
       x: 1,
     },
   ],
+  ['coordinates-empty', { type: 'envelope', coordinates: [] }],
+  ['coordinate-empty', { type: 'envelope', coordinates: [[], [5, 0]] }],
+  ['coordinates-object', { type: 'envelope', coordinates: {} }],
+  ['envelope-corner-list', { type: 'envelope', coordinates: [[0, 5], [[5, 0]]] }],
+  ['envelope-first-corner-list', { type: 'envelope', coordinates: [[[0, 5]], [5, 0]] }],
+  ['wkt-empty', ''],
+  ['wkt-unknown', 'now-1d'],
+  ['wkt-lower', 'point (1 2)'],
+  ['wkt-bbox', 'BBOX (0, 5, 5, 0)'],
 ];
 const SHAPE_POINT: JsonObject = { type: 'point', coordinates: [1, 2] };
 const SHAPE_FIELDS: readonly (readonly [string, Json])[] = [
@@ -2498,6 +2507,26 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   c('values/origin-date-true', { query: { distance_feature: { field: 'date', origin: true, pivot: '7d' } } }),
   ...SHAPES.map(([id, shape]) => c(`values/shape-${id}`, { query: { geo_shape: { shape: { shape } } } })),
   ...SHAPE_FIELDS.map(([id, field]) => c(`values/shape-field-${id}`, { query: { geo_shape: { shape: field } } })),
+  c('values/shape-clause-list', { query: { geo_shape: { shape: [1] } } }),
+  c('values/shape-clause-list-of-object', { query: { geo_shape: { shape: [{ shape: SHAPE_POINT }] } } }),
+  ...(
+    [
+      ['unknown-clause', { MATCH: { text: 'fox' } }],
+      ['empty', {}],
+      ['text-list', { match: { text: ['fox'] } }],
+      ['two-fields', { match: { text: 'fox', query: 'x' } }],
+      ['valid', { match: { text: 'fox' } }],
+    ] as (readonly [string, Json])[]
+  ).flatMap(([id, query]) => [
+    c(`values/highlight-query-field-${id}`, {
+      query: { match_all: {} },
+      highlight: { fields: { text: { highlight_query: query } } },
+    }),
+    c(`values/highlight-query-${id}`, {
+      query: { match_all: {} },
+      highlight: { highlight_query: query, fields: { text: {} } },
+    }),
+  ]),
   c('values/search-after-list', { sort: [{ num: 'asc' }], search_after: [[1]] }),
   c('values/search-after-object', { sort: [{ num: 'asc' }], search_after: [{}] }),
   c('values/search-after-null', { sort: [{ date: 'asc' }], search_after: [null] }),

@@ -74,7 +74,11 @@ const GEO_PARSERS: ReadonlyMap<string, GeoParser> = new Map<string, GeoParser>([
     {
       options: { boost: 'number', _name: 'text', ignore_unmapped: 'boolean' },
       unknownValue: (key) => `query does not support [${key}]`,
-      missing: (body) => (Object.values(body).some((v) => isObject(v)) ? undefined : 'fieldName is required'),
+      // A field's object counts inside a list too (its brackets are passed over).
+      missing: (body) =>
+        Object.values(body).some((v) => isObject(v) || (Array.isArray(v) && v.some((item) => isObject(item))))
+          ? undefined
+          : 'fieldName is required',
     },
   ],
   [
@@ -133,6 +137,15 @@ export function validateGeoClause(
       }
       if (name === 'geo_polygon') {
         check.report('query.wrong-type', `[geo_polygon] unexpected token type [START_ARRAY]`, at);
+        return;
+      }
+      if (
+        name === 'geo_shape' &&
+        parser.options[key] === undefined &&
+        value.some((v) => v !== null && typeof v !== 'object')
+      ) {
+        // AbstractGeometryQueryBuilder passes over a list's brackets: a value inside is read as a value of that name.
+        check.report('query.unknown-parameter', `query does not support [${key}]`, at, 'key');
         return;
       }
       if (name === 'geo_bounding_box') {

@@ -73,9 +73,12 @@ interface Refusal {
 type Coordinates = { readonly point: readonly number[] } | { readonly list: readonly Coordinates[] };
 
 /** The coordinates as the GeoJSON parser reads them, or its refusal. */
-function coordinatesOf(value: unknown): Coordinates | string {
+function coordinatesOf(value: unknown, inner = false): Coordinates | string {
   if (value === null) return 'coordinates cannot contain NULL values)';
+  if (isObject(value)) return 'coordinates cannot be specified as objects';
   if (!Array.isArray(value)) return 'geo coordinates must be numbers';
+  // An empty list is no coordinates at the top (the shape's builder counts none), and fails inside one.
+  if (value.length === 0 && inner) return 'attempting to get number of dimensions on an empty coordinate node';
   const first: unknown = value[0];
   if (first !== undefined && first !== null && !Array.isArray(first)) {
     // A point: numbers, two at least.
@@ -85,7 +88,7 @@ function coordinatesOf(value: unknown): Coordinates | string {
   const list: Coordinates[] = [];
   for (const item of value) {
     if (item !== null && !Array.isArray(item)) return 'geo coordinates must be numbers';
-    const read = coordinatesOf(item);
+    const read = coordinatesOf(item, true);
     if (typeof read === 'string') return read;
     list.push(read);
   }
@@ -111,6 +114,10 @@ function structureRefusal(type: string, node: Coordinates): Refusal | undefined 
         };
       }
       const [topLeft, bottomRight] = node.list;
+      if (topLeft !== undefined && !('point' in topLeft)) return { message: 'topLeft of envelope cannot be null' };
+      if (bottomRight !== undefined && !('point' in bottomRight)) {
+        return { message: 'bottomRight of envelope cannot be null' };
+      }
       if (topLeft !== undefined && bottomRight !== undefined && 'point' in topLeft && 'point' in bottomRight) {
         if ((topLeft.point[1] ?? 0) < (bottomRight.point[1] ?? 0))
           return { message: 'max y cannot be less than min x' };
@@ -147,8 +154,21 @@ function structureRefusal(type: string, node: Coordinates): Refusal | undefined 
 }
 
 /** An inline shape: what the GeoJSON parser or the shape's builder refuses, or what each shard refuses of a point. */
+/** The geometries WKT names (`WellKnownText`), in any case. */
+const WKT_TYPES = [...SHAPE_TYPES.filter((t) => t !== 'envelope' && t !== 'circle'), 'bbox', 'envelope', 'circle'];
+
+/**
+ * A shape as WKT text: only its first word is judged, the geometry's name (`unknown geo_shape [x]`; none at all is
+ * `expected word but found: END-OF-STREAM`); the rest is left to the server.
+ */
+function wktRefusal(text: string): Refusal | undefined {
+  const word = /^\s*([A-Za-z0-9+\-.]*)/.exec(text)?.[1] ?? '';
+  if (word === '') return text.trim() === '' ? { message: 'expected word but found: END-OF-STREAM' } : undefined;
+  return WKT_TYPES.includes(word.toLowerCase()) ? undefined : { message: `unknown geo_shape [${word}]` };
+}
+
 function shapeRefusal(check: JsonCheck, at: ValuePath, shape: unknown): Refusal | undefined {
-  if (typeof shape === 'string') return undefined;
+  if (typeof shape === 'string') return wktRefusal(shape);
   if (!isObject(shape)) return { message: 'shape must be an object consisting of type and coordinates' };
   let type: string | undefined;
   let coordinates: Coordinates | undefined;

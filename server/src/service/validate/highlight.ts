@@ -9,6 +9,8 @@ import type { JsonCheck } from './jsonCheck';
 import type { TargetServer } from '../target';
 import { compareVersions } from '../../spec/versions';
 import { isJavaDouble, textBooleanError } from './values';
+import { validateQueryContainer } from './query';
+import { isRefusal } from './issues';
 
 /** What both parsers read (`AbstractHighlighterBuilder.setupParser`). */
 const COMMON_OPTIONS = [
@@ -180,11 +182,32 @@ function refusedValue(check: JsonCheck, at: ValuePath, parser: string, key: stri
     );
     return true;
   }
+  if (key === 'highlight_query' && isObject(value)) return highlightQueryRefused(check, at, parser, value);
   if (unreadable) {
     check.report('search.wrong-type', `${check.where(at)} [${parser}] failed to parse field [${key}]`, at);
     return true;
   }
   return false;
+}
+
+/**
+ * `highlight_query`, read by the query parser where it stands: its first refusal, wrapped as ObjectParser wraps it
+ * (`[highlight_field] failed to parse field [highlight_query]`; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, conformance cases
+ * `cross/lists/values/highlight-query-*`). Whether it refused.
+ */
+function highlightQueryRefused(
+  check: JsonCheck,
+  at: ValuePath,
+  parser: string,
+  query: Record<string, unknown>,
+): boolean {
+  const before = check.issues.length;
+  validateQueryContainer(check, at, query);
+  const first = check.issues.slice(before).find(isRefusal);
+  check.issues.length = before;
+  if (first === undefined) return false;
+  check.issues.push({ ...first, message: `[${parser}] failed to parse field [highlight_query]: ${first.message}` });
+  return true;
 }
 
 /**
