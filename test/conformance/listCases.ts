@@ -2527,6 +2527,89 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       highlight: { highlight_query: query, fields: { text: {} } },
     }),
   ]),
+  ...(['geohash_grid', 'geotile_grid'] as const).flatMap((type) =>
+    (
+      [
+        ['list', [3]],
+        ['true', true],
+        ['null', null],
+        ['text', '10s'],
+        ['empty', ''],
+        ['number-text', '3'],
+        ['distance', '10km'],
+        ['float', 2.5],
+      ] as (readonly [string, Json])[]
+    ).map(([id, precision]) =>
+      c(`values/grid-${type}-${id}`, { size: 0, aggs: { g: { [type]: { field: 'location', precision } } } }),
+    ),
+  ),
+  ...(
+    [
+      ['empty', ''],
+      ['text-list', ['1, 2']],
+      ['true', true],
+      ['null', null],
+      ['number', 1],
+      ['list', [2, 1]],
+      ['text', '1, 2'],
+      ['object', { lat: 1, lon: 2 }],
+    ] as (readonly [string, Json])[]
+  ).map(([id, origin]) =>
+    c(`values/origin-agg-${id}`, {
+      size: 0,
+      aggs: { g: { geo_distance: { field: 'location', origin, ranges: [{ to: 1 }] } } },
+    }),
+  ),
+  c('values/composite-calendar-interval-list', {
+    size: 0,
+    aggs: { c: { composite: { sources: [{ d: { date_histogram: { field: 'date', calendar_interval: ['day'] } } }] } } },
+  }),
+  c('values/composite-fixed-interval-number', {
+    size: 0,
+    aggs: { c: { composite: { sources: [{ d: { date_histogram: { field: 'date', fixed_interval: 1 } } }] } } },
+  }),
+  ...([0, -1, 0.5] as const).map((compression) =>
+    c(`values/mad-compression-${compression}`, {
+      size: 0,
+      aggs: { m: { median_absolute_deviation: { field: 'num', compression } } },
+    }),
+  ),
+  ...([-1, 0] as const).map((shard_size) =>
+    c(`values/diversified-shard-size-${shard_size}`, {
+      size: 0,
+      aggs: { s: { diversified_sampler: { field: 'kw', shard_size }, aggs: { m: { max: { field: 'num' } } } } },
+    }),
+  ),
+  ...(
+    [
+      ['text', '100'],
+      ['list', ['a']],
+      ['number', 100],
+    ] as (readonly [string, Json])[]
+  ).map(([id, shard_size]) =>
+    c(`values/sampler-shard-size-${id}`, {
+      size: 0,
+      aggs: { s: { sampler: { shard_size }, aggs: { m: { max: { field: 'num' } } } } },
+    }),
+  ),
+  ...(['derivative', 'cumulative_sum', 'serial_diff'] as const).flatMap((pipeline) =>
+    ([0, 1] as const).flatMap((minDocCount) =>
+      (['histogram', 'date_histogram'] as const).map((parent) =>
+        c(`values/sequential-${pipeline}-${parent}-min-doc-count-${minDocCount}`, {
+          size: 0,
+          aggs: {
+            h: {
+              [parent]:
+                parent === 'histogram'
+                  ? { field: 'num', interval: 5, min_doc_count: minDocCount }
+                  : { field: 'date', calendar_interval: 'day', min_doc_count: minDocCount },
+              aggs: { s: { sum: { field: 'num' } }, p: { [pipeline]: { buckets_path: 's' } } },
+            },
+          },
+        }),
+      ),
+    ),
+  ),
   c('values/search-after-list', { sort: [{ num: 'asc' }], search_after: [[1]] }),
   c('values/search-after-object', { sort: [{ num: 'asc' }], search_after: [{}] }),
   c('values/search-after-null', { sort: [{ date: 'asc' }], search_after: [null] }),

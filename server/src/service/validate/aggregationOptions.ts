@@ -505,7 +505,14 @@ const COMPOSITE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Options declared as strings (ObjectParser's STRING value type: a text, nothing else). */
-const COMPOSITE_STRINGS = new Set(['field', 'missing_order', 'value_type', 'order']);
+const COMPOSITE_STRINGS = new Set([
+  'field',
+  'missing_order',
+  'value_type',
+  'order',
+  'calendar_interval',
+  'fixed_interval',
+]);
 
 /**
  * A composite source's options as its type's ObjectParser reads them, in order: an undeclared name is `[L:C] [terms]

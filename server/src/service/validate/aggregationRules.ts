@@ -459,7 +459,8 @@ export function validateAggregationBody(
   }
   if (type === 'sampler') {
     // SamplerAggregationBuilder.parse reads shard_size only (its message has no closing quote).
-    const key = Object.keys(body).find((k) => k !== 'shard_size');
+    // shard_size is read from a number only: any other token under it falls to the same refusal.
+    const key = Object.keys(body).find((k) => k !== 'shard_size' || typeof body[k] !== 'number');
     if (key !== undefined) {
       check.report(
         'aggs.unknown-parameter',
@@ -751,6 +752,14 @@ function checkParserValue(
   value: unknown,
 ): void {
   const token = tokenOf(value);
+  if (key === 'precision' && (type === 'geohash_grid' || type === 'geotile_grid')) {
+    gridPrecision(check, body, type, value);
+    return;
+  }
+  if (key === 'origin' && type === 'geo_distance') {
+    distanceOrigin(check, body, value);
+    return;
+  }
   if (value === null && !OWN_OBJECT_PARSERS.has(key)) {
     // ObjectParser's value types take no null, but for the few declared to (real 3.8.0 and 2.19.1; conformance cases
     // `aggs/<type>/<param>/null`); `missing` is read by a parser of its own, which cannot read it.
@@ -849,6 +858,45 @@ function checkParserValue(
       return;
     default:
       return;
+  }
+}
+
+/** A geohash precision's text: a level, or a distance with one of OpenSearch's units (`DistanceUnit`). */
+const GEOHASH_PRECISION =
+  /^[+-]?\d+(\.\d+)?(mi|miles|yd|yards|ft|feet|in|inch|km|kilometers|m|meters|cm|centimeters|mm|millimeters|NM|nmi|nauticalmiles)?$/;
+
+/**
+ * The `precision` of the geo grids: a number or a text, the geotile grid's text an integer, the geohash grid's an
+ * integer or a distance (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/values/grid-*`).
+ */
+function gridPrecision(check: JsonCheck, body: ValuePath, type: string, value: unknown): void {
+  const token = tokenOf(value);
+  if (token !== 'VALUE_NUMBER' && token !== 'VALUE_STRING') {
+    refuseToken(check, body, 'precision', type, token);
+    return;
+  }
+  if (typeof value !== 'string') return;
+  const text = value.trim();
+  const readable = (type === 'geotile_grid' ? /^[+-]?\d+$/ : GEOHASH_PRECISION).test(text);
+  if (!readable) unreadableValue(check, body, 'precision', type);
+}
+
+/**
+ * `geo_distance`'s `origin`, a geo point: a text (an empty one is `empty geohash`), an object or a list, never a
+ * boolean or null; a list of texts is no point (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+ * `cross/lists/values/origin-agg-*`).
+ */
+function distanceOrigin(check: JsonCheck, body: ValuePath, value: unknown): void {
+  const token = tokenOf(value);
+  if (token === 'VALUE_BOOLEAN' || token === 'VALUE_NULL' || token === 'VALUE_NUMBER') {
+    refuseToken(check, body, 'origin', 'geo_distance', token);
+  } else if (value === '') {
+    refuseWrapped(check, body.child('origin'), 'geo_distance', 'origin', 'empty geohash');
+  } else if (Array.isArray(value) && !value.every((n) => typeof n === 'number')) {
+    // Each item is read as a number: a text in Java's words.
+    const text = value.find((n): n is string => typeof n === 'string');
+    if (text === undefined || isJavaDouble(text)) unreadableValue(check, body, 'origin', 'geo_distance');
+    else refuseWrapped(check, body.child('origin'), 'geo_distance', 'origin', `For input string: "${text}"`);
   }
 }
 
@@ -1426,6 +1474,30 @@ function checkValueRanges(
       checkNotNegative(check, path, name, type, body, 'min_doc_count', 'minDocCount');
       checkNotNegative(check, path, name, type, body, 'shard_min_doc_count', 'shardMinDocCount');
       return;
+    case 'diversified_sampler':
+      checkNotNegative(check, path, name, type, body, 'shard_size', 'shardSize');
+      // A shard size of 0 keeps no document: each shard that collects one fails (real 3.9.0 and 2.19.6).
+      if (numberAt(body, 'shard_size') === 0) {
+        check.reportItemFailure(
+          'aggs.invalid-size',
+          shardFailureText('[shard_size] of 0 keeps no document', 'Cannot read field "score" because "hitB" is null'),
+          path.child('shard_size'),
+        );
+      }
+      return;
+    case 'median_absolute_deviation': {
+      const n = numberAt(body, 'compression');
+      if (n !== undefined && n <= 0) {
+        refuseWrapped(
+          check,
+          path.child('compression'),
+          type,
+          'compression',
+          `[compression] must be greater than 0. Found [${javaDouble(n)}] in [${name}]`,
+        );
+      }
+      return;
+    }
     case 'significant_text':
     case 'multi_terms':
     case 'date_histogram':

@@ -127,6 +127,8 @@ export interface Parent {
   readonly compositeBlockedBy: string | undefined;
   /** Whether some enclosing aggregation makes more than one bucket for each bucket it is given (collectsMany). */
   readonly manyBuckets: boolean;
+  /** Its body under the type. */
+  readonly body: unknown;
 }
 
 /**
@@ -317,6 +319,21 @@ export function checkAggregationStructure(
         'key',
       );
     }
+    // A histogram parent must keep its empty buckets (real 3.9.0 and 2.19.6; cases `cross/lists/values/sequential-*`).
+    const minDocCount = isObject(parent?.body) ? parent.body.min_doc_count : undefined;
+    if (
+      facts.sequential &&
+      (parent?.type === 'histogram' || parent?.type === 'date_histogram') &&
+      typeof minDocCount === 'number' &&
+      minDocCount > 0
+    ) {
+      check.report(
+        'aggs.placement',
+        `Validation Failed: 1: parent histogram of ${type} aggregation [${node.name}] must have min_doc_count of 0;`,
+        pathOf(node, type),
+        'key',
+      );
+    }
     if (facts.needsParent && parent === undefined) {
       check.report(
         'aggs.placement',
@@ -339,6 +356,7 @@ export function checkAggregationStructure(
           ? parent?.compositeBlockedBy
           : AGGREGATOR_FACTORIES.get(type ?? ''),
       manyBuckets: (parent?.manyBuckets ?? false) || collectsMany(node),
+      body: node.body,
     });
   }
 }
