@@ -2610,6 +2610,97 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ),
     ),
   ),
+  c('values/int-fragment-size', {
+    query: { match_all: {} },
+    highlight: { fields: { text: { fragment_size: 2147483648 } } },
+  }),
+  c('values/int-number-of-fragments', {
+    query: { match_all: {} },
+    highlight: { number_of_fragments: 2147483648, fields: { text: {} } },
+  }),
+  c('values/int-max-gaps', { query: { intervals: { text: { match: { query: 'quick', max_gaps: 2147483648 } } } } }),
+  c('values/int-max-gaps-text', {
+    query: { intervals: { text: { match: { query: 'quick', max_gaps: '2147483648' } } } },
+  }),
+  ...(
+    [
+      ['number', -1],
+      ['list', []],
+      ['null', null],
+      ['missing', undefined],
+      ['text', 'text'],
+    ] as (readonly [string, Json | undefined])[]
+  ).map(([id, field]) =>
+    c(`values/generator-field-${id}`, {
+      suggest: {
+        s: {
+          text: 'quik fox',
+          phrase: { field: 'text', direct_generator: [field === undefined ? { size: 1 } : { field }] },
+        },
+      },
+    }),
+  ),
+  c('values/generator-size-true', {
+    suggest: { s: { text: 'quik fox', phrase: { field: 'text', direct_generator: [{ field: 'text', size: true }] } } },
+  }),
+  c('values/multi-terms-no-field', { size: 0, aggs: { a: { multi_terms: { terms: [{ field: 'kw' }, {}] } } } }),
+  c('values/multi-terms-missing-only', {
+    size: 0,
+    aggs: { a: { multi_terms: { terms: [{ field: 'kw' }, { missing: 1 }] } } },
+  }),
+  c('values/weighted-avg-no-field', {
+    size: 0,
+    aggs: { a: { weighted_avg: { value: {}, weight: { field: 'price' } } } },
+  }),
+  ...(
+    [
+      ['point-after-list', [[0, 5], 0]],
+      ['null-after-list', [[0, 5], null]],
+      ['true-after-list', [[0, 5], true]],
+      ['null-first', [null, [5, 0]]],
+    ] as (readonly [string, Json])[]
+  ).map(([id, coordinates]) =>
+    c(`values/shape-coordinates-${id}`, {
+      query: { geo_shape: { shape: { shape: { type: 'envelope', coordinates } } } },
+    }),
+  ),
+  ...(
+    [
+      ['number', 1.5],
+      ['true', true],
+      ['null', null],
+      ['object-list', { x: ['s'] }],
+      ['object-null', { x: null }],
+      ['object-number', { x: 1 }],
+      ['list', ['s']],
+    ] as (readonly [string, Json])[]
+  ).map(([id, path]) =>
+    c(`values/script-path-${id}`, {
+      size: 0,
+      aggs: {
+        h: {
+          histogram: { field: 'num', interval: 5 },
+          aggs: { s: { sum: { field: 'num' } }, b: { bucket_script: { buckets_path: path, script: 'params.x' } } },
+        },
+      },
+    }),
+  ),
+  ...(
+    [
+      ['list-in-list', [[50]]],
+      ['empty-list-in-list', [[]]],
+      ['true', [true]],
+      ['text', ['50']],
+    ] as (readonly [string, Json])[]
+  ).map(([id, percents]) =>
+    c(`values/percentiles-bucket-${id}`, {
+      size: 0,
+      aggs: {
+        h: { histogram: { field: 'num', interval: 5 }, aggs: { s: { sum: { field: 'num' } } } },
+        p: { percentiles_bucket: { buckets_path: 'h>s', percents } },
+      },
+    }),
+  ),
   c('values/search-after-list', { sort: [{ num: 'asc' }], search_after: [[1]] }),
   c('values/search-after-object', { sort: [{ num: 'asc' }], search_after: [{}] }),
   c('values/search-after-null', { sort: [{ date: 'asc' }], search_after: [null] }),

@@ -337,6 +337,15 @@ export function fieldConfigRefused(
       return true;
     }
   }
+  if (!('field' in config) && !('script' in config)) {
+    check.report(
+      'aggs.missing-field',
+      '[field] and [script] cannot both be null.  Please specify one or the other.',
+      path,
+      'key',
+    );
+    return true;
+  }
   if (type === 'weighted_avg' && 'field' in config && 'script' in config) {
     check.report(
       'aggs.wrong-type',

@@ -350,6 +350,15 @@ export function validateAggregationBody(
         path.child(refusal.key),
         'key',
       );
+    } else if (type === 'percentiles_bucket' && Array.isArray(body.percents)) {
+      // Its loop reads each item with `doubleValue()`: a list, an object or a boolean in Jackson's words (real 3.9.0
+      // and 2.19.6; cases `cross/lists/values/percentiles-bucket-*`).
+      const items: readonly unknown[] = body.percents;
+      const i = items.findIndex((item) => typeof item !== 'number' && typeof item !== 'string');
+      if (i !== -1) {
+        const at = path.child('percents').child(i);
+        check.report('aggs.wrong-type', notNumericText(tokenName(items[i]), jacksonMajor(check.server)), at);
+      }
     }
   }
   const buckets = MISSING_BUCKETS_PATH[type];
@@ -760,6 +769,10 @@ function checkParserValue(
     distanceOrigin(check, body, value);
     return;
   }
+  if (key === 'buckets_path' && type === 'bucket_script') {
+    scriptBucketsPath(check, body, value);
+    return;
+  }
   if (value === null && !OWN_OBJECT_PARSERS.has(key)) {
     // ObjectParser's value types take no null, but for the few declared to (real 3.8.0 and 2.19.1; conformance cases
     // `aggs/<type>/<param>/null`); `missing` is read by a parser of its own, which cannot read it.
@@ -882,6 +895,32 @@ function gridPrecision(check: JsonCheck, body: ValuePath, type: string, value: u
 }
 
 /**
+ * `bucket_script`'s `buckets_path` (its ObjectParser): a text, a list or an object of names to paths, each path read
+ * as text (`Can't get text on a START_ARRAY at L:C`; real 3.9.0 and 2.19.6, cases `cross/lists/values/script-path-*`).
+ */
+function scriptBucketsPath(check: JsonCheck, body: ValuePath, value: unknown): void {
+  const token = tokenOf(value);
+  if (token !== 'VALUE_STRING' && token !== 'START_ARRAY' && token !== 'START_OBJECT') {
+    refuseToken(check, body, 'buckets_path', 'bucket_script', token);
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const name in value) {
+    const path: unknown = value[name];
+    if (path !== null && typeof path !== 'object') continue;
+    const at = body.child('buckets_path').child(name);
+    refuseWrapped(
+      check,
+      at,
+      'bucket_script',
+      'buckets_path',
+      `Can't get text on a ${tokenOf(path)} at ${check.where(at).slice(1, -1)}`,
+    );
+    return;
+  }
+}
+
+/**
  * `geo_distance`'s `origin`, a geo point: a text (an empty one is `empty geohash`), an object or a list, never a
  * boolean or null; a list of texts is no point (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
  * `cross/lists/values/origin-agg-*`).
@@ -924,6 +963,7 @@ function arrayItems(check: JsonCheck, path: ValuePath, type: string, key: string
   if ((type === 'range' || type === 'date_range') && key === 'ranges' && rangeItemRefused(check, path, items)) return;
   if (type === 'ip_range' && key === 'ranges' && ipRangeItemRefused(check, path, items)) return;
   if (type === 'multi_terms' && key === 'terms' && fieldConfigItemRefused(check, path, items)) return;
+
   if (type === 'geo_distance' && key === 'ranges' && geoDistanceItemRefused(check, path, items)) return;
   const numbers = DOUBLE_ARRAYS.has(`${type}.${key}`);
   for (let i = 0; i < items.length; i++) {

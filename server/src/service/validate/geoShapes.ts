@@ -87,7 +87,9 @@ function coordinatesOf(value: unknown, inner = false): Coordinates | string {
   }
   const list: Coordinates[] = [];
   for (const item of value) {
-    if (item !== null && !Array.isArray(item)) return 'geo coordinates must be numbers';
+    // A null first is refused as such; a value or null after a list leaves a node with no coordinates.
+    if (item === null && list.length === 0) return 'coordinates cannot contain NULL values)';
+    if (!Array.isArray(item)) return 'attempting to get number of dimensions on an empty coordinate node';
     const read = coordinatesOf(item, true);
     if (typeof read === 'string') return read;
     list.push(read);

@@ -8,7 +8,8 @@ import { suggestions } from '../text/similarity';
 import type { JsonCheck } from './jsonCheck';
 import type { TargetServer } from '../target';
 import { compareVersions } from '../../spec/versions';
-import { isJavaDouble, textBooleanError } from './values';
+import { intRangeRefusal, isJavaDouble, textBooleanError } from './values';
+import { jacksonMajor } from '../target';
 import { validateQueryContainer } from './query';
 import { isRefusal } from './issues';
 
@@ -185,6 +186,12 @@ function refusedValue(check: JsonCheck, at: ValuePath, parser: string, key: stri
   if (key === 'highlight_query' && isObject(value)) return highlightQueryRefused(check, at, parser, value);
   if (unreadable) {
     check.report('search.wrong-type', `${check.where(at)} [${parser}] failed to parse field [${key}]`, at);
+    return true;
+  }
+  // An int read beyond its range: Jackson's words, wrapped (real 3.9.0 and 2.19.6; cases `cross/lists/values/int-*`).
+  const beyond = kind === 'int' ? intRangeRefusal(value, jacksonMajor(check.server)) : undefined;
+  if (beyond !== undefined) {
+    check.report('value.out-of-range', `${check.where(at)} [${parser}] failed to parse field [${key}]: ${beyond}`, at);
     return true;
   }
   return false;

@@ -3,7 +3,8 @@ import { ValuePath } from '../json/valuePath';
 // known rule names, each rule's parser with its own parameters and required one, the inner rules of any_of and
 // all_of, and filters. Checked on real 3.8.0 and 2.19.1 (conformance cases `cross/query/intervals/*`).
 import { isObject, tokenOf } from '../json/jsonSegment';
-import { isJavaDouble, textBooleanError } from './values';
+import { intRangeRefusal, isJavaDouble, textBooleanError } from './values';
+import { jacksonMajor } from '../target';
 import { flagsError, fuzzinessError } from './queryMessages';
 import { suggestions } from '../text/similarity';
 import { compareVersions, NEWEST_KNOWN_VERSION, parseVersion } from '../../spec/versions';
@@ -59,6 +60,8 @@ function paramRefusal(check: JsonCheck, at: ValuePath, rule: string, key: string
   if (kind === 'fuzziness' && (value === null || typeof value === 'boolean')) {
     return `${check.where(at)} [${rule}] failed to parse field [${key}]: Can't parse fuzziness on token: [${token}]`;
   }
+  const beyond = kind === 'int' ? intRangeRefusal(value, jacksonMajor(check.server)) : undefined;
+  if (beyond !== undefined) return `${check.where(at)} [${rule}] failed to parse field [${key}]: ${beyond}`;
   if (typeof value !== 'string') return undefined;
   // The builder, once the required parameter is read, reads the mode and the flags.
   const built = `Failed to build [${rule}] after last required field arrived: `;

@@ -262,18 +262,46 @@ const GENERATOR_OPTIONS = [
 /** A `direct_generator` entry (an ObjectParser): a name it does not know. Whether it refused. */
 function generatorRefused(check: JsonCheck, path: ValuePath, generator: Record<string, unknown>): boolean {
   for (const key in generator) {
-    if (GENERATOR_OPTIONS.includes(key)) continue;
     const at = path.child(key);
-    check.report(
-      'search.unknown-field',
-      check.unknownFieldText(at, 'direct_generator', key, GENERATOR_OPTIONS),
-      at,
-      'key',
-    );
+    if (!GENERATOR_OPTIONS.includes(key)) {
+      check.report(
+        'search.unknown-field',
+        check.unknownFieldText(at, 'direct_generator', key, GENERATOR_OPTIONS),
+        at,
+        'key',
+      );
+      return true;
+    }
+    // Its texts take a text only, its numbers a number or a text.
+    const token = tokenOf(generator[key]);
+    const takes = GENERATOR_TEXTS.has(key)
+      ? token === 'VALUE_STRING'
+      : token === 'VALUE_NUMBER' || token === 'VALUE_STRING';
+    if (!takes) {
+      check.report(
+        'search.wrong-type',
+        `${check.where(at)} [direct_generator] ${key} doesn't support values of type: ${token}`,
+        at,
+      );
+      return true;
+    }
+  }
+  if (!('field' in generator)) {
+    check.report('search.wrong-type', 'Required [field]', path, 'key');
     return true;
   }
   return false;
 }
+
+const GENERATOR_TEXTS = new Set([
+  'field',
+  'analyzer',
+  'pre_filter',
+  'post_filter',
+  'suggest_mode',
+  'sort',
+  'string_distance',
+]);
 
 const SUGGEST_MODES = ['missing', 'popular', 'always'];
 const SUGGEST_SORTS = ['score', 'frequency'];
