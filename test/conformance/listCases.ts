@@ -2701,6 +2701,20 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       },
     }),
   ),
+  c('values/adjacency-empty', { size: 0, aggs: { a: { adjacency_matrix: { filters: {} } } } }),
+  c('values/sibling-path-empty-list', {
+    size: 0,
+    aggs: { h: HISTOGRAM_WITH_SUM, b: { avg_bucket: { buckets_path: [] } } },
+  }),
+  c('values/serial-diff-lag-beyond-int', {
+    size: 0,
+    aggs: {
+      h: {
+        ...HISTOGRAM_WITH_SUM,
+        aggs: { s: { sum: { field: 'num' } }, d: { serial_diff: { buckets_path: 's', lag: 2147483648 } } },
+      },
+    },
+  }),
   c('values/search-after-list', { sort: [{ num: 'asc' }], search_after: [[1]] }),
   c('values/search-after-object', { sort: [{ num: 'asc' }], search_after: [{}] }),
   c('values/search-after-null', { sort: [{ date: 'asc' }], search_after: [null] }),

@@ -350,6 +350,9 @@ export function validateAggregationBody(
         path.child(refusal.key),
         'key',
       );
+    } else if (type === 'serial_diff' && intRangeRefusal(body.lag, jacksonMajor(check.server)) !== undefined) {
+      // Its loop reads `lag` with `intValue()`: beyond an int, Jackson's words (real 3.9.0 and 2.19.6).
+      check.report('value.out-of-range', intRangeRefusal(body.lag, jacksonMajor(check.server))!, path.child('lag'));
     } else if (type === 'percentiles_bucket' && Array.isArray(body.percents)) {
       // Its loop reads each item with `doubleValue()`: a list, an object or a boolean in Jackson's words (real 3.9.0
       // and 2.19.6; cases `cross/lists/values/percentiles-bucket-*`).
@@ -406,8 +409,12 @@ export function validateAggregationBody(
       }
       break;
     case 'adjacency_matrix':
+      // No filters, or none in the object: the builder cannot be made (500; real 3.9.0 and 2.19.6).
       if (!('filters' in body))
         reportMissing(check, path, 'aggs.missing-parameter', `[${name}] is missing : filters parameter`);
+      else if (isObject(body.filters) && Object.keys(body.filters).length === 0) {
+        check.report('aggs.empty-filters', `[${name}] is missing : filters parameter`, path.child('filters'));
+      }
       break;
     // Refused on the shards only, by a null pointer or a failed cast (the conformance cases aggs/<type>/empty).
     case 'weighted_avg':

@@ -400,6 +400,11 @@ function elementName(element: string): string {
 function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings: ReadonlyMap<string, Node>): void {
   const body = node.body;
   if (!isObject(body)) return;
+  if (type.endsWith('_bucket') && Array.isArray(body.buckets_path) && body.buckets_path.length === 0) {
+    // A sibling pipeline reads the first of its paths (500; real 3.9.0 and 2.19.6).
+    check.report('aggs.buckets-path', 'Index 0 out of bounds for length 0', pathOf(node, type, 'buckets_path'));
+    return;
+  }
   for (const [bucketsPath, at] of pathsOf(body.buckets_path)) {
     const where = pathOf(node, type, 'buckets_path', ...at);
     if (bucketsPath === '_count' || bucketsPath === '_key') continue;
