@@ -1109,57 +1109,60 @@ function compositeSourceRefused(
 }
 
 /**
- * The ranges of the `range` aggregation, each read by an ObjectParser (`range`): a value or null sends it looking for
- * an object at the next token, and `from` and `to` take a value, not an object or a list (real 3.9.0 and 2.19.6;
- * conformance cases `cross/lists/aggs/range-*`). Whether it reported.
+ * An ObjectParser's list of objects: an item that is no object sends the array reader to the next token, which must
+ * start one (`[<parser>] Expected START_OBJECT but was: END_ARRAY`), and `read` reads each object (whether it
+ * refused). A list inside is left to the array reader (arrayItems). Whether it reported.
  */
-function rangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly unknown[]): boolean {
+function objectItemsRefused(
+  check: JsonCheck,
+  path: ValuePath,
+  items: readonly unknown[],
+  parser: string,
+  read: (at: ValuePath, item: Record<string, unknown>) => boolean,
+): boolean {
   for (let i = 0; i < items.length; i++) {
     const item: unknown = items[i];
     const at = path.child(i);
+    if (Array.isArray(item)) return false;
     if (isObject(item)) {
-      for (const bound of ['from', 'to']) {
-        const value = item[bound];
-        if (typeof value !== 'object' || value === null) continue;
-        const where = at.child(bound);
-        check.report(
-          'aggs.wrong-type',
-          `${check.where(where)} [range] ${bound} doesn't support values of type: ${tokenOf(value)}`,
-          where,
-        );
-        return true;
-      }
+      if (read(at, item)) return true;
       continue;
     }
-    // The array reader refuses a list inside before reading any item after it.
-    if (Array.isArray(item)) return false;
     const after = check.tokenInList(path, items, i + 1);
     if (after.token === 'START_OBJECT') continue;
-    check.report('aggs.wrong-type', `${after.where} [range] Expected START_OBJECT but was: ${after.token}`, at);
+    check.report('aggs.wrong-type', `${after.where} [${parser}] Expected START_OBJECT but was: ${after.token}`, at);
     return true;
   }
   return false;
 }
 
 /**
- * `multi_terms`' terms, each a field config: an item that is no object sends the array reader to the next token, which
- * must start one (`[field_config] Expected START_OBJECT but was: END_ARRAY`). Whether it reported.
+ * The ranges of the `range` and `date_range` aggregations, each read by an ObjectParser (`range`): `from` and `to`
+ * take a value, not an object or a list (real 3.9.0 and 2.19.6; conformance cases `cross/lists/aggs/range-*`,
+ * `cross/lists/values/ranges-*`). Whether it reported.
  */
-function fieldConfigItemRefused(check: JsonCheck, path: ValuePath, items: readonly unknown[]): boolean {
-  for (let i = 0; i < items.length; i++) {
-    const item: unknown = items[i];
-    const at = path.child(i);
-    if (Array.isArray(item)) return false;
-    if (isObject(item)) {
-      if (fieldConfigRefused(check, at, 'multi_terms', item)) return true;
-      continue;
+function rangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly unknown[]): boolean {
+  return objectItemsRefused(check, path, items, 'range', (at, item) => {
+    for (const bound of ['from', 'to']) {
+      const value = item[bound];
+      if (typeof value !== 'object' || value === null) continue;
+      const where = at.child(bound);
+      check.report(
+        'aggs.wrong-type',
+        `${check.where(where)} [range] ${bound} doesn't support values of type: ${tokenOf(value)}`,
+        where,
+      );
+      return true;
     }
-    const after = check.tokenInList(path, items, i + 1);
-    if (after.token === 'START_OBJECT') continue;
-    check.report('aggs.wrong-type', `${after.where} [field_config] Expected START_OBJECT but was: ${after.token}`, at);
-    return true;
-  }
-  return false;
+    return false;
+  });
+}
+
+/** `multi_terms`' terms, each a field config (aggregationOptions.ts). Whether it reported. */
+function fieldConfigItemRefused(check: JsonCheck, path: ValuePath, items: readonly unknown[]): boolean {
+  return objectItemsRefused(check, path, items, 'field_config', (at, item) =>
+    fieldConfigRefused(check, at, 'multi_terms', item),
+  );
 }
 
 const IP_RANGE_MEMBERS = ['key', 'from', 'to', 'mask'];
@@ -1221,8 +1224,9 @@ function ipRangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly u
 
 /**
  * The ranges of `geo_distance`, read by its own loop (`Failed to parse object: ...`): `from` and `to` a number or
- * null (a text fails with a NullPointerException), no other name (`key` neither), and an item that is no object sends it to the next token (real 3.9.0, 3.8.0,
- * 2.19.6 and 2.19.1; conformance cases `cross/lists/values/ranges-geo_distance-*`). Whether it reported.
+ * null (a text fails with a NullPointerException), no other name (`key` neither), and an item that is no object sends
+ * it to the next token (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * `cross/lists/values/ranges-geo_distance-*`). Whether it reported.
  */
 function geoDistanceItemRefused(check: JsonCheck, path: ValuePath, items: readonly unknown[]): boolean {
   for (let i = 0; i < items.length; i++) {

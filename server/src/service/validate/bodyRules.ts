@@ -16,7 +16,6 @@ import { checkSuggest } from './suggest';
 import { checkQueryRescorer, checkScriptFieldsCompile } from './sectionOptions';
 import { queryRefused } from './query';
 import { checkInnerHitsOptions } from './searchBody';
-import { isRefusal } from './issues';
 import { insideAny, rewrittenAway } from './rewrite';
 
 /**
@@ -470,14 +469,13 @@ function collapseInnerHitsRefused(check: JsonCheck, at: ValuePath, value: unknow
       );
       return true;
     }
-    const before = check.issues.length;
-    checkInnerHitsOptions(check, itemAt, item);
-    const first = check.issues.slice(before).find(isRefusal);
-    check.issues.length = before;
-    if (first !== undefined) {
-      check.issues.push({ ...first, message: `[collapse] failed to parse field [inner_hits]: ${first.message}` });
-      return true;
-    }
+    const refused = check.refusedWrapped(
+      () => {
+        checkInnerHitsOptions(check, itemAt, item);
+      },
+      (message) => `[collapse] failed to parse field [inner_hits]: ${message}`,
+    );
+    if (refused) return true;
   }
   return false;
 }

@@ -11,7 +11,6 @@ import { compareVersions } from '../../spec/versions';
 import { intRangeRefusal, isJavaDouble, textBooleanError } from './values';
 import { jacksonMajor } from '../target';
 import { validateQueryContainer } from './query';
-import { isRefusal } from './issues';
 
 /** What both parsers read (`AbstractHighlighterBuilder.setupParser`). */
 const COMMON_OPTIONS = [
@@ -208,13 +207,12 @@ function highlightQueryRefused(
   parser: string,
   query: Record<string, unknown>,
 ): boolean {
-  const before = check.issues.length;
-  validateQueryContainer(check, at, query);
-  const first = check.issues.slice(before).find(isRefusal);
-  check.issues.length = before;
-  if (first === undefined) return false;
-  check.issues.push({ ...first, message: `[${parser}] failed to parse field [highlight_query]: ${first.message}` });
-  return true;
+  return check.refusedWrapped(
+    () => {
+      validateQueryContainer(check, at, query);
+    },
+    (message) => `[${parser}] failed to parse field [highlight_query]: ${message}`,
+  );
 }
 
 /**

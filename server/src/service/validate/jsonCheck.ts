@@ -37,6 +37,20 @@ export class JsonCheck {
   }
 
   /**
+   * Reports, in place of what `read` reports, its first refusal in the words `wrap` gives it: an outer parser's words
+   * around an inner one's (`[collapse] failed to parse field [inner_hits]: ...`). Whether there was one.
+   */
+  refusedWrapped(read: () => void, wrap: (message: string) => string): boolean {
+    const before = this.issues.length;
+    read();
+    const first = this.issues.slice(before).find(isRefusal);
+    this.issues.length = before;
+    if (first === undefined) return false;
+    this.issues.push({ ...first, message: wrap(first.message) });
+    return true;
+  }
+
+  /**
    * Whether an issue reported since there were `before` is a refusal of the parsers: an Error, not one that only the
    * shards or the search's validation would find (an item failure), and not of the code `later`, which stands for a
    * check the parser makes once its loop is over.

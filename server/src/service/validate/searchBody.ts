@@ -33,7 +33,6 @@ import {
   strictBooleanError,
 } from './values';
 import { jacksonMajor } from '../target';
-import { isRefusal } from './issues';
 import { compareVersions } from '../../spec/versions';
 
 const INT_MAX = 2147483647;
@@ -221,26 +220,23 @@ function innerHitsValueRefused(
 ): boolean {
   if (kind === 'name' || kind === 'collapse') return false;
   const at = path.child(key);
-  const before = check.issues.length;
-  if (kind === 'int') {
-    const n = intValue(check, at, value);
-    if (n !== undefined && n < 0) {
-      check.report('search.wrong-type', `illegal ${key} value, at least 0 or higher`, at);
-    }
-  } else if (kind === 'boolean') booleanValue(check, at, value);
-  else if (key === 'highlight') checkHighlight(check, at, value as Record<string, unknown>, false);
-  // An array of objects takes one object alone too (the search body's lists do not).
-  else if (kind === 'objects' && key !== 'sort' && isRecord(value)) {
-    checkFields(check, path, { [key]: [value] }, TOP_HITS_FIELDS, {}, INNER_HITS_SCOPE);
-  } else checkFields(check, path, { [key]: value }, TOP_HITS_FIELDS, {}, INNER_HITS_SCOPE);
-  const first = check.issues.slice(before).find(isRefusal);
-  check.issues.length = before;
-  if (first === undefined) return false;
+  const read = (): void => {
+    if (kind === 'int') {
+      const n = intValue(check, at, value);
+      if (n !== undefined && n < 0) {
+        check.report('search.wrong-type', `illegal ${key} value, at least 0 or higher`, at);
+      }
+    } else if (kind === 'boolean') booleanValue(check, at, value);
+    else if (key === 'highlight') checkHighlight(check, at, value as Record<string, unknown>, false);
+    // An array of objects takes one object alone too (the search body's lists do not).
+    else if (kind === 'objects' && key !== 'sort' && isRecord(value)) {
+      checkFields(check, path, { [key]: [value] }, TOP_HITS_FIELDS, {}, INNER_HITS_SCOPE);
+    } else checkFields(check, path, { [key]: value }, TOP_HITS_FIELDS, {}, INNER_HITS_SCOPE);
+  };
   // A scalar's reader fails where its value stands; a reader of objects and lists where it stopped, which its own
   // words tell.
   const where = kind === 'int' || kind === 'boolean' ? `${check.where(at)} ` : '';
-  check.issues.push({ ...first, message: `${where}[inner_hits] failed to parse field [${key}]: ${first.message}` });
-  return true;
+  return check.refusedWrapped(read, (message) => `${where}[inner_hits] failed to parse field [${key}]: ${message}`);
 }
 
 function checkFields(
