@@ -8,7 +8,7 @@
 // nothing is said. What real OpenSearch answers: docs/opensearch/search.md (Sort, Collapse),
 // docs/opensearch/aggregations.md and docs/opensearch/query-dsl.md ("What the mapping decides", "Geo queries",
 // "Named analyzers", "The clause limit across a tree").
-import { insideAny, rewrittenAway } from '../validate/rewrite';
+import { insideAny, mayMatchNothing, rewrittenAway } from '../validate/rewrite';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
@@ -1600,7 +1600,7 @@ export function mappingDiagnosticsIn(
   const diagnostics: Diagnostic[] = [];
   const settled: { code: DiagnosticCode; range: Range }[] = [];
   // What only a shard refuses fails nothing inside a query rewritten away before the shards read it.
-  const away = rewrittenAway(segment, segment.value);
+  const away = mayMatchNothing(segment.text) ? rewrittenAway(segment.value) : [];
   for (const finding of mappingFindings(segment.value, searched, rawAt, server, coreOnly)) {
     if (finding.code !== undefined && insideAny(finding.path, away)) continue;
     const span = segment.spanOf(finding.path, finding.target);

@@ -347,7 +347,7 @@ export function checkBodyRules(
   }
   if (check.segment.mayHoldInnerHits()) {
     // The inner hits of a query rewritten away are gathered from what is left (rewrite.ts).
-    const away = rewrittenAway(check.segment, body);
+    const away = check.mayMatchNothing ? rewrittenAway(body) : [];
     const names = new Set<string>();
     innerHitsNames(check, ['query'], m.query, names, away);
     innerHitsNames(check, ['post_filter'], m.postFilter, names, away);

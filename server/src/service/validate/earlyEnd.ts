@@ -225,7 +225,7 @@ export function readSearchBody(
   const from = issues.length;
   let check = new JsonCheck(segment, issues, locator, target);
   let facts = validateSearchBody(check, value);
-  if (check.earlyEnd === undefined) dropRewrittenAway(segment, value, issues, from);
+  if (check.earlyEnd === undefined && check.mayMatchNothing) dropRewrittenAway(segment, value, issues, from);
   let map = SAME_OFFSETS;
   let trailing: EarlyRead['trailing'] | undefined;
   for (let round = 0; check.earlyEnd !== undefined && round < MAX_ROUNDS; round++) {

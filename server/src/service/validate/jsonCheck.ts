@@ -15,6 +15,8 @@ export class JsonCheck {
   earlyEnd: AnyPath | undefined = undefined;
   /** Whether the first early end is an object last in a list whose brackets the parser passes over (readEarlyEnd). */
   earlyEndInList = false;
+  /** Whether a query read so far is one that may match nothing (`match_none`, `terms`, `ids`: rewrite.ts). */
+  mayMatchNothing = false;
 
   constructor(
     readonly segment: JsonSegment,

@@ -177,6 +177,8 @@ export function validateQueryContainer(check: JsonCheck, path: ValuePath, value:
     return;
   }
   const body = value[first];
+  // The clauses that may match nothing where the search is coordinated (rewrite.ts) are noted as they are met.
+  if (first === 'match_none' || first === 'terms' || first === 'ids') check.mayMatchNothing = true;
   if (!isObject(body)) {
     check.report('query.malformed', `[${first}] query malformed, no start_object after query name`, path.child(first));
   } else {

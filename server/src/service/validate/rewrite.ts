@@ -27,8 +27,6 @@ function queriesIn(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-const MAY_MATCH_NOTHING = /match_none|\[\s*\]|\\u/;
-
 /** Whether a query is rewritten to `match_none` where the search is coordinated. */
 function matchesNothing(query: unknown): boolean {
   if (!isObject(query)) return false;
@@ -86,9 +84,8 @@ function collect(query: unknown, path: (string | number)[], out: JsonPath[]): vo
 }
 
 /** The paths of the queries of a search body (its `query` and `post_filter`) that the coordinating node rewrites away. */
-export function rewrittenAway(segment: JsonSegment, body: unknown): JsonPath[] {
-  // Nothing matches nothing without `match_none` or an empty list: most bodies are answered by the text.
-  if (!isObject(body) || !MAY_MATCH_NOTHING.test(segment.text)) return [];
+export function rewrittenAway(body: unknown): JsonPath[] {
+  if (!isObject(body)) return [];
   const out: JsonPath[] = [];
   collect(body.query, ['query'], out);
   collect(body.post_filter, ['post_filter'], out);
@@ -105,7 +102,7 @@ export function insideAny(path: JsonPath, away: readonly JsonPath[]): boolean {
  * away.
  */
 export function dropRewrittenAway(segment: JsonSegment, body: unknown, issues: Issue[], from: number): void {
-  const away = rewrittenAway(segment, body);
+  const away = rewrittenAway(body);
   if (away.length === 0) return;
   const spans = away.map((path) => segment.spanOf(path));
   let kept = from;
@@ -117,4 +114,12 @@ export function dropRewrittenAway(segment: JsonSegment, body: unknown, issues: I
     issues[kept++] = found;
   }
   issues.length = kept;
+}
+
+/**
+ * Whether a text may write a query that matches nothing (`match_none`, or an empty list, which `terms` and `ids` need
+ * for it): the cluster's rules ask it first of each body, and most are answered by the text alone.
+ */
+export function mayMatchNothing(text: string): boolean {
+  return text.includes('match_none') || text.includes('[]') || /\[\s+\]|\\u/.test(text);
 }
