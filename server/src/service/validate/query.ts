@@ -177,8 +177,8 @@ export function validateQueryContainer(check: JsonCheck, path: ValuePath, value:
     return;
   }
   const body = value[first];
-  // The clauses that may match nothing where the search is coordinated (rewrite.ts) are noted as they are met.
-  if (first === 'match_none' || first === 'terms' || first === 'ids') check.mayMatchNothing = true;
+  // The clauses that match nothing where the search is coordinated (rewrite.ts) are noted as they are met.
+  if (first === 'match_none' || (isObject(body) && emptyListIn(first, body))) check.mayMatchNothing = true;
   if (!isObject(body)) {
     check.report('query.malformed', `[${first}] query malformed, no start_object after query name`, path.child(first));
   } else {
@@ -216,6 +216,17 @@ export function validateQueryContainer(check: JsonCheck, path: ValuePath, value:
       'key',
     );
   }
+}
+
+/** Whether a `terms` or `ids` clause writes an empty list (of terms, or of ids). */
+function emptyListIn(clause: string, body: Record<string, unknown>): boolean {
+  if (clause === 'ids') return Array.isArray(body.values) && body.values.length === 0;
+  if (clause !== 'terms') return false;
+  for (const key in body) {
+    const value = body[key];
+    if (Array.isArray(value) && value.length === 0) return true;
+  }
+  return false;
 }
 
 function validateClause(
