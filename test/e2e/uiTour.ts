@@ -46,6 +46,34 @@ async function openWithQuickOpen(page: Page, file: string): Promise<void> {
   await page.locator('.tabs-container .tab.active', { hasText: file }).waitFor();
 }
 
+/** Hovers the first key written as `key` in the active editor, and waits for a hover holding `words`, drawn whole. */
+async function hoverKey(page: Page, key: string, words: string): Promise<void> {
+  const span = activeEditor(page)
+    .locator('.view-line span span', { hasText: new RegExp(`^${key}$`) })
+    .first();
+  const box = await span.boundingBox();
+  if (!box) {
+    throw new Error(`the key ${key} is not on screen`);
+  }
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+  await page.locator('.monaco-hover', { hasText: words }).first().waitFor();
+  // The hover fades in: taken before the fade ends, the picture shows it half drawn over the text.
+  await page.evaluate(async () => {
+    const animations = (
+      globalThis as unknown as {
+        document: {
+          getAnimations(): {
+            effect: { getComputedTiming(): { endTime?: number | string } } | null;
+            finished: Promise<unknown>;
+          }[];
+        };
+      }
+    ).document.getAnimations();
+    const ending = animations.filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 const STEPS: readonly Step[] = [
   {
     name: 'workbench',
@@ -70,30 +98,7 @@ const STEPS: readonly Step[] = [
     name: 'hover-message',
     what: "hovering the unknown key shows OpenSearch's own message",
     run: async (page) => {
-      const key = activeEditor(page)
-        .locator('.view-line span span', { hasText: /^"indexx"$/ })
-        .first();
-      const box = await key.boundingBox();
-      if (!box) {
-        throw new Error('the key "indexx" is not on screen');
-      }
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
-      await page.locator('.monaco-hover', { hasText: 'is not supported in the metadata section' }).first().waitFor();
-      // The hover fades in: taken before the fade ends, the picture shows it half drawn over the text.
-      await page.evaluate(async () => {
-        const animations = (
-          globalThis as unknown as {
-            document: {
-              getAnimations(): {
-                effect: { getComputedTiming(): { endTime?: number | string } } | null;
-                finished: Promise<unknown>;
-              }[];
-            };
-          }
-        ).document.getAnimations();
-        const ending = animations.filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-        await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
-      });
+      await hoverKey(page, '"indexx"', 'is not supported in the metadata section');
     },
   },
   {
@@ -152,6 +157,15 @@ const STEPS: readonly Step[] = [
         .locator('.pane', { has: page.locator('.pane-header', { hasText: 'Tasks' }) })
         .getByRole('treeitem', { name: /No cluster is configured/ })
         .waitFor();
+    },
+  },
+  {
+    name: 'aggregation-placement',
+    what: "aggregations.search: a composite under terms, which every shard refuses, in OpenSearch's words on hover",
+    run: async (page) => {
+      await openWithQuickOpen(page, 'aggregations.search');
+      await activeEditor(page).locator('.squiggly-error').first().waitFor();
+      await hoverKey(page, '"composite"', 'cannot be used with a parent aggregation of type: [TermsAggregatorFactory]');
     },
   },
 ];
