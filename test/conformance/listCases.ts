@@ -2701,6 +2701,9 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       },
     }),
   ),
+  ...['query', 'queryx', 'kw', 'text', 'num', 'items', 'text.raw', 'relation', 'location'].map((field) =>
+    c(`values/percolate-field-${field}`, { query: { percolate: { field, document: { kw: 'a' } } } }),
+  ),
   c('values/adjacency-empty', { size: 0, aggs: { a: { adjacency_matrix: { filters: {} } } } }),
   c('values/sibling-path-empty-list', {
     size: 0,

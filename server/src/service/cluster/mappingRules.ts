@@ -1022,6 +1022,33 @@ function completionFindings(suggest: unknown, indexes: IndexFields, defined: Rea
 }
 
 /**
+ * A `percolate` query's `field`, which each shard looks up as a `percolator` field: none of that name (an object has no
+ * field of its own) is `field [x] does not exist`, one of another type `expected field [kw] to be of type [percolator],
+ * but is of type [keyword]` (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/values/percolate-*`).
+ */
+function percolateFindings(
+  name: string,
+  body: Record<string, unknown>,
+  at: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+): MappingFinding[] {
+  const field = body['field'];
+  if (name !== 'percolate' || typeof field !== 'string' || !checkable(field, defined)) return [];
+  const message = failsEverywhere(indexes, (fields) => {
+    if (unmapped(fields, field)) return `field [${field}] does not exist`;
+    const type = fields.get(field);
+    if (type === undefined) return undefined;
+    return type === 'percolator'
+      ? ''
+      : `expected field [${field}] to be of type [percolator], but is of type [${type}]`;
+  });
+  return message === undefined
+    ? []
+    : [{ code: 'cluster.query-field-type', message, path: [...at, 'field'], target: 'value' }];
+}
+
+/**
  * A term or phrase suggester's `field` that no searched index maps (`no mapping found for field [x]`), or its
  * `analyzer` that none has (`analyzer [x] doesn't exists`, when the nodes add no analyzer): each shard fails when it
  * builds the suggester, the field looked up first (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
@@ -1530,6 +1557,7 @@ function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
       ...fieldValueFindings(name, body, at, indexes, defined, rawAt, walk.server),
       ...termsSetFieldFindings(name, body, at, indexes, rawAt),
       ...fieldValueFactorFindings(name, body, at, indexes, defined, rawAt),
+      ...percolateFindings(name, body, at, indexes, defined),
       ...rewriteSettled(name, body, at, indexes),
       ...queryFieldTypeFindings(
         name,
