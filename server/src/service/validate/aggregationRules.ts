@@ -916,13 +916,7 @@ function scriptBucketsPath(check: JsonCheck, body: ValuePath, value: unknown): v
     const path: unknown = value[name];
     if (path !== null && typeof path !== 'object') continue;
     const at = body.child('buckets_path').child(name);
-    refuseWrapped(
-      check,
-      at,
-      'bucket_script',
-      'buckets_path',
-      `Can't get text on a ${tokenOf(path)} at ${check.where(at).slice(1, -1)}`,
-    );
+    refuseWrapped(check, at, 'bucket_script', 'buckets_path', check.noText(at, tokenOf(path)));
     return;
   }
 }
@@ -1191,11 +1185,7 @@ function ipRangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly u
         return true;
       }
       if (typeof value === 'object' && value !== null) {
-        check.report(
-          'aggs.wrong-type',
-          `Can't get text on a ${tokenOf(value)} at ${check.where(where).slice(1, -1)}`,
-          where,
-        );
+        check.report('aggs.wrong-type', check.noText(where, tokenOf(value)), where);
         return true;
       }
     }

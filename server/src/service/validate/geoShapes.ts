@@ -25,7 +25,7 @@ const SHAPE_TYPES = [
 function textOf(check: JsonCheck, at: ValuePath, value: unknown): { text: string } | { refusal: string } {
   if (typeof value === 'string') return { text: value };
   if (typeof value === 'number' || typeof value === 'boolean') return { text: String(value) };
-  return { refusal: `Can't get text on a ${tokenOf(value)} at ${check.where(at).slice(1, -1)}` };
+  return { refusal: check.noText(at, tokenOf(value)) };
 }
 
 /** The field object of a `geo_shape` query: its members in order, then a shape or an indexed shape. */

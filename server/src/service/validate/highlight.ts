@@ -225,9 +225,7 @@ function stringItemRefused(check: JsonCheck, path: ValuePath, items: readonly un
     const item = items[i];
     if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') continue;
     const at = path.child(i);
-    const message = Array.isArray(item)
-      ? 'expected value but got [START_ARRAY]'
-      : `Can't get text on a ${tokenOf(item)} at ${check.where(at).slice(1, -1)}`;
+    const message = Array.isArray(item) ? 'expected value but got [START_ARRAY]' : check.noText(at, tokenOf(item));
     check.report('search.wrong-type', message, at);
     return true;
   }

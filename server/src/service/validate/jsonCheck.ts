@@ -136,6 +136,11 @@ export class JsonCheck {
     return `${this.where(at, 'key')} [${parser}] unknown field [${key}]${didYouMean(key, known)}`;
   }
 
+  /** Jackson's words when `text()` is asked of a token that has none (an object, a list, a null), where it stands. */
+  noText(path: AnyPath, token: string): string {
+    return `Can't get text on a ${token} at ${this.where(path).slice(1, -1)}`;
+  }
+
   /** `[L:C]` of where `path` starts, as OpenSearch prints an XContentLocation. */
   where(path: AnyPath, target: Target = 'value', atEnd = false): string {
     const span = this.segment.spanOf(pathKeys(path), target);

@@ -532,11 +532,7 @@ function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, 
     );
   } else if (value === null && clause.name === 'wildcard') {
     // WildcardQueryBuilder reads the short form with `text()`.
-    check.report(
-      'query.wrong-type',
-      `Can't get text on a VALUE_NULL at ${check.where(fieldPath).slice(1, -1)}`,
-      fieldPath,
-    );
+    check.report('query.wrong-type', check.noText(fieldPath, 'VALUE_NULL'), fieldPath);
   } else if (value === null && NULL_SHORT_FORM[clause.name] !== undefined) {
     check.report('query.missing-parameter', NULL_SHORT_FORM[clause.name]!, fieldPath);
   } else if (value === null && clause.fieldValueRequired !== undefined) {
@@ -987,11 +983,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
         const at = list ? path.child(i) : path;
         const unreadable = item === null ? clause.name !== 'query_string' : typeof item === 'object';
         if (list && unreadable) {
-          check.report(
-            'query.wrong-type',
-            `Can't get text on a ${tokenOf(item)} at ${check.where(at).slice(1, -1)}`,
-            at,
-          );
+          check.report('query.wrong-type', check.noText(at, tokenOf(item)), at);
           return;
         }
         if (fieldBoostRefused(check, at, clause.name, item)) return;
@@ -1305,7 +1297,7 @@ function checkNull(check: JsonCheck, path: ValuePath, clause: Clause, spec: Para
         check.report('value.not-a-number', notNumericText('VALUE_NULL', jacksonMajor(check.server)), path);
         return true;
       default:
-        check.report('query.wrong-type', `Can't get text on a VALUE_NULL at ${check.where(path).slice(1, -1)}`, path);
+        check.report('query.wrong-type', check.noText(path, 'VALUE_NULL'), path);
         return true;
     }
   }
@@ -1406,7 +1398,7 @@ function checkJacksonReader(
     case 'field':
     case 'scalar':
     case 'enum':
-      check.report('query.wrong-type', `Can't get text on a ${token} at ${check.where(path).slice(1, -1)}`, path);
+      check.report('query.wrong-type', check.noText(path, token), path);
       return true;
     case 'boolean':
       check.report('value.not-a-boolean', `Current token (${token}) not of boolean type`, path);

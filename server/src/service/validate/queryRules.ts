@@ -216,11 +216,7 @@ function spanOrRule(check: JsonCheck, path: ValuePath, _clause: string, body: Re
   else if (Array.isArray(body.clauses)) spanFields(check, path.child('clauses'), 'span_or', body.clauses);
   if (isArrayAt(body, '_name')) refuseAt(check, '[span_or] query does not support [_name]', path.child('_name'));
   else if (isObject(body._name)) {
-    refuseAt(
-      check,
-      `Can't get text on a START_OBJECT at ${check.where(path.child('_name')).slice(1, -1)}`,
-      path.child('_name'),
-    );
+    refuseAt(check, check.noText(path.child('_name'), 'START_OBJECT'), path.child('_name'));
   }
   if (isObject(body.boost)) {
     check.report('value.not-a-number', notNumericText('START_OBJECT', jacksonMajor(check.server)), path.child('boost'));
@@ -239,11 +235,7 @@ function spanWrapperRule(check: JsonCheck, path: ValuePath, clause: string, body
   }
   // Their parsers read an array under a value's name with the value accessors.
   if (isArrayAt(body, '_name')) {
-    refuseAt(
-      check,
-      `Can't get text on a START_ARRAY at ${check.where(path.child('_name')).slice(1, -1)}`,
-      path.child('_name'),
-    );
+    refuseAt(check, check.noText(path.child('_name'), 'START_ARRAY'), path.child('_name'));
   }
 }
 
@@ -898,7 +890,7 @@ function nullFieldNames(check: JsonCheck, path: ValuePath, fields: unknown, mess
   fields.forEach((item, i) => {
     if (item !== null) return;
     const at = path.child(i);
-    refuseAt(check, message ?? `Can't get text on a VALUE_NULL at ${check.where(at).slice(1, -1)}`, at);
+    refuseAt(check, message ?? check.noText(at, 'VALUE_NULL'), at);
   });
 }
 

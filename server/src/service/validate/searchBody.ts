@@ -437,11 +437,7 @@ function checkArray(
         const item: unknown = value[i];
         if (item !== null && typeof item !== 'object') continue;
         const at = path.child(i);
-        check.report(
-          'search.wrong-type',
-          `Can't get text on a ${tokenOf(item)} at ${check.where(at).slice(1, -1)}`,
-          at,
-        );
+        check.report('search.wrong-type', check.noText(at, tokenOf(item)), at);
         return;
       }
       return;

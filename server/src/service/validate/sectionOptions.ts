@@ -49,7 +49,7 @@ export function checkStringList(check: JsonCheck, path: ValuePath, list: readonl
       return true;
     }
     if (typeof item === 'number' || typeof item === 'boolean') continue;
-    check.report('search.wrong-type', `Can't get text on a ${token} at ${check.where(at).slice(1, -1)}`, at);
+    check.report('search.wrong-type', check.noText(at, token), at);
     return true;
   }
   return false;
