@@ -39,11 +39,7 @@ function timeZoneForm(check: JsonCheck, at: ValuePath, parser: string, value: un
 }
 
 function doesNotSupport(check: JsonCheck, at: ValuePath, parser: string, key: string, value: unknown): true {
-  check.report(
-    'aggs.wrong-type',
-    `${check.where(at)} [${parser}] ${key} doesn't support values of type: ${tokenOf(value)}`,
-    at,
-  );
+  check.report('aggs.wrong-type', check.unsupported(at, parser, key, tokenOf(value)), at);
   return true;
 }
 
@@ -329,11 +325,7 @@ export function fieldConfigRefused(
           ? token === 'VALUE_STRING' || token === 'START_OBJECT'
           : token === 'VALUE_STRING';
     if (!takes) {
-      check.report(
-        'aggs.wrong-type',
-        `${check.where(at)} [field_config] ${key} doesn't support values of type: ${token}`,
-        at,
-      );
+      check.report('aggs.wrong-type', check.unsupported(at, 'field_config', key, token), at);
       return true;
     }
   }
@@ -410,11 +402,7 @@ function histogramForms(check: JsonCheck, path: ValuePath, body: Record<string, 
       if (bound === null) continue;
       const token = tokenOf(bound);
       if (token !== 'VALUE_NUMBER' && token !== 'VALUE_STRING') {
-        check.report(
-          'aggs.wrong-type',
-          `${check.where(at)} [double_bounds] ${side} doesn't support values of type: ${token}`,
-          at,
-        );
+        check.report('aggs.wrong-type', check.unsupported(at, 'double_bounds', side, token), at);
         return true;
       }
       if (!numeric(bound)) {

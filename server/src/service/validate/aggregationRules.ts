@@ -1141,11 +1141,7 @@ function rangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly unk
       const value = item[bound];
       if (typeof value !== 'object' || value === null) continue;
       const where = at.child(bound);
-      check.report(
-        'aggs.wrong-type',
-        `${check.where(where)} [range] ${bound} doesn't support values of type: ${tokenOf(value)}`,
-        where,
-      );
+      check.report('aggs.wrong-type', check.unsupported(where, 'range', bound, tokenOf(value)), where);
       return true;
     }
     return false;
@@ -1321,11 +1317,7 @@ function filterQueries(check: JsonCheck, body: ValuePath, type: string, filters:
 /** ObjectParser's refusal of a token its value type does not list, at the parameter `key` of `body`. */
 function refuseToken(check: JsonCheck, body: ValuePath, key: string, type: string, token: string): void {
   const path = body.child(key);
-  check.report(
-    'aggs.wrong-type',
-    `${check.where(path)} [${type}] ${key} doesn't support values of type: ${token}`,
-    path,
-  );
+  check.report('aggs.wrong-type', check.unsupported(path, type, key, token), path);
 }
 
 /** ObjectParser's refusal of a string its number or boolean reader cannot read, at the parameter `key` of `body`. */

@@ -426,11 +426,7 @@ function collapseOptionsRefused(check: JsonCheck, collapse: Record<string, unkno
       return true;
     }
     if (key === 'field' && typeof value !== 'string') {
-      check.report(
-        'search.wrong-type',
-        `${check.where(at)} [collapse] field doesn't support values of type: ${tokenOf(value)}`,
-        at,
-      );
+      check.report('search.wrong-type', check.unsupported(at, 'collapse', 'field', tokenOf(value)), at);
       return true;
     }
     if (key === 'max_concurrent_group_searches' && typeof value === 'string' && !isJavaDouble(value)) {
@@ -450,11 +446,7 @@ function collapseOptionsRefused(check: JsonCheck, collapse: Record<string, unkno
 function collapseInnerHitsRefused(check: JsonCheck, at: ValuePath, value: unknown): boolean {
   const token = tokenOf(value);
   if (token !== 'START_OBJECT' && token !== 'START_ARRAY') {
-    check.report(
-      'search.wrong-type',
-      `${check.where(at)} [collapse] inner_hits doesn't support values of type: ${token}`,
-      at,
-    );
+    check.report('search.wrong-type', check.unsupported(at, 'collapse', 'inner_hits', token), at);
     return true;
   }
   const items: readonly unknown[] = Array.isArray(value) ? value : [value];

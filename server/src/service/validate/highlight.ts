@@ -175,11 +175,7 @@ function refusedValue(check: JsonCheck, at: ValuePath, parser: string, key: stri
       break;
   }
   if (refused) {
-    check.report(
-      'search.wrong-type',
-      `${check.where(at)} [${parser}] ${key} doesn't support values of type: ${token}`,
-      at,
-    );
+    check.report('search.wrong-type', check.unsupported(at, parser, key, token), at);
     return true;
   }
   if (key === 'highlight_query' && isObject(value)) return highlightQueryRefused(check, at, parser, value);
@@ -246,11 +242,7 @@ function fieldsRefused(check: JsonCheck, path: ValuePath, fields: unknown): bool
     return false;
   }
   if (!Array.isArray(fields)) {
-    check.report(
-      'search.wrong-type',
-      `${check.where(path)} [highlight] fields doesn't support values of type: ${tokenOf(fields)}`,
-      path,
-    );
+    check.report('search.wrong-type', check.unsupported(path, 'highlight', 'fields', tokenOf(fields)), path);
     return true;
   }
   for (let i = 0; i < fields.length; i++) {

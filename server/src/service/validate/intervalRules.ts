@@ -55,7 +55,7 @@ function paramRefusal(check: JsonCheck, at: ValuePath, rule: string, key: string
   if (kind === undefined) return undefined;
   const token = tokenOf(value);
   if (!KIND_TOKENS[kind].includes(token)) {
-    return `${check.where(at)} [${rule}] ${key} doesn't support values of type: ${token}`;
+    return check.unsupported(at, rule, key, token);
   }
   if (kind === 'fuzziness' && (value === null || typeof value === 'boolean')) {
     return `${check.where(at)} [${rule}] failed to parse field [${key}]: Can't parse fuzziness on token: [${token}]`;

@@ -141,6 +141,11 @@ export class JsonCheck {
     return `Can't get text on a ${token} at ${this.where(path).slice(1, -1)}`;
   }
 
+  /** ObjectParser's words for a token the value type of its field `key` does not take, where the value stands. */
+  unsupported(path: AnyPath, parser: string, key: string, token: string): string {
+    return `${this.where(path)} [${parser}] ${key} doesn't support values of type: ${token}`;
+  }
+
   /** `[L:C]` of where `path` starts, as OpenSearch prints an XContentLocation. */
   where(path: AnyPath, target: Target = 'value', atEnd = false): string {
     const span = this.segment.spanOf(pathKeys(path), target);

@@ -647,11 +647,7 @@ function termsLookupRefused(check: JsonCheck, path: ValuePath, lookup: Record<st
     const takes =
       key === 'store' ? ['VALUE_BOOLEAN', 'VALUE_STRING'] : key === 'query' ? ['START_OBJECT'] : ['VALUE_STRING'];
     if (!takes.includes(token)) {
-      check.report(
-        'query.wrong-type',
-        `${check.where(at)} [terms_lookup] ${key} doesn't support values of type: ${token}`,
-        at,
-      );
+      check.report('query.wrong-type', check.unsupported(at, 'terms_lookup', key, token), at);
       return;
     }
     if (key === 'store' && typeof value === 'string' && textBooleanError(value) !== undefined) {
@@ -848,11 +844,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
       } else if (isObject(value) || clause.unknownParam !== 'unknown-field') {
         validateQueryContainer(check, path, value);
       } else {
-        check.report(
-          'query.wrong-type',
-          `${check.where(path)} [${clause.name}] ${spec.name} doesn't support values of type: ${tokenOf(value)}`,
-          path,
-        );
+        check.report('query.wrong-type', check.unsupported(path, clause.name, spec.name, tokenOf(value)), path);
       }
       return;
     case 'enum':
@@ -1484,7 +1476,7 @@ function doesNotSupport(check: JsonCheck, path: ValuePath, clause: Clause, spec:
     .replace(/^VALUE_NUMBER_(INT|FLOAT)$/, 'VALUE_NUMBER');
   check.report(
     'query.wrong-type',
-    `${check.where(path)} [${PARSER_NAME[clause.name] ?? clause.name}] ${spec.name} doesn't support values of type: ${token}`,
+    check.unsupported(path, PARSER_NAME[clause.name] ?? clause.name, spec.name, token),
     path,
   );
 }

@@ -377,11 +377,7 @@ function rankFeatureFunctionRule(
         return;
       }
       if (typeof value !== 'number' && typeof value !== 'string') {
-        refuseAt(
-          check,
-          `${wrap}: ${check.where(where)} [${name}] ${key} doesn't support values of type: ${objectParserToken(value)}`,
-          where,
-        );
+        refuseAt(check, `${wrap}: ${check.unsupported(where, name, key, objectParserToken(value))}`, where);
         return;
       }
       if (typeof value === 'string' && !isJavaDouble(value)) {
@@ -503,7 +499,7 @@ function scriptScoreRule(check: JsonCheck, path: ValuePath, _clause: string, bod
   if (isScalarAt(body, 'script')) {
     refuseAt(
       check,
-      `${check.where(path.child('script'))} [script_score] script doesn't support values of type: ${objectParserToken(body.script)}`,
+      check.unsupported(path.child('script'), 'script_score', 'script', objectParserToken(body.script)),
       path.child('script'),
     );
   } else if (isObject(body.script)) {
@@ -779,11 +775,7 @@ function objectParserToken(value: unknown): string {
 function combinedFieldsValues(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
   const refuse = (key: string): void => {
     const at = path.child(key);
-    check.report(
-      'query.wrong-type',
-      `${check.where(at)} [combined_fields] ${key} doesn't support values of type: ${objectParserToken(body[key])}`,
-      at,
-    );
+    check.report('query.wrong-type', check.unsupported(at, 'combined_fields', key, objectParserToken(body[key])), at);
   };
   const operator = body.operator;
   if (typeof operator === 'number' || typeof operator === 'boolean') refuse('operator');
@@ -821,11 +813,7 @@ function idsValues(check: JsonCheck, path: ValuePath, values: unknown): void {
     });
     return;
   }
-  refuseAt(
-    check,
-    `${check.where(path)} [ids] values doesn't support values of type: ${objectParserToken(values)}`,
-    path,
-  );
+  refuseAt(check, check.unsupported(path, 'ids', 'values', objectParserToken(values)), path);
 }
 
 /**

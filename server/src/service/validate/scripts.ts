@@ -45,7 +45,7 @@ export function scriptRefused(
           ? token === 'START_OBJECT'
           : token === 'VALUE_STRING';
     if (!fits) {
-      check.report(code, `${check.where(at)} [script] ${key} doesn't support values of type: ${token}`, at);
+      check.report(code, check.unsupported(at, 'script', key, token), at);
       return true;
     }
     if (name === 'source' || name === 'id') {

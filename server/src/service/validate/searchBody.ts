@@ -199,11 +199,7 @@ export function checkInnerHitsOptions(check: JsonCheck, path: ValuePath, options
     }
     const token = tokenOf(value);
     if (!INNER_HITS_TOKENS[kind].includes(token)) {
-      check.report(
-        'search.wrong-type',
-        `${check.where(at)} [inner_hits] ${key} doesn't support values of type: ${token}`,
-        at,
-      );
+      check.report('search.wrong-type', check.unsupported(at, 'inner_hits', key, token), at);
       return;
     }
     if (innerHitsValueRefused(check, path, key, kind, value)) return;
@@ -555,11 +551,7 @@ function fieldSortOptions(check: JsonCheck, path: ValuePath, options: Record<str
         ? typeof value === 'object' && value !== null
         : key !== 'nested' && key !== 'nested_filter' && typeof value !== 'string';
     if (kindRefused) {
-      check.report(
-        'search.wrong-type',
-        `${check.where(at)} [field_sort] ${key} doesn't support values of type: ${tokenOf(value)}`,
-        at,
-      );
+      check.report('search.wrong-type', check.unsupported(at, 'field_sort', key, tokenOf(value)), at);
       return true;
     }
     const allowed =
@@ -646,11 +638,7 @@ function scoreSortOptions(check: JsonCheck, path: ValuePath, options: Record<str
     }
     const value = options[key];
     if (typeof value !== 'string') {
-      check.report(
-        'search.wrong-type',
-        `${check.where(at)} [_score] order doesn't support values of type: ${tokenOf(value)}`,
-        at,
-      );
+      check.report('search.wrong-type', check.unsupported(at, '_score', 'order', tokenOf(value)), at);
       return true;
     }
     if (sortOrderRefused(check, at, value)) return true;

@@ -259,7 +259,7 @@ function checkPointInTimeId(body: JsonCheck | undefined, pit: unknown, path: Val
   }
   const at = path.child('id');
   if (typeof pit.id !== 'string') {
-    body.report('pit.id', `${body.where(at)} [pit] id doesn't support values of type: ${tokenOf(pit.id)}`, at);
+    body.report('pit.id', body.unsupported(at, 'pit', 'id', tokenOf(pit.id)), at);
   } else if (!mayBeUrlBase64(pit.id)) {
     body.report('pit.id', `invalid id: [${pit.id}]`, at);
   }

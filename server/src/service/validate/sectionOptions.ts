@@ -287,21 +287,13 @@ export function checkQueryRescorer(
     }
     if (key === 'rescore_query') {
       // Read as a query (validated with the body's rules, bodyRules.ts), so an object only.
-      check.report(
-        'search.wrong-type',
-        `${check.where(at)} [query] rescore_query doesn't support values of type: ${tokenOf(value)}`,
-        at,
-      );
+      check.report('search.wrong-type', check.unsupported(at, 'query', 'rescore_query', tokenOf(value)), at);
       return true;
     }
     if (key === 'query_weight' || key === 'rescore_query_weight') {
       const token = tokenOf(value);
       if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT' || token === 'START_ARRAY' || value === null) {
-        check.report(
-          'search.wrong-type',
-          `${check.where(at)} [query] ${key} doesn't support values of type: ${token}`,
-          at,
-        );
+        check.report('search.wrong-type', check.unsupported(at, 'query', key, token), at);
         return true;
       }
       if (typeof value === 'string' && !isJavaDouble(value)) {

@@ -278,11 +278,7 @@ function generatorRefused(check: JsonCheck, path: ValuePath, generator: Record<s
       ? token === 'VALUE_STRING'
       : token === 'VALUE_NUMBER' || token === 'VALUE_STRING';
     if (!takes) {
-      check.report(
-        'search.wrong-type',
-        `${check.where(at)} [direct_generator] ${key} doesn't support values of type: ${token}`,
-        at,
-      );
+      check.report('search.wrong-type', check.unsupported(at, 'direct_generator', key, token), at);
       return true;
     }
   }
