@@ -1849,6 +1849,10 @@ const INTERVAL_FORMS: readonly (readonly [string, Json])[] = [
   ['match-int-text', { query: { intervals: { text: { match: { query: 'quick', max_gaps: '2' } } } } }],
   ['fuzzy-auto', { query: { intervals: { text: { fuzzy: { term: 'quick', fuzziness: 'auto' } } } } }],
   ['fuzzy-two', { query: { intervals: { text: { fuzzy: { term: 'quick', fuzziness: 2 } } } } }],
+  ['then-boost', { query: { intervals: { text: { match: { query: 'quick' } }, boost: 0 } } }],
+  ['two-fields', { query: { intervals: { text: { match: { query: 'quick' } }, kw: { match: { query: 'a' } } } } }],
+  ['unknown-rule-then-boost', { query: { intervals: { text: { matchx: {} }, boost: 1 } } }],
+  ['field-text-then-boost', { query: { intervals: { text: 'quick', boost: 1 } } }],
 ];
 
 /** A sibling pipeline's and a parent pipeline's `buckets_path`, and where each leads. */
@@ -1891,6 +1895,19 @@ const BUCKET_PATH_FORMS: readonly (readonly [string, Json])[] = [
   ]),
 ];
 
+/** A histogram with a metric of each kind under it, for the paths that lead to their values. */
+const METRICS_UNDER_HISTOGRAM = {
+  histogram: { field: 'num', interval: 5 },
+  aggs: {
+    s: { sum: { field: 'num' } },
+    a: { avg: { field: 'num' } },
+    c: { cardinality: { field: 'kw' } },
+    v: { value_count: { field: 'kw' } },
+    m: { median_absolute_deviation: { field: 'num' } },
+    st: { stats: { field: 'num' } },
+  },
+} satisfies JsonObject;
+
 /** The entries of each range aggregation's `ranges`, each of the forms its parser reads them in. */
 const RANGE_AGGREGATIONS: Readonly<Record<string, JsonObject>> = {
   range: { field: 'num' },
@@ -1913,6 +1930,13 @@ const RANGE_ENTRIES: readonly (readonly [string, Json])[] = [
   ['mask-list', [{ mask: ['x'] }]],
   ['mask-number', [{ mask: 1 }]],
   ['to-text', [{ to: 'x' }]],
+  ['from-text', [{ from: 'x' }]],
+  ['from-number-text', [{ from: '5' }]],
+  ['both-number-text', [{ from: '5', to: '10' }]],
+  ['from-number-to-text', [{ from: 5, to: '10' }]],
+  ['from-blank-to-text', [{ to: '10', from: ' ' }]],
+  ['both-hex-exponent', [{ to: '1e3', from: '0x10p1' }]],
+  ['to-text-then-unknown', [{ to: 'x', froms: 1 }]],
 ];
 const RANGE_ENTRY_FORMS: readonly (readonly [string, Json])[] = Object.entries(RANGE_AGGREGATIONS).flatMap(
   ([type, options]) =>
@@ -2691,6 +2715,10 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['empty-list-in-list', [[]]],
       ['true', [true]],
       ['text', ['50']],
+      ['bad-text', ['a']],
+      ['empty-text', ['']],
+      ['then-bad-text', [50, 'x', true]],
+      ['null', [null]],
     ] as (readonly [string, Json])[]
   ).map(([id, percents]) =>
     c(`values/percentiles-bucket-${id}`, {
@@ -2698,6 +2726,107 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       aggs: {
         h: { histogram: { field: 'num', interval: 5 }, aggs: { s: { sum: { field: 'num' } } } },
         p: { percentiles_bucket: { buckets_path: 'h>s', percents } },
+      },
+    }),
+  ),
+  ...(
+    [
+      ['unit-unknown', { unit: 'kmx' }],
+      ['unit-upper', { unit: 'KM' }],
+      ['unit-mi', { unit: 'mi' }],
+      ['unit-empty', { unit: '' }],
+      ['unit-number', { unit: 1 }],
+      ['unit-null', { unit: null }],
+      ['type-unknown', { distance_type: 'arcs' }],
+      ['type-upper', { distance_type: 'PLANE' }],
+      ['type-number', { distance_type: 1 }],
+      ['both-unknown', { distance_type: 'x', unit: 'y' }],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, options]) =>
+    c(`values/geo-distance-agg-${id}`, {
+      size: 0,
+      aggs: { a: { geo_distance: { field: 'location', origin: '1,2', ...options, ranges: [{ to: 1 }] } } },
+    }),
+  ),
+  ...(
+    [
+      ['no-interval', [{ d: { date_histogram: { field: 'date' } } }]],
+      ['no-interval-no-field', [{ d: { date_histogram: {} } }]],
+      ['no-interval-second', [{ k: { terms: { field: 'kw' } } }, { d: { date_histogram: { field: 'date' } } }]],
+      ['fixed-null', [{ d: { date_histogram: { field: 'date', fixed_interval: null } } }]],
+      ['interval-empty', [{ d: { date_histogram: { field: 'date', interval: '' } } }]],
+      ['fixed-empty', [{ d: { date_histogram: { field: 'date', fixed_interval: '' } } }]],
+      ['calendar-empty', [{ d: { date_histogram: { field: 'date', calendar_interval: '' } } }]],
+      [
+        'no-interval-then-bad-order',
+        [{ d: { date_histogram: { field: 'date' } } }, { k: { terms: { field: 'kw', order: 'x' } } }],
+      ],
+    ] as (readonly [string, Json])[]
+  ).map(([id, sources]) =>
+    c(`values/composite-date-histogram-${id}`, { size: 0, aggs: { a: { composite: { sources } } } }),
+  ),
+  ...(
+    [
+      ['sum-max', 's', 's.max'],
+      ['sum-value', 's', 's.value'],
+      ['sum-value-deeper', 's', 's.value.x'],
+      ['sum-bracket', 's', 's[max]'],
+      ['avg-max', 'a', 'a.max'],
+      ['cardinality-count', 'c', 'c.count'],
+      ['count-value', 'v', 'v.value'],
+      ['count-values', 'v', 'v.values'],
+      ['mad-max', 'm', 'm.max'],
+      ['stats-value', 'st', 'st.value'],
+    ] as const
+  ).flatMap(([id, , path]) => [
+    c(`values/metric-value-path-${id}`, {
+      size: 0,
+      aggs: {
+        h: {
+          ...METRICS_UNDER_HISTOGRAM,
+          aggs: { ...METRICS_UNDER_HISTOGRAM.aggs, d: { derivative: { buckets_path: path } } },
+        },
+      },
+    }),
+    c(`values/metric-value-path-sibling-${id}`, {
+      size: 0,
+      aggs: { h: METRICS_UNDER_HISTOGRAM, b: { max_bucket: { buckets_path: `h>${path}` } } },
+    }),
+  ]),
+  ...(
+    [
+      ['fixed', { fixed_interval: '' }],
+      ['interval', { interval: '' }],
+      ['calendar', { calendar_interval: '' }],
+      ['fixed-then-calendar', { fixed_interval: '', calendar_interval: 'day' }],
+      ['calendar-valid-then-fixed', { calendar_interval: 'day', fixed_interval: '' }],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, options]) =>
+    c(`values/date-histogram-empty-${id}`, { size: 0, aggs: { a: { date_histogram: { field: 'date', ...options } } } }),
+  ),
+  ...(
+    [
+      ['unknown', ['10s']],
+      ['unknown-object', [{ sx: { order: 'desc' } }]],
+      ['unknown-single', 'sx'],
+      ['unknown-single-object', { sx: 'asc' }],
+      ['count', ['_count']],
+      ['key', [{ _key: 'asc' }]],
+      ['metric', ['s']],
+      ['metric-value', ['s.value']],
+      ['metric-unknown-value', ['s.max']],
+      ['stats-value', ['st.max']],
+      ['known-then-unknown', ['s', { sx: 'desc' }]],
+      ['deeper', ['s>x']],
+    ] as (readonly [string, Json])[]
+  ).map(([id, sort]) =>
+    c(`values/bucket-sort-path-${id}`, {
+      size: 0,
+      aggs: {
+        h: {
+          histogram: { field: 'num', interval: 5 },
+          aggs: { s: { sum: { field: 'num' } }, st: { stats: { field: 'num' } }, b: { bucket_sort: { sort } } },
+        },
       },
     }),
   ),

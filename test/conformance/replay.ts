@@ -49,7 +49,8 @@ function documentOf(c: ConformanceCase): { language: 'search' | 'msearch'; text:
   return { language: 'search', text: `${c.method} ${c.path}\n${c.body ?? ''}\n` };
 }
 
-export function judge(c: ConformanceCase, version: string, answer: Answer): Verdict {
+/** The language server's diagnostics of a case for one version, with the conformance index's cluster active. */
+export function diagnosticsFor(c: ConformanceCase, version: string): readonly Diagnostic[] {
   store.setTarget(makeTarget({ distribution: 'opensearch', version, source: 'cluster' }));
   // The plugins the nodes list differ between versions (their modules' class names).
   store.updateCluster({ plugins: CONFORMANCE_PLUGINS[version] ?? null });
@@ -58,7 +59,11 @@ export function judge(c: ConformanceCase, version: string, answer: Answer): Verd
   store.open(uri, language, 1, text);
   const diagnostics = store.diagnostics(uri);
   store.close(uri);
-  const errors = diagnostics.filter((d) => d.severity === 1);
+  return diagnostics;
+}
+
+export function judge(c: ConformanceCase, version: string, answer: Answer): Verdict {
+  const errors = diagnosticsFor(c, version).filter((d) => d.severity === 1);
   const refused = rejected(answer);
   const reasons = answer.reasons ?? [];
   const carrying = errors.filter((e) => reasons.some((r) => e.message.includes(withoutIdentityHashes(r))));

@@ -8,6 +8,7 @@ import type { JsonCheck } from './jsonCheck';
 import { isIpv4, isJavaDouble, isSortOrder, numberTextError, parseTimeValue, textBooleanError } from './values';
 import { shardFailureText } from './msearchItems';
 import { beyondInt, zoneHoursError, zoneIdError } from './timeZones';
+import { distanceOptionRefusal } from './geoQueries';
 
 /** Whether a text reads as a Java number. */
 function numeric(value: unknown): boolean {
@@ -207,6 +208,7 @@ const FORMS: ReadonlyMap<string, FormCheck> = new Map<string, FormCheck>([
   ['percentiles', (check, path, _name, _type, body) => tdigestForms(check, path, body)],
   ['percentile_ranks', (check, path, _name, _type, body) => tdigestForms(check, path, body)],
   ['weighted_avg', (check, path, _name, _type, body) => fieldConfigs(check, path, body)],
+  ['geo_distance', (check, path, _name, _type, body) => geoDistanceForms(check, path, body)],
   ['bucket_sort', (check, path, _name, _type, body) => bucketSortForms(check, path, body)],
   ['cumulative_sum', pipelineFormat],
   ['moving_fn', pipelineFormat],
@@ -282,6 +284,28 @@ function tdigestForms(check: JsonCheck, path: ValuePath, body: Record<string, un
   const at = path.child('tdigest').child('compression');
   check.report('aggs.wrong-type', `${check.where(at)} [tdigest] failed to parse field [compression]`, at);
   return true;
+}
+
+/**
+ * `geo_distance`'s `unit` and `distance_type`, each text read as the `geo_distance` query reads it; the first one
+ * written that does not read fails the parse (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+ * `cross/lists/values/geo-distance-agg-*`).
+ */
+function geoDistanceForms(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
+  for (const key in body) {
+    const value = body[key];
+    if ((key !== 'unit' && key !== 'distance_type') || typeof value !== 'string') continue;
+    const refusal = distanceOptionRefusal(key, value);
+    if (refusal === undefined) continue;
+    const at = path.child(key);
+    check.report(
+      'aggs.invalid-value',
+      `${check.where(at)} [geo_distance] failed to parse field [${key}]: ${refusal}`,
+      at,
+    );
+    return true;
+  }
+  return false;
 }
 
 function fieldConfigs(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
@@ -560,6 +584,9 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
   const sources = body.sources;
   if (!Array.isArray(sources)) return false;
   const at = path.child('sources');
+  // What a shard fails on is reported only when the whole body parses: the first source's failure, as each shard
+  // builds the sources in order.
+  let onShard: (() => void) | undefined;
   for (let i = 0; i < sources.length; i++) {
     const source: unknown = sources[i];
     if (!isObject(source)) continue;
@@ -569,50 +596,41 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
     if (key === undefined || !isObject(definition)) continue;
     const kind = firstKey(definition);
     const options = kind === undefined ? undefined : definition[kind];
-    if (kind !== undefined && COMPOSITE_SOURCES.includes(kind) && isObject(options)) {
-      const inner = at.child(i).child(key).child(kind);
-      if (compositeOptionRefused(check, inner, kind, options)) return true;
-      if (!('field' in options) && !('script' in options)) {
-        // Each shard resolves the source's values (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1: HTTP 500; conformance
-        // cases `cross/lists/shard/composite-*`).
-        check.reportItemFailure(
-          'aggs.missing-field',
-          shardFailureText(
-            `[${kind}] source [${key}] has neither [field] nor [script]`,
-            'value source config is invalid; must have either a field or a script',
-          ),
-          inner,
-          'key',
-        );
-        return true;
-      }
-      if (typeof options.order === 'string' && !isSortOrder(options.order)) {
-        const where = inner.child('order');
-        check.report('aggs.wrong-type', `${check.where(where)} [${kind}] failed to parse field [order]`, where);
-        return true;
-      }
-      if (
-        kind === 'date_histogram' &&
-        'time_zone' in options &&
-        (options.time_zone === null
-          ? doesNotSupport(check, inner.child('time_zone'), kind, 'time_zone', null)
-          : timeZoneForm(check, inner.child('time_zone'), kind, options.time_zone))
-      )
-        return true;
-      if (
-        kind === 'date_histogram' &&
-        typeof options.calendar_interval === 'string' &&
-        !CALENDAR_INTERVALS.includes(options.calendar_interval)
-      ) {
-        const where = inner.child('calendar_interval');
-        check.report(
-          'aggs.wrong-type',
-          `${check.where(where)} [date_histogram] failed to parse field [calendar_interval]`,
-          where,
-        );
-        return true;
-      }
+    if (kind === undefined || !COMPOSITE_SOURCES.includes(kind) || !isObject(options)) continue;
+    const inner = at.child(i).child(key).child(kind);
+    if (compositeOptionRefused(check, inner, kind, options)) return true;
+    if (typeof options.order === 'string' && !isSortOrder(options.order)) {
+      const where = inner.child('order');
+      check.report('aggs.wrong-type', `${check.where(where)} [${kind}] failed to parse field [order]`, where);
+      return true;
     }
+    if (
+      kind === 'date_histogram' &&
+      'time_zone' in options &&
+      (options.time_zone === null
+        ? doesNotSupport(check, inner.child('time_zone'), kind, 'time_zone', null)
+        : timeZoneForm(check, inner.child('time_zone'), kind, options.time_zone))
+    )
+      return true;
+    if (kind === 'date_histogram' && emptyIntervalRefused(check, inner, options)) return true;
+    if (
+      kind === 'date_histogram' &&
+      typeof options.calendar_interval === 'string' &&
+      !CALENDAR_INTERVALS.includes(options.calendar_interval)
+    ) {
+      const where = inner.child('calendar_interval');
+      check.report(
+        'aggs.wrong-type',
+        `${check.where(where)} [date_histogram] failed to parse field [calendar_interval]`,
+        where,
+      );
+      return true;
+    }
+    onShard ??= compositeSourceShardFailure(check, inner, key, kind, options);
+  }
+  if (onShard !== undefined) {
+    onShard();
+    return true;
   }
   const after = body.after;
   if (isObject(after)) {
@@ -625,6 +643,68 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
         `[after] has ${count} value(s) but [sources] has ${sources.length}`,
       );
     }
+  }
+  return false;
+}
+
+/**
+ * What a shard fails on when it builds a composite source, as a report to make: its values resolved first (neither a
+ * field nor a script: real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, HTTP 500; cases `cross/lists/shard/composite-*`), then a
+ * date histogram's rounding from its interval (cases `cross/lists/values/composite-date-histogram-*`).
+ */
+function compositeSourceShardFailure(
+  check: JsonCheck,
+  inner: ValuePath,
+  key: string,
+  kind: string,
+  options: Record<string, unknown>,
+): (() => void) | undefined {
+  if (!('field' in options) && !('script' in options)) {
+    return () => {
+      check.reportItemFailure(
+        'aggs.missing-field',
+        shardFailureText(
+          `[${kind}] source [${key}] has neither [field] nor [script]`,
+          'value source config is invalid; must have either a field or a script',
+        ),
+        inner,
+        'key',
+      );
+    };
+  }
+  const interval = (k: string): boolean => typeof options[k] === 'string';
+  if (kind === 'date_histogram' && !['calendar_interval', 'fixed_interval', 'interval'].some(interval)) {
+    return () => {
+      check.reportItemFailure(
+        'aggs.missing-interval',
+        shardFailureText(
+          `[date_histogram] source [${key}] has no interval`,
+          'Invalid interval specified, must be non-null and non-empty',
+        ),
+        inner,
+        'key',
+      );
+    };
+  }
+  return undefined;
+}
+
+/**
+ * An interval of a date histogram (or of a composite's date histogram source) written as an empty text: its setter
+ * refuses it as no interval at all, the first one written ending the parse (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+ * `cross/lists/values/date-histogram-empty-*` and `composite-date-histogram-*-empty`).
+ */
+export function emptyIntervalRefused(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): boolean {
+  for (const key in body) {
+    if ((key !== 'calendar_interval' && key !== 'fixed_interval' && key !== 'interval') || body[key] !== '') continue;
+    const at = path.child(key);
+    const field = key === 'interval' ? 'dateHistogramInterval' : 'interval';
+    check.report(
+      'aggs.invalid-value',
+      `${check.where(at)} [date_histogram] failed to parse field [${key}]: [${field}] must not be null: [date_histogram]`,
+      at,
+    );
+    return true;
   }
   return false;
 }

@@ -10,9 +10,23 @@ import { AGGREGATIONS } from '../../spec/aggregations';
 import type { ParameterSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
 import { shardFailureText } from './msearchItems';
-import { CALENDAR_INTERVALS, checkOptionForms, COMPOSITE_SOURCES, fieldConfigRefused } from './aggregationOptions';
+import {
+  CALENDAR_INTERVALS,
+  checkOptionForms,
+  COMPOSITE_SOURCES,
+  emptyIntervalRefused,
+  fieldConfigRefused,
+} from './aggregationOptions';
 import { queryRefused, validateQueryContainer } from './query';
-import { intRangeRefusal, isJavaDouble, notNumericText, parseTimeValue, textBooleanError, tokenName } from './values';
+import {
+  intRangeRefusal,
+  isJavaDouble,
+  notNumericText,
+  numberTextError,
+  parseTimeValue,
+  textBooleanError,
+  tokenName,
+} from './values';
 import { limitNote, limitsOf } from './limits';
 import { checkSortValue, validateTopHitsBody } from './searchBody';
 import { jacksonMajor } from '../target';
@@ -356,11 +370,19 @@ export function validateAggregationBody(
     } else if (type === 'percentiles_bucket' && Array.isArray(body.percents)) {
       // Its loop reads each item with `doubleValue()`: a list, an object or a boolean in Jackson's words (real 3.9.0
       // and 2.19.6; cases `cross/lists/values/percentiles-bucket-*`).
+      // A text is read by the Java number parser (`For input string: "a"`; cases `...-bad-text`).
       const items: readonly unknown[] = body.percents;
-      const i = items.findIndex((item) => typeof item !== 'number' && typeof item !== 'string');
+      const i = items.findIndex(
+        (item) => typeof item !== 'number' && (typeof item !== 'string' || !isJavaDouble(item)),
+      );
+      const item = items[i];
       if (i !== -1) {
         const at = path.child('percents').child(i);
-        check.report('aggs.wrong-type', notNumericText(tokenName(items[i]), jacksonMajor(check.server)), at);
+        const message =
+          typeof item === 'string'
+            ? numberTextError(item)
+            : notNumericText(tokenName(item), jacksonMajor(check.server));
+        check.report('aggs.wrong-type', message, at);
       }
     }
   }
@@ -725,6 +747,7 @@ function dateHistogram(check: JsonCheck, path: ValuePath, body: Record<string, u
 
 /** The interval a date_histogram's setters refuse as they read it: a fixed one that is no time value, an unknown calendar one. */
 function intervalValues(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
+  if (emptyIntervalRefused(check, path, body)) return;
   const fixed = body.fixed_interval;
   if (typeof fixed === 'string') {
     const parsed = parseTimeValue(fixed, 'date_histogram.fixedInterval');
@@ -1236,13 +1259,34 @@ function geoDistanceItemRefused(check: JsonCheck, path: ValuePath, items: readon
         check.report('aggs.unknown-parameter', `Failed to parse object: unknown field [${key}] found`, where, 'key');
         return true;
       }
-      if (typeof value === 'string') {
-        // A text bound is read as nothing, which the Java number parser then fails on: the words are its JVM's (3.x
-        // and 2.19 run on different ones: real 3.9.0, 3.8.0, 2.19.6 and 2.19.1).
-        const method = check.server.version.major >= 3 ? 'length' : 'trim';
-        check.report('aggs.wrong-type', `Cannot invoke "String.${method}()" because "in" is null`, where);
-        return true;
-      }
+    }
+    if (geoDistanceTextBoundRefused(check, at, item)) return true;
+  }
+  return false;
+}
+
+/**
+ * A range of `geo_distance` with a bound written as text is made from its two texts alone, `from`'s read first, each
+ * by the Java number parser: a bound not written as text (a number, null, none) is read as nothing there, and the JVM
+ * fails on it (its words differ between the JVMs 3.x and 2.19 run on); a text it cannot read fails as the parser says
+ * (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/ranges-geo_distance-*`).
+ */
+function geoDistanceTextBoundRefused(check: JsonCheck, at: ValuePath, item: Record<string, unknown>): boolean {
+  const from = typeof item.from === 'string' ? item.from : undefined;
+  const to = typeof item.to === 'string' ? item.to : undefined;
+  if (from === undefined && to === undefined) return false;
+  for (const [key, text] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (text === undefined) {
+      const method = check.server.version.major >= 3 ? 'length' : 'trim';
+      check.report('aggs.wrong-type', `Cannot invoke "String.${method}()" because "in" is null`, at.child(key));
+      return true;
+    }
+    if (!isJavaDouble(text)) {
+      check.report('aggs.wrong-type', numberTextError(text), at.child(key));
+      return true;
     }
   }
   return false;

@@ -51,6 +51,21 @@ const REFUSE_SUB_AGGREGATIONS: ReadonlySet<string> = new Set([
 /** Metrics with several values: a `buckets_path` ending on one must name the value (`st.max`, `p[50.0]`). */
 const MULTI_VALUE = new Set(['stats', 'extended_stats', 'percentiles', 'percentile_ranks']);
 
+/** The values of `stats` (`InternalStats.Metrics`). */
+const STATS_VALUES: readonly string[] = ['count', 'sum', 'min', 'max', 'avg'];
+
+/** Metrics of one numeric value. */
+const SINGLE_VALUE = new Set([
+  'avg',
+  'sum',
+  'min',
+  'max',
+  'value_count',
+  'cardinality',
+  'weighted_avg',
+  'median_absolute_deviation',
+]);
+
 /** Bucket aggregations with one bucket: every other bucket aggregation gives many. */
 const SINGLE_BUCKET = new Set([
   'filter',
@@ -388,13 +403,47 @@ function pathsOf(value: unknown): [string, (string | number)[]][] {
   return out;
 }
 
+/** The names a `bucket_sort` sorts by: a name, `{"<name>": …}`, or a list of them. */
+function sortPathsOf(value: unknown): [string, (string | number)[]][] {
+  const out: [string, (string | number)[]][] = [];
+  const entry = (item: unknown, at: (string | number)[]): void => {
+    if (typeof item === 'string') out.push([item, at]);
+    else if (isObject(item)) {
+      const key = Object.keys(item)[0];
+      if (key !== undefined) out.push([key, [...at, key]]);
+    }
+  };
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      entry(item, [i]);
+    });
+  } else entry(value, []);
+  return out;
+}
+
 /** The names at the end of a path that are values of a bucket, not aggregations. */
 const BUCKET_VALUES = new Set(['_count', '_key', '_bucket_count']);
 
-/** `a>b.key` → [`a`, `b.key`]; the name of an element is what comes before its `.` or `[`. */
-function elementName(element: string): string {
-  const cut = element.search(/[.[]/);
+/**
+ * The name of an element of a path (`AggregationPath.parse`): what comes before its last `[` (`p[99.9]`), or, in the
+ * last element only, before its last `.` (`s.value`; `s.value.x` names `s.value`): a `.` elsewhere is part of a name.
+ */
+function elementName(element: string, last: boolean): string {
+  const cut = cutOf(element, last);
   return cut === -1 ? element : element.slice(0, cut);
+}
+
+/** What an element asks of its aggregation, after the name (`value` of `s.value`, `99.9` of `p[99.9]`), if anything. */
+function elementKey(element: string, last: boolean): string | undefined {
+  const cut = cutOf(element, last);
+  if (cut === -1) return undefined;
+  return element.charAt(cut) === '[' ? element.slice(cut + 1, -1) : element.slice(cut + 1);
+}
+
+function cutOf(element: string, last: boolean): number {
+  const bracket = element.lastIndexOf('[');
+  if (bracket !== -1 || !last) return bracket;
+  return element.lastIndexOf('.');
 }
 
 function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings: ReadonlyMap<string, Node>): void {
@@ -405,8 +454,11 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
     check.report('aggs.buckets-path', 'Index 0 out of bounds for length 0', pathOf(node, type, 'buckets_path'));
     return;
   }
-  for (const [bucketsPath, at] of pathsOf(body.buckets_path)) {
-    const where = pathOf(node, type, 'buckets_path', ...at);
+  // bucket_sort's paths are the names it sorts by (its builder passes them on as its buckets paths).
+  const member = type === 'bucket_sort' ? 'sort' : 'buckets_path';
+  const paths = type === 'bucket_sort' ? sortPathsOf(body.sort) : pathsOf(body.buckets_path);
+  for (const [bucketsPath, at] of paths) {
+    const where = pathOf(node, type, member, ...at);
     if (bucketsPath === '_count' || bucketsPath === '_key') continue;
     if (bucketsPath === '') {
       check.report('aggs.buckets-path', 'Validation Failed: 1: Invalid path [];', where);
@@ -415,7 +467,7 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
     // Java's split drops the empty names a trailing `>` leaves: `h>` is the path `h`.
     const elements = bucketsPath.split('>');
     while (elements.length > 1 && elements[elements.length - 1] === '') elements.pop();
-    const first = siblings.get(elementName(elements[0] ?? ''));
+    const first = siblings.get(elementName(elements[0] ?? '', elements.length === 1));
     if (first === undefined) {
       check.report('aggs.buckets-path', `Validation Failed: 1: No aggregation found for path [${bucketsPath}];`, where);
       continue;
@@ -430,7 +482,12 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
       continue;
     }
     const sibling = type.endsWith('_bucket');
-    if (sibling && elements.length === 1 && elementName(elements[0]!) === elements[0] && isMultiBucket(first.type)) {
+    if (
+      sibling &&
+      elements.length === 1 &&
+      elementName(elements[0]!, true) === elements[0] &&
+      isMultiBucket(first.type)
+    ) {
       // The pipeline reads each bucket of [first] with nothing left of the path: the bucket itself, not a number.
       check.reportItemFailure(
         'aggs.buckets-path',
@@ -444,7 +501,7 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
     let through: Node | undefined;
     let missing: string | undefined;
     for (const [i, element] of elements.slice(1).entries()) {
-      const name = elementName(element);
+      const name = elementName(element, i === elements.length - 2);
       const sub: unknown = current?.subs?.[name];
       if (current?.subs === undefined || current.subKey === undefined || sub === undefined) {
         // A value of the bucket (`_count`) ends the path; any other name is an aggregation that must be there.
@@ -475,7 +532,7 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
     }
     if (through !== undefined) {
       const lastElement = elements[elements.length - 1] ?? '';
-      const itself = current === through && elementName(lastElement) === lastElement;
+      const itself = current === through && elementName(lastElement, true) === lastElement;
       check.reportItemFailure(
         'aggs.buckets-path',
         itself
@@ -486,7 +543,23 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
       continue;
     }
     const last = elements[elements.length - 1] ?? '';
-    if (current?.type !== undefined && MULTI_VALUE.has(current.type) && elementName(last) === last) {
+    const key = elementKey(last, true);
+    if (current?.type !== undefined && key !== undefined) {
+      // What a metric gives under a name is asked when the aggregations are reduced (real 3.9.0, 3.8.0, 2.19.6 and
+      // 2.19.1; cases `cross/lists/values/metric-value-path-*`): a metric of one value has it under `value` alone, and
+      // `stats` reads the name as one of its values.
+      if (SINGLE_VALUE.has(current.type) && key !== 'value') {
+        check.reportItemFailure('aggs.buckets-path', `path not supported for [${current.name}]: [${key}]`, where);
+      } else if (current.type === 'stats' && !STATS_VALUES.includes(key)) {
+        check.reportItemFailure(
+          'aggs.buckets-path',
+          `No enum constant org.opensearch.search.aggregations.metrics.InternalStats.Metrics.${key}`,
+          where,
+        );
+      }
+      continue;
+    }
+    if (current?.type !== undefined && MULTI_VALUE.has(current.type) && key === undefined) {
       check.reportItemFailure(
         'aggs.buckets-path',
         `buckets_path must reference either a number value or a single value numeric metric aggregation, but [${current.name}] contains multiple values. Please specify which to use.`,

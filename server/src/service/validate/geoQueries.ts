@@ -759,6 +759,14 @@ function scalarText(value: unknown): string {
       : '';
 }
 
+/**
+ * A text of `geo_distance` aggregation's `unit` or `distance_type`, read as the query's options are
+ * (`DistanceUnit.fromString`, exact; `GeoDistance.fromString`, any case): the parser's words when it reads none.
+ */
+export function distanceOptionRefusal(key: 'unit' | 'distance_type', text: string): string | undefined {
+  return optionRefusal(key === 'unit' ? 'unit' : 'distanceType', text, 3);
+}
+
 function optionRefusal(kind: OptionKind, value: unknown, jackson: 2 | 3): string | undefined {
   if (value === null) return undefined;
   switch (kind) {

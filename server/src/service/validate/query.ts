@@ -240,6 +240,7 @@ function validateClause(
     : { body: written, path: clausePath };
   if (members === undefined) return;
   const { body, path } = members;
+  const before = check.issues.length;
   if (clause.valueRanges) checkValueRanges(check, path, clause.name, body);
   if (clause.rules) checkClauseRules(check, path, clause.name, body, READER);
   // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
@@ -259,6 +260,7 @@ function validateClause(
       return;
     case 'field':
       validateFieldClause(check, path, clause, body);
+      if (clause.name === 'intervals') intervalsEnd(check, path, body, before);
       return;
     case 'fieldWithParams':
       validateFieldWithParams(check, path, clause, body);
@@ -471,6 +473,23 @@ function rangeMembers(
   return { body: plain ? body : { [field]: options }, path: fieldPath };
 }
 
+/**
+ * `intervals` reads one field and its rule, then wants the query's end: a second member fails there, once the field
+ * has been read without a refusal (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/intervals-*`).
+ */
+function intervalsEnd(check: JsonCheck, path: ValuePath, body: Record<string, unknown>, before: number): void {
+  let second: string | undefined;
+  let seen = 0;
+  for (const key in body) {
+    if (++seen === 2) {
+      second = key;
+      break;
+    }
+  }
+  if (second === undefined || check.refusedSince(before)) return;
+  check.report('query.multiple-fields', 'Expected [END_OBJECT] but got [FIELD_NAME]', path.child(second), 'key');
+}
+
 /** `{"match": {"field": "text"}}` or `{"match": {"field": {params}}}`: exactly one field. */
 function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, body: Record<string, unknown>): void {
   let field: string | undefined;
@@ -483,7 +502,7 @@ function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, 
     }
   }
   const keys = more ? Object.keys(body) : [];
-  for (let i = 1; i < keys.length; i++) {
+  for (let i = 1; i < keys.length && clause.name !== 'intervals'; i++) {
     const extra = keys[i]!;
     check.report(
       'query.multiple-fields',
