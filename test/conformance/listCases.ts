@@ -1038,6 +1038,166 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
   ['geo-box-unmapped', { query: { geo_bounding_box: { nowhere: BOXES[0]![1] } } }],
   ['geo-box-keyword', { query: { geo_bounding_box: { kw: BOXES[0]![1] } } }],
   ['geo-distance-unmapped-bad-lat', { query: { geo_distance: { distance: '10km', nowhere: { lat: 100, lon: 0 } } } }],
+  ...(
+    [
+      ['unmapped', { nowhere: { shape: { type: 'point', coordinates: [1, 2] } } }],
+      ['unmapped-ignored', { nowhere: { shape: { type: 'point', coordinates: [1, 2] } }, ignore_unmapped: true }],
+      [
+        'unmapped-nested',
+        {
+          items: {
+            shape: {
+              type: 'envelope',
+              coordinates: [
+                [0, 5],
+                [5, 0],
+              ],
+            },
+          },
+        },
+      ],
+      ['unmapped-ignored-text', { nowhere: { shape: 'POINT (1 2)' }, ignore_unmapped: 'true' }],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, query]): readonly [string, Json] => [`geo-shape-${id}`, { query: { geo_shape: query } }]),
+  ...(
+    [
+      ['point', { type: 'point', coordinates: [1, 2] }],
+      ['point-upper', { type: 'Point', coordinates: [1, 2] }],
+      [
+        'multipoint',
+        {
+          type: 'multipoint',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+      ],
+      [
+        'linestring',
+        {
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+      ],
+      [
+        'multilinestring',
+        {
+          type: 'multilinestring',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 1],
+            ],
+          ],
+        },
+      ],
+      [
+        'envelope',
+        {
+          type: 'envelope',
+          coordinates: [
+            [0, 5],
+            [5, 0],
+          ],
+        },
+      ],
+      [
+        'polygon',
+        {
+          type: 'polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [0, 0],
+            ],
+          ],
+        },
+      ],
+      [
+        'multipolygon',
+        {
+          type: 'multipolygon',
+          coordinates: [
+            [
+              [
+                [0, 0],
+                [1, 0],
+                [1, 1],
+                [0, 0],
+              ],
+            ],
+          ],
+        },
+      ],
+      ['circle', { type: 'circle', coordinates: [0, 0], radius: '1km' }],
+      [
+        'collection-polygon-then-line',
+        {
+          type: 'geometrycollection',
+          geometries: [
+            {
+              type: 'polygon',
+              coordinates: [
+                [
+                  [0, 0],
+                  [1, 0],
+                  [1, 1],
+                  [0, 0],
+                ],
+              ],
+            },
+            {
+              type: 'linestring',
+              coordinates: [
+                [0, 0],
+                [1, 1],
+              ],
+            },
+            { type: 'point', coordinates: [0, 0] },
+          ],
+        },
+      ],
+      ['wkt-point', 'POINT (1 2)'],
+      ['wkt-linestring', 'LINESTRING (0 0, 1 1)'],
+      ['wkt-bbox', 'BBOX (0, 5, 5, 0)'],
+      ['wkt-multipoint-lower', 'multipoint (0 0, 1 1)'],
+    ] as (readonly [string, Json])[]
+  ).map(([id, shape]): readonly [string, Json] => [
+    `geo-shape-on-point-${id}`,
+    { query: { geo_shape: { location: { shape } } } },
+  ]),
+  ...(
+    [
+      ['geo-origin-zero', 'location', 0, '10km'],
+      ['geo-origin-decimal', 'location', 1.5, '10km'],
+      ['geo-pivot-seconds', 'location', [2, 1], '10s'],
+      ['geo-pivot-unknown-unit', 'location', [2, 1], '10kmx'],
+      ['geo-pivot-empty', 'location', [2, 1], ''],
+      ['geo-pivot-min', 'location', [2, 1], '10min'],
+      ['geo-pivot-plain', 'location', [2, 1], '5'],
+      ['geo-pivot-miles', 'location', { lat: 1, lon: 2 }, '10mi'],
+      ['geo-pivot-nmi', 'location', { lat: 1, lon: 2 }, '1.5nmi'],
+      ['geo-origin-zero-pivot-bad', 'location', 0, 'x'],
+      ['date-pivot-unknown', 'date', 'now', 'x'],
+      ['date-pivot-km', 'date', 'now', '10km'],
+      ['date-pivot-empty', 'date', 'now', ''],
+      ['date-pivot-zero', 'date', 'now', '0d'],
+      ['date-pivot-minus-one', 'date', 'now', '-1'],
+      ['date-pivot-minus-one-day', 'date', 'now', '-1d'],
+      ['date-pivot-fraction', 'date', 'now', '1.5d'],
+      ['date-pivot-spaced', 'date', 'now', '10 s'],
+      ['date-origin-number', 'date', 0, '7d'],
+    ] as (readonly [string, string, Json, string])[]
+  ).map(([id, field, origin, pivot]): readonly [string, Json] => [
+    `distance-feature-${id}`,
+    { query: { distance_feature: { field, origin, pivot } } },
+  ]),
   ['composite-terms-empty', { size: 0, aggs: { a: { composite: { sources: [{ k: { terms: {} } }] } } } }],
   ...[-1, -5, 1].map((size): readonly [string, Json] => [
     `composite-size-${size}`,

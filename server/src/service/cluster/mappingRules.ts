@@ -854,7 +854,8 @@ const FIELD_TYPE_CLASSES: ReadonlyMap<string, string> = new Map([
  * `geo_distance` and `geo_bounding_box` on a field no geo field: each shard looks the field up before anything else,
  * `failed to find geo field [<name>]` when the index does not map it (unless `ignore_unmapped`, which matches
  * nothing), and a field of another type than `geo_point` or `geo_shape` is not supported for the query (real 3.9.0,
- * 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/geo-*`).
+ * 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/geo-*`). `geo_shape` says `failed to find type for
+ * field [<name>]` (cases `cross/lists/shard/geo-shape-unmapped-*`).
  */
 function geoFieldFindings(
   name: string,
@@ -863,10 +864,19 @@ function geoFieldFindings(
   indexes: IndexFields,
   defined: ReadonlySet<string>,
 ): MappingFinding[] {
-  if (name !== 'geo_distance' && name !== 'geo_bounding_box') return [];
+  if (name !== 'geo_distance' && name !== 'geo_bounding_box' && name !== 'geo_shape') return [];
   const field = geoClauseField(name, body);
   if (field === undefined || !checkable(field, defined)) return [];
   const ignoreUnmapped = isOn(body['ignore_unmapped']);
+  if (name === 'geo_shape') {
+    // A field of another type is judged with the other queries (queryFieldTypes.ts).
+    const missing = everywhere(indexes, (fields) =>
+      unmapped(fields, field) && !ignoreUnmapped ? `failed to find type for field [${field}]` : undefined,
+    );
+    return missing === undefined
+      ? []
+      : [{ code: 'cluster.geo-field', message: missing, path: [...path, field], target: 'key' }];
+  }
   const message = everywhere(indexes, (fields) => {
     if (unmapped(fields, field)) return ignoreUnmapped ? undefined : `failed to find geo field [${field}]`;
     const type = fields.get(field);

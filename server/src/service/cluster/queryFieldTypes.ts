@@ -5,6 +5,8 @@
 import type { JsonPath } from '../json/jsonSegment';
 import { isObject } from '../json/jsonSegment';
 import { geohashRefusal } from '../validate/geoPoints';
+import { distanceTextRefusal } from '../validate/geoQueries';
+import { parseTimeValue } from '../validate/values';
 import type { TargetServer } from '../target';
 import { familyOf, type Family } from './fieldTypes';
 
@@ -104,29 +106,84 @@ function refusal(
         ? ''
         : `[rank_feature] query only works on [rank_feature] fields and features of [rank_features] fields, not [${type}]`;
     case 'distance_feature':
-      if (family === 'date') return '';
-      if (type === 'geo_point') {
-        // The origin is read as a point: a text without a comma is a geohash.
-        const origin = body['origin'];
-        const geohash = typeof origin === 'string' && !origin.includes(',') ? geohashRefusal(origin) : undefined;
-        return geohash === undefined ? '' : `failed to create query: ${geohash}`;
-      }
-      return `Illegal data type of [${type}]![distance_feature] query can only be run on a date, date_nanos or geo_point field type!`;
+      return distanceFeatureRefusal(body, family, type);
     case 'simple_query_string':
       return simpleQueryStringRefusal(body, family, field, type, server);
     case 'geo_shape': {
       if (type === 'geo_shape') return '';
       if (type !== 'geo_point') return `Field [${field}] is of unsupported type [${type}] for [geo_shape] query`;
-      // A geo_point field answers shapes, but not a point (real 3.9.0 and 2.19.6; other shapes not judged).
-      const shape = isObject(options) ? options['shape'] : undefined;
-      const kind = isObject(shape) ? shape['type'] : undefined;
-      return typeof kind === 'string' && kind.toLowerCase() === 'point'
-        ? `Field [${field}] does not support point queries`
-        : undefined;
+      const kind = pointFieldRefuses(isObject(options) ? options['shape'] : undefined);
+      return kind === undefined ? undefined : kind === '' ? '' : `Field [${field}] does not support ${kind} queries`;
     }
     default:
       return undefined;
   }
+}
+
+/**
+ * What a `geo_shape` query on a geo_point field makes of its shape: an area (`envelope`, `polygon`, `multipolygon`,
+ * `circle`) is searched (''), a point or a line is not (its kind, as the shard names it), the first such one of a
+ * `geometrycollection`; undefined when not judged (a WKT collection, an indexed shape, a shape that does not parse).
+ * GeoJSON types and WKT's first word are read in any case, WKT's `BBOX` being an envelope (real 3.9.0, 3.8.0, 2.19.6
+ * and 2.19.1; cases `cross/lists/shard/geo-shape-on-point-*`).
+ */
+function pointFieldRefuses(shape: unknown): string | undefined {
+  let kind: string | undefined;
+  if (typeof shape === 'string') kind = /^\s*([A-Za-z]+)/.exec(shape)?.[1]?.toLowerCase();
+  else if (isObject(shape) && typeof shape['type'] === 'string') kind = shape['type'].toLowerCase();
+  if (kind === 'bbox') kind = 'envelope';
+  if (kind === 'envelope' || kind === 'polygon' || kind === 'multipolygon' || kind === 'circle') return '';
+  if (kind === 'point' || kind === 'multipoint' || kind === 'linestring' || kind === 'multilinestring') return kind;
+  if (kind !== 'geometrycollection' || !isObject(shape) || !Array.isArray(shape['geometries'])) return undefined;
+  for (const member of shape['geometries']) {
+    const inner = pointFieldRefuses(member);
+    if (inner !== '') return inner;
+  }
+  return '';
+}
+
+/**
+ * `distance_feature` on a field of each type, as its shard builds it: the origin read first, then the pivot. On a
+ * date field the pivot is a time value above 0 (`pivotDistance must be > 0, got 0`); on a geo_point field the origin
+ * is a point or a text (a number is `Illegal type [class java.lang.Long] for [origin]! ...`, a text without a comma a
+ * geohash) and the pivot a distance (`Distance.parseDistance`). Other types are refused (real 3.9.0, 3.8.0, 2.19.6
+ * and 2.19.1; cases `cross/lists/shard/distance-feature-*`).
+ */
+function distanceFeatureRefusal(body: Record<string, unknown>, family: Family, type: string): string {
+  const origin = body['origin'];
+  const pivot = body['pivot'];
+  if (family === 'date') {
+    if (typeof pivot !== 'string') return '';
+    const parsed = parseTimeValue(pivot, 'distance_feature.pivot');
+    if (parsed.error !== undefined) return `failed to create query: ${parsed.error}`;
+    const millis = pivotMillis(pivot, parsed.value!.millis);
+    return type === 'date' && millis !== undefined && millis <= 0
+      ? `failed to create query: pivotDistance must be > 0, got ${millis}`
+      : '';
+  }
+  if (type !== 'geo_point') {
+    return `Illegal data type of [${type}]![distance_feature] query can only be run on a date, date_nanos or geo_point field type!`;
+  }
+  if (typeof origin === 'number') {
+    return 'failed to create query: Illegal type [class java.lang.Long] for [origin]! Must be of type [geo_point] or [string] for geo_point fields!';
+  }
+  // A text without a comma is a geohash.
+  const geohash = typeof origin === 'string' && !origin.includes(',') ? geohashRefusal(origin) : undefined;
+  if (geohash !== undefined) return `failed to create query: ${geohash}`;
+  const distance = typeof pivot === 'string' ? distanceTextRefusal(pivot) : undefined;
+  return distance === undefined ? '' : `failed to create query: ${distance}`;
+}
+
+/**
+ * The milliseconds of a pivot time value: parseTimeValue gives -1 for any count of -1, which with a unit is that
+ * unit's length below zero (`-1d` is -86400000); undefined when not known.
+ */
+function pivotMillis(text: string, millis: number): number | undefined {
+  if (millis !== -1) return millis;
+  const unit = /^\s*-0*1(\D.*)$/.exec(text)?.[1];
+  if (unit === undefined) return -1;
+  const one = parseTimeValue(`1${unit}`, 'distance_feature.pivot').value;
+  return one === undefined ? undefined : -one.millis;
 }
 
 /** A span_term's term on a keyword field as written, on a boolean one `T` or `F`; undefined when not judged. */

@@ -467,8 +467,7 @@ function distanceRefusal(distance: unknown): string | undefined {
   if (typeof distance !== 'string') return undefined;
   if (distance === '') return 'distance must not be null or empty';
   // `DistanceUnit.parse`: the first unit whose name ends the text, in the enum's order; the rest is a double.
-  const unit = DISTANCE_UNITS.find((name) => distance.endsWith(name));
-  const number = unit === undefined ? distance : distance.slice(0, distance.length - unit.length);
+  const number = distanceNumber(distance);
   const n = javaDoubleNumber(number);
   if (n === undefined) return isJavaDouble(number) ? undefined : numberTextError(number);
   return n <= 0 ? 'distance must be greater than zero' : undefined;
@@ -804,6 +803,22 @@ function optionRefusal(kind: OptionKind, value: unknown, jackson: 2 | 3): string
     case 'text':
       return undefined;
   }
+}
+
+/**
+ * Why `Distance.parseDistance` cannot read a distance, or undefined: the first unit name (in `DistanceUnit`'s order)
+ * the text ends with is cut off and the rest read by the JVM's number parser, the whole text when it ends with none
+ * (`10min` ends with `in`; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, cases `cross/lists/shard/distance-feature-*`).
+ */
+export function distanceTextRefusal(text: string): string | undefined {
+  const number = distanceNumber(text);
+  return isJavaDouble(number) ? undefined : numberTextError(number);
+}
+
+/** The number of a distance written as text: what is left once the first unit name that ends it is cut off. */
+function distanceNumber(text: string): string {
+  const unit = DISTANCE_UNITS.find((name) => text.endsWith(name));
+  return unit === undefined ? text : text.slice(0, text.length - unit.length);
 }
 
 /** `DistanceUnit`'s names, matched exactly (real 3.9.0 and 2.19.6; conformance cases `cross/lists/geo/unit-*`). */
