@@ -1302,11 +1302,13 @@ function fieldValueFindings(
       const read = rangeOptions(value, at);
       if (read === undefined) continue;
       const [options, optionsAt] = read;
+      const before = out.length;
       for (const bound of RANGE_BOUNDS) {
         if (!(bound in options)) continue;
         const written = Array.isArray(options[bound]) && listBound ? ']' : options[bound];
         out.push(...valueFinding(indexes, field, written, [...optionsAt, bound], rawAt, true));
       }
+      if (out.length === before) out.push(...wholeRangeOrder(indexes, field, options, optionsAt));
     } else if (!isObject(value)) {
       out.push(...valueFinding(indexes, field, value, at, rawAt, false));
     } else {
@@ -1316,6 +1318,40 @@ function fieldValueFindings(
     }
   }
   return out;
+}
+
+/**
+ * A range query on an `integer_range` or `long_range` field whose lower bound is above its upper one, as written
+ * (before `gt` and `lt` are made inclusive): each shard refuses it, printing the two numbers (real 3.9.0, 3.8.0, 2.19.6
+ * and 2.19.1; cases `cross/lists/shard/range-field-order-*`).
+ */
+function wholeRangeOrder(
+  indexes: IndexFields,
+  field: string,
+  options: Record<string, unknown>,
+  at: JsonPath,
+): MappingFinding[] {
+  const side = (names: readonly string[]): [string, bigint] | undefined => {
+    // The last one written sets the side.
+    let found: [string, bigint] | undefined;
+    for (const name in options) {
+      if (!names.includes(name)) continue;
+      const value = options[name];
+      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+      found = text !== undefined && /^-?\d+$/.test(text) ? [name, BigInt(text)] : undefined;
+    }
+    return found;
+  };
+  const from = side(['from', 'gt', 'gte']);
+  const to = side(['to', 'lt', 'lte']);
+  if (from === undefined || to === undefined || from[1] <= to[1]) return [];
+  const whole = everywhere(indexes, (fields) => {
+    const type = fields.get(field);
+    return type === 'integer_range' || type === 'long_range' ? type : undefined;
+  });
+  if (whole === undefined) return [];
+  const message = `failed to create query: Range query \`from\` value (${from[1]}) is greater than \`to\` value (${to[1]})`;
+  return [{ code: 'cluster.field-value', message, path: [...at, to[0]], target: 'value' }];
 }
 
 /**

@@ -3,7 +3,7 @@
 // said here (a text `Double.parseDouble` refuses fails for every numeric type; some types refuse more, such as a long
 // with spaces around it, which is not judged). Each rule and its words were recorded on real 3.8.0 and 2.19.1
 // (docs/opensearch/query-dsl.md#values-the-field-type-reads; conformance cases `cross/field-values/*`).
-import { isIpv4, isJavaDouble } from './values';
+import { isIpv4, isJavaDouble, javaDoubleNumber, javaDoubleText } from './values';
 
 export const NUMERIC_TYPES: ReadonlySet<string> = new Set([
   'long',
@@ -51,6 +51,8 @@ function javaDoubleError(text: string): string {
  */
 export function fieldValueError(type: string, value: unknown, written: string, bound: boolean): string | undefined {
   if (value === null || typeof value === 'object') return undefined;
+  const rangeOf = RANGE_NUMBERS[type];
+  if (rangeOf !== undefined) return rangeNumberError(rangeOf, value, written);
   if (NUMERIC_TYPES.has(type)) {
     if (typeof value === 'boolean') return `For input string: "${String(value)}"`;
     if (typeof value !== 'string') return undefined;
@@ -73,4 +75,44 @@ export function fieldValueError(type: string, value: unknown, written: string, b
     return `'${text}' is not an IP string literal.`;
   }
   return undefined;
+}
+
+/** The number each numeric range field type reads its bounds as. */
+const RANGE_NUMBERS: Readonly<Record<string, 'integer' | 'long' | 'float' | 'double' | undefined>> = {
+  integer_range: 'integer',
+  long_range: 'long',
+  float_range: 'float',
+  double_range: 'double',
+};
+
+/**
+ * A value a numeric range field reads (`RangeType.parseValue`, by the number type's `parse` without coercion): a text
+ * by the JVM's number parser (a boolean as its text), then for `integer_range` within an int and for both whole
+ * types without a decimal part; the words print the value as the shard holds it, a text as its UTF-8 bytes (`Value
+ * [[31 2e 35]] has a decimal part`; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, cases `cross/lists/shard/range-field-*`).
+ * A long's own range is not judged (JSON numbers beyond 2^53 are not held exactly here).
+ */
+function rangeNumberError(
+  kind: 'integer' | 'long' | 'float' | 'double',
+  value: unknown,
+  written: string,
+): string | undefined {
+  if (typeof value === 'boolean') return `For input string: "${String(value)}"`;
+  let n: number | undefined;
+  let shown: string;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return 'empty String';
+    if (!isJavaDouble(value)) return javaDoubleError(value);
+    // Only plain ASCII texts are printed here as their bytes.
+    if (!/^[\x20-\x7e]*$/.test(value)) return undefined;
+    n = javaDoubleNumber(value);
+    shown = `[${[...value].map((c) => c.charCodeAt(0).toString(16)).join(' ')}]`;
+  } else if (typeof value === 'number') {
+    n = value;
+    shown = /^-?\d+$/.test(written) ? written : javaDoubleText(value);
+  } else return undefined;
+  if (n === undefined || !Number.isFinite(n) || (kind !== 'integer' && kind !== 'long')) return undefined;
+  if (kind === 'integer' && (n < -2147483648 || n > 2147483647))
+    return `Value [${shown}] is out of range for an integer`;
+  return n % 1 !== 0 ? `Value [${shown}] has a decimal part` : undefined;
 }
