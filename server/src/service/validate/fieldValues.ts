@@ -106,7 +106,7 @@ function rangeNumberError(
     // Only plain ASCII texts are printed here as their bytes.
     if (!/^[\x20-\x7e]*$/.test(value)) return undefined;
     n = javaDoubleNumber(value);
-    shown = `[${[...value].map((c) => c.charCodeAt(0).toString(16)).join(' ')}]`;
+    shown = `[${Array.from({ length: value.length }, (_, i) => value.charCodeAt(i).toString(16)).join(' ')}]`;
   } else if (typeof value === 'number') {
     n = value;
     shown = /^-?\d+$/.test(written) ? written : javaDoubleText(value);
