@@ -1226,6 +1226,70 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
   ['range-field-term-decimal', { query: { term: { int_range: 1.5 } } }],
   ['range-field-term-text', { query: { term: { int_range: 'x' } } }],
   ['range-field-terms-decimal', { query: { terms: { int_range: [1, 2.5] } } }],
+  ...(
+    [
+      [
+        'not-terms',
+        { span_not: { include: { span_term: { text: 'quick' } }, exclude: { span_term: { texts: 'fox' } } } },
+      ],
+      [
+        'not-same',
+        { span_not: { include: { span_term: { text: 'quick' } }, exclude: { span_term: { text: 'fox' } } } },
+      ],
+      [
+        'not-near',
+        {
+          span_not: {
+            include: { span_near: { clauses: [{ span_term: { text: 'quick' } }], slop: 1 } },
+            exclude: { span_term: { texts: 'fox' } },
+          },
+        },
+      ],
+      [
+        'not-multi',
+        {
+          span_not: {
+            include: { span_multi: { match: { prefix: { text: { value: 'qu' } } } } },
+            exclude: { span_term: { texts: 'fox' } },
+          },
+        },
+      ],
+      [
+        'not-masking',
+        {
+          span_not: {
+            include: { field_masking_span: { query: { span_term: { texts: 'quick' } }, field: 'text' } },
+            exclude: { span_term: { text: 'fox' } },
+          },
+        },
+      ],
+      [
+        'not-dist',
+        { span_not: { include: { span_term: { text: 'quick' } }, exclude: { span_term: { texts: 'fox' } }, dist: 1 } },
+      ],
+      [
+        'containing-terms',
+        { span_containing: { big: { span_term: { text: 'quick' } }, little: { span_term: { texts: 'fox' } } } },
+      ],
+      [
+        'within-terms',
+        { span_within: { big: { span_term: { text: 'quick' } }, little: { span_term: { texts: 'fox' } } } },
+      ],
+      [
+        'within-same',
+        { span_within: { big: { span_term: { text: 'quick' } }, little: { span_term: { text: 'fox' } } } },
+      ],
+      [
+        'containing-first',
+        {
+          span_containing: {
+            big: { span_first: { match: { span_term: { texts: 'quick' } }, end: 2 } },
+            little: { span_term: { text: 'fox' } },
+          },
+        },
+      ],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, query]): readonly [string, Json] => [`span-pair-${id}`, { query }]),
   ['composite-terms-empty', { size: 0, aggs: { a: { composite: { sources: [{ k: { terms: {} } }] } } } }],
   ...[-1, -5, 1].map((size): readonly [string, Json] => [
     `composite-size-${size}`,

@@ -3,7 +3,7 @@ import { ValuePath } from '../json/valuePath';
 // fields, and the limits of default settings (index.max_regex_length, index.max_terms_count,
 // indices.query.bool.max_clause_count). Texts from MultiMatchQueryBuilder, ExistsQueryBuilder, RegexpQueryBuilder,
 // TermsQueryBuilder and Lucene's IndexSearcher, checked on real 2.19.1 and 3.8.0 by the conformance corpus.
-import { isObject } from '../json/jsonSegment';
+import { firstKey, isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { checkFieldValueFactor, minimumShouldMatchError } from './sectionOptions';
 import { limitNote, limitsOf } from './limits';
@@ -223,6 +223,53 @@ function spanOrRule(check: JsonCheck, path: ValuePath, _clause: string, body: Re
   }
 }
 
+/** The span queries of two span queries, which must search one field, and Lucene's words when they do not. */
+const SPAN_PAIRS: Readonly<Record<string, { first: string; second: string; words: string } | undefined>> = {
+  span_not: { first: 'include', second: 'exclude', words: 'Clauses must have same field.' },
+  span_containing: { first: 'big', second: 'little', words: 'big and little not same field' },
+  span_within: { first: 'big', second: 'little', words: 'big and little not same field' },
+};
+
+/**
+ * The field a span query searches, as Lucene gives it: a `span_term`'s, a `span_multi`'s inner query's, a
+ * `field_masking_span`'s `field`, the first clause's of `span_near` and `span_or`, `span_first`'s `match`'s,
+ * `span_not`'s `include`'s, `span_containing`'s and `span_within`'s `big`'s; undefined when not known.
+ */
+function spanFieldOf(query: unknown, depth = 0): string | undefined {
+  if (!isObject(query) || depth > 20) return undefined;
+  const kind = firstKey(query);
+  const body = kind === undefined ? undefined : query[kind];
+  if (!isObject(body)) return undefined;
+  const fieldOf = (value: unknown): string | undefined => {
+    if (!isObject(value)) return undefined;
+    const fields = Object.keys(value).filter((key) => key !== 'boost' && key !== '_name');
+    return fields.length === 1 ? fields[0] : undefined;
+  };
+  switch (kind) {
+    case 'span_term':
+      return fieldOf(body);
+    case 'span_multi': {
+      const inner = body.match;
+      const innerKind = isObject(inner) ? firstKey(inner) : undefined;
+      return innerKind === undefined || !isObject(inner) ? undefined : fieldOf(inner[innerKind]);
+    }
+    case 'field_masking_span':
+      return typeof body.field === 'string' ? body.field : undefined;
+    case 'span_near':
+    case 'span_or':
+      return Array.isArray(body.clauses) ? spanFieldOf(body.clauses[0], depth + 1) : undefined;
+    case 'span_first':
+      return spanFieldOf(body.match, depth + 1);
+    case 'span_not':
+      return spanFieldOf(body.include, depth + 1);
+    case 'span_containing':
+    case 'span_within':
+      return spanFieldOf(body.big, depth + 1);
+    default:
+      return undefined;
+  }
+}
+
 function spanWrapperRule(check: JsonCheck, path: ValuePath, clause: string, body: Record<string, unknown>): void {
   // SpanNotQueryBuilder.fromXContent: `dist` is the alternative to `pre` and `post` (real 3.8.0 and 2.19.1).
   if (clause === 'span_not' && 'dist' in body && ('pre' in body || 'post' in body)) {
@@ -232,6 +279,15 @@ function spanWrapperRule(check: JsonCheck, path: ValuePath, clause: string, body
       path.child('dist'),
       'key',
     );
+  }
+  const pair = SPAN_PAIRS[clause];
+  if (pair !== undefined) {
+    // Lucene builds the two on one field (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/shard/span-pair-*`).
+    const first = spanFieldOf(body[pair.first]);
+    const second = spanFieldOf(body[pair.second]);
+    if (first !== undefined && second !== undefined && first !== second) {
+      check.reportItemFailure('query.invalid-value', `failed to create query: ${pair.words}`, path.child(pair.second));
+    }
   }
   // Their parsers read an array under a value's name with the value accessors.
   if (isArrayAt(body, '_name')) {
