@@ -3019,6 +3019,75 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ),
   ...(
     [
+      ['list-number', { n: [1] }],
+      ['list-text', { n: ['s'] }],
+      ['list-empty', { n: [] }],
+      ['list-two', { n: ['s', 't'] }],
+      ['object', { n: { a: 's' } }],
+      ['null', { n: null }],
+      ['text-open-bracket', { n: 's[' }],
+      ['text-empty-brackets', { n: 's[]' }],
+      ['text-bracket-first', { n: '[s]' }],
+      ['text-dot-last', { n: 's.' }],
+      ['text-dot-first', { n: '.s' }],
+      ['text-unclosed', { n: 's[max' }],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, path]) =>
+    c(`values/path-element-selector-${id}`, {
+      size: 0,
+      aggs: {
+        h: {
+          ...HISTOGRAM_WITH_SUM,
+          aggs: { s: { sum: { field: 'num' } }, p: { bucket_selector: { buckets_path: path, script: 'true' } } },
+        },
+      },
+    }),
+  ),
+  ...(['s[', '[s]', 's.', '.s', 's[]', 'h[x]>s'] as const).flatMap((path) => [
+    c(`values/path-element-derivative-${path}`, {
+      size: 0,
+      aggs: {
+        h: { ...HISTOGRAM_WITH_SUM, aggs: { s: { sum: { field: 'num' } }, d: { derivative: { buckets_path: path } } } },
+      },
+    }),
+    c(`values/path-element-sibling-${path}`, {
+      size: 0,
+      aggs: { h: HISTOGRAM_WITH_SUM, m: { max_bucket: { buckets_path: `h>${path}` } } },
+    }),
+  ]),
+  ...(
+    [
+      ['number', 1.5],
+      ['true', true],
+      ['object', { a: 's' }],
+      ['list', ['s']],
+      ['text', 's'],
+    ] as (readonly [string, Json])[]
+  ).flatMap(([id, path]) => [
+    c(`values/pipeline-path-cumulative-sum-${id}`, {
+      size: 0,
+      aggs: {
+        h: {
+          ...HISTOGRAM_WITH_SUM,
+          aggs: { s: { sum: { field: 'num' } }, p: { cumulative_sum: { buckets_path: path } } },
+        },
+      },
+    }),
+    c(`values/pipeline-path-moving-fn-${id}`, {
+      size: 0,
+      aggs: {
+        h: {
+          ...HISTOGRAM_WITH_SUM,
+          aggs: {
+            s: { sum: { field: 'num' } },
+            p: { moving_fn: { buckets_path: path, window: 2, script: 'MovingFunctions.max(values)' } },
+          },
+        },
+      },
+    }),
+  ]),
+  ...(
+    [
       ['sum-max', 's', 's.max'],
       ['sum-value', 's', 's.value'],
       ['sum-value-deeper', 's', 's.value.x'],

@@ -803,6 +803,14 @@ function checkParserValue(
     scriptBucketsPath(check, body, value);
     return;
   }
+  if (key === 'buckets_path' && (type === 'cumulative_sum' || type === 'moving_fn')) {
+    // Their ConstructingObjectParsers take a text, and cumulative_sum's a list of texts too (real 3.9.0, 3.8.0, 2.19.6
+    // and 2.19.1; cases `cross/lists/values/pipeline-path-*`).
+    if (typeof value !== 'string' && !(Array.isArray(value) && type === 'cumulative_sum')) {
+      refuseToken(check, body, key, type, token);
+    }
+    return;
+  }
   if (value === null && !OWN_OBJECT_PARSERS.has(key)) {
     // ObjectParser's value types take no null, but for the few declared to (real 3.8.0 and 2.19.1; conformance cases
     // `aggs/<type>/<param>/null`); `missing` is read by a parser of its own, which cannot read it.

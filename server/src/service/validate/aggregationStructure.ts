@@ -8,6 +8,7 @@ import { ValuePath } from '../json/valuePath';
 import { isObject } from '../json/jsonSegment';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { JsonCheck } from './jsonCheck';
+import { javaDoubleText } from './values';
 
 const KIND = new Map(AGGREGATIONS.map((a) => [a.name, a.kind]));
 
@@ -386,7 +387,7 @@ function pathText(value: unknown): string | undefined {
  * The paths a pipeline's `buckets_path` holds: a string, an array or an object of them, where the items of an array or
  * an object are read as text (a number is its text: `[1]` is the path `1`).
  */
-function pathsOf(value: unknown): [string, (string | number)[]][] {
+function pathsOf(value: unknown, maps = false): [string, (string | number)[]][] {
   if (typeof value === 'string') return [[value, []]];
   const out: [string, (string | number)[]][] = [];
   if (Array.isArray(value)) {
@@ -396,11 +397,40 @@ function pathsOf(value: unknown): [string, (string | number)[]][] {
     });
   } else if (isObject(value)) {
     for (const key in value) {
-      const text = pathText(value[key]);
+      const text = maps ? javaText(value[key]) : pathText(value[key]);
       if (text !== undefined) out.push([text, [key]]);
     }
   }
   return out;
+}
+
+/**
+ * A value as Java prints what Jackson's `map()` reads (`bucket_selector` reads its paths so): a list `[s, 1]`, an
+ * object `{a=s}`, null `null`, a decimal as `Double.toString`.
+ */
+function javaText(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : javaDoubleText(value);
+  if (Array.isArray(value)) return `[${value.map(javaText).join(', ')}]`;
+  if (isObject(value)) {
+    return `{${Object.keys(value)
+      .map((key) => `${key}=${javaText(value[key])}`)
+      .join(', ')}}`;
+  }
+  return typeof value === 'boolean' ? String(value) : '';
+}
+
+/**
+ * Whether `AggregationPath.parse` refuses an element: a `[` first, or too near the end, or without a closing `]` at
+ * the end; in the last element, a `.` first or last (`Invalid path element [[s]] in path [[s]]`).
+ */
+function invalidElement(element: string, last: boolean): boolean {
+  const bracket = element.lastIndexOf('[');
+  if (bracket !== -1) return bracket === 0 || bracket > element.length - 3 || !element.endsWith(']');
+  if (!last) return false;
+  const dot = element.lastIndexOf('.');
+  return dot !== -1 && (dot === 0 || dot > element.length - 2);
 }
 
 /** The names a `bucket_sort` sorts by: a name, `{"<name>": …}`, or a list of them. */
@@ -456,7 +486,8 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
   }
   // bucket_sort's paths are the names it sorts by (its builder passes them on as its buckets paths).
   const member = type === 'bucket_sort' ? 'sort' : 'buckets_path';
-  const paths = type === 'bucket_sort' ? sortPathsOf(body.sort) : pathsOf(body.buckets_path);
+  const paths =
+    type === 'bucket_sort' ? sortPathsOf(body.sort) : pathsOf(body.buckets_path, type === 'bucket_selector');
   for (const [bucketsPath, at] of paths) {
     const where = pathOf(node, type, member, ...at);
     if (bucketsPath === '_count' || bucketsPath === '_key') continue;
@@ -467,6 +498,13 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
     // Java's split drops the empty names a trailing `>` leaves: `h>` is the path `h`.
     const elements = bucketsPath.split('>');
     while (elements.length > 1 && elements[elements.length - 1] === '') elements.pop();
+    const invalid = elements.find((element, i) => invalidElement(element, i === elements.length - 1));
+    if (invalid !== undefined) {
+      // The path is parsed as the request is read, before its aggregations are looked up: HTTP 500, an `_msearch`
+      // whole (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, cases `cross/lists/values/path-element-*`).
+      check.report('aggs.buckets-path', `Invalid path element [${invalid}] in path [${bucketsPath}]`, where);
+      continue;
+    }
     const first = siblings.get(elementName(elements[0] ?? '', elements.length === 1));
     if (first === undefined) {
       check.report('aggs.buckets-path', `Validation Failed: 1: No aggregation found for path [${bucketsPath}];`, where);
