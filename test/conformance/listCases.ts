@@ -1001,6 +1001,30 @@ const MORE_FORMS: readonly (readonly [string, Json])[] = [
   ],
 ];
 
+/** Dates written as text, read with a format of the request's own. */
+const DATE_TEXTS: readonly (readonly [string, string])[] = [
+  ['date', '2024-01-01'],
+  ['year', '2024'],
+  ['month-short', '2024-1-1'],
+  ['month-13', '2024-13-01'],
+  ['day-32', '2024-01-32'],
+  ['trailing', '2024-01-01x'],
+  ['math', '2024-01-01||+1d'],
+  ['math-bad', '2024-01-01||+1x'],
+  ['bad-then-math', 'x||+1d'],
+  ['empty', ''],
+  ['leading-space', ' 2024-01-01'],
+  ['date-time', '2024-01-01T10:20:30'],
+  ['date-time-hour-24', '2024-01-01T24:20:30'],
+  ['dotted', '01.02.2024'],
+  ['dotted-short', '1.2.2024'],
+  ['epoch', '1704067200000'],
+  ['two-digit-year', '24-01-01'],
+  ['five-digit-year', '20245-01-01'],
+  ['now-math', 'now-1d/d'],
+  ['now-math-bad', 'now-1y/yx'],
+];
+
 /** What only the shards refuse, found by fuzzing: sorts on names no index maps, geo fields, value sources, texts. */
 const SHARD_FORMS: readonly (readonly [string, Json])[] = [
   ...[
@@ -1223,6 +1247,56 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
       ['order-negative', { gte: -1, lt: -3 }],
     ] as (readonly [string, JsonObject])[]
   ).map(([id, bounds]): readonly [string, Json] => [`range-field-${id}`, { query: { range: { int_range: bounds } } }]),
+  ...(
+    [
+      ['operator', 'now-1y/yx'],
+      ['unit', 'now+1x'],
+      ['truncated', 'now-'],
+      ['good', 'now-1d/d'],
+      ['date-then-math', '2024-01-01||+1x'],
+    ] as const
+  ).flatMap(([id, text]): (readonly [string, Json])[] => [
+    [`now-math-range-${id}`, { query: { range: { date: { gte: text, format: 'yyyy-MM-dd' } } } }],
+    [
+      `now-math-date-range-${id}`,
+      { size: 0, aggs: { a: { date_range: { field: 'date', format: 'yyyy-MM-dd', ranges: [{ to: text }] } } } },
+    ],
+  ]),
+  ...(['yyyy-MM-dd', "yyyy-MM-dd'T'HH:mm:ss", 'dd.MM.yyyy||epoch_millis'] as const).flatMap((format, f) =>
+    DATE_TEXTS.map(([id, text]): readonly [string, Json] => [
+      `date-format-${f}-${id}`,
+      { query: { range: { date: { gte: text, format } } } },
+    ]),
+  ),
+  ...(
+    [
+      ['yyyy', '2024'],
+      ['yyyy', '2024-01'],
+      ['yyyy/MM/dd', '2024/01/01'],
+      ['yyyy/MM/dd', '2024-01-01'],
+      ['yyyy-MM-dd HH:mm', '2024-01-01 10:20'],
+      ['yyyy-MM-dd HH:mm', '2024-01-01T10:20'],
+      ['MM/dd/yyyy', '01/02/2024'],
+      ['MM/dd/yyyy', '2024-01-02'],
+      ['yyyy-MM-dd HH:mm:ss.SSS', '2024-01-01 10:20:30.123'],
+      ['yyyy-MM-dd HH:mm:ss.SSS', '2024-01-01 10:20:30.12'],
+      ['yyyyMMdd', '20240101'],
+      ['yyyy-MM-dd', '2024-02-29'],
+      ['yyyy-MM-dd', '2023-02-29'],
+      ['HH:mm', '10:20'],
+      ['yyyy-MM', '2024-01'],
+      ['yyyy-MM', '2024-1'],
+      ['yyyy-MM-dd||yyyy', '2024'],
+      ['yyyy-MM-dd||yyyy', '2024-01'],
+    ] as const
+  ).map(([format, text], i): readonly [string, Json] => [
+    `date-format-pair-${i}`,
+    { query: { range: { date: { lte: text, format } } } },
+  ]),
+  ...DATE_TEXTS.slice(0, 8).map(([id, text]): readonly [string, Json] => [
+    `date-format-agg-${id}`,
+    { size: 0, aggs: { a: { date_range: { field: 'date', format: 'yyyy-MM-dd', ranges: [{ from: text }] } } } },
+  ]),
   ['range-field-term-decimal', { query: { term: { int_range: 1.5 } } }],
   ['range-field-term-text', { query: { term: { int_range: 'x' } } }],
   ['range-field-terms-decimal', { query: { terms: { int_range: [1, 2.5] } } }],
@@ -2208,6 +2282,9 @@ const CONFIG_VALUES: readonly (readonly [string, Json])[] = [
   ['missing-list', { field: 'num', missing: [] }],
   ['missing-object', { field: 'num', missing: {} }],
   ['script-number', { script: 1 }],
+  ['field-empty', { field: '' }],
+  ['field-blank', { field: ' ' }],
+  ['field-empty-script', { field: '', script: '1' }],
 ];
 const CONFIG_FORMS: readonly (readonly [string, Json])[] = [
   ...CONFIG_VALUES.flatMap(([id, config]): [string, Json][] => [
@@ -3017,6 +3094,15 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ).map(([id, sources]) =>
     c(`values/composite-date-histogram-${id}`, { size: 0, aggs: { a: { composite: { sources } } } }),
   ),
+  ...(
+    [
+      ['one', [{ field: 'num' }]],
+      ['text-then-object', ['x', { field: 'num' }]],
+      ['text-then-two', ['x', { field: 'num' }, { field: 'kw' }]],
+      ['object-text-object', [{ field: 'num' }, 'x', { field: 'kw' }]],
+      ['number-then-object', [1, { field: 'num' }]],
+    ] as (readonly [string, Json])[]
+  ).map(([id, terms]) => c(`values/multi-terms-count-${id}`, { size: 0, aggs: { a: { multi_terms: { terms } } } })),
   ...(
     [
       ['list-number', { n: [1] }],

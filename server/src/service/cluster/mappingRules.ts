@@ -25,7 +25,7 @@ import { forEachClause } from './fieldMentions';
 import { queryFieldTypeFindings } from './queryFieldTypes';
 import { familyOf, FLOATING_TYPES, readAsNumbers, type Family } from './fieldTypes';
 import { dateFormatError } from '../validate/dateFormats';
-import { DEFAULT_DATE_FORMAT, defaultDateError } from '../validate/dateMath';
+import { DEFAULT_DATE_FORMAT, defaultDateError, formattedDateError } from '../validate/dateMath';
 import { fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
 import { isJavaDouble, nameText, numberTextError, parseJavaLong } from '../validate/values';
 import { readsOneBoundPerSide } from '../validate/queryRules';
@@ -1247,6 +1247,21 @@ function dateValueError(
   return every === undefined ? undefined : error;
 }
 
+/**
+ * A date given with a `format` of the request's own (a range query's, a `date_range` aggregation's), read on every date
+ * field with that format (docs/opensearch/json-and-values.md#dates-in-date-fields).
+ */
+function formattedValueError(indexes: IndexFields, field: string, value: unknown, format: unknown): string | undefined {
+  if (typeof value !== 'string' || typeof format !== 'string' || value.includes('${') || format.includes('${')) {
+    return undefined;
+  }
+  const error = formattedDateError(value, format);
+  if (error === undefined) return undefined;
+  return everywhere(indexes, (fields) => (fields.get(field) === 'date' ? 'date' : undefined)) === undefined
+    ? undefined
+    : error;
+}
+
 /** Why every searched index refuses `value` for `field`: the same words from the field's type in each. */
 function valueFinding(
   indexes: IndexFields,
@@ -1393,11 +1408,14 @@ function rangeDateFindings(
     const read = rangeOptions(body[field], [...path, field]);
     if (read === undefined) continue;
     const [options, optionsAt] = read;
-    if (!checkable(field, defined) || options['format'] !== undefined) continue;
+    if (!checkable(field, defined)) continue;
+    const formatted = options['format'] !== undefined;
     for (const bound of RANGE_BOUNDS) {
       const written = Array.isArray(options[bound]) && listBound ? ']' : options[bound];
-      const error = dateValueError(indexes, field, written, roundsUp(bound, options), true);
-      if (error !== undefined) out.push(dateFinding(error, [...optionsAt, bound]));
+      const error = formatted
+        ? formattedValueError(indexes, field, written, options['format'])
+        : dateValueError(indexes, field, written, roundsUp(bound, options), true);
+      if (error !== undefined) out.push(dateFinding(error, [...optionsAt, bound], formatted));
     }
   }
   return out;
@@ -1415,10 +1433,11 @@ function roundsUp(bound: string, options: Record<string, unknown>): boolean {
   return false;
 }
 
-function dateFinding(error: string, path: JsonPath): MappingFinding {
-  const message = error.startsWith('failed to parse date field')
-    ? error
-    : `${error} (a date of a date field with the format [${DEFAULT_DATE_FORMAT}])`;
+function dateFinding(error: string, path: JsonPath, formatted = false): MappingFinding {
+  const message =
+    formatted || error.startsWith('failed to parse date field')
+      ? error
+      : `${error} (a date of a date field with the format [${DEFAULT_DATE_FORMAT}])`;
   return { code: 'cluster.date-value', message, path, target: 'value' };
 }
 
@@ -1495,15 +1514,20 @@ function aggregationFieldFindings(
       return [{ code: 'cluster.aggregation-type', message, path: [...path, 'field'], target: 'value' }];
     }
   }
-  if ((type === 'date_range' || type === 'range') && body['format'] === undefined && Array.isArray(body['ranges'])) {
+  if ((type === 'date_range' || type === 'range') && Array.isArray(body['ranges'])) {
+    const formatted = body['format'] !== undefined;
     const out: MappingFinding[] = [];
     body['ranges'].forEach((range: unknown, i) => {
       if (!isObject(range)) return;
       for (const bound of DATE_RANGE_BOUNDS) {
         const at = [...path, 'ranges', i, bound];
-        const error = dateValueError(indexes, field, range[bound], false, false);
-        if (error !== undefined) out.push(dateFinding(error, at));
-        const other = everywhere(indexes, (fields) => rangeBoundError(fields.get(field), range[bound]));
+        const error = formatted
+          ? formattedValueError(indexes, field, range[bound], body['format'])
+          : dateValueError(indexes, field, range[bound], false, false);
+        if (error !== undefined) out.push(dateFinding(error, at, formatted));
+        const other = formatted
+          ? undefined
+          : everywhere(indexes, (fields) => rangeBoundError(fields.get(field), range[bound]));
         if (other !== undefined)
           out.push({ code: 'cluster.aggregation-field', message: other, path: at, target: 'value' });
       }

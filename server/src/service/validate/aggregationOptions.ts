@@ -353,7 +353,9 @@ export function fieldConfigRefused(
       return true;
     }
   }
-  if (!('field' in config) && !('script' in config)) {
+  // An empty field is none (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/config-*-field-empty*`).
+  const field = 'field' in config && config.field !== '';
+  if (!field && !('script' in config)) {
     check.report(
       'aggs.missing-field',
       '[field] and [script] cannot both be null.  Please specify one or the other.',
@@ -362,7 +364,7 @@ export function fieldConfigRefused(
     );
     return true;
   }
-  if (type === 'weighted_avg' && 'field' in config && 'script' in config) {
+  if (type === 'weighted_avg' && field && 'script' in config) {
     check.report(
       'aggs.wrong-type',
       '[field] and [script] cannot both be configured.  Please specify one or the other.',

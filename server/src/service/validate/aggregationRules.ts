@@ -549,10 +549,12 @@ export function validateAggregationBody(
               'Cannot invoke "java.util.Collection.size()" because "collection" is null',
             ),
           );
-        } else if (Array.isArray(body.terms) && body.terms.length < 2) {
+        } else if (Array.isArray(body.terms) && body.terms.filter(isObject).length < 2) {
+          // The list's reader passes over what is no object (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+          // `cross/lists/values/multi-terms-count-*`).
           check.report(
             'aggs.multi-terms-count',
-            `multi term aggregation must has at least 2 terms. Found [${body.terms.length}] in [${name}] Use terms aggregation for single term aggregation`,
+            `multi term aggregation must has at least 2 terms. Found [${body.terms.filter(isObject).length}] in [${name}] Use terms aggregation for single term aggregation`,
             path.child('terms'),
           );
         }

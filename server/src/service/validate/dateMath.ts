@@ -116,3 +116,116 @@ function strictDateOptionalTime(text: string, roundUp: boolean): 'read' | 'refus
   }
   return /^[A-Za-z+-]/.test(tail) ? 'unknown' : 'refused';
 }
+
+/**
+ * Why a date field refuses `text` read with a `format` of the request's own (a range query's or a `date_range`
+ * aggregation's), or undefined when it reads it or when that is not judged here. Date math after `now` is read
+ * whatever the format; a date before `||` is read with the format, then the math after it. The format's
+ * alternatives (`a||b`) are judged when each is `epoch_millis`, `strict_date_optional_time` or a pattern of the
+ * fields PATTERN_FIELDS lists with a literal between any two (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+ * `cross/lists/shard/range-format-*`, `cross/lists/shard/date-format-*`).
+ */
+export function formattedDateError(text: string, format: string): string | undefined {
+  if (text.startsWith('now')) return mathError(text.slice(3));
+  const anchor = text.indexOf('||');
+  const date = anchor === -1 ? text : text.slice(0, anchor);
+  if (date === '') return 'cannot parse empty date';
+  const read = formatReads(date, format);
+  if (read === 'refused') return `failed to parse date field [${date}] with format [${format}]`;
+  if (read !== 'read' && read !== 'unknown') return read.invalid;
+  return read === 'read' && anchor !== -1 ? mathError(text.slice(anchor + 2)) : undefined;
+}
+
+/** What a pattern makes of a text: read, refused by the parser, not judged, or a value out of its field's range. */
+type PatternRead = 'read' | 'refused' | 'unknown' | { readonly invalid: string };
+
+function formatReads(text: string, format: string): PatternRead {
+  const alternatives = format.split('||');
+  let unknown = false;
+  for (const alternative of alternatives) {
+    let read: PatternRead;
+    if (alternative === 'epoch_millis') read = isEpochMillis(text) ? 'read' : 'refused';
+    else if (alternative === 'strict_date_optional_time') read = strictDateOptionalTime(text, false);
+    else read = patternReads(text, alternative);
+    if (read === 'read') return 'read';
+    // A value out of range fails the date once parsed (a 500), judged for a format of one pattern only.
+    if (read === 'unknown' || (read !== 'refused' && alternatives.length > 1)) unknown = true;
+    else if (read !== 'refused') return read;
+  }
+  return unknown ? 'unknown' : 'refused';
+}
+
+/** The pattern letters judged: the digits each takes (`yyyy` four or more) and the values a strict parser keeps. */
+const PATTERN_FIELDS: Readonly<
+  Record<string, { digits: number; name?: string; low: number; high: number } | undefined>
+> = {
+  // The strict parser wants a sign before a fifth digit of the year.
+  yyyy: { digits: 4, low: 0, high: 9999 },
+  MM: { digits: 2, name: 'MonthOfYear', low: 1, high: 12 },
+  dd: { digits: 2, name: 'DayOfMonth', low: 1, high: 31 },
+  HH: { digits: 2, low: 0, high: 23 },
+  mm: { digits: 2, low: 0, high: 59 },
+  ss: { digits: 2, low: 0, high: 59 },
+  SSS: { digits: 3, low: 0, high: 999 },
+};
+
+/** How `ChronoField` prints the range of a month and of a day (for any month). */
+const FIELD_RANGES: Readonly<Record<string, string | undefined>> = {
+  MonthOfYear: '1 - 12',
+  DayOfMonth: '1 - 28/31',
+};
+
+/**
+ * `DateTimeFormatter.ofPattern(pattern)` with the strict resolver, for patterns of PATTERN_FIELDS and literals (`'T'`
+ * quoted; the literals `-:/. ,T` only); 'unknown' for any other pattern, and for a day the month does not have (the resolver's words then).
+ */
+function patternReads(text: string, pattern: string): PatternRead {
+  const tokens = /^(?:[A-Za-z]|'[^']*'|[^A-Za-z'])*$/.test(pattern)
+    ? pattern.match(/[A-Za-z]+|'[^']*'|[^A-Za-z']/g)
+    : null;
+  if (tokens === null) return 'unknown';
+  let at = 0;
+  let previousField = false;
+  const values: Record<string, number> = {};
+  for (const token of tokens) {
+    const field = PATTERN_FIELDS[token];
+    if (/^[A-Za-z]/.test(token)) {
+      if (field === undefined || previousField) return 'unknown';
+      let end = at;
+      while (end < text.length && end - at < field.digits && isDigit(text, end)) end++;
+      if (end - at < field.digits) return 'refused';
+      values[token] = Number(text.slice(at, end));
+      at = end;
+      previousField = true;
+      continue;
+    }
+    const literal = token.startsWith("'") ? token.slice(1, -1) : token;
+    if (!/^[-:/. ,T]+$/.test(literal)) return 'unknown';
+    if (!text.startsWith(literal, at)) return 'refused';
+    at += literal.length;
+    previousField = false;
+  }
+  if (at !== text.length) return 'refused';
+  // A time out of its field's range is refused as it is parsed; a month or a day only once the date is made from
+  // the fields (real 3.9.0 and 2.19.6 answer `Invalid value for MonthOfYear (valid values 1 - 12): 13`, HTTP 500);
+  // a month and a day both out of range are not judged.
+  const outside = Object.keys(values).filter((key) => {
+    const field = PATTERN_FIELDS[key]!;
+    return values[key]! < field.low || values[key]! > field.high;
+  });
+  if (outside.some((key) => key !== 'MM' && key !== 'dd')) return 'refused';
+  if (outside.length > 1) return 'unknown';
+  const name = outside[0] === undefined ? undefined : PATTERN_FIELDS[outside[0]]!.name;
+  if (name !== undefined) {
+    const range = FIELD_RANGES[name]!;
+    return {
+      invalid: `date_time_exception: Invalid value for ${name} (valid values ${range}): ${values[outside[0]!]!}`,
+    };
+  }
+  const { yyyy: year, MM: month, dd: day } = values;
+  if (day !== undefined && month !== undefined) {
+    const leap = year === undefined || isLeap(year);
+    if (day > (month === 2 && !leap ? 28 : DAYS_IN_MONTH[month - 1]!)) return 'unknown';
+  }
+  return 'read';
+}
