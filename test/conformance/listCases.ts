@@ -1217,6 +1217,11 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
       ['date-pivot-fraction', 'date', 'now', '1.5d'],
       ['date-pivot-spaced', 'date', 'now', '10 s'],
       ['date-origin-number', 'date', 0, '7d'],
+      ['date-origin-text', 'date', '10s', '7d'],
+      ['date-origin-date', 'date', '2024-01-01', '7d'],
+      ['date-origin-math-bad', 'date', 'now-1x', '7d'],
+      ['date-origin-text-pivot-bad', 'date', 'x', 'x'],
+      ['date-origin-empty', 'date', '', '7d'],
     ] as (readonly [string, string, Json, string])[]
   ).map(([id, field, origin, pivot]): readonly [string, Json] => [
     `distance-feature-${id}`,
@@ -1296,6 +1301,10 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
   ...DATE_TEXTS.slice(0, 8).map(([id, text]): readonly [string, Json] => [
     `date-format-agg-${id}`,
     { size: 0, aggs: { a: { date_range: { field: 'date', format: 'yyyy-MM-dd', ranges: [{ from: text }] } } } },
+  ]),
+  ...['kw', 'ip', 'flag', 'num', 'date'].map((field): readonly [string, Json] => [
+    `multi-terms-format-on-${field}`,
+    { size: 0, aggs: { a: { multi_terms: { terms: [{ field: 'text.raw' }, { field, format: 'x' }] } } } },
   ]),
   ['range-field-term-decimal', { query: { term: { int_range: 1.5 } } }],
   ['range-field-term-text', { query: { term: { int_range: 'x' } } }],

@@ -891,6 +891,23 @@ function geoFieldFindings(
   return message === undefined ? [] : [{ code: 'cluster.geo-field', message, path: [...path, field], target: 'key' }];
 }
 
+/**
+ * `distance_feature`'s `origin` written as text on a date field, read with the field's format before the pivot (real
+ * 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/shard/distance-feature-date-origin-*`).
+ */
+function distanceFeatureOriginFindings(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+): MappingFinding[] {
+  const field = body['field'];
+  if (name !== 'distance_feature' || typeof field !== 'string' || !checkable(field, defined)) return [];
+  const error = dateValueError(indexes, field, body['origin'], false, false);
+  return error === undefined ? [] : [dateFinding(error, [...path, 'origin'])];
+}
+
 /** A search that asks for no hits (`size: 0`) fetches none: what only a fetched hit reads is never read. */
 function fetchesNoHits(body: Record<string, unknown>): boolean {
   return body['size'] === 0 || body['size'] === '0';
@@ -1447,6 +1464,36 @@ function dateField(fields: ReadonlyMap<string, string>, field: string): 'date' |
   return type !== undefined && DATE_FIELD_TYPES.has(type) ? 'date' : undefined;
 }
 
+/**
+ * A `format` in one of `multi_terms`' terms on a field whose type takes none, as each shard refuses it (real 3.9.0,
+ * 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/shard/multi-terms-format-on-*`).
+ */
+function multiTermsFormatFindings(
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+  defined: ReadonlySet<string>,
+): MappingFinding[] {
+  const terms = body['terms'];
+  if (!Array.isArray(terms)) return [];
+  for (let i = 0; i < terms.length; i++) {
+    const term: unknown = terms[i];
+    if (!isObject(term) || typeof term['format'] !== 'string') continue;
+    const field = term['field'];
+    if (typeof field !== 'string' || !checkable(field, defined)) continue;
+    const message = everywhere(indexes, (fields) => {
+      const fieldType = fields.get(field);
+      return fieldType !== undefined && NO_CUSTOM_FORMAT.has(fieldType)
+        ? `Field [${field}] of type [${fieldType}] does not support custom formats`
+        : undefined;
+    });
+    if (message !== undefined) {
+      return [{ code: 'cluster.aggregation-field', message, path: [...path, 'terms', i, 'format'], target: 'value' }];
+    }
+  }
+  return [];
+}
+
 function aggregationFieldFindings(
   type: string,
   body: Record<string, unknown>,
@@ -1457,6 +1504,7 @@ function aggregationFieldFindings(
 ): MappingFinding[] {
   const spec = AGGS.get(type);
   const field = body['field'];
+  if (type === 'multi_terms') return multiTermsFormatFindings(body, path, indexes, defined);
   if (spec === undefined || typeof field !== 'string' || !checkable(field, defined)) return [];
   const takes = new Set((spec.params ?? []).map((p) => p.name));
   const finding = (param: string, message: string | undefined): MappingFinding[] =>
@@ -1621,6 +1669,7 @@ function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
       ...nestedFindings(name, body, at, indexes, rawAt),
       ...geoPolygonFindings(name, body, at, indexes, defined),
       ...geoFieldFindings(name, body, at, indexes, defined),
+      ...distanceFeatureOriginFindings(name, body, at, indexes, defined),
       ...joinFindings(name, body, at, indexes, rawAt),
       ...moreLikeThisFindings(name, body, at, indexes),
       ...rangeDateFindings(name, body, at, indexes, defined, walk.server),

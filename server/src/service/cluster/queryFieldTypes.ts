@@ -7,6 +7,7 @@ import { isObject } from '../json/jsonSegment';
 import { geohashRefusal } from '../validate/geoPoints';
 import { distanceTextRefusal } from '../validate/geoQueries';
 import { parseTimeValue } from '../validate/values';
+import { defaultDateError } from '../validate/dateMath';
 import type { TargetServer } from '../target';
 import { familyOf, type Family } from './fieldTypes';
 
@@ -153,7 +154,8 @@ function distanceFeatureRefusal(body: Record<string, unknown>, family: Family, t
   const origin = body['origin'];
   const pivot = body['pivot'];
   if (family === 'date') {
-    if (typeof pivot !== 'string') return '';
+    // An origin the field's format cannot read fails first (mappingRules.ts reports it).
+    if (typeof pivot !== 'string' || (typeof origin === 'string' && defaultDateError(origin) !== undefined)) return '';
     const parsed = parseTimeValue(pivot, 'distance_feature.pivot');
     if (parsed.error !== undefined) return `failed to create query: ${parsed.error}`;
     const millis = pivotMillis(pivot, parsed.value!.millis);
