@@ -2915,6 +2915,9 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['list', [2, 1]],
       ['text', '1, 2'],
       ['object', { lat: 1, lon: 2 }],
+      ['geohash-bad', 'now-1d'],
+      ['geohash', 'u4pruydqqvj'],
+      ['geohash-upper', 'U4PRU'],
     ] as (readonly [string, Json])[]
   ).map(([id, origin]) =>
     c(`values/origin-agg-${id}`, {
@@ -2922,6 +2925,101 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       aggs: { g: { geo_distance: { field: 'location', origin, ranges: [{ to: 1 }] } } },
     }),
   ),
+  ...(
+    [
+      ['point-lon', { type: 'point', coordinates: [200, 0] }],
+      [
+        'envelope-lat',
+        {
+          type: 'envelope',
+          coordinates: [
+            [0, 100],
+            [5, 0],
+          ],
+        },
+      ],
+      [
+        'envelope-lat-second',
+        {
+          type: 'envelope',
+          coordinates: [
+            [0, 5],
+            [5, -100],
+          ],
+        },
+      ],
+      [
+        'envelope-lon',
+        {
+          type: 'envelope',
+          coordinates: [
+            [-200, 5],
+            [5, 0],
+          ],
+        },
+      ],
+      [
+        'envelope-lon-second',
+        {
+          type: 'envelope',
+          coordinates: [
+            [0, 5],
+            [2147483648, 0],
+          ],
+        },
+      ],
+      [
+        'multipoint-lon',
+        {
+          type: 'multipoint',
+          coordinates: [
+            [0, 0],
+            [200, 1],
+          ],
+        },
+      ],
+      ['circle-lon', { type: 'circle', coordinates: [200, 0], radius: '1km' }],
+      [
+        'linestring-lon',
+        {
+          type: 'linestring',
+          coordinates: [
+            [0, 0],
+            [200, 1],
+          ],
+        },
+      ],
+      [
+        'multilinestring-lon',
+        {
+          type: 'multilinestring',
+          coordinates: [
+            [
+              [0, 0],
+              [200, 1],
+            ],
+          ],
+        },
+      ],
+      [
+        'polygon-lon',
+        {
+          type: 'polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [200, 0],
+              [1, 1],
+              [0, 0],
+            ],
+          ],
+        },
+      ],
+    ] as (readonly [string, Json])[]
+  ).flatMap(([id, shape]) => [
+    c(`values/shape-range-${id}`, { query: { geo_shape: { shape: { shape } } } }),
+    c(`values/shape-range-on-point-${id}`, { query: { geo_shape: { location: { shape } } } }),
+  ]),
   c('values/composite-calendar-interval-list', {
     size: 0,
     aggs: { c: { composite: { sources: [{ d: { date_histogram: { field: 'date', calendar_interval: ['day'] } } }] } } },

@@ -30,6 +30,7 @@ import {
 import { limitNote, limitsOf } from './limits';
 import { checkSortValue, validateTopHitsBody } from './searchBody';
 import { jacksonMajor } from '../target';
+import { geohashRefusal } from './geoPoints';
 import { fieldValueError } from './fieldValues';
 
 const PARAMS: ReadonlyMap<string, ReadonlyMap<string, ParameterSpec>> = new Map(
@@ -963,8 +964,10 @@ function distanceOrigin(check: JsonCheck, body: ValuePath, value: unknown): void
   const token = tokenOf(value);
   if (token === 'VALUE_BOOLEAN' || token === 'VALUE_NULL' || token === 'VALUE_NUMBER') {
     refuseToken(check, body, 'origin', 'geo_distance', token);
-  } else if (value === '') {
-    refuseWrapped(check, body.child('origin'), 'geo_distance', 'origin', 'empty geohash');
+  } else if (typeof value === 'string' && !value.includes(',')) {
+    // A text without a comma is a geohash (cases `cross/lists/values/origin-agg-*`).
+    const refusal = geohashRefusal(value);
+    if (refusal !== undefined) refuseWrapped(check, body.child('origin'), 'geo_distance', 'origin', refusal);
   } else if (Array.isArray(value) && !value.every((n) => typeof n === 'number')) {
     // Each item is read as a number: a text in Java's words.
     const text = value.find((n): n is string => typeof n === 'string');

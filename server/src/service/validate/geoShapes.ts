@@ -193,22 +193,32 @@ function shapeRefusal(check: JsonCheck, at: ValuePath, shape: unknown): Refusal 
   if (coordinates === undefined) return { message: 'coordinates not included' };
   const refused = structureRefusal(kind, coordinates);
   if (refused !== undefined) return { ...refused, at: at.child('coordinates') };
-  if (kind === 'point' && 'point' in coordinates) {
-    const [lon, lat] = coordinates.point as [number, number];
-    if (!validLatitude(lat)) {
-      return {
-        message: `failed to create query: invalid latitude ${javaDoubleText(lat)}; must be between -90.0 and 90.0`,
-        at: at.child('coordinates'),
-        shard: true,
-      };
+  // Each shard checks the latitude and longitude of a point, of a multipoint's points, of an envelope's corners and of
+  // a circle's centre (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/shape-range-*`); a line's
+  // and a polygon's points are not checked.
+  if (kind === 'point' || kind === 'circle' || kind === 'multipoint' || kind === 'envelope') {
+    const points = 'point' in coordinates ? [coordinates] : coordinates.list;
+    for (let i = 0; i < points.length; i++) {
+      const node = points[i]!;
+      if (!('point' in node)) continue;
+      const message = pointRangeRefusal(node.point);
+      if (message !== undefined) {
+        const where = 'point' in coordinates ? at.child('coordinates') : at.child('coordinates').child(i);
+        return { message, at: where, shard: true };
+      }
     }
-    if (!validLongitude(lon)) {
-      return {
-        message: `failed to create query: invalid longitude ${javaDoubleText(lon)}; must be between -180.0 and 180.0`,
-        at: at.child('coordinates'),
-        shard: true,
-      };
-    }
+  }
+  return undefined;
+}
+
+/** A point's latitude, then its longitude, out of range: each shard's words. */
+function pointRangeRefusal(point: readonly number[]): string | undefined {
+  const [lon, lat] = point as [number, number];
+  if (!validLatitude(lat)) {
+    return `failed to create query: invalid latitude ${javaDoubleText(lat)}; must be between -90.0 and 90.0`;
+  }
+  if (!validLongitude(lon)) {
+    return `failed to create query: invalid longitude ${javaDoubleText(lon)}; must be between -180.0 and 180.0`;
   }
   return undefined;
 }
