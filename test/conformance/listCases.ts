@@ -1306,6 +1306,31 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
     `multi-terms-format-on-${field}`,
     { size: 0, aggs: { a: { multi_terms: { terms: [{ field: 'text.raw' }, { field, format: 'x' }] } } } },
   ]),
+  ...(
+    [
+      ['histogram', { date_histogram: { field: 'datex', calendar_interval: 'day', format: 'now-1d' } }],
+      ['histogram-empty', { date_histogram: { field: 'datex', calendar_interval: 'day', format: '' } }],
+      ['histogram-good', { date_histogram: { field: 'datex', calendar_interval: 'day', format: 'yyyy-MM-dd' } }],
+      [
+        'histogram-missing',
+        { date_histogram: { field: 'datex', calendar_interval: 'day', format: 'now-1d', missing: '2024-01-01' } },
+      ],
+      ['range', { date_range: { field: 'datex', format: 'now-1d', ranges: [{ to: 'now' }] } }],
+      ['auto', { auto_date_histogram: { field: 'datex', format: 'now-1d' } }],
+      ['number-histogram', { histogram: { field: 'datex', interval: 1, format: 'now-1d' } }],
+      ['terms', { terms: { field: 'datex', format: 'now-1d' } }],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, agg]): readonly [string, Json] => [`date-agg-format-unmapped-${id}`, { size: 0, aggs: { a: agg } }]),
+  ...(
+    [
+      ['weight-text', { weighted_avg: { value: { field: 'num' }, weight: { field: 'price', missing: 'x' } } }],
+      ['value-true', { weighted_avg: { value: { field: 'num', missing: true }, weight: { field: 'price' } } }],
+      ['value-date', { weighted_avg: { value: { field: 'date', missing: 'x' }, weight: { field: 'price' } } }],
+      ['value-number-text', { weighted_avg: { value: { field: 'num', missing: '5' }, weight: { field: 'price' } } }],
+      ['terms-text', { multi_terms: { terms: [{ field: 'kw' }, { field: 'num', missing: 'x' }] } }],
+      ['terms-keyword', { multi_terms: { terms: [{ field: 'kw', missing: 'x' }, { field: 'num' }] } }],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, agg]): readonly [string, Json] => [`config-missing-${id}`, { size: 0, aggs: { a: agg } }]),
   ['range-field-term-decimal', { query: { term: { int_range: 1.5 } } }],
   ['range-field-term-text', { query: { term: { int_range: 'x' } } }],
   ['range-field-terms-decimal', { query: { terms: { int_range: [1, 2.5] } } }],

@@ -1458,6 +1458,9 @@ function dateFinding(error: string, path: JsonPath, formatted = false): MappingF
   return { code: 'cluster.date-value', message, path, target: 'value' };
 }
 
+/** The aggregations whose values are dates whatever the field (an unmapped one too). */
+const DATE_AGGREGATIONS = new Set(['date_histogram', 'date_range', 'auto_date_histogram']);
+
 /** 'date' when the field is mapped as a date (a format then reads as a date format), else undefined. */
 function dateField(fields: ReadonlyMap<string, string>, field: string): 'date' | undefined {
   const type = fields.get(field);
@@ -1465,33 +1468,63 @@ function dateField(fields: ReadonlyMap<string, string>, field: string): 'date' |
 }
 
 /**
- * A `format` in one of `multi_terms`' terms on a field whose type takes none, as each shard refuses it (real 3.9.0,
- * 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/shard/multi-terms-format-on-*`).
+ * The field configs of `multi_terms`' terms and of `weighted_avg`'s `value` and `weight`, each read on the shards as
+ * an aggregation's own field is: a `format` on a field whose type takes none, a `missing` text the field's type cannot
+ * read (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/shard/multi-terms-format-on-*`,
+ * `cross/lists/shard/config-missing-*`).
  */
-function multiTermsFormatFindings(
+function fieldConfigFindings(
+  type: string,
   body: Record<string, unknown>,
   path: JsonPath,
   indexes: IndexFields,
   defined: ReadonlySet<string>,
 ): MappingFinding[] {
+  const configs: [unknown, JsonPath][] = [];
   const terms = body['terms'];
-  if (!Array.isArray(terms)) return [];
-  for (let i = 0; i < terms.length; i++) {
-    const term: unknown = terms[i];
-    if (!isObject(term) || typeof term['format'] !== 'string') continue;
-    const field = term['field'];
+  if (type === 'multi_terms' && Array.isArray(terms))
+    terms.forEach((term, i) => configs.push([term, [...path, 'terms', i]]));
+  if (type === 'weighted_avg') for (const side of ['value', 'weight']) configs.push([body[side], [...path, side]]);
+  for (const [config, at] of configs) {
+    if (!isObject(config)) continue;
+    const field = config['field'];
     if (typeof field !== 'string' || !checkable(field, defined)) continue;
-    const message = everywhere(indexes, (fields) => {
-      const fieldType = fields.get(field);
-      return fieldType !== undefined && NO_CUSTOM_FORMAT.has(fieldType)
-        ? `Field [${field}] of type [${fieldType}] does not support custom formats`
-        : undefined;
-    });
-    if (message !== undefined) {
-      return [{ code: 'cluster.aggregation-field', message, path: [...path, 'terms', i, 'format'], target: 'value' }];
+    if (typeof config['format'] === 'string') {
+      const message = everywhere(indexes, (fields) => {
+        const fieldType = fields.get(field);
+        return fieldType !== undefined && NO_CUSTOM_FORMAT.has(fieldType)
+          ? `Field [${field}] of type [${fieldType}] does not support custom formats`
+          : undefined;
+      });
+      if (message !== undefined) {
+        return [{ code: 'cluster.aggregation-field', message, path: [...at, 'format'], target: 'value' }];
+      }
     }
+    const missing = missingFinding(indexes, field, config['missing'], [...at, 'missing']);
+    if (missing !== undefined) return [missing];
   }
   return [];
+}
+
+/**
+ * A `missing` text (a boolean as its text), read where the shards read the field's values: a number field cannot read
+ * one that is no number, nor a date field one that is no date (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance
+ * cases `aggs/<type>/missing/boolean`, `cross/lists/more/*-missing-text*`).
+ */
+function missingFinding(
+  indexes: IndexFields,
+  field: string,
+  missing: unknown,
+  at: JsonPath,
+): MappingFinding | undefined {
+  if (typeof missing !== 'boolean' && typeof missing !== 'string') return undefined;
+  const date = dateValueError(indexes, field, missing, false, true);
+  if (date !== undefined) return dateFinding(date, at);
+  const message = everywhere(indexes, (fields) => {
+    const fieldType = fields.get(field);
+    return fieldType === undefined ? undefined : fieldValueError(fieldType, missing, '', false);
+  });
+  return message === undefined ? undefined : { code: 'cluster.aggregation-field', message, path: at, target: 'value' };
 }
 
 function aggregationFieldFindings(
@@ -1504,7 +1537,7 @@ function aggregationFieldFindings(
 ): MappingFinding[] {
   const spec = AGGS.get(type);
   const field = body['field'];
-  if (type === 'multi_terms') return multiTermsFormatFindings(body, path, indexes, defined);
+  if (type === 'multi_terms' || type === 'weighted_avg') return fieldConfigFindings(type, body, path, indexes, defined);
   if (spec === undefined || typeof field !== 'string' || !checkable(field, defined)) return [];
   const takes = new Set((spec.params ?? []).map((p) => p.name));
   const finding = (param: string, message: string | undefined): MappingFinding[] =>
@@ -1523,9 +1556,15 @@ function aggregationFieldFindings(
     // On a date field the format is a date format, which each shard reads when it builds the aggregation (real 3.8.0
     // and 2.19.1: `Invalid format: [bogus]: Unknown pattern letter: b`; docs/opensearch/json-and-values.md#date-formats).
     const format = body['format'];
+    // The date aggregations read a field no index maps as dates too (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+    // `cross/lists/shard/date-agg-format-unmapped-*`).
+    const datesUnmapped = DATE_AGGREGATIONS.has(type);
     if (
       server.distribution === 'opensearch' &&
-      everywhere(indexes, (fields) => dateField(fields, field)) !== undefined
+      everywhere(
+        indexes,
+        (fields) => dateField(fields, field) ?? (datesUnmapped && unmapped(fields, field) ? 'date' : undefined),
+      ) !== undefined
     ) {
       const error = dateFormatError(format, server.version);
       if (error !== undefined) return finding('format', error);
@@ -1585,17 +1624,9 @@ function aggregationFieldFindings(
   const filtered = type === 'terms' ? includeExcludeFinding(body, path, indexes, field) : undefined;
   if (filtered !== undefined) return [filtered];
   const missing = body['missing'];
-  if (takes.has('missing') && (typeof missing === 'boolean' || typeof missing === 'string')) {
-    // A text (a boolean as its text) is read where the shards read the field's values: a number field cannot read one
-    // that is no number, nor a date field one that is no date (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance
-    // cases `aggs/<type>/missing/boolean`, `cross/lists/more/*-missing-text*`).
-    const date = dateValueError(indexes, field, missing, false, true);
-    if (date !== undefined) return [dateFinding(date, [...path, 'missing'])];
-    const message = everywhere(indexes, (fields) => {
-      const fieldType = fields.get(field);
-      return fieldType === undefined ? undefined : fieldValueError(fieldType, missing, '', false);
-    });
-    if (message !== undefined) return finding('missing', message);
+  if (takes.has('missing')) {
+    const found = missingFinding(indexes, field, missing, [...path, 'missing']);
+    if (found !== undefined) return [found];
   }
   if (NO_MISSING_ON_KEYWORD.has(type) && missing !== undefined && missing !== null && !isObject(missing)) {
     const message = everywhere(indexes, (fields) =>
