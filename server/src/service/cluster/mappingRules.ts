@@ -938,12 +938,7 @@ function fieldFormatFindings(
       const format = entry['format'];
       if (typeof field !== 'string' || typeof format !== 'string' || !checkable(field, defined)) return;
       const message =
-        everywhere(indexes, (fields) => {
-          const type = fields.get(field);
-          return type !== undefined && NO_CUSTOM_FORMAT.has(type)
-            ? `Field [${field}] of type [${type}] does not support custom formats`
-            : undefined;
-        }) ??
+        noCustomFormat(indexes, field) ??
         (server.distribution === 'opensearch' && everywhere(indexes, (fields) => dateField(fields, field)) !== undefined
           ? dateFormatError(format, server.version)
           : undefined);
@@ -1461,6 +1456,16 @@ function dateFinding(error: string, path: JsonPath, formatted = false): MappingF
 /** The aggregations whose values are dates whatever the field (an unmapped one too). */
 const DATE_AGGREGATIONS = new Set(['date_histogram', 'date_range', 'auto_date_histogram']);
 
+/** A field whose type takes no `format` in every searched index, in each shard's words. */
+function noCustomFormat(indexes: IndexFields, field: string): string | undefined {
+  return everywhere(indexes, (fields) => {
+    const type = fields.get(field);
+    return type !== undefined && NO_CUSTOM_FORMAT.has(type)
+      ? `Field [${field}] of type [${type}] does not support custom formats`
+      : undefined;
+  });
+}
+
 /** 'date' when the field is mapped as a date (a format then reads as a date format), else undefined. */
 function dateField(fields: ReadonlyMap<string, string>, field: string): 'date' | undefined {
   const type = fields.get(field);
@@ -1490,12 +1495,7 @@ function fieldConfigFindings(
     const field = config['field'];
     if (typeof field !== 'string' || !checkable(field, defined)) continue;
     if (typeof config['format'] === 'string') {
-      const message = everywhere(indexes, (fields) => {
-        const fieldType = fields.get(field);
-        return fieldType !== undefined && NO_CUSTOM_FORMAT.has(fieldType)
-          ? `Field [${field}] of type [${fieldType}] does not support custom formats`
-          : undefined;
-      });
+      const message = noCustomFormat(indexes, field);
       if (message !== undefined) {
         return [{ code: 'cluster.aggregation-field', message, path: [...at, 'format'], target: 'value' }];
       }
@@ -1546,12 +1546,7 @@ function aggregationFieldFindings(
       : [{ code: 'cluster.aggregation-field', message, path: [...path, param], target: 'value' }];
   // OpenSearch checks the format first (real 3.8.0 and 2.19.1, with both given).
   if (takes.has('format') && typeof body['format'] === 'string') {
-    const message = everywhere(indexes, (fields) => {
-      const fieldType = fields.get(field);
-      return fieldType !== undefined && NO_CUSTOM_FORMAT.has(fieldType)
-        ? `Field [${field}] of type [${fieldType}] does not support custom formats`
-        : undefined;
-    });
+    const message = noCustomFormat(indexes, field);
     if (message !== undefined) return finding('format', message);
     // On a date field the format is a date format, which each shard reads when it builds the aggregation (real 3.8.0
     // and 2.19.1: `Invalid format: [bogus]: Unknown pattern letter: b`; docs/opensearch/json-and-values.md#date-formats).
