@@ -1298,6 +1298,30 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
     `date-format-pair-${i}`,
     { query: { range: { date: { lte: text, format } } } },
   ]),
+  ...(
+    [
+      ['decimal', 1.5, 'yyyy-MM-dd'],
+      ['negative', -1, 'yyyy-MM-dd'],
+      ['year', 2024, 'yyyy'],
+      ['year-decimal', 2024.7, 'yyyy'],
+      ['epoch', 1704067200000, 'yyyy-MM-dd||epoch_millis'],
+      ['small', 5, 'dd.MM.yyyy||epoch_millis'],
+    ] as const
+  ).map(([id, gte, format]): readonly [string, Json] => [
+    `date-format-number-${id}`,
+    { query: { range: { date: { gte, format } } } },
+  ]),
+  ...(
+    [
+      ['decimal', 1.5, 'yyyy-MM-dd'],
+      ['year', 2024, 'yyyy'],
+      ['year-decimal', 2024.7, 'yyyy'],
+      ['negative-decimal', -1.5, 'yyyy-MM-dd'],
+    ] as const
+  ).map(([id, from, format]): readonly [string, Json] => [
+    `date-format-agg-number-${id}`,
+    { size: 0, aggs: { a: { date_range: { field: 'date', format, ranges: [{ from }] } } } },
+  ]),
   ...DATE_TEXTS.slice(0, 8).map(([id, text]): readonly [string, Json] => [
     `date-format-agg-${id}`,
     { size: 0, aggs: { a: { date_range: { field: 'date', format: 'yyyy-MM-dd', ranges: [{ from: text }] } } } },

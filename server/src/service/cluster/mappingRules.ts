@@ -27,7 +27,7 @@ import { familyOf, FLOATING_TYPES, readAsNumbers, type Family } from './fieldTyp
 import { dateFormatError } from '../validate/dateFormats';
 import { DEFAULT_DATE_FORMAT, defaultDateError, formattedDateError } from '../validate/dateMath';
 import { fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
-import { isJavaDouble, nameText, numberTextError, parseJavaLong } from '../validate/values';
+import { isJavaDouble, javaDoubleText, nameText, numberTextError, parseJavaLong } from '../validate/values';
 import { readsOneBoundPerSide } from '../validate/queryRules';
 
 /** A finding on a body, at a path of its JSON. */
@@ -1410,6 +1410,7 @@ function rangeDateFindings(
   indexes: IndexFields,
   defined: ReadonlySet<string>,
   server: TargetServer,
+  rawAt: (path: JsonPath) => string,
 ): MappingFinding[] {
   if (name !== 'range') return [];
   // Where a list given as a bound is not refused, it is read as the text of its end (real 2.19.6 and 2.19.1;
@@ -1424,13 +1425,21 @@ function rangeDateFindings(
     const formatted = options['format'] !== undefined;
     for (const bound of RANGE_BOUNDS) {
       const written = Array.isArray(options[bound]) && listBound ? ']' : options[bound];
+      // With a format, a number is read as the text Java prints of it: an integer as written, a decimal as a double
+      // (`1e3` is `1000.0`; cases `cross/lists/shard/date-format-number-*`).
+      const text = typeof written === 'number' ? javaNumberText(rawAt([...optionsAt, bound]), written) : written;
       const error = formatted
-        ? formattedValueError(indexes, field, written, options['format'])
+        ? formattedValueError(indexes, field, text, options['format'])
         : dateValueError(indexes, field, written, roundsUp(bound, options), true);
       if (error !== undefined) out.push(dateFinding(error, [...optionsAt, bound], formatted));
     }
   }
   return out;
+}
+
+/** A JSON number as Java prints what Jackson reads: an integer literal as written, anything else as a double. */
+function javaNumberText(written: string, value: number): string {
+  return /^-?\d+$/.test(written) ? written : javaDoubleText(value);
 }
 
 /**
@@ -1603,8 +1612,13 @@ function aggregationFieldFindings(
       if (!isObject(range)) return;
       for (const bound of DATE_RANGE_BOUNDS) {
         const at = [...path, 'ranges', i, bound];
+        // With a format, a number is read as the whole number Java's cast gives (`1.5` is `1`; cases
+        // `cross/lists/shard/date-format-agg-number-*`).
+        const value: unknown = range[bound];
+        const text =
+          typeof value === 'number' && Math.abs(value) < Number.MAX_SAFE_INTEGER ? String(Math.trunc(value)) : value;
         const error = formatted
-          ? formattedValueError(indexes, field, range[bound], body['format'])
+          ? formattedValueError(indexes, field, text, body['format'])
           : dateValueError(indexes, field, range[bound], false, false);
         if (error !== undefined) out.push(dateFinding(error, at, formatted));
         const other = formatted
@@ -1698,7 +1712,7 @@ function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
       ...distanceFeatureOriginFindings(name, body, at, indexes, defined),
       ...joinFindings(name, body, at, indexes, rawAt),
       ...moreLikeThisFindings(name, body, at, indexes),
-      ...rangeDateFindings(name, body, at, indexes, defined, walk.server),
+      ...rangeDateFindings(name, body, at, indexes, defined, walk.server, rawAt),
       ...fieldValueFindings(name, body, at, indexes, defined, rawAt, walk.server),
       ...termsSetFieldFindings(name, body, at, indexes, rawAt),
       ...fieldValueFactorFindings(name, body, at, indexes, defined, rawAt),
