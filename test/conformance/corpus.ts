@@ -47,6 +47,18 @@ export function sameAnswer(a: Answer, b: Answer): boolean {
   return normalized(a) === normalized(b);
 }
 
+/**
+ * Whether sending the case again would leave a task on the cluster: OpenSearch answers a search whose buckets path
+ * it cannot parse with HTTP 500 (`Invalid path element [[s]] in path [[s]]`) and keeps its task, a `_search`'s or an
+ * `_msearch`'s, registered as long as the node runs (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1). Tests that later read a
+ * cluster's task list must not find them there, so such a case is recorded once and not sent again by them.
+ */
+export function leavesTaskBehind(c: RecordedCase): boolean {
+  return Object.values(c.answers).some(
+    (answer) => answer.status === 500 && (answer.reasons ?? []).some((r) => r.startsWith('Invalid path element [')),
+  );
+}
+
 /** A Java object printed by its identity hash (`KeywordFieldType@18eb2b6`), which differs from one run to the next. */
 const IDENTITY_HASH = /(\$[A-Za-z]+)@[0-9a-f]{1,8}\b/g;
 

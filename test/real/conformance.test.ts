@@ -4,7 +4,14 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { readPlugins } from '../../client/src/core/clusterState';
-import { ask, prepareIndex, readCorpus, removeConformanceState, sameAnswer } from '../conformance/corpus';
+import {
+  ask,
+  leavesTaskBehind,
+  prepareIndex,
+  readCorpus,
+  removeConformanceState,
+  sameAnswer,
+} from '../conformance/corpus';
 import { CONFORMANCE_PLUGINS } from '../conformance/setup';
 import { realCluster } from './realEnv';
 
@@ -30,7 +37,8 @@ void describe('conformance corpus: real OpenSearch still answers what was record
 
   void it(`OpenSearch ${cluster.version} answers every case as recorded`, async () => {
     const corpus = readCorpus();
-    const recorded = corpus.filter((c) => c.answers[cluster.version] !== undefined);
+    // A case that would leave its task on the cluster is not sent again: the tests after this one read the task list.
+    const recorded = corpus.filter((c) => c.answers[cluster.version] !== undefined && !leavesTaskBehind(c));
     assert.ok(recorded.length >= 1500, `${recorded.length} cases recorded for ${cluster.version}`);
     await prepareIndex(cluster.url);
     const changed: string[] = [];
