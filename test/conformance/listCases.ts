@@ -2321,6 +2321,11 @@ const RANGE_ENTRIES: readonly (readonly [string, Json])[] = [
   ['from-blank-to-text', [{ to: '10', from: ' ' }]],
   ['both-hex-exponent', [{ to: '1e3', from: '0x10p1' }]],
   ['to-text-then-unknown', [{ to: 'x', froms: 1 }]],
+  ['mask-null', [{ mask: null }]],
+  ['key-null', [{ to: 5, key: null }]],
+  ['to-null', [{ from: 1, to: null }]],
+  ['key-text', [{ key: 'near', to: 5 }]],
+  ['key-text-with-texts', [{ from: '1', to: '5', key: 'x' }]],
 ];
 const RANGE_ENTRY_FORMS: readonly (readonly [string, Json])[] = Object.entries(RANGE_AGGREGATIONS).flatMap(
   ([type, options]) =>

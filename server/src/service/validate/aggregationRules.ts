@@ -1173,11 +1173,15 @@ function objectItemsRefused(
  */
 function rangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly unknown[]): boolean {
   return objectItemsRefused(check, path, items, 'range', (at, item) => {
-    for (const bound of ['from', 'to']) {
-      const value = item[bound];
-      if (typeof value !== 'object' || value === null) continue;
-      const where = at.child(bound);
-      check.report('aggs.wrong-type', check.unsupported(where, 'range', bound, tokenOf(value)), where);
+    // In the order written: `from` and `to` take null, `key` does not (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+    // `cross/lists/values/ranges-*-key-null`).
+    for (const name in item) {
+      const value = item[name];
+      const bound = name === 'from' || name === 'to';
+      if (!bound && name !== 'key') continue;
+      if (typeof value !== 'object' || (value === null && bound)) continue;
+      const where = at.child(name);
+      check.report('aggs.wrong-type', check.unsupported(where, 'range', name, tokenOf(value)), where);
       return true;
     }
     return false;
@@ -1216,7 +1220,9 @@ function ipRangeItemRefused(check: JsonCheck, path: ValuePath, items: readonly u
         check.report('aggs.unknown-parameter', `Unexpected ip range parameter: [${key}]`, where, 'key');
         return true;
       }
-      if (typeof value === 'object' && value !== null) {
+      // `key` and `mask` are read with `text()`, which has no text for null either; `from` and `to` take null (real
+      // 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/ranges-ip_range-*-null`).
+      if ((typeof value === 'object' && value !== null) || (value === null && (key === 'key' || key === 'mask'))) {
         check.report('aggs.wrong-type', check.noText(where, tokenOf(value)), where);
         return true;
       }
@@ -1263,12 +1269,13 @@ function geoDistanceItemRefused(check: JsonCheck, path: ValuePath, items: readon
     for (const key in item) {
       const value = item[key];
       const where = at.child(key);
-      // A token is judged before the name it stands under.
+      // The token is judged before the name it stands under: a number is a `from` or a `to`, a text or null those or
+      // the range's `key` (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/ranges-geo_distance-*`).
       if (value !== null && typeof value !== 'number' && typeof value !== 'string') {
         check.report('aggs.wrong-type', `Failed to parse object: unexpected token [${tokenOf(value)}] found`, where);
         return true;
       }
-      if (key !== 'from' && key !== 'to') {
+      if (key !== 'from' && key !== 'to' && (key !== 'key' || typeof value === 'number')) {
         check.report('aggs.unknown-parameter', `Failed to parse object: unknown field [${key}] found`, where, 'key');
         return true;
       }
