@@ -2713,6 +2713,29 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...HIGHLIGHTS.map(([id, highlight]) => c(`highlight/${id}`, { query: MATCH, highlight })),
   ...INNER_QUERIES.map(([id, body]) => c(`inner/${id}`, body)),
   ...QUERY_LISTS.map(([id, query]) => c(`query/${id}`, { query })),
+  ...(
+    [
+      ['nested', { nested: { path: 'items', query: { match_all: {} } } }],
+      ['has-child', { has_child: { type: 'child', query: { match_all: {} } } }],
+      ['has-parent', { has_parent: { parent_type: 'parent', query: { match_all: {} } } }],
+    ] as (readonly [string, JsonObject])[]
+  ).flatMap(([clause, query]) =>
+    (
+      [
+        ['text', ['a']],
+        ['empty', []],
+        ['object', [{ size: 1 }]],
+        ['null', [null]],
+        ['list-in-list', [[1]]],
+        ['object-bad-size', [{ size: 'x' }]],
+      ] as (readonly [string, Json])[]
+    ).map(([id, innerHits]) => {
+      const name = Object.keys(query)[0]!;
+      return c(`query/inner-hits-list-${clause}-${id}`, {
+        query: { [name]: { ...(query[name] as JsonObject), inner_hits: innerHits } },
+      });
+    }),
+  ),
   ...ONE_QUERY_LISTS.flatMap(([id, list]) => [
     c(`one-query/nested-${id}`, { query: { nested: { path: 'items', query: list } } }),
     c(`one-query/constant-score-${id}`, { query: { constant_score: { filter: list } } }),

@@ -965,6 +965,18 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
       } else if (handWrittenRefuses(clause) && value !== null && typeof value !== 'object') {
         // A hand-written parser reads an object option only on START_OBJECT; a value falls to its unknown branch.
         handWrittenRefusal(check, path, clause, spec);
+      } else if (handWrittenRefuses(clause) && Array.isArray(value)) {
+        // It steps into a list and reads what the list holds under the list's name: a value (not null) falls to the
+        // unknown branch, an object is the option (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+        // `cross/lists/query/inner-hits-list-*`).
+        const items = flatItems(value);
+        if (items.some((item) => item !== null && typeof item !== 'object')) {
+          handWrittenRefusal(check, path, clause, spec);
+        } else if (spec.name === 'inner_hits') {
+          value.forEach((item: unknown, i) => {
+            if (isObject(item)) checkInnerHitsOptions(check, path.child(i), item);
+          });
+        }
       }
       return;
     case 'array':
@@ -1438,6 +1450,16 @@ const HAND_WRITTEN_REFUSES = new Set(['nested', 'has_child', 'has_parent', 'more
 
 function handWrittenRefuses(clause: Clause): boolean {
   return HAND_WRITTEN_REFUSES.has(clause.name);
+}
+
+/** What lists hold, lists inside them read through. */
+function flatItems(list: readonly unknown[], depth = 0): unknown[] {
+  const out: unknown[] = [];
+  for (const item of list) {
+    if (Array.isArray(item) && depth < 100) out.push(...flatItems(item, depth + 1));
+    else if (!Array.isArray(item)) out.push(item);
+  }
+  return out;
 }
 
 function handWrittenRefusal(check: JsonCheck, path: ValuePath, clause: Clause, spec: ParameterSpec): void {
