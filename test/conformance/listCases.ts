@@ -3285,6 +3285,9 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['text-then-two', ['x', { field: 'num' }, { field: 'kw' }]],
       ['object-text-object', [{ field: 'num' }, 'x', { field: 'kw' }]],
       ['number-then-object', [1, { field: 'num' }]],
+      ['object-empty', {}],
+      ['object-field', { field: 'kw' }],
+      ['object-unknown', { fieldx: 'kw' }],
     ] as (readonly [string, Json])[]
   ).map(([id, terms]) => c(`values/multi-terms-count-${id}`, { size: 0, aggs: { a: { multi_terms: { terms } } } })),
   ...(

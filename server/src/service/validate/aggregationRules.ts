@@ -550,6 +550,16 @@ export function validateAggregationBody(
               'Cannot invoke "java.util.Collection.size()" because "collection" is null',
             ),
           );
+        } else if (isObject(body.terms)) {
+          // The list's reader takes one object as a list of it (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+          // `cross/lists/values/multi-terms-count-object-*`).
+          if (!fieldConfigRefused(check, path.child('terms'), 'multi_terms', body.terms)) {
+            check.report(
+              'aggs.multi-terms-count',
+              `multi term aggregation must has at least 2 terms. Found [1] in [${name}] Use terms aggregation for single term aggregation`,
+              path.child('terms'),
+            );
+          }
         } else if (Array.isArray(body.terms) && body.terms.filter(isObject).length < 2) {
           // The list's reader passes over what is no object (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
           // `cross/lists/values/multi-terms-count-*`).
