@@ -2995,6 +2995,12 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['geohash-bad', 'now-1d'],
       ['geohash', 'u4pruydqqvj'],
       ['geohash-upper', 'U4PRU'],
+      ['lon-bad', '1, 2x'],
+      ['lat-bad', '1x, 2'],
+      ['both-bad', 'x,y'],
+      ['lon-empty', '1, '],
+      ['lat-blank', ' , 2'],
+      ['spaced', ' 1 , 2 '],
     ] as (readonly [string, Json])[]
   ).map(([id, origin]) =>
     c(`values/origin-agg-${id}`, {
@@ -3278,6 +3284,12 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ).map(([id, sources]) =>
     c(`values/composite-date-histogram-${id}`, { size: 0, aggs: { a: { composite: { sources } } } }),
   ),
+  ...([0, -1, 1, 2.5] as const).map((size) =>
+    c(`values/bucket-sort-size-${String(size)}`, {
+      size: 0,
+      aggs: { h: { ...HISTOGRAM_WITH_SUM, aggs: { s: { sum: { field: 'num' } }, b: { bucket_sort: { size } } } } },
+    }),
+  ),
   ...(
     [
       ['one', [{ field: 'num' }]],
@@ -3335,6 +3347,8 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['object', { a: 's' }],
       ['list', ['s']],
       ['text', 's'],
+      ['empty-list', []],
+      ['two-list', ['s', 's']],
     ] as (readonly [string, Json])[]
   ).flatMap(([id, path]) => [
     c(`values/pipeline-path-cumulative-sum-${id}`, {

@@ -410,6 +410,17 @@ export function validateAggregationBody(
     case 'bucket_sort':
       // Its sort is read as the body's is (real 3.9.0 and 2.19.6; conformance cases `cross/lists/values/config-*`).
       checkSortValue(check, path.child('sort'), body.sort);
+      if (typeof body.size === 'number' && Number.isInteger(body.size) && body.size <= 0) {
+        // Its setter wants a size above zero (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+        // `cross/lists/values/bucket-sort-size-*`).
+        refuseWrapped(
+          check,
+          path.child('size'),
+          'bucket_sort',
+          'size',
+          `[size] must be a positive integer: [${body.size}]`,
+        );
+      }
       if (!('sort' in body) && !('size' in body) && !('from' in body)) {
         reportMissing(
           check,
@@ -977,6 +988,15 @@ function distanceOrigin(check: JsonCheck, body: ValuePath, value: unknown): void
   } else if (typeof value === 'string' && !value.includes(',')) {
     // A text without a comma is a geohash (cases `cross/lists/values/origin-agg-*`).
     const refusal = geohashRefusal(value);
+    if (refusal !== undefined) refuseWrapped(check, body.child('origin'), 'geo_distance', 'origin', refusal);
+  } else if (typeof value === 'string' && value.split(',').length === 2) {
+    // `lat,lon`: each part a number, the latitude read first (cases `cross/lists/values/origin-agg-*`).
+    const [lat = '', lon = ''] = value.split(',');
+    const refusal = !isJavaDouble(lat)
+      ? 'latitude must be a number'
+      : !isJavaDouble(lon)
+        ? 'longitude must be a number'
+        : undefined;
     if (refusal !== undefined) refuseWrapped(check, body.child('origin'), 'geo_distance', 'origin', refusal);
   } else if (Array.isArray(value) && !value.every((n) => typeof n === 'number')) {
     // Each item is read as a number: a text in Java's words.

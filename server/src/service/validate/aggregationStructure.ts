@@ -484,6 +484,15 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
     check.report('aggs.buckets-path', 'Index 0 out of bounds for length 0', pathOf(node, type, 'buckets_path'));
     return;
   }
+  if (type === 'cumulative_sum' && Array.isArray(body.buckets_path) && body.buckets_path.length !== 1) {
+    // Its validation wants one path (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/pipeline-path-*`).
+    check.report(
+      'aggs.buckets-path',
+      `Validation Failed: 1: buckets_path must contain a single entry for aggregation [${node.name}];`,
+      pathOf(node, type, 'buckets_path'),
+    );
+    return;
+  }
   // bucket_sort's paths are the names it sorts by (its builder passes them on as its buckets paths).
   const member = type === 'bucket_sort' ? 'sort' : 'buckets_path';
   const paths =
