@@ -70,7 +70,8 @@ async function main(): Promise<number> {
   let unanswered = 0;
   let heldBack = 0;
   for (const { case: c, mutations: done } of fuzzCases(count, seed, mutations)) {
-    if (diagnosticsFor(c, version).some((d) => d.code === 'aggs.too-many-buckets')) {
+    const diagnostics = diagnosticsFor(c, version);
+    if (diagnostics.some((d) => d.code === 'aggs.too-many-buckets')) {
       // A histogram made to fill billions of empty buckets (a bound mutated to 2147483648) is refused only after
       // the buckets are built: the memory it takes trips the cluster's circuit breakers for the requests that follow.
       // The conformance corpus holds OpenSearch's answer to a body over search.max_buckets.
@@ -82,7 +83,7 @@ async function main(): Promise<number> {
       unanswered++;
       continue;
     }
-    const verdict = judge(c, version, answer);
+    const verdict = judge(c, version, answer, diagnostics);
     if (verdict.agrees) continue;
     const group = groupOf(answer, verdict.why ?? '');
     groups.set(group, (groups.get(group) ?? 0) + 1);

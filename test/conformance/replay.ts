@@ -62,8 +62,13 @@ export function diagnosticsFor(c: ConformanceCase, version: string): readonly Di
   return diagnostics;
 }
 
-export function judge(c: ConformanceCase, version: string, answer: Answer): Verdict {
-  const errors = diagnosticsFor(c, version).filter((d) => d.severity === 1);
+export function judge(
+  c: ConformanceCase,
+  version: string,
+  answer: Answer,
+  diagnostics: readonly Diagnostic[] = diagnosticsFor(c, version),
+): Verdict {
+  const errors = diagnostics.filter((d) => d.severity === 1);
   const refused = rejected(answer);
   const reasons = answer.reasons ?? [];
   const carrying = errors.filter((e) => reasons.some((r) => e.message.includes(withoutIdentityHashes(r))));
