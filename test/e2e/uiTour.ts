@@ -20,6 +20,9 @@ export interface TourOptions {
 }
 
 const STEP_TIMEOUT_MS = 30_000;
+/** A hover is waited for this long each time the mouse comes to rest on its key, up to HOVER_ATTEMPTS times. */
+const HOVER_ATTEMPT_MS = 5_000;
+const HOVER_ATTEMPTS = 4;
 
 interface Step {
   readonly name: string;
@@ -51,12 +54,24 @@ async function hoverKey(page: Page, key: string, words: string): Promise<void> {
   const span = activeEditor(page)
     .locator('.view-line span span', { hasText: new RegExp(`^${key}$`) })
     .first();
-  const box = await span.boundingBox();
-  if (!box) {
-    throw new Error(`the key ${key} is not on screen`);
+  const hover = page.locator('.monaco-hover', { hasText: words }).first();
+  // The text can still move when the mouse sets off (a code lens arriving above the first line pushes every line
+  // down), and the editor shows no hover for a mouse that has come to rest elsewhere: so the key is looked up again,
+  // and the mouse leaves and comes back, until the hover shows.
+  for (let attempt = 1; ; attempt++) {
+    const box = await span.boundingBox();
+    if (!box) {
+      throw new Error(`the key ${key} is not on screen`);
+    }
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+    try {
+      await hover.waitFor({ timeout: HOVER_ATTEMPT_MS });
+      break;
+    } catch (error) {
+      if (attempt === HOVER_ATTEMPTS) throw error;
+      await page.mouse.move(5, 5, { steps: 5 });
+    }
   }
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
-  await page.locator('.monaco-hover', { hasText: words }).first().waitFor();
   // The hover fades in: taken before the fade ends, the picture shows it half drawn over the text.
   await page.evaluate(async () => {
     const animations = (
@@ -165,6 +180,8 @@ const STEPS: readonly Step[] = [
     run: async (page) => {
       await openWithQuickOpen(page, 'aggregations.search');
       await activeEditor(page).locator('.squiggly-error').first().waitFor();
+      // The Run lens above the first line moves the text down when it arrives: the hover comes after it.
+      await codeLens(page, 'Run').first().waitFor();
       await hoverKey(page, '"composite"', 'cannot be used with a parent aggregation of type: [TermsAggregatorFactory]');
     },
   },
