@@ -27,7 +27,7 @@ import { familyOf, FLOATING_TYPES, readAsNumbers, type Family } from './fieldTyp
 import { dateFormatError } from '../validate/dateFormats';
 import { DEFAULT_DATE_FORMAT, defaultDateError, formattedDateError } from '../validate/dateMath';
 import { fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
-import { isJavaDouble, javaDoubleText, nameText, numberTextError, parseJavaLong } from '../validate/values';
+import { isJavaDouble, javaNumberText, nameText, numberTextError, parseJavaLong } from '../validate/values';
 import { readsOneBoundPerSide } from '../validate/queryRules';
 
 /** A finding on a body, at a path of its JSON. */
@@ -1435,11 +1435,6 @@ function rangeDateFindings(
     }
   }
   return out;
-}
-
-/** A JSON number as Java prints what Jackson reads: an integer literal as written, anything else as a double. */
-function javaNumberText(written: string, value: number): string {
-  return /^-?\d+$/.test(written) ? written : javaDoubleText(value);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { firstKey, isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
+import type { DiagnosticCode } from '../diagnosticCodes';
 import { isIpv4, isJavaDouble, isSortOrder, numberTextError, parseTimeValue, textBooleanError } from './values';
 import { shardFailureText } from './msearchItems';
 import { beyondInt, zoneHoursError, zoneIdError } from './timeZones';
@@ -588,7 +589,7 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
   const at = path.child('sources');
   // What a shard fails on is reported only when the whole body parses: the first source's failure, as each shard
   // builds the sources in order.
-  let onShard: (() => void) | undefined;
+  let onShard: ShardFailure | undefined;
   for (let i = 0; i < sources.length; i++) {
     const source: unknown = sources[i];
     if (!isObject(source)) continue;
@@ -628,10 +629,10 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
       );
       return true;
     }
-    onShard ??= compositeSourceShardFailure(check, inner, key, kind, options);
+    onShard ??= compositeSourceShardFailure(inner, key, kind, options);
   }
   if (onShard !== undefined) {
-    onShard();
+    check.reportItemFailure(onShard.code, shardFailureText(onShard.what, onShard.reason), onShard.at, 'key');
     return true;
   }
   const after = body.after;
@@ -649,43 +650,41 @@ function compositeForms(check: JsonCheck, path: ValuePath, body: Record<string, 
   return false;
 }
 
+/** A failure each shard meets, and where it stands. */
+interface ShardFailure {
+  readonly code: DiagnosticCode;
+  /** What is wrong, in the language server's words; `reason` is the shard's. */
+  readonly what: string;
+  readonly reason: string;
+  readonly at: ValuePath;
+}
+
 /**
- * What a shard fails on when it builds a composite source, as a report to make: its values resolved first (neither a
- * field nor a script: real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, HTTP 500; cases `cross/lists/shard/composite-*`), then a
- * date histogram's rounding from its interval (cases `cross/lists/values/composite-date-histogram-*`).
+ * What a shard fails on when it builds a composite source: its values resolved first (neither a field nor a script:
+ * real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, HTTP 500; cases `cross/lists/shard/composite-*`), then a date histogram's
+ * rounding from its interval (cases `cross/lists/values/composite-date-histogram-*`).
  */
 function compositeSourceShardFailure(
-  check: JsonCheck,
-  inner: ValuePath,
+  at: ValuePath,
   key: string,
   kind: string,
   options: Record<string, unknown>,
-): (() => void) | undefined {
+): ShardFailure | undefined {
   if (!('field' in options) && !('script' in options)) {
-    return () => {
-      check.reportItemFailure(
-        'aggs.missing-field',
-        shardFailureText(
-          `[${kind}] source [${key}] has neither [field] nor [script]`,
-          'value source config is invalid; must have either a field or a script',
-        ),
-        inner,
-        'key',
-      );
+    return {
+      code: 'aggs.missing-field',
+      what: `[${kind}] source [${key}] has neither [field] nor [script]`,
+      reason: 'value source config is invalid; must have either a field or a script',
+      at,
     };
   }
   const interval = (k: string): boolean => typeof options[k] === 'string';
   if (kind === 'date_histogram' && !['calendar_interval', 'fixed_interval', 'interval'].some(interval)) {
-    return () => {
-      check.reportItemFailure(
-        'aggs.missing-interval',
-        shardFailureText(
-          `[date_histogram] source [${key}] has no interval`,
-          'Invalid interval specified, must be non-null and non-empty',
-        ),
-        inner,
-        'key',
-      );
+    return {
+      code: 'aggs.missing-interval',
+      what: `[date_histogram] source [${key}] has no interval`,
+      reason: 'Invalid interval specified, must be non-null and non-empty',
+      at,
     };
   }
   return undefined;

@@ -155,24 +155,28 @@ function formatReads(text: string, format: string): PatternRead {
   return unknown ? 'unknown' : 'refused';
 }
 
-/** The pattern letters judged: the digits each takes (`yyyy` four or more) and the values a strict parser keeps. */
+/** The pattern letters judged: the digits each takes and the values a strict parser keeps. */
 const PATTERN_FIELDS: Readonly<
-  Record<string, { digits: number; name?: string; low: number; high: number } | undefined>
+  Record<
+    string,
+    | {
+        digits: number;
+        low: number;
+        high: number;
+        /** How `ChronoField` names a field checked only once the date is made, and prints its range. */
+        late?: { name: string; range: string };
+      }
+    | undefined
+  >
 > = {
   // The strict parser wants a sign before a fifth digit of the year.
   yyyy: { digits: 4, low: 0, high: 9999 },
-  MM: { digits: 2, name: 'MonthOfYear', low: 1, high: 12 },
-  dd: { digits: 2, name: 'DayOfMonth', low: 1, high: 31 },
+  MM: { digits: 2, low: 1, high: 12, late: { name: 'MonthOfYear', range: '1 - 12' } },
+  dd: { digits: 2, low: 1, high: 31, late: { name: 'DayOfMonth', range: '1 - 28/31' } },
   HH: { digits: 2, low: 0, high: 23 },
   mm: { digits: 2, low: 0, high: 59 },
   ss: { digits: 2, low: 0, high: 59 },
   SSS: { digits: 3, low: 0, high: 999 },
-};
-
-/** How `ChronoField` prints the range of a month and of a day (for any month). */
-const FIELD_RANGES: Readonly<Record<string, string | undefined>> = {
-  MonthOfYear: '1 - 12',
-  DayOfMonth: '1 - 28/31',
 };
 
 /**
@@ -213,13 +217,13 @@ function patternReads(text: string, pattern: string): PatternRead {
     const field = PATTERN_FIELDS[key]!;
     return values[key]! < field.low || values[key]! > field.high;
   });
-  if (outside.some((key) => key !== 'MM' && key !== 'dd')) return 'refused';
+  if (outside.some((key) => PATTERN_FIELDS[key]!.late === undefined)) return 'refused';
   if (outside.length > 1) return 'unknown';
-  const name = outside[0] === undefined ? undefined : PATTERN_FIELDS[outside[0]]!.name;
-  if (name !== undefined) {
-    const range = FIELD_RANGES[name]!;
+  const key = outside[0];
+  const late = key === undefined ? undefined : PATTERN_FIELDS[key]!.late;
+  if (key !== undefined && late !== undefined) {
     return {
-      invalid: `date_time_exception: Invalid value for ${name} (valid values ${range}): ${values[outside[0]!]!}`,
+      invalid: `date_time_exception: Invalid value for ${late.name} (valid values ${late.range}): ${values[key]!}`,
     };
   }
   const { yyyy: year, MM: month, dd: day } = values;

@@ -3,7 +3,7 @@
 // said here (a text `Double.parseDouble` refuses fails for every numeric type; some types refuse more, such as a long
 // with spaces around it, which is not judged). Each rule and its words were recorded on real 3.8.0 and 2.19.1
 // (docs/opensearch/query-dsl.md#values-the-field-type-reads; conformance cases `cross/field-values/*`).
-import { isIpv4, isJavaDouble, javaDoubleNumber, javaDoubleText } from './values';
+import { isIpv4, isJavaDouble, javaDoubleNumber, javaNumberText } from './values';
 
 export const NUMERIC_TYPES: ReadonlySet<string> = new Set([
   'long',
@@ -109,7 +109,7 @@ function rangeNumberError(
     shown = `[${Array.from({ length: value.length }, (_, i) => value.charCodeAt(i).toString(16)).join(' ')}]`;
   } else if (typeof value === 'number') {
     n = value;
-    shown = /^-?\d+$/.test(written) ? written : javaDoubleText(value);
+    shown = javaNumberText(written, value);
   } else return undefined;
   if (n === undefined || !Number.isFinite(n) || (kind !== 'integer' && kind !== 'long')) return undefined;
   if (kind === 'integer' && (n < -2147483648 || n > 2147483647))

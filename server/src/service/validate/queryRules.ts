@@ -7,7 +7,7 @@ import { firstKey, isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { checkFieldValueFactor, minimumShouldMatchError } from './sectionOptions';
 import { limitNote, limitsOf } from './limits';
-import { isJavaDouble, javaDoubleText, notNumericText, numberTextError, tokenName } from './values';
+import { isJavaDouble, javaDoubleText, javaNumberText, notNumericText, numberTextError, tokenName } from './values';
 import { geoPointRead } from './geoQueries';
 import { validLatitude, validLongitude } from './geoPoints';
 import { jacksonMajor, type TargetServer } from '../target';
@@ -148,15 +148,20 @@ function spanNearRule(check: JsonCheck, path: ValuePath, clause: string, body: R
   else if (Array.isArray(body.clauses)) spanFields(check, path.child('clauses'), 'span_near', body.clauses);
 }
 
+/** The one field a single-field clause's object names beside `boost` and `_name`; undefined for none or several. */
+function oneField(body: Record<string, unknown>): string | undefined {
+  const fields = Object.keys(body).filter((key) => key !== 'boost' && key !== '_name');
+  return fields.length === 1 ? fields[0] : undefined;
+}
+
 /** A `span_term` clause's field, and the place of its term within the clause; undefined for other clauses. */
 function spanTermOf(clause: unknown): { field: string; term: unknown; member?: string } | undefined {
   if (!isObject(clause)) return undefined;
   const keys = Object.keys(clause);
   const body = clause.span_term;
   if (keys.length !== 1 || !isObject(body)) return undefined;
-  const fields = Object.keys(body).filter((key) => key !== 'boost' && key !== '_name');
-  if (fields.length !== 1) return undefined;
-  const field = fields[0]!;
+  const field = oneField(body);
+  if (field === undefined) return undefined;
   const value = body[field];
   if (!isObject(value)) return { field, term: value };
   const member = 'value' in value ? 'value' : 'term';
@@ -171,8 +176,7 @@ function termText(check: JsonCheck, at: ValuePath, term: unknown): string | unde
   if (typeof term === 'string') return term;
   if (typeof term === 'boolean') return String(term);
   if (typeof term !== 'number') return undefined;
-  const written = check.written(at);
-  return /^-?\d+$/.test(written) ? BigInt(written).toString() : javaDoubleText(term);
+  return javaNumberText(check.written(at), term);
 }
 
 /**
@@ -240,18 +244,14 @@ function spanFieldOf(query: unknown, depth = 0): string | undefined {
   const kind = firstKey(query);
   const body = kind === undefined ? undefined : query[kind];
   if (!isObject(body)) return undefined;
-  const fieldOf = (value: unknown): string | undefined => {
-    if (!isObject(value)) return undefined;
-    const fields = Object.keys(value).filter((key) => key !== 'boost' && key !== '_name');
-    return fields.length === 1 ? fields[0] : undefined;
-  };
   switch (kind) {
     case 'span_term':
-      return fieldOf(body);
+      return oneField(body);
     case 'span_multi': {
       const inner = body.match;
       const innerKind = isObject(inner) ? firstKey(inner) : undefined;
-      return innerKind === undefined || !isObject(inner) ? undefined : fieldOf(inner[innerKind]);
+      const innerBody = innerKind === undefined || !isObject(inner) ? undefined : inner[innerKind];
+      return isObject(innerBody) ? oneField(innerBody) : undefined;
     }
     case 'field_masking_span':
       return typeof body.field === 'string' ? body.field : undefined;

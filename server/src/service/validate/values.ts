@@ -273,6 +273,14 @@ export function javaDoubleText(n: number): string {
   return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${exponent.replace('+', '')}`;
 }
 
+/**
+ * A JSON number as Java prints the one Jackson reads, from the number as written: an integer literal as a whole number
+ * (`-0` is `0`), anything else as `Double.toString` (`1.50` is `1.5`, `1e2` is `100.0`).
+ */
+export function javaNumberText(written: string, value: number): string {
+  return /^-?\d+$/.test(written) ? BigInt(written).toString() : javaDoubleText(value);
+}
+
 /** The JSON token of a value as Jackson names it. */
 export function tokenName(value: unknown): string {
   if (value === null) return 'VALUE_NULL';
