@@ -1298,6 +1298,96 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
     `date-format-pair-${i}`,
     { query: { range: { date: { lte: text, format } } } },
   ]),
+  // Pattern fields written next to each other, with no literal between (Java's adjacent value parsing).
+  ...(
+    [
+      ['yyyyMMdd', '2024-01-01'],
+      ['yyyyMMdd', '2024011'],
+      ['yyyyMMdd', '202401011'],
+      ['yyyyMMdd', '20241301'],
+      ['yyyyMMdd', '20240132'],
+      ['yyyyMMdd', '20240230'],
+      ['yyyyMMdd', '2024O101'],
+      ['yyyyMMddHHmmss', '20240101102030'],
+      ['yyyyMMddHHmmss', '20240101252030'],
+      ['yyyyMMddHHmmss', '20240101106030'],
+      ['yyyyMMdd HHmm', '20240101 1020'],
+      ['yyyyMMdd HHmm', '20240101 102'],
+      ['yyyyMMdd HHmm', '20240101T1020'],
+      ['HHmm', '1020'],
+      ['HHmm', '102'],
+      ['HHmmss', '102030'],
+      ['MMdd', '0101'],
+      ['MMdd', '1301'],
+      ['yyyyMM', '202401'],
+      ['yyyyMM', '2024010'],
+      ['ddMMyyyy', '01012024'],
+      ['ddMMyyyy', '010120245'],
+      ['ddMMyyyy', '0101202'],
+      ['MMyyyydd', '01202402'],
+      ['yyyyMMdd||epoch_millis', '20240101'],
+      ['yyyyMMdd||epoch_millis', '2024-01-01'],
+      ['epoch_millis||yyyyMMdd', '20240101'],
+      ["yyyyMMdd'T'HHmmss", '20240101T102030'],
+      ["yyyyMMdd'T'HHmmss", '20240101T1020301'],
+      ['yyyyMMddHHmmssSSS', '20240101102030123'],
+      ['yyyyMMddHHmmss.SSS', '20240101102030.123'],
+      ['uuuu-MM-dd', '2024-01-01'],
+      ['uuuu-MM-dd', '24-01-01'],
+      ['uuuuMMdd', '20240101'],
+    ] as const
+  ).map(([format, text], i): readonly [string, Json] => [
+    `date-format-adjacent-${i}`,
+    { query: { range: { date: { lte: text, format } } } },
+  ]),
+  // Each bound of a range query: the upper ones are read by the parser that rounds up, with defaults for the fields
+  // a pattern leaves out.
+  ...(['gte', 'gt', 'lte', 'lt', 'from', 'to'] as const).flatMap((bound) =>
+    (
+      [
+        ['month', 'yyyy-MM-dd', '2024-13-01'],
+        ['day', 'yyyy-MM-dd', '2024-01-32'],
+        ['leap', 'yyyy-MM-dd', '2023-02-29'],
+        ['adjacent-month', 'yyyyMMdd', '20241301'],
+        ['no-year-month', 'MM-dd', '13-01'],
+        ['year-month', 'yyyy-MM', '2024-13'],
+        ['hour', 'yyyy-MM-dd HH', '2024-01-01 25'],
+        ['april-31', 'yyyy-MM-dd', '2024-04-31'],
+        ['february-30', 'yyyy-MM-dd', '2024-02-30'],
+        ['adjacent-leap', 'yyyyMMdd', '20230229'],
+        ['no-year-leap', 'MM-dd', '02-29'],
+        ['uuuu-month', 'uuuu-MM-dd', '2024-13-01'],
+        ['uuuu-leap', 'uuuu-MM-dd', '2023-02-29'],
+      ] as const
+    ).map(([id, format, text]): readonly [string, Json] => [
+      `date-format-bound-${bound}-${id}`,
+      { query: { range: { date: { [bound]: text, format } } } },
+    ]),
+  ),
+  ...(['from', 'to'] as const).flatMap((bound) =>
+    (
+      [
+        ['month', 'yyyy-MM-dd', '2024-13-01'],
+        ['adjacent-month', 'yyyyMMdd', '20241301'],
+        ['year-month', 'yyyy-MM', '2024-13'],
+        ['leap', 'yyyy-MM-dd', '2023-02-29'],
+        ['april-31', 'yyyy-MM-dd', '2024-04-31'],
+      ] as const
+    ).map(([id, format, text]): readonly [string, Json] => [
+      `date-format-agg-bound-${bound}-${id}`,
+      { size: 0, aggs: { a: { date_range: { field: 'date', format, ranges: [{ [bound]: text }] } } } },
+    ]),
+  ),
+  ...(
+    [
+      ['yyyyMMdd', '20240101'],
+      ['yyyyMMdd', '2024-01-01'],
+      ['yyyyMMdd', '20241301'],
+    ] as const
+  ).map(([format, text], i): readonly [string, Json] => [
+    `date-format-agg-adjacent-${i}`,
+    { size: 0, aggs: { a: { date_range: { field: 'date', format, ranges: [{ from: text }] } } } },
+  ]),
   ...(
     [
       ['decimal', 1.5, 'yyyy-MM-dd'],

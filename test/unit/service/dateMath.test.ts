@@ -2,7 +2,7 @@
 // each outcome as real 3.8.0 and 2.19.1 answered (conformance cases `cross/dates/*`).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defaultDateError } from '../../../server/src/service/validate/dateMath';
+import { defaultDateError, formattedDateError } from '../../../server/src/service/validate/dateMath';
 
 const refused = (text: string): string =>
   `failed to parse date field [${text}] with format [strict_date_optional_time||epoch_millis]`;
@@ -95,5 +95,75 @@ void describe('dates with the default format', () => {
     ]) {
       assert.equal(defaultDateError(text), undefined, text);
     }
+  });
+});
+
+// A format of the request's own: each outcome as real 3.9.0, 3.8.0, 2.19.6 and 2.19.1 answered (conformance cases
+// `cross/lists/shard/date-format-*`).
+void describe('dates with a format of the request', () => {
+  const refusedWith = (text: string, format: string): string =>
+    `failed to parse date field [${text}] with format [${format}]`;
+  const late = (field: string, range: string, value: number): string =>
+    `date_time_exception: Invalid value for ${field} (valid values ${range}): ${value}`;
+
+  void it('reads pattern fields written next to each other, each with its own digits', () => {
+    for (const [format, text] of [
+      ['yyyyMMdd', '20240101'],
+      ['yyyyMMddHHmmss', '20240101102030'],
+      ['ddMMyyyy', '01012024'],
+      ['MMyyyydd', '01202402'],
+      ["yyyyMMdd'T'HHmmss", '20240101T102030'],
+      ['uuuuMMdd', '20240101'],
+      ['yyyyMMdd||epoch_millis', '20240101'],
+    ]) {
+      assert.equal(formattedDateError(text!, format!), undefined, `${format} ${text}`);
+    }
+    for (const [format, text] of [
+      ['yyyyMMdd', '2024-01-01'],
+      ['yyyyMMdd', '2024011'],
+      ['yyyyMMdd', '202401011'],
+      ['ddMMyyyy', '010120245'],
+      ['HHmm', '102'],
+      ['yyyyMMddHHmmss', '20240101252030'],
+      ['uuuu-MM-dd', '24-01-01'],
+    ]) {
+      assert.equal(formattedDateError(text!, format!), refusedWith(text!, format!), `${format} ${text}`);
+    }
+  });
+
+  void it('leaves a fraction next to another field unjudged', () => {
+    assert.equal(formattedDateError('20240101102030999x', 'yyyyMMddHHmmssSSS'), undefined);
+  });
+
+  void it('fails a month or a day out of range when the date is made, but the parser that rounds up refuses it', () => {
+    const month = late('MonthOfYear', '1 - 12', 13);
+    assert.equal(formattedDateError('2024-13-01', 'yyyy-MM-dd'), month);
+    assert.equal(formattedDateError('20241301', 'yyyyMMdd'), month);
+    assert.equal(formattedDateError('2024-13-01', 'yyyy-MM-dd', true), refusedWith('2024-13-01', 'yyyy-MM-dd'));
+    assert.equal(formattedDateError('2024-01-32', 'yyyy-MM-dd', true), refusedWith('2024-01-32', 'yyyy-MM-dd'));
+    // With no year the date is made later, whatever the bound.
+    assert.equal(formattedDateError('13-01', 'MM-dd', true), month);
+    // `uuuu` makes the parser build the date: refused for every bound.
+    assert.equal(formattedDateError('2024-13-01', 'uuuu-MM-dd'), refusedWith('2024-13-01', 'uuuu-MM-dd'));
+    // A date before `||` is read without rounding up.
+    assert.equal(formattedDateError('2024-13-01||+1d', 'yyyy-MM-dd', true), month);
+  });
+
+  void it('fails a day its month does not have, except where the parser rounds up', () => {
+    assert.equal(
+      formattedDateError('2023-02-29', 'yyyy-MM-dd'),
+      "date_time_exception: Invalid date 'February 29' as '2023' is not a leap year",
+    );
+    assert.equal(formattedDateError('2024-04-31', 'yyyy-MM-dd'), "date_time_exception: Invalid date 'APRIL 31'");
+    assert.equal(formattedDateError('2024-02-30', 'yyyy-MM-dd'), "date_time_exception: Invalid date 'FEBRUARY 30'");
+    assert.equal(formattedDateError('2024-02-29', 'yyyy-MM-dd'), undefined);
+    assert.equal(formattedDateError('2023-02-29', 'yyyy-MM-dd', true), undefined);
+    assert.equal(formattedDateError('2023-02-29', 'uuuu-MM-dd', true), undefined);
+    assert.equal(formattedDateError('2023-02-29', 'uuuu-MM-dd'), refusedWith('2023-02-29', 'uuuu-MM-dd'));
+    // With no year the date is made in 1970, whatever the bound.
+    assert.equal(
+      formattedDateError('02-29', 'MM-dd', true),
+      "date_time_exception: Invalid date 'February 29' as '1970' is not a leap year",
+    );
   });
 });

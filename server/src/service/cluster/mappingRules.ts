@@ -1263,11 +1263,17 @@ function dateValueError(
  * A date given with a `format` of the request's own (a range query's, a `date_range` aggregation's), read on every date
  * field with that format (docs/opensearch/json-and-values.md#dates-in-date-fields).
  */
-function formattedValueError(indexes: IndexFields, field: string, value: unknown, format: unknown): string | undefined {
+function formattedValueError(
+  indexes: IndexFields,
+  field: string,
+  value: unknown,
+  format: unknown,
+  roundUp: boolean,
+): string | undefined {
   if (typeof value !== 'string' || typeof format !== 'string' || value.includes('${') || format.includes('${')) {
     return undefined;
   }
-  const error = formattedDateError(value, format);
+  const error = formattedDateError(value, format, roundUp);
   if (error === undefined) return undefined;
   return everywhere(indexes, (fields) => (fields.get(field) === 'date' ? 'date' : undefined)) === undefined
     ? undefined
@@ -1429,7 +1435,7 @@ function rangeDateFindings(
       // (`1e3` is `1000.0`; cases `cross/lists/shard/date-format-number-*`).
       const text = typeof written === 'number' ? javaNumberText(rawAt([...optionsAt, bound]), written) : written;
       const error = formatted
-        ? formattedValueError(indexes, field, text, options['format'])
+        ? formattedValueError(indexes, field, text, options['format'], roundsUp(bound, options))
         : dateValueError(indexes, field, written, roundsUp(bound, options), true);
       if (error !== undefined) out.push(dateFinding(error, [...optionsAt, bound], formatted));
     }
@@ -1613,7 +1619,7 @@ function aggregationFieldFindings(
         const text =
           typeof value === 'number' && Math.abs(value) < Number.MAX_SAFE_INTEGER ? String(Math.trunc(value)) : value;
         const error = formatted
-          ? formattedValueError(indexes, field, text, body['format'])
+          ? formattedValueError(indexes, field, text, body['format'], false)
           : dateValueError(indexes, field, range[bound], false, false);
         if (error !== undefined) out.push(dateFinding(error, at, formatted));
         const other = formatted

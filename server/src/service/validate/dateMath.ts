@@ -122,15 +122,17 @@ function strictDateOptionalTime(text: string, roundUp: boolean): 'read' | 'refus
  * aggregation's), or undefined when it reads it or when that is not judged here. Date math after `now` is read
  * whatever the format; a date before `||` is read with the format, then the math after it. The format's
  * alternatives (`a||b`) are judged when each is `epoch_millis`, `strict_date_optional_time` or a pattern of the
- * fields PATTERN_FIELDS lists with a literal between any two (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
- * `cross/lists/shard/range-format-*`, `cross/lists/shard/date-format-*`).
+ * fields PATTERN_FIELDS lists, next to each other or with literals between (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
+ * cases `cross/lists/shard/range-format-*`, `cross/lists/shard/date-format-*`). `roundUp`: the upper bound of a range
+ * query (`gt`, `lte`), read by the parser that rounds up (patternReads).
  */
-export function formattedDateError(text: string, format: string): string | undefined {
+export function formattedDateError(text: string, format: string, roundUp = false): string | undefined {
   if (text.startsWith('now')) return mathError(text.slice(3));
   const anchor = text.indexOf('||');
   const date = anchor === -1 ? text : text.slice(0, anchor);
   if (date === '') return 'cannot parse empty date';
-  const read = formatReads(date, format);
+  // A date before `||` is read without rounding up (the rounding is the math's).
+  const read = formatReads(date, format, roundUp && anchor === -1);
   if (read === 'refused') return `failed to parse date field [${date}] with format [${format}]`;
   if (read !== 'read' && read !== 'unknown') return read.invalid;
   return read === 'read' && anchor !== -1 ? mathError(text.slice(anchor + 2)) : undefined;
@@ -139,14 +141,14 @@ export function formattedDateError(text: string, format: string): string | undef
 /** What a pattern makes of a text: read, refused by the parser, not judged, or a value out of its field's range. */
 type PatternRead = 'read' | 'refused' | 'unknown' | { readonly invalid: string };
 
-function formatReads(text: string, format: string): PatternRead {
+function formatReads(text: string, format: string, roundUp: boolean): PatternRead {
   const alternatives = format.split('||');
   let unknown = false;
   for (const alternative of alternatives) {
     let read: PatternRead;
     if (alternative === 'epoch_millis') read = isEpochMillis(text) ? 'read' : 'refused';
     else if (alternative === 'strict_date_optional_time') read = strictDateOptionalTime(text, false);
-    else read = patternReads(text, alternative);
+    else read = patternReads(text, alternative, roundUp);
     if (read === 'read') return 'read';
     // A value out of range fails the date once parsed (a 500), judged for a format of one pattern only.
     if (read === 'unknown' || (read !== 'refused' && alternatives.length > 1)) unknown = true;
@@ -169,8 +171,10 @@ const PATTERN_FIELDS: Readonly<
     | undefined
   >
 > = {
-  // The strict parser wants a sign before a fifth digit of the year.
+  // The strict parser wants a sign before a fifth digit of the year. `yyyy` is the year of the era, `uuuu` the
+  // proleptic year: the parser itself makes a date of the second, so a month or a day it cannot have fails there.
   yyyy: { digits: 4, low: 0, high: 9999 },
+  uuuu: { digits: 4, low: 0, high: 9999 },
   MM: { digits: 2, low: 1, high: 12, late: { name: 'MonthOfYear', range: '1 - 12' } },
   dd: { digits: 2, low: 1, high: 31, late: { name: 'DayOfMonth', range: '1 - 28/31' } },
   HH: { digits: 2, low: 0, high: 23 },
@@ -179,57 +183,92 @@ const PATTERN_FIELDS: Readonly<
   SSS: { digits: 3, low: 0, high: 999 },
 };
 
+/** The year OpenSearch makes a date in when the pattern has none. */
+const DEFAULT_YEAR = 1970;
+const MONTH_NAMES = [
+  'JANUARY',
+  'FEBRUARY',
+  'MARCH',
+  'APRIL',
+  'MAY',
+  'JUNE',
+  'JULY',
+  'AUGUST',
+  'SEPTEMBER',
+  'OCTOBER',
+  'NOVEMBER',
+  'DECEMBER',
+];
+
 /**
  * `DateTimeFormatter.ofPattern(pattern)` with the strict resolver, for patterns of PATTERN_FIELDS and literals (`'T'`
- * quoted; the literals `-:/. ,T` only); 'unknown' for any other pattern, and for a day the month does not have (the resolver's words then).
+ * quoted; the literals `-:/. ,T` only); 'unknown' for any other pattern. Fields may stand next to each other
+ * (`yyyyMMdd`: each takes its own digits, as Java's adjacent parsing gives them), but not next to `SSS`.
+ *
+ * A time out of its field's range is refused as it is parsed. A month or a day out of its range, or a day its month
+ * does not have, fails when the date is made from the fields (HTTP 500), except where the parser makes it: with
+ * `uuuu`, and with `yyyy` for the upper bounds of a range query (`gt`, `lte`; `roundUp`), whose parser fills in the
+ * fields the pattern leaves out: those refuse a month or a day out of range, and read a day the month does not have.
+ * Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/shard/date-format-bound-*`.
  */
-function patternReads(text: string, pattern: string): PatternRead {
+function patternReads(text: string, pattern: string, roundUp: boolean): PatternRead {
   const tokens = /^(?:[A-Za-z]|'[^']*'|[^A-Za-z'])*$/.test(pattern)
-    ? pattern.match(/[A-Za-z]+|'[^']*'|[^A-Za-z']/g)
+    ? pattern.match(/([A-Za-z])\1*|'[^']*'|[^A-Za-z']/g)
     : null;
   if (tokens === null) return 'unknown';
   let at = 0;
-  let previousField = false;
+  let previous: string | undefined;
   const values: Record<string, number> = {};
   for (const token of tokens) {
     const field = PATTERN_FIELDS[token];
     if (/^[A-Za-z]/.test(token)) {
-      if (field === undefined || previousField) return 'unknown';
+      if (field === undefined || token in values) return 'unknown';
+      if (previous !== undefined && (previous === 'SSS' || token === 'SSS')) return 'unknown';
       let end = at;
       while (end < text.length && end - at < field.digits && isDigit(text, end)) end++;
       if (end - at < field.digits) return 'refused';
       values[token] = Number(text.slice(at, end));
       at = end;
-      previousField = true;
+      previous = token;
       continue;
     }
     const literal = token.startsWith("'") ? token.slice(1, -1) : token;
     if (!/^[-:/. ,T]+$/.test(literal)) return 'unknown';
     if (!text.startsWith(literal, at)) return 'refused';
     at += literal.length;
-    previousField = false;
+    previous = undefined;
   }
   if (at !== text.length) return 'refused';
-  // A time out of its field's range is refused as it is parsed; a month or a day only once the date is made from
-  // the fields (real 3.9.0 and 2.19.6 answer `Invalid value for MonthOfYear (valid values 1 - 12): 13`, HTTP 500);
-  // a month and a day both out of range are not judged.
+  if ('yyyy' in values && 'uuuu' in values) return 'unknown';
   const outside = Object.keys(values).filter((key) => {
     const field = PATTERN_FIELDS[key]!;
     return values[key]! < field.low || values[key]! > field.high;
   });
   if (outside.some((key) => PATTERN_FIELDS[key]!.late === undefined)) return 'refused';
-  if (outside.length > 1) return 'unknown';
+  // The parser makes the date itself (so refuses it as it parses) with `uuuu`, and with `yyyy` when it rounds up.
+  const parserMakesDate = 'uuuu' in values || (roundUp && 'yyyy' in values);
+  if (outside.length > 1) return parserMakesDate ? 'refused' : 'unknown';
   const key = outside[0];
   const late = key === undefined ? undefined : PATTERN_FIELDS[key]!.late;
   if (key !== undefined && late !== undefined) {
+    if (parserMakesDate) return 'refused';
     return {
       invalid: `date_time_exception: Invalid value for ${late.name} (valid values ${late.range}): ${values[key]!}`,
     };
   }
-  const { yyyy: year, MM: month, dd: day } = values;
-  if (day !== undefined && month !== undefined) {
-    const leap = year === undefined || isLeap(year);
-    if (day > (month === 2 && !leap ? 28 : DAYS_IN_MONTH[month - 1]!)) return 'unknown';
-  }
-  return 'read';
+  const { MM: month, dd: day } = values;
+  const year = values.yyyy ?? values.uuuu ?? DEFAULT_YEAR;
+  if (day === undefined || month === undefined) return 'read';
+  const leap = isLeap(year);
+  if (day <= (month === 2 && !leap ? 28 : DAYS_IN_MONTH[month - 1]!)) return 'read';
+  // A day the month does not have: read when the parser rounds up (it resolves leniently), refused by the parser
+  // that makes the date itself, otherwise failed as LocalDate fails it.
+  if (roundUp && ('yyyy' in values || 'uuuu' in values)) return 'read';
+  if ('uuuu' in values) return 'refused';
+  return {
+    invalid:
+      month === 2 && day === 29
+        ? `date_time_exception: Invalid date 'February 29' as '${year}' is not a leap year`
+        : `date_time_exception: Invalid date '${MONTH_NAMES[month - 1]!} ${day}'`,
+  };
 }
