@@ -2795,6 +2795,54 @@ const VALUE_FORMS: readonly (readonly [string, Json])[] = [
 ];
 
 export const LIST_CASES: readonly ConformanceCase[] = [
+  // indices_boost's names are resolved against the cluster's indexes, and a boost is checked on the shards it applies to.
+  ...(
+    [
+      ['zero', [{ conformance: 0 }]],
+      ['negative-fraction', [{ conformance: -0.5 }]],
+      ['negative', [{ conformance: -1 }]],
+      ['negative-exponent', [{ conformance: -1e-7 }]],
+      ['negative-wildcard', [{ 'conformance*': -1 }]],
+      ['negative-all', [{ _all: -1 }]],
+      ['negative-second', [{ 'nosuch*': 2 }, { conformance: -2 }]],
+      ['positive-then-negative', [{ conformance: 2 }, { 'conformance*': -1 }]],
+      ['negative-then-positive', [{ 'conformance*': -1 }, { conformance: 2 }]],
+      ['negative-twice', [{ 'conformance*': -1 }, { conformance: -2 }]],
+      ['beyond-float', [{ conformance: 1e39 }]],
+      ['tiny-negative', [{ conformance: -1e-50 }]],
+      ['missing', [{ nosuch: 1 }]],
+      ['missing-wildcard', [{ 'nosuch*': 1 }]],
+      ['missing-second', [{ conformance: 1 }, { nosuch: 1 }]],
+      ['missing-and-negative', [{ nosuch: 1 }, { conformance: -1 }]],
+      ['comma', [{ 'conformance,nosuch': 1 }]],
+      ['comma-existing', [{ 'conformance,conformance': 1 }]],
+      ['star', [{ '*': 1 }]],
+      ['upper-case', [{ CONFORMANCE: 1 }]],
+      ['excluded', [{ '-conformance': 1 }]],
+      ['date-math', [{ '<conformance>': 1 }]],
+      ['object-missing', { nosuch: 1 }],
+      ['object-negative', { conformance: -1 }],
+    ] as const
+  ).map(([id, boosts]) => c(`indices-boost/${id}`, { indices_boost: boosts } as unknown as Json)),
+  ...(
+    [
+      ['missing', [{ nosuch: 1 }]],
+      ['negative', [{ conformance: -1 }]],
+    ] as const
+  ).map(([id, boosts]): ConformanceCase => ({
+    ...c(`indices-boost/ignore-unavailable-${id}`, { indices_boost: boosts } as unknown as Json),
+    path: `${SEARCH}?ignore_unavailable=true`,
+  })),
+  // Minus zero as written: Jackson reads `-0` as the integer 0, `-0.0` as a float below zero for Lucene's check.
+  ...(
+    [
+      ['minus-zero-integer', '-0'],
+      ['minus-zero-float', '-0.0'],
+    ] as const
+  ).map(([id, boost]): ConformanceCase => ({
+    ...c(`indices-boost/${id}`, {}),
+    body: `{"indices_boost":[{"conformance":${boost}}]}`,
+  })),
   ...BOOL_LISTS.flatMap(([id, list]) => [
     c(`bool/must/${id}`, { query: { bool: { must: list } } }),
     c(`bool/should/${id}`, { query: { bool: { should: list } } }),

@@ -412,6 +412,10 @@ export const DIAGNOSTIC_CODES = {
     severity: E,
     summary: '`search_pipeline` naming a search pipeline the cluster does not define.',
   },
+  'cluster.index-boost': {
+    severity: E,
+    summary: '`indices_boost` giving every index the search reaches a boost below zero (or beyond a float).',
+  },
   'cluster.deprecation': {
     severity: I,
     summary: 'The cluster answered the last run of this request with a deprecation warning.',

@@ -13,6 +13,7 @@ import { asItemDiagnostics } from '../validate/msearchItems';
 import { onlyCoreModules } from './analyzerRules';
 import { unknownFieldsIn } from './unknownFields';
 import { bodyPipelineDiagnostics, urlPipelineDiagnostics } from './pipelineRules';
+import { indexBoostDiagnostics } from './indexBoostRules';
 
 /**
  * What the connected cluster says of the names in a document: an index pattern that matches no index there, a node
@@ -106,7 +107,7 @@ function fieldDiagnostics(
       searched === undefined
         ? undefined
         : mappingDiagnosticsIn(segment, body, searched, server, onlyCoreModules(cluster.plugins));
-    const failures = found?.diagnostics ?? [];
+    const failures = [...(found?.diagnostics ?? []), ...indexBoostDiagnostics(segment, body, cluster)];
     for (const { code, range } of found?.settled ?? []) settled.add(settledKey(code, range));
     // A name that makes the search fail needs no second word that the mapping lacks it.
     const failed = new Set(failures.map((d) => JSON.stringify(d.range)));

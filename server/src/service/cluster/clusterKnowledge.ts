@@ -196,14 +196,13 @@ export class ClusterKnowledge {
   }
 
   /**
-   * The fields of each index a search on `indexList` reaches, one map per index, for the checks that say a search
-   * fails on every shard. Undefined unless that is certain here: an expression cannot be resolved (remote clusters,
-   * date math, exclusions), a name is no index or alias here (a data stream, say), the search reaches no index, or
-   * the fields of one of them were not read. A wildcard (or no index at all) is taken to reach the dot-prefixed
-   * indexes it matches too, and the backing indexes (`.ds-…`) of the data streams it may match: whether they are
-   * hidden is not known here.
+   * The names of the indexes a search on `indexList` reaches. Undefined unless that is certain here: an expression
+   * cannot be resolved (remote clusters, date math, exclusions), a name is no index or alias here (a data stream, say),
+   * or the search reaches no index. A wildcard (or no index at all) is taken to reach the dot-prefixed indexes it
+   * matches too, and the backing indexes (`.ds-…`) of the data streams it may match: whether they are hidden is not
+   * known here.
    */
-  searchedIndexFields(indexList: readonly string[] | undefined): IndexMapping[] | undefined {
+  searchedIndexNames(indexList: readonly string[] | undefined): ReadonlySet<string> | undefined {
     const expressions = indexList === undefined || indexList.length === 0 ? ['_all'] : indexList;
     const names = new Set<string>();
     let certain = 0;
@@ -223,7 +222,17 @@ export class ClusterKnowledge {
         }
       }
     }
-    if (certain === 0) return undefined;
+    return certain === 0 ? undefined : names;
+  }
+
+  /**
+   * The fields of each index a search on `indexList` reaches (searchedIndexNames), one map per index, for the checks
+   * that say a search fails on every shard. Undefined when those indexes are not certain, or the fields of one of them
+   * were not read.
+   */
+  searchedIndexFields(indexList: readonly string[] | undefined): IndexMapping[] | undefined {
+    const names = this.searchedIndexNames(indexList);
+    if (names === undefined) return undefined;
     const out: IndexMapping[] = [];
     for (const index of this.indices) {
       if (!names.has(index.name)) continue;

@@ -2,6 +2,7 @@ import type { Range } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../documentStore';
 import { isObject, JsonSegment } from '../json/jsonSegment';
 import { splitMsearchPairs } from '../json/jsonValues';
+import type { QueryParam } from '../url/requestLine';
 
 /** One search body of a document: its text, the index list it searches, and where its text is. */
 export interface SearchBody {
@@ -14,6 +15,22 @@ export interface SearchBody {
   readonly item: boolean;
   /** A `_search` request whose URL names a search pipeline (`search_pipeline`), which wins over the body's. */
   readonly urlNamesPipeline?: boolean;
+  /** `ignore_unavailable` set for the search (URL parameter, or the `_msearch` header's): missing names are skipped. */
+  readonly ignoreUnavailable?: boolean;
+}
+
+/** Whether a header sets `ignore_unavailable` (true or the text `true`); undefined when it says nothing of it. */
+function headerIgnoresUnavailable(text: string): boolean | undefined {
+  const header = JsonSegment.parse(text);
+  const value = isObject(header.value) ? header.value['ignore_unavailable'] : undefined;
+  if (value === undefined) return undefined;
+  return value === true || value === 'true';
+}
+
+/** Whether a URL sets `ignore_unavailable` (`?ignore_unavailable`, `=true`); undefined when it says nothing of it. */
+function urlIgnoresUnavailable(query: readonly QueryParam[]): boolean | undefined {
+  const param = query.find((p) => p.name === 'ignore_unavailable');
+  return param === undefined ? undefined : param.value !== 'false';
 }
 
 /** The index list of an `_msearch` header (`"index": "a,b"` or `["a", "b"]`), undefined when it names none. */
@@ -35,6 +52,7 @@ export function searchBodies(document: ParsedDocument): SearchBody[] {
       out.push({
         text: model.line(pair.body),
         indexes: headerIndexes(model.line(pair.header)),
+        ignoreUnavailable: headerIgnoresUnavailable(model.line(pair.header)) === true,
         item: true,
         range: (offset, length) => ({
           start: { line, character: offset },
@@ -63,6 +81,7 @@ export function searchBodies(document: ParsedDocument): SearchBody[] {
         range: at(body.offset),
         item: false,
         urlNamesPipeline: request.target.query.some((p) => p.name === 'search_pipeline'),
+        ignoreUnavailable: urlIgnoresUnavailable(request.target.query) === true,
       });
     } else if (route.route.endpoint.name === 'msearch') {
       for (const pair of splitMsearchPairs(body.text)) {
@@ -70,6 +89,8 @@ export function searchBodies(document: ParsedDocument): SearchBody[] {
         out.push({
           text: pair.body.text,
           indexes: headerIndexes(pair.header.text) ?? urlIndexes,
+          ignoreUnavailable:
+            (headerIgnoresUnavailable(pair.header.text) ?? urlIgnoresUnavailable(request.target.query)) === true,
           item: true,
           range: at(body.offset + pair.body.offset),
         });

@@ -23,6 +23,7 @@ const ITEM_FAILURES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'cluster.query-field-type',
   'cluster.analyzer-not-found',
   'cluster.unknown-search-pipeline',
+  'cluster.index-boost',
   'cluster.collapse-field',
   'cluster.completion-field',
   'cluster.suggest-field',

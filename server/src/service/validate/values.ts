@@ -274,6 +274,20 @@ export function javaDoubleText(n: number): string {
 }
 
 /**
+ * Java's `Float.toString` of the float nearest `n`: the fewest digits that read back as that float (`-0.5`, `-1.0E-7`),
+ * in Double.toString's forms.
+ */
+export function javaFloatText(n: number): string {
+  const float = Math.fround(n);
+  if (!Number.isFinite(float) || float === 0) return javaDoubleText(float);
+  for (let digits = 1; digits < 9; digits++) {
+    const shortest = Number(float.toPrecision(digits));
+    if (Math.fround(shortest) === float) return javaDoubleText(shortest);
+  }
+  return javaDoubleText(Number(float.toPrecision(9)));
+}
+
+/**
  * A JSON number as Java prints the one Jackson reads, from the number as written: an integer literal as a whole number
  * (`-0` is `0`), anything else as `Double.toString` (`1.50` is `1.5`, `1e2` is `100.0`).
  */
