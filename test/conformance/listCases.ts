@@ -2833,6 +2833,51 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     ...c(`indices-boost/ignore-unavailable-${id}`, { indices_boost: boosts } as unknown as Json),
     path: `${SEARCH}?ignore_unavailable=true`,
   })),
+  // A percolate query's document is parsed with the index's mappings on each shard, each value by its field's type.
+  ...(
+    [
+      ['num-text', { num: 'x' }],
+      ['num-number-text', { num: '5' }],
+      ['num-decimal-text', { num: '1.5' }],
+      ['num-decimal', { num: 1.5 }],
+      ['num-exponent-text', { num: '1e3' }],
+      ['num-spaces', { num: ' 5 ' }],
+      ['num-empty', { num: '' }],
+      ['num-beyond-long', { num: 9223372036854775808 }],
+      ['num-beyond-long-text', { num: '9223372036854775808' }],
+      ['num-true', { num: true }],
+      ['num-null', { num: null }],
+      ['num-list', { num: ['a'] }],
+      ['num-list-good', { num: [1, '2'] }],
+      ['num-list-second', { num: [1, 'b'] }],
+      ['num-object', { num: {} }],
+      ['num-two', { num: 'x', price: 'y' }],
+      ['price-text', { price: 'x' }],
+      ['price-number-text', { price: '2.5' }],
+      ['price-nan', { price: 'NaN' }],
+      ['price-infinity', { price: 'Infinity' }],
+      ['flag-text', { flag: 'yes' }],
+      ['flag-true-text', { flag: 'true' }],
+      ['flag-number', { flag: 1 }],
+      ['flag-empty', { flag: '' }],
+      ['ip-text', { ip: 'x' }],
+      ['ip-number', { ip: 5 }],
+      ['date-text', { date: 'x' }],
+      ['date-good', { date: '2024-01-01' }],
+      ['date-number', { date: 1704067200000 }],
+      ['date-month', { date: '2024-13-01' }],
+      ['kw-number', { kw: 5 }],
+      ['kw-object', { kw: {} }],
+      ['nested-qty', { items: [{ name: 'a', qty: 'x' }] }],
+      ['dotted', { 'items.qty': 'x' }],
+      ['unmapped', { nothing: 'x' }],
+    ] as const
+  ).map(([id, document]) =>
+    c(`percolate-document/${id}`, { query: { percolate: { field: 'query', document } } } as unknown as Json),
+  ),
+  c('percolate-document/documents-second', {
+    query: { percolate: { field: 'query', documents: [{ num: 1 }, { num: 'x' }] } },
+  }),
   // Minus zero as written: Jackson reads `-0` as the integer 0, `-0.0` as a float below zero for Lucene's check.
   ...(
     [

@@ -12,7 +12,7 @@ import { insideAny, mayMatchNothing, rewrittenAway } from '../validate/rewrite';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
-import { isObject, type JsonPath, type JsonSegment, type Target } from '../json/jsonSegment';
+import { firstKey, isObject, type JsonPath, type JsonSegment, type Target } from '../json/jsonSegment';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import { CORE_METADATA_FIELDS, OTHER_METADATA_FIELDS } from '../../spec/metadataFields';
 import type { AggregationSpec } from '../../spec/types';
@@ -26,7 +26,7 @@ import { queryFieldTypeFindings } from './queryFieldTypes';
 import { familyOf, FLOATING_TYPES, readAsNumbers, type Family } from './fieldTypes';
 import { dateFormatError } from '../validate/dateFormats';
 import { DEFAULT_DATE_FORMAT, defaultDateError, formattedDateError } from '../validate/dateMath';
-import { fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
+import { documentValueRead, fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
 import { isJavaDouble, javaNumberText, nameText, numberTextError, parseJavaLong } from '../validate/values';
 import { readsOneBoundPerSide } from '../validate/queryRules';
 
@@ -1071,6 +1071,108 @@ function percolateFindings(
 }
 
 /**
+ * A `percolate` query's `document` (or each of its `documents`), which each shard parses with the index's mappings when
+ * it builds the query: a value its field's type refuses fails it (`failed to parse field [num] of type [long] in
+ * document with id '_temp_id'. Preview of field's value: 'x'`; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, conformance cases
+ * `cross/lists/percolate-document/*`). The members are read in order, the first refusal reported; the walk stops at
+ * what is not judged (a dotted name, an object for a field of values, a type or value documentValueRead leaves).
+ */
+function percolateDocumentFindings(
+  name: string,
+  body: Record<string, unknown>,
+  at: JsonPath,
+  indexes: IndexFields,
+  rawAt: (path: JsonPath) => string,
+): MappingFinding[] {
+  const field = body['field'];
+  if (name !== 'percolate' || typeof field !== 'string') return [];
+  if (everywhere(indexes, (fields) => (fields.get(field) === 'percolator' ? 'percolator' : undefined)) === undefined) {
+    return [];
+  }
+  const documents: [unknown, JsonPath][] = [];
+  if (body['document'] !== undefined) documents.push([body['document'], [...at, 'document']]);
+  const list = body['documents'];
+  if (Array.isArray(list)) list.forEach((document, i) => documents.push([document, [...at, 'documents', i]]));
+  for (const [document, path] of documents) {
+    if (!isObject(document)) return [];
+    const found = documentRefusal(document, path, '', indexes, rawAt);
+    if (found === 'unknown') return [];
+    if (found !== undefined) return [found];
+  }
+  return [];
+}
+
+/** The first value of a document object its field refuses on every index; 'unknown' where the walk has to stop. */
+function documentRefusal(
+  object: Record<string, unknown>,
+  path: JsonPath,
+  prefix: string,
+  indexes: IndexFields,
+  rawAt: (path: JsonPath) => string,
+): MappingFinding | 'unknown' | undefined {
+  for (const key in object) {
+    if (key.includes('.') || key === '') return 'unknown';
+    const name = prefix + key;
+    const values = Array.isArray(object[key]) ? (object[key] as unknown[]) : [object[key]];
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
+      const at = Array.isArray(object[key]) ? [...path, key, i] : [...path, key];
+      if (isObject(value)) {
+        const kinds = new Set(indexes.map((mapping) => mapping.types.get(name)));
+        const [kind] = kinds;
+        // An empty object for a field of values is refused, shown as `{}`; what else it shows is not judged.
+        if (kinds.size === 1 && kind !== undefined && VALUE_FIELD_TYPES.has(kind) && firstKey(value) === undefined) {
+          return documentFailure(name, kind, '{}', at);
+        }
+        if (kinds.size !== 1 || !(kinds.has('object') || kinds.has('nested'))) return 'unknown';
+        const inner = documentRefusal(value, at, `${name}.`, indexes, rawAt);
+        if (inner !== undefined) return inner;
+        continue;
+      }
+      if (Array.isArray(value)) return 'unknown';
+      let type: string | undefined;
+      let read: 'ok' | 'failed' | 'unknown' | undefined;
+      for (const mapping of indexes) {
+        const own = mapping.types.get(name);
+        const verdict = own === undefined ? 'unknown' : documentValueRead(own, value, mapping.formatted.has(name));
+        if ((type !== undefined && own !== type) || (read !== undefined && verdict !== read)) return 'unknown';
+        type = own;
+        read = verdict;
+      }
+      if (read === 'unknown' || read === undefined || type === undefined) return 'unknown';
+      if (read === 'failed')
+        return documentFailure(name, type, typeof value === 'number' ? rawAt(at) : String(value), at);
+    }
+  }
+  return undefined;
+}
+
+/** The field types a document gives values to (documentValueRead judges them). */
+const VALUE_FIELD_TYPES: ReadonlySet<string> = new Set([
+  'keyword',
+  'text',
+  'long',
+  'integer',
+  'short',
+  'byte',
+  'double',
+  'float',
+  'half_float',
+  'boolean',
+  'ip',
+  'date',
+]);
+
+function documentFailure(name: string, type: string, preview: string, path: JsonPath): MappingFinding {
+  return {
+    code: 'cluster.field-value',
+    message: `failed to create query: failed to parse field [${name}] of type [${type}] in document with id '_temp_id'. Preview of field's value: '${preview}'`,
+    path,
+    target: 'value',
+  };
+}
+
+/**
  * A term or phrase suggester's `field` that no searched index maps (`no mapping found for field [x]`), or its
  * `analyzer` that none has (`analyzer [x] doesn't exists`, when the nodes add no analyzer): each shard fails when it
  * builds the suggester, the field looked up first (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
@@ -1718,6 +1820,7 @@ function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
       ...termsSetFieldFindings(name, body, at, indexes, rawAt),
       ...fieldValueFactorFindings(name, body, at, indexes, defined, rawAt),
       ...percolateFindings(name, body, at, indexes, defined),
+      ...percolateDocumentFindings(name, body, at, indexes, rawAt),
       ...rewriteSettled(name, body, at, indexes),
       ...queryFieldTypeFindings(
         name,

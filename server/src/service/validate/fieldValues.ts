@@ -4,6 +4,7 @@
 // with spaces around it, which is not judged). Each rule and its words were recorded on real 3.8.0 and 2.19.1
 // (docs/opensearch/query-dsl.md#values-the-field-type-reads; conformance cases `cross/field-values/*`).
 import { isIpv4, isJavaDouble, javaDoubleNumber, javaNumberText } from './values';
+import { defaultDateError } from './dateMath';
 
 export const NUMERIC_TYPES: ReadonlySet<string> = new Set([
   'long',
@@ -115,4 +116,62 @@ function rangeNumberError(
   if (kind === 'integer' && (n < -2147483648 || n > 2147483647))
     return `Value [${shown}] is out of range for an integer`;
   return n % 1 !== 0 ? `Value [${shown}] has a decimal part` : undefined;
+}
+
+/** The integral numeric types, with the range a whole number written as digits must fall in. */
+const INTEGRAL_RANGES: Readonly<Record<string, readonly [bigint, bigint] | undefined>> = {
+  long: [-(2n ** 63n), 2n ** 63n - 1n],
+  integer: [-(2n ** 31n), 2n ** 31n - 1n],
+  short: [-32768n, 32767n],
+  byte: [-128n, 127n],
+};
+
+/** A text `BigDecimal` reads: the number forms a numeric field takes from a text in a document (no spaces). */
+const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * What a field of `type` makes of a scalar of a document it parses (a `percolate` query's `document`): read (`ok`),
+ * refused (`failed`), or not judged here. Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * `cross/lists/percolate-document/*` (docs/opensearch/query-dsl.md#percolate-documents).
+ */
+export function documentValueRead(type: string, value: unknown, formatted: boolean): 'ok' | 'failed' | 'unknown' {
+  if (value === null) return 'ok';
+  if (type === 'keyword' || type === 'text') return 'ok';
+  const range = INTEGRAL_RANGES[type];
+  if (range !== undefined || FLOAT_TYPES.has(type)) {
+    if (typeof value === 'boolean') return 'failed';
+    if (typeof value === 'number') return range === undefined || Number.isSafeInteger(value) ? 'ok' : 'unknown';
+    if (typeof value !== 'string' || value === '') return 'unknown';
+    if (DECIMAL_TEXT.test(value)) {
+      if (range === undefined) return 'ok';
+      if (/^[+-]?\d+$/.test(value)) {
+        const whole = BigInt(value);
+        return whole < range[0] || whole > range[1] ? 'failed' : 'ok';
+      }
+      // A decimal or an exponent is truncated: taken when the whole number it gives is plainly in range.
+      const truncated = Math.trunc(Number(value));
+      return Number.isSafeInteger(truncated) && BigInt(truncated) >= range[0] && BigInt(truncated) <= range[1]
+        ? 'ok'
+        : 'unknown';
+    }
+    // A text Double.parseDouble reads but BigDecimal does not (spaces around it, a `d` after it) is not judged for
+    // the floating types; NaN and Infinity are not finite.
+    if (range === undefined && isJavaDouble(value) && !/^[+-]?(NaN|Infinity)$/.test(value)) return 'unknown';
+    return 'failed';
+  }
+  if (type === 'boolean') {
+    if (typeof value === 'boolean' || value === 'true' || value === 'false' || value === '') return 'ok';
+    return typeof value === 'string' || typeof value === 'number' ? 'failed' : 'unknown';
+  }
+  if (type === 'ip') {
+    if (typeof value === 'number') return 'failed';
+    if (typeof value !== 'string' || value === '') return 'unknown';
+    return mayBeIp(value) ? 'ok' : 'failed';
+  }
+  if (type === 'date' && !formatted) {
+    if (typeof value === 'number') return 'ok';
+    if (typeof value !== 'string' || value === '') return 'unknown';
+    return defaultDateError(value) === undefined ? 'ok' : 'failed';
+  }
+  return 'unknown';
 }
