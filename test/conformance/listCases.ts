@@ -3624,6 +3624,25 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...['query', 'queryx', 'kw', 'text', 'num', 'items', 'text.raw', 'relation', 'location'].map((field) =>
     c(`values/percolate-field-${field}`, { query: { percolate: { field, document: { kw: 'a' } } } }),
   ),
+  // The field is looked up by its exact name: no wildcard, and the empty name is a name.
+  ...(
+    [
+      ['empty', ''],
+      ['wildcard', 'que*'],
+      ['id', '_id'],
+      ['index', '_index'],
+      ['routing', '_routing'],
+      ['source', '_source'],
+      ['seq-no', '_seq_no'],
+      ['version', '_version'],
+      ['ignored', '_ignored'],
+      ['field-names', '_field_names'],
+      ['unknown-underscore', '_nothing'],
+      ['space', ' query'],
+    ] as const
+  ).map(([id, field]) =>
+    c(`values/percolate-field-name-${id}`, { query: { percolate: { field, document: { kw: 'a' } } } }),
+  ),
   c('values/adjacency-empty', { size: 0, aggs: { a: { adjacency_matrix: { filters: {} } } } }),
   c('values/sibling-path-empty-list', {
     size: 0,

@@ -76,6 +76,27 @@ void describe('percolate documents against the mappings', () => {
     assert.deepEqual(findings('{"field": "kw", "document": {"num": "x"}}'), []);
   });
 
+  void it('looks the field up by its exact name', () => {
+    const store = new DocumentStore();
+    store.updateCluster(STATE);
+    const named = (field: string): string[] => {
+      const text = `POST /rules/_search\n{"query": {"percolate": {"field": ${JSON.stringify(field)}, "document": {}}}}\n`;
+      store.open('file:///f.search', 'search', 1, text);
+      const found = store
+        .diagnostics('file:///f.search')
+        .filter((d) => d.code === 'cluster.query-field-type')
+        .map((d) => d.message);
+      store.close('file:///f.search');
+      return found;
+    };
+    assert.deepEqual(named(''), ['field [] does not exist']);
+    assert.deepEqual(named('que*'), ['field [que*] does not exist']);
+    assert.deepEqual(named('_nothing'), ['field [_nothing] does not exist']);
+    assert.deepEqual(named('_id'), ['expected field [_id] to be of type [percolator], but is of type [_id]']);
+    assert.deepEqual(named('_doc_count'), []);
+    assert.deepEqual(named('query'), []);
+  });
+
   void it('reads each type as a shard parses a document', () => {
     const cases: [string, unknown, 'ok' | 'failed' | 'unknown'][] = [
       ['long', '1e3', 'ok'],

@@ -1047,6 +1047,7 @@ function completionFindings(suggest: unknown, indexes: IndexFields, defined: Rea
  * A `percolate` query's `field`, which each shard looks up as a `percolator` field: none of that name (an object has no
  * field of its own) is `field [x] does not exist`, one of another type `expected field [kw] to be of type [percolator],
  * but is of type [keyword]` (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/values/percolate-*`).
+ * The name is never resolved as a pattern (`field [que*] does not exist`); a metadata field's is not judged.
  */
 function percolateFindings(
   name: string,
@@ -1056,7 +1057,23 @@ function percolateFindings(
   defined: ReadonlySet<string>,
 ): MappingFinding[] {
   const field = body['field'];
-  if (name !== 'percolate' || typeof field !== 'string' || !checkable(field, defined)) return [];
+  if (name !== 'percolate' || typeof field !== 'string') return [];
+  // The name is looked up as written: the empty name and a wildcard are names no index maps.
+  if ((field === '' || field.includes('*')) && !field.includes('${')) {
+    const missing = everywhere(indexes, (fields) =>
+      fields.has(field) ? undefined : `field [${field}] does not exist`,
+    );
+    return missing === undefined
+      ? []
+      : [{ code: 'cluster.query-field-type', message: missing, path: [...at, 'field'], target: 'value' }];
+  }
+  if (field.startsWith('_') && !field.includes('${') && !defined.has(field)) {
+    const message = percolatorOfUnderscore(field, indexes);
+    return message === undefined
+      ? []
+      : [{ code: 'cluster.query-field-type', message, path: [...at, 'field'], target: 'value' }];
+  }
+  if (!checkable(field, defined)) return [];
   const message = failsEverywhere(indexes, (fields) => {
     if (unmapped(fields, field)) return `field [${field}] does not exist`;
     const type = fields.get(field);
@@ -1068,6 +1085,30 @@ function percolateFindings(
   return message === undefined
     ? []
     : [{ code: 'cluster.query-field-type', message, path: [...at, 'field'], target: 'value' }];
+}
+
+/** Metadata fields whose type, named as the field, a percolate query was seen to refuse (cases `percolate-field-name-*`). */
+const METADATA_TYPED_AS_NAMED: ReadonlySet<string> = new Set([
+  '_id',
+  '_index',
+  '_routing',
+  '_source',
+  '_seq_no',
+  '_version',
+  '_ignored',
+  '_field_names',
+]);
+
+/**
+ * A percolate query's `field` starting with `_`: a metadata field is no percolator (its type is named as it is), a
+ * name no index maps and no metadata field has does not exist; other metadata fields are not judged.
+ */
+function percolatorOfUnderscore(field: string, indexes: IndexFields): string | undefined {
+  if (METADATA_TYPED_AS_NAMED.has(field)) {
+    return `expected field [${field}] to be of type [percolator], but is of type [${field}]`;
+  }
+  if (CORE_METADATA_FIELDS.has(field) || OTHER_METADATA_FIELDS.has(field)) return undefined;
+  return everywhere(indexes, (fields) => (fields.has(field) ? undefined : `field [${field}] does not exist`));
 }
 
 /**
