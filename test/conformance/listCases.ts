@@ -3390,6 +3390,25 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       query: { geo_shape: { shape: { shape: { type: 'envelope', coordinates } } } },
     }),
   ),
+  // Coordinates written as null, or as a value that is not a list, for each type.
+  ...['point', 'envelope', 'polygon', 'linestring', 'multipoint', 'circle'].flatMap((type) =>
+    (
+      [
+        ['null', null],
+        ['number', 5],
+        ['text', 'x'],
+        ['true', true],
+      ] as (readonly [string, Json])[]
+    ).map(([id, coordinates]) =>
+      c(`values/shape-top-coordinates-${type}-${id}`, {
+        query: {
+          geo_shape: {
+            shape: { shape: { type, coordinates, ...(type === 'circle' ? { radius: '1km' } : {}) } },
+          },
+        },
+      }),
+    ),
+  ),
   ...(
     [
       ['number', 1.5],

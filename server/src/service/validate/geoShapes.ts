@@ -74,7 +74,9 @@ type Coordinates = { readonly point: readonly number[] } | { readonly list: read
 
 /** The coordinates as the GeoJSON parser reads them, or its refusal. */
 function coordinatesOf(value: unknown, inner = false): Coordinates | string {
-  if (value === null) return 'coordinates cannot contain NULL values)';
+  // A null in a list is refused as such; written for the whole coordinates it is no number (cases
+  // `cross/lists/values/shape-top-coordinates-*`).
+  if (value === null) return inner ? 'coordinates cannot contain NULL values)' : 'geo coordinates must be numbers';
   if (isObject(value)) return 'coordinates cannot be specified as objects';
   if (!Array.isArray(value)) return 'geo coordinates must be numbers';
   // An empty list is no coordinates at the top (the shape's builder counts none), and fails inside one.
