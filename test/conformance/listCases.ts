@@ -2878,6 +2878,40 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   c('percolate-document/documents-second', {
     query: { percolate: { field: 'query', documents: [{ num: 1 }, { num: 'x' }] } },
   }),
+  // search_after's values read by the type each sort compares (SearchAfterBuilder): a text where a number is sorted.
+  ...(
+    [
+      ['num-text', [{ num: 'asc' }], ['a']],
+      ['num-decimal-text', [{ num: 'asc' }], ['1.5']],
+      ['num-number-text', [{ num: 'asc' }], ['5']],
+      ['num-spaces', [{ num: 'asc' }], [' 5 ']],
+      ['num-true', [{ num: 'asc' }], [true]],
+      ['num-exponent-text', [{ num: 'asc' }], ['1e3']],
+      ['num-nan', [{ num: 'asc' }], ['NaN']],
+      ['price-text', [{ price: 'asc' }], ['a']],
+      ['price-true', [{ price: 'asc' }], [true]],
+      ['price-spaces', [{ price: 'asc' }], [' 5 ']],
+      ['score-text', ['_score'], ['x']],
+      ['score-number-text', ['_score'], ['1.5']],
+      ['score-true', ['_score'], [true]],
+      ['score-spaces', ['_score'], [' 1 ']],
+      ['score-second', [{ kw: 'asc' }, '_score'], ['a', 'x']],
+      ['score-object', [{ _score: 'desc' }, { num: 'asc' }], ['x', 1]],
+      ['kw-number', [{ kw: 'asc' }], [5]],
+      ['kw-true', [{ kw: 'asc' }], [true]],
+      ['date-text', [{ date: 'asc' }], ['x']],
+      ['date-good', [{ date: 'asc' }], ['2024-01-01']],
+      ['flag-text', [{ flag: 'asc' }], ['x']],
+      ['flag-true-text', [{ flag: 'asc' }], ['true']],
+      ['flag-true', [{ flag: 'asc' }], [true]],
+      ['flag-number-text', [{ flag: 'asc' }], ['1']],
+      ['unmapped-number-text', [{ nothing: { order: 'asc', unmapped_type: 'long' } }], ['5']],
+      ['unmapped-keyword-text', [{ nothing: { order: 'asc', unmapped_type: 'keyword' } }], ['x']],
+      ['doc-text', ['_doc'], ['x']],
+      ['unmapped-text', [{ nothing: { order: 'asc', unmapped_type: 'long' } }], ['x']],
+      ['two-bad', [{ num: 'asc' }, { price: 'asc' }], ['a', 'b']],
+    ] as const
+  ).map(([id, sort, after]) => c(`search-after-value/${id}`, { sort, search_after: after } as unknown as Json)),
   // Minus zero as written: Jackson reads `-0` as the integer 0, `-0.0` as a float below zero for Lucene's check.
   ...(
     [

@@ -29,6 +29,7 @@ import { DEFAULT_DATE_FORMAT, defaultDateError, formattedDateError } from '../va
 import { documentValueRead, fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
 import { isJavaDouble, javaNumberText, nameText, numberTextError, parseJavaLong } from '../validate/values';
 import { readsOneBoundPerSide } from '../validate/queryRules';
+import { readsAsNumber } from '../validate/bodyRules';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
@@ -585,6 +586,63 @@ function sortFindings(
     // A lone scalar is read as the name of a field, as written.
     check(rawAt(at), at, 'value', undefined);
   } else entry(sort, at);
+}
+
+/** Each sort entry's name and options, in order (a name alone has none). */
+function sortEntries(sort: unknown): { name: string; options: Record<string, unknown> | undefined }[] {
+  const out: { name: string; options: Record<string, unknown> | undefined }[] = [];
+  const entry = (item: unknown): void => {
+    if (typeof item === 'string') out.push({ name: item, options: undefined });
+    else if (isObject(item)) {
+      for (const name in item) {
+        const options = item[name];
+        out.push({ name, options: isObject(options) ? options : undefined });
+      }
+    }
+  };
+  if (Array.isArray(sort)) sort.forEach(entry);
+  else entry(sort);
+  return out;
+}
+
+/** The mapping types whose sort compares numbers, reading a search_after text as one (`true` too is refused). */
+const NUMBER_SORTED = new Set(['long', 'double', 'boolean']);
+
+/**
+ * search_after's values read by the type of the field each sorts on: a `long`, `double` or `boolean` field takes a
+ * number or a text `Double.parseDouble` reads (`Failed to parse search_after value for field [num].`), an unmapped
+ * field sorted as `unmapped_type: long` the same (named `__anonymous_long`), a `date` field with its default format a
+ * date of that format (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/search-after-value/*`). The first value
+ * that fails is reported; other types are not judged.
+ */
+function searchAfterFindings(sort: unknown, values: readonly unknown[], walk: Walk): void {
+  const entries = sortEntries(sort);
+  if (entries.length !== values.length) return;
+  for (let i = 0; i < entries.length; i++) {
+    const { name, options } = entries[i]!;
+    const value = values[i];
+    if (!checkable(name, walk.defined) || typeof value === 'number' || value === null) continue;
+    const unmappedAs = options?.['unmapped_type'];
+    const message = everywhere(walk.indexes, (fields, mapping) => {
+      const type = fields.get(name);
+      if (type !== undefined && NUMBER_SORTED.has(type)) {
+        return readsAsNumber(value) ? '' : `Failed to parse search_after value for field [${name}].`;
+      }
+      if (type === 'date' && !mapping.formatted.has(name) && typeof value === 'string') {
+        return defaultDateError(value) ?? '';
+      }
+      if (type === undefined && unmappedAs === 'long' && !mayBeImplicit(fields, name)) {
+        return readsAsNumber(value) ? '' : 'Failed to parse search_after value for field [__anonymous_long].';
+      }
+      return undefined;
+    });
+    if (message === undefined) return;
+    if (message !== '') {
+      const code = message.startsWith('Failed to parse search_after') ? 'cluster.field-value' : 'cluster.date-value';
+      walk.out.push({ code, message, path: ['search_after', i], target: 'value' });
+      return;
+    }
+  }
 }
 
 function collapseFindings(collapse: unknown, indexes: IndexFields, defined: ReadonlySet<string>): MappingFinding[] {
@@ -1904,6 +1962,7 @@ function mappingFindings(
   aggregationFindings(body['aggs'], ['aggs'], walk);
   aggregationFindings(body['aggregations'], ['aggregations'], walk);
   if (body['sort'] !== undefined) sortFindings(body['sort'], walk);
+  if (Array.isArray(body['search_after'])) searchAfterFindings(body['sort'], body['search_after'], walk);
   out.push(...collapseFindings(body['collapse'], indexes, defined));
   out.push(...fieldFormatFindings(body, indexes, defined, walk.server));
   out.push(...docvalueFielddata(body, indexes, defined));

@@ -92,6 +92,12 @@ export function sortNames(sort: unknown): string[] {
   return out;
 }
 
+/** Whether a search_after value is read where a sort compares numbers: a number, a null, or a text Java parses. */
+export function readsAsNumber(value: unknown): boolean {
+  if (typeof value === 'string') return isJavaDouble(value);
+  return typeof value !== 'boolean';
+}
+
 const NO_NAMES: readonly string[] = [];
 const NO_VALUES: readonly unknown[] = [];
 
@@ -263,6 +269,19 @@ export function checkBodyRules(
         ['search_after'],
         'key',
       );
+    } else {
+      // A score or document sort reads its value as a number: a text that is none (a boolean as its text) fails each
+      // shard, naming no field (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/search-after-value/*`).
+      const searchAfter = m.searchAfter;
+      const at = sort.findIndex((name, i) => (name === '_score' || name === '_doc') && !readsAsNumber(searchAfter[i]));
+      if (at !== -1) {
+        check.reportItemFailure(
+          'search.search-after-sort',
+          'Failed to parse search_after value for field [null].',
+          ['search_after', at],
+          'value',
+        );
+      }
     }
   }
 
