@@ -3424,6 +3424,26 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       query: { geo_shape: { shape: { shape: { type: 'envelope', coordinates } } } },
     }),
   ),
+  // What is refused first: an unknown type, or coordinates that do not read.
+  ...(
+    [
+      ['text', 'x'],
+      ['null', null],
+      ['number', 5],
+      ['object', {}],
+      ['object-in-list', [[0, 5], {}]],
+      ['null-first', [null, [5, 0]]],
+      ['null-after-list', [[0, 5], null]],
+      ['empty-inner', [[0, 5], []]],
+    ] as (readonly [string, Json])[]
+  ).flatMap(([id, coordinates]) => [
+    c(`values/shape-unknown-type-then-${id}`, {
+      query: { geo_shape: { shape: { shape: { type: 'envelopex', coordinates } } } },
+    }),
+    c(`values/shape-coordinates-then-unknown-type-${id}`, {
+      query: { geo_shape: { shape: { shape: { coordinates, type: 'envelopex' } } } },
+    }),
+  ]),
   // Coordinates written as null, or as a value that is not a list, for each type.
   ...['point', 'envelope', 'polygon', 'linestring', 'multipoint', 'circle'].flatMap((type) =>
     (

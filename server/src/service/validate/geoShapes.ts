@@ -91,6 +91,7 @@ function coordinatesOf(value: unknown, inner = false): Coordinates | string {
   for (const item of value) {
     // A null first is refused as such; a value or null after a list leaves a node with no coordinates.
     if (item === null && list.length === 0) return 'coordinates cannot contain NULL values)';
+    if (isObject(item)) return 'coordinates cannot be specified as objects';
     if (!Array.isArray(item)) return 'attempting to get number of dimensions on an empty coordinate node';
     const read = coordinatesOf(item, true);
     if (typeof read === 'string') return read;
@@ -182,6 +183,9 @@ function shapeRefusal(check: JsonCheck, at: ValuePath, shape: unknown): Refusal 
       const read = textOf(check, at.child(key), value);
       if ('refusal' in read) return { message: read.refusal, at: at.child(key) };
       type = read.text;
+      // The type is known as it is read, before the members after it (cases `shape-unknown-type-then-*`).
+      if (!SHAPE_TYPES.includes(type.toLowerCase()))
+        return { message: `unknown geo_shape [${type}]`, at: at.child(key) };
     } else if (key === 'coordinates') {
       const read = coordinatesOf(value);
       if (typeof read === 'string') return { message: read, at: at.child(key) };
