@@ -26,7 +26,7 @@ import { queryFieldTypeFindings } from './queryFieldTypes';
 import { familyOf, FLOATING_TYPES, readAsNumbers, type Family } from './fieldTypes';
 import { dateFormatError } from '../validate/dateFormats';
 import { DEFAULT_DATE_FORMAT, defaultDateError, formattedDateError } from '../validate/dateMath';
-import { documentValueRead, fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
+import { DOCUMENT_VALUE_TYPES, documentValueRead, fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
 import { isJavaDouble, javaNumberText, nameText, numberTextError, parseJavaLong } from '../validate/values';
 import { readsOneBoundPerSide } from '../validate/queryRules';
 import { readsAsNumber } from '../validate/bodyRules';
@@ -1220,7 +1220,7 @@ function documentRefusal(
         const kinds = new Set(indexes.map((mapping) => mapping.types.get(name)));
         const [kind] = kinds;
         // An empty object for a field of values is refused, shown as `{}`; what else it shows is not judged.
-        if (kinds.size === 1 && kind !== undefined && VALUE_FIELD_TYPES.has(kind) && firstKey(value) === undefined) {
+        if (kinds.size === 1 && kind !== undefined && DOCUMENT_VALUE_TYPES.has(kind) && firstKey(value) === undefined) {
           return documentFailure(name, kind, '{}', at);
         }
         if (kinds.size !== 1 || !(kinds.has('object') || kinds.has('nested'))) return 'unknown';
@@ -1245,22 +1245,6 @@ function documentRefusal(
   }
   return undefined;
 }
-
-/** The field types a document gives values to (documentValueRead judges them). */
-const VALUE_FIELD_TYPES: ReadonlySet<string> = new Set([
-  'keyword',
-  'text',
-  'long',
-  'integer',
-  'short',
-  'byte',
-  'double',
-  'float',
-  'half_float',
-  'boolean',
-  'ip',
-  'date',
-]);
 
 function documentFailure(name: string, type: string, preview: string, path: JsonPath): MappingFinding {
   return {

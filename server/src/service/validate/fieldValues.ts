@@ -126,6 +126,17 @@ const INTEGRAL_RANGES: Readonly<Record<string, readonly [bigint, bigint] | undef
   byte: [-128n, 127n],
 };
 
+/** The field types documentValueRead judges: those a document gives values to. */
+export const DOCUMENT_VALUE_TYPES: ReadonlySet<string> = new Set([
+  'keyword',
+  'text',
+  ...Object.keys(INTEGRAL_RANGES),
+  ...FLOAT_TYPES,
+  'boolean',
+  'ip',
+  'date',
+]);
+
 /** A text `BigDecimal` reads: the number forms a numeric field takes from a text in a document (no spaces). */
 const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
