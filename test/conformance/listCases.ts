@@ -1335,6 +1335,15 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
       ['uuuu-MM-dd', '2024-01-01'],
       ['uuuu-MM-dd', '24-01-01'],
       ['uuuuMMdd', '20240101'],
+      // The text ends before a letter not judged here: every letter reads at least one character.
+      ['yyyy-MM-ddx', '2024-01-01'],
+      ['yyyy-MM-ddXXX', '2024-01-01'],
+      ['yyyy-MM-dd HH:mm z', '2024-01-01 10:00'],
+      ['yyyy-MM-dd EEE', '2024-01-01'],
+      ['yyyy-MM-dd MMM', '2024-01-01 '],
+      ['yyyy-MM-ddXXX', '2024-01-01+01:00'],
+      ['yyyy-MM-dd HH:mm z', '2024-01-01 10:00 UTC'],
+      ['yyyy-MM-ddx', '2024-13-01'],
     ] as const
   ).map(([format, text], i): readonly [string, Json] => [
     `date-format-adjacent-${i}`,

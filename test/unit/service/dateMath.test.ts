@@ -131,6 +131,17 @@ void describe('dates with a format of the request', () => {
     }
   });
 
+  void it('refuses a text that ends before a pattern letter, judged or not', () => {
+    for (const [format, text] of [
+      ['yyyy-MM-ddx', '2024-01-01'],
+      ['yyyy-MM-dd MMM', '2024-01-01 '],
+      ['yyyy-MM-ddx', '2024-13-01'],
+    ]) {
+      assert.equal(formattedDateError(text!, format!), refusedWith(text!, format!), `${format} ${text}`);
+    }
+    assert.equal(formattedDateError('2024-01-01+01:00', 'yyyy-MM-ddXXX'), undefined);
+  });
+
   void it('leaves a fraction next to another field unjudged', () => {
     assert.equal(formattedDateError('20240101102030999x', 'yyyyMMddHHmmssSSS'), undefined);
   });

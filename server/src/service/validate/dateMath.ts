@@ -222,6 +222,9 @@ function patternReads(text: string, pattern: string, roundUp: boolean): PatternR
   for (const token of tokens) {
     const field = PATTERN_FIELDS[token];
     if (/^[A-Za-z]/.test(token)) {
+      // Every pattern letter reads at least one character: a text that has ended is refused whatever the letter
+      // (cases `date-format-adjacent-34` on).
+      if (at >= text.length) return 'refused';
       if (field === undefined || token in values) return 'unknown';
       if (previous !== undefined && (previous === 'SSS' || token === 'SSS')) return 'unknown';
       let end = at;
