@@ -29,7 +29,7 @@ import { DEFAULT_DATE_FORMAT, defaultDateError, formattedDateError } from '../va
 import { DOCUMENT_VALUE_TYPES, documentValueRead, fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
 import { isJavaDouble, javaNumberText, nameText, numberTextError, parseJavaLong } from '../validate/values';
 import { readsOneBoundPerSide } from '../validate/queryRules';
-import { readsAsNumber } from '../validate/bodyRules';
+import { readsAsNumber, sortEntries } from '../validate/bodyRules';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
@@ -588,23 +588,6 @@ function sortFindings(
   } else entry(sort, at);
 }
 
-/** Each sort entry's name and options, in order (a name alone has none). */
-function sortEntries(sort: unknown): { name: string; options: Record<string, unknown> | undefined }[] {
-  const out: { name: string; options: Record<string, unknown> | undefined }[] = [];
-  const entry = (item: unknown): void => {
-    if (typeof item === 'string') out.push({ name: item, options: undefined });
-    else if (isObject(item)) {
-      for (const name in item) {
-        const options = item[name];
-        out.push({ name, options: isObject(options) ? options : undefined });
-      }
-    }
-  };
-  if (Array.isArray(sort)) sort.forEach(entry);
-  else entry(sort);
-  return out;
-}
-
 /** The mapping types whose sort compares numbers, reading a search_after text as one (`true` too is refused). */
 const NUMBER_SORTED = new Set(['long', 'double', 'boolean']);
 
@@ -1115,22 +1098,14 @@ function percolateFindings(
   defined: ReadonlySet<string>,
 ): MappingFinding[] {
   const field = body['field'];
-  if (name !== 'percolate' || typeof field !== 'string') return [];
-  // The name is looked up as written: the empty name and a wildcard are names no index maps.
-  if ((field === '' || field.includes('*')) && !field.includes('${')) {
-    const missing = everywhere(indexes, (fields) =>
-      fields.has(field) ? undefined : `field [${field}] does not exist`,
-    );
-    return missing === undefined
-      ? []
-      : [{ code: 'cluster.query-field-type', message: missing, path: [...at, 'field'], target: 'value' }];
-  }
-  if (field.startsWith('_') && !field.includes('${') && !defined.has(field)) {
-    const message = percolatorOfUnderscore(field, indexes);
-    return message === undefined
+  if (name !== 'percolate' || typeof field !== 'string' || field.includes('${')) return [];
+  const finding = (message: string | undefined): MappingFinding[] =>
+    message === undefined
       ? []
       : [{ code: 'cluster.query-field-type', message, path: [...at, 'field'], target: 'value' }];
-  }
+  // The name is looked up as written: the empty name and a wildcard are names no index maps.
+  if (field === '' || field.includes('*')) return finding(mappedNowhere(indexes, field));
+  if (field.startsWith('_') && !defined.has(field)) return finding(percolatorOfUnderscore(field, indexes));
   if (!checkable(field, defined)) return [];
   const message = failsEverywhere(indexes, (fields) => {
     if (unmapped(fields, field)) return `field [${field}] does not exist`;
@@ -1140,9 +1115,7 @@ function percolateFindings(
       ? ''
       : `expected field [${field}] to be of type [percolator], but is of type [${type}]`;
   });
-  return message === undefined
-    ? []
-    : [{ code: 'cluster.query-field-type', message, path: [...at, 'field'], target: 'value' }];
+  return finding(message);
 }
 
 /** Metadata fields whose type, named as the field, a percolate query was seen to refuse (cases `percolate-field-name-*`). */
@@ -1166,6 +1139,11 @@ function percolatorOfUnderscore(field: string, indexes: IndexFields): string | u
     return `expected field [${field}] to be of type [percolator], but is of type [${field}]`;
   }
   if (CORE_METADATA_FIELDS.has(field) || OTHER_METADATA_FIELDS.has(field)) return undefined;
+  return mappedNowhere(indexes, field);
+}
+
+/** `field [x] does not exist` when no searched index maps the name as written. */
+function mappedNowhere(indexes: IndexFields, field: string): string | undefined {
   return everywhere(indexes, (fields) => (fields.has(field) ? undefined : `field [${field}] does not exist`));
 }
 
@@ -1212,10 +1190,11 @@ function documentRefusal(
   for (const key in object) {
     if (key.includes('.') || key === '') return 'unknown';
     const name = prefix + key;
-    const values = Array.isArray(object[key]) ? (object[key] as unknown[]) : [object[key]];
+    const member = object[key];
+    const values: readonly unknown[] = Array.isArray(member) ? member : [member];
     for (let i = 0; i < values.length; i++) {
       const value = values[i];
-      const at = Array.isArray(object[key]) ? [...path, key, i] : [...path, key];
+      const at = Array.isArray(member) ? [...path, key, i] : [...path, key];
       if (isObject(value)) {
         const kinds = new Set(indexes.map((mapping) => mapping.types.get(name)));
         const [kind] = kinds;

@@ -19,27 +19,30 @@ export interface SearchBody {
   readonly ignoreUnavailable?: boolean;
 }
 
-/** Whether a header sets `ignore_unavailable` (true or the text `true`); undefined when it says nothing of it. */
-function headerIgnoresUnavailable(text: string): boolean | undefined {
-  const header = JsonSegment.parse(text);
-  const value = isObject(header.value) ? header.value['ignore_unavailable'] : undefined;
-  if (value === undefined) return undefined;
-  return value === true || value === 'true';
-}
-
 /** Whether a URL sets `ignore_unavailable` (`?ignore_unavailable`, `=true`); undefined when it says nothing of it. */
 function urlIgnoresUnavailable(query: readonly QueryParam[]): boolean | undefined {
   const param = query.find((p) => p.name === 'ignore_unavailable');
   return param === undefined ? undefined : param.value !== 'false';
 }
 
-/** The index list of an `_msearch` header (`"index": "a,b"` or `["a", "b"]`), undefined when it names none. */
-function headerIndexes(text: string): string[] | undefined {
+/**
+ * What an `_msearch` header says of its search, read once: its index list (`"index": "a,b"` or `["a", "b"]`), and
+ * whether it sets `ignore_unavailable` (true or the text `true`); each undefined when the header says nothing of it.
+ */
+function headerFacts(text: string): { indexes: string[] | undefined; ignoreUnavailable: boolean | undefined } {
   const header = JsonSegment.parse(text);
-  const index = isObject(header.value) ? header.value['index'] : undefined;
-  if (typeof index === 'string') return index.split(',');
-  if (Array.isArray(index) && index.every((i) => typeof i === 'string')) return index;
-  return undefined;
+  const value = isObject(header.value) ? header.value : {};
+  const index = value['index'];
+  const ignore = value['ignore_unavailable'];
+  return {
+    indexes:
+      typeof index === 'string'
+        ? index.split(',')
+        : Array.isArray(index) && index.every((i) => typeof i === 'string')
+          ? index
+          : undefined,
+    ignoreUnavailable: ignore === undefined ? undefined : ignore === true || ignore === 'true',
+  };
 }
 
 /** The search bodies of a document: `_search` bodies, the bodies of `_msearch` requests and `.msearch` pairs. */
@@ -49,10 +52,11 @@ export function searchBodies(document: ParsedDocument): SearchBody[] {
     const model = document.model;
     for (const pair of model.pairLines()) {
       const line = pair.body;
+      const header = headerFacts(model.line(pair.header));
       out.push({
         text: model.line(pair.body),
-        indexes: headerIndexes(model.line(pair.header)),
-        ignoreUnavailable: headerIgnoresUnavailable(model.line(pair.header)) === true,
+        indexes: header.indexes,
+        ignoreUnavailable: header.ignoreUnavailable === true,
         item: true,
         range: (offset, length) => ({
           start: { line, character: offset },
@@ -86,11 +90,11 @@ export function searchBodies(document: ParsedDocument): SearchBody[] {
     } else if (route.route.endpoint.name === 'msearch') {
       for (const pair of splitMsearchPairs(body.text)) {
         if (pair.body === undefined) continue;
+        const header = headerFacts(pair.header.text);
         out.push({
           text: pair.body.text,
-          indexes: headerIndexes(pair.header.text) ?? urlIndexes,
-          ignoreUnavailable:
-            (headerIgnoresUnavailable(pair.header.text) ?? urlIgnoresUnavailable(request.target.query)) === true,
+          indexes: header.indexes ?? urlIndexes,
+          ignoreUnavailable: (header.ignoreUnavailable ?? urlIgnoresUnavailable(request.target.query)) === true,
           item: true,
           range: at(body.offset + pair.body.offset),
         });

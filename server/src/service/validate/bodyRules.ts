@@ -18,27 +18,44 @@ import { queryRefused } from './query';
 import { checkInnerHitsOptions } from './searchBody';
 import { insideAny, rewrittenAway } from './rewrite';
 
+function optionsOf(value: unknown): Record<string, unknown> | undefined {
+  return isObject(value) ? value : undefined;
+}
+
 /**
- * Gives `test` the name of each sort entry as the server counts them (`_score` included), in order, until it answers
- * true; says whether it did.
+ * Gives `visit` the name and options of each sort entry as the server counts them (`_score` included; a name alone has
+ * no options, an object in a list is read by its first key), in order, until it answers true; says whether it did.
  */
-function someSortName(sort: unknown, test: (name: string) => boolean): boolean {
-  if (typeof sort === 'string') return test(sort);
+function someSortEntry(
+  sort: unknown,
+  visit: (name: string, options: Record<string, unknown> | undefined) => boolean,
+): boolean {
+  if (typeof sort === 'string') return visit(sort, undefined);
   if (Array.isArray(sort)) {
     for (const entry of sort) {
       if (typeof entry === 'string') {
-        if (test(entry)) return true;
+        if (visit(entry, undefined)) return true;
       } else if (isObject(entry)) {
         for (const key in entry) {
-          if (test(key)) return true;
+          if (visit(key, optionsOf(entry[key]))) return true;
           break;
         }
       }
     }
     return false;
   }
-  if (isObject(sort)) for (const key in sort) if (test(key)) return true;
+  if (isObject(sort)) for (const key in sort) if (visit(key, optionsOf(sort[key]))) return true;
   return false;
+}
+
+/** Each sort entry's name and options, in order. */
+export function sortEntries(sort: unknown): { name: string; options: Record<string, unknown> | undefined }[] {
+  const out: { name: string; options: Record<string, unknown> | undefined }[] = [];
+  someSortEntry(sort, (name, options) => {
+    out.push({ name, options });
+    return false;
+  });
+  return out;
 }
 
 /**
@@ -84,12 +101,7 @@ function sortNameRefused(
 
 /** The sort entries of a body as the server counts them: each name, `_score` included. */
 export function sortNames(sort: unknown): string[] {
-  const out: string[] = [];
-  someSortName(sort, (name) => {
-    out.push(name);
-    return false;
-  });
-  return out;
+  return sortEntries(sort).map((entry) => entry.name);
 }
 
 /** Whether a search_after value is read where a sort compares numbers: a number, a null, or a text Java parses. */
@@ -287,7 +299,7 @@ export function checkBodyRules(
 
   // _shard_doc needs a point in time
   if (m.sort !== undefined) checkSortFields(check, m.sort);
-  if (!hasPit && someSortName(m.sort, (name) => name === '_shard_doc')) {
+  if (!hasPit && someSortEntry(m.sort, (name) => name === '_shard_doc')) {
     // 3.x refuses it when it validates the request; 2.x fails on the shards, which know no such field (in an `_msearch`
     // only that search fails there).
     const validated = compareVersions(version, { major: 3, minor: 0, patch: 0 }) >= 0;
