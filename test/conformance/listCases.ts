@@ -2921,6 +2921,35 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['two-bad', [{ num: 'asc' }, { price: 'asc' }], ['a', 'b']],
     ] as const
   ).map(([id, sort, after]) => c(`search-after-value/${id}`, { sort, search_after: after } as unknown as Json)),
+  // A null among search_after's values, kept as null and handed to each sort's comparator: refused where the
+  // comparator holds a primitive number, taken as a missing value where it compares texts.
+  ...(
+    [
+      ['num', [{ num: 'asc' }], [null]],
+      ['num-desc', [{ num: 'desc' }], [null]],
+      ['num-missing-first', [{ num: { order: 'asc', missing: '_first' } }], [null]],
+      ['price', [{ price: 'asc' }], [null]],
+      ['date', [{ date: 'desc' }], [null]],
+      ['flag', [{ flag: 'asc' }], [null]],
+      ['ip', [{ ip: 'asc' }], [null]],
+      ['kw', [{ kw: 'asc' }], [null]],
+      ['text-raw', [{ 'text.raw': 'asc' }], [null]],
+      ['score', ['_score'], [null]],
+      ['doc', ['_doc'], [null]],
+      ['geo-distance', [{ _geo_distance: { location: [0, 0], order: 'asc' } }], [null]],
+      ['unmapped-long', [{ nothing: { order: 'asc', unmapped_type: 'long' } }], [null]],
+      ['unmapped-integer', [{ nothing: { order: 'asc', unmapped_type: 'integer' } }], [null]],
+      ['unmapped-double', [{ nothing: { order: 'asc', unmapped_type: 'double' } }], [null]],
+      ['unmapped-float', [{ nothing: { order: 'asc', unmapped_type: 'float' } }], [null]],
+      ['unmapped-date', [{ nothing: { order: 'asc', unmapped_type: 'date' } }], [null]],
+      ['unmapped-keyword', [{ nothing: { order: 'asc', unmapped_type: 'keyword' } }], [null]],
+      ['unmapped-none', [{ nothing: 'asc' }], [null]],
+      ['second', [{ kw: 'asc' }, { num: 'asc' }], ['a', null]],
+      ['second-score', [{ kw: 'asc' }, '_score'], ['a', null]],
+      ['kw-then-num-text', [{ kw: 'asc' }, { num: 'asc' }], [null, 'x']],
+      ['num-then-num-text', [{ num: 'asc' }, { price: 'asc' }], [null, 'x']],
+    ] as const
+  ).map(([id, sort, after]) => c(`search-after-null/${id}`, { sort, search_after: after } as unknown as Json)),
   // Minus zero as written: Jackson reads `-0` as the integer 0, `-0.0` as a float below zero for Lucene's check.
   ...(
     [

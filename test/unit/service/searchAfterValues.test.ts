@@ -19,6 +19,9 @@ const STATE: ClusterStateParams = {
         { name: 'flag', type: 'boolean' },
         { name: 'date', type: 'date' },
         { name: 'custom', type: 'date', format: 'yyyy' },
+        { name: 'ip', type: 'ip' },
+        { name: 'location', type: 'geo_point' },
+        { name: 'short', type: 'short' },
       ],
     },
   ],
@@ -34,7 +37,12 @@ function findings(sort: string, after: string, state: ClusterStateParams | null 
   assertRegistered(diagnostics);
   const line = text.split('\n')[1]!;
   return diagnostics
-    .filter((d) => d.message.includes('search_after value') || d.message.startsWith('failed to parse date field'))
+    .filter(
+      (d) =>
+        d.message.includes('search_after value') ||
+        d.message.startsWith('failed to parse date field') ||
+        d.message.endsWith('because "value" is null'),
+    )
     .map((d) => [String(d.code), d.message, line.slice(d.range.start.character, d.range.end.character)]);
 }
 
@@ -89,5 +97,48 @@ void describe('search_after values against the sort', () => {
     }
     // Without a cluster the fields' types are not known.
     assert.deepEqual(findings('[{"num": "asc"}]', '["a"]', null), []);
+  });
+
+  void it("refuses a null where the sort's comparator holds a number", () => {
+    const unboxed = (box: string, method: string): string =>
+      `Cannot invoke "java.lang.${box}.${method}()" because "value" is null`;
+    // Scores and documents alone are judged without a cluster.
+    for (const state of [STATE, null]) {
+      assert.deepEqual(findings('["_doc"]', '[null]', state), [
+        ['search.search-after-sort', unboxed('Integer', 'intValue'), 'null'],
+      ]);
+      assert.deepEqual(findings('["_score", "_doc"]', '[null, null]', state), [
+        ['search.search-after-sort', unboxed('Float', 'floatValue'), 'null'],
+      ]);
+    }
+    for (const [sort, after, box, method] of [
+      ['[{"num": "desc"}]', '[null]', 'Long', 'longValue'],
+      ['[{"date": "asc"}]', '[null]', 'Long', 'longValue'],
+      ['[{"price": "asc"}]', '[null]', 'Double', 'doubleValue'],
+      ['[{"flag": "asc"}]', '[null]', 'Integer', 'intValue'],
+      ['[{"nothing": {"unmapped_type": "float"}}]', '[null]', 'Float', 'floatValue'],
+      ['[{"_geo_distance": {"location": [0, 0], "order": "asc"}}]', '[null]', 'Double', 'doubleValue'],
+      // A null on a keyword is a missing value: the next null is the one refused.
+      ['[{"kw": "asc"}, {"num": "asc"}]', '[null, null]', 'Long', 'longValue'],
+      ['[{"kw": "asc"}, "_score"]', '["a", null]', 'Float', 'floatValue'],
+    ]) {
+      assert.deepEqual(findings(sort!, after!), [['cluster.field-value', unboxed(box!, method!), 'null']], sort);
+    }
+    // Every value is read before any null meets its comparator: a value that fails is reported instead.
+    assert.deepEqual(findings('[{"num": "asc"}, {"price": "asc"}]', '[null, "x"]'), [
+      ['cluster.field-value', 'Failed to parse search_after value for field [price].', '"x"'],
+    ]);
+    for (const [sort, after] of [
+      ['[{"kw": "asc"}]', '[null]'],
+      ['[{"ip": "asc"}]', '[null]'],
+      ['[{"nothing": {"unmapped_type": "keyword"}}]', '[null]'],
+      // Types whose comparator was not seen are not judged, nor what follows them.
+      ['[{"short": "asc"}, {"num": "asc"}]', '[null, null]'],
+      ['[{"_geo_distance": {"kw": [0, 0]}}]', '[null]'],
+    ]) {
+      assert.deepEqual(findings(sort!, after!), [], sort);
+    }
+    // Without a cluster a field's comparator is not known.
+    assert.deepEqual(findings('[{"num": "asc"}, "_doc"]', '[null, null]', null), []);
   });
 });

@@ -29,7 +29,7 @@ import { DEFAULT_DATE_FORMAT, defaultDateError, formattedDateError } from '../va
 import { DOCUMENT_VALUE_TYPES, documentValueRead, fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
 import { isJavaDouble, javaNumberText, nameText, numberTextError, parseJavaLong } from '../validate/values';
 import { readsOneBoundPerSide } from '../validate/queryRules';
-import { readsAsNumber, sortEntries } from '../validate/bodyRules';
+import { nullUnboxed, readsAsNumber, sortEntries, type NumberBox } from '../validate/bodyRules';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
@@ -601,10 +601,23 @@ const NUMBER_SORTED = new Set(['long', 'double', 'boolean']);
 function searchAfterFindings(sort: unknown, values: readonly unknown[], walk: Walk): void {
   const entries = sortEntries(sort);
   if (entries.length !== values.length) return;
+  // Where every value is read, the first null whose comparator holds a primitive fails each shard; undefined once a
+  // null meets a comparator not known here.
+  let nullRefusal: { readonly at: number; readonly message: string } | undefined | 'unknown';
   for (let i = 0; i < entries.length; i++) {
     const { name, options } = entries[i]!;
     const value = values[i];
-    if (!checkable(name, walk.defined) || typeof value === 'number' || value === null) continue;
+    // A score or document value that is no number is the body rules' (it fails before any null is looked at).
+    if ((name === '_score' || name === '_doc') && !readsAsNumber(value)) return;
+    if (value === null) {
+      if (nullRefusal === undefined) {
+        const message = nullSortRefusal(name, options, walk);
+        if (message === undefined) nullRefusal = 'unknown';
+        else if (message !== '') nullRefusal = { at: i, message };
+      }
+      continue;
+    }
+    if (!checkable(name, walk.defined) || typeof value === 'number') continue;
     const unmappedAs = options?.['unmapped_type'];
     const message = everywhere(walk.indexes, (fields, mapping) => {
       const type = fields.get(name);
@@ -614,6 +627,8 @@ function searchAfterFindings(sort: unknown, values: readonly unknown[], walk: Wa
       if (type === 'date' && !mapping.formatted.has(name) && typeof value === 'string') {
         return defaultDateError(value) ?? '';
       }
+      // A keyword sort reads any value as its text (cases `search-after-value/kw-*`).
+      if (type === 'keyword') return '';
       if (type === undefined && unmappedAs === 'long' && !mayBeImplicit(fields, name)) {
         return readsAsNumber(value) ? '' : 'Failed to parse search_after value for field [__anonymous_long].';
       }
@@ -626,6 +641,70 @@ function searchAfterFindings(sort: unknown, values: readonly unknown[], walk: Wa
       return;
     }
   }
+  // A sort of scores and documents alone is the body rules'.
+  if (entries.every((e) => e.name === '_score' || e.name === '_doc')) return;
+  if (nullRefusal !== undefined && nullRefusal !== 'unknown') {
+    walk.out.push({
+      code: 'cluster.field-value',
+      message: nullRefusal.message,
+      path: ['search_after', nullRefusal.at],
+      target: 'value',
+    });
+  }
+}
+
+/**
+ * The comparator's class of a mapping type's sort, for a null search_after value (real 3.9.0, 3.8.0, 2.19.6 and
+ * 2.19.1; cases `cross/lists/search-after-null/*`): a `boolean` is compared as an int. Keywords and addresses are
+ * compared as texts, where a null is a missing value.
+ */
+const NULL_BOXES: ReadonlyMap<string, NumberBox> = new Map([
+  ['long', 'Long'],
+  ['date', 'Long'],
+  ['integer', 'Integer'],
+  ['boolean', 'Integer'],
+  ['double', 'Double'],
+  ['float', 'Float'],
+]);
+const TEXT_SORTED = new Set(['keyword', 'ip']);
+
+/** The options of a `_geo_distance` sort: its other member names the field. */
+const GEO_DISTANCE_OPTIONS = new Set([
+  'order',
+  'unit',
+  'mode',
+  'distance_type',
+  'validation_method',
+  'ignore_unmapped',
+  'nested',
+  'nested_path',
+  'nested_filter',
+]);
+
+/** What a null search_after value for the sort on `name` gives: the shards' failure, '' for none, undefined unknown. */
+function nullSortRefusal(
+  name: string,
+  options: Readonly<Record<string, unknown>> | undefined,
+  walk: Walk,
+): string | undefined {
+  if (name === '_score') return nullUnboxed('Float');
+  if (name === '_doc') return nullUnboxed('Integer');
+  if (name === '_geo_distance' || name === '_geoDistance') {
+    // A distance to points of a `geo_point` field is compared as a double.
+    const fields = options === undefined ? [] : Object.keys(options).filter((key) => !GEO_DISTANCE_OPTIONS.has(key));
+    const field = fields.length === 1 ? fields[0]! : undefined;
+    if (field === undefined || !checkable(field, walk.defined)) return undefined;
+    return everywhere(walk.indexes, (types) => (types.get(field) === 'geo_point' ? nullUnboxed('Double') : undefined));
+  }
+  if (!checkable(name, walk.defined)) return undefined;
+  const unmappedAs = options?.['unmapped_type'];
+  return everywhere(walk.indexes, (fields) => {
+    const type =
+      fields.get(name) ?? (typeof unmappedAs === 'string' && !mayBeImplicit(fields, name) ? unmappedAs : undefined);
+    if (type === undefined) return undefined;
+    const box = NULL_BOXES.get(type);
+    return box !== undefined ? nullUnboxed(box) : TEXT_SORTED.has(type) ? '' : undefined;
+  });
 }
 
 function collapseFindings(collapse: unknown, indexes: IndexFields, defined: ReadonlySet<string>): MappingFinding[] {

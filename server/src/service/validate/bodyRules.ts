@@ -110,6 +110,14 @@ export function readsAsNumber(value: unknown): boolean {
   return typeof value !== 'boolean';
 }
 
+/** The Java classes of the comparators' top values, which a null search_after value cannot be unboxed to. */
+export type NumberBox = 'Long' | 'Integer' | 'Double' | 'Float';
+
+/** A shard's words for a null search_after value given to a comparator that holds a primitive (Java's NPE text). */
+export function nullUnboxed(box: NumberBox): string {
+  return `Cannot invoke "java.lang.${box}.${box === 'Integer' ? 'int' : box.toLowerCase()}Value()" because "value" is null`;
+}
+
 const NO_NAMES: readonly string[] = [];
 const NO_VALUES: readonly unknown[] = [];
 
@@ -293,6 +301,19 @@ export function checkBodyRules(
           ['search_after', at],
           'value',
         );
+      } else if (sort.every((name) => name === '_score' || name === '_doc')) {
+        // A null is kept as null and given to the sort's comparator, which holds a primitive: each shard fails on the
+        // first (cases `cross/lists/search-after-null/*`). Where a field is sorted too, the mapping decides (its value
+        // may fail to parse first, or its comparator take a null): the cluster's rules judge it.
+        const nullAt = searchAfter.indexOf(null);
+        if (nullAt !== -1) {
+          check.reportItemFailure(
+            'search.search-after-sort',
+            nullUnboxed(sort[nullAt] === '_doc' ? 'Integer' : 'Float'),
+            ['search_after', nullAt],
+            'value',
+          );
+        }
       }
     }
   }
