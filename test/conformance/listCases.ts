@@ -2921,6 +2921,28 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['two-bad', [{ num: 'asc' }, { price: 'asc' }], ['a', 'b']],
     ] as const
   ).map(([id, sort, after]) => c(`search-after-value/${id}`, { sort, search_after: after } as unknown as Json)),
+  // The values of a `terms` include or exclude list on a date field, read as dates of the field's format.
+  ...(
+    [
+      ['text', { include: ['a'] }],
+      ['date', { include: ['2024-01-01'] }],
+      ['date-time', { include: ['2024-01-01T10:00:00Z'] }],
+      ['month-out', { include: ['2024-13-01'] }],
+      ['day-out', { include: ['2023-02-29'] }],
+      ['number', { include: [1704067200000] }],
+      ['number-text', { include: ['1704067200000'] }],
+      ['true', { include: [true] }],
+      ['now', { include: ['now'] }],
+      ['math', { include: ['2024-01-01||+1d'] }],
+      ['bad-math', { include: ['2024-01-01||+1x'] }],
+      ['second', { include: ['2024-01-01', 'b'] }],
+      ['exclude', { exclude: ['x'] }],
+      ['include-and-exclude', { include: ['2024-01-01'], exclude: ['y'] }],
+      ['empty', { include: [''] }],
+    ] as const
+  ).map(([id, filter]) =>
+    c(`terms-include-date/${id}`, { size: 0, aggs: { a: { terms: { field: 'date', ...filter } } } } as unknown as Json),
+  ),
   // A null among search_after's values, kept as null and handed to each sort's comparator: refused where the
   // comparator holds a primitive number, taken as a missing value where it compares texts.
   ...(

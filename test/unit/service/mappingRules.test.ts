@@ -1007,3 +1007,51 @@ void describe('what the field type lets a search do (cluster.highlighter, cluste
     assert.deepEqual(codes(search('k', '{"sort": [{"kw": {"mode": "min"}}]}'), keyword), []);
   });
 });
+
+void describe('a terms include or exclude list on a date field (cluster.aggregation-field)', () => {
+  const dates: ClusterStateParams = {
+    clusterName: 'd',
+    indices: [
+      {
+        name: 'd',
+        aliases: [],
+        fields: [
+          { name: 'at', type: 'date' },
+          { name: 'own', type: 'date', format: 'yyyy' },
+        ],
+      },
+    ],
+  };
+  const terms = (field: string, filter: string): string =>
+    `POST /d/_search\n{"size": 0, "aggs": {"a": {"terms": {"field": "${field}", ${filter}}}}}\n`;
+  const parse = (text: string): string =>
+    `cluster.aggregation-field failed to parse date field [${text}] with format [strict_date_optional_time||epoch_millis]`;
+
+  void it('reads each value as a date of the default format, the first that fails reported', () => {
+    assert.deepEqual(codes(terms('at', '"include": ["a"]'), dates), [parse('a')]);
+    assert.deepEqual(codes(terms('at', '"include": ["2024-01-01", "2023-02-29"]'), dates), [parse('2023-02-29')]);
+    assert.deepEqual(codes(terms('at', '"exclude": [true]'), dates), [parse('true')]);
+    assert.deepEqual(codes(terms('at', '"include": [""]'), dates), [
+      'cluster.aggregation-field cannot parse empty date',
+    ]);
+    assert.deepEqual(codes(terms('at', '"include": ["2024-01-01||+1x"]'), dates), [
+      'cluster.aggregation-field unit [x] not supported for date math [+1x]',
+    ]);
+    // No time stands for `now` there.
+    assert.deepEqual(codes(terms('at', '"include": ["now-1d"]'), dates), [
+      'cluster.aggregation-field could not read the current timestamp',
+    ]);
+  });
+
+  void it('takes dates, date math and epoch milliseconds, and leaves a format of the mapping unjudged', () => {
+    for (const filter of [
+      '"include": ["2024-01-01", "2024-01-01T10:00:00Z", "2024-01-01||+1d", "1704067200000", 1704067200000]',
+      '"exclude": [1.5, null]',
+    ]) {
+      assert.deepEqual(codes(terms('at', filter), dates), [], filter);
+    }
+    assert.deepEqual(codes(terms('own', '"include": ["a"]'), dates), []);
+    // Without a cluster the field's type is not known.
+    assert.deepEqual(codes(terms('at', '"include": ["a"]'), null), []);
+  });
+});
