@@ -1,11 +1,12 @@
 import type { ValuePath } from '../json/valuePath';
 // The field object of a `geo_shape` query and its inline shape, as `AbstractGeometryQueryBuilder` and the GeoJSON
 // parser read them (docs/opensearch/query-dsl.md#geo-shapes; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, conformance cases
-// `cross/lists/values/shape-*`). A shape written as WKT text is left to the server.
+// `cross/lists/values/shape-*`). A shape written as WKT text is read by wkt.ts.
 import { isObject, tokenOf } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { javaDoubleText } from './values';
 import { validLatitude, validLongitude } from './geoPoints';
+import { readWkt } from './wkt';
 
 const RELATIONS = ['intersects', 'disjoint', 'within', 'contains'];
 const STRATEGIES = ['recursive', 'term'];
@@ -159,17 +160,16 @@ function structureRefusal(type: string, node: Coordinates): Refusal | undefined 
 }
 
 /** An inline shape: what the GeoJSON parser or the shape's builder refuses, or what each shard refuses of a point. */
-/** The geometries WKT names (`WellKnownText`), in any case. */
-const WKT_TYPES = [...SHAPE_TYPES.filter((t) => t !== 'envelope' && t !== 'circle'), 'bbox', 'envelope', 'circle'];
-
 /**
- * A shape as WKT text: only its first word is judged, the geometry's name (`unknown geo_shape [x]`; none at all is
- * `expected word but found: END-OF-STREAM`); the rest is left to the server.
+ * A shape as WKT text: what the parser refuses, as the shape types read it (wkt.ts), then a point's latitude and
+ * longitude as each shard checks them (`POINT (NaN 2)`; case `cross/lists/wkt/point-nan`).
  */
 function wktRefusal(text: string): Refusal | undefined {
-  const word = /^\s*([A-Za-z0-9+\-.]*)/.exec(text)?.[1] ?? '';
-  if (word === '') return text.trim() === '' ? { message: 'expected word but found: END-OF-STREAM' } : undefined;
-  return WKT_TYPES.includes(word.toLowerCase()) ? undefined : { message: `unknown geo_shape [${word}]` };
+  const reading = readWkt(text);
+  if (reading === undefined) return undefined;
+  if ('refusal' in reading) return { message: reading.refusal };
+  const message = pointRangeRefusal(reading.point);
+  return message === undefined ? undefined : { message, shard: true };
 }
 
 function shapeRefusal(check: JsonCheck, at: ValuePath, shape: unknown): Refusal | undefined {
