@@ -2879,6 +2879,13 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['kw-object', { kw: {} }],
       ['nested-qty', { items: [{ name: 'a', qty: 'x' }] }],
       ['dotted', { 'items.qty': 'x' }],
+      ['dotted-keyword', { 'items.name': 'a' }],
+      ['dotted-deeper', { 'items.qty.x': 1 }],
+      ['dotted-after-refusal', { num: 'x', 'items.qty': 1 }],
+      ['num-below-long', { num: -1e19 }],
+      ['num-exponent-beyond', { num: 1e19 }],
+      ['nested-qty-beyond', { items: [{ qty: 1e19 }] }],
+      ['price-beyond-long', { price: 1e19 }],
       ['unmapped', { nothing: 'x' }],
     ] as const
   ).map(([id, document]) =>

@@ -62,13 +62,39 @@ void describe('percolate documents against the mappings', () => {
     assert.deepEqual(findings('{"field": "query", "document": {"kw": {}}}'), [[refused('kw', 'keyword', '{}'), '{}']]);
   });
 
+  void it('reads a whole number as written, beyond a long too', () => {
+    assert.deepEqual(findings('{"field": "query", "document": {"num": 9223372036854775808}}'), [
+      [refused('num', 'long', '9223372036854775808'), '9223372036854775808'],
+    ]);
+    assert.deepEqual(findings('{"field": "query", "document": {"items": [{"qty": -2147483649}]}}'), [
+      [refused('items.qty', 'integer', '-2147483649'), '-2147483649'],
+    ]);
+  });
+
+  void it('refuses a dotted name through a nested object, on its name', () => {
+    const nested = (field: string): string =>
+      `failed to create query: Cannot add a value for field [${field}] since one of the intermediate objects is mapped as a nested object: [items]`;
+    assert.deepEqual(findings('{"field": "query", "document": {"items.qty": "x"}}'), [
+      [nested('items.qty'), '"items.qty"'],
+    ]);
+    assert.deepEqual(findings('{"field": "query", "document": {"kw": "a", "items.qty.x": 1}}'), [
+      [nested('items.qty.x'), '"items.qty.x"'],
+    ]);
+    // A value refused before it is the one reported.
+    assert.deepEqual(findings('{"field": "query", "document": {"num": "x", "items.qty": 1}}'), [
+      [refused('num', 'long', 'x'), '"x"'],
+    ]);
+  });
+
   void it('says nothing of what every type reads, or of what is not judged', () => {
     for (const document of [
       '{"num": "5", "price": "2.5", "flag": "true", "ip": "10.0.0.1", "date": "2024-01-01", "kw": 5}',
       '{"num": null, "unmapped": "x"}',
-      '{"items.qty": "x"}',
       '{"kw": {"a": 1}}',
-      '{"num": 9223372036854775808}',
+      '{"num": 9223372036854775807, "price": 1e19}',
+      // A decimal beyond a long, and a dotted name through objects that are not nested, are not judged.
+      '{"num": 1.5e19}',
+      '{"kw.x": 1}',
     ]) {
       assert.deepEqual(findings(`{"field": "query", "document": ${document}}`), [], document);
     }
@@ -121,6 +147,11 @@ void describe('percolate documents against the mappings', () => {
     for (const [type, value, read] of cases) {
       assert.equal(documentValueRead(type, value, false), read, `${type} ${JSON.stringify(value)}`);
     }
+    // A number by its text as written.
+    assert.equal(documentValueRead('integer', 3e9, false, '3000000000'), 'failed');
+    assert.equal(documentValueRead('long', 2 ** 63, false, '9223372036854775807'), 'ok');
+    assert.equal(documentValueRead('long', 2 ** 63, false, '9.3e18'), 'unknown');
+    assert.equal(documentValueRead('double', 1e300, false, '1e300'), 'ok');
     // A date field with a format of its own is not judged.
     assert.equal(documentValueRead('date', 'x', true), 'unknown');
   });

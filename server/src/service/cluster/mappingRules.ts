@@ -1280,8 +1280,20 @@ function documentRefusal(
   rawAt: (path: JsonPath) => string,
 ): MappingFinding | 'unknown' | undefined {
   for (const key in object) {
-    if (key.includes('.') || key === '') return 'unknown';
+    if (key === '') return 'unknown';
     const name = prefix + key;
+    if (key.includes('.')) {
+      // A dotted name stands for objects inside each other: where one of them is nested, no value may be added so.
+      const nested = nestedAlong(name, prefix, indexes);
+      return nested === undefined
+        ? 'unknown'
+        : {
+            code: 'cluster.field-value',
+            message: `failed to create query: Cannot add a value for field [${name}] since one of the intermediate objects is mapped as a nested object: [${nested}]`,
+            path: [...path, key],
+            target: 'key',
+          };
+    }
     const member = object[key];
     const values: readonly unknown[] = Array.isArray(member) ? member : [member];
     for (let i = 0; i < values.length; i++) {
@@ -1304,7 +1316,10 @@ function documentRefusal(
       let read: 'ok' | 'failed' | 'unknown' | undefined;
       for (const mapping of indexes) {
         const own = mapping.types.get(name);
-        const verdict = own === undefined ? 'unknown' : documentValueRead(own, value, mapping.formatted.has(name));
+        const verdict =
+          own === undefined
+            ? 'unknown'
+            : documentValueRead(own, value, mapping.formatted.has(name), typeof value === 'number' ? rawAt(at) : '');
         if ((type !== undefined && own !== type) || (read !== undefined && verdict !== read)) return 'unknown';
         type = own;
         read = verdict;
@@ -1312,6 +1327,20 @@ function documentRefusal(
       if (read === 'unknown' || read === undefined || type === undefined) return 'unknown';
       if (read === 'failed')
         return documentFailure(name, type, typeof value === 'number' ? rawAt(at) : String(value), at);
+    }
+  }
+  return undefined;
+}
+
+/** The first object a dotted document name passes through (after `prefix`) that every index maps as nested. */
+function nestedAlong(name: string, prefix: string, indexes: IndexFields): string | undefined {
+  const parts = name.slice(prefix.length).split('.');
+  let path = prefix.slice(0, -1);
+  for (let i = 0; i < parts.length - 1; i++) {
+    path = path === '' ? parts[i]! : `${path}.${parts[i]!}`;
+    const here = path;
+    if (everywhere(indexes, (fields) => (fields.get(here) === 'nested' ? 'nested' : undefined)) !== undefined) {
+      return here;
     }
   }
   return undefined;

@@ -145,13 +145,27 @@ const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
  * refused (`failed`), or not judged here. Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
  * `cross/lists/percolate-document/*` (docs/opensearch/query-dsl.md#percolate-documents).
  */
-export function documentValueRead(type: string, value: unknown, formatted: boolean): 'ok' | 'failed' | 'unknown' {
+export function documentValueRead(
+  type: string,
+  value: unknown,
+  formatted: boolean,
+  /** A number's text as written. */
+  numberText = '',
+): 'ok' | 'failed' | 'unknown' {
   if (value === null) return 'ok';
   if (type === 'keyword' || type === 'text') return 'ok';
   const range = INTEGRAL_RANGES[type];
   if (range !== undefined || FLOAT_TYPES.has(type)) {
     if (typeof value === 'boolean') return 'failed';
-    if (typeof value === 'number') return range === undefined || Number.isSafeInteger(value) ? 'ok' : 'unknown';
+    if (typeof value === 'number') {
+      if (range === undefined) return 'ok';
+      // A whole number as written is read as one (beyond a long, as a big integer the type refuses).
+      if (/^-?\d+$/.test(numberText)) {
+        const whole = BigInt(numberText);
+        return whole < range[0] || whole > range[1] ? 'failed' : 'ok';
+      }
+      return Number.isSafeInteger(value) ? 'ok' : 'unknown';
+    }
     if (typeof value !== 'string' || value === '') return 'unknown';
     if (DECIMAL_TEXT.test(value)) {
       if (range === undefined) return 'ok';
