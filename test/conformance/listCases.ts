@@ -3229,6 +3229,18 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   c('values/origin-date-list', { query: { distance_feature: { field: 'date', origin: [1], pivot: '7d' } } }),
   c('values/origin-date-true', { query: { distance_feature: { field: 'date', origin: true, pivot: '7d' } } }),
   ...SHAPES.map(([id, shape]) => c(`values/shape-${id}`, { query: { geo_shape: { shape: { shape } } } })),
+  // A span_term on a number field is an exact-value range query, which it cannot take apart: its words print it.
+  ...(
+    [
+      ['num-negative', { num: '-12' }],
+      ['num-number', { num: 7 }],
+      ['num-object', { num: { value: '05', boost: 2 } }],
+      ['price-decimal', { price: '2.25' }],
+      ['price-negative', { price: -2.5 }],
+      ['price-large', { price: 12345678.5 }],
+      ['price-small', { price: '0.0001' }],
+    ] as const
+  ).map(([id, clause]) => c(`span-term-number/${id}`, { query: { span_term: clause } })),
   // Shapes written as WKT text, read by the shape parser's tokens and grammar.
   ...(
     [

@@ -993,6 +993,39 @@ void describe('what the field type lets a search do (cluster.highlighter, cluste
     assert.deepEqual(codes(search('docs', '{"query": {"prefix": {"nope": "a"}}}'), VECTORS), []);
   });
 
+  void it('prints the exact-value query a span_term on a long or a double field builds', () => {
+    const numbers: ClusterStateParams = {
+      clusterName: 'n',
+      indices: [
+        {
+          name: 'n',
+          aliases: [],
+          fields: [
+            { name: 'n', type: 'long' },
+            { name: 'd', type: 'double' },
+            { name: 'f', type: 'float' },
+          ],
+        },
+      ],
+    };
+    const refused = (bounds: string): string =>
+      `cluster.query-field-type failed to create query: Cannot extract a term from a query of type class org.apache.lucene.search.IndexOrDocValuesQuery: IndexOrDocValuesQuery(${bounds})`;
+    const spanTerm = (clause: string): string[] => codes(search('n', `{"query": {"span_term": ${clause}}}`), numbers);
+    assert.deepEqual(spanTerm('{"n": "-05"}'), [refused('indexQuery=n:[-5 TO -5], dvQuery=n:[-5 TO -5]')]);
+    assert.deepEqual(spanTerm('{"n": {"value": 7}}'), [refused('indexQuery=n:[7 TO 7], dvQuery=n:[7 TO 7]')]);
+    assert.deepEqual(spanTerm('{"d": 5}'), [
+      refused('indexQuery=d:[5.0 TO 5.0], dvQuery=d:[4617315517961601024 TO 4617315517961601024]'),
+    ]);
+    // As real 3.9.0 printed it for -2.5 (case `cross/lists/span-term-number/price-negative`).
+    assert.deepEqual(spanTerm('{"d": "-2.5"}'), [
+      refused('indexQuery=d:[-2.5 TO -2.5], dvQuery=d:[-4612811918334230529 TO -4612811918334230529]'),
+    ]);
+    // Other number types, other forms of numbers, and values a long does not read are not judged here.
+    for (const clause of ['{"f": 5}', '{"d": "1e3"}', '{"n": "5.5"}', '{"n": "9223372036854775808"}', '{"d": -0.0}']) {
+      assert.deepEqual(spanTerm(clause), [], clause);
+    }
+  });
+
   void it('reads the mode of a sort before its numeric type', () => {
     const keyword: ClusterStateParams = {
       clusterName: 'k',
