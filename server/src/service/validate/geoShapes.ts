@@ -6,21 +6,10 @@ import { isObject, tokenOf } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { javaDoubleText } from './values';
 import { validLatitude, validLongitude } from './geoPoints';
-import { readWkt } from './wkt';
+import { readWkt, SHAPE_TYPES } from './wkt';
 
 const RELATIONS = ['intersects', 'disjoint', 'within', 'contains'];
 const STRATEGIES = ['recursive', 'term'];
-const SHAPE_TYPES = [
-  'point',
-  'multipoint',
-  'linestring',
-  'multilinestring',
-  'polygon',
-  'multipolygon',
-  'geometrycollection',
-  'envelope',
-  'circle',
-];
 
 /** A value's text as `text()` gives it, or its refusal when the token has none. */
 function textOf(check: JsonCheck, at: ValuePath, value: unknown): { text: string } | { refusal: string } {

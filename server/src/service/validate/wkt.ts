@@ -4,8 +4,8 @@
 // built from it are then checked for (a line's points, a polygon's edges, a box's corners) is left to the server.
 import { isJavaDouble, javaDoubleNumber } from './values';
 
-/** The WKT names of the shapes (any case), as the shape types know them. */
-const WKT_TYPES = new Set([
+/** The names of the shape types, as GeoJSON's `type` gives them and WKT's first word (any case). */
+export const SHAPE_TYPES: readonly string[] = [
   'point',
   'multipoint',
   'linestring',
@@ -13,10 +13,12 @@ const WKT_TYPES = new Set([
   'polygon',
   'multipolygon',
   'geometrycollection',
-  'bbox',
   'envelope',
   'circle',
-]);
+];
+
+/** WKT's names: a box may also be `BBOX`. */
+const WKT_TYPES: ReadonlySet<string> = new Set([...SHAPE_TYPES, 'bbox']);
 
 /** A token as Java's StreamTokenizer makes it with the parser's syntax. */
 type Token = { readonly word: string } | { readonly char: string } | 'end';
@@ -204,19 +206,17 @@ class WktReader {
         this.line();
         return 'read';
       case 'multilinestring':
-        do
-          if (this.open()) this.line();
-          else this.unknown = true;
-        while (this.closeOrComma());
+        this.members(() => {
+          this.line();
+        });
         return 'read';
       case 'polygon':
         this.polygon();
         return 'read';
       case 'multipolygon':
-        do
-          if (this.open()) this.polygon();
-          else this.unknown = true;
-        while (this.closeOrComma());
+        this.members(() => {
+          this.polygon();
+        });
         return 'read';
       case 'geometrycollection':
         do if (this.shape(true) !== 'read') this.unknown = true;
@@ -226,6 +226,14 @@ class WktReader {
         this.box();
         return 'read';
     }
+  }
+
+  /** The members of a multiline or a multipolygon, each after its own `(`; one written EMPTY is not judged. */
+  private members(read: () => void): void {
+    do
+      if (this.open()) read();
+      else this.unknown = true;
+    while (this.closeOrComma());
   }
 
   /** A line's points after its `(`: two at least, as the line is made. */
