@@ -2972,6 +2972,14 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['unmapped-float', [{ nothing: { order: 'asc', unmapped_type: 'float' } }], [null]],
       ['unmapped-date', [{ nothing: { order: 'asc', unmapped_type: 'date' } }], [null]],
       ['unmapped-keyword', [{ nothing: { order: 'asc', unmapped_type: 'keyword' } }], [null]],
+      ['unmapped-short', [{ nothing: { order: 'asc', unmapped_type: 'short' } }], [null]],
+      ['unmapped-byte', [{ nothing: { order: 'asc', unmapped_type: 'byte' } }], [null]],
+      ['unmapped-half-float', [{ nothing: { order: 'asc', unmapped_type: 'half_float' } }], [null]],
+      ['unmapped-scaled-float', [{ nothing: { order: 'asc', unmapped_type: 'scaled_float' } }], [null]],
+      ['unmapped-date-nanos', [{ nothing: { order: 'asc', unmapped_type: 'date_nanos' } }], [null]],
+      ['unmapped-unsigned-long', [{ nothing: { order: 'asc', unmapped_type: 'unsigned_long' } }], [null]],
+      ['unmapped-boolean', [{ nothing: { order: 'asc', unmapped_type: 'boolean' } }], [null]],
+      ['unmapped-ip', [{ nothing: { order: 'asc', unmapped_type: 'ip' } }], [null]],
       ['unmapped-none', [{ nothing: 'asc' }], [null]],
       ['second', [{ kw: 'asc' }, { num: 'asc' }], ['a', null]],
       ['second-score', [{ kw: 'asc' }, '_score'], ['a', null]],
@@ -2979,6 +2987,8 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['num-then-num-text', [{ num: 'asc' }, { price: 'asc' }], [null, 'x']],
     ] as const
   ).map(([id, sort, after]) => c(`search-after-null/${id}`, { sort, search_after: after } as unknown as Json)),
+  c('values/sort-unmapped-scaled-float', { sort: [{ nothing: { unmapped_type: 'scaled_float' } }] }),
+  c('values/sort-unmapped-scaled-float-mapped', { sort: [{ num: { unmapped_type: 'scaled_float' } }] }),
   // Minus zero as written: Jackson reads `-0` as the integer 0, `-0.0` as a float below zero for Lucene's check.
   ...(
     [

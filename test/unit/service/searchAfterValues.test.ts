@@ -22,6 +22,7 @@ const STATE: ClusterStateParams = {
         { name: 'ip', type: 'ip' },
         { name: 'location', type: 'geo_point' },
         { name: 'short', type: 'short' },
+        { name: 'shape', type: 'geo_shape' },
       ],
     },
   ],
@@ -41,7 +42,7 @@ function findings(sort: string, after: string, state: ClusterStateParams | null 
       (d) =>
         d.message.includes('search_after value') ||
         d.message.startsWith('failed to parse date field') ||
-        d.message.endsWith('because "value" is null'),
+        /because "[^"]+" is null$/.test(d.message),
     )
     .map((d) => [String(d.code), d.message, line.slice(d.range.start.character, d.range.end.character)]);
 }
@@ -117,6 +118,9 @@ void describe('search_after values against the sort', () => {
       ['[{"price": "asc"}]', '[null]', 'Double', 'doubleValue'],
       ['[{"flag": "asc"}]', '[null]', 'Integer', 'intValue'],
       ['[{"nothing": {"unmapped_type": "float"}}]', '[null]', 'Float', 'floatValue'],
+      ['[{"nothing": {"unmapped_type": "half_float"}}]', '[null]', 'Float', 'floatValue'],
+      ['[{"nothing": {"unmapped_type": "date_nanos"}}]', '[null]', 'Long', 'longValue'],
+      ['[{"short": "asc"}]', '[null]', 'Integer', 'intValue'],
       ['[{"_geo_distance": {"location": [0, 0], "order": "asc"}}]', '[null]', 'Double', 'doubleValue'],
       // A null on a keyword is a missing value: the next null is the one refused.
       ['[{"kw": "asc"}, {"num": "asc"}]', '[null, null]', 'Long', 'longValue'],
@@ -133,11 +137,18 @@ void describe('search_after values against the sort', () => {
       ['[{"ip": "asc"}]', '[null]'],
       ['[{"nothing": {"unmapped_type": "keyword"}}]', '[null]'],
       // Types whose comparator was not seen are not judged, nor what follows them.
-      ['[{"short": "asc"}, {"num": "asc"}]', '[null, null]'],
+      ['[{"shape": "asc"}, {"num": "asc"}]', '[null, null]'],
       ['[{"_geo_distance": {"kw": [0, 0]}}]', '[null]'],
     ]) {
       assert.deepEqual(findings(sort!, after!), [], sort);
     }
+    assert.deepEqual(findings('[{"nothing": {"unmapped_type": "unsigned_long"}}]', '[null]'), [
+      [
+        'cluster.field-value',
+        'Cannot invoke "java.math.BigInteger.compareTo(java.math.BigInteger)" because "this.this$0.topValue" is null',
+        'null',
+      ],
+    ]);
     // Without a cluster a field's comparator is not known.
     assert.deepEqual(findings('[{"num": "asc"}, "_doc"]', '[null, null]', null), []);
   });

@@ -571,6 +571,22 @@ function sortFindings(
       out.push({ code: 'cluster.fielddata', message: geometry, path, target });
       return;
     }
+    // An unmapped field is sorted as a field of `unmapped_type` made without options, which a scaled float needs
+    // (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/sort-unmapped-scaled-float*`).
+    if (options?.['unmapped_type'] === 'scaled_float') {
+      const missing = everywhere(indexes, (fields) =>
+        unmapped(fields, name) ? 'Field [scaling_factor] is required' : undefined,
+      );
+      if (missing !== undefined) {
+        out.push({
+          code: 'cluster.sort-unmapped',
+          message: missing,
+          path: [...path, 'unmapped_type'],
+          target: 'value',
+        });
+        return;
+      }
+    }
     if (options !== undefined && options['unmapped_type'] !== undefined) return;
     const message = everywhere(indexes, (fields) => unmappedSort(fields, name));
     if (message !== undefined) out.push({ code: 'cluster.sort-unmapped', message, path, target });
@@ -674,11 +690,18 @@ function searchAfterFindings(sort: unknown, values: readonly unknown[], walk: Wa
 const NULL_BOXES: ReadonlyMap<string, NumberBox> = new Map([
   ['long', 'Long'],
   ['date', 'Long'],
+  ['date_nanos', 'Long'],
   ['integer', 'Integer'],
+  ['short', 'Integer'],
+  ['byte', 'Integer'],
   ['boolean', 'Integer'],
   ['double', 'Double'],
   ['float', 'Float'],
+  ['half_float', 'Float'],
 ]);
+/** An `unsigned_long` compares big integers, and fails on the null where it first compares one. */
+const UNSIGNED_NULL =
+  'Cannot invoke "java.math.BigInteger.compareTo(java.math.BigInteger)" because "this.this$0.topValue" is null';
 const TEXT_SORTED = new Set(['keyword', 'ip']);
 
 /** The options of a `_geo_distance` sort: its other member names the field. */
@@ -715,6 +738,7 @@ function nullSortRefusal(
     const type =
       fields.get(name) ?? (typeof unmappedAs === 'string' && !mayBeImplicit(fields, name) ? unmappedAs : undefined);
     if (type === undefined) return undefined;
+    if (type === 'unsigned_long') return UNSIGNED_NULL;
     const box = NULL_BOXES.get(type);
     return box !== undefined ? nullUnboxed(box) : TEXT_SORTED.has(type) ? '' : undefined;
   });
