@@ -29,7 +29,7 @@ import { DEFAULT_DATE_FORMAT, defaultDateError, formattedDateError } from '../va
 import { DOCUMENT_VALUE_TYPES, documentValueRead, fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
 import { isJavaDouble, javaNumberText, nameText, numberTextError, parseJavaLong } from '../validate/values';
 import { readsOneBoundPerSide } from '../validate/queryRules';
-import { nullUnboxed, readsAsNumber, sortEntries, type NumberBox } from '../validate/bodyRules';
+import { nullUnboxed, readsAsNumber, scoreOrDoc, sortEntries, type NumberBox } from '../validate/bodyRules';
 
 /** A finding on a body, at a path of its JSON. */
 interface MappingFinding {
@@ -637,7 +637,7 @@ function searchAfterFindings(sort: unknown, values: readonly unknown[], walk: Wa
     const { name, options } = entries[i]!;
     const value = values[i];
     // A score or document value that is no number is the body rules' (it fails before any null is looked at).
-    if ((name === '_score' || name === '_doc') && !readsAsNumber(value)) return;
+    if (scoreOrDoc(name) && !readsAsNumber(value)) return;
     if (value === null) {
       if (nullRefusal === undefined) {
         const message = nullSortRefusal(name, options, walk);
@@ -671,7 +671,7 @@ function searchAfterFindings(sort: unknown, values: readonly unknown[], walk: Wa
     }
   }
   // A sort of scores and documents alone is the body rules'.
-  if (entries.every((e) => e.name === '_score' || e.name === '_doc')) return;
+  if (entries.every((e) => scoreOrDoc(e.name))) return;
   if (nullRefusal !== undefined && nullRefusal !== 'unknown') {
     walk.out.push({
       code: 'cluster.field-value',
@@ -1336,21 +1336,20 @@ function documentRefusal(
         continue;
       }
       if (Array.isArray(value)) return 'unknown';
+      // A number is read as written: its text is looked up once for every index.
+      const written = typeof value === 'number' ? rawAt(at) : undefined;
       let type: string | undefined;
       let read: 'ok' | 'failed' | 'unknown' | undefined;
       for (const mapping of indexes) {
         const own = mapping.types.get(name);
         const verdict =
-          own === undefined
-            ? 'unknown'
-            : documentValueRead(own, value, mapping.formatted.has(name), typeof value === 'number' ? rawAt(at) : '');
+          own === undefined ? 'unknown' : documentValueRead(own, value, mapping.formatted.has(name), written);
         if ((type !== undefined && own !== type) || (read !== undefined && verdict !== read)) return 'unknown';
         type = own;
         read = verdict;
       }
       if (read === 'unknown' || read === undefined || type === undefined) return 'unknown';
-      if (read === 'failed')
-        return documentFailure(name, type, typeof value === 'number' ? rawAt(at) : String(value), at);
+      if (read === 'failed') return documentFailure(name, type, written ?? String(value), at);
     }
   }
   return undefined;

@@ -189,7 +189,11 @@ function pivotMillis(text: string, millis: number): number | undefined {
   return one === undefined ? undefined : -one.millis;
 }
 
-/** A span_term's term on a keyword field as written, on a boolean one `T` or `F`; undefined when not judged. */
+/** A span_term's term: its field's value, or the `value` (else `term`) of the field's object. */
+function spanTermOf(value: unknown): unknown {
+  return isObject(value) ? (value['value'] ?? value['term']) : value;
+}
+
 /**
  * A span_term on a `long` or `double` field: the exact-value query the field builds (an index query and a doc-values
  * one, which print the bounds; a double's doc values as its sortable long) cannot be taken apart into a term (real
@@ -197,7 +201,7 @@ function pivotMillis(text: string, millis: number): number | undefined {
  * for a long and a plain decimal for a double are judged.
  */
 function numberSpanTermRefusal(field: string, type: string, value: unknown): string | undefined {
-  const term = isObject(value) ? (value['value'] ?? value['term']) : value;
+  const term = spanTermOf(value);
   // A number's text as JSON.parse leaves it (`-0.0` is read as 0 here, as -0.0 there: not judged).
   const text =
     typeof term === 'number' && !Object.is(term, -0) ? String(term) : typeof term === 'string' ? term : undefined;
@@ -212,8 +216,9 @@ function numberSpanTermRefusal(field: string, type: string, value: unknown): str
     if (!/^-?\d{1,15}(\.\d{1,15})?$/.test(text)) return undefined;
     const number = Number(text);
     if (Object.is(number, -0)) return undefined;
+    const shown = javaDoubleText(number);
     const sortable = sortableLong(number);
-    bounds = `indexQuery=${field}:[${javaDoubleText(number)} TO ${javaDoubleText(number)}], dvQuery=${field}:[${sortable} TO ${sortable}]`;
+    bounds = `indexQuery=${field}:[${shown} TO ${shown}], dvQuery=${field}:[${sortable} TO ${sortable}]`;
   } else return undefined;
   return `failed to create query: Cannot extract a term from a query of type class org.apache.lucene.search.IndexOrDocValuesQuery: IndexOrDocValuesQuery(${bounds})`;
 }
@@ -226,8 +231,9 @@ function sortableLong(value: number): bigint {
   return bits < 0n ? bits ^ 0x7fffffffffffffffn : bits;
 }
 
+/** A span_term's term on a keyword field as written, on a boolean one `T` or `F`; undefined when not judged. */
 function spanTermText(value: unknown, family: Family): string | undefined {
-  const term = isObject(value) ? (value['value'] ?? value['term']) : value;
+  const term = spanTermOf(value);
   if (family === 'boolean')
     return term === true || term === 'true' ? 'T' : term === false || term === 'false' ? 'F' : undefined;
   return typeof term === 'string' ? term : undefined;

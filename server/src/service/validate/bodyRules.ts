@@ -104,6 +104,11 @@ export function sortNames(sort: unknown): string[] {
   return sortEntries(sort).map((entry) => entry.name);
 }
 
+/** A sort on the score or on the document order, which search_after reads without a field. */
+export function scoreOrDoc(name: string): boolean {
+  return name === '_score' || name === '_doc';
+}
+
 /** Whether a search_after value is read where a sort compares numbers: a number, a null, or a text Java parses. */
 export function readsAsNumber(value: unknown): boolean {
   if (typeof value === 'string') return isJavaDouble(value);
@@ -293,7 +298,7 @@ export function checkBodyRules(
       // A score or document sort reads its value as a number: a text that is none (a boolean as its text) fails each
       // shard, naming no field (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/search-after-value/*`).
       const searchAfter = m.searchAfter;
-      const at = sort.findIndex((name, i) => (name === '_score' || name === '_doc') && !readsAsNumber(searchAfter[i]));
+      const at = sort.findIndex((name, i) => scoreOrDoc(name) && !readsAsNumber(searchAfter[i]));
       if (at !== -1) {
         check.reportItemFailure(
           'search.search-after-sort',
@@ -301,7 +306,7 @@ export function checkBodyRules(
           ['search_after', at],
           'value',
         );
-      } else if (sort.every((name) => name === '_score' || name === '_doc')) {
+      } else if (sort.every(scoreOrDoc)) {
         // A null is kept as null and given to the sort's comparator, which holds a primitive: each shard fails on the
         // first (cases `cross/lists/search-after-null/*`). Where a field is sorted too, the mapping decides (its value
         // may fail to parse first, or its comparator take a null): the cluster's rules judge it.

@@ -137,6 +137,13 @@ export const DOCUMENT_VALUE_TYPES: ReadonlySet<string> = new Set([
   'date',
 ]);
 
+/** A whole number's digits against an integral type's range; undefined for a text that is not one. */
+function wholeRead(text: string, range: readonly [bigint, bigint]): 'ok' | 'failed' | undefined {
+  if (!/^[+-]?\d+$/.test(text)) return undefined;
+  const whole = BigInt(text);
+  return whole < range[0] || whole > range[1] ? 'failed' : 'ok';
+}
+
 /** A text `BigDecimal` reads: the number forms a numeric field takes from a text in a document (no spaces). */
 const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -160,19 +167,13 @@ export function documentValueRead(
     if (typeof value === 'number') {
       if (range === undefined) return 'ok';
       // A whole number as written is read as one (beyond a long, as a big integer the type refuses).
-      if (/^-?\d+$/.test(numberText)) {
-        const whole = BigInt(numberText);
-        return whole < range[0] || whole > range[1] ? 'failed' : 'ok';
-      }
-      return Number.isSafeInteger(value) ? 'ok' : 'unknown';
+      return wholeRead(numberText, range) ?? (Number.isSafeInteger(value) ? 'ok' : 'unknown');
     }
     if (typeof value !== 'string' || value === '') return 'unknown';
     if (DECIMAL_TEXT.test(value)) {
       if (range === undefined) return 'ok';
-      if (/^[+-]?\d+$/.test(value)) {
-        const whole = BigInt(value);
-        return whole < range[0] || whole > range[1] ? 'failed' : 'ok';
-      }
+      const whole = wholeRead(value, range);
+      if (whole !== undefined) return whole;
       // A decimal or an exponent is truncated: taken when the whole number it gives is plainly in range.
       const truncated = Math.trunc(Number(value));
       return Number.isSafeInteger(truncated) && BigInt(truncated) >= range[0] && BigInt(truncated) <= range[1]

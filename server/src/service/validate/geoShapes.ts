@@ -148,7 +148,6 @@ function structureRefusal(type: string, node: Coordinates): Refusal | undefined 
   }
 }
 
-/** An inline shape: what the GeoJSON parser or the shape's builder refuses, or what each shard refuses of a point. */
 /**
  * A shape as WKT text: what the parser refuses, as the shape types read it (wkt.ts), then a point's latitude and
  * longitude as each shard checks them (`POINT (NaN 2)`; case `cross/lists/wkt/point-nan`).
@@ -161,6 +160,7 @@ function wktRefusal(text: string): Refusal | undefined {
   return message === undefined ? undefined : { message, shard: true };
 }
 
+/** An inline shape: what the GeoJSON parser or the shape's builder refuses, or what each shard refuses of a point. */
 function shapeRefusal(check: JsonCheck, at: ValuePath, shape: unknown): Refusal | undefined {
   if (typeof shape === 'string') return wktRefusal(shape);
   if (!isObject(shape)) return { message: 'shape must be an object consisting of type and coordinates' };

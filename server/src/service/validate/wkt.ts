@@ -1,7 +1,8 @@
 // A `geo_shape` query's shape written as WKT text, read as OpenSearch's WKT parser for shapes reads it
 // (docs/opensearch/query-dsl.md#geo-shapes; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, conformance cases
-// `cross/lists/wkt/*`): the syntax and the parser's own checks of a ring, each refused in its words. What the shapes
-// built from it are then checked for (a line's points, a polygon's edges, a box's corners) is left to the server.
+// `cross/lists/wkt/*`): the syntax, and the checks made as the parts are made (a line's points, a ring's closure,
+// points of one dimension, a box's sides), each refused in its words. What a shape is checked for once it is built
+// (a polygon's edges) is left to the server.
 import { isJavaDouble, javaDoubleNumber } from './values';
 
 /** The names of the shape types, as GeoJSON's `type` gives them and WKT's first word (any case). */
@@ -200,7 +201,7 @@ class WktReader {
         return 'read';
       }
       case 'multipoint':
-        this.points(1);
+        this.points();
         return 'read';
       case 'linestring':
         this.line();
@@ -238,7 +239,7 @@ class WktReader {
 
   /** A line's points after its `(`: two at least, as the line is made. */
   private line(): void {
-    const count = this.points(0).length;
+    const count = this.points().length;
     if (count < 2) this.refuse(`invalid number of points in LineString (found [${count}] - must be >= 2)`);
   }
 
@@ -257,7 +258,7 @@ class WktReader {
       this.unknown = true;
       return;
     }
-    const points = this.points(0);
+    const points = this.points();
     if (points.length >= 4) {
       const first = points[0]!;
       const last = points[points.length - 1]!;
@@ -285,16 +286,16 @@ class WktReader {
   /**
    * Points after an opening `(`, to the closing one: each a longitude, a latitude and perhaps a height, written bare
    * or in parentheses of its own; a place where no point stands is skipped. Every point has as many numbers as the
-   * first, which is checked as each is added (HTTP 500). Fewer points than `least` are not judged.
+   * first, which is checked as each is added (HTTP 500). A list with no point at all is not judged.
    */
-  private points(least: number): (readonly number[])[] {
+  private points(): (readonly number[])[] {
     const points: (readonly number[])[] = [];
     do {
       let own = false;
       if (this.tokens.wordNext() || (own = this.nextWord() === '(')) points.push(this.coordinate(points[0]));
       if (own) this.close();
     } while (this.closeOrComma());
-    if (points.length < least || points.length === 0) this.unjudged();
+    if (points.length === 0) this.unjudged();
     return points;
   }
 
