@@ -119,11 +119,11 @@ export class JsonSegment {
     } catch {
       return JsonSegment.parseSlow(text);
     }
-    countColons(text);
+    const colons = countColons(text);
     // Two members of one object need two colons: with fewer, no name can have been written twice.
-    if (colonCount.all <= 1) return new JsonSegment(text, value, NO_PROBLEMS, -1, true);
+    if (colons <= 1) return new JsonSegment(text, value, NO_PROBLEMS, -1, true);
     const walk: MemberWalk = { innerHits: false };
-    if (!membersMatch(text, countMembersInValue(value, walk))) {
+    if (!membersMatch(text, colons, membersOf(value, walk))) {
       // Two members with one name collapsed into one: find which, with positions.
       return JsonSegment.parseSlow(text);
     }
@@ -310,39 +310,32 @@ function nodeValue(node: Node): unknown {
   }
 }
 
-/** What countColons found in the last text it read. */
-const colonCount = { all: 0, afterQuote: 0, afterSpace: false };
+/** How many colons a text writes, each found natively. */
+function countColons(text: string): number {
+  let all = 0;
+  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) all++;
+  return all;
+}
 
 /**
- * Counts a text's colons (found natively), and those written right after a `"`; notes whether one follows whitespace
- * (the only characters up to the space that JSON.parse lets stand outside an escape).
+ * Whether the text writes exactly `members` object members (so no key was written twice), for a text JSON.parse read
+ * that writes `colons` colons. Each member's colon stands outside strings after its name's closing `"`, perhaps with
+ * whitespace between; a colon inside a string only adds to a count. So the colons are never fewer than the members
+ * written, and when no colon follows whitespace, neither are the colons right after a `"`: either count equal to the
+ * members of the parsed value proves that none collapsed into another. Most texts write no colon inside a string, and
+ * the first count settles them; a time or a URL in a string (`12:00`, `https://`) leaves the second exact; only when
+ * neither holds are the strings skipped to count the members written.
  */
-function countColons(text: string): void {
-  let all = 0;
+function membersMatch(text: string, colons: number, members: number): boolean {
+  if (colons === members) return true;
   let afterQuote = 0;
   let afterSpace = false;
   for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) {
-    all++;
     const before = text.charCodeAt(i - 1);
     if (before === 34 /* " */) afterQuote++;
     else if (before <= 32) afterSpace = true;
   }
-  colonCount.all = all;
-  colonCount.afterQuote = afterQuote;
-  colonCount.afterSpace = afterSpace;
-}
-
-/**
- * Whether the text writes exactly `members` object members (so no key was written twice), for a text JSON.parse read.
- * Each member's colon stands outside strings after its name's closing `"`, perhaps with whitespace between; a colon
- * inside a string only adds to a count. So the colons are never fewer than the members written, and when no colon
- * follows whitespace, neither are the colons right after a `"`: either count equal to the members of the parsed value
- * proves that none collapsed into another. A time or a URL in a string (`12:00`, `https://`) leaves the second count
- * exact; only when neither holds are the strings skipped to count the members written.
- */
-function membersMatch(text: string, members: number): boolean {
-  if (colonCount.all === members) return true;
-  if (!colonCount.afterSpace && colonCount.afterQuote === members) return true;
+  if (!afterSpace && afterQuote === members) return true;
   return countMembersInText(text) === members;
 }
 
@@ -377,19 +370,37 @@ interface MemberWalk {
   innerHits: boolean;
 }
 
-function countMembersInValue(value: unknown, walk: MemberWalk): number {
+/** The members of a parsed value's objects, at every depth. */
+function membersOf(value: unknown, walk: MemberWalk): number {
   if (typeof value !== 'object' || value === null) return 0;
+  return Array.isArray(value) ? membersInArray(value, walk) : membersInObject(value as Record<string, unknown>, walk);
+}
+
+// Only objects and arrays are visited: most members hold a string or a number.
+function membersInObject(object: Record<string, unknown>, walk: MemberWalk): number {
   let count = 0;
-  // Only objects and arrays are visited: most members hold a string or a number.
-  if (Array.isArray(value)) {
-    for (const item of value) if (typeof item === 'object' && item !== null) count += countMembersInValue(item, walk);
-    return count;
-  }
-  for (const key in value) {
+  for (const key in object) {
     count++;
     if (key === 'inner_hits') walk.innerHits = true;
-    const member = (value as Record<string, unknown>)[key];
-    if (typeof member === 'object' && member !== null) count += countMembersInValue(member, walk);
+    const member = object[key];
+    if (typeof member === 'object' && member !== null) {
+      count += Array.isArray(member)
+        ? membersInArray(member, walk)
+        : membersInObject(member as Record<string, unknown>, walk);
+    }
+  }
+  return count;
+}
+
+function membersInArray(items: readonly unknown[], walk: MemberWalk): number {
+  let count = 0;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (typeof item === 'object' && item !== null) {
+      count += Array.isArray(item)
+        ? membersInArray(item, walk)
+        : membersInObject(item as Record<string, unknown>, walk);
+    }
   }
   return count;
 }

@@ -1032,9 +1032,12 @@ function arrayItems(check: JsonCheck, path: ValuePath, type: string, key: string
   if (type === 'multi_terms' && key === 'terms' && fieldConfigItemRefused(check, path, items)) return;
 
   if (type === 'geo_distance' && key === 'ranges' && geoDistanceItemRefused(check, path, items)) return;
-  const numbers = DOUBLE_ARRAYS.has(`${type}.${key}`);
+  // Whether the items are read as numbers: asked only of an item that is none (most lists hold numbers or objects).
+  let numbers: boolean | undefined;
   for (let i = 0; i < items.length; i++) {
     const item: unknown = items[i];
+    if (typeof item === 'number') continue;
+    numbers ??= DOUBLE_ARRAYS.has(`${type}.${key}`);
     if (Array.isArray(item) || (numbers && typeof item === 'string' && !isJavaDouble(item))) {
       const at = path.child(i);
       check.report('aggs.wrong-type', `${check.where(at)} [${type}] failed to parse field [${key}]`, at);

@@ -66,7 +66,12 @@ export function locateIndexParts(text: string): { name: string; span: Span }[] {
 }
 
 function hasUntrimmed(names: readonly string[]): boolean {
-  for (const name of names) if (name !== name.trim()) return true;
+  for (const name of names) {
+    // Only a name that starts or ends with a character up to the space can lose one to trim().
+    if (name.length > 0 && (name.charCodeAt(0) <= 32 || name.charCodeAt(name.length - 1) <= 32)) {
+      if (name !== name.trim()) return true;
+    }
+  }
   return false;
 }
 

@@ -730,7 +730,7 @@ function boolClausesRule(check: JsonCheck, path: ValuePath, _clause: string, bod
   const max = limitsOf(check.server).maxClauseCount;
   let count = 0;
   for (const occur in body) {
-    if (BOOL_OCCURS.has(occur)) count += clausesIn(body[occur]);
+    if (isBoolOccur(occur)) count += clausesIn(body[occur]);
   }
   // Each shard reads the text of minimum_should_match when it builds a bool that has clauses (one without any is
   // built as match_all first; real 3.8.0 and 2.19.1, conformance cases `cross/body/forms/*`).
@@ -1020,6 +1020,11 @@ const RANGE_BOUNDS = ['gt', 'gte', 'lt', 'lte', 'from', 'to'];
 
 /** The members of a bool query that hold clauses (`mustNot` is read as `must_not`). */
 export const BOOL_OCCURS: ReadonlySet<string> = new Set(['must', 'filter', 'should', 'must_not', 'mustNot']);
+
+/** BOOL_OCCURS.has, as comparisons: the names of a parsed body are interned, and compare as pointers. */
+function isBoolOccur(name: string): boolean {
+  return name === 'must' || name === 'filter' || name === 'should' || name === 'must_not' || name === 'mustNot';
+}
 
 /** The score functions OpenSearch registers (SearchModule): an object under another name is no function. */
 const SCORE_FUNCTIONS = new Set(['script_score', 'random_score', 'field_value_factor', 'linear', 'exp', 'gauss']);

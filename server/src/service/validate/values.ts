@@ -211,8 +211,17 @@ export function expandWildcardsError(values: readonly string[]): { value: string
 /** `Strings.splitStringByCommaToArray`: Java's `split(",")`: no trimming, inner empty pieces kept, trailing ones dropped. */
 export function splitByComma(value: string): string[] {
   // Most lists are one name.
-  if (!value.includes(',')) return value === '' ? [] : [value];
-  const parts = value.split(',');
+  let comma = value.indexOf(',');
+  if (comma === -1) return value === '' ? [] : [value];
+  // Cut by hand: String.prototype.split goes through the runtime, slower on the short lists met here.
+  const parts: string[] = [];
+  let start = 0;
+  while (comma !== -1) {
+    parts.push(value.slice(start, comma));
+    start = comma + 1;
+    comma = value.indexOf(',', start);
+  }
+  parts.push(value.slice(start));
   while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
   return parts;
 }
