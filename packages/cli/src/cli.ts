@@ -15,6 +15,9 @@ import { stylish } from './formats/stylish';
 import { summarize, type FileResult, type Report } from './report';
 import { readVariables, readWorkspaceVariables, VariablesError } from './variables';
 
+/** Read as text: given as options, which Node takes as they are (a bare encoding is copied into a new options object). */
+const READ_TEXT = { encoding: 'utf8' } as const;
+
 export const EXIT_OK = 0;
 export const EXIT_PROBLEMS = 1;
 export const EXIT_TROUBLE = 2;
@@ -124,7 +127,7 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
   for (const file of files) {
     let text: string;
     try {
-      text = readFileSync(file.absolute, 'utf8');
+      text = readFileSync(file.absolute, READ_TEXT);
     } catch (error) {
       say(`cannot read ${file.relative} (${errnoText(error)}).`);
       trouble = true;

@@ -199,19 +199,19 @@ function noRanges(body: Record<string, unknown>): boolean {
 }
 
 /** Pipelines whose hand-written parsers name a missing `buckets_path` in words of their own. */
-const MISSING_BUCKETS_PATH: Readonly<Record<string, (name: string) => string>> = {
-  derivative: (name) => `Missing required field [buckets_path] for derivative aggregation [${name}]`,
-  serial_diff: (name) => `Missing required field [buckets_path] for derivative aggregation [${name}]`,
-  moving_avg: (name) => `Missing required field [buckets_path] for movingAvg aggregation [${name}]`,
-  cumulative_sum: () => 'Required [buckets_path]',
-  avg_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
-  sum_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
-  max_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
-  min_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
-  stats_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
-  extended_stats_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
-  percentiles_bucket: (name) => `Missing required field [buckets_path] for aggregation [${name}]`,
-};
+const MISSING_BUCKETS_PATH: ReadonlyMap<string, (name: string) => string> = new Map<string, (name: string) => string>([
+  ['derivative', (name) => `Missing required field [buckets_path] for derivative aggregation [${name}]`],
+  ['serial_diff', (name) => `Missing required field [buckets_path] for derivative aggregation [${name}]`],
+  ['moving_avg', (name) => `Missing required field [buckets_path] for movingAvg aggregation [${name}]`],
+  ['cumulative_sum', () => 'Required [buckets_path]'],
+  ['avg_bucket', (name) => `Missing required field [buckets_path] for aggregation [${name}]`],
+  ['sum_bucket', (name) => `Missing required field [buckets_path] for aggregation [${name}]`],
+  ['max_bucket', (name) => `Missing required field [buckets_path] for aggregation [${name}]`],
+  ['min_bucket', (name) => `Missing required field [buckets_path] for aggregation [${name}]`],
+  ['stats_bucket', (name) => `Missing required field [buckets_path] for aggregation [${name}]`],
+  ['extended_stats_bucket', (name) => `Missing required field [buckets_path] for aggregation [${name}]`],
+  ['percentiles_bucket', (name) => `Missing required field [buckets_path] for aggregation [${name}]`],
+]);
 
 /** The first name a hand-written parser refuses, in its words; undefined when it reads them all. */
 function handParserRefusal(
@@ -387,7 +387,7 @@ export function validateAggregationBody(
       }
     }
   }
-  const buckets = MISSING_BUCKETS_PATH[type];
+  const buckets = MISSING_BUCKETS_PATH.get(type);
   if (buckets !== undefined && !('buckets_path' in body)) {
     check.report('aggs.missing-parameter', buckets(name), path, 'key');
   }

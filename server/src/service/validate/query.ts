@@ -26,7 +26,7 @@ import {
 } from './queryMessages';
 import { holdsAt } from '../../spec/versions';
 import { versionNote } from './versionNote';
-import { checkClauseRules, hasClauseRules, type QueryReader } from './queryRules';
+import { checkClauseRules, clauseRulesOf, type OwnClauseRules, type QueryReader } from './queryRules';
 import { checkValueRanges, hasValueRanges, negativeBoost } from './valueRanges';
 import {
   checkQueryListForm,
@@ -64,8 +64,8 @@ interface Clause extends QueryClauseSpec {
   readonly fieldValueRequired: (typeof FIELD_VALUE_REQUIRED)[string] | undefined;
   /** Read by the geo parsers of geoQueries.ts. */
   readonly geoParser: boolean;
-  /** Has rules of its own in queryRules.ts. */
-  readonly rules: boolean;
+  /** Its rules of its own in queryRules.ts, if it has any. */
+  readonly rules: OwnClauseRules | undefined;
   /** Has options with value ranges (valueRanges.ts). */
   readonly valueRanges: boolean;
   /** Its parser reads its members in a loop of its own (clauseMembers). */
@@ -102,7 +102,7 @@ function clauseOf(spec: QueryClauseSpec): Clause {
     requiredTogether: REQUIRED_TOGETHER[spec.name],
     fieldValueRequired: FIELD_VALUE_REQUIRED[spec.name],
     geoParser: spec.name.startsWith('geo_') && isGeoParserClause(spec.name),
-    rules: hasClauseRules(spec.name),
+    rules: clauseRulesOf(spec.name),
     valueRanges: hasValueRanges(spec.name),
     memberLoop: MEMBER_LOOPS.has(spec.name),
     scalarArrays: SCALAR_ARRAY_CLAUSES.has(spec.name),
@@ -242,7 +242,7 @@ function validateClause(
   const { body, path } = members;
   const before = check.issues.length;
   if (clause.valueRanges) checkValueRanges(check, path, clause.name, body);
-  if (clause.rules) checkClauseRules(check, path, clause.name, body, READER);
+  if (clause.rules !== undefined) checkClauseRules(check, path, clause.name, body, READER, clause.rules);
   // span_near and span_or read each item of `clauses` as a query (SpanNearQueryBuilder, SpanOrQueryBuilder).
   if ((clause.name === 'span_near' || clause.name === 'span_or') && Array.isArray(body.clauses)) {
     validateQueryList(check, path.child('clauses'), body.clauses, clause.name);
@@ -377,7 +377,7 @@ function firstFieldRefused(check: JsonCheck, path: ValuePath, clause: Clause, fi
   const before = check.issues.length;
   const one = { [field]: value };
   if (clause.valueRanges) checkValueRanges(check, path, clause.name, one);
-  if (clause.rules) checkClauseRules(check, path, clause.name, one, READER);
+  if (clause.rules !== undefined) checkClauseRules(check, path, clause.name, one, READER, clause.rules);
   validateFieldClause(check, path, clause, one);
   // What the builder checks once the loop is over is refused later: range's relation, time_zone and format, and a
   // value term needs (`value cannot be null`).

@@ -50,12 +50,19 @@ function firstMember(body: Record<string, unknown>): [string, unknown] | undefin
 }
 
 /**
- * Whether checkClauseRules has rules of a clause's own (the value ranges of checkValueRanges aside): the span queries'
- * inner clauses, and the clauses of the table (the most common ones, term and match among them, have none: a quick way
- * out).
+ * The rules of a clause's own (the value ranges of checkValueRanges aside), found once for its entry in the clause
+ * table: the span queries' inner clauses, and the clauses of the table. Undefined for a clause without any (the most
+ * common ones, term and match among them: a quick way out).
  */
-export function hasClauseRules(clause: string): boolean {
-  return isSpanClause(clause) || CLAUSE_RULES.has(clause);
+export interface OwnClauseRules {
+  readonly span: boolean;
+  readonly rules: readonly ClauseRule[] | undefined;
+}
+
+export function clauseRulesOf(clause: string): OwnClauseRules | undefined {
+  const span = isSpanClause(clause);
+  const rules = CLAUSE_RULES.get(clause);
+  return span || rules !== undefined ? { span, rules } : undefined;
 }
 
 function isSpanClause(clause: string): boolean {
@@ -84,9 +91,10 @@ export function checkClauseRules(
   clause: string,
   body: Record<string, unknown>,
   reader: QueryReader,
+  own: OwnClauseRules,
 ): void {
-  if (isSpanClause(clause)) checkSpanInner(check, path, clause, body, reader.known);
-  const rules = CLAUSE_RULES.get(clause);
+  if (own.span) checkSpanInner(check, path, clause, body, reader.known);
+  const rules = own.rules;
   if (rules !== undefined) for (const rule of rules) rule(check, path, clause, body, reader);
 }
 

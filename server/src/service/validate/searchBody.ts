@@ -57,7 +57,8 @@ export interface SearchBodyFacts {
 export function validateSearchBody(check: JsonCheck, body: Record<string, unknown>): SearchBodyFacts {
   const facts: SearchBodyFacts = { source: body };
   checkFields(check, ValuePath.ROOT, body, SEARCH_BODY_FIELD_BY_NAME, facts, SEARCH_SCOPE);
-  if ('aggs' in body && 'aggregations' in body) {
+  // `aggregations` first: most bodies write `aggs` if any.
+  if ('aggregations' in body && 'aggs' in body) {
     const keys = Object.keys(body);
     const last = keys.indexOf('aggs') > keys.indexOf('aggregations') ? 'aggs' : 'aggregations';
     const other = last === 'aggs' ? 'aggregations' : 'aggs';
