@@ -313,6 +313,51 @@ const NEEDS_FIELD = new Set(['geo_bounds', 'ip_range', 'geohash_grid', 'geotile_
 
 const GAP_POLICIES = ['insert_zeros', 'skip'];
 
+/**
+ * What the tables above say of one aggregation type, gathered once: an aggregation's body asks one lookup by its type
+ * where it would ask each table (an aggregation is checked many times over in a file of searches).
+ */
+interface TypeRules {
+  /** The names its ObjectParser reads, when one reads its body. */
+  readonly objectParserNames: ReadonlyMap<string, ParameterSpec> | undefined;
+  readonly hand: HandParser | undefined;
+  readonly missingBucketsPath: ((name: string) => string) | undefined;
+  readonly needsFieldOrScript: boolean;
+  readonly needsField: boolean;
+}
+
+const NO_TYPE_RULES: TypeRules = {
+  objectParserNames: undefined,
+  hand: undefined,
+  missingBucketsPath: undefined,
+  needsFieldOrScript: false,
+  needsField: false,
+};
+
+/** Every type a table names, known to the specification or not: a type missing here would lose a table's rule. */
+const RULED_TYPES: ReadonlySet<string> = new Set([
+  ...AGGREGATIONS.map((a) => a.name),
+  ...OBJECT_PARSER,
+  ...HAND_PARSERS.keys(),
+  ...MISSING_BUCKETS_PATH.keys(),
+  ...PARSER_NAMES.keys(),
+  ...NEEDS_FIELD_OR_SCRIPT,
+  ...NEEDS_FIELD,
+]);
+
+const TYPE_RULES: ReadonlyMap<string, TypeRules> = new Map(
+  [...RULED_TYPES].map((type): [string, TypeRules] => [
+    type,
+    {
+      objectParserNames: OBJECT_PARSER.has(type) ? PARSER_NAMES.get(type) : undefined,
+      hand: HAND_PARSERS.get(type),
+      missingBucketsPath: MISSING_BUCKETS_PATH.get(type),
+      needsFieldOrScript: NEEDS_FIELD_OR_SCRIPT.has(type),
+      needsField: NEEDS_FIELD.has(type),
+    },
+  ]),
+);
+
 /** A missing part of an aggregation, on its type's key. */
 function reportMissing(check: JsonCheck, path: ValuePath, code: DiagnosticCode, message: string): void {
   check.report(code, message, path, 'key');
@@ -329,8 +374,9 @@ export function validateAggregationBody(
   if ((type === 'filters' || type === 'adjacency_matrix') && 'filters' in body) {
     filterQueries(check, path, type, body.filters);
   }
-  const known = PARSER_NAMES.get(type);
-  if (known !== undefined && OBJECT_PARSER.has(type)) {
+  const rules = TYPE_RULES.get(type) ?? NO_TYPE_RULES;
+  const known = rules.objectParserNames;
+  if (known !== undefined) {
     for (const key in body) {
       const spec = known.get(key);
       if (spec !== undefined) {
@@ -354,7 +400,7 @@ export function validateAggregationBody(
     refusedFirst(check, path, name, type, body, formsFrom);
     return;
   }
-  const hand = HAND_PARSERS.get(type);
+  const hand = rules.hand;
   if (hand !== undefined) {
     const refusal = handParserRefusal(hand, name, body);
     if (refusal !== undefined) {
@@ -387,7 +433,7 @@ export function validateAggregationBody(
       }
     }
   }
-  const buckets = MISSING_BUCKETS_PATH.get(type);
+  const buckets = rules.missingBucketsPath;
   if (buckets !== undefined && !('buckets_path' in body)) {
     check.report('aggs.missing-parameter', buckets(name), path, 'key');
   }
@@ -520,14 +566,14 @@ export function validateAggregationBody(
       );
     }
   }
-  if (NEEDS_FIELD_OR_SCRIPT.has(type) && !('field' in body) && !('script' in body)) {
+  if (rules.needsFieldOrScript && !('field' in body) && !('script' in body)) {
     reportMissing(
       check,
       path,
       'aggs.missing-field',
       'Required one of fields [field, script], but none were specified. ',
     );
-  } else if (NEEDS_FIELD.has(type) && !('field' in body)) {
+  } else if (rules.needsField && !('field' in body)) {
     reportMissing(check, path, 'aggs.missing-field', 'Required one of fields [field], but none were specified. ');
   }
   checkValueRanges(check, path, name, type, body);

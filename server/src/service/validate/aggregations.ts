@@ -12,8 +12,10 @@ const AGGREGATIONS_SPECS = AGGREGATIONS.filter((a) => a.origin !== 'plugin');
 const KNOWN = new Map(AGGREGATIONS.map((a) => [a.name, a]));
 const VALID_NAME = /^[^[\]>]+$/;
 
-/** Aggregations that take a query as their definition. */
-const QUERY_AGGREGATIONS = new Set(['filter']);
+/** Aggregations that take a query as their definition: `filter` alone. */
+function takesQuery(type: string): boolean {
+  return type === 'filter';
+}
 
 /** An `aggs` object (AggregatorFactories.parseAggregators; docs/opensearch/aggregations.md). */
 export function validateAggregations(check: JsonCheck, path: ValuePath, aggs: Record<string, unknown>): void {
@@ -96,7 +98,7 @@ function validateDefinition(
         'key',
         replacements.length > 0 ? { replacements: replacements.map((r) => JSON.stringify(r)) } : undefined,
       );
-    } else if (QUERY_AGGREGATIONS.has(field)) {
+    } else if (takesQuery(field)) {
       validateQueryContainer(check, fieldPath, value);
     } else {
       validateAggregationBody(check, fieldPath, name, field, value);
@@ -104,11 +106,19 @@ function validateDefinition(
   }
   if (type === undefined) {
     check.report('aggs.missing-definition', `Missing definition for aggregation [${name}]`, path, 'key');
-  } else if (ORDERED.has(type)) checkOrderPaths(check, path.child(type), definition[type], definition);
+  } else if (isOrdered(type)) checkOrderPaths(check, path.child(type), definition[type], definition);
 }
 
-/** The bucket aggregations that sort their buckets by an order of keys or paths. */
-const ORDERED = new Set(['terms', 'histogram', 'date_histogram', 'multi_terms', 'rare_terms']);
+/** The bucket aggregations that sort their buckets by an order of keys or paths (names compared as they are interned). */
+function isOrdered(type: string): boolean {
+  return (
+    type === 'terms' ||
+    type === 'histogram' ||
+    type === 'date_histogram' ||
+    type === 'multi_terms' ||
+    type === 'rare_terms'
+  );
+}
 
 /** The order keys of the buckets themselves; any other key is a path to a sub-aggregation. */
 const BUCKET_KEYS = new Set(['_count', '_key', '_term', '_time']);

@@ -18,6 +18,9 @@ import { queryRefused } from './query';
 import { checkInnerHitsOptions } from './searchBody';
 import { insideAny, rewrittenAway } from './rewrite';
 
+/** Whether every metadata field the sort rules look up is named with a leading `_` (so that a name without one is none). */
+const METADATA_UNDERSCORED = [...NO_FIELDDATA_METADATA_FIELDS].every((name) => name.startsWith('_'));
+
 function optionsOf(value: unknown): Record<string, unknown> | undefined {
   return isObject(value) ? value : undefined;
 }
@@ -83,7 +86,8 @@ function sortNameRefused(
   index: number | undefined,
   key: string | undefined,
 ): boolean {
-  const metadata = NO_FIELDDATA_METADATA_FIELDS.has(name);
+  // Every metadata field's name starts with `_`: most sort names are looked up no further.
+  const metadata = (!METADATA_UNDERSCORED || name.charCodeAt(0) === 95) && NO_FIELDDATA_METADATA_FIELDS.has(name);
   if (!metadata && (name !== '' || (isObject(options) && options.unmapped_type !== undefined))) return false;
   let at = ValuePath.ROOT.child('sort');
   if (index !== undefined) at = at.child(index);

@@ -72,6 +72,8 @@ interface Clause extends QueryClauseSpec {
   readonly memberLoop: boolean;
   /** Refuses arrays for some scalar options in words of its own (checkScalarArray). */
   readonly scalarArrays: boolean;
+  /** ENUM_ERROR's reader of each of its parameters that has one: its own, else the one for the name in any clause. */
+  readonly enumRefusals: ReadonlyMap<string, EnumRefusal>;
 }
 
 /** The clauses whose parsers read their members in a loop of their own (clauseMembers). */
@@ -106,7 +108,17 @@ function clauseOf(spec: QueryClauseSpec): Clause {
     valueRanges: hasValueRanges(spec.name),
     memberLoop: MEMBER_LOOPS.has(spec.name),
     scalarArrays: SCALAR_ARRAY_CLAUSES.has(spec.name),
+    enumRefusals: enumRefusalsOf(spec),
   };
+}
+
+function enumRefusalsOf(spec: QueryClauseSpec): ReadonlyMap<string, EnumRefusal> {
+  const out = new Map<string, EnumRefusal>();
+  for (const param of spec.params ?? []) {
+    const refusal = ENUM_ERROR[`${spec.name}.${param.name}`] ?? ENUM_ERROR[`*.${param.name}`];
+    if (refusal !== undefined) out.set(param.name, refusal);
+  }
+  return out;
 }
 
 export const CLAUSE_BY_NAME: ReadonlyMap<string, Clause> = new Map(QUERY_CLAUSES.map((c) => [c.name, clauseOf(c)]));
@@ -119,21 +131,10 @@ function isKnownClause(name: string): boolean {
 /** The query validator as the clause rules ask it (queryRules.ts). */
 const READER: QueryReader = { known: isKnownClause, refused: queryRefused };
 
-type EnumRefusal = (typeof ENUM_ERROR)[string];
-
-/** ENUM_ERROR's reader of a clause's parameter (its own, else the one for the name in any clause), found once. */
-const ENUM_REFUSALS = new Map<Clause, Map<ParameterSpec, EnumRefusal | undefined>>();
+type EnumRefusal = NonNullable<(typeof ENUM_ERROR)[string]>;
 
 function enumRefusal(clause: Clause, spec: ParameterSpec): EnumRefusal | undefined {
-  let byParam = ENUM_REFUSALS.get(clause);
-  if (byParam === undefined) {
-    byParam = new Map();
-    ENUM_REFUSALS.set(clause, byParam);
-  }
-  if (!byParam.has(spec)) {
-    byParam.set(spec, ENUM_ERROR[`${clause.name}.${spec.name}`] ?? ENUM_ERROR[`*.${spec.name}`]);
-  }
-  return byParam.get(spec);
+  return clause.enumRefusals.get(spec.name);
 }
 
 function replacementsFor(found: readonly string[]): { replacements: string[] } | undefined {

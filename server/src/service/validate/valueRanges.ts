@@ -106,7 +106,11 @@ export function checkValueRanges(
   let options = body;
   let at = path;
   if (FIELD_CLAUSES.has(clause)) {
-    const field = Object.keys(body)[0];
+    let field: string | undefined;
+    for (const key in body) {
+      field = key;
+      break;
+    }
     const inner = field === undefined ? undefined : body[field];
     if (field === undefined || !isObject(inner)) return;
     options = inner;
