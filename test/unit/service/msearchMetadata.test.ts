@@ -108,6 +108,9 @@ void describe('_msearch metadata keys (docs/opensearch/msearch.md#header-keys)',
   void it('warns that a comma list is not trimmed', () => {
     expectDiagnostic('msearch', pair('{"index":«"a, b"»}'), { code: 'msearch.index-untrimmed', severity: W });
     expectNo('msearch', pair('{"index":"a,b"}'));
+    // trim() takes the no-break space too, as it takes a tab or a line break.
+    expectDiagnostic('msearch', pair('{"index":«"a,\\u00a0b"»}'), { code: 'msearch.index-untrimmed', severity: W });
+    expectDiagnostic('msearch', pair('{"index":«"a\\t,b"»}'), { code: 'msearch.index-untrimmed', severity: W });
   });
 
   void it('warns of an index that is neither a string nor an array', () => {

@@ -17,7 +17,7 @@ import type { TargetServer } from '../target';
 import { isRefusal, issue, type Issue } from './issues';
 import { JsonCheck, type XContentLocator } from './jsonCheck';
 import { validateSearchBody, type SearchBodyFacts } from './searchBody';
-import { BOOL_OCCURS } from './queryRules';
+import { isBoolOccur } from './queryRules';
 
 /** Offsets of a rewritten text back to the text it was made from. */
 export type OffsetMap = (offset: number) => number;
@@ -136,7 +136,7 @@ function lostReading(
   while (list >= 0 && typeof path[list] !== 'number') list--;
   const name = path[list - 1];
   const token = TOKEN_OF[rewritten[lostAt] ?? ''];
-  if (token !== undefined && typeof name === 'string' && BOOL_OCCURS.has(name) && path[list - 2] === 'bool') {
+  if (token !== undefined && typeof name === 'string' && isBoolOccur(name) && path[list - 2] === 'bool') {
     return issue(
       'query.wrong-type',
       `[bool] failed to parse field [${name}]: expected value but got [${token}] (an object read as the text "{" ends every parser above it one level early, and bool's list reader meets the end of its item)`,

@@ -67,12 +67,16 @@ export function locateIndexParts(text: string): { name: string; span: Span }[] {
 
 function hasUntrimmed(names: readonly string[]): boolean {
   for (const name of names) {
-    // Only a name that starts or ends with a character up to the space can lose one to trim().
-    if (name.length > 0 && (name.charCodeAt(0) <= 32 || name.charCodeAt(name.length - 1) <= 32)) {
+    if (name.length > 0 && (mayTrim(name.charCodeAt(0)) || mayTrim(name.charCodeAt(name.length - 1)))) {
       if (name !== name.trim()) return true;
     }
   }
   return false;
+}
+
+/** Whether trim() may remove a character: every one it removes is up to the space or from U+00A0 on. */
+function mayTrim(code: number): boolean {
+  return code <= 32 || code >= 0xa0;
 }
 
 function checkMetadataValue(

@@ -874,8 +874,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
       }
       if (spec.values !== undefined && (typeof value === 'number' || typeof value === 'boolean')) {
         // The hand-written parsers read the option with `text()`, so a number or boolean is refused as its text.
-        const refuse = ENUM_ERROR[`${clause.name}.${spec.name}`] ?? ENUM_ERROR[`*.${spec.name}`];
-        const message = refuse?.(String(value), spec.values);
+        const message = enumRefusal(clause, spec)?.(String(value), spec.values);
         if (message !== undefined) {
           check.report('query.invalid-value', message, path, 'value', {
             replacements: spec.values.map((v) => JSON.stringify(v)),

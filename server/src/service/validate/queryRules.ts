@@ -1026,11 +1026,11 @@ function rangeObjectBounds(
 
 const RANGE_BOUNDS = ['gt', 'gte', 'lt', 'lte', 'from', 'to'];
 
-/** The members of a bool query that hold clauses (`mustNot` is read as `must_not`). */
-export const BOOL_OCCURS: ReadonlySet<string> = new Set(['must', 'filter', 'should', 'must_not', 'mustNot']);
-
-/** BOOL_OCCURS.has, as comparisons: the names of a parsed body are interned, and compare as pointers. */
-function isBoolOccur(name: string): boolean {
+/**
+ * Whether a member of a bool query holds clauses (`mustNot` is read as `must_not`). Comparisons, not a Set: the names
+ * of a parsed body are interned, and compare as pointers.
+ */
+export function isBoolOccur(name: string): boolean {
   return name === 'must' || name === 'filter' || name === 'should' || name === 'must_not' || name === 'mustNot';
 }
 

@@ -2,7 +2,7 @@ import { ValuePath } from '../json/valuePath';
 // Numbers a query clause reads and then refuses for their value (a negative slop, a tie breaker above 1, ...), each in
 // its builder's words, as real 3.8.0 and 2.19.1 answered (docs/opensearch/query-dsl.md#value-ranges; conformance cases
 // `cross/query/ranges/*`). Only values written as numbers, or as text that reads as one, are judged.
-import { isObject } from '../json/jsonSegment';
+import { firstKey, isObject } from '../json/jsonSegment';
 import type { JsonCheck } from './jsonCheck';
 import { isJavaDouble } from './values';
 import { PARSER_NAME } from './queryMessages';
@@ -106,11 +106,7 @@ export function checkValueRanges(
   let options = body;
   let at = path;
   if (FIELD_CLAUSES.has(clause)) {
-    let field: string | undefined;
-    for (const key in body) {
-      field = key;
-      break;
-    }
+    const field = firstKey(body);
     const inner = field === undefined ? undefined : body[field];
     if (field === undefined || !isObject(inner)) return;
     options = inner;
