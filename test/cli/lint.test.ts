@@ -1,7 +1,8 @@
 // The built command-line linter, run as a process on fixtures: each format's exact output, the exit codes, which
 // files are checked, the fixes and the formatter, and messages instead of stack traces.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
@@ -203,6 +204,17 @@ void describe('search-requests-lint', () => {
       assert.equal(run.code, 2, args.join(' '));
       assert.match(run.stderr, message, args.join(' '));
       assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
+    }
+    if (process.platform !== 'win32') {
+      execFileSync('mkfifo', [path.join(project.dir, 'pipe.msearch')]);
+      const pipe = await runLint(['pipe.msearch'], project.dir);
+      assert.equal(pipe.code, 2);
+      assert.match(pipe.stderr, /^search-requests-lint: pipe\.msearch is neither a file nor a folder\.\n$/);
+      const walked = await runLint(['-f', 'json', '.'], project.dir);
+      const report = JSON.parse(walked.stdout) as { files: { path: string }[] };
+      assert.ok(report.files.length > 0, 'the folder is still checked');
+      assert.ok(!report.files.some((f) => f.path.endsWith('pipe.msearch')), 'a FIFO met by the walk is left out');
+      unlinkSync(path.join(project.dir, 'pipe.msearch'));
     }
     symlinkSync('loop.search', path.join(project.dir, 'loop.search'));
     const loop = await runLint(['loop.search'], project.dir);
