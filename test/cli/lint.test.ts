@@ -161,6 +161,18 @@ void describe('search-requests-lint', () => {
   void it('checks for the target version and distribution', async () => {
     const newest = await runLint(['requests/versions.search'], project.dir);
     assert.equal(newest.code, 0);
+    assert.equal(newest.stderr, '');
+    const beyond = await runLint(['--target-version', '29.1', 'requests/versions.search'], project.dir);
+    assert.equal(beyond.code, 0);
+    assert.match(
+      beyond.stderr,
+      /^search-requests-lint: note: OpenSearch 29\.1 is newer than the newest version these checks know \(\d+\.\d+(\.\d+)?\): they check for \d+\.\d+(\.\d+)?, and say where a newer version may differ\. Is --target-version right\?\n$/,
+    );
+    const elastic = await runLint(
+      ['--distribution', 'elasticsearch', '--target-version', '8.15', 'requests/versions.search'],
+      project.dir,
+    );
+    assert.doesNotMatch(elastic.stderr, /newer than/);
     const old = await runLint(['--target-version', '3.1', 'requests/versions.search'], project.dir);
     assert.equal(old.code, 1);
     assert.match(

@@ -4,7 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DocumentStore } from '../../../server/src/service/documentStore';
-import { makeTarget } from '../../../server/src/service/target';
+import { beyondKnown, makeTarget, targetName } from '../../../server/src/service/target';
+import { NEWEST_KNOWN_VERSION, shortVersion } from '../../../server/src/spec/versions';
 import { parseCommandLine, USAGE, UsageError, type CliOptions } from './args';
 import { checkText, type CheckOptions } from './check';
 import { FileError, findFiles } from './files';
@@ -112,6 +113,14 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
         ...(options.targetVersion === undefined ? {} : { version: options.targetVersion }),
         source: 'setting',
       }),
+    );
+  }
+
+  if (beyondKnown(store.target)) {
+    // Not an error (a newer server may read what the tables do not know), but a version mistyped as 29.1 for 2.19
+    // would otherwise change the checks without a word.
+    say(
+      `note: ${targetName(store.target)} is newer than the newest version these checks know (${shortVersion(NEWEST_KNOWN_VERSION)}): they check for ${shortVersion(NEWEST_KNOWN_VERSION)}, and say where a newer version may differ.${store.target.source === 'setting' ? ' Is --target-version right?' : ''}`,
     );
   }
 
