@@ -3251,6 +3251,17 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['price-small', { price: '0.0001' }],
     ] as const
   ).map(([id, clause]) => c(`span-term-number/${id}`, { query: { span_term: clause } })),
+  // On an address or an integer range it is one too, printed with the address's bytes or the range's bounds.
+  ...(
+    [
+      ['ip-high', { ip: '192.168.1.254' }],
+      ['ip-zero', { ip: { value: '0.0.0.0', boost: 2 } }],
+      ['ip-broadcast', { ip: '255.255.255.255' }],
+      ['int-range-negative', { int_range: '-7' }],
+      ['int-range-max', { int_range: 2147483647 }],
+      ['int-range-object', { int_range: { value: 0 } }],
+    ] as const
+  ).map(([id, clause]) => c(`span-term-field/${id}`, { query: { span_term: clause } })),
   // Shapes written as WKT text, read by the shape parser's tokens and grammar.
   ...(
     [
