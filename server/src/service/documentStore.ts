@@ -1,4 +1,4 @@
-import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import { MsearchDocument } from './documents/msearchDocument';
 import { SearchDocument } from './documents/searchDocument';
 import { LineMap } from './text/lineMap';
@@ -11,6 +11,7 @@ import { NO_CONSOLE_CONTEXT, type ConsoleContext, type KnownCluster } from './co
 import { Variables, type VariableValue } from './console/variables';
 import { forTarget } from './targetPolicy';
 import { limitsFromSettings } from './validate/limits';
+import { failsWhileBuilding } from './validate/rewrite';
 import type { ClusterStateParams } from '../protocol/protocol';
 
 export type LanguageId = 'search' | 'msearch';
@@ -162,9 +163,12 @@ export class DocumentStore {
     ];
     if (!this.cluster.connected) return forTarget(own, this.server);
     const settled = new Set<string>();
-    const fromCluster = clusterDiagnostics(document, this.cluster, this.server, settled);
+    const spared: Range[] = [];
+    const fromCluster = clusterDiagnostics(document, this.cluster, this.server, settled, spared);
     const kept = settleVerbosePipeline(own, document, this.cluster).filter(
-      (d) => !settled.has(settledKey(d.code, d.range)),
+      (d) =>
+        !settled.has(settledKey(d.code, d.range)) &&
+        !(failsWhileBuilding(d) && spared.some((range) => within(d.range, range))),
     );
     return forTarget([...kept, ...fromCluster], this.server);
   }
@@ -172,6 +176,16 @@ export class DocumentStore {
   uris(): string[] {
     return [...this.documents.keys()];
   }
+}
+
+/** Whether one position comes before or at another. */
+function notAfter(a: Position, b: Position): boolean {
+  return a.line < b.line || (a.line === b.line && a.character <= b.character);
+}
+
+/** Whether a range lies inside another. */
+function within(inner: Range, outer: Range): boolean {
+  return notAfter(outer.start, inner.start) && notAfter(inner.end, outer.end);
 }
 
 function applyToText(model: SearchDocument, text: string, change: ContentChange): string {

@@ -1076,6 +1076,66 @@ void describe('what the field type lets a search do (cluster.highlighter, cluste
     }
   });
 
+  void it('drops what only building a query fails on inside a bool a shard rewrites away for an unmapped field', () => {
+    const state: ClusterStateParams = {
+      clusterName: 'r',
+      indices: [
+        {
+          name: 'r',
+          aliases: ['both'],
+          fields: [
+            { name: 'text', type: 'text' },
+            { name: 'kw', type: 'keyword' },
+            { name: 'num', type: 'long' },
+            { name: 'when', type: 'date' },
+            { name: 'obj.inner', type: 'keyword' },
+          ],
+        },
+        { name: 'r2', aliases: ['both'], fields: [{ name: 'nope', type: 'keyword' }] },
+      ],
+    };
+    const query = (index: string, q: string): string[] =>
+      codes(`POST /${index}/_search\n{"query": ${q}}\n`, state).map((c) => c.split(' ')[0]!);
+    const spans = '{"span_or": {"clauses": [{"span_term": {"text": "a"}}, {"span_term": {"kw": "a"}}]}}';
+    const number = '{"term": {"num": "x"}}';
+    // Alone, each fails every shard (real 3.9.0: cases `cross/lists/rewritten-away/*-alone`; an analyzer the index
+    // lacks, which the conformance replay holds, is judged only where the cluster's plugins are known).
+    assert.deepEqual(query('r', spans), ['query.invalid-value']);
+    assert.deepEqual(query('r', number), ['cluster.field-value']);
+    for (const filter of [
+      '{"exists": {"field": "nope"}}',
+      '{"term": {"nope": "a"}}',
+      '{"term": {"nope": {"value": 1}}}',
+    ]) {
+      for (const clause of [spans, number]) {
+        assert.deepEqual(
+          query('r', `{"bool": {"filter": [${filter}], "should": [${clause}]}}`),
+          [],
+          `${filter} ${clause}`,
+        );
+        assert.deepEqual(query('r', `{"bool": {"must": ${filter}, "must_not": ${clause}}}`), [], `${filter} ${clause}`);
+        // A should clause rewritten away takes nothing away.
+        assert.notDeepEqual(query('r', `{"bool": {"should": [${filter}], "must": [${clause}]}}`), [], clause);
+      }
+    }
+    // Where another index maps the field, its shards build the bool (the span clauses' fields differ everywhere).
+    assert.deepEqual(query('both', `{"bool": {"filter": [{"exists": {"field": "nope"}}], "must": [${spans}]}}`), [
+      'query.invalid-value',
+    ]);
+    assert.deepEqual(query('r', `{"bool": {"filter": [{"exists": {"field": "obj"}}], "must": [${number}]}}`), [
+      'cluster.field-value',
+    ]);
+    // A date math unit fails while the range is rewritten, before the bool is (case
+    // `cross/lists/rewritten-away/date-math-exists-unmapped`).
+    assert.deepEqual(
+      query(
+        'r',
+        '{"bool": {"filter": [{"exists": {"field": "nope"}}], "must": [{"range": {"when": {"gte": "now-1x"}}}]}}',
+      ),
+      ['cluster.date-value'],
+    );
+  });
+
   void it('reads the mode of a sort before its numeric type', () => {
     const keyword: ClusterStateParams = {
       clusterName: 'k',

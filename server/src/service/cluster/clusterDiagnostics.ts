@@ -20,13 +20,15 @@ import { indexBoostDiagnostics } from './indexBoostRules';
  * filter that selects no node there, a field no mapping there has (information only: files are portable between
  * clusters); and what its mappings make fail on every shard (errors, mappingRules.ts) and a search pipeline it does
  * not define (an error, pipelineRules.ts). `settled` receives the keys (settledKey) of the document's own diagnostics that
- * the mappings decide (either way), which the caller drops.
+ * the mappings decide (either way), which the caller drops; `spared` the ranges of the queries every shard rewrites to
+ * `match_none` with its mapping, inside which the caller drops those that only building a query fails on.
  */
 export function clusterDiagnostics(
   document: ParsedDocument,
   cluster: ClusterKnowledge,
   server: TargetServer,
   settled: Set<string> = new Set(),
+  spared: Range[] = [],
 ): Diagnostic[] {
   if (!cluster.connected) return [];
   const mentions: Mention[] =
@@ -76,7 +78,7 @@ export function clusterDiagnostics(
       }
     }
   }
-  out.push(...fieldDiagnostics(document, cluster, server, settled), ...pipelineDiagnostics(document, cluster));
+  out.push(...fieldDiagnostics(document, cluster, server, settled, spared), ...pipelineDiagnostics(document, cluster));
   return out;
 }
 
@@ -89,6 +91,7 @@ function fieldDiagnostics(
   cluster: ClusterKnowledge,
   server: TargetServer,
   settled: Set<string>,
+  spared: Range[],
 ): Diagnostic[] {
   if (cluster.indices.length === 0) return [];
   const out: Diagnostic[] = [];
@@ -109,6 +112,7 @@ function fieldDiagnostics(
         : mappingDiagnosticsIn(segment, body, searched, server, onlyCoreModules(cluster.plugins));
     const failures = [...(found?.diagnostics ?? []), ...indexBoostDiagnostics(segment, body, cluster)];
     for (const { code, range } of found?.settled ?? []) settled.add(settledKey(code, range));
+    for (const range of found?.spared ?? []) spared.push(range);
     // A name that makes the search fail needs no second word that the mapping lacks it.
     const failed = new Set(failures.map((d) => JSON.stringify(d.range)));
     out.push(

@@ -8,7 +8,7 @@
 // nothing is said. What real OpenSearch answers: docs/opensearch/search.md (Sort, Collapse),
 // docs/opensearch/aggregations.md and docs/opensearch/query-dsl.md ("What the mapping decides", "Geo queries",
 // "Named analyzers", "The clause limit across a tree").
-import { insideAny, mayMatchNothing, rewrittenAway } from '../validate/rewrite';
+import { failsWhileBuilding, insideAny, mayMatchNothing, rewrittenAway, rewrittenOnShards } from '../validate/rewrite';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
@@ -2052,11 +2052,7 @@ function mappingFindings(
   coreOnly: boolean,
 ): MappingFinding[] {
   if (!isObject(body) || indexes.length === 0) return [];
-  const defined = new Set<string>();
-  for (const key of ['derived', 'runtime_mappings']) {
-    const own = body[key];
-    if (isObject(own)) for (const name in own) defined.add(name);
-  }
+  const defined = definedFields(body);
   const out: MappingFinding[] = [];
   const walk: Walk = { indexes, defined, out, coreOnly, server, rawAt };
   queryFindings(body['query'], ['query'], walk);
@@ -2079,10 +2075,36 @@ function mappingFindings(
   return out;
 }
 
+/** The fields a search body defines for itself (`derived`, `runtime_mappings`), which no mapping lists. */
+function definedFields(body: Record<string, unknown>): Set<string> {
+  const defined = new Set<string>();
+  for (const key of ['derived', 'runtime_mappings']) {
+    const own = body[key];
+    if (isObject(own)) for (const name in own) defined.add(name);
+  }
+  return defined;
+}
+
 /**
- * The mapping findings of one search body, given the mappings of the indexes it searches; and the codes and ranges of
+ * Whether no searched index has a field under a name, nor under it (an object's fields), nor may have one there
+ * unlisted: where an `exists` or a `term` on it matches nothing on every shard.
+ */
+function mapsNothingUnder(indexes: IndexFields, name: string, defined: ReadonlySet<string>): boolean {
+  if (!checkable(name, defined)) return false;
+  const prefix = `${name}.`;
+  const none = everywhere(indexes, (fields) => {
+    if (fields.has(name) || mayBeImplicit(fields, name)) return undefined;
+    for (const field of fields.keys()) if (field.startsWith(prefix)) return undefined;
+    return '';
+  });
+  return none === '';
+}
+
+/**
+ * The mapping findings of one search body, given the mappings of the indexes it searches; the codes and ranges of
  * the findings of its own checks that the mapping decides (`query.geo-second-field`, a rewrite method never read), to
- * be dropped.
+ * be dropped; and the ranges of the queries each shard rewrites to `match_none` with its mapping, inside which what
+ * only building a query fails on (failsWhileBuilding) fails nothing.
  */
 export function mappingDiagnosticsIn(
   segment: JsonSegment,
@@ -2090,7 +2112,7 @@ export function mappingDiagnosticsIn(
   searched: IndexFields,
   server: TargetServer,
   coreOnly = false,
-): { diagnostics: Diagnostic[]; settled: { code: DiagnosticCode; range: Range }[] } {
+): { diagnostics: Diagnostic[]; settled: { code: DiagnosticCode; range: Range }[]; spared: Range[] } {
   const rawAt = (path: JsonPath): string => {
     const span = segment.spanOf(path, 'value');
     return body.text.slice(span.offset, span.offset + span.length);
@@ -2099,12 +2121,23 @@ export function mappingDiagnosticsIn(
   const settled: { code: DiagnosticCode; range: Range }[] = [];
   // What only a shard refuses fails nothing inside a query rewritten away before the shards read it.
   const away = mayMatchNothing(segment.text) ? rewrittenAway(segment.value) : [];
+  const value = segment.value;
+  let onShards: JsonPath[] = [];
+  if (isObject(value) && (segment.text.includes('"exists"') || segment.text.includes('"term"'))) {
+    const defined = definedFields(value);
+    onShards = rewrittenOnShards(value, (field) => mapsNothingUnder(searched, field, defined));
+  }
   for (const finding of mappingFindings(segment.value, searched, rawAt, server, coreOnly)) {
     if (finding.code !== undefined && insideAny(finding.path, away)) continue;
+    if (finding.code !== undefined && insideAny(finding.path, onShards) && failsWhileBuilding(finding)) continue;
     const span = segment.spanOf(finding.path, finding.target);
     const range = body.range(span.offset, span.length);
     if (finding.code === undefined) settled.push({ code: finding.settles ?? 'query.geo-second-field', range });
     else diagnostics.push(diagnosticOf(finding.code, finding.message, range));
   }
-  return { diagnostics, settled };
+  const spared = onShards.map((path) => {
+    const span = segment.spanOf(path);
+    return body.range(span.offset, span.length);
+  });
+  return { diagnostics, settled, spared };
 }

@@ -4,8 +4,9 @@
 // from the start. The shards then never build the other clauses of that `bool`, so what only building them fails on
 // (a span query over two fields, a date math unit, a mapping's refusal) fails nothing (real 3.9.0 and 2.19.6,
 // conformance cases `cross/lists/rewritten-away/*`). Rewrites that need the mappings (`exists` or `term` on an
-// unmapped field) happen on the shards, after the other clauses' own rewrites, and take nothing away here.
-import { isObject, type JsonPath, type JsonSegment } from '../json/jsonSegment';
+// unmapped field) happen on the shards, after the other clauses' own rewrites: with a cluster connected,
+// rewrittenOnShards finds them, and only what building a query fails on is dropped inside them.
+import { firstKey, isObject, type JsonPath, type JsonSegment } from '../json/jsonSegment';
 import type { Issue } from './issues';
 import { failsAfterReading } from './msearchItems';
 
@@ -27,8 +28,14 @@ function queriesIn(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-/** Whether a query is rewritten to `match_none` where the search is coordinated. */
-function matchesNothing(query: unknown): boolean {
+/**
+ * Queries that match nothing once a shard reads them with its index's mapping (a leaf of `matchesNothing` beyond its
+ * own): undefined where the search is coordinated, before any mapping is read.
+ */
+type OnShard = (type: string, body: Record<string, unknown>) => boolean;
+
+/** Whether a query is rewritten to `match_none` where the search is coordinated (or, with `onShard`, on the shards). */
+function matchesNothing(query: unknown, onShard?: OnShard): boolean {
   if (!isObject(query)) return false;
   let type: string | undefined;
   for (const key in query) {
@@ -39,6 +46,7 @@ function matchesNothing(query: unknown): boolean {
   const body = query[type];
   if (type === 'match_none') return true;
   if (!isObject(body)) return false;
+  if (onShard?.(type, body) === true) return true;
   switch (type) {
     case 'terms':
       for (const key in body) {
@@ -50,17 +58,19 @@ function matchesNothing(query: unknown): boolean {
     case 'ids':
       return Array.isArray(body.values) && body.values.length === 0;
     case 'constant_score':
-      return matchesNothing(body.filter);
-    case 'bool':
-      return queriesIn(body.must).some(matchesNothing) || queriesIn(body.filter).some(matchesNothing);
+      return matchesNothing(body.filter, onShard);
+    case 'bool': {
+      const nothing = (inner: unknown): boolean => matchesNothing(inner, onShard);
+      return queriesIn(body.must).some(nothing) || queriesIn(body.filter).some(nothing);
+    }
     default:
       return false;
   }
 }
 
-function collect(query: unknown, path: (string | number)[], out: JsonPath[]): void {
+function collect(query: unknown, path: (string | number)[], out: JsonPath[], onShard?: OnShard): void {
   if (!isObject(query)) return;
-  if (matchesNothing(query)) {
+  if (matchesNothing(query, onShard)) {
     out.push([...path]);
     return;
   }
@@ -71,13 +81,13 @@ function collect(query: unknown, path: (string | number)[], out: JsonPath[]): vo
       const inner = body[member];
       if (Array.isArray(inner)) {
         inner.forEach((item, i) => {
-          collect(item, [...path, type, member, i], out);
+          collect(item, [...path, type, member, i], out, onShard);
         });
-      } else collect(inner, [...path, type, member], out);
+      } else collect(inner, [...path, type, member], out, onShard);
     }
     if (type === 'function_score' && Array.isArray(body.functions)) {
       body.functions.forEach((entry, i) => {
-        if (isObject(entry)) collect(entry.filter, [...path, type, 'functions', i, 'filter'], out);
+        if (isObject(entry)) collect(entry.filter, [...path, type, 'functions', i, 'filter'], out, onShard);
       });
     }
   }
@@ -90,6 +100,36 @@ export function rewrittenAway(body: unknown): JsonPath[] {
   collect(body.query, ['query'], out);
   collect(body.post_filter, ['post_filter'], out);
   return out;
+}
+
+/**
+ * The paths of the queries of a search body that every shard rewrites to `match_none` with its mapping: those the
+ * coordinating node rewrites away, and a `bool` (or `constant_score`) whose `must` or `filter` holds an `exists` or a
+ * `term` on a field that `unmapped` says no searched index maps. A shard rewrites the other clauses first, so what they
+ * fail on while rewriting (a date math unit of a `range`) still fails; only what building them fails on does not
+ * (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/rewritten-away/*-unmapped`).
+ */
+export function rewrittenOnShards(body: unknown, unmapped: (field: string) => boolean): JsonPath[] {
+  if (!isObject(body)) return [];
+  const onShard: OnShard = (type, inner) => {
+    if (type === 'exists') return typeof inner.field === 'string' && unmapped(inner.field);
+    if (type !== 'term') return false;
+    const field = firstKey(inner);
+    return field !== undefined && unmapped(field);
+  };
+  const out: JsonPath[] = [];
+  collect(body.query, ['query'], out, onShard);
+  collect(body.post_filter, ['post_filter'], out, onShard);
+  return out;
+}
+
+/**
+ * Whether a diagnostic is of a failure only building the query on a shard meets, which a shard's own rewrite to
+ * `match_none` spares: `failed to create query: ...` (the words the shard gives any failure while it builds the Lucene
+ * query, never one while it rewrites), and a `match` query's analyzer that the index lacks.
+ */
+export function failsWhileBuilding(diagnostic: { readonly code?: unknown; readonly message: string }): boolean {
+  return diagnostic.message.startsWith('failed to create query: ') || diagnostic.code === 'cluster.analyzer-not-found';
 }
 
 /** Whether `path` is one of `away` or lies inside one. */
