@@ -993,24 +993,28 @@ void describe('what the field type lets a search do (cluster.highlighter, cluste
     assert.deepEqual(codes(search('docs', '{"query": {"prefix": {"nope": "a"}}}'), VECTORS), []);
   });
 
+  const spanFields: ClusterStateParams = {
+    clusterName: 'n',
+    indices: [
+      {
+        name: 'n',
+        aliases: [],
+        fields: [
+          { name: 'n', type: 'long' },
+          { name: 'd', type: 'double' },
+          { name: 'f', type: 'float' },
+          { name: 'ip', type: 'ip' },
+          { name: 'r', type: 'integer_range' },
+          { name: 'lr', type: 'long_range' },
+        ],
+      },
+    ],
+  };
+  const refused = (bounds: string): string =>
+    `cluster.query-field-type failed to create query: Cannot extract a term from a query of type class org.apache.lucene.search.IndexOrDocValuesQuery: IndexOrDocValuesQuery(${bounds})`;
+  const spanTerm = (clause: string): string[] => codes(search('n', `{"query": {"span_term": ${clause}}}`), spanFields);
+
   void it('prints the exact-value query a span_term on a long or a double field builds', () => {
-    const numbers: ClusterStateParams = {
-      clusterName: 'n',
-      indices: [
-        {
-          name: 'n',
-          aliases: [],
-          fields: [
-            { name: 'n', type: 'long' },
-            { name: 'd', type: 'double' },
-            { name: 'f', type: 'float' },
-          ],
-        },
-      ],
-    };
-    const refused = (bounds: string): string =>
-      `cluster.query-field-type failed to create query: Cannot extract a term from a query of type class org.apache.lucene.search.IndexOrDocValuesQuery: IndexOrDocValuesQuery(${bounds})`;
-    const spanTerm = (clause: string): string[] => codes(search('n', `{"query": {"span_term": ${clause}}}`), numbers);
     assert.deepEqual(spanTerm('{"n": "-05"}'), [refused('indexQuery=n:[-5 TO -5], dvQuery=n:[-5 TO -5]')]);
     assert.deepEqual(spanTerm('{"n": {"value": 7}}'), [refused('indexQuery=n:[7 TO 7], dvQuery=n:[7 TO 7]')]);
     assert.deepEqual(spanTerm('{"d": 5}'), [
@@ -1027,23 +1031,6 @@ void describe('what the field type lets a search do (cluster.highlighter, cluste
   });
 
   void it('prints the exact-value query a span_term on an ip or an integer_range field builds', () => {
-    const others: ClusterStateParams = {
-      clusterName: 'o',
-      indices: [
-        {
-          name: 'o',
-          aliases: [],
-          fields: [
-            { name: 'ip', type: 'ip' },
-            { name: 'r', type: 'integer_range' },
-            { name: 'lr', type: 'long_range' },
-          ],
-        },
-      ],
-    };
-    const refused = (bounds: string): string =>
-      `cluster.query-field-type failed to create query: Cannot extract a term from a query of type class org.apache.lucene.search.IndexOrDocValuesQuery: IndexOrDocValuesQuery(${bounds})`;
-    const spanTerm = (clause: string): string[] => codes(search('o', `{"query": {"span_term": ${clause}}}`), others);
     const bytes = '[0 0 0 0 0 0 0 0 0 0 ff ff a 0 0 1]';
     // As real 3.9.0 and 2.19.1 print it (case `cross/lists/shard/query-on-span_term-ip`).
     assert.deepEqual(spanTerm('{"ip": "10.0.0.1"}'), [
