@@ -2086,8 +2086,8 @@ function definedFields(body: Record<string, unknown>): Set<string> {
 }
 
 /**
- * Whether no searched index has a field under a name, nor under it (an object's fields), nor may have one there
- * unlisted: where an `exists` or a `term` on it matches nothing on every shard.
+ * Whether no searched index maps a field of this name, nor one under it (an object's fields), nor may hold one there
+ * unlisted: then an `exists` or a `term` on it matches nothing on every shard.
  */
 function mapsNothingUnder(indexes: IndexFields, name: string, defined: ReadonlySet<string>): boolean {
   if (!checkable(name, defined)) return false;
