@@ -119,8 +119,9 @@ async function lint(options: CliOptions, io: CliIo): Promise<number> {
   if (beyondKnown(store.target)) {
     // Not an error (a newer server may read what the tables do not know), but a version mistyped as 29.1 for 2.19
     // would otherwise change the checks without a word.
+    const newest = shortVersion(NEWEST_KNOWN_VERSION);
     say(
-      `note: ${targetName(store.target)} is newer than the newest version these checks know (${shortVersion(NEWEST_KNOWN_VERSION)}): they check for ${shortVersion(NEWEST_KNOWN_VERSION)}, and say where a newer version may differ.${store.target.source === 'setting' ? ' Is --target-version right?' : ''}`,
+      `note: ${targetName(store.target)} is newer than the newest version these checks know (${newest}): they check for ${newest}, and say where a newer version may differ.${store.target.source === 'setting' ? ' Is --target-version right?' : ''}`,
     );
   }
 

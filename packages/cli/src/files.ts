@@ -205,9 +205,6 @@ export function findFiles(patterns: readonly string[], cwd: string): FoundFile[]
       found.push({ folder: path.dirname(absolute), name: path.basename(absolute) });
     } else if (info?.isDirectory() === true) {
       walk(absolute, rules, undefined, found);
-    } else if (info !== undefined && !GLOB_CHARS.test(pattern)) {
-      // Reading a FIFO would wait for a writer; a socket or a device holds no requests.
-      throw new FileError(`${pattern} is neither a file nor a folder.`);
     } else if (GLOB_CHARS.test(pattern)) {
       const posixPattern = toPosix(pattern);
       const base = path.resolve(cwd, globBase(posixPattern));
@@ -219,6 +216,9 @@ export function findFiles(patterns: readonly string[], cwd: string): FoundFile[]
       }
       if (matched.length === 0) throw new FileError(`No .search or .msearch file matches ${pattern}.`);
       for (const file of matched) found.push(file);
+    } else if (info !== undefined) {
+      // Reading a FIFO would wait for a writer; a socket or a device holds no requests.
+      throw new FileError(`${pattern} is neither a file nor a folder.`);
     } else {
       throw new FileError(`${pattern}: no such file or folder.`);
     }

@@ -2050,9 +2050,9 @@ function mappingFindings(
   rawAt: (path: JsonPath) => string,
   server: TargetServer,
   coreOnly: boolean,
+  defined: ReadonlySet<string>,
 ): MappingFinding[] {
   if (!isObject(body) || indexes.length === 0) return [];
-  const defined = definedFields(body);
   const out: MappingFinding[] = [];
   const walk: Walk = { indexes, defined, out, coreOnly, server, rawAt };
   queryFindings(body['query'], ['query'], walk);
@@ -2122,12 +2122,12 @@ export function mappingDiagnosticsIn(
   // What only a shard refuses fails nothing inside a query rewritten away before the shards read it.
   const away = mayMatchNothing(segment.text) ? rewrittenAway(segment.value) : [];
   const value = segment.value;
-  let onShards: JsonPath[] = [];
-  if (isObject(value) && (segment.text.includes('"exists"') || segment.text.includes('"term"'))) {
-    const defined = definedFields(value);
-    onShards = rewrittenOnShards(value, (field) => mapsNothingUnder(searched, field, defined));
-  }
-  for (const finding of mappingFindings(segment.value, searched, rawAt, server, coreOnly)) {
+  const defined = isObject(value) ? definedFields(value) : new Set<string>();
+  const onShards =
+    segment.text.includes('"exists"') || segment.text.includes('"term"')
+      ? rewrittenOnShards(value, (field) => mapsNothingUnder(searched, field, defined))
+      : [];
+  for (const finding of mappingFindings(value, searched, rawAt, server, coreOnly, defined)) {
     if (finding.code !== undefined && insideAny(finding.path, away)) continue;
     if (finding.code !== undefined && insideAny(finding.path, onShards) && failsWhileBuilding(finding)) continue;
     const span = segment.spanOf(finding.path, finding.target);

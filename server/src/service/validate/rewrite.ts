@@ -93,13 +93,21 @@ function collect(query: unknown, path: (string | number)[], out: JsonPath[], onS
   }
 }
 
-/** The paths of the queries of a search body (its `query` and `post_filter`) that the coordinating node rewrites away. */
-export function rewrittenAway(body: unknown): JsonPath[] {
+/**
+ * The paths of the queries of a search body (its `query` and `post_filter`) rewritten to `match_none`: where the search
+ * is coordinated, or with `onShard` also on the shards.
+ */
+function queriesRewrittenAway(body: unknown, onShard?: OnShard): JsonPath[] {
   if (!isObject(body)) return [];
   const out: JsonPath[] = [];
-  collect(body.query, ['query'], out);
-  collect(body.post_filter, ['post_filter'], out);
+  collect(body.query, ['query'], out, onShard);
+  collect(body.post_filter, ['post_filter'], out, onShard);
   return out;
+}
+
+/** The paths of the queries of a search body (its `query` and `post_filter`) that the coordinating node rewrites away. */
+export function rewrittenAway(body: unknown): JsonPath[] {
+  return queriesRewrittenAway(body);
 }
 
 /**
@@ -110,17 +118,12 @@ export function rewrittenAway(body: unknown): JsonPath[] {
  * (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/rewritten-away/*-unmapped`).
  */
 export function rewrittenOnShards(body: unknown, unmapped: (field: string) => boolean): JsonPath[] {
-  if (!isObject(body)) return [];
-  const onShard: OnShard = (type, inner) => {
+  return queriesRewrittenAway(body, (type, inner) => {
     if (type === 'exists') return typeof inner.field === 'string' && unmapped(inner.field);
     if (type !== 'term') return false;
     const field = firstKey(inner);
     return field !== undefined && unmapped(field);
-  };
-  const out: JsonPath[] = [];
-  collect(body.query, ['query'], out, onShard);
-  collect(body.post_filter, ['post_filter'], out, onShard);
-  return out;
+  });
 }
 
 /**
