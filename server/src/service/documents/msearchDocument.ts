@@ -5,11 +5,14 @@ import { validateTarget } from '../validate/url';
 import { DEFAULT_TARGET, type TargetServer } from '../target';
 import {
   DEFAULT_CONTEXT,
+  isPlainPair,
   parsesAhead,
+  validatePlainPairs,
   validateWrittenPair,
   type LineIssue,
   type MsearchContext,
   type ParsedLines,
+  type PlainPair,
 } from './msearchPair';
 import { JsonSegment } from '../json/jsonSegment';
 import { locateIndexParts } from '../validate/msearchHeader';
@@ -66,6 +69,11 @@ class CachedPair {
     }
     for (const diagnostic of this.diagnostics) out.push(diagnostic);
   }
+}
+
+/** A pair to validate again, its lines read ahead. */
+interface StalePair extends PlainPair {
+  readonly index: number;
 }
 
 /** A pair's lines read ahead of its validation, where they can be (parsesAhead). */
@@ -345,7 +353,9 @@ export class MsearchDocument {
     const lastHeader = this.lastHeaderLine();
     const first = this.firstFramedLine;
     // The stale pairs of a batch, their lines parsed ahead.
-    const stale: { index: number; header: string; body: string | undefined; parsed: ParsedLines }[] = [];
+    const stale: StalePair[] = [];
+    // Those whose lines JSON.parse read whole: their headers are checked together, then their bodies.
+    const plain: StalePair[] = [];
     for (let start = first; start <= lastHeader; start += 2 * PARSE_BATCH) {
       const end = Math.min(lastHeader, start + 2 * (PARSE_BATCH - 1));
       stale.length = 0;
@@ -357,7 +367,18 @@ export class MsearchDocument {
           stale.push({ index, header: headerText, body: bodyText, parsed: parseAhead(headerText, bodyText) });
         }
       }
-      for (const pair of stale) this.revalidate(pair.index, pair.header, pair.body, pair.parsed);
+      plain.length = 0;
+      for (const pair of stale) {
+        if (isPlainPair(pair)) plain.push(pair);
+        else this.revalidate(pair.index, pair.header, pair.body, pair.parsed);
+      }
+      if (plain.length > 0) {
+        const found = validatePlainPairs(plain, this.context);
+        for (let i = 0; i < plain.length; i++) {
+          const pair = plain[i]!;
+          this.pairs[pair.index] = new CachedPair(pair.header, pair.body, found[i]!);
+        }
+      }
       for (let header = start, index = (start - first) / 2; header <= end; header += 2, index++) {
         const cached = this.pairs[index]!;
         if (cached.issueCount !== 0) cached.addDiagnostics(header, out);

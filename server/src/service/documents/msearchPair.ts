@@ -51,9 +51,46 @@ function validatePair(
   const bodyIssues =
     body === undefined ? [] : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE, bodyRead, parsed?.body);
   read.body = bodyRead.strict;
-  if (headerResult.issues.length === 0 && bodyIssues.length === 0) return NO_ISSUES;
+  return lineIssues(headerResult.issues, bodyIssues);
+}
+
+/** A pair whose lines were both read ahead as plain JSON (no console syntax, nothing JSON.parse refused). */
+export interface PlainPair {
+  readonly header: string;
+  readonly body: string | undefined;
+  readonly parsed: ParsedLines;
+}
+
+/** Whether validatePlainPairs can check a pair: its lines were read ahead whole by JSON.parse. */
+export function isPlainPair(pair: PlainPair): boolean {
+  const { header, body } = pair.parsed;
+  return header !== undefined && header.strict && (pair.body === undefined || (body !== undefined && body.strict));
+}
+
+/**
+ * Validates plain pairs as validateWrittenPair does, their headers first and then their bodies: each kind's checks run
+ * over the batch in one loop, where the engine keeps their code at hand (bench/lint.ts).
+ */
+export function validatePlainPairs(pairs: readonly PlainPair[], context: MsearchContext): (readonly LineIssue[])[] {
+  const headers: HeaderResult[] = [];
+  for (const pair of pairs) headers.push(validateHeaderText(pair.header, ONE_LINE, context.target, pair.parsed.header));
+  const out: (readonly LineIssue[])[] = [];
+  for (let i = 0; i < pairs.length; i++) {
+    const { body, parsed } = pairs[i]!;
+    const headerResult = headers[i]!;
+    const bodyIssues =
+      body === undefined
+        ? []
+        : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE, undefined, parsed.body);
+    out.push(lineIssues(headerResult.issues, bodyIssues));
+  }
+  return out;
+}
+
+function lineIssues(headerIssues: readonly Issue[], bodyIssues: readonly Issue[]): readonly LineIssue[] {
+  if (headerIssues.length === 0 && bodyIssues.length === 0) return NO_ISSUES;
   const out: LineIssue[] = [];
-  for (const issue of headerResult.issues) out.push({ ...issue, line: 0 });
+  for (const issue of headerIssues) out.push({ ...issue, line: 0 });
   for (const issue of bodyIssues) out.push({ ...issue, line: 1 });
   return out;
 }
