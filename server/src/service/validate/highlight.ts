@@ -34,6 +34,7 @@ const COMMON_OPTIONS = [
   'options',
   'highlight_query',
 ];
+const TAG_OPTIONS = ['pre_tags', 'post_tags'];
 const HIGHLIGHT_OPTIONS = [...COMMON_OPTIONS, 'encoder', 'tags_schema', 'fields'];
 const FIELD_OPTIONS = [...COMMON_OPTIONS, 'fragment_offset', 'matched_fields'];
 
@@ -67,7 +68,8 @@ export function checkHighlight(
     if (unknownOption(check, path, key, HIGHLIGHT_OPTIONS, 'highlight')) return;
     if (key === 'fields') {
       if (fieldsRefused(check, path.child('fields'), highlight.fields)) return;
-      for (const [at, options] of fields) {
+      for (let f = 0; f < fields.length; f++) {
+        const [at, options] = fields[f]!;
         for (const option in options) {
           if (unknownOption(check, at, option, FIELD_OPTIONS, 'highlight_field')) return;
           if (refusedValue(check, at.child(option), 'highlight_field', option, options[option])) return;
@@ -80,8 +82,10 @@ export function checkHighlight(
   if (!returnsHits) return;
   // An empty list of tags: each shard that highlights a hit reads its first tag (HTTP 500; real 3.9.0, 3.8.0, 2.19.6
   // and 2.19.1, conformance cases `cross/lists/order/*-tags-*`).
-  for (const [at, options] of [[path, highlight] as const, ...fields]) {
-    for (const key of ['pre_tags', 'post_tags']) {
+  // The section's own tags (f = -1), then each field's.
+  for (let f = -1; f < fields.length; f++) {
+    const [at, options] = f === -1 ? [path, highlight] : fields[f]!;
+    for (const key of TAG_OPTIONS) {
       const tags = options[key];
       if (!Array.isArray(tags) || tags.length > 0) continue;
       check.reportItemFailure(
@@ -93,7 +97,8 @@ export function checkHighlight(
     }
   }
   const known = highlightersOf(check.server);
-  for (const [at, options] of fields) {
+  for (let f = 0; f < fields.length; f++) {
+    const [at, options] = fields[f]!;
     const own = typeof options.type === 'string';
     const type = own ? options.type : highlight.type;
     if (typeof type !== 'string' || known.includes(type)) continue;
