@@ -368,7 +368,8 @@ export class MsearchDocument {
         }
       }
       plain.length = 0;
-      for (const pair of stale) {
+      for (let i = 0; i < stale.length; i++) {
+        const pair = stale[i]!;
         if (isPlainPair(pair)) plain.push(pair);
         else this.revalidate(pair.index, pair.header, pair.body, pair.parsed);
       }

@@ -73,7 +73,10 @@ export function isPlainPair(pair: PlainPair): boolean {
  */
 export function validatePlainPairs(pairs: readonly PlainPair[], context: MsearchContext): (readonly LineIssue[])[] {
   const headers: HeaderResult[] = [];
-  for (const pair of pairs) headers.push(validateHeaderText(pair.header, ONE_LINE, context.target, pair.parsed.header));
+  for (let i = 0; i < pairs.length; i++) {
+    const { header, parsed } = pairs[i]!;
+    headers.push(validateHeaderText(header, ONE_LINE, context.target, parsed.header));
+  }
   const out: (readonly LineIssue[])[] = [];
   for (let i = 0; i < pairs.length; i++) {
     const { body, parsed } = pairs[i]!;

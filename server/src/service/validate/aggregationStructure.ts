@@ -244,6 +244,11 @@ function pathOf(node: Node, ...rest: readonly (string | number)[]): ValuePath {
   return path;
 }
 
+/** The path of one member of an aggregation's definition (pathOf for one key, without a list of keys). */
+function memberPath(node: Node, key: string): ValuePath {
+  return node.parentPath.child(node.name).child(key);
+}
+
 function hasKeys(object: Record<string, unknown>): boolean {
   for (const _key in object) return true;
   return false;
@@ -262,7 +267,8 @@ export function checkAggregationStructure(
 ): void {
   const siblings = nodesOf(path, aggs);
   let names: Map<string, Node> | undefined;
-  for (const node of siblings) {
+  for (let i = 0; i < siblings.length; i++) {
+    const node = siblings[i]!;
     const type = node.type;
     if (type === undefined) continue;
     const facts = TYPE_FACTS.get(type);
@@ -270,7 +276,7 @@ export function checkAggregationStructure(
     const kind = facts.kind;
     const hasSubs = node.subs !== undefined && hasKeys(node.subs);
     if (node.subKey !== undefined && hasSubs) {
-      const subPath = pathOf(node, node.subKey);
+      const subPath = memberPath(node, node.subKey);
       if (facts.leaf) {
         check.report(
           'aggs.sub-aggregations',
@@ -291,7 +297,7 @@ export function checkAggregationStructure(
       check.reportItemFailure(
         'aggs.sub-aggregations',
         'Sampler aggregation must be used with child aggregations.',
-        pathOf(node, type),
+        memberPath(node, type),
         'key',
       );
     }
@@ -299,7 +305,7 @@ export function checkAggregationStructure(
       check.reportItemFailure(
         'aggs.placement',
         `Aggregation [${parent.name}] cannot have a global sub-aggregation [${node.name}]. Global aggregations can only be defined as top level aggregations`,
-        pathOf(node, type),
+        memberPath(node, type),
         'key',
       );
     }
@@ -307,7 +313,7 @@ export function checkAggregationStructure(
       check.reportItemFailure(
         'aggs.placement',
         `Reverse nested aggregation [${node.name}] can only be used inside a [nested] aggregation`,
-        pathOf(node, type),
+        memberPath(node, type),
         'key',
       );
     }
@@ -315,7 +321,7 @@ export function checkAggregationStructure(
       check.reportItemFailure(
         'aggs.placement',
         `[composite] aggregation cannot be used with a parent aggregation of type: [${parent.compositeBlockedBy}]`,
-        pathOf(node, type),
+        memberPath(node, type),
         'key',
       );
     }
@@ -323,7 +329,7 @@ export function checkAggregationStructure(
       check.reportItemFailure(
         'aggs.placement',
         '[variable_width_histogram] cannot be nested inside an aggregation that collects more than a single bucket.',
-        pathOf(node, type),
+        memberPath(node, type),
         'key',
       );
     }
@@ -331,7 +337,7 @@ export function checkAggregationStructure(
       check.report(
         'aggs.placement',
         `Validation Failed: 1: ${type} aggregation [${node.name}] must have a histogram, date_histogram or auto_date_histogram as parent${parent === undefined ? " but doesn't have a parent" : ''};`,
-        pathOf(node, type),
+        memberPath(node, type),
         'key',
       );
     }
@@ -346,7 +352,7 @@ export function checkAggregationStructure(
       check.report(
         'aggs.placement',
         `Validation Failed: 1: parent histogram of ${type} aggregation [${node.name}] must have min_doc_count of 0;`,
-        pathOf(node, type),
+        memberPath(node, type),
         'key',
       );
     }
@@ -354,16 +360,17 @@ export function checkAggregationStructure(
       check.report(
         'aggs.placement',
         `Validation Failed: 1: ${type} aggregation [${node.name}] must be declared inside of another aggregation;`,
-        pathOf(node, type),
+        memberPath(node, type),
         'key',
       );
     }
     if (kind === 'pipeline') checkBucketsPaths(check, node, type, (names ??= byName(siblings)));
   }
-  for (const node of siblings) {
+  for (let i = 0; i < siblings.length; i++) {
+    const node = siblings[i]!;
     if (node.subs === undefined || node.subKey === undefined) continue;
     const type = node.type;
-    checkAggregationStructure(check, pathOf(node, node.subKey), node.subs, {
+    checkAggregationStructure(check, memberPath(node, node.subKey), node.subs, {
       name: node.name,
       type,
       insideNested: (parent?.insideNested ?? false) || type === 'nested',

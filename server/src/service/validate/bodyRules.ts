@@ -35,7 +35,8 @@ function someSortEntry(
 ): boolean {
   if (typeof sort === 'string') return visit(sort, undefined);
   if (Array.isArray(sort)) {
-    for (const entry of sort) {
+    for (let i = 0; i < sort.length; i++) {
+      const entry: unknown = sort[i];
       if (typeof entry === 'string') {
         if (visit(entry, undefined)) return true;
       } else if (isObject(entry)) {
