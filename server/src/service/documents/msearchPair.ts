@@ -1,7 +1,7 @@
 import { deeperThan, firstToken, isObject, JsonSegment, MAX_JSON_DEPTH } from '../json/jsonSegment';
 import { issue, type Issue } from '../validate/issues';
 import { JsonCheck, type XContentLocator } from '../validate/jsonCheck';
-import { addEarlyIssues, readSearchBody } from '../validate/earlyEnd';
+import { addEarlyIssues, readSearchBody, type BodyReading } from '../validate/earlyEnd';
 import { asItemIssues } from '../validate/msearchItems';
 import { validateMsearchHeader } from '../validate/msearchHeader';
 import { checkSearchRules } from '../validate/searchRules';
@@ -68,8 +68,9 @@ export function isPlainPair(pair: PlainPair): boolean {
 }
 
 /**
- * Validates plain pairs as validateWrittenPair does, their headers first and then their bodies: each kind's checks run
- * over the batch in one loop, where the engine keeps their code at hand (bench/lint.ts).
+ * Validates plain pairs as validateWrittenPair does, in three loops over the batch: their headers, then their bodies'
+ * sections, then the rules over each whole body. Each kind of check runs for many pairs in a row, where the processor
+ * keeps its code at hand (bench/lint.ts).
  */
 export function validatePlainPairs(pairs: readonly PlainPair[], context: MsearchContext): (readonly LineIssue[])[] {
   const headers: HeaderResult[] = [];
@@ -77,14 +78,16 @@ export function validatePlainPairs(pairs: readonly PlainPair[], context: Msearch
     const { header, parsed } = pairs[i]!;
     headers.push(validateHeaderText(header, ONE_LINE, context.target, parsed.header));
   }
-  const out: (readonly LineIssue[])[] = [];
+  const bodies: (Issue[] | BodyRead)[] = [];
   for (let i = 0; i < pairs.length; i++) {
     const { body, parsed } = pairs[i]!;
+    bodies.push(body === undefined ? [] : readBodyText(body, context, ONE_LINE, undefined, parsed.body));
+  }
+  const out: (readonly LineIssue[])[] = [];
+  for (let i = 0; i < pairs.length; i++) {
     const headerResult = headers[i]!;
-    const bodyIssues =
-      body === undefined
-        ? []
-        : validateBodyText(body, context, headerResult.hasIndex, ONE_LINE, undefined, parsed.body);
+    const body = bodies[i]!;
+    const bodyIssues = body instanceof BodyRead ? body.finish(context, headerResult.hasIndex) : body;
     out.push(lineIssues(headerResult.issues, bodyIssues));
   }
   return out;
@@ -238,6 +241,52 @@ export function validateBodyText(
   /** The text as JsonSegment.parse read it, when it was read ahead. */
   parsed?: JsonSegment,
 ): Issue[] {
+  const reading = readBodyText(text, context, locator, read, parsed);
+  return reading instanceof BodyRead ? reading.finish(context, headerHasIndex) : reading;
+}
+
+/**
+ * A body read by the parsers of its sections, the rules over the whole body still to check (`finish`): a batch of
+ * pairs reads all its bodies first, then checks their rules, each in one loop (validatePlainPairs).
+ */
+class BodyRead {
+  constructor(
+    private readonly text: string,
+    private readonly issues: Issue[],
+    private readonly reading: BodyReading,
+  ) {}
+
+  finish(context: MsearchContext, headerHasIndex: boolean): Issue[] {
+    const { issues, reading } = this;
+    checkSearchRules(
+      {
+        urlIssues: [],
+        body: reading.check,
+        params: NO_PARAMS,
+        indices: headerHasIndex || context.pathHasIndex ? INDEX_NAMED : undefined,
+        kind: 'msearch',
+        restTotalHitsAsInt: context.restTotalHitsAsInt,
+        server: context.target,
+      },
+      reading.facts,
+    );
+    if (reading.early !== undefined) {
+      const { map, trailing } = reading.early;
+      if (!addEarlyIssues(reading.check, map, issues, true))
+        issues.push(restIgnored(this.text, trailing.offset, trailing.token));
+    }
+    return asItemIssues(issues);
+  }
+}
+
+/** A body's issues when nothing is left to check, or its reading with the rules over the whole body to check. */
+function readBodyText(
+  text: string,
+  context: MsearchContext,
+  locator: XContentLocator,
+  read: { strict: boolean } | undefined,
+  parsed: JsonSegment | undefined,
+): Issue[] | BodyRead {
   // Most bodies are an object from their first character.
   if (text.charCodeAt(0) !== 123 /* { */) {
     const first = firstToken(text);
@@ -265,31 +314,13 @@ export function validateBodyText(
   const issues: Issue[] = syntaxIssues(segment, context.target, locator);
   if (segment.ok && jacksonMajor(context.target) === 3) rewrittenTooDeep(text, issues);
   if (segment.trailingOffset !== -1) issues.push(restIgnored(text, segment.trailingOffset, undefined));
-  if (isObject(segment.value)) {
-    const reading = readSearchBody(segment, segment.value, issues, locator, context.target);
-    if (reading.lost !== undefined) {
-      issues.push(reading.lost);
-      return asItemIssues(issues);
-    }
-    checkSearchRules(
-      {
-        urlIssues: [],
-        body: reading.check,
-        params: NO_PARAMS,
-        indices: headerHasIndex || context.pathHasIndex ? INDEX_NAMED : undefined,
-        kind: 'msearch',
-        restTotalHitsAsInt: context.restTotalHitsAsInt,
-        server: context.target,
-      },
-      reading.facts,
-    );
-    if (reading.early !== undefined) {
-      const { map, trailing } = reading.early;
-      if (!addEarlyIssues(reading.check, map, issues, true))
-        issues.push(restIgnored(text, trailing.offset, trailing.token));
-    }
+  if (!isObject(segment.value)) return asItemIssues(issues);
+  const reading = readSearchBody(segment, segment.value, issues, locator, context.target);
+  if (reading.lost !== undefined) {
+    issues.push(reading.lost);
+    return asItemIssues(issues);
   }
-  return asItemIssues(issues);
+  return new BodyRead(text, issues, reading);
 }
 
 /**
