@@ -32,7 +32,7 @@ export class ValuePath {
   /** A place given by its keys from the root. */
   static of(...keys: readonly (string | number)[]): ValuePath {
     let path = ValuePath.ROOT;
-    for (const key of keys) path = path.child(key);
+    for (let i = 0; i < keys.length; i++) path = path.child(keys[i]!);
     return path;
   }
 

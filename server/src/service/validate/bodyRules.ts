@@ -147,6 +147,8 @@ function reportKey(
 }
 
 /** The members of a body that the rules between sections read, gathered in one pass over its keys. */
+const isShardDoc = (name: string): boolean => name === '_shard_doc';
+
 class Sections {
   sort: unknown = undefined;
   pit: unknown = undefined;
@@ -330,7 +332,7 @@ export function checkBodyRules(
 
   // _shard_doc needs a point in time
   if (m.sort !== undefined) checkSortFields(check, m.sort);
-  if (!hasPit && someSortEntry(m.sort, (name) => name === '_shard_doc')) {
+  if (!hasPit && someSortEntry(m.sort, isShardDoc)) {
     // 3.x refuses it when it validates the request; 2.x fails on the shards, which know no such field (in an `_msearch`
     // only that search fails there).
     const validated = compareVersions(version, { major: 3, minor: 0, patch: 0 }) >= 0;
@@ -380,8 +382,9 @@ export function checkBodyRules(
   const rescorers =
     rescore === undefined ? NO_VALUES : isObject(rescore) ? [rescore] : Array.isArray(rescore) ? rescore : [];
   if (Array.isArray(rescore)) rescoreListRefused(check, rescore);
-  rescorers.forEach((r, i) => {
-    if (!isObject(r)) return;
+  for (let i = 0; i < rescorers.length; i++) {
+    const r: unknown = rescorers[i];
+    if (!isObject(r)) continue;
     const at = isObject(rescore) ? ValuePath.of('rescore') : ValuePath.of('rescore', i);
     checkRescorer(check, at, r);
     const window = intOf(r.window_size);
@@ -394,13 +397,13 @@ export function checkBodyRules(
         'value',
       );
     }
-  });
-
-  if (isObject(m.highlight)) checkHighlight(check, ValuePath.of('highlight'), m.highlight, returnsHits);
-  if (returnsHits && isObject(m.scriptFields)) {
-    checkScriptFieldsCompile(check, ValuePath.of('script_fields'), m.scriptFields);
   }
-  if (isObject(m.suggest)) checkSuggest(check, ValuePath.of('suggest'), m.suggest);
+
+  if (isObject(m.highlight)) checkHighlight(check, ValuePath.ROOT.child('highlight'), m.highlight, returnsHits);
+  if (returnsHits && isObject(m.scriptFields)) {
+    checkScriptFieldsCompile(check, ValuePath.ROOT.child('script_fields'), m.scriptFields);
+  }
+  if (isObject(m.suggest)) checkSuggest(check, ValuePath.ROOT.child('suggest'), m.suggest);
 
   // inner hits of nested, has_child and has_parent queries
   if (isObject(m.query)) checkInnerHits(check, ValuePath.ROOT.child('query'), m.query, limits.maxInnerResultWindow);

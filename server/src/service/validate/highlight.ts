@@ -295,16 +295,19 @@ function tagsUnpaired(check: JsonCheck, path: ValuePath, options: Record<string,
 function fieldEntries(path: ValuePath, fields: unknown): [ValuePath, Record<string, unknown>][] {
   const out: [ValuePath, Record<string, unknown>][] = [];
   if (isObject(fields)) {
-    for (const [name, options] of Object.entries(fields)) {
+    for (const name in fields) {
+      const options = fields[name];
       if (isObject(options)) out.push([path.child('fields').child(name), options]);
     }
   } else if (Array.isArray(fields)) {
-    fields.forEach((entry, i) => {
-      if (!isObject(entry)) return;
-      for (const [name, options] of Object.entries(entry)) {
+    for (let i = 0; i < fields.length; i++) {
+      const entry: unknown = fields[i];
+      if (!isObject(entry)) continue;
+      for (const name in entry) {
+        const options = entry[name];
         if (isObject(options)) out.push([path.child('fields').child(i).child(name), options]);
       }
-    });
+    }
   }
   return out;
 }
