@@ -354,7 +354,7 @@ export class MsearchDocument {
     const first = this.firstFramedLine;
     // The stale pairs of a batch, their lines parsed ahead.
     const stale: StalePair[] = [];
-    // Those whose lines JSON.parse read whole: their headers are checked together, then their bodies.
+    // Those whose lines JSON.parse read whole, checked together in the loops of validatePlainPairs.
     const plain: StalePair[] = [];
     for (let start = first; start <= lastHeader; start += 2 * PARSE_BATCH) {
       const end = Math.min(lastHeader, start + 2 * (PARSE_BATCH - 1));
