@@ -146,9 +146,10 @@ function reportKey(
   check.report(code, message, path, target);
 }
 
-/** The members of a body that the rules between sections read, gathered in one pass over its keys. */
+/** Whether a sort entry names `_shard_doc` (given to someSortEntry for every body: made once). */
 const isShardDoc = (name: string): boolean => name === '_shard_doc';
 
+/** The members of a body that the rules between sections read, gathered in one pass over its keys. */
 class Sections {
   sort: unknown = undefined;
   pit: unknown = undefined;
