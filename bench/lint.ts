@@ -15,7 +15,8 @@ const TARGET_BYTES = 100_000_000;
 const ROUNDS = 7;
 /** The part run besides the whole tree: its first folders, 1,000 files. */
 const PART_FOLDERS = 10;
-const BUNDLE = path.resolve(__dirname, '../../packages/cli/dist/search-requests-lint.js');
+/** The package's bin, as `npx search-requests-lint` starts it. */
+const BUNDLE = path.resolve(__dirname, '../../packages/cli/dist/bin.js');
 
 /** What the baseline does: read every file of the tree and JSON.parse each of its lines. */
 const BASELINE = `

@@ -2,7 +2,18 @@
 // files are checked, the fixes and the formatter, and messages instead of stack traces.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import * as nodeModule from 'node:module';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
@@ -300,6 +311,29 @@ void describe('search-requests-lint', () => {
     assert.equal(run.code, 1);
     assert.equal(run.stderr, '');
     assert.ok((JSON.parse(run.stdout) as { errorCount: number }).errorCount > 0);
+  });
+
+  void it("keeps its compiled code in Node.js's compile cache where Node.js has one (22.1 and later)", async (t) => {
+    const cache = mkdtempSync(path.join(tmpdir(), 'search-requests-lint-cache-'));
+    try {
+      const env = { NODE_COMPILE_CACHE: cache };
+      const first = await runLint(['--format', 'json'], project.dir, env);
+      const second = await runLint(['--format', 'json'], project.dir, env);
+      assert.equal(second.stdout, first.stdout);
+      assert.equal(second.code, first.code);
+      assert.equal(second.stderr, '');
+      // The same Node.js as the linter's runs: it has the cache when its `module` exports enableCompileCache.
+      const hasCache = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+      const kept = readdirSync(cache, { recursive: true }).length;
+      if (hasCache) {
+        assert.ok(kept >= 2, `the bin and the bundle kept in ${cache}: ${kept} entries`);
+      } else {
+        t.diagnostic(`Node.js ${process.version} has no compile cache: the bin runs without it`);
+        assert.equal(kept, 0);
+      }
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 });
 

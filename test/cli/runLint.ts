@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 export const REPOSITORY = path.resolve(__dirname, '../../..');
-const LINT_BUNDLE = path.join(REPOSITORY, 'packages/cli/dist/search-requests-lint.js');
+/** What the package's bin runs (package.json), which loads the linter's bundle. */
+const LINT_BUNDLE = path.join(REPOSITORY, 'packages/cli/dist/bin.js');
 export const FIXTURES = path.join(REPOSITORY, 'test/fixtures/cli');
 const EXPECTED = path.join(FIXTURES, 'expected');
 

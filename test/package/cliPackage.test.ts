@@ -55,10 +55,11 @@ void describe('the search-requests-lint package', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  void it('holds the bundle, the --cluster module, its README and licence, and no dependency', () => {
+  void it('holds the bin, the bundle, the --cluster module, its README and licence, and no dependency', () => {
     assert.deepEqual(packed.files.map((f) => f.path).sort(), [
       'LICENSE',
       'README.md',
+      'dist/bin.js',
       'dist/cluster.js',
       'dist/search-requests-lint.js',
       'package.json',

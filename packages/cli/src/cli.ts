@@ -19,9 +19,9 @@ import { readVariables, readWorkspaceVariables, VariablesError } from './variabl
 /** Read as text: given as options, which Node takes as they are (a bare encoding is copied into a new options object). */
 const READ_TEXT = { encoding: 'utf8' } as const;
 
-export const EXIT_OK = 0;
-export const EXIT_PROBLEMS = 1;
-export const EXIT_TROUBLE = 2;
+const EXIT_OK = 0;
+const EXIT_PROBLEMS = 1;
+const EXIT_TROUBLE = 2;
 
 export interface CliIo {
   readonly cwd: string;
@@ -30,7 +30,7 @@ export interface CliIo {
   readonly stderr: { write(text: string): unknown };
 }
 
-export function toolVersion(): string {
+function toolVersion(): string {
   return typeof __CLI_VERSION__ === 'string' ? __CLI_VERSION__ : '0.0.0-dev';
 }
 
