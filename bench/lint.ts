@@ -16,7 +16,7 @@ const ROUNDS = 7;
 /** The part run besides the whole tree: its first folders, 1,000 files. */
 const PART_FOLDERS = 10;
 /** The package's bin, as `npx search-requests-lint` starts it. */
-const BUNDLE = path.resolve(__dirname, '../../packages/cli/dist/bin.js');
+const BIN = path.resolve(__dirname, '../../packages/cli/dist/bin.js');
 
 /** What the baseline does: read every file of the tree and JSON.parse each of its lines. */
 const BASELINE = `
@@ -186,7 +186,7 @@ export async function runLintBench(): Promise<void> {
     };
     const runLint = async (): Promise<void> => {
       const lint = await timedProcess(
-        [...pin, process.execPath, ...preload, BUNDLE, '--format', 'json', tree.root],
+        [...pin, process.execPath, ...preload, BIN, '--format', 'json', tree.root],
         ticks,
       );
       const report = JSON.parse(lint.stdout) as { files: unknown[]; errorCount: number };
@@ -202,7 +202,7 @@ export async function runLintBench(): Promise<void> {
     };
     const runPartLint = async (): Promise<void> => {
       const lint = await timedProcess(
-        [...pin, process.execPath, BUNDLE, '--format', 'json', ...tree.part.folders],
+        [...pin, process.execPath, BIN, '--format', 'json', ...tree.part.folders],
         undefined,
       );
       const report = JSON.parse(lint.stdout) as { files: unknown[] };

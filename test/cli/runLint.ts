@@ -6,7 +6,7 @@ import * as path from 'node:path';
 
 export const REPOSITORY = path.resolve(__dirname, '../../..');
 /** What the package's bin runs (package.json), which loads the linter's bundle. */
-const LINT_BUNDLE = path.join(REPOSITORY, 'packages/cli/dist/bin.js');
+const LINT_BIN = path.join(REPOSITORY, 'packages/cli/dist/bin.js');
 export const FIXTURES = path.join(REPOSITORY, 'test/fixtures/cli');
 const EXPECTED = path.join(FIXTURES, 'expected');
 
@@ -20,12 +20,12 @@ export function runLint(
   args: readonly string[],
   cwd: string,
   env: Readonly<Record<string, string>> = {},
-  bundle = LINT_BUNDLE,
+  bin = LINT_BIN,
 ): Promise<LintRun> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [bundle, ...args],
+      [bin, ...args],
       { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : undefined;
@@ -45,7 +45,7 @@ export function runLint(
  */
 export function runLintUnread(args: readonly string[], cwd: string): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [LINT_BUNDLE, ...args], {
+    const child = spawn(process.execPath, [LINT_BIN, ...args], {
       cwd,
       env: { PATH: process.env['PATH'] ?? '' },
       stdio: ['ignore', 'pipe', 'pipe'],

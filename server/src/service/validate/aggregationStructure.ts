@@ -563,7 +563,7 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
         current = undefined;
         break;
       }
-      current = nodeOf(pathOf(current, current.subKey), name, sub);
+      current = nodeOf(memberPath(current, current.subKey), name, sub);
       // Past its first aggregation, a sibling pipeline's path meets another multi-bucket one: its value in each bucket
       // is an array of values (InternalMultiBucketAggregation.getProperty), unless only its bucket count is asked.
       const last = i === elements.length - 2;
