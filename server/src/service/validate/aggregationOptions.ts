@@ -151,7 +151,7 @@ const EXECUTION_HINTS: Readonly<Record<string, readonly string[]>> = {
   diversified_sampler: ['map', 'bytes_hash', 'global_ordinals'],
 };
 
-type FormCheck = (
+export type FormCheck = (
   check: JsonCheck,
   path: ValuePath,
   name: string,
@@ -255,16 +255,17 @@ function derivativeUnit(check: JsonCheck, path: ValuePath, body: Record<string, 
   return shardFailure(check, path.child('unit'), '[unit] is neither a calendar interval nor a time value', error);
 }
 
-/** The option forms of one aggregation; whether it reported (the first refusal ends the reading). */
-export function checkOptionForms(
-  check: JsonCheck,
-  path: ValuePath,
-  name: string,
-  type: string,
-  body: Record<string, unknown>,
-): boolean {
-  const forms = FORMS.get(type);
-  return forms !== undefined && forms(check, path, name, type, body);
+/**
+ * The check of one aggregation type's option forms, if it has one: it says whether it reported (the first refusal
+ * ends the reading).
+ */
+export function optionFormsOf(type: string): FormCheck | undefined {
+  return FORMS.get(type);
+}
+
+/** The types with option forms of their own. */
+export function optionFormTypes(): Iterable<string> {
+  return FORMS.keys();
 }
 
 /** `execution_hint` of terms and diversified_sampler, checked on each shard. */

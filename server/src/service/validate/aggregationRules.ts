@@ -7,12 +7,14 @@ import { isRefusal } from './issues';
 import { isObject, tokenOf } from '../json/jsonSegment';
 import { suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
-import type { ParameterSpec } from '../../spec/types';
+import type { AggregationSpec, ParameterSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
 import { shardFailureText } from './msearchItems';
 import {
   CALENDAR_INTERVALS,
-  checkOptionForms,
+  optionFormsOf,
+  optionFormTypes,
+  type FormCheck,
   COMPOSITE_SOURCES,
   emptyIntervalRefused,
   fieldConfigRefused,
@@ -317,21 +319,27 @@ const GAP_POLICIES = ['insert_zeros', 'skip'];
  * What the tables above say of one aggregation type, gathered once: an aggregation's body asks one lookup by its type
  * where it would ask each table (an aggregation is checked many times over in a file of searches).
  */
-interface TypeRules {
+export interface TypeRules {
+  /** The specification's entry for the type, if it has one. */
+  readonly spec: AggregationSpec | undefined;
   /** The names its ObjectParser reads, when one reads its body. */
   readonly objectParserNames: ReadonlyMap<string, ParameterSpec> | undefined;
   readonly hand: HandParser | undefined;
   readonly missingBucketsPath: ((name: string) => string) | undefined;
   readonly needsFieldOrScript: boolean;
   readonly needsField: boolean;
+  /** The check of its option forms (aggregationOptions.ts), if it has one. */
+  readonly forms: FormCheck | undefined;
 }
 
 const NO_TYPE_RULES: TypeRules = {
+  spec: undefined,
   objectParserNames: undefined,
   hand: undefined,
   missingBucketsPath: undefined,
   needsFieldOrScript: false,
   needsField: false,
+  forms: undefined,
 };
 
 /** Every type a table names, known to the specification or not: a type missing here would lose a table's rule. */
@@ -343,20 +351,30 @@ const RULED_TYPES: ReadonlySet<string> = new Set([
   ...PARSER_NAMES.keys(),
   ...NEEDS_FIELD_OR_SCRIPT,
   ...NEEDS_FIELD,
+  ...optionFormTypes(),
 ]);
+
+const SPECS: ReadonlyMap<string, AggregationSpec> = new Map(AGGREGATIONS.map((a) => [a.name, a]));
 
 const TYPE_RULES: ReadonlyMap<string, TypeRules> = new Map(
   [...RULED_TYPES].map((type): [string, TypeRules] => [
     type,
     {
+      spec: SPECS.get(type),
       objectParserNames: OBJECT_PARSER.has(type) ? PARSER_NAMES.get(type) : undefined,
       hand: HAND_PARSERS.get(type),
       missingBucketsPath: MISSING_BUCKETS_PATH.get(type),
       needsFieldOrScript: NEEDS_FIELD_OR_SCRIPT.has(type),
       needsField: NEEDS_FIELD.has(type),
+      forms: optionFormsOf(type),
     },
   ]),
 );
+
+/** What the tables say of an aggregation type: one lookup for all that its checks ask of it. */
+export function typeRulesOf(type: string): TypeRules {
+  return TYPE_RULES.get(type) ?? NO_TYPE_RULES;
+}
 
 /** A missing part of an aggregation, on its type's key. */
 function reportMissing(check: JsonCheck, path: ValuePath, code: DiagnosticCode, message: string): void {
@@ -370,11 +388,11 @@ export function validateAggregationBody(
   name: string,
   type: string,
   body: Record<string, unknown>,
+  rules: TypeRules,
 ): void {
   if ((type === 'filters' || type === 'adjacency_matrix') && 'filters' in body) {
     filterQueries(check, path, type, body.filters);
   }
-  const rules = TYPE_RULES.get(type) ?? NO_TYPE_RULES;
   const known = rules.objectParserNames;
   if (known !== undefined) {
     for (const key in body) {
@@ -396,7 +414,8 @@ export function validateAggregationBody(
   }
   if (type === 'top_hits') validateTopHitsBody(check, path, body);
   const formsFrom = check.issues.length;
-  if (checkOptionForms(check, path, name, type, body)) {
+  const forms = rules.forms;
+  if (forms !== undefined && forms(check, path, name, type, body)) {
     refusedFirst(check, path, name, type, body, formsFrom);
     return;
   }

@@ -81,7 +81,7 @@ const SINGLE_BUCKET = new Set([
 ]);
 
 function isMultiBucket(type: string | undefined): boolean {
-  return type !== undefined && KIND.get(type) === 'bucket' && !SINGLE_BUCKET.has(type);
+  return type !== undefined && TYPE_FACTS.get(type)?.multiBucket === true;
 }
 
 /** Pipelines that need a histogram parent (validateParentAggSequentiallyOrdered). */
@@ -99,30 +99,24 @@ interface TypeFacts {
   readonly needsParent: boolean;
   /** sampler, global or reverse_nested: placed by rules of their own. */
   readonly placed: boolean;
+  /** A bucket aggregation with more than one bucket (isMultiBucket). */
+  readonly multiBucket: boolean;
+  /** How many buckets it makes for each bucket it is given (collectsMany): one, many, or as its body says. */
+  readonly buckets: 'one' | 'many' | 'ranges' | 'filters';
+  /** A `composite` may sit under it (COMPOSITE_PASSES). */
+  readonly compositePasses: boolean;
+  /** Its factory, as OpenSearch names a parent a `composite` may not have (AGGREGATOR_FACTORIES). */
+  readonly factory: string | undefined;
 }
 
 const PLACED = new Set(['sampler', 'diversified_sampler', 'global', 'reverse_nested']);
-
-/** Every type some rule here names; a type not in it has no structure rule. */
-const TYPE_FACTS: ReadonlyMap<string, TypeFacts> = new Map(
-  [...new Set([...KIND.keys(), ...REFUSE_SUB_AGGREGATIONS, ...SEQUENTIAL_PIPELINES, ...NEEDS_PARENT, ...PLACED])].map(
-    (type) => [
-      type,
-      {
-        kind: KIND.get(type),
-        leaf: REFUSE_SUB_AGGREGATIONS.has(type),
-        sequential: SEQUENTIAL_PIPELINES.has(type),
-        needsParent: NEEDS_PARENT.has(type),
-        placed: PLACED.has(type),
-      },
-    ],
-  ),
-);
 
 /** An aggregation as the structure rules see it. */
 interface Node {
   readonly name: string;
   readonly type: string | undefined;
+  /** What the rules ask of its type; undefined when no rule names it. */
+  readonly facts: TypeFacts | undefined;
   /** Where the aggregations object holding it is; its own path is this and its name (built only when needed). */
   readonly parentPath: ValuePath;
   readonly subKey: string | undefined;
@@ -189,6 +183,45 @@ const ONE_BUCKET = new Set(['filter', 'global', 'missing', 'nested', 'reverse_ne
 /** The aggregations that make a bucket for each of their ranges. */
 const RANGES = new Set(['range', 'date_range', 'ip_range', 'geo_distance']);
 
+/** Every type some rule here names; a type not in it has no structure rule. */
+const TYPE_FACTS: ReadonlyMap<string, TypeFacts> = new Map(
+  [
+    ...new Set([
+      ...KIND.keys(),
+      ...REFUSE_SUB_AGGREGATIONS,
+      ...SEQUENTIAL_PIPELINES,
+      ...NEEDS_PARENT,
+      ...PLACED,
+      ...AGGREGATOR_FACTORIES.keys(),
+      ...COMPOSITE_PASSES,
+    ]),
+  ].map((type): [string, TypeFacts] => {
+    const kind = KIND.get(type);
+    const bucket = kind === 'bucket';
+    return [
+      type,
+      {
+        kind,
+        leaf: REFUSE_SUB_AGGREGATIONS.has(type),
+        sequential: SEQUENTIAL_PIPELINES.has(type),
+        needsParent: NEEDS_PARENT.has(type),
+        placed: PLACED.has(type),
+        multiBucket: bucket && !SINGLE_BUCKET.has(type),
+        buckets:
+          !bucket || ONE_BUCKET.has(type)
+            ? 'one'
+            : RANGES.has(type)
+              ? 'ranges'
+              : type === 'filters'
+                ? 'filters'
+                : 'many',
+        compositePasses: COMPOSITE_PASSES.has(type),
+        factory: AGGREGATOR_FACTORIES.get(type),
+      },
+    ];
+  }),
+);
+
 /**
  * Whether an aggregation makes more than one bucket for each bucket it is given, as `variable_width_histogram` asks of
  * all that enclose it (real 3.9.0 and 2.19.6, conformance cases `cross/lists/shard/variable-width-under-*`): a range
@@ -197,17 +230,24 @@ const RANGES = new Set(['range', 'date_range', 'ip_range', 'geo_distance']);
  * make many, whatever they hold. An aggregation of a type not known here makes none, so that nothing is reported.
  */
 function collectsMany(node: Node): boolean {
-  const type = node.type;
-  if (type === undefined || KIND.get(type) !== 'bucket' || ONE_BUCKET.has(type)) return false;
+  const facts = node.facts;
+  if (facts === undefined) return false;
   const body = node.body;
-  if (RANGES.has(type)) return isObject(body) && Array.isArray(body.ranges) && body.ranges.length > 1;
-  if (type === 'filters' && isObject(body)) {
-    const filters = body.filters;
-    const written = Array.isArray(filters) ? filters.length : isObject(filters) ? Object.keys(filters).length : 0;
-    const other = (body.other_bucket ?? typeof body.other_bucket_key === 'string') === true ? 1 : 0;
-    return written + other > 1;
+  switch (facts.buckets) {
+    case 'one':
+      return false;
+    case 'many':
+      return true;
+    case 'ranges':
+      return isObject(body) && Array.isArray(body.ranges) && body.ranges.length > 1;
+    case 'filters': {
+      if (!isObject(body)) return true;
+      const filters = body.filters;
+      const written = Array.isArray(filters) ? filters.length : isObject(filters) ? Object.keys(filters).length : 0;
+      const other = (body.other_bucket ?? typeof body.other_bucket_key === 'string') === true ? 1 : 0;
+      return written + other > 1;
+    }
   }
-  return true;
 }
 
 function nodeOf(path: ValuePath, name: string, definition: unknown): Node | undefined {
@@ -222,6 +262,7 @@ function nodeOf(path: ValuePath, name: string, definition: unknown): Node | unde
   return {
     name,
     type,
+    facts: type === undefined ? undefined : TYPE_FACTS.get(type),
     parentPath: path,
     subKey,
     subs: isObject(subs) ? subs : undefined,
@@ -270,9 +311,8 @@ export function checkAggregationStructure(
   for (let i = 0; i < siblings.length; i++) {
     const node = siblings[i]!;
     const type = node.type;
-    if (type === undefined) continue;
-    const facts = TYPE_FACTS.get(type);
-    if (facts === undefined) continue;
+    const facts = node.facts;
+    if (type === undefined || facts === undefined) continue;
     const kind = facts.kind;
     const hasSubs = node.subs !== undefined && hasKeys(node.subs);
     if (node.subKey !== undefined && hasSubs) {
@@ -370,14 +410,12 @@ export function checkAggregationStructure(
     const node = siblings[i]!;
     if (node.subs === undefined || node.subKey === undefined) continue;
     const type = node.type;
+    const facts = node.facts;
     checkAggregationStructure(check, memberPath(node, node.subKey), node.subs, {
       name: node.name,
       type,
       insideNested: (parent?.insideNested ?? false) || type === 'nested',
-      compositeBlockedBy:
-        type !== undefined && COMPOSITE_PASSES.has(type)
-          ? parent?.compositeBlockedBy
-          : AGGREGATOR_FACTORIES.get(type ?? ''),
+      compositeBlockedBy: facts?.compositePasses === true ? parent?.compositeBlockedBy : facts?.factory,
       manyBuckets: (parent?.manyBuckets ?? false) || collectsMany(node),
       body: node.body,
     });

@@ -3,14 +3,22 @@ import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { JsonCheck } from './jsonCheck';
-import { validateAggregationBody } from './aggregationRules';
+import { typeRulesOf, validateAggregationBody } from './aggregationRules';
 import { validateQueryContainer } from './query';
 import { holdsAt } from '../../spec/versions';
 import { versionNote } from './versionNote';
 
 const AGGREGATIONS_SPECS = AGGREGATIONS.filter((a) => a.origin !== 'plugin');
-const KNOWN = new Map(AGGREGATIONS.map((a) => [a.name, a]));
-const VALID_NAME = /^[^[\]>]+$/;
+
+/** Whether an aggregation name is one OpenSearch accepts: not empty, and none of `[`, `]` and `>`. */
+function validName(name: string): boolean {
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 91 /* [ */ || c === 93 /* ] */ || c === 62 /* > */) return false;
+  }
+  return true;
+}
 
 /** Aggregations that take a query as their definition: `filter` alone. */
 function takesQuery(type: string): boolean {
@@ -21,7 +29,7 @@ function takesQuery(type: string): boolean {
 export function validateAggregations(check: JsonCheck, path: ValuePath, aggs: Record<string, unknown>): void {
   for (const name in aggs) {
     const namePath = path.child(name);
-    if (!VALID_NAME.test(name)) {
+    if (!validName(name)) {
       check.report(
         'aggs.invalid-name',
         `Invalid aggregation name [${name}]. Aggregation names can contain any character except '[', ']', and '>'`,
@@ -85,7 +93,8 @@ function validateDefinition(
       continue;
     }
     type = field;
-    const spec = KNOWN.get(field);
+    const rules = typeRulesOf(field);
+    const spec = rules.spec;
     if (spec === undefined || !holdsAt(spec, check.server.version)) {
       const names = AGGREGATIONS_SPECS.filter((a) => holdsAt(a, check.server.version)).map((a) => a.name);
       const replacements = suggestions(field, names);
@@ -101,7 +110,7 @@ function validateDefinition(
     } else if (takesQuery(field)) {
       validateQueryContainer(check, fieldPath, value);
     } else {
-      validateAggregationBody(check, fieldPath, name, field, value);
+      validateAggregationBody(check, fieldPath, name, field, value, rules);
     }
   }
   if (type === undefined) {
