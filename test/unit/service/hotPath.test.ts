@@ -5,7 +5,12 @@ import { describe, it } from 'node:test';
 import { parseTree, type Node } from 'jsonc-parser';
 import { random } from '../../../bench/generateMsearch';
 import { JsonSegment } from '../../../server/src/service/json/jsonSegment';
+import { ValuePath } from '../../../server/src/service/json/valuePath';
 import { makeTarget } from '../../../server/src/service/target';
+import { AGGREGATIONS } from '../../../server/src/spec/aggregations';
+import { validateAggregations } from '../../../server/src/service/validate/aggregations';
+import { checkAggregationStructure } from '../../../server/src/service/validate/aggregationStructure';
+import { JsonCheck } from '../../../server/src/service/validate/jsonCheck';
 import { diagnose } from './harness';
 
 const TARGET = makeTarget({ version: '3.8.0', source: 'setting' });
@@ -54,6 +59,67 @@ void describe('validation fast paths', () => {
       errors('{"query":{"nested":{"path":"items","query":{"match_all":{}},"inner\\u005fhits":{"from":1}}}}'),
       [],
     );
+  });
+});
+
+/** What the two walks over a body's aggregations say of it: whether the first calls for the second, and what it reports. */
+function aggregationWalks(aggs: unknown): { mayReport: boolean; reported: string[] } {
+  const segment = JsonSegment.parse(JSON.stringify({ aggs }));
+  const value = (segment.value as { aggs: Record<string, unknown> }).aggs;
+  const at = ValuePath.ROOT.child('aggs');
+  const locate = (offset: number): { line: number; column: number } => ({ line: 1, column: offset + 1 });
+  const mayReport = validateAggregations(new JsonCheck(segment, [], locate, TARGET), at, value);
+  const structure = new JsonCheck(segment, [], locate, TARGET);
+  checkAggregationStructure(structure, at, value, undefined);
+  return { mayReport, reported: structure.issues.map((i) => `${i.code}: ${i.message}`) };
+}
+
+void describe('aggregation structure walk', () => {
+  void it('is skipped only for trees it reports nothing of, over every type as parent and child', () => {
+    const types = [...new Set([...AGGREGATIONS.map((a) => a.name), 'not_a_type'])];
+    const bodies = [{}, { buckets_path: 'a' }];
+    const sub = { aggs: { leaf: { avg: { field: 'n' } } } };
+    let reported = 0;
+    let skipped = 0;
+    const walk = (aggs: unknown): void => {
+      const { mayReport, reported: found } = aggregationWalks(aggs);
+      if (found.length > 0) {
+        reported++;
+        assert.ok(mayReport, `${JSON.stringify(aggs)} skipped, but reports ${found.join('; ')}`);
+      }
+      if (!mayReport) skipped++;
+    };
+    for (const type of types) {
+      for (const body of bodies) {
+        walk({ a: { [type]: body } });
+        walk({ a: { [type]: body, ...sub } });
+        // The structure rules read the first member besides meta and the sub-aggregations, whatever it holds.
+        walk({ a: { meta: {}, x: 1, [type]: body } });
+        for (const parent of types) {
+          walk({ p: { [parent]: {}, aggs: { a: { [type]: body } } } });
+          walk({ p: { [parent]: {}, aggregations: { a: { [type]: body, ...sub } } } });
+        }
+      }
+    }
+    // Both answers are many: the comparison means something either way.
+    assert.ok(reported > 1_000 && skipped > 1_000, `${reported} reported, ${skipped} skipped`);
+  });
+
+  void it('skips the trees of common searches, and walks a pipeline', () => {
+    const common = {
+      by_key: { terms: { field: 'env', size: 7 }, aggs: { avg_value: { avg: { field: 'bytes' } } } },
+      over_time: {
+        date_histogram: { field: '@timestamp', fixed_interval: '16m' },
+        aggs: { p95: { percentiles: { field: 'duration_ms', percents: [95] } } },
+      },
+    };
+    assert.deepEqual(aggregationWalks(common), { mayReport: false, reported: [] });
+    const pipeline = { ...common, total: { sum_bucket: { buckets_path: 'by_key>avg_value' } } };
+    assert.equal(aggregationWalks(pipeline).mayReport, true);
+    const misplaced = { t: { terms: { field: 'env' }, aggs: { g: { global: {} } } } };
+    const walked = aggregationWalks(misplaced);
+    assert.equal(walked.mayReport, true);
+    assert.equal(walked.reported.length, 1);
   });
 });
 

@@ -107,9 +107,25 @@ interface TypeFacts {
   readonly compositePasses: boolean;
   /** Its factory, as OpenSearch names a parent a `composite` may not have (AGGREGATOR_FACTORIES). */
   readonly factory: string | undefined;
+  /** Some rule here may report it wherever it stands, whatever it holds (structureMayReport). */
+  readonly watched: boolean;
 }
 
 const PLACED = new Set(['sampler', 'diversified_sampler', 'global', 'reverse_nested']);
+
+/**
+ * Whether the rules here may report anything of an aggregation whose definition's first member besides `meta` and its
+ * sub-aggregations is `type` (the type nodeOf reads), and which names sub-aggregations or not: a pipeline (its
+ * `buckets_path`, its parent), one placed by rules of its own (sampler, diversified_sampler, global, reverse_nested),
+ * `composite`, `variable_width_histogram`, and one that refuses sub-aggregations when it names some. Every report of
+ * checkAggregationStructure is about such an aggregation, so a tree holding none needs no walk of its own: the walk
+ * that checks each definition (aggregations.ts) asks this of each aggregation it meets.
+ */
+export function structureMayReport(type: string | undefined, namesSubAggregations: boolean): boolean {
+  if (type === undefined) return false;
+  const facts = TYPE_FACTS.get(type);
+  return facts !== undefined && (facts.watched || (namesSubAggregations && facts.leaf));
+}
 
 /** An aggregation as the structure rules see it. */
 interface Node {
@@ -217,6 +233,13 @@ const TYPE_FACTS: ReadonlyMap<string, TypeFacts> = new Map(
                 : 'many',
         compositePasses: COMPOSITE_PASSES.has(type),
         factory: AGGREGATOR_FACTORIES.get(type),
+        watched:
+          kind === 'pipeline' ||
+          PLACED.has(type) ||
+          SEQUENTIAL_PIPELINES.has(type) ||
+          NEEDS_PARENT.has(type) ||
+          type === 'composite' ||
+          type === 'variable_width_histogram',
       },
     ];
   }),

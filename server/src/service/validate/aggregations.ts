@@ -5,6 +5,7 @@ import { AGGREGATIONS } from '../../spec/aggregations';
 import type { JsonCheck } from './jsonCheck';
 import { typeRulesOf, validateAggregationBody } from './aggregationRules';
 import { validateQueryContainer } from './query';
+import { structureMayReport } from './aggregationStructure';
 import { holdsAt } from '../../spec/versions';
 import { versionNote } from './versionNote';
 
@@ -25,8 +26,12 @@ function takesQuery(type: string): boolean {
   return type === 'filter';
 }
 
-/** An `aggs` object (AggregatorFactories.parseAggregators; docs/opensearch/aggregations.md). */
-export function validateAggregations(check: JsonCheck, path: ValuePath, aggs: Record<string, unknown>): void {
+/**
+ * An `aggs` object (AggregatorFactories.parseAggregators; docs/opensearch/aggregations.md). Says whether the structure
+ * rules (aggregationStructure.ts) may report anything of it, at any depth: when not, they need not walk it.
+ */
+export function validateAggregations(check: JsonCheck, path: ValuePath, aggs: Record<string, unknown>): boolean {
+  let structure = false;
   for (const name in aggs) {
     const namePath = path.child(name);
     if (!validName(name)) {
@@ -46,8 +51,9 @@ export function validateAggregations(check: JsonCheck, path: ValuePath, aggs: Re
       );
       continue;
     }
-    validateDefinition(check, namePath, name, definition);
+    if (validateDefinition(check, namePath, name, definition)) structure = true;
   }
+  return structure;
 }
 
 function validateDefinition(
@@ -55,10 +61,16 @@ function validateDefinition(
   path: ValuePath,
   name: string,
   definition: Record<string, unknown>,
-): void {
+): boolean {
   let type: string | undefined;
   let subAggs = false;
+  // What the structure rules read of it: the first member besides meta and the sub-aggregations, whatever it holds.
+  let structureType: string | undefined;
+  let namesSubs = false;
+  let structure = false;
   for (const field in definition) {
+    if (field === 'aggs' || field === 'aggregations') namesSubs = true;
+    else if (field !== 'meta') structureType ??= field;
     const value = definition[field];
     const fieldPath = path.child(field);
     if (!isObject(value)) {
@@ -80,7 +92,7 @@ function validateDefinition(
         );
       }
       subAggs = true;
-      validateAggregations(check, fieldPath, value);
+      if (validateAggregations(check, fieldPath, value)) structure = true;
       continue;
     }
     if (type !== undefined) {
@@ -116,6 +128,7 @@ function validateDefinition(
   if (type === undefined) {
     check.report('aggs.missing-definition', `Missing definition for aggregation [${name}]`, path, 'key');
   } else if (isOrdered(type)) checkOrderPaths(check, path.child(type), definition[type], definition);
+  return structure || structureMayReport(structureType, namesSubs);
 }
 
 /** The bucket aggregations that sort their buckets by an order of keys or paths (names compared as they are interned). */

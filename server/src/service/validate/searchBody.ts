@@ -359,8 +359,8 @@ function checkObject(
       validateQueryContainer(check, path, value);
       return;
     case 'aggregations':
-      validateAggregations(check, path, value);
-      checkAggregationStructure(check, path, value, undefined);
+      // The structure rules walk the tree again only where they may report something.
+      if (validateAggregations(check, path, value)) checkAggregationStructure(check, path, value, undefined);
       return;
     case 'sort':
       facts.sort = path;
