@@ -897,3 +897,6 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
     rank: 44,
   },
 ];
+
+/** Each aggregation type by its name. */
+export const AGGREGATION_BY_NAME: ReadonlyMap<string, AggregationSpec> = new Map(AGGREGATIONS.map((a) => [a.name, a]));

@@ -13,9 +13,8 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
 import { firstKey, isObject, type JsonPath, type JsonSegment, type Target } from '../json/jsonSegment';
-import { AGGREGATIONS } from '../../spec/aggregations';
+import { AGGREGATION_BY_NAME } from '../../spec/aggregations';
 import { CORE_METADATA_FIELDS, OTHER_METADATA_FIELDS } from '../../spec/metadataFields';
-import type { AggregationSpec } from '../../spec/types';
 import type { IndexMapping } from './clusterKnowledge';
 import type { SearchBody } from './searchBodies';
 import type { TargetServer } from '../target';
@@ -44,8 +43,6 @@ interface MappingFinding {
 
 /** What the checks know of each searched index. */
 export type IndexFields = readonly IndexMapping[];
-
-const AGGS = new Map<string, AggregationSpec>(AGGREGATIONS.map((a) => [a.name, a]));
 
 /** The `value_type` names OpenSearch reads as numeric values (ValueType: real 3.8.0 and 2.19.1). */
 const NUMERIC_VALUE_TYPES = new Set([
@@ -1853,7 +1850,7 @@ function aggregationFieldFindings(
   defined: ReadonlySet<string>,
   server: TargetServer,
 ): MappingFinding[] {
-  const spec = AGGS.get(type);
+  const spec = AGGREGATION_BY_NAME.get(type);
   const field = body['field'];
   if (type === 'multi_terms' || type === 'weighted_avg') return fieldConfigFindings(type, body, path, indexes, defined);
   if (spec === undefined || typeof field !== 'string' || !checkable(field, defined)) return [];

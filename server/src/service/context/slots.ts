@@ -1,5 +1,5 @@
 import type { JsonPath } from '../json/jsonSegment';
-import { AGGREGATIONS } from '../../spec/aggregations';
+import { AGGREGATION_BY_NAME } from '../../spec/aggregations';
 import { BODY_OBJECT_OPTIONS, SCRIPT_OPTIONS, SORT_OPTIONS } from '../../spec/bodyForms';
 import { aggregationFieldUsage, bodyObjectFieldUsage, clauseFieldUsage, type FieldUsage } from '../../spec/fieldTypes';
 import { METADATA_KEY_BY_NAME, type MetadataKeySpec } from '../../spec/msearchMetadata';
@@ -51,7 +51,6 @@ const SOURCE: Slot = { t: 'source' };
 const SCRIPT: Slot = { t: 'params', owner: 'script', params: SCRIPT_OPTIONS };
 
 const CLAUSES: ReadonlyMap<string, QueryClauseSpec> = new Map(QUERY_CLAUSES.map((c) => [c.name, c]));
-export const AGGREGATION_BY_NAME: ReadonlyMap<string, AggregationSpec> = new Map(AGGREGATIONS.map((a) => [a.name, a]));
 
 /** Endpoints whose body is `{ "query": ... }` and little else. */
 const QUERY_BODY_ENDPOINTS = new Set([

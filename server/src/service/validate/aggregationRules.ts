@@ -6,7 +6,7 @@ import type { DiagnosticCode } from '../diagnosticCodes';
 import { isRefusal } from './issues';
 import { isObject, tokenOf } from '../json/jsonSegment';
 import { suggestions } from '../text/similarity';
-import { AGGREGATIONS } from '../../spec/aggregations';
+import { AGGREGATION_BY_NAME, AGGREGATIONS } from '../../spec/aggregations';
 import type { AggregationSpec, ParameterSpec } from '../../spec/types';
 import type { JsonCheck } from './jsonCheck';
 import { shardFailureText } from './msearchItems';
@@ -354,13 +354,11 @@ const RULED_TYPES: ReadonlySet<string> = new Set([
   ...optionFormTypes(),
 ]);
 
-const SPECS: ReadonlyMap<string, AggregationSpec> = new Map(AGGREGATIONS.map((a) => [a.name, a]));
-
 const TYPE_RULES: ReadonlyMap<string, TypeRules> = new Map(
   [...RULED_TYPES].map((type): [string, TypeRules] => [
     type,
     {
-      spec: SPECS.get(type),
+      spec: AGGREGATION_BY_NAME.get(type),
       objectParserNames: OBJECT_PARSER.has(type) ? PARSER_NAMES.get(type) : undefined,
       hand: HAND_PARSERS.get(type),
       missingBucketsPath: MISSING_BUCKETS_PATH.get(type),

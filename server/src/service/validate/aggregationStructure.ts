@@ -80,8 +80,8 @@ const SINGLE_BUCKET = new Set([
   'diversified_sampler',
 ]);
 
-function isMultiBucket(type: string | undefined): boolean {
-  return type !== undefined && TYPE_FACTS.get(type)?.multiBucket === true;
+function isMultiBucket(node: Node | undefined): boolean {
+  return node?.facts?.multiBucket === true;
 }
 
 /** Pipelines that need a histogram parent (validateParentAggSequentiallyOrdered). */
@@ -214,14 +214,17 @@ const TYPE_FACTS: ReadonlyMap<string, TypeFacts> = new Map(
   ].map((type): [string, TypeFacts] => {
     const kind = KIND.get(type);
     const bucket = kind === 'bucket';
+    const sequential = SEQUENTIAL_PIPELINES.has(type);
+    const needsParent = NEEDS_PARENT.has(type);
+    const placed = PLACED.has(type);
     return [
       type,
       {
         kind,
         leaf: REFUSE_SUB_AGGREGATIONS.has(type),
-        sequential: SEQUENTIAL_PIPELINES.has(type),
-        needsParent: NEEDS_PARENT.has(type),
-        placed: PLACED.has(type),
+        sequential,
+        needsParent,
+        placed,
         multiBucket: bucket && !SINGLE_BUCKET.has(type),
         buckets:
           !bucket || ONE_BUCKET.has(type)
@@ -235,9 +238,9 @@ const TYPE_FACTS: ReadonlyMap<string, TypeFacts> = new Map(
         factory: AGGREGATOR_FACTORIES.get(type),
         watched:
           kind === 'pipeline' ||
-          PLACED.has(type) ||
-          SEQUENTIAL_PIPELINES.has(type) ||
-          NEEDS_PARENT.has(type) ||
+          placed ||
+          sequential ||
+          needsParent ||
           type === 'composite' ||
           type === 'variable_width_histogram',
       },
@@ -597,12 +600,7 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
       continue;
     }
     const sibling = type.endsWith('_bucket');
-    if (
-      sibling &&
-      elements.length === 1 &&
-      elementName(elements[0]!, true) === elements[0] &&
-      isMultiBucket(first.type)
-    ) {
+    if (sibling && elements.length === 1 && elementName(elements[0]!, true) === elements[0] && isMultiBucket(first)) {
       // The pipeline reads each bucket of [first] with nothing left of the path: the bucket itself, not a number.
       check.reportItemFailure(
         'aggs.buckets-path',
@@ -628,12 +626,7 @@ function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings:
       // Past its first aggregation, a sibling pipeline's path meets another multi-bucket one: its value in each bucket
       // is an array of values (InternalMultiBucketAggregation.getProperty), unless only its bucket count is asked.
       const last = i === elements.length - 2;
-      if (
-        sibling &&
-        through === undefined &&
-        isMultiBucket(current?.type) &&
-        !(last && element.endsWith('._bucket_count'))
-      ) {
+      if (sibling && through === undefined && isMultiBucket(current) && !(last && element.endsWith('._bucket_count'))) {
         through = current;
       }
     }

@@ -10,16 +10,7 @@ import { holdsAt } from '../../spec/versions';
 import { versionNote } from './versionNote';
 
 const AGGREGATIONS_SPECS = AGGREGATIONS.filter((a) => a.origin !== 'plugin');
-
-/** Whether an aggregation name is one OpenSearch accepts: not empty, and none of `[`, `]` and `>`. */
-function validName(name: string): boolean {
-  if (name.length === 0) return false;
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (c === 91 /* [ */ || c === 93 /* ] */ || c === 62 /* > */) return false;
-  }
-  return true;
-}
+const VALID_NAME = /^[^[\]>]+$/;
 
 /** Aggregations that take a query as their definition: `filter` alone. */
 function takesQuery(type: string): boolean {
@@ -34,7 +25,7 @@ export function validateAggregations(check: JsonCheck, path: ValuePath, aggs: Re
   let structure = false;
   for (const name in aggs) {
     const namePath = path.child(name);
-    if (!validName(name)) {
+    if (!VALID_NAME.test(name)) {
       check.report(
         'aggs.invalid-name',
         `Invalid aggregation name [${name}]. Aggregation names can contain any character except '[', ']', and '>'`,
