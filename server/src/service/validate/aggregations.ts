@@ -60,7 +60,8 @@ function validateDefinition(
   let namesSubs = false;
   let structure = false;
   for (const field in definition) {
-    if (field === 'aggs' || field === 'aggregations') namesSubs = true;
+    const subsField = field === 'aggs' || field === 'aggregations';
+    if (subsField) namesSubs = true;
     else if (field !== 'meta') structureType ??= field;
     const value = definition[field];
     const fieldPath = path.child(field);
@@ -73,7 +74,7 @@ function validateDefinition(
       continue;
     }
     if (field === 'meta') continue;
-    if (field === 'aggs' || field === 'aggregations') {
+    if (subsField) {
       if (subAggs) {
         check.report(
           'aggs.two-sub-aggregations',
