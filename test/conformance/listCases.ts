@@ -364,7 +364,27 @@ const SCRIPT_PLACES: readonly (readonly [string, (script: Json) => Json])[] = [
   ],
   ['script-fields', (script) => ({ script_fields: { f: { script } } })],
   ['aggregation', (script) => ({ size: 0, aggs: { a: { max: { script } } } })],
+  // The pipelines' scripts: bucket_selector's loop hands an object to Script.parse, bucket_script's ObjectParser does;
+  // both are compiled where the buckets are reduced. bucket_script's returns a number.
+  ['bucket-selector', (script) => dailyPipeline({ bucket_selector: { buckets_path: { x: 's' }, script } })],
+  [
+    'bucket-script',
+    (script) => dailyPipeline({ bucket_script: { buckets_path: { x: 's' }, script: numericScript(script) } }),
+  ],
 ];
+
+/** A search whose daily buckets hold a sum `s` and, beside it, the pipeline aggregation `p`. */
+function dailyPipeline(pipeline: Json): Json {
+  return {
+    size: 0,
+    aggs: {
+      h: {
+        date_histogram: { field: 'date', calendar_interval: 'day' },
+        aggs: { s: { sum: { field: 'num' } }, p: pipeline },
+      },
+    },
+  };
+}
 
 /** Body sections read by ObjectParsers of their own: collapse, docvalue_fields' objects. */
 const SECTIONS: readonly (readonly [string, Json])[] = [
@@ -3064,6 +3084,23 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     body: `${JSON.stringify({ index: CONFORMANCE_INDEX, [option]: null })}\n{}\n`,
   })),
   ...SCRIPT_PLACES.flatMap(([place, body]) => SCRIPTS.map(([id, script]) => c(`script/${place}/${id}`, body(script)))),
+  // bucket_selector's loop reads its members in order: a refused script before, or after, a name it refuses.
+  c(
+    'script/bucket-selector-order/script-first',
+    dailyPipeline({ bucket_selector: { buckets_path: { x: 's' }, script: {}, bogus: 1 } }),
+  ),
+  c(
+    'script/bucket-selector-order/script-last',
+    dailyPipeline({ bucket_selector: { bogus: 1, buckets_path: { x: 's' }, script: {} } }),
+  ),
+  c(
+    'script/bucket-selector-order/template-then-bogus',
+    dailyPipeline({ bucket_selector: { buckets_path: { x: 's' }, script: { source: { a: 1 } }, bogus: 1 } }),
+  ),
+  c(
+    'script/bucket-selector-order/template-no-path',
+    dailyPipeline({ bucket_selector: { script: { source: { a: 1 } } } }),
+  ),
   ...POINTS.map(([id, point]) =>
     c(`geo/point-${id}`, { query: { geo_distance: { distance: '10km', location: point } } }),
   ),

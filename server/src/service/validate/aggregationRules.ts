@@ -1,4 +1,4 @@
-import { scriptRefused } from './scripts';
+import { compileRefused, REDUCE_FAILS, scriptRefused } from './scripts';
 import { pathKeys, ValuePath } from '../json/valuePath';
 import { uniformParameter } from '../../spec/uniform';
 // Rules inside one aggregation's definition, with the texts of OpenSearch's aggregation builders.
@@ -215,6 +215,15 @@ const MISSING_BUCKETS_PATH: ReadonlyMap<string, (name: string) => string> = new 
   ['percentiles_bucket', (name) => `Missing required field [buckets_path] for aggregation [${name}]`],
 ]);
 
+/** Whether a hand-written parser's loop meets `key` before `other` (with no `other`, whether the body holds `key`). */
+function readBefore(body: Record<string, unknown>, key: string, other: string | undefined): boolean {
+  for (const name in body) {
+    if (name === key) return true;
+    if (name === other) return false;
+  }
+  return false;
+}
+
 /** The first name a hand-written parser refuses, in its words; undefined when it reads them all. */
 function handParserRefusal(
   parser: HandParser,
@@ -418,8 +427,15 @@ export function validateAggregationBody(
     return;
   }
   const hand = rules.hand;
+  const handFrom = check.issues.length;
   if (hand !== undefined) {
     const refusal = handParserRefusal(hand, name, body);
+    if (type === 'bucket_selector' && isObject(body.script) && readBefore(body, 'script', refusal?.key)) {
+      // Its loop hands an object under `script` to Script.parse when it meets it: the script's own refusal comes
+      // before a name the loop refuses after it (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+      // `cross/lists/script/bucket-selector/*`).
+      if (scriptRefused(check, path.child('script'), body.script, 'aggs.wrong-type', false)) return;
+    }
     if (refusal !== undefined) {
       const known = Object.values(hand.reads).some((names) => names.includes(refusal.key));
       check.report(
@@ -706,6 +722,11 @@ export function validateAggregationBody(
         }
       }
       gapPolicy(check, path, body);
+      // Read whole, the script is compiled where the buckets are reduced: a source written as an object (a template)
+      // fails the search there, after every shard has answered.
+      if (!check.refusedSince(handFrom) && isObject(body.script)) {
+        compileRefused(check, path.child('script'), body.script, 'aggs.wrong-type', REDUCE_FAILS);
+      }
       return;
     case 'bucket_script': {
       const absent = ['buckets_path', 'script'].filter((f) => !(f in body));
@@ -922,7 +943,11 @@ function checkParserValue(
     case 'script':
       if (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN' || token === 'START_ARRAY')
         refuseToken(check, body, key, type, token);
-      else if (isObject(value)) scriptRefused(check, body.child(key), value, 'aggs.wrong-type');
+      else if (isObject(value)) {
+        // bucket_script compiles its script where the buckets are reduced, the other aggregations on each shard.
+        const failure = type === 'bucket_script' ? REDUCE_FAILS : undefined;
+        scriptRefused(check, body.child(key), value, 'aggs.wrong-type', true, failure);
+      }
       return;
     case 'integer':
     case 'number': {

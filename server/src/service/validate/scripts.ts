@@ -15,6 +15,16 @@ const NO_SCRIPT_SOURCE = 'must specify either [source] for an inline script or [
 /** The option the parser adds itself for a source written as an object (a template). */
 const CONTENT_TYPE = 'content_type';
 
+/** Where a script that cannot compile fails the search, in the words of a finding: what is wrong, and the cause. */
+type CompileFailure = (what: string, reason: string) => string;
+
+/**
+ * A pipeline aggregation's script is compiled where the coordinating node reduces the buckets: the search fails there,
+ * once the shards have answered (`search_phase_execution_exception` with no failed shard).
+ */
+export const REDUCE_FAILS: CompileFailure = (what, reason) =>
+  `${what}: OpenSearch fails the search where it reduces the buckets, with "${reason}"`;
+
 /**
  * Reports the first thing the parser refuses in a script object, in its words; whether it reported. Members are read
  * in order (a kind of value a member does not take, an unknown name, a second of `source` and `id`), then the script
@@ -28,6 +38,8 @@ export function scriptRefused(
   code: DiagnosticCode,
   /** Whether the script is compiled where it is read (script_fields are compiled only for a search that asks hits). */
   compiled = true,
+  /** Where a script that cannot compile fails the search: on every shard, or where a pipeline reduces the buckets. */
+  failure: CompileFailure = shardFailureText,
 ): boolean {
   let kind: 'source' | 'id' | undefined;
   for (const key in script) {
@@ -75,7 +87,7 @@ export function scriptRefused(
     check.report(code, `illegal compiler options [${javaString(rest)}] specified`, path.child('options'));
     return true;
   }
-  return compiled && compileRefused(check, path, script, code);
+  return compiled && compileRefused(check, path, script, code, failure);
 }
 
 /** A script Painless cannot compile: a source written as an object, a template (every shard fails so). */
@@ -84,13 +96,14 @@ export function compileRefused(
   path: ValuePath,
   script: Record<string, unknown>,
   code: DiagnosticCode,
+  failure: CompileFailure = shardFailureText,
 ): boolean {
   const source = script.source ?? script.inline;
   const lang = script.lang ?? 'painless';
   if (isObject(source) && lang === 'painless') {
     check.reportItemFailure(
       code,
-      shardFailureText(
+      failure(
         'Painless cannot compile a source written as an object (a template)',
         'Unrecognized compile-time parameter(s): {content_type=application/json; charset=UTF-8}',
       ),
