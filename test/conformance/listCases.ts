@@ -341,6 +341,13 @@ const SCRIPTS: readonly (readonly [string, Json])[] = [
   ['options-other', { source: 'true', options: { a: 'b' } }],
   ['empty', {}],
   ['stored-with-lang', { id: 'x', lang: 'painless' }],
+  // A Painless source with no statement: nothing, blanks, comments.
+  ['source-empty', { source: '' }],
+  ['source-blank', { source: ' \n\t ' }],
+  ['source-comments', { source: '/* a */\n// b' }],
+  ['inline-empty', { inline: '' }],
+  ['text-empty', ''],
+  ['text-comments', '// only a comment'],
   ['number', 1],
   ['array-of-object', [{ source: 'true' }]],
 ];
@@ -3084,6 +3091,12 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     body: `${JSON.stringify({ index: CONFORMANCE_INDEX, [option]: null })}\n{}\n`,
   })),
   ...SCRIPT_PLACES.flatMap(([place, body]) => SCRIPTS.map(([id, script]) => c(`script/${place}/${id}`, body(script)))),
+  // A line comment ends at a carriage return too; script_fields are compiled only when hits are asked for.
+  c('script/no-statement/comment-cr-then-code', {
+    query: { script: { script: { source: '// note\rparams.x > 0', params: { x: 1 } } } },
+  }),
+  c('script/no-statement/script-fields-size-0', { size: 0, script_fields: { f: { script: '' } } }),
+  c('script/no-statement/script-fields', { script_fields: { f: { script: '' } } }),
   // bucket_selector's loop reads its members in order: a refused script before, or after, a name it refuses.
   c(
     'script/bucket-selector-order/script-first',

@@ -1,4 +1,4 @@
-import { compileRefused, REDUCE_FAILS, scriptRefused } from './scripts';
+import { compileRefused, PIPELINE_SCRIPT, SHARD_SCRIPT, scriptRefused } from './scripts';
 import { pathKeys, ValuePath } from '../json/valuePath';
 import { uniformParameter } from '../../spec/uniform';
 // Rules inside one aggregation's definition, with the texts of OpenSearch's aggregation builders.
@@ -724,8 +724,8 @@ export function validateAggregationBody(
       gapPolicy(check, path, body);
       // Read whole, the script is compiled where the buckets are reduced: a source written as an object (a template)
       // fails the search there, after every shard has answered.
-      if (!check.refusedSince(handFrom) && isObject(body.script)) {
-        compileRefused(check, path.child('script'), body.script, 'aggs.wrong-type', REDUCE_FAILS);
+      if (!check.refusedSince(handFrom) && (isObject(body.script) || typeof body.script === 'string')) {
+        compileRefused(check, path.child('script'), body.script, 'aggs.wrong-type', PIPELINE_SCRIPT);
       }
       return;
     case 'bucket_script': {
@@ -945,8 +945,16 @@ function checkParserValue(
         refuseToken(check, body, key, type, token);
       else if (isObject(value)) {
         // bucket_script compiles its script where the buckets are reduced, the other aggregations on each shard.
-        const failure = type === 'bucket_script' ? REDUCE_FAILS : undefined;
-        scriptRefused(check, body.child(key), value, 'aggs.wrong-type', true, failure);
+        const context = type === 'bucket_script' ? PIPELINE_SCRIPT : SHARD_SCRIPT;
+        scriptRefused(check, body.child(key), value, 'aggs.wrong-type', true, context);
+      } else if (typeof value === 'string' && key === 'script') {
+        compileRefused(
+          check,
+          body.child(key),
+          value,
+          'aggs.wrong-type',
+          type === 'bucket_script' ? PIPELINE_SCRIPT : SHARD_SCRIPT,
+        );
       }
       return;
     case 'integer':

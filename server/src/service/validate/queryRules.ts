@@ -13,7 +13,7 @@ import { validLatitude, validLongitude } from './geoPoints';
 import { jacksonMajor, type TargetServer } from '../target';
 import { holdsAt, type Version } from '../../spec/versions';
 import { checkSpanInner } from './innerQueries';
-import { scriptRefused, scriptValueRefused } from './scripts';
+import { SCORE_SCRIPT, scriptRefused, scriptValueRefused } from './scripts';
 import { termsListRefusal } from './queryMessages';
 import { didYouMean } from '../text/similarity';
 import { checkIntervalRules } from './intervalRules';
@@ -567,7 +567,7 @@ function scriptScoreRule(check: JsonCheck, path: ValuePath, _clause: string, bod
       path.child('script'),
     );
   } else if (isObject(body.script)) {
-    scriptRefused(check, path.child('script'), body.script, 'query.wrong-type');
+    scriptRefused(check, path.child('script'), body.script, 'query.wrong-type', true, SCORE_SCRIPT);
   }
 }
 

@@ -18,12 +18,26 @@ const CONTENT_TYPE = 'content_type';
 /** Where a script that cannot compile fails the search, in the words of a finding: what is wrong, and the cause. */
 type CompileFailure = (what: string, reason: string) => string;
 
+/** Where a script is compiled, and how many parameters its context's `execute` method takes (Painless names them). */
+export interface CompileContext {
+  readonly failure: CompileFailure;
+  readonly parameters: number;
+}
+
+/** Compiled on each shard: the script query, script_fields, the aggregations' scripts. */
+export const SHARD_SCRIPT: CompileContext = { failure: shardFailureText, parameters: 0 };
+
+/** script_score's script: a score script, whose `execute` takes the explanation. */
+export const SCORE_SCRIPT: CompileContext = { failure: shardFailureText, parameters: 1 };
+
 /**
  * A pipeline aggregation's script is compiled where the coordinating node reduces the buckets: the search fails there,
  * once the shards have answered (`search_phase_execution_exception` with no failed shard).
  */
-export const REDUCE_FAILS: CompileFailure = (what, reason) =>
-  `${what}: OpenSearch fails the search where it reduces the buckets, with "${reason}"`;
+export const PIPELINE_SCRIPT: CompileContext = {
+  failure: (what, reason) => `${what}: OpenSearch fails the search where it reduces the buckets, with "${reason}"`,
+  parameters: 0,
+};
 
 /**
  * Reports the first thing the parser refuses in a script object, in its words; whether it reported. Members are read
@@ -38,8 +52,8 @@ export function scriptRefused(
   code: DiagnosticCode,
   /** Whether the script is compiled where it is read (script_fields are compiled only for a search that asks hits). */
   compiled = true,
-  /** Where a script that cannot compile fails the search: on every shard, or where a pipeline reduces the buckets. */
-  failure: CompileFailure = shardFailureText,
+  /** Where a script that cannot compile fails the search, and what its context's `execute` takes. */
+  context: CompileContext = SHARD_SCRIPT,
 ): boolean {
   let kind: 'source' | 'id' | undefined;
   for (const key in script) {
@@ -87,31 +101,85 @@ export function scriptRefused(
     check.report(code, `illegal compiler options [${javaString(rest)}] specified`, path.child('options'));
     return true;
   }
-  return compiled && compileRefused(check, path, script, code, failure);
+  return compiled && compileRefused(check, path, script, code, context);
 }
 
-/** A script Painless cannot compile: a source written as an object, a template (every shard fails so). */
+/** Painless's words for a source with no statement (blanks and comments only, or nothing), by its context. */
+function noStatementsText(parameters: number): string {
+  return `invalid function definition: found no statements for function [execute] with [${parameters}] parameters`;
+}
+
+/**
+ * Whether a Painless source holds no statement: nothing but blanks (space, tab, line ends) and comments (`//` to the
+ * line's end, `/* ... *\/`). An unclosed comment, or any other character, is something else the compiler judges.
+ */
+export function holdsNoStatement(source: string): boolean {
+  const n = source.length;
+  let i = 0;
+  while (i < n) {
+    const c = source.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      i++;
+    } else if (c === 47 && source.charCodeAt(i + 1) === 47) {
+      i += 2;
+      while (i < n && source.charCodeAt(i) !== 10 && source.charCodeAt(i) !== 13) i++;
+    } else if (c === 47 && source.charCodeAt(i + 1) === 42) {
+      const end = source.indexOf('*/', i + 2);
+      if (end === -1) return false;
+      i = end + 2;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * A script Painless, the default language, cannot compile, where it is compiled: a source written as an object (a
+ * template), or a source with no statement. `script` is the script as written: its text, or its object. Whether it
+ * reported.
+ */
 export function compileRefused(
   check: JsonCheck,
   path: ValuePath,
-  script: Record<string, unknown>,
+  script: unknown,
   code: DiagnosticCode,
-  failure: CompileFailure = shardFailureText,
+  context: CompileContext = SHARD_SCRIPT,
 ): boolean {
+  const failure = context.failure;
+  if (typeof script === 'string') return noStatementRefused(check, path, script, code, context);
+  if (!isObject(script) || (script.lang ?? 'painless') !== 'painless') return false;
   const source = script.source ?? script.inline;
-  const lang = script.lang ?? 'painless';
-  if (isObject(source) && lang === 'painless') {
+  const at = path.child(script.source === undefined ? 'inline' : 'source');
+  if (isObject(source)) {
     check.reportItemFailure(
       code,
       failure(
         'Painless cannot compile a source written as an object (a template)',
         'Unrecognized compile-time parameter(s): {content_type=application/json; charset=UTF-8}',
       ),
-      path.child(script.source === undefined ? 'inline' : 'source'),
+      at,
     );
     return true;
   }
-  return false;
+  return typeof source === 'string' && noStatementRefused(check, at, source, code, context);
+}
+
+/** A Painless source with no statement: it cannot compile (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1). */
+function noStatementRefused(
+  check: JsonCheck,
+  path: ValuePath,
+  source: string,
+  code: DiagnosticCode,
+  context: CompileContext,
+): boolean {
+  if (!holdsNoStatement(source)) return false;
+  const message = context.failure(
+    'This Painless script has no statement, and cannot compile',
+    noStatementsText(context.parameters),
+  );
+  check.reportItemFailure(code, message, path);
+  return true;
 }
 
 /**
@@ -125,7 +193,7 @@ export function scriptValueRefused(
   code: DiagnosticCode,
   compiled = true,
 ): boolean {
-  if (typeof script === 'string') return false;
+  if (typeof script === 'string') return compiled && compileRefused(check, path, script, code);
   if (isObject(script)) return scriptRefused(check, path, script, code, compiled);
   if (typeof script !== 'number' && typeof script !== 'boolean') return false;
   const after = check.tokenAfter(path);

@@ -116,7 +116,7 @@ export function checkNumberText(check: JsonCheck, at: ValuePath, value: unknown)
 export function checkScriptFieldsCompile(check: JsonCheck, path: ValuePath, fields: Record<string, unknown>): void {
   for (const name in fields) {
     const entry = fields[name];
-    if (isObject(entry) && isObject(entry.script)) {
+    if (isObject(entry) && (isObject(entry.script) || typeof entry.script === 'string')) {
       compileRefused(check, path.child(name).child('script'), entry.script, 'search.wrong-type');
     }
   }
