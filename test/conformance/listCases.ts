@@ -380,6 +380,14 @@ const SCRIPT_PLACES: readonly (readonly [string, (script: Json) => Json])[] = [
   ],
 ];
 
+/** A scripted_metric whose four scripts compile and run. */
+const SCRIPTED_METRIC: JsonObject = {
+  init_script: 'state.n = 0',
+  map_script: 'state.n += 1',
+  combine_script: 'return state.n',
+  reduce_script: 'double t = 0; for (s in states) { t += s } return t',
+};
+
 /** A search whose daily buckets hold a sum `s` and, beside it, the pipeline aggregation `p`. */
 function dailyPipeline(pipeline: Json): Json {
   return {
@@ -3097,6 +3105,28 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   }),
   c('script/no-statement/script-fields-size-0', { size: 0, script_fields: { f: { script: '' } } }),
   c('script/no-statement/script-fields', { script_fields: { f: { script: '' } } }),
+  // moving_fn's script takes the parameters and the window; scripted_metric's reduce_script runs where the shards'
+  // states are reduced, its other scripts on each shard.
+  c('script/no-statement/moving-fn-text', dailyPipeline({ moving_fn: { buckets_path: 's', window: 3, script: '' } })),
+  c(
+    'script/no-statement/moving-fn-source',
+    dailyPipeline({ moving_fn: { buckets_path: 's', window: 3, script: { source: ' // none' } } }),
+  ),
+  c(
+    'script/no-statement/moving-fn-code',
+    dailyPipeline({ moving_fn: { buckets_path: 's', window: 3, script: 'MovingFunctions.max(values)' } }),
+  ),
+  ...['init_script', 'map_script', 'combine_script', 'reduce_script'].flatMap((key) =>
+    (['text', 'source'] as const).map((form) =>
+      c(`script/no-statement/scripted-metric-${key}-${form}`, {
+        size: 0,
+        aggs: { m: { scripted_metric: { ...SCRIPTED_METRIC, [key]: form === 'text' ? '' : { source: '\n' } } } },
+      }),
+    ),
+  ),
+  c('script/no-statement/terms-set-script', {
+    query: { terms_set: { kw: { terms: ['a', 'b'], minimum_should_match_script: { source: '' } } } },
+  }),
   // bucket_selector's loop reads its members in order: a refused script before, or after, a name it refuses.
   c(
     'script/bucket-selector-order/script-first',

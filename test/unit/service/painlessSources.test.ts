@@ -44,6 +44,33 @@ void describe('Painless sources with no statement', () => {
     });
     assert.equal(reduced.length, 1);
     assert.match(reduced[0]!, /where it reduces the buckets/);
+    const window = errors({
+      size: 0,
+      aggs: {
+        h: {
+          date_histogram: { field: 'date', calendar_interval: 'day' },
+          aggs: { s: { sum: { field: 'n' } }, m: { moving_fn: { buckets_path: 's', window: 3, script: ' ' } } },
+        },
+      },
+    });
+    assert.equal(window.length, 1);
+    assert.match(window[0]!, /where it reduces the buckets.*with \[2\] parameters/);
+    const metric = (key: string): string[] =>
+      errors({
+        size: 0,
+        aggs: {
+          m: {
+            scripted_metric: {
+              map_script: 'state.n = 1',
+              combine_script: 'return state.n',
+              reduce_script: 'return states',
+              [key]: { source: '/* none */' },
+            },
+          },
+        },
+      });
+    assert.match(metric('map_script')[0]!, /fails every shard/);
+    assert.match(metric('reduce_script')[0]!, /where it reduces the buckets/);
   });
 
   void it('leaves alone what is not compiled, and sources with code', () => {

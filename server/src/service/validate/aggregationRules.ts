@@ -1,4 +1,11 @@
-import { compileRefused, PIPELINE_SCRIPT, SHARD_SCRIPT, scriptRefused } from './scripts';
+import {
+  compileRefused,
+  MOVING_FN_SCRIPT,
+  PIPELINE_SCRIPT,
+  SHARD_SCRIPT,
+  scriptRefused,
+  type CompileContext,
+} from './scripts';
 import { pathKeys, ValuePath } from '../json/valuePath';
 import { uniformParameter } from '../../spec/uniform';
 // Rules inside one aggregation's definition, with the texts of OpenSearch's aggregation builders.
@@ -214,6 +221,16 @@ const MISSING_BUCKETS_PATH: ReadonlyMap<string, (name: string) => string> = new 
   ['extended_stats_bucket', (name) => `Missing required field [buckets_path] for aggregation [${name}]`],
   ['percentiles_bucket', (name) => `Missing required field [buckets_path] for aggregation [${name}]`],
 ]);
+
+/**
+ * Where an aggregation's script is compiled, and what its `execute` takes: the pipelines' and scripted_metric's
+ * `reduce_script` where the buckets are reduced (moving_fn's with the window too), the others on each shard (real
+ * 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/script/*` and `cross/lists/script/no-statement/*`).
+ */
+function aggregationScriptContext(type: string, key: string): CompileContext {
+  if (type === 'moving_fn') return MOVING_FN_SCRIPT;
+  return type === 'bucket_script' || key === 'reduce_script' ? PIPELINE_SCRIPT : SHARD_SCRIPT;
+}
 
 /** Whether a hand-written parser's loop meets `key` before `other` (with no `other`, whether the body holds `key`). */
 function readBefore(body: Record<string, unknown>, key: string, other: string | undefined): boolean {
@@ -940,23 +957,14 @@ function checkParserValue(
         if (!(spec.values ?? []).includes(value)) unreadableValue(check, body, key, type);
       }
       return;
-    case 'script':
+    case 'script': {
+      const context = aggregationScriptContext(type, key);
       if (token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN' || token === 'START_ARRAY')
         refuseToken(check, body, key, type, token);
-      else if (isObject(value)) {
-        // bucket_script compiles its script where the buckets are reduced, the other aggregations on each shard.
-        const context = type === 'bucket_script' ? PIPELINE_SCRIPT : SHARD_SCRIPT;
-        scriptRefused(check, body.child(key), value, 'aggs.wrong-type', true, context);
-      } else if (typeof value === 'string' && key === 'script') {
-        compileRefused(
-          check,
-          body.child(key),
-          value,
-          'aggs.wrong-type',
-          type === 'bucket_script' ? PIPELINE_SCRIPT : SHARD_SCRIPT,
-        );
-      }
+      else if (isObject(value)) scriptRefused(check, body.child(key), value, 'aggs.wrong-type', true, context);
+      else if (typeof value === 'string') compileRefused(check, body.child(key), value, 'aggs.wrong-type', context);
       return;
+    }
     case 'integer':
     case 'number': {
       if (token === 'VALUE_BOOLEAN' || token === 'START_OBJECT' || token === 'START_ARRAY') {

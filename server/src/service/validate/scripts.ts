@@ -39,6 +39,9 @@ export const PIPELINE_SCRIPT: CompileContext = {
   parameters: 0,
 };
 
+/** moving_fn's script, compiled where the buckets are reduced: its `execute` takes the parameters and the window. */
+export const MOVING_FN_SCRIPT: CompileContext = { failure: PIPELINE_SCRIPT.failure, parameters: 2 };
+
 /**
  * Reports the first thing the parser refuses in a script object, in its words; whether it reported. Members are read
  * in order (a kind of value a member does not take, an unknown name, a second of `source` and `id`), then the script
