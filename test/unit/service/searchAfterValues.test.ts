@@ -42,6 +42,7 @@ function findings(sort: string, after: string, state: ClusterStateParams | null 
       (d) =>
         d.message.includes('search_after value') ||
         d.message.startsWith('failed to parse date field') ||
+        d.message.includes('[search_after] key') ||
         /because "[^"]+" is null$/.test(d.message),
     )
     .map((d) => [String(d.code), d.message, line.slice(d.range.start.character, d.range.end.character)]);
@@ -151,5 +152,16 @@ void describe('search_after values against the sort', () => {
     ]);
     // Without a cluster a field's comparator is not known.
     assert.deepEqual(findings('[{"num": "asc"}, "_doc"]', '[null, null]', null), []);
+  });
+
+  void it('refuses a date read as date math from now, whatever the field format, and only on a date field', () => {
+    const now = 'could not read the current timestamp: now() is not allowed in [search_after] key';
+    assert.deepEqual(findings('[{"date": "asc"}]', '["now-1d"]'), [['cluster.date-value', now, '"now-1d"']]);
+    assert.deepEqual(findings('[{"custom": "asc"}]', '["now"]'), [['cluster.date-value', now, '"now"']]);
+    assert.deepEqual(findings('[{"kw": "asc"}, {"date": "asc"}]', '["now", "now/d"]'), [
+      ['cluster.date-value', now, '"now/d"'],
+    ]);
+    assert.deepEqual(findings('[{"date": "asc"}]', '["2024-01-01||-1d"]'), []);
+    assert.deepEqual(findings('[{"date": "asc"}]', '["now"]', null), []);
   });
 });
