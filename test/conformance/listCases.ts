@@ -2212,6 +2212,12 @@ const REWRITES: readonly (readonly [string, (bad: JsonObject) => JsonObject])[] 
   ['exists-unmapped', (bad) => ({ bool: { filter: [{ exists: { field: 'nope' } }], should: [bad] } })],
   ['term-unmapped', (bad) => ({ bool: { filter: [{ term: { nope: 'a' } }], should: [bad] } })],
   ['bad-first', (bad) => ({ bool: { must: [bad], filter: [NOTHING] } })],
+  // With neither must nor filter, should clauses that all match nothing: whatever must_not holds.
+  ['only-should-none', (bad) => ({ bool: { should: [NOTHING], must_not: [bad] } })],
+  ['should-all-none', (bad) => ({ bool: { should: [NOTHING, { terms: { kw: [] } }], must_not: [bad] } })],
+  ['should-none-empty-must', (bad) => ({ bool: { must: [], should: NOTHING, must_not: [bad] } })],
+  ['should-none-beside-bad', (bad) => ({ bool: { should: [NOTHING, bad] } })],
+  ['inner-should-none', (bad) => ({ bool: { must: [{ bool: { should: [NOTHING] } }], should: [bad] } })],
 ];
 
 /** The term and phrase suggesters, each with its options, and what their loops and builders refuse. */
@@ -3975,6 +3981,14 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...SHARD_REFUSED.flatMap(([bad, clause]) =>
     REWRITES.map(([id, around]) => c(`rewritten-away/${bad}-${id}`, { query: around(clause) })),
   ),
+  // minimum_should_match is read where a shard builds the bool: never, once the bool is rewritten away.
+  c('rewritten-away/msm-empty-should-none', { query: { bool: { should: [NOTHING], minimum_should_match: '' } } }),
+  c('rewritten-away/msm-empty-should-none-and-term', {
+    query: { bool: { should: [NOTHING, TERM], minimum_should_match: '' } },
+  }),
+  c('rewritten-away/msm-empty-should-none-must-term', {
+    query: { bool: { must: [TERM], should: [NOTHING], minimum_should_match: '' } },
+  }),
   c('rewritten-away/post-filter', { post_filter: { bool: { filter: [NOTHING], must: [SHARD_REFUSED[0]![1]] } } }),
   c('rewritten-away/inner-hits', {
     query: {

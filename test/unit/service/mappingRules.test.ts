@@ -1101,8 +1101,12 @@ void describe('what the field type lets a search do (cluster.highlighter, cluste
           `${filter} ${clause}`,
         );
         assert.deepEqual(query('r', `{"bool": {"must": ${filter}, "must_not": ${clause}}}`), [], `${filter} ${clause}`);
-        // A should clause rewritten away takes nothing away.
+        // A should clause rewritten away takes nothing away beside a must clause, or a should clause that may match;
+        // should clauses that all match nothing, with no must nor filter, take the whole bool away.
         assert.notDeepEqual(query('r', `{"bool": {"should": [${filter}], "must": [${clause}]}}`), [], clause);
+        assert.notDeepEqual(query('r', `{"bool": {"should": [${filter}, ${clause}]}}`), [], clause);
+        assert.deepEqual(query('r', `{"bool": {"should": [${filter}], "must_not": [${clause}]}}`), [], clause);
+        assert.deepEqual(query('r', `{"bool": {"must": [], "should": ${filter}, "must_not": ${clause}}}`), [], clause);
       }
     }
     // Where another index maps the field, its shards build the bool (the span clauses' fields differ everywhere).
