@@ -3747,6 +3747,53 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       },
     }),
   ),
+  // A member the loop reads first fails before a name it refuses after it: percents, then an unknown list.
+  c('values/percentiles-bucket-list-in-list-then-unknown', {
+    size: 0,
+    aggs: {
+      h: { histogram: { field: 'num', interval: 5 }, aggs: { s: { sum: { field: 'num' } } } },
+      p: { percentiles_bucket: { buckets_path: 'h>s', percents: [[50]], value: [1] } },
+    },
+  }),
+  c('values/percentiles-bucket-unknown-then-list-in-list', {
+    size: 0,
+    aggs: {
+      h: { histogram: { field: 'num', interval: 5 }, aggs: { s: { sum: { field: 'num' } } } },
+      p: { percentiles_bucket: { value: [1], buckets_path: 'h>s', percents: [[50]] } },
+    },
+  }),
+  // The hand-written pipeline parsers read a list of buckets_path texts item by item with text(): an item that is no
+  // value fails with HTTP 500, where the loop meets it.
+  ...(
+    ['bucket_selector', 'avg_bucket', 'percentiles_bucket', 'derivative', 'moving_avg', 'serial_diff'] as const
+  ).flatMap((type) =>
+    (
+      [
+        ['object', [{ a: 's' }]],
+        ['list', [['s']]],
+        ['null', [null]],
+        ['second-object', ['s', {}]],
+      ] as (readonly [string, Json])[]
+    ).map(([id, paths]) => {
+      const sibling = type === 'avg_bucket' || type === 'percentiles_bucket';
+      const pipeline: JsonObject = {
+        [type]: {
+          buckets_path: paths,
+          ...(type === 'bucket_selector' ? { script: 'true' } : {}),
+          // serial_diff's lag beyond an int, after the list: the list fails first.
+          ...(type === 'serial_diff' ? { lag: 1.5e10 } : {}),
+        },
+      };
+      const histogram: JsonObject = {
+        date_histogram: { field: 'date', calendar_interval: 'day' },
+        aggs: { s: { sum: { field: 'num' } }, ...(sibling ? {} : { p: pipeline }) },
+      };
+      return c(`values/pipeline-path-list-${type.replace('_', '-')}-${id}`, {
+        size: 0,
+        aggs: sibling ? { h: histogram, p: pipeline } : { h: histogram },
+      });
+    }),
+  ),
   ...(
     [
       ['unit-unknown', { unit: 'kmx' }],

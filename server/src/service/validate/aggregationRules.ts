@@ -232,11 +232,57 @@ function aggregationScriptContext(type: string, key: string): CompileContext {
   return type === 'bucket_script' || key === 'reduce_script' ? PIPELINE_SCRIPT : SHARD_SCRIPT;
 }
 
-/** Whether a hand-written parser's loop meets `key` before `other` (with no `other`, whether the body holds `key`). */
-function readBefore(body: Record<string, unknown>, key: string, other: string | undefined): boolean {
-  for (const name in body) {
-    if (name === key) return true;
-    if (name === other) return false;
+/**
+ * What a hand-written parser's loop refuses inside the members it reads as it meets them, up to the name `until` it
+ * refuses (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1): bucket_selector's script object (Script.parse; cases
+ * `cross/lists/script/bucket-selector*`); a list of `buckets_path` texts, whose item that is no value fails with HTTP
+ * 500 (cases `cross/lists/values/pipeline-path-list-*`); serial_diff's `lag`, read with `intValue()` (beyond an int,
+ * Jackson's words); percentiles_bucket's `percents`, each item read with `doubleValue()` (a list, an object or a
+ * boolean in Jackson's words, a text by the Java number parser: `For input string: "a"`; cases
+ * `cross/lists/values/percentiles-bucket-*`). Whether it reported one.
+ */
+function memberReadRefused(
+  check: JsonCheck,
+  path: ValuePath,
+  type: string,
+  hand: HandParser,
+  body: Record<string, unknown>,
+  until: string | undefined,
+): boolean {
+  for (const key in body) {
+    if (key === until) return false;
+    const value = body[key];
+    if (key === 'script' && type === 'bucket_selector' && isObject(value)) {
+      if (scriptRefused(check, path.child(key), value, 'aggs.wrong-type', false)) return true;
+    } else if (key === 'buckets_path' && Array.isArray(value) && hand.reads.START_ARRAY?.includes(key) === true) {
+      const items: readonly unknown[] = value;
+      const i = items.findIndex((item) => item === null || typeof item === 'object');
+      if (i !== -1) {
+        const at = path.child(key).child(i);
+        check.report('aggs.wrong-type', check.noText(at, tokenOf(items[i])), at);
+        return true;
+      }
+    } else if (key === 'lag' && type === 'serial_diff') {
+      const beyond = intRangeRefusal(value, jacksonMajor(check.server));
+      if (beyond !== undefined) {
+        check.report('value.out-of-range', beyond, path.child(key));
+        return true;
+      }
+    } else if (key === 'percents' && type === 'percentiles_bucket' && Array.isArray(value)) {
+      const items: readonly unknown[] = value;
+      const i = items.findIndex(
+        (item) => typeof item !== 'number' && (typeof item !== 'string' || !isJavaDouble(item)),
+      );
+      if (i !== -1) {
+        const item = items[i];
+        const message =
+          typeof item === 'string'
+            ? numberTextError(item)
+            : notNumericText(tokenName(item), jacksonMajor(check.server));
+        check.report('aggs.wrong-type', message, path.child(key).child(i));
+        return true;
+      }
+    }
   }
   return false;
 }
@@ -447,12 +493,8 @@ export function validateAggregationBody(
   const handFrom = check.issues.length;
   if (hand !== undefined) {
     const refusal = handParserRefusal(hand, name, body);
-    if (type === 'bucket_selector' && isObject(body.script) && readBefore(body, 'script', refusal?.key)) {
-      // Its loop hands an object under `script` to Script.parse when it meets it: the script's own refusal comes
-      // before a name the loop refuses after it (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
-      // `cross/lists/script/bucket-selector/*`).
-      if (scriptRefused(check, path.child('script'), body.script, 'aggs.wrong-type', false)) return;
-    }
+    // What the loop refuses inside a member it reads as it meets it comes before a name it refuses after that member.
+    if (memberReadRefused(check, path, type, hand, body, refusal?.key)) return;
     if (refusal !== undefined) {
       const known = Object.values(hand.reads).some((names) => names.includes(refusal.key));
       check.report(
@@ -461,26 +503,6 @@ export function validateAggregationBody(
         path.child(refusal.key),
         'key',
       );
-    } else if (type === 'serial_diff' && intRangeRefusal(body.lag, jacksonMajor(check.server)) !== undefined) {
-      // Its loop reads `lag` with `intValue()`: beyond an int, Jackson's words (real 3.9.0 and 2.19.6).
-      check.report('value.out-of-range', intRangeRefusal(body.lag, jacksonMajor(check.server))!, path.child('lag'));
-    } else if (type === 'percentiles_bucket' && Array.isArray(body.percents)) {
-      // Its loop reads each item with `doubleValue()`: a list, an object or a boolean in Jackson's words (real 3.9.0
-      // and 2.19.6; cases `cross/lists/values/percentiles-bucket-*`).
-      // A text is read by the Java number parser (`For input string: "a"`; cases `...-bad-text`).
-      const items: readonly unknown[] = body.percents;
-      const i = items.findIndex(
-        (item) => typeof item !== 'number' && (typeof item !== 'string' || !isJavaDouble(item)),
-      );
-      const item = items[i];
-      if (i !== -1) {
-        const at = path.child('percents').child(i);
-        const message =
-          typeof item === 'string'
-            ? numberTextError(item)
-            : notNumericText(tokenName(item), jacksonMajor(check.server));
-        check.report('aggs.wrong-type', message, at);
-      }
     }
   }
   const buckets = rules.missingBucketsPath;
