@@ -96,6 +96,14 @@ const HIGHLIGHTS: readonly (readonly [string, Json])[] = [
   ['post-tags-array-inside', { fields: { text: {} }, pre_tags: ['<b>'], post_tags: [['</b>']] }],
   ['field-matched-fields-array-inside', { fields: { text: { matched_fields: [['text']] } } }],
   ['field-pre-tags-null-inside', { fields: { text: { pre_tags: [null], post_tags: ['</b>'] } } }],
+  // Each field's options are read whole where the reader meets them, before the next field.
+  ['order-query-then-number', { fields: { text: { highlight_query: { match: true } }, kw: 1 } }],
+  ['order-number-then-query', { fields: { kw: 1, text: { highlight_query: { match: true } } } }],
+  ['order-unknown-option-then-number', { fields: { text: { bogus: 1 }, kw: 1 } }],
+  ['order-bad-value-then-null', { fields: { text: { fragment_size: 'x' }, kw: null } }],
+  ['order-tags-unpaired-then-number', { fields: { text: { pre_tags: ['<b>'] }, kw: 1 } }],
+  ['order-list-query-then-number', { fields: [{ text: { highlight_query: { match: true } } }, 1] }],
+  ['order-list-option-then-two-fields', { fields: [{ text: { bogus: 1 }, kw: {} }] }],
 ];
 
 /** Queries inside other sections, each read by the query parser: rescore, the filters aggregation. */
