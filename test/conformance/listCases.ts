@@ -976,6 +976,29 @@ const MORE_FORMS: readonly (readonly [string, Json])[] = [
   ['avg-missing-number-text', { size: 0, aggs: { a: { avg: { field: 'num', missing: '5' } } } }],
   ['terms-missing-text-num', { size: 0, aggs: { a: { terms: { field: 'num', missing: 'x' } } } }],
   ['avg-missing-text-date', { size: 0, aggs: { a: { avg: { field: 'date', missing: 'x' } } } }],
+  // On a date field, `missing` is read with the aggregation's own format when it gives one (a number as its digits).
+  ...(
+    [
+      ['histogram-missing-formatted-good', 'date_histogram', 'dd/MM/yyyy', '01/02/2024'],
+      ['histogram-missing-formatted-default-form', 'date_histogram', 'dd/MM/yyyy', '2024-01-02'],
+      ['histogram-missing-formatted-number', 'date_histogram', 'yyyy-MM-dd', -1],
+      ['histogram-missing-formatted-year', 'date_histogram', 'yyyy', 2024],
+      ['max-missing-formatted-good', 'max', 'dd/MM/yyyy', '01/02/2024'],
+      ['max-missing-formatted-bad', 'max', 'dd/MM/yyyy', '2024-01-02'],
+      ['terms-missing-formatted-good', 'terms', 'yyyy-MM-dd', '2024-01-02'],
+      ['terms-missing-formatted-bad', 'terms', 'yyyy-MM-dd', 'x'],
+    ] as const
+  ).map(([id, type, format, missing]): readonly [string, Json] => [
+    id,
+    {
+      size: 0,
+      aggs: {
+        a: {
+          [type]: { field: 'date', format, missing, ...(type === 'date_histogram' ? { calendar_interval: '1M' } : {}) },
+        },
+      },
+    },
+  ]),
   [
     'composite-source-query-list',
     { size: 0, aggs: { a: { composite: { sources: [{ k: { terms: { field: 'kw' }, query: [] } }] } } } },

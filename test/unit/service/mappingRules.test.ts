@@ -123,6 +123,26 @@ void describe('aggregation parameters the field type does not take (cluster.aggr
     assert.deepEqual(codes(agg('shop', '{"significant_terms": {"field": "num", "missing": 0}}')), []);
   });
 
+  void it("reads missing on a date field with the aggregation's own format, a number as its digits", () => {
+    const dated: ClusterStateParams = {
+      clusterName: 'dated',
+      indices: [{ name: 'logs', aliases: [], fields: [{ name: 'when', type: 'date' }] }],
+    };
+    const on = (body: string): string[] => codes(agg('logs', body), dated);
+    const histogram = (format: string, missing: string): string =>
+      `{"date_histogram": {"field": "when", "calendar_interval": "1M", "format": "${format}", "missing": ${missing}}}`;
+    // Not by the default format: these run (cases `cross/lists/more/*-missing-formatted-good`, `...-year`).
+    assert.deepEqual(on(histogram('dd/MM/yyyy', '"01/02/2024"')), []);
+    assert.deepEqual(on(histogram('yyyy', '2024')), []);
+    assert.deepEqual(on('{"max": {"field": "when", "format": "dd/MM/yyyy", "missing": "01/02/2024"}}'), []);
+    // Refused by the aggregation's format, a number too.
+    assert.deepEqual(on(histogram('dd/MM/yyyy', '"2024-01-02"')).length, 1);
+    assert.match(on(histogram('yyyy-MM-dd', '-1'))[0]!, /failed to parse date field \[-1\] with format \[yyyy-MM-dd\]/);
+    // Without a format, the field's: the default reads epoch milliseconds, not that text.
+    assert.deepEqual(on('{"max": {"field": "when", "missing": -1}}'), []);
+    assert.equal(on('{"max": {"field": "when", "missing": "01/02/2024"}}').length, 1);
+  });
+
   void it('reads sub-aggregations and _msearch headers', () => {
     expectOn(
       'cluster.aggregation-field',

@@ -1821,7 +1821,7 @@ function fieldConfigFindings(
         return [{ code: 'cluster.aggregation-field', message, path: [...at, 'format'], target: 'value' }];
       }
     }
-    const missing = missingFinding(indexes, field, config['missing'], [...at, 'missing']);
+    const missing = missingFinding(indexes, field, config['missing'], [...at, 'missing'], config['format']);
     if (missing !== undefined) return [missing];
   }
   return [];
@@ -1829,15 +1829,26 @@ function fieldConfigFindings(
 
 /**
  * A `missing` text (a boolean as its text), read where the shards read the field's values: a number field cannot read
- * one that is no number, nor a date field one that is no date (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance
- * cases `aggs/<type>/missing/boolean`, `cross/lists/more/*-missing-text*`).
+ * one that is no number, nor a date field one that is no date of its format, or of the aggregation's own `format` when
+ * it gives one (then a number too, read as its digits) (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * `aggs/<type>/missing/boolean`, `cross/lists/more/*-missing-text*`, `cross/lists/more/*-missing-formatted-*`).
  */
 function missingFinding(
   indexes: IndexFields,
   field: string,
   missing: unknown,
   at: JsonPath,
+  /** The aggregation's own `format`: a date field reads `missing` with it, a whole number as its digits. */
+  format: unknown,
 ): MappingFinding | undefined {
+  if (
+    typeof format === 'string' &&
+    everywhere(indexes, (fields) => (fields.get(field) === 'date' ? 'date' : undefined))
+  ) {
+    const text = typeof missing === 'number' && Number.isSafeInteger(missing) ? String(missing) : missing;
+    const formatted = formattedValueError(indexes, field, text, format, false);
+    return formatted === undefined ? undefined : dateFinding(formatted, at);
+  }
   if (typeof missing !== 'boolean' && typeof missing !== 'string') return undefined;
   const date = dateValueError(indexes, field, missing, false, true);
   if (date !== undefined) return dateFinding(date, at);
@@ -1946,7 +1957,13 @@ function aggregationFieldFindings(
   if (filtered !== undefined) return [filtered];
   const missing = body['missing'];
   if (takes.has('missing')) {
-    const found = missingFinding(indexes, field, missing, [...path, 'missing']);
+    const found = missingFinding(
+      indexes,
+      field,
+      missing,
+      [...path, 'missing'],
+      takes.has('format') ? body['format'] : undefined,
+    );
     if (found !== undefined) return [found];
   }
   if (NO_MISSING_ON_KEYWORD.has(type) && missing !== undefined && missing !== null && !isObject(missing)) {
