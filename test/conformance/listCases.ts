@@ -3492,6 +3492,17 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['lon-empty', '1, '],
       ['lat-blank', ' , 2'],
       ['spaced', ' 1 , 2 '],
+      // An object: its own loop takes a number under lat and under lon, and names the last member it met.
+      ['object-empty', {}],
+      ['object-lat-only', { lat: 1 }],
+      ['object-lon-only', { lon: 1 }],
+      ['object-both', { lat: 1, lon: 2 }],
+      ['object-both-and-other', { lat: 1, lon: 2, x: 1 }],
+      ['object-geohash', { geohash: 'drm3' }],
+      ['object-lat-text', { lat: 'a', lon: 2 }],
+      ['object-lat-null', { lat: null, lon: 2 }],
+      ['object-number-texts', { lat: '1', lon: '2' }],
+      ['object-lon-boolean', { lat: 1.5, lon: true }],
     ] as (readonly [string, Json])[]
   ).map(([id, origin]) =>
     c(`values/origin-agg-${id}`, {
@@ -3804,6 +3815,7 @@ export const LIST_CASES: readonly ConformanceCase[] = [
         ['list', [['s']]],
         ['null', [null]],
         ['second-object', ['s', {}]],
+        ['empty', []],
       ] as (readonly [string, Json])[]
     ).map(([id, paths]) => {
       const sibling = type === 'avg_bucket' || type === 'percentiles_bucket';

@@ -503,6 +503,21 @@ export function validateAggregationBody(
         path.child(refusal.key),
         'key',
       );
+    } else if (
+      Array.isArray(body.buckets_path) &&
+      body.buckets_path.length === 0 &&
+      type !== 'bucket_selector' &&
+      hand.reads.START_ARRAY?.includes('buckets_path') === true
+    ) {
+      // Read whole, the body is built with the first of its paths: an empty list has none (HTTP 500; real 3.9.0,
+      // 3.8.0, 2.19.6 and 2.19.1, cases `cross/lists/values/pipeline-path-list-*-empty`). bucket_selector keeps them
+      // by name.
+      check.report(
+        'aggs.wrong-type',
+        'Index 0 out of bounds for length 0 (the pipeline is built with the first of its buckets_path, and the list is empty)',
+        path.child('buckets_path'),
+      );
+      return;
     }
   }
   const buckets = rules.missingBucketsPath;
@@ -1129,7 +1144,31 @@ function distanceOrigin(check: JsonCheck, body: ValuePath, value: unknown): void
     const text = value.find((n): n is string => typeof n === 'string');
     if (text === undefined || isJavaDouble(text)) unreadableValue(check, body, 'origin', 'geo_distance');
     else refuseWrapped(check, body.child('origin'), 'geo_distance', 'origin', `For input string: "${text}"`);
+  } else if (isObject(value)) {
+    const refusal = originObjectRefusal(value);
+    if (refusal !== undefined) refuseWrapped(check, body.child('origin'), 'geo_distance', 'origin', refusal);
   }
+}
+
+/**
+ * An origin object as the aggregation's own loop reads it: a number under `lat` and one under `lon`, any other member
+ * passed over; without both, it names the last member it met (`null` for none): `malformed [lat] geo point object.
+ * either [lat] or [lon] (or both) are missing` (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+ * `cross/lists/values/origin-agg-object-*`). An object or a list inside changes where the loop stands: not judged.
+ */
+function originObjectRefusal(origin: Record<string, unknown>): string | undefined {
+  let last = 'null';
+  let lat = false;
+  let lon = false;
+  for (const key in origin) {
+    const member = origin[key];
+    if (member !== null && typeof member === 'object') return undefined;
+    last = key;
+    if (key === 'lat') lat = typeof member === 'number';
+    else if (key === 'lon') lon = typeof member === 'number';
+  }
+  if (lat && lon) return undefined;
+  return `malformed [${last}] geo point object. either [lat] or [lon] (or both) are missing`;
 }
 
 /**
