@@ -3804,10 +3804,18 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       p: { percentiles_bucket: { value: [1], buckets_path: 'h>s', percents: [[50]] } },
     },
   }),
-  // The hand-written pipeline parsers read a list of buckets_path texts item by item with text(): an item that is no
-  // value fails with HTTP 500, where the loop meets it.
+  // The pipeline parsers read a list of buckets_path texts item by item with text(): an item that is no value fails
+  // where the loop meets it, with HTTP 500 in the hand-written loops, wrapped by bucket_script's ObjectParser.
   ...(
-    ['bucket_selector', 'avg_bucket', 'percentiles_bucket', 'derivative', 'moving_avg', 'serial_diff'] as const
+    [
+      'bucket_selector',
+      'avg_bucket',
+      'percentiles_bucket',
+      'derivative',
+      'moving_avg',
+      'serial_diff',
+      'bucket_script',
+    ] as const
   ).flatMap((type) =>
     (
       [
@@ -3822,7 +3830,7 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       const pipeline: JsonObject = {
         [type]: {
           buckets_path: paths,
-          ...(type === 'bucket_selector' ? { script: 'true' } : {}),
+          ...(type === 'bucket_selector' ? { script: 'true' } : type === 'bucket_script' ? { script: '1' } : {}),
           // serial_diff's lag beyond an int, after the list: the list fails first.
           ...(type === 'serial_diff' ? { lag: 1.5e10 } : {}),
         },

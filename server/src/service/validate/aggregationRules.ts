@@ -1107,6 +1107,16 @@ function scriptBucketsPath(check: JsonCheck, body: ValuePath, value: unknown): v
     refuseToken(check, body, 'buckets_path', 'bucket_script', token);
     return;
   }
+  if (Array.isArray(value)) {
+    // A list of paths, each item read with text(): one that is no value fails (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
+    // cases `cross/lists/values/pipeline-path-list-bucket-script-*`).
+    const items: readonly unknown[] = value;
+    const i = items.findIndex((item) => item === null || typeof item === 'object');
+    if (i === -1) return;
+    const at = body.child('buckets_path').child(i);
+    refuseWrapped(check, at, 'bucket_script', 'buckets_path', check.noText(at, tokenOf(items[i])));
+    return;
+  }
   if (!isObject(value)) return;
   for (const name in value) {
     const path: unknown = value[name];
