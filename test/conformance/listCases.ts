@@ -2312,6 +2312,19 @@ const SUGGEST_FORMS: readonly (readonly [string, JsonObject])[] = [
       ]),
     ),
   ),
+  // A setter takes each value as the loop reads it: its refusal comes before a member refused after it, and after one
+  // refused before it; the shard size only when each shard builds the suggester.
+  ['order-phrase-size-then-generator', suggestion('phrase', { field: 'text', size: 0, direct_generator: {} })],
+  ['order-phrase-generator-then-size', suggestion('phrase', { field: 'text', direct_generator: {}, size: 0 })],
+  [
+    'order-phrase-gram-size-then-generator',
+    suggestion('phrase', { field: 'text', gram_size: -1, direct_generator: [{ field: ['text'] }] }),
+  ],
+  ['order-phrase-confidence-then-unknown', suggestion('phrase', { field: 'text', confidence: -1, foo: 1 })],
+  ['order-term-max-edits-then-object', suggestion('term', { field: 'text', max_edits: 5, foo: {} })],
+  ['order-term-object-then-max-edits', suggestion('term', { field: 'text', foo: {}, max_edits: 5 })],
+  ['order-term-shard-size-then-max-edits', suggestion('term', { field: 'text', shard_size: 0, max_edits: 5 })],
+  ['order-term-mode-then-unknown', suggestion('term', { field: 'text', suggest_mode: 'sometimes', mx: 1 })],
   ['term-unknown', suggestion('term', { ...TERM_SUGGESTER, mx_edits: 2 })],
   ['phrase-unknown', suggestion('phrase', { ...PHRASE_SUGGESTER, foo: 1 })],
   ['term-no-field', suggestion('term', { suggest_mode: 'always' })],

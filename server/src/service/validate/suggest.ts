@@ -164,6 +164,12 @@ function suggesterRefused(
         return true;
       }
       if (readerRefused(check, at, reader, value)) return true;
+      // The builder's setter takes the value as the loop reads it: its refusal comes before what follows.
+      const refusal = optionValueRefusal(check, at, suggester, key, value);
+      if (refusal !== undefined) {
+        check.report('search.wrong-type', refusal, at);
+        return true;
+      }
       continue;
     }
     if (suggester === 'term') {
@@ -325,9 +331,32 @@ function frequencyError(name: string, n: number): string | undefined {
 
 /**
  * What a suggester's builder refuses of a value its loop read (`TermSuggestionBuilder`, `PhraseSuggestionBuilder`,
- * `SuggestionBuilder`): the term suggester's enums (read from the text of any value) and ranges, the phrase
- * suggester's ranges, and the size of every suggester (the completion suggester's is an ObjectParser field). The
- * shard size is checked when each shard builds the suggester. Whether it refused one (reported).
+ * `SuggestionBuilder`), as its setter takes it: the term suggester's enums (read from the text of any value) and
+ * ranges, the phrase suggester's ranges, and the size of every suggester (the completion suggester's is an ObjectParser
+ * field). Undefined when it takes the value.
+ */
+function optionValueRefusal(
+  check: JsonCheck,
+  at: ValuePath,
+  suggester: string,
+  key: string,
+  value: string | number | boolean,
+): string | undefined {
+  const n = numberOf(value);
+  if (key === 'size' && n !== undefined && Math.trunc(n) <= 0) {
+    return suggester === 'completion'
+      ? `${check.where(at)} [completion] failed to parse field [size]`
+      : 'size must be positive';
+  }
+  if (suggester === 'term') return termOptionError(key, scalarText(value), n);
+  if (suggester === 'phrase' && n !== undefined) return phraseOptionError(key, n);
+  return undefined;
+}
+
+/**
+ * What the builders refuse of the values once the loop is over (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1): the completion
+ * suggester's size (each value in order), and the shard size, checked when each shard builds the suggester. Whether it
+ * refused one (reported).
  */
 function suggesterOptionRefused(
   check: JsonCheck,
@@ -340,21 +369,15 @@ function suggesterOptionRefused(
     if (!isScalar(value)) continue;
     const at = path.child(key);
     const n = numberOf(value);
-    let message: string | undefined;
-    if (key === 'size' && n !== undefined && Math.trunc(n) <= 0) {
-      message =
-        suggester === 'completion'
-          ? `${check.where(at)} [completion] failed to parse field [size]`
-          : 'size must be positive';
-    } else if (key === 'shard_size' && suggester !== 'completion' && n !== undefined && Math.trunc(n) <= 0) {
+    if (key === 'shard_size' && suggester !== 'completion' && n !== undefined && Math.trunc(n) <= 0) {
       check.reportItemFailure(
         'search.wrong-type',
         shardFailureText('[shard_size] must be positive', `ShardSize must be positive but was: ${Math.trunc(n)}`),
         at,
       );
       return true;
-    } else if (suggester === 'term') message = termOptionError(key, scalarText(value), n);
-    else if (suggester === 'phrase' && n !== undefined) message = phraseOptionError(key, n);
+    }
+    const message = suggester === 'completion' ? optionValueRefusal(check, at, suggester, key, value) : undefined;
     if (message !== undefined) {
       check.report('search.wrong-type', message, at);
       return true;
