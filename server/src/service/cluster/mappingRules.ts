@@ -625,8 +625,8 @@ const NUMBER_SORTED = new Set(['long', 'double', 'boolean']);
  * number or a text `Double.parseDouble` reads (`Failed to parse search_after value for field [num].`), an unmapped
  * field sorted as `unmapped_type: long` the same (named `__anonymous_long`), a `date` field with its default format a
  * date of that format, and no `date` field a text that starts with `now` (its date math asks for the current time,
- * which search_after does not give) (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/search-after-value/*`). The first value
- * that fails is reported; other types are not judged.
+ * which search_after does not give) (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/search-after-value/*`).
+ * The first value that fails is reported; other types are not judged.
  */
 function searchAfterFindings(sort: unknown, values: readonly unknown[], walk: Walk): void {
   const entries = sortEntries(sort);
@@ -1581,14 +1581,21 @@ function formattedValueError(
   format: unknown,
   roundUp: boolean,
 ): string | undefined {
+  const error = formattedTextError(value, format, roundUp);
+  return error !== undefined && dateEverywhere(indexes, field) ? error : undefined;
+}
+
+/** Why a date of the request's own `format` does not read (undefined when it does, or is not a text to judge). */
+function formattedTextError(value: unknown, format: unknown, roundUp: boolean): string | undefined {
   if (typeof value !== 'string' || typeof format !== 'string' || value.includes('${') || format.includes('${')) {
     return undefined;
   }
-  const error = formattedDateError(value, format, roundUp);
-  if (error === undefined) return undefined;
-  return everywhere(indexes, (fields) => (fields.get(field) === 'date' ? 'date' : undefined)) === undefined
-    ? undefined
-    : error;
+  return formattedDateError(value, format, roundUp);
+}
+
+/** Whether every searched index maps `field` as a date. */
+function dateEverywhere(indexes: IndexFields, field: string): boolean {
+  return everywhere(indexes, (fields) => (fields.get(field) === 'date' ? 'date' : undefined)) !== undefined;
 }
 
 /** Why every searched index refuses `value` for `field`: the same words from the field's type in each. */
@@ -1841,12 +1848,9 @@ function missingFinding(
   /** The aggregation's own `format`: a date field reads `missing` with it, a whole number as its digits. */
   format: unknown,
 ): MappingFinding | undefined {
-  if (
-    typeof format === 'string' &&
-    everywhere(indexes, (fields) => (fields.get(field) === 'date' ? 'date' : undefined))
-  ) {
+  if (typeof format === 'string' && dateEverywhere(indexes, field)) {
     const text = typeof missing === 'number' && Number.isSafeInteger(missing) ? String(missing) : missing;
-    const formatted = formattedValueError(indexes, field, text, format, false);
+    const formatted = formattedTextError(text, format, false);
     return formatted === undefined ? undefined : dateFinding(formatted, at);
   }
   if (typeof missing !== 'boolean' && typeof missing !== 'string') return undefined;

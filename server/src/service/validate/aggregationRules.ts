@@ -255,11 +255,10 @@ function memberReadRefused(
     if (key === 'script' && type === 'bucket_selector' && isObject(value)) {
       if (scriptRefused(check, path.child(key), value, 'aggs.wrong-type', false)) return true;
     } else if (key === 'buckets_path' && Array.isArray(value) && hand.reads.START_ARRAY?.includes(key) === true) {
-      const items: readonly unknown[] = value;
-      const i = items.findIndex((item) => item === null || typeof item === 'object');
+      const i = firstNoText(value);
       if (i !== -1) {
         const at = path.child(key).child(i);
-        check.report('aggs.wrong-type', check.noText(at, tokenOf(items[i])), at);
+        check.report('aggs.wrong-type', check.noText(at, tokenOf(value[i])), at);
         return true;
       }
     } else if (key === 'lag' && type === 'serial_diff') {
@@ -285,6 +284,11 @@ function memberReadRefused(
     }
   }
   return false;
+}
+
+/** In a list read item by item with text(), the first item that has none (an object, a list, null); -1 for none. */
+function firstNoText(items: readonly unknown[]): number {
+  return items.findIndex((item) => item === null || typeof item === 'object');
 }
 
 /** The first name a hand-written parser refuses, in its words; undefined when it reads them all. */
@@ -1110,11 +1114,10 @@ function scriptBucketsPath(check: JsonCheck, body: ValuePath, value: unknown): v
   if (Array.isArray(value)) {
     // A list of paths, each item read with text(): one that is no value fails (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
     // cases `cross/lists/values/pipeline-path-list-bucket-script-*`).
-    const items: readonly unknown[] = value;
-    const i = items.findIndex((item) => item === null || typeof item === 'object');
+    const i = firstNoText(value);
     if (i === -1) return;
     const at = body.child('buckets_path').child(i);
-    refuseWrapped(check, at, 'bucket_script', 'buckets_path', check.noText(at, tokenOf(items[i])));
+    refuseWrapped(check, at, 'bucket_script', 'buckets_path', check.noText(at, tokenOf(value[i])));
     return;
   }
   if (!isObject(value)) return;

@@ -1,9 +1,9 @@
 // What the coordinating node rewrites away before a shard reads the query (docs/opensearch/query-dsl.md#rewritten-away):
 // a `bool` with a `must` or `filter` clause that matches nothing becomes `match_none` whole, so does one with neither
-// whose `should` clauses all match nothing, and so does a `constant_score` around one; a `match_none`, a `terms` with an empty list and an `ids` with no values match nothing
-// from the start. The shards then never build the other clauses of that `bool`, so what only building them fails on
-// (a span query over two fields, a date math unit, a mapping's refusal) fails nothing (real 3.9.0 and 2.19.6,
-// conformance cases `cross/lists/rewritten-away/*`). Rewrites that need the mappings (`exists` or `term` on an
+// whose `should` clauses all match nothing, and so does a `constant_score` around one; a `match_none`, a `terms` with
+// an empty list and an `ids` with no values match nothing from the start. The shards then never build the other
+// clauses of that `bool`, so what only building them fails on (a span query over two fields, a date math unit, a
+// mapping's refusal) fails nothing (real 3.9.0 and 2.19.6, conformance cases `cross/lists/rewritten-away/*`). Rewrites that need the mappings (`exists` or `term` on an
 // unmapped field) happen on the shards, after the other clauses' own rewrites: with a cluster connected,
 // rewrittenOnShards finds them, and only what building a query fails on is dropped inside them.
 import { firstKey, isObject, type JsonPath, type JsonSegment } from '../json/jsonSegment';
@@ -22,11 +22,6 @@ const INNER_QUERIES: Readonly<Record<string, readonly string[]>> = {
   has_child: ['query'],
   has_parent: ['query'],
 };
-
-/** The queries one member holds: one object, or each object of a list. */
-function queriesIn(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [value];
-}
 
 /** The clauses a member of a bool holds: none when it is absent, one object, or each item of a list. */
 function clausesIn(value: unknown): readonly unknown[] {
@@ -67,16 +62,13 @@ function matchesNothing(query: unknown, onShard?: OnShard): boolean {
       return matchesNothing(body.filter, onShard);
     case 'bool': {
       const nothing = (inner: unknown): boolean => matchesNothing(inner, onShard);
-      if (queriesIn(body.must).some(nothing) || queriesIn(body.filter).some(nothing)) return true;
+      const must = clausesIn(body.must);
+      const filter = clausesIn(body.filter);
+      if (must.some(nothing) || filter.some(nothing)) return true;
       // With no `must` nor `filter` clause, `should` clauses that all match nothing make the bool match nothing,
       // whatever its `must_not` holds (OpenSearch, unlike Elasticsearch, does not ask for an empty must_not).
       const should = clausesIn(body.should);
-      return (
-        clausesIn(body.must).length === 0 &&
-        clausesIn(body.filter).length === 0 &&
-        should.length > 0 &&
-        should.every(nothing)
-      );
+      return must.length === 0 && filter.length === 0 && should.length > 0 && should.every(nothing);
     }
     default:
       return false;

@@ -149,7 +149,6 @@ export function compileRefused(
   code: DiagnosticCode,
   context: CompileContext = SHARD_SCRIPT,
 ): boolean {
-  const failure = context.failure;
   if (typeof script === 'string') return noStatementRefused(check, path, script, code, context);
   if (!isObject(script) || (script.lang ?? 'painless') !== 'painless') return false;
   const source = script.source ?? script.inline;
@@ -157,7 +156,7 @@ export function compileRefused(
   if (isObject(source)) {
     check.reportItemFailure(
       code,
-      failure(
+      context.failure(
         'Painless cannot compile a source written as an object (a template)',
         'Unrecognized compile-time parameter(s): {content_type=application/json; charset=UTF-8}',
       ),
