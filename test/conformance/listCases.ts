@@ -3452,6 +3452,25 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...SHAPE_FIELDS.map(([id, field]) => c(`values/shape-field-${id}`, { query: { geo_shape: { shape: field } } })),
   c('values/shape-clause-list', { query: { geo_shape: { shape: [1] } } }),
   c('values/shape-clause-list-of-object', { query: { geo_shape: { shape: [{ shape: SHAPE_POINT }] } } }),
+  // A null shape is no shape; indexed_shape is read by a token loop of its own (geoShapes.ts).
+  ...(
+    [
+      ['shape-null', { shape: null }],
+      ['shape-null-then-relation', { shape: null, relation: 'within' }],
+      ['indexed-shape-null', { indexed_shape: null }],
+      ['indexed-shape-number-then-relation', { indexed_shape: 1, relation: 'bogus' }],
+      ['indexed-shape-null-then-object', { indexed_shape: null, x: {} }],
+      ['indexed-shape-empty-object', { indexed_shape: {} }],
+      ['indexed-shape-no-id', { indexed_shape: { index: 'x' } }],
+      ['indexed-shape-id-null', { indexed_shape: { id: null } }],
+      ['indexed-shape-id-list', { indexed_shape: { id: ['1'] } }],
+      ['indexed-shape-unknown-object', { indexed_shape: { id: '1', bogus: {} } }],
+      ['indexed-shape-empty-list', { indexed_shape: [] }],
+      ['indexed-shape-list-of-number', { indexed_shape: [1] }],
+      ['indexed-shape-list-of-null', { indexed_shape: [null] }],
+      ['indexed-shape-list-of-object', { indexed_shape: [{ id: '1' }] }],
+    ] as (readonly [string, Json])[]
+  ).map(([id, field]) => c(`geo/${id}`, { query: { geo_shape: { shape: field } } })),
   ...(
     [
       ['unknown-clause', { MATCH: { text: 'fox' } }],

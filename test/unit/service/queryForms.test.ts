@@ -968,3 +968,64 @@ void describe('members a clause parser reads in a loop of its own', () => {
     });
   });
 });
+
+void describe('geo_shape: a null shape and the indexed shape (docs/opensearch/query-dsl.md#geo-shapes)', () => {
+  const POINT = '{"type":"point","coordinates":[1,2]}';
+  const shape = (field: string): string => query(`{"geo_shape":{"location":${field}}}`);
+
+  void it('reads a null shape as no shape, and asks for a shape or an indexed shape with an id', () => {
+    for (const field of [
+      '{"shape":null,"relation":"within"}',
+      '{"indexed_shape":{}}',
+      '{"indexed_shape":{"index":"x"}}',
+    ]) {
+      const found = diagnose('msearch', shape(field)).filter((d) => d.severity === E);
+      assert.deepEqual(
+        found.map((d) => d.message),
+        ['either shape or indexedShapeId is required'],
+        field,
+      );
+    }
+    expectNoErrors('msearch', shape('{"indexed_shape":{"id":"1","index":"shapes","other":2}}'));
+    expectNoErrors('msearch', shape(`{"shape":null,"indexed_shape":{"id":"1"}}`));
+  });
+
+  void it('refuses what the indexed shape token loop refuses, where it stands', () => {
+    expectDiagnostic('msearch', shape('{"indexed_shape":{"id":"1","x":«null»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'unknown token [VALUE_NULL] after [x]',
+    });
+    expectDiagnostic('msearch', shape('{"indexed_shape":«[1]»}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'unknown token [END_ARRAY] after [indexed_shape]',
+    });
+    expectDiagnostic('msearch', shape('{"indexed_shape":[1,«{"id":"1"}»]}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'unknown token [START_OBJECT] after [indexed_shape]',
+    });
+  });
+
+  void it('reads the members after an indexed shape written as a value as the indexed shape', () => {
+    // Nothing names an id: the builder asks for one, whatever the members after it say.
+    const found = diagnose('msearch', shape('{"indexed_shape":null,"relation":"bogus"}')).filter(
+      (d) => d.severity === E,
+    );
+    assert.deepEqual(
+      found.map((d) => d.message),
+      ['either shape or indexedShapeId is required'],
+    );
+    expectDiagnostic('msearch', shape('{"indexed_shape":1,"x":«[]»}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'unknown token [START_ARRAY] after [x]',
+    });
+    // A shape before it: the parsers above end one level early, and the request fails.
+    const early = diagnose('msearch', shape(`{"shape":${POINT},"indexed_shape":null}`)).filter((d) => d.severity === E);
+    assert.equal(early.length, 1);
+    assert.equal(early[0]!.code, 'query.wrong-type');
+    assert.match(early[0]!.message, /^\[indexed_shape\] is read as an object/);
+  });
+});

@@ -18,17 +18,24 @@ function textOf(check: JsonCheck, at: ValuePath, value: unknown): { text: string
   return { refusal: check.noText(at, tokenOf(value)) };
 }
 
-/** The field object of a `geo_shape` query: its members in order, then a shape or an indexed shape. */
+/**
+ * The field object of a `geo_shape` query: its members in order, then a shape or an indexed shape. A null `shape` is no
+ * shape; the builder then asks for one or the other (`either shape or indexedShapeId is required`).
+ */
 export function checkShapeField(check: JsonCheck, path: ValuePath, field: Record<string, unknown>): void {
+  let shape = false;
+  let indexedId = false;
   for (const key in field) {
     const value = field[key];
     const at = path.child(key);
     if (key === 'shape') {
+      if (value === null) continue;
       const refusal = shapeRefusal(check, at, value);
       if (refusal !== undefined) {
         check.report(refusal.shard ? 'query.invalid-value' : 'query.wrong-type', refusal.message, refusal.at ?? at);
         return;
       }
+      shape = true;
     } else if (key === 'relation' || key === 'strategy') {
       const read = textOf(check, at, value);
       if ('refusal' in read) {
@@ -41,14 +48,98 @@ export function checkShapeField(check: JsonCheck, path: ValuePath, field: Record
         check.report('query.invalid-value', `Unknown ${what} [${read.text} ]`, at);
         return;
       }
-    } else if (key !== 'indexed_shape') {
+    } else if (key === 'indexed_shape') {
+      if (!isObject(value) && !Array.isArray(value)) {
+        indexedShapeValue(check, path, field, key, shape);
+        return;
+      }
+      const read = readIndexedShape(check, at, key, value);
+      if (read === undefined) return;
+      indexedId = read;
+    } else {
       check.report('query.unknown-parameter', `query does not support [${key}]`, at, 'key');
       return;
     }
   }
-  if (!('shape' in field) && !('indexed_shape' in field)) {
+  if (!shape && !indexedId) {
     check.report('query.missing-parameter', 'either shape or indexedShapeId is required', path, 'key');
   }
+}
+
+/** A token the loop of an indexed shape refuses: anything but a member's name or a value that is not null. */
+function indexedShapeRefusal(check: JsonCheck, at: ValuePath, after: string, value: unknown): void {
+  check.report('query.wrong-type', `unknown token [${tokenOf(value)}] after [${after}]`, at);
+}
+
+/**
+ * `indexed_shape` as the builder's own loop reads it, token by token until an object's end: a member's value must be a
+ * value that is not null (`unknown token [VALUE_NULL] after [id]`), names besides `id`, `index`, `path` and `routing`
+ * are passed over. A list is stepped into: its values are passed over, and anything else in it, or its end, is an
+ * unknown token after `indexed_shape` (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * `cross/lists/geo/indexed-shape-*`). Whether it names an id, or undefined once it refused.
+ */
+function readIndexedShape(check: JsonCheck, at: ValuePath, key: string, value: unknown): boolean | undefined {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item === null || typeof item === 'object') {
+        indexedShapeRefusal(check, at.child(i), key, item);
+        return undefined;
+      }
+    }
+    check.report('query.wrong-type', `unknown token [END_ARRAY] after [${key}]`, at);
+    return undefined;
+  }
+  if (!isObject(value)) return false;
+  let id = false;
+  for (const member in value) {
+    const item = value[member];
+    if (item === null || typeof item === 'object') {
+      indexedShapeRefusal(check, at.child(member), member, item);
+      return undefined;
+    }
+    if (member === 'id') id = true;
+  }
+  return id;
+}
+
+/**
+ * `indexed_shape` written as a value or null: the builder's loop for its object starts past that token, so it reads the
+ * members after it as the indexed shape's, and the end of the field's object as its own end. With no shape before it
+ * and no `id` after it the builder asks for one; otherwise every parser above ends one level early and the request
+ * fails where a parser meets a token it does not expect (`[geo_shape] malformed query, expected [END_OBJECT] but found
+ * [FIELD_NAME]`, or a null pointer at the body's end).
+ */
+function indexedShapeValue(
+  check: JsonCheck,
+  path: ValuePath,
+  field: Record<string, unknown>,
+  key: string,
+  shape: boolean,
+): void {
+  let after = false;
+  let id = false;
+  for (const member in field) {
+    if (!after) {
+      after = member === key;
+      continue;
+    }
+    const value = field[member];
+    if (value === null || typeof value === 'object') {
+      indexedShapeRefusal(check, path.child(member), member, value);
+      return;
+    }
+    if (member === 'id') id = true;
+  }
+  if (!shape && !id) {
+    check.report('query.missing-parameter', 'either shape or indexedShapeId is required', path, 'key');
+    return;
+  }
+  check.report(
+    'query.wrong-type',
+    `[${key}] is read as an object: written as a value, OpenSearch reads the members after it as its own and ends every parser above one level early, and the request fails`,
+    path.child(key),
+  );
 }
 
 interface Refusal {
