@@ -798,6 +798,11 @@ const COMPOSITE_OPTIONS: readonly (readonly [string, Json])[] = [
   ['histogram-unknown', compositeSource('histogram', { field: 'num', interval: 5, foo: 1 })],
   ['histogram-interval-text', compositeSource('histogram', { field: 'num', interval: 'x' })],
   ['histogram-interval-boolean', compositeSource('histogram', { field: 'num', interval: true })],
+  ['histogram-interval-zero', compositeSource('histogram', { field: 'num', interval: 0 })],
+  ['histogram-interval-negative', compositeSource('histogram', { field: 'num', interval: -1 })],
+  ['histogram-interval-zero-text', compositeSource('histogram', { field: 'num', interval: '0' })],
+  ['histogram-interval-fraction', compositeSource('histogram', { field: 'num', interval: 0.5 })],
+  ['histogram-interval-negative-then-unknown', compositeSource('histogram', { field: 'num', interval: -2, foo: 1 })],
   ['histogram-format', compositeSource('histogram', { field: 'num', interval: 5, format: '0.0' })],
   ['date-histogram-unknown', compositeSource('date_histogram', { field: 'date', fixed_interval: '1d', foo: 1 })],
   ['date-histogram-near-name', compositeSource('date_histogram', { field: 'date', fixed_intervals: '1d' })],
@@ -3471,6 +3476,62 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['indexed-shape-list-of-object', { indexed_shape: [{ id: '1' }] }],
     ] as (readonly [string, Json])[]
   ).map(([id, field]) => c(`geo/${id}`, { query: { geo_shape: { shape: field } } })),
+  // The field's object inside a list (geoQueries.ts).
+  ...(
+    [
+      [
+        'bad-coordinates',
+        [
+          {
+            shape: {
+              type: 'envelope',
+              coordinates: [
+                [0, 5],
+                ['x', 0],
+              ],
+            },
+          },
+        ],
+      ],
+      ['twice', [{ shape: SHAPE_POINT }, { shape: SHAPE_POINT }]],
+      ['bad-relation', [{ shape: SHAPE_POINT, relation: 'bogus' }]],
+      ['no-shape', [{ relation: 'within' }]],
+      [
+        'null-first',
+        [
+          null,
+          {
+            shape: {
+              type: 'envelope',
+              coordinates: [
+                [0, 5],
+                ['x', 0],
+              ],
+            },
+          },
+        ],
+      ],
+      [
+        'nested',
+        [
+          [
+            {
+              shape: {
+                type: 'envelope',
+                coordinates: [
+                  [0, 5],
+                  ['x', 0],
+                ],
+              },
+            },
+          ],
+        ],
+      ],
+      ['empty-object', [{}]],
+      ['valid', [{ shape: SHAPE_POINT }]],
+      ['object-then-number', [{ shape: SHAPE_POINT }, 1]],
+    ] as (readonly [string, Json])[]
+  ).map(([id, field]) => c(`geo/shape-field-list-${id}`, { query: { geo_shape: { shape: field } } })),
   ...(
     [
       ['unknown-clause', { MATCH: { text: 'fox' } }],

@@ -222,4 +222,18 @@ void describe('null and empty lists in aggregation parameters', () => {
       message: /No \[ranges\] specified for the \[r\] aggregation/,
     });
   });
+
+  void it("refuses a composite histogram source's interval of 0 or below, read as a double", () => {
+    const source = (interval: string): string =>
+      aggs(`{"c":{"composite":{"sources":[{"h":{"histogram":{"field":"n","interval":${interval}}}}]}}}`);
+    for (const interval of ['0', '-1', '"0"', '"-2.5d"']) {
+      expectDiagnostic('msearch', source(`«${interval}»`), {
+        code: 'aggs.invalid-value',
+        severity: E,
+        message:
+          /^\[1:\d+\] \[histogram\] failed to parse field \[interval\]: \[interval\] must be greater than 0 for \[histogram\] source$/,
+      });
+    }
+    for (const interval of ['0.5', '"2"', '10']) expectNo('msearch', source(interval));
+  });
 });

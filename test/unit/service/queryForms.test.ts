@@ -1028,4 +1028,18 @@ void describe('geo_shape: a null shape and the indexed shape (docs/opensearch/qu
     assert.equal(early[0]!.code, 'query.wrong-type');
     assert.match(early[0]!.message, /^\[indexed_shape\] is read as an object/);
   });
+
+  void it("checks the field's object written inside a list, and refuses a second one", () => {
+    expectDiagnostic('msearch', shape('[null,[{"shape":{"type":"envelope","coordinates":«[[0,5],["x",0]]»}}]]'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: 'geo coordinates must be numbers',
+    });
+    expectDiagnostic('msearch', shape(`[{"shape":${POINT}},«{"shape":${POINT}}»]`), {
+      code: 'query.multiple-fields',
+      severity: E,
+      message: 'point specified twice. [location]',
+    });
+    expectNoErrors('msearch', shape(`[{"shape":${POINT},"relation":"within"}]`));
+  });
 });

@@ -6,7 +6,15 @@ import { firstKey, isObject, tokenOf } from '../json/jsonSegment';
 import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
 import type { DiagnosticCode } from '../diagnosticCodes';
-import { isIpv4, isJavaDouble, isSortOrder, numberTextError, parseTimeValue, textBooleanError } from './values';
+import {
+  isIpv4,
+  isJavaDouble,
+  isSortOrder,
+  javaDoubleNumber,
+  numberTextError,
+  parseTimeValue,
+  textBooleanError,
+} from './values';
 import { shardFailureText } from './msearchItems';
 import { beyondInt, zoneHoursError, zoneIdError } from './timeZones';
 import { distanceOptionRefusal } from './geoQueries';
@@ -576,6 +584,17 @@ function compositeOptionRefused(
       if (token !== 'VALUE_NUMBER' && token !== 'VALUE_STRING') return doesNotSupport(check, at, kind, key, value);
       if (typeof value === 'string' && !isJavaDouble(value)) {
         check.report('aggs.wrong-type', numberTextError(value), at);
+        return true;
+      }
+      // Its setter wants an interval above 0, read as a double (the text "0" too).
+      const interval =
+        typeof value === 'number' ? value : typeof value === 'string' ? javaDoubleNumber(value) : undefined;
+      if (interval !== undefined && interval <= 0) {
+        check.report(
+          'aggs.invalid-value',
+          `${check.where(at)} [${kind}] failed to parse field [${key}]: [interval] must be greater than 0 for [histogram] source`,
+          at,
+        );
         return true;
       }
     }

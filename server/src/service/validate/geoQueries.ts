@@ -139,14 +139,23 @@ export function validateGeoClause(
         check.report('query.wrong-type', `[geo_polygon] unexpected token type [START_ARRAY]`, at);
         return;
       }
-      if (
-        name === 'geo_shape' &&
-        parser.options[key] === undefined &&
-        value.some((v) => v !== null && typeof v !== 'object')
-      ) {
-        // AbstractGeometryQueryBuilder passes over a list's brackets: a value inside is read as a value of that name.
-        check.report('query.unknown-parameter', `query does not support [${key}]`, at, 'key');
-        return;
+      if (name === 'geo_shape' && parser.options[key] === undefined) {
+        // AbstractGeometryQueryBuilder passes over a list's brackets (a list inside one too) and its nulls: a value
+        // inside is read as a value of that name, an object as the field's object, a second one as a second shape
+        // (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/geo/shape-field-list-*`).
+        for (const item of listItems(at, value)) {
+          if (!isObject(item.value)) {
+            check.report('query.unknown-parameter', `query does not support [${key}]`, at, 'key');
+            return;
+          }
+          if (field !== undefined) {
+            check.report('query.multiple-fields', `point specified twice. [${key}]`, item.at, 'key');
+            return;
+          }
+          if (checkShapeField(check, item.at, item.value)) return;
+          field = key;
+        }
+        continue;
       }
       if (name === 'geo_bounding_box') {
         // The parser steps into the list: an object there is a box, a value is read under the list's name.
@@ -357,6 +366,18 @@ function readDistancePoint(
  * `cross/lists/geo/point-*-list-inside*`). Undefined when the list holds no list, or an object at any depth (its end
  * moves the parser in ways not followed here).
  */
+/** The items of a list with their places, a list inside it read in its place, nulls left out. */
+function listItems(at: ValuePath, list: readonly unknown[], depth = 0): { value: unknown; at: ValuePath }[] {
+  const out: { value: unknown; at: ValuePath }[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const item: unknown = list[i];
+    if (item === null) continue;
+    if (Array.isArray(item) && depth < 100) out.push(...listItems(at.child(i), item, depth + 1));
+    else out.push({ value: item, at: at.child(i) });
+  }
+  return out;
+}
+
 function flatScalars(list: readonly unknown[]): unknown[] | undefined {
   if (!list.some(Array.isArray)) return undefined;
   const out: unknown[] = [];

@@ -22,7 +22,7 @@ function textOf(check: JsonCheck, at: ValuePath, value: unknown): { text: string
  * The field object of a `geo_shape` query: its members in order, then a shape or an indexed shape. A null `shape` is no
  * shape; the builder then asks for one or the other (`either shape or indexedShapeId is required`).
  */
-export function checkShapeField(check: JsonCheck, path: ValuePath, field: Record<string, unknown>): void {
+export function checkShapeField(check: JsonCheck, path: ValuePath, field: Record<string, unknown>): boolean {
   let shape = false;
   let indexedId = false;
   for (const key in field) {
@@ -33,37 +33,38 @@ export function checkShapeField(check: JsonCheck, path: ValuePath, field: Record
       const refusal = shapeRefusal(check, at, value);
       if (refusal !== undefined) {
         check.report(refusal.shard ? 'query.invalid-value' : 'query.wrong-type', refusal.message, refusal.at ?? at);
-        return;
+        return true;
       }
       shape = true;
     } else if (key === 'relation' || key === 'strategy') {
       const read = textOf(check, at, value);
       if ('refusal' in read) {
         check.report('query.wrong-type', read.refusal, at);
-        return;
+        return true;
       }
       const known = key === 'relation' ? RELATIONS : STRATEGIES;
       if (!known.includes(read.text.toLowerCase())) {
         const what = key === 'relation' ? 'shape operation' : 'strategy';
         check.report('query.invalid-value', `Unknown ${what} [${read.text} ]`, at);
-        return;
+        return true;
       }
     } else if (key === 'indexed_shape') {
       if (!isObject(value) && !Array.isArray(value)) {
         indexedShapeValue(check, path, field, key, shape);
-        return;
+        return true;
       }
       const read = readIndexedShape(check, at, key, value);
-      if (read === undefined) return;
+      if (read === undefined) return true;
       indexedId = read;
     } else {
       check.report('query.unknown-parameter', `query does not support [${key}]`, at, 'key');
-      return;
+      return true;
     }
   }
   if (!shape && !indexedId) {
     check.report('query.missing-parameter', 'either shape or indexedShapeId is required', path, 'key');
   }
+  return false;
 }
 
 /** A token the loop of an indexed shape refuses: anything but a member's name or a value that is not null. */
