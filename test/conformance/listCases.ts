@@ -1492,6 +1492,18 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
     `date-format-agg-number-${id}`,
     { size: 0, aggs: { a: { date_range: { field: 'date', format, ranges: [{ from }] } } } },
   ]),
+  // The range aggregations on a field no index maps (mappingRules.ts).
+  ...(
+    [
+      ['range-agg-unmapped-text', { range: { field: 'numx', ranges: [{ from: '10s' }] } }],
+      ['range-agg-unmapped-number-text', { range: { field: 'numx', ranges: [{ to: '10' }] } }],
+      ['range-agg-unmapped-two', { range: { field: 'numx', ranges: [{ from: 'x', to: 'y' }] } }],
+      ['range-agg-unmapped-format', { range: { field: 'numx', format: '0.0', ranges: [{ from: '10s' }] } }],
+      ['range-agg-mapped-text', { range: { field: 'num', ranges: [{ from: '10s' }] } }],
+      ['range-agg-unmapped-date-text', { date_range: { field: 'numx', ranges: [{ from: '10s' }] } }],
+      ['range-agg-unmapped-date-math', { date_range: { field: 'numx', ranges: [{ from: 'now-1d' }] } }],
+    ] as (readonly [string, Json])[]
+  ).map(([id, agg]): readonly [string, Json] => [id, { size: 0, aggs: { a: agg } }]),
   ...DATE_TEXTS.slice(0, 8).map(([id, text]): readonly [string, Json] => [
     `date-format-agg-${id}`,
     { size: 0, aggs: { a: { date_range: { field: 'date', format: 'yyyy-MM-dd', ranges: [{ from: text }] } } } },

@@ -143,6 +143,23 @@ void describe('aggregation parameters the field type does not take (cluster.aggr
     assert.equal(on('{"max": {"field": "when", "missing": "01/02/2024"}}').length, 1);
   });
 
+  void it("reads the range aggregations' bounds on a field no index maps: numbers for range, dates for date_range", () => {
+    expectOn(
+      'cluster.aggregation-field',
+      agg('shop', '{"range": {"field": "nothing", "ranges": [{"from": «"10s"»}]}}'),
+      'For input string: "10s"',
+    );
+    assert.equal(codes(agg('shop', '{"date_range": {"field": "nothing", "ranges": [{"from": "10s"}]}}')).length, 1);
+    for (const body of [
+      '{"range": {"field": "nothing", "ranges": [{"to": "10"}]}}',
+      '{"range": {"field": "nothing", "format": "0.0", "ranges": [{"from": "10s"}]}}',
+      '{"range": {"field": "nothing", "script": "1", "ranges": [{"from": "x"}]}}',
+      '{"date_range": {"field": "nothing", "ranges": [{"from": "now-1d"}]}}',
+    ]) {
+      assert.deepEqual(codes(agg('shop', body)), [], body);
+    }
+  });
+
   void it('reads sub-aggregations and _msearch headers', () => {
     expectOn(
       'cluster.aggregation-field',

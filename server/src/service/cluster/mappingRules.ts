@@ -1552,6 +1552,7 @@ const DATE_RANGE_BOUNDS = ['from', 'to'];
  * Why every searched index refuses a date written as `value` in `field`: a `date` field whose mapping gives no format
  * of its own reads a text (a boolean as its text) with its default format and date math, on each shard (real 3.8.0
  * and 2.19.1; docs/opensearch/json-and-values.md#dates-in-date-fields). Numbers are read as epoch milliseconds.
+ * `unmappedToo`: a field no index maps is read so as well (a `date_range` aggregation's bounds).
  */
 function dateValueError(
   indexes: IndexFields,
@@ -1559,13 +1560,16 @@ function dateValueError(
   value: unknown,
   roundUp: boolean,
   booleans: boolean,
+  unmappedToo = false,
 ): string | undefined {
   if (typeof value !== 'string' && !(booleans && typeof value === 'boolean')) return undefined;
   if (typeof value === 'string' && value.includes('${')) return undefined;
   const error = defaultDateError(String(value), roundUp);
   if (error === undefined) return undefined;
   const every = everywhere(indexes, (fields, mapping) =>
-    fields.get(field) === 'date' && !mapping.formatted.has(field) ? 'date' : undefined,
+    (fields.get(field) === 'date' && !mapping.formatted.has(field)) || (unmappedToo && unmapped(fields, field))
+      ? 'date'
+      : undefined,
   );
   return every === undefined ? undefined : error;
 }
@@ -1934,6 +1938,11 @@ function aggregationFieldFindings(
   }
   if ((type === 'date_range' || type === 'range') && Array.isArray(body['ranges'])) {
     const formatted = body['format'] !== undefined;
+    // A field no index maps, with no script: `range` reads its bounds as numbers, `date_range` as dates of the default
+    // format (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/shard/range-agg-unmapped-*`).
+    const readsUnmapped = body['script'] === undefined;
+    const boundType = (fields: ReadonlyMap<string, string>): string | undefined =>
+      fields.get(field) ?? (readsUnmapped && type === 'range' && unmapped(fields, field) ? 'double' : undefined);
     const out: MappingFinding[] = [];
     body['ranges'].forEach((range: unknown, i) => {
       if (!isObject(range)) return;
@@ -1946,11 +1955,11 @@ function aggregationFieldFindings(
           typeof value === 'number' && Math.abs(value) < Number.MAX_SAFE_INTEGER ? String(Math.trunc(value)) : value;
         const error = formatted
           ? formattedValueError(indexes, field, text, body['format'], false)
-          : dateValueError(indexes, field, range[bound], false, false);
+          : dateValueError(indexes, field, range[bound], false, false, readsUnmapped && type === 'date_range');
         if (error !== undefined) out.push(dateFinding(error, at, formatted));
         const other = formatted
           ? undefined
-          : everywhere(indexes, (fields) => rangeBoundError(fields.get(field), range[bound]));
+          : everywhere(indexes, (fields) => rangeBoundError(boundType(fields), range[bound]));
         if (other !== undefined)
           out.push({ code: 'cluster.aggregation-field', message: other, path: at, target: 'value' });
       }
