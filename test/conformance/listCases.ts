@@ -1502,6 +1502,14 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
       ['range-agg-mapped-text', { range: { field: 'num', ranges: [{ from: '10s' }] } }],
       ['range-agg-unmapped-date-text', { date_range: { field: 'numx', ranges: [{ from: '10s' }] } }],
       ['range-agg-unmapped-date-math', { date_range: { field: 'numx', ranges: [{ from: 'now-1d' }] } }],
+      [
+        'range-agg-unmapped-date-format',
+        { date_range: { field: 'numx', format: 'yyyy-MM-dd', ranges: [{ to: 'x' }] } },
+      ],
+      [
+        'range-agg-unmapped-date-format-good',
+        { date_range: { field: 'numx', format: 'yyyy-MM-dd', ranges: [{ to: '2024-01-01' }] } },
+      ],
     ] as (readonly [string, Json])[]
   ).map(([id, agg]): readonly [string, Json] => [id, { size: 0, aggs: { a: agg } }]),
   ...DATE_TEXTS.slice(0, 8).map(([id, text]): readonly [string, Json] => [
@@ -3467,6 +3475,26 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     ] as const
   ).map(([id, shape]) => c(`wkt/${id}`, { query: { geo_shape: { shape: { shape } } } })),
   ...SHAPE_FIELDS.map(([id, field]) => c(`values/shape-field-${id}`, { query: { geo_shape: { shape: field } } })),
+  ...(
+    [
+      ['object', [{ a: null }]],
+      ['after-value', ['a', { a: null }]],
+      ['object-list', [{ a: [null] }]],
+      ['deep', [{ a: { b: null } }]],
+      ['list', [['a', null]]],
+      ['lookup', [{ index: 'conformance', id: '1', path: 'kw', field: null }]],
+      ['none', [{ a: 1 }, ['b']]],
+    ] as (readonly [string, Json])[]
+  ).map(([id, values]) => c(`query/terms-null-inside-${id}`, { query: { terms: { kw: values } } })),
+  ...(
+    [
+      ['absent', { minimum_should_match_field: 'nofield' }],
+      ['empty', { terms: [], minimum_should_match_field: 'nofield' }],
+      ['number', { minimum_should_match_field: 0 }],
+      ['with-terms', { terms: ['a'], minimum_should_match_field: 'nofield' }],
+      ['terms-after', { minimum_should_match_field: 'nofield', terms: ['a'] }],
+    ] as (readonly [string, Json])[]
+  ).map(([id, options]) => c(`shard/terms-set-field-no-terms-${id}`, { query: { terms_set: { kw: options } } })),
   c('values/shape-clause-list', { query: { geo_shape: { shape: [1] } } }),
   c('values/shape-clause-list-of-object', { query: { geo_shape: { shape: [{ shape: SHAPE_POINT }] } } }),
   // A null shape is no shape; indexed_shape is read by a token loop of its own (geoShapes.ts).

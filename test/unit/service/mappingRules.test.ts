@@ -150,11 +150,23 @@ void describe('aggregation parameters the field type does not take (cluster.aggr
       'For input string: "10s"',
     );
     assert.equal(codes(agg('shop', '{"date_range": {"field": "nothing", "ranges": [{"from": "10s"}]}}')).length, 1);
+    assert.equal(
+      codes(agg('shop', '{"date_range": {"field": "nothing", "format": "yyyy-MM-dd", "ranges": [{"to": "x"}]}}'))
+        .length,
+      1,
+    );
+    // terms_set looks its field up only where it has terms.
+    const termsSet = (options: string): string =>
+      `POST /shop/_search\n{"query": {"terms_set": {"kw": {${options}"minimum_should_match_field": "nothing"}}}}\n`;
+    assert.equal(codes(termsSet('"terms": ["a"], ')).length, 1);
+    assert.deepEqual(codes(termsSet('')), []);
+    assert.deepEqual(codes(termsSet('"terms": [], ')), []);
     for (const body of [
       '{"range": {"field": "nothing", "ranges": [{"to": "10"}]}}',
       '{"range": {"field": "nothing", "format": "0.0", "ranges": [{"from": "10s"}]}}',
       '{"range": {"field": "nothing", "script": "1", "ranges": [{"from": "x"}]}}',
       '{"date_range": {"field": "nothing", "ranges": [{"from": "now-1d"}]}}',
+      '{"date_range": {"field": "nothing", "format": "yyyy-MM-dd", "ranges": [{"to": "2024-01-01"}]}}',
     ]) {
       assert.deepEqual(codes(agg('shop', body)), [], body);
     }

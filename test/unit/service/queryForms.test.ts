@@ -680,6 +680,21 @@ void describe('arrays and empty values the compound parsers refuse', () => {
     });
   });
 
+  void it('reads a null inside an object of a terms list as no value', () => {
+    for (const values of [
+      '[«{"a":null}»]',
+      '["a",«{"a":{"b":[null]}}»]',
+      '[«{"index":"i","id":"1","path":"kw","field":null}»]',
+    ]) {
+      expectDiagnostic('msearch', query(`{"terms":{"kw":${values}}}`), {
+        code: 'query.missing-parameter',
+        severity: E,
+        message: 'No value specified for terms query',
+      });
+    }
+    expectNoErrors('msearch', query('{"terms":{"kw":[{"a":1},{"b":["c"]}]}}'));
+  });
+
   void it('refuses a null field name in the words of the target', () => {
     expectDiagnostic('msearch', query('{"query_string":{"query":"quick","fields":[«null»]}}'), {
       code: 'query.wrong-type',

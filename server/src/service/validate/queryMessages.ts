@@ -416,8 +416,8 @@ function listEndWords(clause: 'terms' | 'terms_set', name: string, items: readon
 const NO_TERMS_VALUE = 'No value specified for terms query';
 
 /**
- * What a terms parser refuses first in a list of terms, and at which item: a null (`No value specified for terms
- * query`), or a list inside (listEndWords). Undefined when it reads the list whole.
+ * What a terms parser refuses first in a list of terms, and at which item: a null, or an object holding one (`No value
+ * specified for terms query`), or a list inside (listEndWords). Undefined when it reads the list whole.
  */
 export function termsListRefusal(
   clause: 'terms' | 'terms_set',
@@ -426,13 +426,25 @@ export function termsListRefusal(
 ): { readonly index: number; readonly words: string; readonly noValue: boolean } | undefined {
   for (let index = 0; index < items.length; index++) {
     const item: unknown = items[index];
-    if (item === null) return { index, words: NO_TERMS_VALUE, noValue: true };
+    // A null inside an object is no value either: the object is read whole, its nulls with it (real 3.9.0, 3.8.0,
+    // 2.19.6 and 2.19.1; conformance cases `cross/lists/query/terms-null-inside-*`).
+    if (item === null || (typeof item === 'object' && !Array.isArray(item) && holdsNull(item, 0))) {
+      return { index, words: NO_TERMS_VALUE, noValue: true };
+    }
     if (Array.isArray(item)) {
       const words = listEndWords(clause, name, items);
       return words === undefined ? undefined : { index, words, noValue: words === NO_TERMS_VALUE };
     }
   }
   return undefined;
+}
+
+/** Whether a value holds a null, at any depth inside its objects and lists. */
+function holdsNull(value: unknown, depth: number): boolean {
+  if (value === null) return true;
+  if (typeof value !== 'object' || depth > 100) return false;
+  const items: readonly unknown[] = Array.isArray(value) ? value : Object.values(value);
+  return items.some((item) => holdsNull(item, depth + 1));
 }
 
 /** Names a default distribution registers: what "did you mean" may suggest. */
