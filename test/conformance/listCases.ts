@@ -1492,6 +1492,18 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
     `date-format-agg-number-${id}`,
     { size: 0, aggs: { a: { date_range: { field: 'date', format, ranges: [{ from }] } } } },
   ]),
+  ...(
+    [
+      ['num', 'num', [1, {}]],
+      ['num-members', 'num', [{ a: 1 }]],
+      ['ip', 'ip', [{ a: 1 }]],
+      ['kw', 'kw', [{}, 'a']],
+      ['num-bad-first', 'num', ['x', {}]],
+    ] as (readonly [string, string, Json])[]
+  ).map(([id, field, values]): readonly [string, Json] => [
+    `terms-object-on-${id}`,
+    { query: { terms: { [field]: values } } },
+  ]),
   // The range aggregations on a field no index maps (mappingRules.ts).
   ...(
     [

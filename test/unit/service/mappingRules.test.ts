@@ -155,6 +155,17 @@ void describe('aggregation parameters the field type does not take (cluster.aggr
         .length,
       1,
     );
+    // An object among a terms list is read as the text `{`; a boolean field's terms are a set, not judged past it.
+    const terms = (field: string, values: string): string =>
+      `POST /shop/_search\n{"query": {"terms": {"${field}": ${values}}}}\n`;
+    assert.deepEqual(codes(terms('num', '[1, {}]')), [
+      'cluster.field-value failed to create query: For input string: "{"',
+    ]);
+    assert.deepEqual(codes(terms('ip', '[{"a": 1}]')), [
+      "cluster.field-value failed to create query: '{' is not an IP string literal.",
+    ]);
+    assert.deepEqual(codes(terms('kw', '[{}, "a"]')), []);
+    assert.deepEqual(codes(terms('flag', '[{}, "x"]')), []);
     // terms_set looks its field up only where it has terms.
     const termsSet = (options: string): string =>
       `POST /shop/_search\n{"query": {"terms_set": {"kw": {${options}"minimum_should_match_field": "nothing"}}}}\n`;

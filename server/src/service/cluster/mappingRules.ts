@@ -1657,7 +1657,12 @@ function fieldValueFindings(
       // The first value the field cannot read fails the query.
       if (!Array.isArray(value)) continue;
       for (let i = 0; i < value.length; i++) {
-        const found = valueFinding(indexes, field, value[i], [...at, i], rawAt, false);
+        // An object among the terms is read as the text `{`, its members after it as more terms (real 3.9.0, 3.8.0,
+        // 2.19.6 and 2.19.1; cases `cross/lists/shard/terms-object-on-*`). A boolean field keeps its terms in a set,
+        // whose first failure need not be the first written: from there on it is not judged.
+        const item: unknown = value[i];
+        if (isObject(item) && indexes.some((mapping) => mapping.types.get(field) === 'boolean')) break;
+        const found = valueFinding(indexes, field, isObject(item) ? '{' : item, [...at, i], rawAt, false);
         if (found.length > 0) {
           out.push(...found);
           break;
