@@ -1504,6 +1504,26 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
     `terms-object-on-${id}`,
     { query: { terms: { [field]: values } } },
   ]),
+  // `missing` on a geo_point field, read as a point (mappingRules.ts).
+  ...(
+    [
+      ['centroid-negative', { geo_centroid: { field: 'location', missing: -1 } }],
+      ['centroid-letter', { geo_centroid: { field: 'location', missing: 'a' } }],
+      ['centroid-words', { geo_centroid: { field: 'location', missing: 'x,y' } }],
+      ['centroid-empty', { geo_centroid: { field: 'location', missing: '' } }],
+      ['centroid-pair', { geo_centroid: { field: 'location', missing: '1, 2' } }],
+      ['centroid-digit', { geo_centroid: { field: 'location', missing: 5 } }],
+      ['centroid-boolean', { geo_centroid: { field: 'location', missing: true } }],
+      ['centroid-wkt', { geo_centroid: { field: 'location', missing: 'POINT (1 2)' } }],
+      [
+        'distance-negative',
+        { geo_distance: { field: 'location', origin: '1, 2', ranges: [{ to: 100 }], missing: -1 } },
+      ],
+      ['bounds-letter', { geo_bounds: { field: 'location', missing: 'a' } }],
+      ['grid-letter', { geohash_grid: { field: 'location', missing: 'a' } }],
+      ['count-letter', { value_count: { field: 'location', missing: 'a' } }],
+    ] as (readonly [string, Json])[]
+  ).map(([id, agg]): readonly [string, Json] => [`geo-missing-${id}`, { size: 0, aggs: { a: agg } }]),
   // The range aggregations on a field no index maps (mappingRules.ts).
   ...(
     [

@@ -166,6 +166,13 @@ void describe('aggregation parameters the field type does not take (cluster.aggr
     ]);
     assert.deepEqual(codes(terms('kw', '[{}, "a"]')), []);
     assert.deepEqual(codes(terms('flag', '[{}, "x"]')), []);
+    // missing on a geo_point field is read as a point: lat,lon or a geohash.
+    const centroid = (missing: string): string[] =>
+      codes(agg('shop', `{"geo_centroid": {"field": "loc", "missing": ${missing}}}`));
+    assert.deepEqual(centroid('-1'), ['cluster.aggregation-field unsupported symbol [-] in geohash [-1]']);
+    assert.deepEqual(centroid('"x,y"'), ['cluster.aggregation-field latitude must be a number']);
+    for (const good of ['"1, 2"', '5', 'true', '"u09"', '"POINT (1 2)"', '"1,2,3"'])
+      assert.deepEqual(centroid(good), [], good);
     // terms_set looks its field up only where it has terms.
     const termsSet = (options: string): string =>
       `POST /shop/_search\n{"query": {"terms_set": {"kw": {${options}"minimum_should_match_field": "nothing"}}}}\n`;

@@ -26,7 +26,15 @@ import { familyOf, FLOATING_TYPES, readAsNumbers, type Family } from './fieldTyp
 import { dateFormatError } from '../validate/dateFormats';
 import { DEFAULT_DATE_FORMAT, defaultDateError, formattedDateError } from '../validate/dateMath';
 import { DOCUMENT_VALUE_TYPES, documentValueRead, fieldValueError, NUMERIC_TYPES } from '../validate/fieldValues';
-import { isJavaDouble, javaNumberText, nameText, numberTextError, parseJavaLong } from '../validate/values';
+import {
+  isJavaDouble,
+  javaNumberText,
+  nameText,
+  numberTextError,
+  parseJavaLong,
+  splitByComma,
+} from '../validate/values';
+import { readPointText } from '../validate/geoPoints';
 import { readsOneBoundPerSide } from '../validate/queryRules';
 import { nullUnboxed, readsAsNumber, scoreOrDoc, sortEntries, type NumberBox } from '../validate/bodyRules';
 
@@ -1872,6 +1880,8 @@ function missingFinding(
     const formatted = formattedTextError(text, format, false);
     return formatted === undefined ? undefined : dateFinding(formatted, at);
   }
+  const geo = geoMissingRefusal(indexes, field, missing);
+  if (geo !== undefined) return { code: 'cluster.aggregation-field', message: geo, path: at, target: 'value' };
   if (typeof missing !== 'boolean' && typeof missing !== 'string') return undefined;
   const date = dateValueError(indexes, field, missing, false, true);
   if (date !== undefined) return dateFinding(date, at);
@@ -1880,6 +1890,24 @@ function missingFinding(
     return fieldType === undefined ? undefined : fieldValueError(fieldType, missing, '', false);
   });
   return message === undefined ? undefined : { code: 'cluster.aggregation-field', message, path: at, target: 'value' };
+}
+
+/**
+ * `missing` on a field every searched index maps as a `geo_point`: each shard reads its text (a whole number's digits,
+ * a boolean's word) as a point, `lat,lon` or a geohash (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+ * `cross/lists/shard/geo-missing-*`). A third coordinate, which the field's `ignore_z_value` decides, is not judged.
+ */
+function geoMissingRefusal(indexes: IndexFields, field: string, missing: unknown): string | undefined {
+  const text =
+    typeof missing === 'string' || typeof missing === 'boolean'
+      ? String(missing)
+      : typeof missing === 'number' && Number.isSafeInteger(missing)
+        ? String(missing)
+        : undefined;
+  if (text === undefined || text.includes('${') || splitByComma(text).length === 3) return undefined;
+  const read = readPointText(text);
+  if (!('refusal' in read)) return undefined;
+  return everywhere(indexes, (fields) => (fields.get(field) === 'geo_point' ? read.refusal : undefined));
 }
 
 function aggregationFieldFindings(
