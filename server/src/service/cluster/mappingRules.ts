@@ -1600,11 +1600,7 @@ function formattedValueError(
   unmappedToo = false,
 ): string | undefined {
   const error = formattedTextError(value, format, roundUp);
-  if (error === undefined) return undefined;
-  const dates = everywhere(indexes, (fields) =>
-    fields.get(field) === 'date' || (unmappedToo && unmapped(fields, field)) ? 'date' : undefined,
-  );
-  return dates === undefined ? undefined : error;
+  return error !== undefined && dateEverywhere(indexes, field, unmappedToo) ? error : undefined;
 }
 
 /** Why a date of the request's own `format` does not read (undefined when it does, or is not a text to judge). */
@@ -1615,9 +1611,11 @@ function formattedTextError(value: unknown, format: unknown, roundUp: boolean): 
   return formattedDateError(value, format, roundUp);
 }
 
-/** Whether every searched index maps `field` as a date. */
-function dateEverywhere(indexes: IndexFields, field: string): boolean {
-  return everywhere(indexes, (fields) => (fields.get(field) === 'date' ? 'date' : undefined)) !== undefined;
+/** Whether every searched index maps `field` as a date (`unmappedToo`: or does not map it). */
+function dateEverywhere(indexes: IndexFields, field: string, unmappedToo = false): boolean {
+  const date = (fields: ReadonlyMap<string, string>): boolean =>
+    fields.get(field) === 'date' || (unmappedToo && unmapped(fields, field));
+  return everywhere(indexes, (fields) => (date(fields) ? 'date' : undefined)) !== undefined;
 }
 
 /** Why every searched index refuses `value` for `field`: the same words from the field's type in each. */

@@ -360,12 +360,6 @@ function readDistancePoint(
   return true;
 }
 
-/**
- * The values of a list with lists inside, in the order the point's loop reads them: it passes over every bracket of a
- * list (`"lon": [[-70]]` is -70, `[["a"]]` is `For input string: "a"`; real 3.9.0 and 2.19.6, conformance cases
- * `cross/lists/geo/point-*-list-inside*`). Undefined when the list holds no list, or an object at any depth (its end
- * moves the parser in ways not followed here).
- */
 /** The items of a list with their places, a list inside it read in its place, nulls left out. */
 function listItems(at: ValuePath, list: readonly unknown[], depth = 0): { value: unknown; at: ValuePath }[] {
   const out: { value: unknown; at: ValuePath }[] = [];
@@ -378,6 +372,12 @@ function listItems(at: ValuePath, list: readonly unknown[], depth = 0): { value:
   return out;
 }
 
+/**
+ * The values of a list with lists inside, in the order the point's loop reads them: it passes over every bracket of a
+ * list (`"lon": [[-70]]` is -70, `[["a"]]` is `For input string: "a"`; real 3.9.0 and 2.19.6, conformance cases
+ * `cross/lists/geo/point-*-list-inside*`). Undefined when the list holds no list, or an object at any depth (its end
+ * moves the parser in ways not followed here).
+ */
 function flatScalars(list: readonly unknown[]): unknown[] | undefined {
   if (!list.some(Array.isArray)) return undefined;
   const out: unknown[] = [];
