@@ -1897,11 +1897,11 @@ function missingFinding(
  */
 function geoMissingRefusal(indexes: IndexFields, field: string, missing: unknown): string | undefined {
   const text =
-    typeof missing === 'string' || typeof missing === 'boolean'
+    typeof missing === 'string' ||
+    typeof missing === 'boolean' ||
+    (typeof missing === 'number' && Number.isSafeInteger(missing))
       ? String(missing)
-      : typeof missing === 'number' && Number.isSafeInteger(missing)
-        ? String(missing)
-        : undefined;
+      : undefined;
   if (text === undefined || text.includes('${') || splitByComma(text).length === 3) return undefined;
   const read = readPointText(text);
   if (!('refusal' in read)) return undefined;

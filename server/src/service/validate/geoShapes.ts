@@ -49,13 +49,17 @@ export function checkShapeField(check: JsonCheck, path: ValuePath, field: Record
         return true;
       }
     } else if (key === 'indexed_shape') {
-      if (!isObject(value) && !Array.isArray(value)) {
+      if (Array.isArray(value)) {
+        indexedShapeList(check, at, key, value);
+        return true;
+      }
+      if (!isObject(value)) {
         indexedShapeValue(check, path, field, key, shape);
         return true;
       }
-      const read = readIndexedShape(check, at, key, value);
-      if (read === undefined) return true;
-      indexedId = read;
+      const id = indexedShapeMembers(check, at, value);
+      if (id === undefined) return true;
+      indexedId = id;
     } else {
       check.report('query.unknown-parameter', `query does not support [${key}]`, at, 'key');
       return true;
@@ -73,28 +77,26 @@ function indexedShapeRefusal(check: JsonCheck, at: ValuePath, after: string, val
 }
 
 /**
- * `indexed_shape` as the builder's own loop reads it, token by token until an object's end: a member's value must be a
- * value that is not null (`unknown token [VALUE_NULL] after [id]`), names besides `id`, `index`, `path` and `routing`
- * are passed over. A list is stepped into: its values are passed over, and anything else in it, or its end, is an
- * unknown token after `indexed_shape` (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
- * `cross/lists/geo/indexed-shape-*`). Whether it names an id, or undefined once it refused.
+ * The members of `indexed_shape` as the builder's own loop reads them, token by token until an object's end: a member's
+ * value must be a value that is not null (`unknown token [VALUE_NULL] after [id]`); names besides `id`, `index`, `path`
+ * and `routing` are passed over (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * `cross/lists/geo/indexed-shape-*`). `after`: the loop starts past that member of the object (an `indexed_shape`
+ * written as a value). Whether a member is `id`, or undefined once one was refused.
  */
-function readIndexedShape(check: JsonCheck, at: ValuePath, key: string, value: unknown): boolean | undefined {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (item === null || typeof item === 'object') {
-        indexedShapeRefusal(check, at.child(i), key, item);
-        return undefined;
-      }
-    }
-    check.report('query.wrong-type', `unknown token [END_ARRAY] after [${key}]`, at);
-    return undefined;
-  }
-  if (!isObject(value)) return false;
+function indexedShapeMembers(
+  check: JsonCheck,
+  at: ValuePath,
+  object: Record<string, unknown>,
+  after?: string,
+): boolean | undefined {
+  let reading = after === undefined;
   let id = false;
-  for (const member in value) {
-    const item = value[member];
+  for (const member in object) {
+    if (!reading) {
+      reading = member === after;
+      continue;
+    }
+    const item = object[member];
     if (item === null || typeof item === 'object') {
       indexedShapeRefusal(check, at.child(member), member, item);
       return undefined;
@@ -102,6 +104,21 @@ function readIndexedShape(check: JsonCheck, at: ValuePath, key: string, value: u
     if (member === 'id') id = true;
   }
   return id;
+}
+
+/**
+ * `indexed_shape` written as a list: the loop steps into it and passes over its values; anything else in it, or its
+ * end, is an unknown token after `indexed_shape`, so the list is always refused.
+ */
+function indexedShapeList(check: JsonCheck, at: ValuePath, key: string, list: readonly unknown[]): void {
+  for (let i = 0; i < list.length; i++) {
+    const item: unknown = list[i];
+    if (item === null || typeof item === 'object') {
+      indexedShapeRefusal(check, at.child(i), key, item);
+      return;
+    }
+  }
+  check.report('query.wrong-type', `unknown token [END_ARRAY] after [${key}]`, at);
 }
 
 /**
@@ -118,20 +135,8 @@ function indexedShapeValue(
   key: string,
   shape: boolean,
 ): void {
-  let after = false;
-  let id = false;
-  for (const member in field) {
-    if (!after) {
-      after = member === key;
-      continue;
-    }
-    const value = field[member];
-    if (value === null || typeof value === 'object') {
-      indexedShapeRefusal(check, path.child(member), member, value);
-      return;
-    }
-    if (member === 'id') id = true;
-  }
+  const id = indexedShapeMembers(check, path, field, key);
+  if (id === undefined) return;
   if (!shape && !id) {
     check.report('query.missing-parameter', 'either shape or indexedShapeId is required', path, 'key');
     return;

@@ -3,9 +3,10 @@
 // whose `should` clauses all match nothing, and so does a `constant_score` around one; a `match_none`, a `terms` with
 // an empty list and an `ids` with no values match nothing from the start. The shards then never build the other
 // clauses of that `bool`, so what only building them fails on (a span query over two fields, a date math unit, a
-// mapping's refusal) fails nothing (real 3.9.0 and 2.19.6, conformance cases `cross/lists/rewritten-away/*`). Rewrites that need the mappings (`exists` or `term` on an
-// unmapped field) happen on the shards, after the other clauses' own rewrites: with a cluster connected,
-// rewrittenOnShards finds them, and only what building a query fails on is dropped inside them.
+// mapping's refusal) fails nothing (real 3.9.0 and 2.19.6, conformance cases `cross/lists/rewritten-away/*`).
+// Rewrites that need the mappings (`exists` or `term` on an unmapped field) happen on the shards, after the other
+// clauses' own rewrites: with a cluster connected, rewrittenOnShards finds them, and only what building a query fails
+// on is dropped inside them.
 import { firstKey, isObject, type JsonPath, type JsonSegment } from '../json/jsonSegment';
 import type { Issue } from './issues';
 import { failsAfterReading } from './msearchItems';
