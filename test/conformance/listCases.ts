@@ -1123,6 +1123,31 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
   ].map((name): readonly [string, Json] => [`sort-name-${name === '' ? 'empty' : name}`, { sort: name }]),
   ['sort-object-empty-name', { sort: [{ '': { order: 'asc' } }] }],
   ['sort-docx-unmapped-type', { sort: [{ _docx: { unmapped_type: 'long' } }] }],
+  // top_hits and inner_hits build their sort as the search does.
+  ['top-hits-sort-empty', { size: 0, aggs: { a: { top_hits: { sort: [''] } } } }],
+  [
+    'top-hits-sort-empty-unmapped-type',
+    { size: 0, aggs: { a: { top_hits: { sort: [{ '': { unmapped_type: 'long' } }] } } } },
+  ],
+  ['top-hits-sort-routing', { size: 0, aggs: { a: { top_hits: { sort: { _routing: 'asc' } } } } }],
+  ['top-hits-sort-source-second', { size: 0, aggs: { a: { top_hits: { sort: ['kw', '_source'] } } } }],
+  ['top-hits-sort-id', { size: 0, aggs: { a: { top_hits: { sort: ['_id'] } } } }],
+  [
+    'top-hits-sort-empty-under-filter',
+    { size: 0, aggs: { f: { filter: { term: { kw: 'nothing' } }, aggs: { a: { top_hits: { sort: [''] } } } } } },
+  ],
+  [
+    'inner-hits-sort-empty',
+    { query: { nested: { path: 'items', query: { match_all: {} }, inner_hits: { sort: [''] } } } },
+  ],
+  [
+    'inner-hits-sort-ignored',
+    { query: { nested: { path: 'items', query: { match_all: {} }, inner_hits: { sort: [{ _ignored: 'desc' }] } } } },
+  ],
+  [
+    'inner-hits-sort-empty-no-match',
+    { query: { nested: { path: 'items', query: { term: { 'items.name': 'nothing' } }, inner_hits: { sort: '' } } } },
+  ],
   ['geo-distance-unmapped', { query: { geo_distance: { distance: '10km', nowhere: POINT } } }],
   [
     'geo-distance-unmapped-ignored',

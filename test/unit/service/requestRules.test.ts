@@ -19,6 +19,18 @@ function errors(json: string, query = '', target = makeTarget({ version: '3.8.0'
 const CASES: readonly (readonly [DiagnosticCode, string, string, string, string?])[] = [
   // code, accepted body, refused body, OpenSearch's words, URL query of both
   [
+    'search.sort-field',
+    '{"size":0,"aggs":{"a":{"top_hits":{"sort":[{"":{"unmapped_type":"long"}},"_id"]}}}}',
+    '{"size":0,"aggs":{"a":{"top_hits":{"sort":["kw",""]}}}}',
+    'No mapping found for [] in order to sort on',
+  ],
+  [
+    'search.sort-field',
+    '{"query":{"nested":{"path":"items","query":{"match_all":{}},"inner_hits":{"sort":["_seq_no"]}}}}',
+    '{"query":{"nested":{"path":"items","query":{"match_all":{}},"inner_hits":{"sort":{"_routing":"asc"}}}}}',
+    'Fielddata is not supported on field [_routing] of type [_routing]',
+  ],
+  [
     'search.collapse-conflict',
     '{"collapse":{"field":"kw"}}',
     '{"collapse":{"field":"kw"},"rescore":{"query":{"rescore_query":{"match_all":{}}}}}',

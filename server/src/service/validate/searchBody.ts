@@ -1,4 +1,5 @@
 import { shardFailureText } from './msearchItems';
+import { checkSortFields } from './bodyRules';
 import { ValuePath } from '../json/valuePath';
 import { tokenOf } from '../json/jsonSegment';
 import { suggestions } from '../text/similarity';
@@ -121,6 +122,8 @@ export function validateTopHitsBody(check: JsonCheck, path: ValuePath, body: Rec
   // Its highlight is read by the same parser as the search's (conformance case `cross/aggs/forms/*`); the highlighter
   // type is left to the search's own check.
   if (isRecord(body.highlight)) checkHighlight(check, path.child('highlight'), body.highlight, false);
+  // Its sort is built on each shard as the search's is: an empty name or a metadata field without field data fails.
+  if (body.sort !== undefined) checkSortFields(check, body.sort, path.child('sort'));
   // `size: 0` is read as it is, and each shard that collects a document into the aggregation fails to make a
   // collector of no hits (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/top-hits-size-*`).
   if (body.size === 0 || body.size === '0') {
@@ -205,6 +208,8 @@ export function checkInnerHitsOptions(check: JsonCheck, path: ValuePath, options
     }
     if (innerHitsValueRefused(check, path, key, kind, value)) return;
   }
+  // Read whole, its sort is built on each shard as the search's is.
+  if (options.sort !== undefined) checkSortFields(check, options.sort, path.child('sort'));
 }
 
 /** Whether the reader of one field of `inner_hits` refused its value (reported, wrapped as ObjectParser wraps it). */
