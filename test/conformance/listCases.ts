@@ -3543,6 +3543,26 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['none', [{ a: 1 }, ['b']]],
     ] as (readonly [string, Json])[]
   ).map(([id, values]) => c(`query/terms-null-inside-${id}`, { query: { terms: { kw: values } } })),
+  // terms reads an object among its values token by token: a list inside it ends the values' loop (queryMessages.ts).
+  ...(
+    [
+      ['lookup', [{ index: ['conformance'], id: '1', path: 'kw' }]],
+      ['alone', [{ a: ['x'] }]],
+      ['then-boost', [{ a: ['x'], boost: 2 }]],
+      ['then-boost-text', [{ a: ['x'], boost: '2' }]],
+      ['then-boost-word', [{ a: ['x'], boost: 'q' }]],
+      ['then-name', [{ a: ['x'], _name: 'n' }, 'y']],
+      ['then-object', [{ a: ['x'], b: { c: 1 } }]],
+      ['then-list', [{ a: ['x'], b: ['c'] }]],
+      ['then-null', [{ a: ['x'], b: null }]],
+      ['null-first', [{ b: null, a: ['x'] }]],
+      ['deeper', [{ a: { b: ['x'] }, c: 'y' }]],
+      ['deeper-last', [{ a: { b: ['x'] } }]],
+      ['after-values', ['v', 1, { a: [] }, 'w']],
+      ['empty-list', [{ a: [], b: 'x' }]],
+      ['no-list', [{ a: 'x', b: { c: 'y' } }, 'z']],
+    ] as (readonly [string, Json])[]
+  ).map(([id, values]) => c(`query/terms-list-in-object-${id}`, { query: { terms: { kw: values } } })),
   ...(
     [
       ['absent', { minimum_should_match_field: 'nofield' }],

@@ -692,7 +692,37 @@ void describe('arrays and empty values the compound parsers refuse', () => {
         message: 'No value specified for terms query',
       });
     }
-    expectNoErrors('msearch', query('{"terms":{"kw":[{"a":1},{"b":["c"]}]}}'));
+    expectNoErrors('msearch', query('{"terms":{"kw":[{"a":1},{"b":{"c":"d"}},"e"]}}'));
+  });
+
+  void it('reads an object of a terms list token by token: a list inside it ends the loop over the terms', () => {
+    for (const [values, message] of [
+      ['[«{"index":["i"],"id":"1","path":"kw"}»]', '[terms] query does not support [id]'],
+      ['[{"a":1},«{"b":["c"]}»]', '[terms] malformed query, expected [END_OBJECT] but found [END_ARRAY]'],
+      ['[«{"a":["x"],"_name":"n"}»,"y"]', '[terms] malformed query, expected [END_OBJECT] but found [VALUE_STRING]'],
+      ['[«{"a":{"b":["x"]},"c":"y"}»]', '[terms] malformed query, expected [END_OBJECT] but found [FIELD_NAME]'],
+      [
+        '[«{"a":["x"],"b":{"c":1}}»]',
+        '[terms] query does not support more than one field. Already got: [kw] but also found [b]',
+      ],
+      ['[«{"a":["x"],"b":["c"]}»]', '[terms] query does not support multiple fields'],
+      ['[«{"a":["x"],"b":null}»]', '[terms] unknown token [VALUE_NULL] after [b]'],
+      ['[«{"a":["x"],"boost":"q"}»]', 'For input string: "q"'],
+    ] as const) {
+      expectDiagnostic('msearch', query(`{"terms":{"kw":${values}}}`), {
+        code: 'query.wrong-type',
+        severity: E,
+        message,
+      });
+    }
+    // A null met before the list's end is no value.
+    expectDiagnostic('msearch', query('{"terms":{"kw":[«{"b":null,"a":["x"]}»]}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'No value specified for terms query',
+    });
+    // terms_set is not known to read its objects so: left as it was.
+    expectNoErrors('msearch', query('{"terms_set":{"kw":{"terms":[{"a":["x"]}],"minimum_should_match_field":"num"}}}'));
   });
 
   void it('refuses a null field name in the words of the target', () => {

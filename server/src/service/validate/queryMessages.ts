@@ -369,55 +369,147 @@ export function rewriteMethodError(value: string): string | undefined {
   return `Failed to parse rewrite_method [${value}]`;
 }
 
+const NO_TERMS_VALUE = 'No value specified for terms query';
+
 /**
- * What a terms parser says of a list inside its list of terms, read token by token: the loop over the values steps into
- * a list inside, at any depth, and ends at the first end of a list; a null it meets before that end is `No value
- * specified for terms query`. The field's loop then meets the next token: a value is `query does not support
- * [<name>]`, a null `unknown token [VALUE_NULL] after [<name>]`, the end of a list `unknown token [END_ARRAY] after
- * [<name>]`, an object a second field to `terms` (`query does not support more than one field. Already got: [<name>] but
- * also found [<name>]`) and an unknown member to `terms_set`, and another list is read as the terms again by
- * `terms_set` and as a second field by `terms` (`query does not support multiple fields`); an object among the values
- * is read whole, as a term. Undefined when the list reads whole. Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance
- * cases `cross/lists/query/terms-*`, `cross/lists/order/terms-two-lists-inside`.
+ * One token of a list of terms as the parser meets it. `terms` reads an object among its values token by token too
+ * (`open`, each member's `field` and value, `close`); `terms_set`'s objects stay one token (`object`), as it is not
+ * known to read them so.
  */
-function listEndWords(clause: 'terms' | 'terms_set', name: string, items: readonly unknown[]): string | undefined {
-  const tokens: ('value' | 'start' | 'end' | 'object' | 'null')[] = [];
+type TermsToken =
+  | { readonly kind: 'start' | 'end' | 'null' | 'open' | 'close' | 'object' }
+  | { readonly kind: 'field'; readonly name: string }
+  | { readonly kind: 'value'; readonly value: unknown };
+
+/** The tokens of a list of terms, its closing end included. */
+function termsTokens(clause: 'terms' | 'terms_set', items: readonly unknown[]): TermsToken[] {
+  const tokens: TermsToken[] = [];
   const add = (value: unknown): void => {
     if (Array.isArray(value)) {
-      tokens.push('start');
+      tokens.push({ kind: 'start' });
       for (const item of value) add(item);
-      tokens.push('end');
-    } else tokens.push(value === null ? 'null' : typeof value === 'object' ? 'object' : 'value');
+      tokens.push({ kind: 'end' });
+    } else if (value === null) tokens.push({ kind: 'null' });
+    else if (typeof value !== 'object') tokens.push({ kind: 'value', value });
+    else if (clause === 'terms_set') tokens.push({ kind: 'object' });
+    else {
+      tokens.push({ kind: 'open' });
+      for (const [name, member] of Object.entries(value)) {
+        tokens.push({ kind: 'field', name });
+        add(member);
+      }
+      tokens.push({ kind: 'close' });
+    }
   };
   for (const item of items) add(item);
-  tokens.push('end');
+  tokens.push({ kind: 'end' });
+  return tokens;
+}
+
+/** XContent's name of a token, as a parser's words give it. */
+function tokenName(token: TermsToken): string {
+  switch (token.kind) {
+    case 'start':
+      return 'START_ARRAY';
+    case 'end':
+      return 'END_ARRAY';
+    case 'null':
+      return 'VALUE_NULL';
+    case 'open':
+    case 'object':
+      return 'START_OBJECT';
+    case 'close':
+      return 'END_OBJECT';
+    case 'field':
+      return 'FIELD_NAME';
+    case 'value':
+      return typeof token.value === 'string'
+        ? 'VALUE_STRING'
+        : typeof token.value === 'number'
+          ? 'VALUE_NUMBER'
+          : 'VALUE_BOOLEAN';
+  }
+}
+
+/**
+ * What a terms parser says of a list inside its list of terms, read token by token: the loop over the values reads
+ * each token as a term (a list's or an object's brackets and an object's member names too) and ends at the first end
+ * of a list, at any depth; a null it meets before that end is `No value specified for terms query`. The field's loop
+ * then meets the next tokens: a member name is the name it reads by, a value `query does not support [<name>]`
+ * (but `terms`' own `boost`, `_name` and `value_type`), a null `unknown token [VALUE_NULL] after [<name>]`, the end of
+ * a list `unknown token [END_ARRAY] after [<name>]`, an object a second field to `terms` (`query does not support
+ * more than one field. Already got: [<field>] but also found [<name>]`) and an unknown member to `terms_set`, and
+ * another list is read as the terms again by `terms_set` and as a second field by `terms` (`query does not support
+ * multiple fields`); the end of an object ends `terms`' loop, and the query then wants its own end where the next
+ * token stands (`[terms] malformed query, expected [END_OBJECT] but found [END_ARRAY]`). Undefined when the list reads
+ * whole, or where the words would depend on more than these (a boost below 0 or not a number, a `value_type`, the end
+ * of the query itself). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/query/terms-*`,
+ * `cross/lists/order/terms-two-lists-inside`.
+ */
+function listEndWords(clause: 'terms' | 'terms_set', name: string, items: readonly unknown[]): string | undefined {
+  const tokens = termsTokens(clause, items);
   let values = true;
-  for (const token of tokens) {
+  let current = name;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
     if (values) {
-      // An object among the values is read whole, as a term (conformance cases `cross/lists/query/terms-*-object`).
-      if (token === 'null') return NO_TERMS_VALUE;
-      if (token === 'end') values = false;
+      if (token.kind === 'null') return NO_TERMS_VALUE;
+      if (token.kind === 'end') values = false;
       continue;
     }
-    if (token === 'null') return `[${clause}] unknown token [VALUE_NULL] after [${name}]`;
-    if (token === 'object') {
-      return clause === 'terms'
-        ? `[terms] query does not support more than one field. Already got: [${name}] but also found [${name}]`
-        : `[${clause}] query does not support [${name}]`;
+    switch (token.kind) {
+      case 'field':
+        current = token.name;
+        continue;
+      case 'null':
+        return `[${clause}] unknown token [VALUE_NULL] after [${current}]`;
+      case 'object':
+      case 'open':
+        return clause === 'terms'
+          ? `[terms] query does not support more than one field. Already got: [${name}] but also found [${current}]`
+          : `[${clause}] query does not support [${current}]`;
+      case 'value': {
+        const option = clause === 'terms' ? termsOptionRead(current, token.value) : 'refused';
+        if (option === 'read') continue;
+        if (option !== 'refused') return option;
+        return `[${clause}] query does not support [${current}]`;
+      }
+      case 'end':
+        return `[${clause}] unknown token [END_ARRAY] after [${current}]`;
+      case 'start':
+        if (clause === 'terms') return '[terms] query does not support multiple fields';
+        values = true;
+        continue;
+      case 'close': {
+        // The terms' object ends here; its query wants its own end next.
+        const next = tokens[i + 1];
+        if (next === undefined || next.kind === 'close') return undefined;
+        return `[terms] malformed query, expected [END_OBJECT] but found [${tokenName(next)}]`;
+      }
     }
-    if (token === 'value') return `[${clause}] query does not support [${name}]`;
-    if (token === 'end') return `[${clause}] unknown token [END_ARRAY] after [${name}]`;
-    if (clause === 'terms') return '[terms] query does not support multiple fields';
-    values = true;
   }
   return undefined;
 }
 
-const NO_TERMS_VALUE = 'No value specified for terms query';
+/**
+ * How `terms`' loop reads a value under a name met after its list: `read`, `refused` (no option of its), the words it
+ * fails with, or undefined where those depend on more (a boost below 0 is refused once the query is built, in words
+ * that print it; a boolean in Jackson's words; `value_type` by its own rules).
+ */
+function termsOptionRead(option: string, value: unknown): string | undefined {
+  if (option === '_name') return 'read';
+  if (option === 'value_type') return undefined;
+  if (option !== 'boost') return 'refused';
+  if (typeof value === 'number') return value >= 0 ? 'read' : undefined;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  if (!isJavaDouble(value)) return `For input string: "${value}"`;
+  return Number(value) >= 0 ? 'read' : undefined;
+}
 
 /**
  * What a terms parser refuses first in a list of terms, and at which item: a null, or an object holding one (`No value
- * specified for terms query`), or a list inside (listEndWords). Undefined when it reads the list whole.
+ * specified for terms query`), or a list inside, in an object too for `terms` (listEndWords). Undefined when it reads
+ * the list whole.
  */
 export function termsListRefusal(
   clause: 'terms' | 'terms_set',
@@ -426,17 +518,26 @@ export function termsListRefusal(
 ): { readonly index: number; readonly words: string; readonly noValue: boolean } | undefined {
   for (let index = 0; index < items.length; index++) {
     const item: unknown = items[index];
-    // A null inside an object is no value either: the object is read whole, its nulls with it (real 3.9.0, 3.8.0,
-    // 2.19.6 and 2.19.1; conformance cases `cross/lists/query/terms-null-inside-*`).
-    if (item === null || (typeof item === 'object' && !Array.isArray(item) && holdsNull(item, 0))) {
-      return { index, words: NO_TERMS_VALUE, noValue: true };
-    }
-    if (Array.isArray(item)) {
+    // A list inside, or one inside an object that `terms` reads token by token, ends the loop early: the tokens
+    // before its end and after it decide.
+    if (Array.isArray(item) || (clause === 'terms' && holdsList(item, 0))) {
       const words = listEndWords(clause, name, items);
       return words === undefined ? undefined : { index, words, noValue: words === NO_TERMS_VALUE };
     }
+    // A null inside an object is no value either (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+    // `cross/lists/query/terms-null-inside-*`).
+    if (item === null || (typeof item === 'object' && holdsNull(item, 0))) {
+      return { index, words: NO_TERMS_VALUE, noValue: true };
+    }
   }
   return undefined;
+}
+
+/** Whether an object holds a list, at any depth inside its objects. */
+function holdsList(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null || depth > 100) return false;
+  if (Array.isArray(value)) return depth > 0;
+  return Object.values(value).some((member) => holdsList(member, depth + 1));
 }
 
 /** Whether a value holds a null, at any depth inside its objects and lists. */
