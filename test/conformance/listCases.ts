@@ -3543,6 +3543,19 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['none', [{ a: 1 }, ['b']]],
     ] as (readonly [string, Json])[]
   ).map(([id, values]) => c(`query/terms-null-inside-${id}`, { query: { terms: { kw: values } } })),
+  // more_like_this reads each item of `like` and `unlike` as a text or a document's object (queryRules.ts).
+  ...(
+    [
+      ['list', { like: [['a']] }],
+      ['null', { like: [null] }],
+      ['empty-list-second', { like: ['a', []] }],
+      ['number-boolean', { like: [1, true, 'a'] }],
+      ['unlike-list', { like: 'x', unlike: [['a']] }],
+      ['unlike-null', { like: 'x', unlike: ['b', null] }],
+      ['document-then-null', { like: [{ _index: 'conformance', _id: '1' }, null] }],
+      ['one-null', { like: null }],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, options]) => c(`query/mlt-item-${id}`, { query: { more_like_this: { fields: ['text'], ...options } } })),
   // terms reads an object among its values token by token: a list inside it ends the values' loop (queryMessages.ts).
   ...(
     [

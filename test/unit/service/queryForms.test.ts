@@ -414,6 +414,17 @@ void describe('null where hand-written parsers read a value', () => {
     });
     expectNoErrors('msearch', query('{"more_like_this":{"like":"quick","unlike":"lazy","fields":["text"]}}'));
   });
+
+  void it("reads more_like_this's like and unlike items as texts or documents, never a null or a list", () => {
+    for (const options of ['"like":[«["a"]»]', '"like":["a",«null»]', '"like":"x","unlike":[1,«[]»]']) {
+      expectDiagnostic('msearch', query(`{"more_like_this":{"fields":["text"],${options}}}`), {
+        code: 'query.wrong-type',
+        severity: E,
+        message: "Content of 'like' parameter should either be a string or an object",
+      });
+    }
+    expectNoErrors('msearch', query('{"more_like_this":{"fields":["text"],"like":[1,true,"a"],"unlike":[false]}}'));
+  });
 });
 
 void describe('null in the span, dis_max, constant_score, parent_id, wrapper and intervals parsers', () => {

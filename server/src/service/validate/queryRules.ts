@@ -968,6 +968,13 @@ function moreLikeThisItems(check: JsonCheck, path: ValuePath, value: unknown): v
     ? value.map((item, i) => [item, path.child(i)] as const)
     : [[value, path] as const];
   for (const [item, at] of items) {
+    // Each item of a list is a text (any value, read as its text) or a document's object; a null or a list is neither,
+    // in words that name `like` for `unlike` too (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+    // `cross/lists/query/mlt-item-*`).
+    if (Array.isArray(value) && (item === null || Array.isArray(item))) {
+      refuseAt(check, "Content of 'like' parameter should either be a string or an object", at);
+      return;
+    }
     if (!isObject(item)) continue;
     const unknown = Object.keys(item).find((key) => !MLT_ITEM_FIELDS.has(key));
     if (unknown !== undefined) {
