@@ -916,6 +916,15 @@ const MORE_FORMS: readonly (readonly [string, Json])[] = [
   ['terms-lookup-no-index', { query: { terms: { kw: { id: '1', path: 'kw' } } } }],
   ['terms-lookup-no-path', { query: { terms: { kw: { index: 'conformance', id: '1' } } } }],
   ['terms-lookup-no-id', { query: { terms: { kw: { index: 'conformance', path: 'kw' } } } }],
+  ['terms-lookup-blank-id', { query: { terms: { kw: { index: 'conformance', id: '', path: 'kw' } } } }],
+  ['terms-lookup-blank-index', { query: { terms: { kw: { index: '', id: '1', path: 'kw' } } } }],
+  ['terms-lookup-blank-both', { query: { terms: { kw: { index: '', id: '', path: 'kw' } } } }],
+  ['terms-lookup-blank-path', { query: { terms: { kw: { index: 'conformance', id: '1', path: '' } } } }],
+  ['terms-lookup-space-id', { query: { terms: { kw: { index: 'conformance', id: ' ', path: 'kw' } } } }],
+  [
+    'terms-lookup-blank-id-in-must-not',
+    { query: { bool: { must_not: [{ terms: { kw: { index: 'conformance', id: '', path: 'kw' } } }] } } },
+  ],
   ['terms-lookup-valid', { query: { terms: { kw: { index: 'conformance', id: '1', path: 'kw' } } } }],
   ['terms-lookup-unknown', { query: { terms: { kw: { ...TERMS_LOOKUP, foo: 1 } } } }],
   [

@@ -19,6 +19,18 @@ function errors(json: string, query = '', target = makeTarget({ version: '3.8.0'
 const CASES: readonly (readonly [DiagnosticCode, string, string, string, string?])[] = [
   // code, accepted body, refused body, OpenSearch's words, URL query of both
   [
+    'query.invalid-value',
+    '{"query":{"terms":{"kw":{"index":"conformance","id":" ","path":"kw"}}}}',
+    '{"query":{"bool":{"must_not":[{"terms":{"kw":{"index":"conformance","id":"","path":"kw"}}}]}}}',
+    'Validation Failed: 1: id is missing;',
+  ],
+  [
+    'query.invalid-value',
+    '{"query":{"terms":{"kw":{"index":"conformance","id":"1","path":""}}}}',
+    '{"query":{"terms":{"kw":{"index":"","id":"1","path":"kw"}}}}',
+    'no such index []',
+  ],
+  [
     'search.sort-field',
     '{"size":0,"aggs":{"a":{"top_hits":{"sort":[{"":{"unmapped_type":"long"}},"_id"]}}}}',
     '{"size":0,"aggs":{"a":{"top_hits":{"sort":["kw",""]}}}}',

@@ -688,6 +688,15 @@ function termsLookupRefused(check: JsonCheck, path: ValuePath, lookup: Record<st
       path,
       'key',
     );
+    return;
+  }
+  // The document is fetched before the search runs, by a get request of its own: an empty id fails that request's
+  // validation, and an empty index names none there is (only that search of an `_msearch` fails; real 3.9.0, 3.8.0,
+  // 2.19.6 and 2.19.1, conformance cases `cross/lists/more/terms-lookup-blank-*`).
+  if (lookup.id === '') {
+    check.reportItemFailure('query.invalid-value', 'Validation Failed: 1: id is missing;', path.child('id'));
+  } else if (lookup.index === '') {
+    check.reportItemFailure('query.invalid-value', 'no such index []', path.child('index'));
   }
 }
 
