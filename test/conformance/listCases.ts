@@ -2440,6 +2440,21 @@ const SUGGEST_FORMS: readonly (readonly [string, JsonObject])[] = [
   ],
   ['phrase-generator-empty-list-in-list', suggestion('phrase', { ...PHRASE_SUGGESTER, direct_generator: [[]] })],
   ['phrase-generator-null', suggestion('phrase', { ...PHRASE_SUGGESTER, direct_generator: [null] })],
+  // The generators' loop and the suggester's loop take turns over the list's tokens (suggest.ts).
+  ...(
+    [
+      ['list-in-list-in-list', [[[{ field: 'text' }]]]],
+      ['generator-then-empty-list', [{ field: 'text' }, []]],
+      ['empty-list-then-generator', [[], { field: 'text' }]],
+      ['number-then-list-then-number', [1, [{ field: 'text' }], 2]],
+      ['lists-then-unknown', [[{ field: 'text' }], [{ fieldx: 'text' }]]],
+      ['number-then-list-then-end', [1, [{ field: 'text' }]]],
+      ['null-then-list-unknown', [null, [{ fieldx: 'text' }]]],
+    ] as (readonly [string, Json])[]
+  ).map(([id, generators]): [string, JsonObject] => [
+    `phrase-generators-${id}`,
+    suggestion('phrase', { ...PHRASE_SUGGESTER, direct_generator: generators }),
+  ]),
   [
     'phrase-generator-unknown',
     suggestion('phrase', { ...PHRASE_SUGGESTER, direct_generator: [{ field: 'text', value: 1 }] }),

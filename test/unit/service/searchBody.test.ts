@@ -189,3 +189,23 @@ void describe('search body fields (docs/opensearch/search.md#the-body)', () => {
     });
   });
 });
+
+void describe('the phrase suggester reads direct_generator token by token (docs/opensearch/search.md)', () => {
+  const phrase = (generators: string): string =>
+    body(`{"suggest":{"s":{"text":"x","phrase":{"field":"text","direct_generator":${generators}}}}}`);
+  const fieldWords = "suggester[phrase] doesn't support field [direct_generator]";
+  const arrayWords = "suggester[phrase]  doesn't support array field [direct_generator]";
+
+  void it('reads a list inside as the generators again, and refuses what the suggester meets after the loop', () => {
+    for (const [generators, code, message] of [
+      ['[1,«{"field":"text"}»]', 'search.wrong-type', arrayWords],
+      ['[[«{"field":"text"}»]]', 'search.wrong-type', arrayWords],
+      ['[«[[{"field":"text"}]]»]', 'search.unknown-field', fieldWords],
+      ['[1,[{"field":"text"}],«2»]', 'search.unknown-field', fieldWords],
+      ['[«[]»,{"field":"text"}]', 'search.unknown-field', fieldWords],
+    ] as const) {
+      expectDiagnostic('search', phrase(generators), { code, severity: E, message });
+    }
+    expectNo('search', phrase('[{"field":"text"},{"field":"text","size":2}]'));
+  });
+});

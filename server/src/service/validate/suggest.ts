@@ -216,35 +216,79 @@ function readerRefused(check: JsonCheck, at: ValuePath, reader: Reader, value: s
 }
 
 /**
- * An object or a list of the phrase suggester (its loop's branches): a list of `direct_generator` objects, read until
- * the first item that is not an object (what follows it is then read as the loop's next token: another object or list
- * is one of `direct_generator`'s array field, a value or the list's end a field it does not support); `smoothing`,
- * `highlight`, `collate` objects; anything else refused. Whether it refused.
+ * An object or a list of the phrase suggester (its loop's branches): a list of `direct_generator` objects (directGenerators);
+ * `smoothing`, `highlight`, `collate` objects; anything else refused, an object in the words of an array field.
+ * Whether it refused.
  */
 function phraseMemberRefused(check: JsonCheck, at: ValuePath, key: string, value: unknown): boolean {
-  const arrayField = (where: ValuePath): boolean => {
-    check.report('search.wrong-type', `suggester[phrase]  doesn't support array field [${key}]`, where);
-    return true;
-  };
-  const field = (where: ValuePath): boolean => {
-    check.report('search.unknown-field', `suggester[phrase] doesn't support field [${key}]`, where, 'key');
-    return true;
-  };
   if (Array.isArray(value)) {
-    if (key !== 'direct_generator') return arrayField(at);
-    const stop = value.findIndex((item) => !isObject(item));
-    for (let i = 0; i < (stop === -1 ? value.length : stop); i++) {
-      if (generatorRefused(check, at.child(i), value[i] as Record<string, unknown>)) return true;
-    }
-    if (stop === -1) return false;
-    // The token after the first item that is no object: inside it when it is a list, else the next item.
-    const stopped: unknown = value[stop];
-    const next: unknown = Array.isArray(stopped) ? stopped[0] : value[stop + 1];
-    const nextAt = Array.isArray(stopped) ? at.child(stop).child(0) : at.child(stop + 1);
-    return isObject(next) || Array.isArray(next) ? arrayField(nextAt) : field(at.child(stop));
+    if (key === 'direct_generator') return directGeneratorsRefused(check, at, value);
+    check.report('search.wrong-type', `suggester[phrase]  doesn't support array field [${key}]`, at);
+    return true;
   }
-  if (isObject(value)) return PHRASE_OBJECTS.includes(key) ? false : arrayField(at);
-  return field(at);
+  if (isObject(value) && PHRASE_OBJECTS.includes(key)) return false;
+  phraseTokenRefused(check, key, isObject(value) ? 'object' : 'other', at);
+  return true;
+}
+
+/** What the phrase suggester's loop says of a token it meets under `key`: an object, or a value or a list's end. */
+function phraseTokenRefused(check: JsonCheck, key: string, token: 'object' | 'other', at: ValuePath): void {
+  if (token === 'object') {
+    check.report('search.wrong-type', `suggester[phrase]  doesn't support array field [${key}]`, at);
+  } else check.report('search.unknown-field', `suggester[phrase] doesn't support field [${key}]`, at);
+}
+
+/** A token of a `direct_generator` list, with the place of the value it starts or stands for (a list's end: its list). */
+interface GeneratorToken {
+  readonly kind: 'start' | 'end' | 'object' | 'value';
+  readonly value: unknown;
+  readonly at: ValuePath;
+}
+
+function generatorTokens(list: readonly unknown[], at: ValuePath, out: GeneratorToken[]): void {
+  for (let i = 0; i < list.length; i++) {
+    const item: unknown = list[i];
+    const itemAt = at.child(i);
+    if (Array.isArray(item)) {
+      out.push({ kind: 'start', value: item, at: itemAt });
+      generatorTokens(item, itemAt, out);
+    } else out.push({ kind: isObject(item) ? 'object' : 'value', value: item, at: itemAt });
+  }
+  out.push({ kind: 'end', value: list, at });
+}
+
+/**
+ * A `direct_generator` list as the phrase suggester reads it, token by token: a loop reads objects as generators
+ * until a token that is none, which it takes; the suggester's own loop then reads the next token under the name
+ * `direct_generator`: a list runs the generators' loop again, an object is refused as an array field (the words of
+ * its object branch), and a value, a null or a list's end as a field it does not support. The generators' loop ending
+ * at the list's own end is the list read whole (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * `cross/lists/suggest/phrase-generators-*`). Whether it refused.
+ */
+function directGeneratorsRefused(check: JsonCheck, at: ValuePath, list: readonly unknown[]): boolean {
+  const tokens: GeneratorToken[] = [];
+  generatorTokens(list, at, tokens);
+  let generators = true;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (generators) {
+      if (token.kind === 'object') {
+        if (generatorRefused(check, token.at, token.value as Record<string, unknown>)) return true;
+        continue;
+      }
+      // The token that ends the loop is taken: the list's own end is the list read.
+      if (i === tokens.length - 1) return false;
+      generators = false;
+      continue;
+    }
+    if (token.kind === 'start') {
+      generators = true;
+      continue;
+    }
+    phraseTokenRefused(check, 'direct_generator', token.kind === 'object' ? 'object' : 'other', token.at);
+    return true;
+  }
+  return false;
 }
 
 const GENERATOR_OPTIONS = [
