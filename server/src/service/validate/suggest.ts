@@ -216,9 +216,9 @@ function readerRefused(check: JsonCheck, at: ValuePath, reader: Reader, value: s
 }
 
 /**
- * An object or a list of the phrase suggester (its loop's branches): a list of `direct_generator` objects (directGenerators);
- * `smoothing`, `highlight`, `collate` objects; anything else refused, an object in the words of an array field.
- * Whether it refused.
+ * An object or a list of the phrase suggester (its loop's branches): a list of `direct_generator` objects
+ * (directGeneratorsRefused); `smoothing`, `highlight`, `collate` objects; anything else refused, an object in the
+ * words of an array field. Whether it refused.
  */
 function phraseMemberRefused(check: JsonCheck, at: ValuePath, key: string, value: unknown): boolean {
   if (Array.isArray(value)) {
@@ -227,18 +227,24 @@ function phraseMemberRefused(check: JsonCheck, at: ValuePath, key: string, value
     return true;
   }
   if (isObject(value) && PHRASE_OBJECTS.includes(key)) return false;
-  phraseTokenRefused(check, key, isObject(value) ? 'object' : 'other', at);
+  phraseTokenRefused(check, key, isObject(value) ? 'object' : 'other', at, 'key');
   return true;
 }
 
 /** What the phrase suggester's loop says of a token it meets under `key`: an object, or a value or a list's end. */
-function phraseTokenRefused(check: JsonCheck, key: string, token: 'object' | 'other', at: ValuePath): void {
+function phraseTokenRefused(
+  check: JsonCheck,
+  key: string,
+  token: 'object' | 'other',
+  at: ValuePath,
+  target: 'key' | 'value' = 'value',
+): void {
   if (token === 'object') {
     check.report('search.wrong-type', `suggester[phrase]  doesn't support array field [${key}]`, at);
-  } else check.report('search.unknown-field', `suggester[phrase] doesn't support field [${key}]`, at);
+  } else check.report('search.unknown-field', `suggester[phrase] doesn't support field [${key}]`, at, target);
 }
 
-/** A token of a `direct_generator` list, with the place of the value it starts or stands for (a list's end: its list). */
+/** A token of a `direct_generator` list, with the place of what it starts or stands for (a list's end: that list). */
 interface GeneratorToken {
   readonly kind: 'start' | 'end' | 'object' | 'value';
   readonly value: unknown;
