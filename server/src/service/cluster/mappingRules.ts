@@ -1982,6 +1982,7 @@ function aggregationFieldFindings(
     // A field no index maps, with no script: `range` reads its bounds as numbers, `date_range` as dates of the default
     // format (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/shard/range-agg-unmapped-*`).
     const readsUnmapped = body['script'] === undefined;
+    const unmappedDates = readsUnmapped && type === 'date_range';
     const boundType = (fields: ReadonlyMap<string, string>): string | undefined =>
       fields.get(field) ?? (readsUnmapped && type === 'range' && unmapped(fields, field) ? 'double' : undefined);
     const out: MappingFinding[] = [];
@@ -1995,8 +1996,8 @@ function aggregationFieldFindings(
         const text =
           typeof value === 'number' && Math.abs(value) < Number.MAX_SAFE_INTEGER ? String(Math.trunc(value)) : value;
         const error = formatted
-          ? formattedValueError(indexes, field, text, body['format'], false, readsUnmapped && type === 'date_range')
-          : dateValueError(indexes, field, range[bound], false, false, readsUnmapped && type === 'date_range');
+          ? formattedValueError(indexes, field, text, body['format'], false, unmappedDates)
+          : dateValueError(indexes, field, range[bound], false, false, unmappedDates);
         if (error !== undefined) out.push(dateFinding(error, at, formatted));
         const other = formatted
           ? undefined

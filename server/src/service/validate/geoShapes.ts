@@ -20,7 +20,9 @@ function textOf(check: JsonCheck, at: ValuePath, value: unknown): { text: string
 
 /**
  * The field object of a `geo_shape` query: its members in order, then a shape or an indexed shape. A null `shape` is no
- * shape; the builder then asks for one or the other (`either shape or indexedShapeId is required`).
+ * shape; the builder then asks for one or the other (`either shape or indexedShapeId is required`). Whether the loop
+ * over its members refused one (what the builder asks for after the loop is reported, not counted: a second field
+ * object written after it in a list is refused first).
  */
 export function checkShapeField(check: JsonCheck, path: ValuePath, field: Record<string, unknown>): boolean {
   let shape = false;

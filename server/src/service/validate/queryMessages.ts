@@ -520,32 +520,24 @@ export function termsListRefusal(
     const item: unknown = items[index];
     // A list inside, or one inside an object that `terms` reads token by token, ends the loop early: the tokens
     // before its end and after it decide.
-    if (Array.isArray(item) || (clause === 'terms' && holdsList(item, 0))) {
+    if (Array.isArray(item) || (clause === 'terms' && holdsInside(item, Array.isArray))) {
       const words = listEndWords(clause, name, items);
       return words === undefined ? undefined : { index, words, noValue: words === NO_TERMS_VALUE };
     }
     // A null inside an object is no value either (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
     // `cross/lists/query/terms-null-inside-*`).
-    if (item === null || (typeof item === 'object' && holdsNull(item, 0))) {
+    if (item === null || holdsInside(item, (inner) => inner === null)) {
       return { index, words: NO_TERMS_VALUE, noValue: true };
     }
   }
   return undefined;
 }
 
-/** Whether an object holds a list, at any depth inside its objects. */
-function holdsList(value: unknown, depth: number): boolean {
+/** Whether a value inside an object or a list, at any depth, is one `test` accepts. */
+function holdsInside(value: unknown, test: (inner: unknown) => boolean, depth = 0): boolean {
   if (typeof value !== 'object' || value === null || depth > 100) return false;
-  if (Array.isArray(value)) return depth > 0;
-  return Object.values(value).some((member) => holdsList(member, depth + 1));
-}
-
-/** Whether a value holds a null, at any depth inside its objects and lists. */
-function holdsNull(value: unknown, depth: number): boolean {
-  if (value === null) return true;
-  if (typeof value !== 'object' || depth > 100) return false;
   const items: readonly unknown[] = Array.isArray(value) ? value : Object.values(value);
-  return items.some((item) => holdsNull(item, depth + 1));
+  return items.some((item) => test(item) || holdsInside(item, test, depth + 1));
 }
 
 /** Names a default distribution registers: what "did you mean" may suggest. */
