@@ -3852,6 +3852,67 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     c(`values/shape-range-${id}`, { query: { geo_shape: { shape: { shape } } } }),
     c(`values/shape-range-on-point-${id}`, { query: { geo_shape: { location: { shape } } } }),
   ]),
+  // What each shard refuses of a shape waits for the loop over the field's object: a member it refuses after the
+  // shape, or a second field object in a list, is said instead.
+  ...(
+    [
+      ['then-unknown-null', { missing: null }],
+      ['then-unknown', { missing: 1 }],
+      ['then-bad-relation', { relation: 'nope' }],
+      ['then-relation', { relation: 'within' }],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, after]) =>
+    c(`values/shape-range-${id}`, {
+      query: {
+        geo_shape: {
+          shape: {
+            shape: {
+              type: 'envelope',
+              coordinates: [
+                [200, 5],
+                [5, 0],
+              ],
+            },
+            ...after,
+          },
+        },
+      },
+    }),
+  ),
+  c('values/shape-range-then-field-object', {
+    query: {
+      geo_shape: {
+        shape: [
+          {
+            shape: {
+              type: 'envelope',
+              coordinates: [
+                [200, 5],
+                [5, 0],
+              ],
+            },
+          },
+          { shape: { type: 'point', coordinates: [1, 2] } },
+        ],
+      },
+    },
+  }),
+  c('values/shape-range-then-clause-member', {
+    query: {
+      geo_shape: {
+        shape: {
+          shape: {
+            type: 'envelope',
+            coordinates: [
+              [200, 5],
+              [5, 0],
+            ],
+          },
+        },
+        foo: 1,
+      },
+    },
+  }),
   c('values/composite-calendar-interval-list', {
     size: 0,
     aggs: { c: { composite: { sources: [{ d: { date_histogram: { field: 'date', calendar_interval: ['day'] } } }] } } },

@@ -1098,4 +1098,22 @@ void describe('geo_shape: a null shape and the indexed shape (docs/opensearch/qu
     });
     expectNoErrors('msearch', shape(`[{"shape":${POINT},"relation":"within"}]`));
   });
+
+  void it('says what each shard refuses of a shape only once the members after it are read', () => {
+    const far = '{"type":"envelope","coordinates":[[200,5],[5,0]]}';
+    // In an `_msearch`, what a shard refuses fails that search only: a Warning; what the parser refuses is an Error.
+    const found = (field: string): [number | undefined, string][] =>
+      diagnose('msearch', shape(field)).map((d) => [d.severity, d.message.split(' In an `_msearch`')[0]!]);
+    const longitude = 'failed to create query: invalid longitude 200.0; must be between -180.0 and 180.0';
+    assert.deepEqual(found(`{"shape":${far}}`), [[2, longitude]]);
+    assert.deepEqual(found(`{"shape":${far},"relation":"within"}`), [[2, longitude]]);
+    // A member the loop refuses after the shape: the request fails there, and no shard builds the query.
+    assert.deepEqual(found(`{"shape":${far},"missing":null}`), [[E, 'query does not support [missing]']]);
+    assert.deepEqual(found(`{"shape":${far},"relation":"nope"}`), [[E, 'Unknown shape operation [nope ]']]);
+    assert.ok(
+      found(`[{"shape":${far}},{"shape":${POINT}}]`).some(
+        ([s, m]) => s === E && m === 'point specified twice. [location]',
+      ),
+    );
+  });
 });

@@ -27,14 +27,18 @@ function textOf(check: JsonCheck, at: ValuePath, value: unknown): { text: string
 export function checkShapeField(check: JsonCheck, path: ValuePath, field: Record<string, unknown>): boolean {
   let shape = false;
   let indexedId = false;
+  /** A shape each shard refuses (a longitude out of range): said only if the loop and the builder refuse nothing. */
+  let onShards: { readonly message: string; readonly at: ValuePath } | undefined;
   for (const key in field) {
     const value = field[key];
     const at = path.child(key);
     if (key === 'shape') {
       if (value === null) continue;
       const refusal = shapeRefusal(check, at, value);
-      if (refusal !== undefined) {
-        check.report(refusal.shard ? 'query.invalid-value' : 'query.wrong-type', refusal.message, refusal.at ?? at);
+      if (refusal?.shard === true) {
+        onShards = { message: refusal.message, at: refusal.at ?? at };
+      } else if (refusal !== undefined) {
+        check.report('query.wrong-type', refusal.message, refusal.at ?? at);
         return true;
       }
       shape = true;
@@ -69,6 +73,8 @@ export function checkShapeField(check: JsonCheck, path: ValuePath, field: Record
   }
   if (!shape && !indexedId) {
     check.report('query.missing-parameter', 'either shape or indexedShapeId is required', path, 'key');
+  } else if (onShards !== undefined) {
+    check.report('query.invalid-value', onShards.message, onShards.at);
   }
   return false;
 }
