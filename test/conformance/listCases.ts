@@ -920,6 +920,18 @@ const MORE_FORMS: readonly (readonly [string, Json])[] = [
   ['terms-lookup-blank-index', { query: { terms: { kw: { index: '', id: '1', path: 'kw' } } } }],
   ['terms-lookup-blank-both', { query: { terms: { kw: { index: '', id: '', path: 'kw' } } } }],
   ['terms-lookup-blank-path', { query: { terms: { kw: { index: 'conformance', id: '1', path: '' } } } }],
+  // The lookup's get request names one index, never expanded: no index or alias can be named so.
+  ...['conf*', 'conf?', 'conformance,other', 'a b', '-conformance', '+x', '_x', 'x|y', 'a#b', 'a"b', 'a>b', 'a/b'].map(
+    (index, i): [string, JsonObject] => [
+      `terms-lookup-index-never-${i}`,
+      { query: { terms: { kw: { index, id: '1', path: 'kw' } } } },
+    ],
+  ),
+  // A lookup by query (3.x) searches the index, and so expands a wildcard.
+  [
+    'terms-lookup-index-wildcard-query',
+    { query: { terms: { kw: { index: 'conf*', query: { match_all: {} }, path: 'kw' } } } },
+  ],
   ['terms-lookup-space-id', { query: { terms: { kw: { index: 'conformance', id: ' ', path: 'kw' } } } }],
   [
     'terms-lookup-blank-id-in-must-not',

@@ -31,6 +31,24 @@ const CASES: readonly (readonly [DiagnosticCode, string, string, string, string?
     'no such index []',
   ],
   [
+    'query.invalid-value',
+    '{"query":{"terms":{"kw":{"index":"conf*","query":{"match_all":{}},"path":"kw"}}}}',
+    '{"query":{"terms":{"kw":{"index":"conf*","id":"1","path":"kw"}}}}',
+    'no such index [conf*]',
+  ],
+  [
+    'query.invalid-value',
+    '{"query":{"terms":{"kw":{"index":"conformance","id":" ","path":"kw"}}}}',
+    '{"query":{"terms":{"kw":{"index":"conformance,other","id":"1","path":"kw"}}}}',
+    'no such index [conformance,other]',
+  ],
+  [
+    'query.invalid-value',
+    '{"query":{"terms":{"kw":{"index":"conformance","id":"1","path":"kw"}}}}',
+    '{"query":{"terms":{"kw":{"index":"_x","id":"1","path":"kw"}}}}',
+    'no such index [_x]',
+  ],
+  [
     'search.sort-field',
     '{"size":0,"aggs":{"a":{"top_hits":{"sort":[{"":{"unmapped_type":"long"}},"_id"]}}}}',
     '{"size":0,"aggs":{"a":{"top_hits":{"sort":["kw",""]}}}}',

@@ -697,7 +697,21 @@ function termsLookupRefused(check: JsonCheck, path: ValuePath, lookup: Record<st
     check.reportItemFailure('query.invalid-value', 'Validation Failed: 1: id is missing;', path.child('id'));
   } else if (lookup.index === '') {
     check.reportItemFailure('query.invalid-value', 'no such index []', path.child('index'));
+  } else if (lookup.query === undefined && typeof lookup.index === 'string' && neverAnIndex(lookup.index)) {
+    // That get request names one index, never expanded: a wildcard, a list or a character no index or alias name
+    // may hold finds none (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/more/terms-lookup-index-*`).
+    check.reportItemFailure('query.invalid-value', `no such index [${lookup.index}]`, path.child('index'));
   }
+}
+
+/**
+ * Whether no index or alias can have this name (`MetadataCreateIndexService.validateIndexOrAliasName`): a character
+ * names may not hold (`\ / * ? " < > | , #` and the space), or a leading `-`, `+` or `_`. Date math (`<logs-{now/d}>`),
+ * `_all`, a remote cluster's prefix (`other:logs`) and a variable are left alone: those are resolved otherwise.
+ */
+function neverAnIndex(name: string): boolean {
+  if (name.startsWith('<') || name === '_all' || name.includes(':') || name.includes('${')) return false;
+  return /[\\/*?"<>|, #]/.test(name) || /^[-+_]/.test(name);
 }
 
 /**
