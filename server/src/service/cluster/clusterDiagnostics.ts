@@ -14,6 +14,7 @@ import { onlyCoreModules } from './analyzerRules';
 import { unknownFieldsIn } from './unknownFields';
 import { bodyPipelineDiagnostics, urlPipelineDiagnostics } from './pipelineRules';
 import { indexBoostDiagnostics } from './indexBoostRules';
+import { lookupIndexDiagnostics } from './lookupIndexRules';
 
 /**
  * What the connected cluster says of the names in a document: an index pattern that matches no index there, a node
@@ -117,6 +118,7 @@ function fieldDiagnostics(
     const failed = new Set(failures.map((d) => JSON.stringify(d.range)));
     out.push(
       ...unknownFieldsIn(segment, body, cluster).filter((d) => !failed.has(JSON.stringify(d.range))),
+      ...lookupIndexDiagnostics(segment, body, cluster),
       // In an `_msearch` a failure of the mapping fails that search alone.
       ...(body.item ? asItemDiagnostics(failures) : failures),
     );

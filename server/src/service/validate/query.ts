@@ -709,7 +709,7 @@ function termsLookupRefused(check: JsonCheck, path: ValuePath, lookup: Record<st
  * names may not hold (`\ / * ? " < > | , #` and the space), or a leading `-`, `+` or `_`. Date math (`<logs-{now/d}>`),
  * `_all`, a remote cluster's prefix (`other:logs`) and a variable are left alone: those are resolved otherwise.
  */
-function neverAnIndex(name: string): boolean {
+export function neverAnIndex(name: string): boolean {
   if (name.startsWith('<') || name === '_all' || name.includes(':') || name.includes('${')) return false;
   return /[\\/*?"<>|, #]/.test(name) || /^[-+_]/.test(name);
 }
