@@ -2628,6 +2628,12 @@ const RANGE_ENTRIES: readonly (readonly [string, Json])[] = [
   ['to-null', [{ from: 1, to: null }]],
   ['key-text', [{ key: 'near', to: 5 }]],
   ['key-text-with-texts', [{ from: '1', to: '5', key: 'x' }]],
+  ['value-then-number', ['x', 1.5]],
+  ['value-then-text', ['x', 'y']],
+  ['value-then-null', ['x', null]],
+  ['value-then-true', ['x', true]],
+  ['value-then-object', ['x', { to: 1 }]],
+  ['number-then-number', [1, 2, { to: 1 }]],
 ];
 const RANGE_ENTRY_FORMS: readonly (readonly [string, Json])[] = Object.entries(RANGE_AGGREGATIONS).flatMap(
   ([type, options]) =>

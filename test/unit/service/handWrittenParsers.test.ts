@@ -122,6 +122,34 @@ void describe('aggregation parsers written by hand (docs/opensearch/aggregations
       body('{"s":{"significant_terms":{"field":"k","jlh":{}}},"c":{"children":{"type":"answer"}}}'),
     );
   });
+
+  void it("reads what follows a value among geo_distance's ranges as a member's value without a name", () => {
+    const ranges = (list: string): string =>
+      body(`{"g":{"geo_distance":{"field":"location","origin":"1, 2","ranges":${list}}}}`);
+    for (const next of ['1.5', '"y"', 'null']) {
+      expectDiagnostic('msearch', ranges(`[«"x"»,${next}]`), {
+        code: 'aggs.wrong-type',
+        severity: E,
+        message: 'fieldName cannot be null',
+      });
+    }
+    for (const [next, token] of [
+      ['true', 'VALUE_BOOLEAN'],
+      ['{"to":1}', 'START_OBJECT'],
+      ['[]', 'START_ARRAY'],
+    ]) {
+      expectDiagnostic('msearch', ranges(`[«"x"»,${next}]`), {
+        code: 'aggs.wrong-type',
+        severity: E,
+        message: `Failed to parse object: unexpected token [${token}] found`,
+      });
+    }
+    expectDiagnostic('msearch', ranges('[{"to":1},«"x"»]'), {
+      code: 'aggs.wrong-type',
+      severity: E,
+      message: 'Failed to parse object: unexpected token [END_ARRAY] found',
+    });
+  });
 });
 
 void describe('query parsers written by hand (docs/opensearch/query-dsl.md#geo-queries)', () => {

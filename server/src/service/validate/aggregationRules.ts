@@ -1473,8 +1473,16 @@ function geoDistanceItemRefused(check: JsonCheck, path: ValuePath, items: readon
     const at = path.child(i);
     if (Array.isArray(item)) return false;
     if (!isObject(item)) {
+      // The loop goes on at the next token as at a member's value with no name before it: a number, a text or a null
+      // is matched against the names it takes, with none to match (`fieldName cannot be null`); anything else is
+      // unexpected (cases `ranges-geo_distance-value-then-*`).
       const after = check.tokenInList(path, items, i + 1);
-      check.report('aggs.wrong-type', `Failed to parse object: unexpected token [${after.token}] found`, at);
+      const unnamed = after.token === 'VALUE_NUMBER' || after.token === 'VALUE_STRING' || after.token === 'VALUE_NULL';
+      check.report(
+        'aggs.wrong-type',
+        unnamed ? 'fieldName cannot be null' : `Failed to parse object: unexpected token [${after.token}] found`,
+        at,
+      );
       return true;
     }
     for (const key in item) {
