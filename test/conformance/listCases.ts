@@ -4130,6 +4130,31 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       p: { percentiles_bucket: { value: [1], buckets_path: 'h>s', percents: [[50]] } },
     },
   }),
+  // serial_diff reads `lag` as an int, a fraction cut off, and refuses it at once unless above zero: before a name it
+  // refuses after it, after one before it (an unknown list, a gap policy it does not know).
+  ...(
+    [
+      ['zero', { buckets_path: 's', lag: 0 }],
+      ['negative', { buckets_path: 's', lag: -1 }],
+      ['half', { buckets_path: 's', lag: 0.5 }],
+      ['minus-half', { buckets_path: 's', lag: -0.5 }],
+      ['one-and-half', { buckets_path: 's', lag: 1.5 }],
+      ['zero-then-unknown', { buckets_path: 's', lag: 0, query: [] }],
+      ['unknown-then-zero', { query: [], buckets_path: 's', lag: 0 }],
+      ['zero-then-gap-policy', { buckets_path: 's', lag: 0, gap_policy: 'nope' }],
+      ['gap-policy-then-zero', { buckets_path: 's', gap_policy: 'nope', lag: 0 }],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, options]) =>
+    c(`values/serial-diff-lag-${id}`, {
+      size: 0,
+      aggs: {
+        h: {
+          date_histogram: { field: 'date', calendar_interval: 'day', min_doc_count: 0 },
+          aggs: { s: { sum: { field: 'num' } }, d: { serial_diff: options } },
+        },
+      },
+    }),
+  ),
   // The pipeline parsers read a list of buckets_path texts item by item with text(): an item that is no value fails
   // where the loop meets it, with HTTP 500 in the hand-written loops, wrapped by bucket_script's ObjectParser.
   ...(

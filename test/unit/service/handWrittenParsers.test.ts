@@ -123,6 +123,36 @@ void describe('aggregation parsers written by hand (docs/opensearch/aggregations
     );
   });
 
+  void it("refuses serial_diff's lag unless above zero, as its loop meets it", () => {
+    const diff = (options: string): string =>
+      body(
+        `{"h":{"date_histogram":{"field":"date","calendar_interval":"day","min_doc_count":0},"aggs":{"s":{"sum":{"field":"num"}},"sd":{"serial_diff":${options}}}}}`,
+      );
+    for (const [lag, read] of [
+      ['0', '0'],
+      ['-1', '-1'],
+      ['0.5', '0'],
+      ['-0.5', '0'],
+    ]) {
+      expectDiagnostic('msearch', diff(`{"buckets_path":"s","lag":«${lag}»,"query":[]}`), {
+        code: 'aggs.invalid-value',
+        severity: E,
+        message: `Lag must be a positive, non-zero integer.  Value supplied was${read} in [sd]: [lag].`,
+      });
+    }
+    expectNoErrors('msearch', diff('{"buckets_path":"s","lag":1.5}'));
+    expectDiagnostic('msearch', diff('{«"query"»:[],"buckets_path":"s","lag":0}'), {
+      code: 'aggs.unknown-parameter',
+      severity: E,
+      message: 'Unknown key for a START_ARRAY in [sd]: [query].',
+    });
+    expectDiagnostic('msearch', diff('{"buckets_path":"s","gap_policy":«"nope"»,"lag":0}'), {
+      code: 'aggs.invalid-gap-policy',
+      severity: E,
+      message: 'Invalid gap policy: [nope], accepted values: [insert_zeros, skip]',
+    });
+  });
+
   void it("reads what follows a value among geo_distance's ranges as a member's value without a name", () => {
     const ranges = (list: string): string =>
       body(`{"g":{"geo_distance":{"field":"location","origin":"1, 2","ranges":${list}}}}`);

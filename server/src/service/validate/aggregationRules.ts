@@ -237,13 +237,14 @@ function aggregationScriptContext(type: string, key: string): CompileContext {
  * refuses (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1): bucket_selector's script object (Script.parse; cases
  * `cross/lists/script/bucket-selector*`); a list of `buckets_path` texts, whose item that is no value fails with HTTP
  * 500 (cases `cross/lists/values/pipeline-path-list-*`); serial_diff's `lag`, read with `intValue()` (beyond an int,
- * Jackson's words); percentiles_bucket's `percents`, each item read with `doubleValue()` (a list, an object or a
+ * Jackson's words; then it must be above zero); percentiles_bucket's `percents`, each item read with `doubleValue()` (a list, an object or a
  * boolean in Jackson's words, a text by the Java number parser: `For input string: "a"`; cases
  * `cross/lists/values/percentiles-bucket-*`). Whether it reported one.
  */
 function memberReadRefused(
   check: JsonCheck,
   path: ValuePath,
+  name: string,
   type: string,
   hand: HandParser,
   body: Record<string, unknown>,
@@ -252,6 +253,8 @@ function memberReadRefused(
   for (const key in body) {
     if (key === until) return false;
     const value = body[key];
+    // A gap policy it does not know ends the loop where it stands; it is said with the options (gapPolicy).
+    if (key === 'gap_policy' && typeof value === 'string' && !GAP_POLICIES.includes(value)) return false;
     if (key === 'script' && type === 'bucket_selector' && isObject(value)) {
       if (scriptRefused(check, path.child(key), value, 'aggs.wrong-type', false)) return true;
     } else if (key === 'buckets_path' && Array.isArray(value) && hand.reads.START_ARRAY?.includes(key) === true) {
@@ -265,6 +268,17 @@ function memberReadRefused(
       const beyond = intRangeRefusal(value, jacksonMajor(check.server));
       if (beyond !== undefined) {
         check.report('value.out-of-range', beyond, path.child(key));
+        return true;
+      }
+      // Read as an int, a fraction cut off (`0.5` is 0), and refused at once unless above zero (cases
+      // `cross/lists/values/serial-diff-lag-*`).
+      const lag = typeof value === 'number' ? Math.trunc(value) : 1;
+      if (lag <= 0) {
+        check.report(
+          'aggs.invalid-value',
+          `Lag must be a positive, non-zero integer.  Value supplied was${lag} in [${name}]: [lag].`,
+          path.child(key),
+        );
         return true;
       }
     } else if (key === 'percents' && type === 'percentiles_bucket' && Array.isArray(value)) {
@@ -498,7 +512,7 @@ export function validateAggregationBody(
   if (hand !== undefined) {
     const refusal = handParserRefusal(hand, name, body);
     // What the loop refuses inside a member it reads as it meets it comes before a name it refuses after that member.
-    if (memberReadRefused(check, path, type, hand, body, refusal?.key)) return;
+    if (memberReadRefused(check, path, name, type, hand, body, refusal?.key)) return;
     if (refusal !== undefined) {
       const known = Object.values(hand.reads).some((names) => names.includes(refusal.key));
       check.report(
