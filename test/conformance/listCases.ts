@@ -3260,6 +3260,18 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ),
   c('query/match-fuzzy-rewrite-bogus', { query: { match: { text: { query: 'quick', fuzzy_rewrite: 'bogus' } } } }),
   c('geo/box-in-list', { query: { geo_bounding_box: { location: [BOXES[0]![1]] } } }),
+  // The box's type is made from its text once the box is set, whatever the order they are written in.
+  ...(
+    [
+      ['below', { top_left: { lat: -1, lon: -71 }, bottom_right: { lat: 40, lon: -70 } }],
+      ['good', { top_left: { lat: 41, lon: -71 }, bottom_right: { lat: 40, lon: -70 } }],
+      ['out-of-range', { top_left: { lat: 41, lon: -700 }, bottom_right: { lat: 40, lon: -70 } }],
+    ] as (readonly [string, JsonObject])[]
+  ).flatMap(([id, location]) => [
+    c(`geo/box-${id}-then-type`, { query: { geo_bounding_box: { location, type: 'nope' } } }),
+    c(`geo/type-then-box-${id}`, { query: { geo_bounding_box: { type: 2147483648, location } } }),
+  ]),
+  c('geo/type-without-box', { query: { geo_bounding_box: { type: 'nope' } } }),
   c('geo/box-in-list-bad-corner', {
     query: { geo_bounding_box: { location: [{ top_left: 1, bottom_right: CORNER }] } },
   }),

@@ -185,6 +185,28 @@ void describe('aggregation parsers written by hand (docs/opensearch/aggregations
 void describe('query parsers written by hand (docs/opensearch/query-dsl.md#geo-queries)', () => {
   const query = (json: string): string => `{}\n{"query":${json}}\n`;
 
+  void it("makes geo_bounding_box's type from its text only once the box is set", () => {
+    const box = (location: string, type: string): string =>
+      query(`{"geo_bounding_box":{"type":${type},"location":${location}}}`);
+    const corners = (top: number): string =>
+      `{"top_left":{"lat":${top},"lon":-71},"bottom_right":{"lat":40,"lon":-70}}`;
+    expectDiagnostic('msearch', box(`«${corners(-1)}»`, '"nope"'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'top is below bottom corner: -1.0 vs. 40.0',
+    });
+    expectDiagnostic('msearch', box(corners(41), '«"nope"»'), {
+      code: 'query.invalid-value',
+      severity: E,
+      message: 'no type can be parsed from ordinal nope',
+    });
+    expectDiagnostic('msearch', query('{«"geo_bounding_box"»:{"type":"nope"}}'), {
+      code: 'query.missing-parameter',
+      severity: E,
+      message: 'failed to parse [geo_bounding_box] query. bounding box not provided',
+    });
+  });
+
   void it('reads geo_distance, geo_bounding_box and geo_polygon as their loops do', () => {
     expectDiagnostic('msearch', query('{"geo_distance":{"distance":"1km","location":"1,2",«"bost"»:2}}'), {
       code: 'query.unknown-parameter',

@@ -110,6 +110,8 @@ export function validateGeoClause(
   // geo_distance's point as its parser fills it in; geo_bounding_box's box (the last one read).
   const point: LatLon = { lat: Number.NaN, lon: Number.NaN };
   let box: Box | undefined;
+  /** A box type the loop read and will refuse once the box is set (checkCorners). */
+  let boxType: { readonly message: string; readonly at: ValuePath } | undefined;
   for (const key of Object.keys(body)) {
     const value = body[key];
     const at = path.child(key);
@@ -239,7 +241,10 @@ export function validateGeoClause(
     }
     if (key === 'boost' && negativeBoost(check, at, name, false, value)) return;
     const refusal = optionRefusal(kind, value, jackson);
-    if (refusal !== undefined) {
+    if (refusal !== undefined && kind === 'bboxType') {
+      // The box's type is read as text in the loop and made a type once the box is set (checkCorners).
+      boxType ??= { message: refusal, at };
+    } else if (refusal !== undefined) {
       check.report(
         kind === 'number' ? 'value.not-a-number' : kind === 'boolean' ? 'value.not-a-boolean' : 'query.invalid-value',
         refusal,
@@ -257,7 +262,7 @@ export function validateGeoClause(
         'key',
       );
     } else if (field !== undefined) {
-      checkCorners(check, path, field, box, body);
+      checkCorners(check, path, field, box, body, boxType);
     }
     return;
   }
@@ -733,11 +738,27 @@ function cornerPoint(point: unknown, corner: EffectivePoint): TextPoint {
 
 /**
  * After the clause's loop, `setCorners` checks the box whatever `validation_method` says (it is set after): every side
- * given, the top above the bottom, the left apart from the right. Each shard then checks the coordinates' ranges
+ * given, the top above the bottom, the left apart from the right; then `type` is read (real 3.9.0, 3.8.0, 2.19.6 and
+ * 2.19.1; cases `cross/lists/geo/box-*-then-type`). Each shard then checks the coordinates' ranges
  * unless `validation_method` is `ignore_malformed` or `coerce`, as for geo_distance.
  */
-function checkCorners(check: JsonCheck, path: ValuePath, field: string, box: Box, body: Record<string, unknown>): void {
-  if (!box.known) return;
+function checkCorners(
+  check: JsonCheck,
+  path: ValuePath,
+  field: string,
+  box: Box,
+  body: Record<string, unknown>,
+  type: { readonly message: string; readonly at: ValuePath } | undefined,
+): void {
+  // Then the type is made from its text (`no type can be parsed from ordinal x`), before any shard reads the box.
+  const typeRefused = (): boolean => {
+    if (type !== undefined) check.report('query.invalid-value', type.message, type.at);
+    return type !== undefined;
+  };
+  if (!box.known) {
+    typeRefused();
+    return;
+  }
   const { top, left, bottom, right } = box;
   const sides: readonly (readonly [number, string])[] = [
     [top, 'top latitude'],
@@ -761,7 +782,7 @@ function checkCorners(check: JsonCheck, path: ValuePath, field: string, box: Box
     check.report('query.invalid-value', message, box.at);
     return;
   }
-  if (!checksCoordinates(body)) return;
+  if (typeRefused() || !checksCoordinates(body)) return;
   const invalid: string[] = [];
   if (!validLatitude(top)) invalid.push(`top latitude is invalid: ${javaDoubleText(top)}`);
   if (!validLongitude(left)) invalid.push(`left longitude is invalid: ${javaDoubleText(left)}`);
