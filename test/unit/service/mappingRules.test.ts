@@ -707,6 +707,13 @@ void describe('an analyzer no searched index has (cluster.analyzer-not-found)', 
     assert.deepEqual(errorsIn('{"bool": {"filter": [{"simple_query_string": {"query": "q", "analyzer": "nope"}}]}}'), [
       'cluster.analyzer-not-found [simple_query_string] analyzer [nope] not found',
     ]);
+    // An empty name is looked up as any other, and no index can define it.
+    assert.deepEqual(errorsIn('{"match": {"text": {"query": "q", "analyzer": ""}}}'), [
+      'cluster.analyzer-not-found [match] analyzer [] not found',
+    ]);
+    assert.deepEqual(errorsIn('{"query_string": {"query": "q", "quote_analyzer": ""}}'), [
+      'cluster.analyzer-not-found [query_string] quote_analyzer [] not found',
+    ]);
   });
 
   void it("accepts built-in and defined names, the last of common's array, and queries that do not look names up", () => {
