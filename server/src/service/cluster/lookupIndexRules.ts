@@ -10,11 +10,11 @@ import { forEachClause } from './fieldMentions';
 import type { SearchBody } from './searchBodies';
 
 /**
- * A terms lookup by `id` whose `index` is no index or alias of the cluster: there the search fails with `no such
- * index [name]` (404; in an `_msearch` that search alone; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1). Said as information
- * on the name, as a path's index is: the file may be meant for another cluster. A name no index can have is an Error
- * without a cluster (query.ts); date math, remote clusters and variables are left alone, and so is a 3.x lookup by
- * `query`, which searches the index and expands a wildcard.
+ * A terms lookup by `id` (in the query or the post filter) whose `index` is no index or alias of the cluster: there
+ * the search fails with `no such index [name]` (404; in an `_msearch` that search alone; real 3.9.0, 3.8.0, 2.19.6 and
+ * 2.19.1). Said as information on the name, as a path's index is: the file may be meant for another cluster. A name no
+ * index can have is an Error without a cluster (query.ts); date math, remote clusters and variables are left alone,
+ * and so is a 3.x lookup by `query`, which searches the index and expands a wildcard.
  */
 export function lookupIndexDiagnostics(
   segment: JsonSegment,

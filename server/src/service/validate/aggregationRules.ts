@@ -237,8 +237,8 @@ function aggregationScriptContext(type: string, key: string): CompileContext {
  * refuses (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1): bucket_selector's script object (Script.parse; cases
  * `cross/lists/script/bucket-selector*`); a list of `buckets_path` texts, whose item that is no value fails with HTTP
  * 500 (cases `cross/lists/values/pipeline-path-list-*`); serial_diff's `lag`, read with `intValue()` (beyond an int,
- * Jackson's words; then it must be above zero); percentiles_bucket's `percents`, each item read with `doubleValue()` (a list, an object or a
- * boolean in Jackson's words, a text by the Java number parser: `For input string: "a"`; cases
+ * Jackson's words; then it must be above zero); percentiles_bucket's `percents`, each item read with `doubleValue()`
+ * (a list, an object or a boolean in Jackson's words, a text by the Java number parser: `For input string: "a"`; cases
  * `cross/lists/values/percentiles-bucket-*`). Whether it reported one.
  */
 function memberReadRefused(
