@@ -3943,6 +3943,20 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       },
     },
   }),
+  // Each shard looks an analyzer's name up as it builds a text query, and no index can define an empty one.
+  ...(
+    [
+      ['match', { match: { text: { query: 'quick', analyzer: '' } } }],
+      ['match-unmapped', { match: { nofield: { query: 'quick', analyzer: '' } } }],
+      ['match-phrase', { match_phrase: { text: { query: 'quick', analyzer: '' } } }],
+      ['match-phrase-prefix', { match_phrase_prefix: { text: { query: 'qui', analyzer: '' } } }],
+      ['match-bool-prefix', { match_bool_prefix: { text: { query: 'quick br', analyzer: '' } } }],
+      ['multi-match', { multi_match: { query: 'quick', fields: ['text'], analyzer: '' } }],
+      ['query-string', { query_string: { query: 'quick', analyzer: '' } }],
+      ['query-string-quote', { query_string: { query: 'quick', quote_analyzer: '' } }],
+      ['simple-query-string', { simple_query_string: { query: 'quick', analyzer: '' } }],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, query]) => c(`values/analyzer-empty-${id}`, { query })),
   c('values/composite-calendar-interval-list', {
     size: 0,
     aggs: { c: { composite: { sources: [{ d: { date_histogram: { field: 'date', calendar_interval: ['day'] } } }] } } },

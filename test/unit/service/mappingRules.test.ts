@@ -707,12 +707,12 @@ void describe('an analyzer no searched index has (cluster.analyzer-not-found)', 
     assert.deepEqual(errorsIn('{"bool": {"filter": [{"simple_query_string": {"query": "q", "analyzer": "nope"}}]}}'), [
       'cluster.analyzer-not-found [simple_query_string] analyzer [nope] not found',
     ]);
-    // An empty name is looked up as any other, and no index can define it.
+    // An empty name, which no index can define, is said by the checks of the request alone, once.
     assert.deepEqual(errorsIn('{"match": {"text": {"query": "q", "analyzer": ""}}}'), [
-      'cluster.analyzer-not-found [match] analyzer [] not found',
+      'query.invalid-value [match] analyzer [] not found',
     ]);
     assert.deepEqual(errorsIn('{"query_string": {"query": "q", "quote_analyzer": ""}}'), [
-      'cluster.analyzer-not-found [query_string] quote_analyzer [] not found',
+      'query.invalid-value [query_string] quote_analyzer [] not found',
     ]);
   });
 

@@ -49,6 +49,18 @@ const CASES: readonly (readonly [DiagnosticCode, string, string, string, string?
     'no such index [_x]',
   ],
   [
+    'query.invalid-value',
+    '{"query":{"match":{"text":{"query":"quick","analyzer":"standard"}}}}',
+    '{"query":{"match":{"nofield":{"query":"quick","analyzer":""}}}}',
+    '[match] analyzer [] not found',
+  ],
+  [
+    'query.invalid-value',
+    '{"query":{"query_string":{"query":"quick","analyzer":"standard"}}}',
+    '{"query":{"query_string":{"query":"quick","quote_analyzer":""}}}',
+    '[query_string] quote_analyzer [] not found',
+  ],
+  [
     'search.sort-field',
     '{"size":0,"aggs":{"a":{"top_hits":{"sort":[{"":{"unmapped_type":"long"}},"_id"]}}}}',
     '{"size":0,"aggs":{"a":{"top_hits":{"sort":["kw",""]}}}}',

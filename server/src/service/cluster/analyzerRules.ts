@@ -118,10 +118,9 @@ function namedAt(clause: string, raw: unknown, path: JsonPath): { name: string; 
     const last = list[list.length - 1];
     return typeof last === 'string' ? namedAt(clause, last, [...path, list.length - 1]) : undefined;
   }
-  // An empty name is looked up too, and found nowhere (`[match] analyzer [] not found`; real 3.9.0, 3.8.0, 2.19.6 and
-  // 2.19.1).
+  // An empty name is found nowhere, which the checks of the request alone say (query.ts).
   const name = nameText(raw);
-  if (name === undefined || name.includes('${')) return undefined;
+  if (name === undefined || name.length === 0 || name.includes('${')) return undefined;
   return { name, path };
 }
 
