@@ -5,6 +5,7 @@ import { isDiagnosticCode, type DiagnosticCode } from '../../../server/src/servi
 import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
 import { severityOf } from '../../../server/src/service/validate/issues';
 import type { TargetServer } from '../../../server/src/service/target';
+import type { ClusterStateParams } from '../../../server/src/protocol/protocol';
 
 const OPEN = '«';
 const CLOSE = '»';
@@ -28,6 +29,16 @@ export function assertRegistered(diagnostics: readonly Diagnostic[]): void {
 export function diagnose(language: LanguageId, text: string, target?: TargetServer): Diagnostic[] {
   const store = new DocumentStore();
   if (target !== undefined) store.setTarget(target);
+  store.open(`file:///test.${language}`, language, 1, text);
+  const diagnostics = store.diagnostics(`file:///test.${language}`);
+  assertRegistered(diagnostics);
+  return diagnostics;
+}
+
+/** Diagnostics of a text with a cluster's state pushed first, or with no cluster when `null`. */
+export function diagnoseOnCluster(language: LanguageId, text: string, state: ClusterStateParams | null): Diagnostic[] {
+  const store = new DocumentStore();
+  if (state !== null) store.updateCluster(state);
   store.open(`file:///test.${language}`, language, 1, text);
   const diagnostics = store.diagnostics(`file:///test.${language}`);
   assertRegistered(diagnostics);

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ClusterStateParams } from '../../../server/src/protocol/protocol';
-import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
+import type { LanguageId } from '../../../server/src/service/documentStore';
 import { javaFloatText } from '../../../server/src/service/validate/values';
-import { assertRegistered } from './harness';
+import { diagnoseOnCluster } from './harness';
 
 const STATE: ClusterStateParams = {
   clusterName: 'boosted',
@@ -19,14 +19,8 @@ const STATE: ClusterStateParams = {
 
 /** The indices_boost findings of a document, as [severity, code, message, the text they stand on]. */
 function findings(text: string, language: LanguageId = 'search', state: ClusterStateParams | null = STATE) {
-  const store = new DocumentStore();
-  if (state !== null) store.updateCluster(state);
-  const uri = `file:///boosted.${language}`;
-  store.open(uri, language, 1, text);
-  const diagnostics = store.diagnostics(uri);
-  assertRegistered(diagnostics);
   const lines = text.split('\n');
-  return diagnostics
+  return diagnoseOnCluster(language, text, state)
     .filter((d) => d.code === 'cluster.index-boost' || d.message.includes('in indices_boost matches'))
     .map((d) => [
       d.severity,

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ClusterStateParams } from '../../../server/src/protocol/protocol';
-import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
-import { assertRegistered } from './harness';
+import type { LanguageId } from '../../../server/src/service/documentStore';
+import { diagnoseOnCluster } from './harness';
 
 const STATE: ClusterStateParams = {
   clusterName: 'lookups',
@@ -16,14 +16,8 @@ const STATE: ClusterStateParams = {
 
 /** The diagnostics of a document as [severity, code, the text they stand on]. */
 function findings(text: string, language: LanguageId = 'search', state: ClusterStateParams | null = STATE) {
-  const store = new DocumentStore();
-  if (state !== null) store.updateCluster(state);
-  const uri = `file:///lookups.${language}`;
-  store.open(uri, language, 1, text);
-  const diagnostics = store.diagnostics(uri);
-  assertRegistered(diagnostics);
   const lines = text.split('\n');
-  return diagnostics.map((d) => [
+  return diagnoseOnCluster(language, text, state).map((d) => [
     d.severity,
     d.code,
     lines[d.range.start.line]!.slice(d.range.start.character, d.range.end.character),
@@ -37,11 +31,8 @@ void describe('a terms lookup against the cluster', () => {
   void it('says an index that is no index or alias there, as information on the name', () => {
     const found = findings(lookup('nosuch'));
     assert.deepEqual(found, [[3, 'cluster.no-matching-index', '"nosuch"']]);
-    const store = new DocumentStore();
-    store.updateCluster(STATE);
-    store.open('file:///m.search', 'search', 1, lookup('nosuch'));
     assert.equal(
-      store.diagnostics('file:///m.search')[0]!.message,
+      diagnoseOnCluster('search', lookup('nosuch'), STATE)[0]!.message,
       '[nosuch] in a terms lookup matches no index or alias on cluster [lookups]: there the search is refused with no such index [nosuch].',
     );
   });

@@ -8,7 +8,7 @@ import type { ClusterStateField, ClusterStateParams } from '../../../server/src/
 import type { DiagnosticCode } from '../../../server/src/service/diagnosticCodes';
 import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
 import { makeTarget } from '../../../server/src/service/target';
-import { assertRegistered, marked } from './harness';
+import { diagnoseOnCluster, marked } from './harness';
 
 const SHOP_FIELDS: readonly ClusterStateField[] = [
   { name: 'kw', type: 'keyword' },
@@ -45,13 +45,7 @@ const STATE: ClusterStateParams = {
 
 /** Diagnostics with the cluster state given, or with no cluster when `null`. */
 function diagnose(language: LanguageId, text: string, state: ClusterStateParams | null = STATE): Diagnostic[] {
-  const store = new DocumentStore();
-  if (state !== null) store.updateCluster(state);
-  const uri = `file:///mapped.${language}`;
-  store.open(uri, language, 1, text);
-  const diagnostics = store.diagnostics(uri);
-  assertRegistered(diagnostics);
-  return diagnostics;
+  return diagnoseOnCluster(language, text, state);
 }
 
 /**

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { ClusterStateParams } from '../../../server/src/protocol/protocol';
 import { DocumentStore, type LanguageId } from '../../../server/src/service/documentStore';
-import { assertRegistered, marked } from './harness';
+import { diagnoseOnCluster, marked } from './harness';
 
 const STATE: ClusterStateParams = {
   clusterName: 'piped',
@@ -22,13 +22,7 @@ const STATE: ClusterStateParams = {
 };
 
 function diagnose(language: LanguageId, text: string, state: ClusterStateParams | null = STATE): Diagnostic[] {
-  const store = new DocumentStore();
-  if (state !== null) store.updateCluster(state);
-  const uri = `file:///piped.${language}`;
-  store.open(uri, language, 1, text);
-  const diagnostics = store.diagnostics(uri);
-  assertRegistered(diagnostics);
-  return diagnostics;
+  return diagnoseOnCluster(language, text, state);
 }
 
 /** The diagnostics of the pipeline codes, as [severity, code, message]. */

@@ -3,8 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ClusterStateParams } from '../../../server/src/protocol/protocol';
-import { DocumentStore } from '../../../server/src/service/documentStore';
-import { assertRegistered } from './harness';
+import { diagnoseOnCluster } from './harness';
 
 const STATE: ClusterStateParams = {
   clusterName: 'sorted',
@@ -30,14 +29,9 @@ const STATE: ClusterStateParams = {
 
 /** The search_after findings as [code, message, the value they stand on]. */
 function findings(sort: string, after: string, state: ClusterStateParams | null = STATE): [string, string, string][] {
-  const store = new DocumentStore();
-  if (state !== null) store.updateCluster(state);
   const text = `POST /logs/_search\n{"sort": ${sort}, "search_after": ${after}}\n`;
-  store.open('file:///s.search', 'search', 1, text);
-  const diagnostics = store.diagnostics('file:///s.search');
-  assertRegistered(diagnostics);
   const line = text.split('\n')[1]!;
-  return diagnostics
+  return diagnoseOnCluster('search', text, state)
     .filter(
       (d) =>
         d.message.includes('search_after value') ||
