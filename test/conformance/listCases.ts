@@ -4126,6 +4126,33 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       },
     }),
   ),
+  // The percents are handed to the builder's setter once the loop ends, after the check of buckets_path: one below 0
+  // or above 100 (a number or the text of one) is refused there, before any path is resolved; NaN passes.
+  ...(
+    [
+      ['below', [50, -1]],
+      ['above', [100.5]],
+      ['text-above', ['1e3']],
+      ['nan', ['NaN', 0, 100]],
+    ] as (readonly [string, Json])[]
+  ).map(([id, percents]) =>
+    c(`values/percentiles-bucket-range-${id}`, {
+      size: 0,
+      aggs: {
+        h: { histogram: { field: 'num', interval: 5 }, aggs: { s: { sum: { field: 'num' } } } },
+        p: { percentiles_bucket: { buckets_path: 'h>s', percents } },
+      },
+    }),
+  ),
+  c('values/percentiles-bucket-range-unknown-path', {
+    size: 0,
+    aggs: { p: { percentiles_bucket: { percents: [150], buckets_path: 'nope>s' } } },
+  }),
+  c('values/percentiles-bucket-range-no-path', { size: 0, aggs: { p: { percentiles_bucket: { percents: [150] } } } }),
+  c('values/percentiles-bucket-range-then-unknown', {
+    size: 0,
+    aggs: { p: { percentiles_bucket: { percents: [150], buckets_path: 'nope>s', x: 1 } } },
+  }),
   // A member the loop reads first fails before a name it refuses after it: percents, then an unknown list.
   c('values/percentiles-bucket-list-in-list-then-unknown', {
     size: 0,
@@ -4450,6 +4477,30 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     query: { bool: { must: [TERM], should: [NOTHING], minimum_should_match: '' } },
   }),
   c('rewritten-away/post-filter', { post_filter: { bool: { filter: [NOTHING], must: [SHARD_REFUSED[0]![1]] } } }),
+  // A query or post filter rewritten away as a whole matches no document: no hit is fetched, so what only the fetch
+  // reads is never read (a highlighter, a field's format or field data, the collapse's inner hits); what the shards
+  // read to build the search still is (unpaired tags), and a clause rewritten away inside a must_not leaves hits.
+  ...(
+    [
+      ['highlighter-type', { bool: { filter: [NOTHING] } }, { highlight: { type: 'nope', fields: { text: {} } } }],
+      ['highlight-empty-tags', NOTHING, { highlight: { pre_tags: [], post_tags: ['</a>'], fields: { text: {} } } }],
+      ['highlight-unpaired-tags', NOTHING, { highlight: { pre_tags: ['<a>'], fields: { text: {} } } }],
+      ['highlight-fvh', { terms: { kw: [] } }, { highlight: { type: 'fvh', fields: { kw: {} } } }],
+      ['docvalue-format', { terms: { kw: [] } }, { docvalue_fields: [{ field: 'kw', format: 'x' }] }],
+      ['fields-date-format', NOTHING, { fields: [{ field: 'date', format: '' }] }],
+      [
+        'must-not-highlighter-type',
+        { bool: { must_not: [NOTHING] } },
+        { highlight: { type: 'nope', fields: { text: {} } } },
+      ],
+    ] as (readonly [string, JsonObject, JsonObject])[]
+  ).map(([id, query, rest]) => c(`rewritten-away/no-hits-${id}`, { query, ...rest })),
+  c('rewritten-away/no-hits-post-filter-collapse', {
+    query: { match_all: {} },
+    post_filter: { bool: { must: [{ ids: { values: [] } }] } },
+    collapse: { field: 'kw', inner_hits: [{ size: 1 }, { size: 2 }] },
+  }),
+  c('rewritten-away/no-hits-post-filter-docvalue-text', { post_filter: NOTHING, docvalue_fields: ['text'] }),
   c('rewritten-away/inner-hits', {
     query: {
       bool: {

@@ -2,7 +2,7 @@
 // now carry their parameter lists, and the omissions refused only on the shards: each refused in OpenSearch's words,
 // the accepted forms left alone (docs/opensearch/aggregations.md#hand-written-parsers, query-dsl.md#geo-queries).
 import { describe, it } from 'node:test';
-import { expectDiagnostic, expectNoErrors } from './harness';
+import { expectDiagnostic, expectNo, expectNoErrors } from './harness';
 
 const E = 1;
 const body = (json: string): string => `{}\n{"size":0,"aggs":${json}}\n`;
@@ -151,6 +151,37 @@ void describe('aggregation parsers written by hand (docs/opensearch/aggregations
       severity: E,
       message: 'Invalid gap policy: [nope], accepted values: [insert_zeros, skip]',
     });
+  });
+
+  void it("refuses percentiles_bucket's percents outside 0 to 100 once its loop has read them all", () => {
+    const pct = (options: string): string =>
+      body(
+        `{"h":{"histogram":{"field":"num","interval":5},"aggs":{"s":{"sum":{"field":"num"}}}},"p":{"percentiles_bucket":${options}}}`,
+      );
+    const RANGE = 'percents must only contain non-null doubles from 0.0-100.0 inclusive';
+    for (const percents of ['[50,«-1»]', '[«100.5»]', '[«"1e3"»,-1]']) {
+      expectDiagnostic('msearch', pct(`{"buckets_path":"h>s","percents":${percents}}`), {
+        code: 'aggs.invalid-value',
+        severity: E,
+        message: RANGE,
+      });
+    }
+    expectNoErrors('msearch', pct('{"buckets_path":"h>s","percents":["NaN",0,100,"50",0.5]}'));
+    // A missing buckets_path is said first, and a name the loop refuses ends it before the percents are handed over.
+    const noPath = body('{"p":{«"percentiles_bucket"»:{"percents":[150]}}}');
+    expectDiagnostic('msearch', noPath, {
+      code: 'aggs.missing-parameter',
+      severity: E,
+      message: 'Missing required field [buckets_path] for aggregation [p]',
+    });
+    expectNo('msearch', noPath.replace(/[«»]/g, ''), 'aggs.invalid-value');
+    const unknown = pct('{"percents":[150],"buckets_path":"h>s",«"x"»:1}');
+    expectDiagnostic('msearch', unknown, {
+      code: 'aggs.unknown-parameter',
+      severity: E,
+      message: 'Unexpected token VALUE_NUMBER [x] in [p]',
+    });
+    expectNo('msearch', unknown.replace(/[«»]/g, ''), 'aggs.invalid-value');
   });
 
   void it("reads what follows a value among geo_distance's ranges as a member's value without a name", () => {

@@ -1044,6 +1044,28 @@ void describe('what the field type lets a search do (cluster.highlighter, cluste
       codes(search('docs', '{"size": 0, "highlight": {"fields": {"title": {"type": "fvh"}}}}'), VECTORS),
       [],
     );
+    // A query or post filter rewritten to match_none where the search is coordinated matches nothing: no hit.
+    for (const nothing of [
+      '"query": {"match_none": {}}',
+      '"query": {"bool": {"filter": [{"terms": {"n": []}}]}}',
+      '"post_filter": {"ids": {"values": []}}',
+    ]) {
+      assert.deepEqual(
+        codes(search('docs', `{${nothing}, "highlight": {"fields": {"title": {"type": "fvh"}}}}`), VECTORS),
+        [],
+      );
+    }
+    // One inside a must_not leaves hits.
+    assert.deepEqual(
+      codes(
+        search(
+          'docs',
+          '{"query": {"bool": {"must_not": [{"match_none": {}}]}}, "highlight": {"fields": {"title": {"type": "fvh"}}}}',
+        ),
+        VECTORS,
+      ),
+      [FVH('title')],
+    );
     // docs keeps offsets for body, docs-old does not: its shards fail and the others answer.
     assert.deepEqual(codes(search('all', '{"highlight": {"fields": {"body": {"type": "fvh"}}}}'), VECTORS), []);
     assert.deepEqual(codes(search('all', '{"highlight": {"fields": {"title": {"type": "fvh"}}}}'), VECTORS), [

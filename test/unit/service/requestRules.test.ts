@@ -424,6 +424,24 @@ void describe('rules across the request and default limits', () => {
     assert.ok(errors('{"highlight":{"type":"fancy","fields":{"text":{}}}}').length === 1);
   });
 
+  void it('leaves what only a fetched hit reads alone when the query matches no document at all', () => {
+    const fancy = '"highlight":{"type":"fancy","fields":{"text":{}}}';
+    assert.deepEqual(errors(`{"query":{"match_none":{}},${fancy}}`), []);
+    assert.deepEqual(errors(`{"query":{"bool":{"filter":[{"ids":{"values":[]}}]}},${fancy}}`), []);
+    assert.deepEqual(errors(`{"post_filter":{"terms":{"kw":[]}},${fancy}}`), []);
+    const collapse = '"collapse":{"field":"kw","inner_hits":[{"size":1},{"size":2}]}';
+    assert.deepEqual(errors(`{"query":{"match_none":{}},${collapse}}`), []);
+    assert.deepEqual(
+      errors(`{"query":{"match_none":{}},"highlight":{"pre_tags":[],"post_tags":["b"],"fields":{"text":{}}}}`),
+      [],
+    );
+    // The shards still read the highlight to build the search, and a query that may match leaves the fetch to run.
+    assert.equal(errors(`{"query":{"match_none":{}},"highlight":{"pre_tags":["a"],"fields":{"text":{}}}}`).length, 1);
+    assert.equal(errors(`{"query":{"bool":{"must_not":[{"match_none":{}}]}},${fancy}}`).length, 1);
+    assert.equal(errors(`{"query":{"bool":{"should":[{"match_none":{}},{"term":{"kw":"a"}}]}},${fancy}}`).length, 1);
+    assert.equal(errors(`{"query":{"match_all":{}},${collapse}}`).length, 1);
+  });
+
   void it('leaves a negative rescore window alone when no hit is asked for', () => {
     const body = '{"size":0,"rescore":{"window_size":-1,"query":{"rescore_query":{"match_all":{}}}}}';
     assert.deepEqual(errors(body), []);

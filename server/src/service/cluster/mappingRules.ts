@@ -8,7 +8,14 @@
 // nothing is said. What real OpenSearch answers: docs/opensearch/search.md (Sort, Collapse),
 // docs/opensearch/aggregations.md and docs/opensearch/query-dsl.md ("What the mapping decides", "Geo queries",
 // "Named analyzers", "The clause limit across a tree").
-import { failsWhileBuilding, insideAny, mayMatchNothing, rewrittenAway, rewrittenOnShards } from '../validate/rewrite';
+import {
+  failsWhileBuilding,
+  insideAny,
+  matchesNoDocument,
+  mayMatchNothing,
+  rewrittenAway,
+  rewrittenOnShards,
+} from '../validate/rewrite';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { diagnosticOf } from '../documents/diagnostics';
@@ -1080,9 +1087,12 @@ function distanceFeatureOriginFindings(
   return error === undefined ? [] : [dateFinding(error, [...path, 'origin'])];
 }
 
-/** A search that asks for no hits (`size: 0`) fetches none: what only a fetched hit reads is never read. */
+/**
+ * A search that asks for no hits (`size: 0`), or whose query or post filter is rewritten to `match_none` where it is
+ * coordinated (rewrite.ts), fetches none: what only a fetched hit reads is never read.
+ */
 function fetchesNoHits(body: Record<string, unknown>): boolean {
-  return body['size'] === 0 || body['size'] === '0';
+  return body['size'] === 0 || body['size'] === '0' || matchesNoDocument(body);
 }
 
 /**

@@ -30,6 +30,7 @@ import { queryRefused, validateQueryContainer } from './query';
 import {
   intRangeRefusal,
   isJavaDouble,
+  javaDoubleNumber,
   notNumericText,
   numberTextError,
   parseTimeValue,
@@ -300,6 +301,27 @@ function memberReadRefused(
   return false;
 }
 
+/**
+ * percentiles_bucket's percents, read whole by its parser's loop, are handed to the builder's setter once the loop
+ * ends (after the check of `buckets_path`): a percent below 0 or above 100 is refused there, with no position, and
+ * before any path is resolved; NaN passes (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+ * `cross/lists/values/percentiles-bucket-range-*`). The items that are no number were refused by the loop.
+ */
+function percentsBucketRange(check: JsonCheck, path: ValuePath, percents: unknown): void {
+  if (!Array.isArray(percents)) return;
+  const items: readonly unknown[] = percents;
+  const i = items.findIndex((item) => {
+    const n = typeof item === 'number' ? item : typeof item === 'string' ? javaDoubleNumber(item) : undefined;
+    return n !== undefined && (n < 0 || n > 100);
+  });
+  if (i === -1) return;
+  check.report(
+    'aggs.invalid-value',
+    'percents must only contain non-null doubles from 0.0-100.0 inclusive',
+    path.child(i),
+  );
+}
+
 /** In a list read item by item with text(), the first item that has none (an object, a list, null); -1 for none. */
 function firstNoText(items: readonly unknown[]): number {
   return items.findIndex((item) => item === null || typeof item === 'object');
@@ -543,6 +565,9 @@ export function validateAggregationBody(
     check.report('aggs.missing-parameter', buckets(name), path, 'key');
   }
   switch (type) {
+    case 'percentiles_bucket':
+      if (!check.refusedSince(handFrom)) percentsBucketRange(check, path.child('percents'), body.percents);
+      break;
     case 'scripted_metric':
       if (!('map_script' in body)) reportMissing(check, path, 'aggs.missing-parameter', 'Required [map_script]');
       else scriptedMetricScripts(check, path, name, body);

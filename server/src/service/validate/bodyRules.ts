@@ -16,7 +16,7 @@ import { checkSuggest } from './suggest';
 import { checkQueryRescorer, checkScriptFieldsCompile } from './sectionOptions';
 import { queryRefused } from './query';
 import { checkInnerHitsOptions } from './searchBody';
-import { insideAny, rewrittenAway } from './rewrite';
+import { insideAny, matchesNoDocument, rewrittenAway } from './rewrite';
 
 /** Whether every metadata field the sort rules look up is named with a leading `_` (so that a name without one is none). */
 const METADATA_UNDERSCORED = [...NO_FIELDDATA_METADATA_FIELDS].every((name) => name.startsWith('_'));
@@ -238,6 +238,8 @@ export function checkBodyRules(
   returnsHits: boolean,
 ): void {
   const m = new Sections(body);
+  // Hits are fetched when the search asks for some and its query can match a document at all.
+  const fetchesHits = returnsHits && !(check.mayMatchNothing && matchesNoDocument(body));
   const version = check.server.version;
   const limits = limitsOf(check.server);
   // The sort's names are listed only when collapse or search_after needs them.
@@ -276,7 +278,7 @@ export function checkBodyRules(
         );
       }
     }
-    if (returnsHits && 'inner_hits' in m.collapse) collapseInnerHitsUnnamed(check, m.collapse);
+    if (fetchesHits && 'inner_hits' in m.collapse) collapseInnerHitsUnnamed(check, m.collapse);
   }
 
   // search_after against the sort
@@ -402,7 +404,7 @@ export function checkBodyRules(
     }
   }
 
-  if (isObject(m.highlight)) checkHighlight(check, ValuePath.ROOT.child('highlight'), m.highlight, returnsHits);
+  if (isObject(m.highlight)) checkHighlight(check, ValuePath.ROOT.child('highlight'), m.highlight, fetchesHits);
   if (returnsHits && isObject(m.scriptFields)) {
     checkScriptFieldsCompile(check, ValuePath.ROOT.child('script_fields'), m.scriptFields);
   }

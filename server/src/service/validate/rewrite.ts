@@ -119,6 +119,17 @@ export function rewrittenAway(body: unknown): JsonPath[] {
 }
 
 /**
+ * Whether a search body matches no document whatever the indexes hold: its `query` or its `post_filter` as a whole is
+ * rewritten to `match_none` where the search is coordinated. Such a search fetches no hit, so what only the fetch of a
+ * hit reads (highlighters, a field's format, the collapse's inner hits) is never read; what the shards read to build
+ * the search (its scripts, its highlight's tags) still is (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
+ * `cross/lists/rewritten-away/no-hits-*`).
+ */
+export function matchesNoDocument(body: unknown): boolean {
+  return queriesRewrittenAway(body).some((path) => path.length === 1);
+}
+
+/**
  * The paths of the queries of a search body that every shard rewrites to `match_none` with its mapping: those the
  * coordinating node rewrites away, and a `bool` (or `constant_score`) whose `must` or `filter` holds an `exists` or a
  * `term` on a field that `unmapped` says no searched index maps. A shard rewrites the other clauses first, so what they
