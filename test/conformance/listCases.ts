@@ -4446,6 +4446,8 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ).map(([id, field]) =>
     c(`values/percolate-field-name-${id}`, { query: { percolate: { field, document: { kw: 'a' } } } }),
   ),
+  // The did-you-mean of an unknown type names what the nodes register: geohex_grid is the geospatial plugin's.
+  c('values/agg-type-near-geo-grids', { size: 0, aggs: { g: { geotile_grids: { field: 'location' } } } }),
   c('values/adjacency-empty', { size: 0, aggs: { a: { adjacency_matrix: { filters: {} } } } }),
   c('values/sibling-path-empty-list', {
     size: 0,

@@ -726,7 +726,7 @@ export const AGGREGATIONS: readonly AggregationSpec[] = [
   {
     name: 'geohex_grid',
     kind: 'bucket',
-    origin: 'module',
+    origin: 'plugin',
     snippet: '{ "field": "${1:location}", "precision": ${2:4} }',
     doc: 'Buckets geo points by H3 hexagon cell (geospatial plugin, bundled).',
     rank: 16,

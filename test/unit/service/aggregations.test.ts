@@ -1,5 +1,5 @@
 import { describe, it } from 'node:test';
-import { expectDiagnostic, expectNo } from './harness';
+import { expectDiagnostic, expectNo, expectNoErrors } from './harness';
 
 const E = 1;
 const W = 2;
@@ -43,6 +43,13 @@ void describe('aggregations (docs/opensearch/aggregations.md)', () => {
       severity: E,
       message: /^Unknown aggregation type \[boxplot\]/,
     });
+    // A plugin's type is accepted, and not suggested: the nodes without the plugin do not name it.
+    expectDiagnostic('msearch', aggs('{"x":{«"geotile_grids"»:{"field":"a"}}}'), {
+      code: 'aggs.unknown-type',
+      severity: E,
+      message: 'Unknown aggregation type [geotile_grids] did you mean any of [geotile_grid, geohash_grid]?',
+    });
+    expectNoErrors('msearch', aggs('{"x":{"geohex_grid":{"field":"a"}}}'));
   });
 
   void it('rejects bad names', () => {
