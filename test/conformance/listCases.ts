@@ -4446,6 +4446,29 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ).map(([id, field]) =>
     c(`values/percolate-field-name-${id}`, { query: { percolate: { field, document: { kw: 'a' } } } }),
   ),
+  // extended_stats' sigma, a double read from a number or its text, is refused below 0 where it stands (wrapped by
+  // its ObjectParser); extended_stats_bucket's is handed to the builder once its loop ends, as percents are.
+  ...(
+    [
+      ['negative', -1],
+      ['negative-text', '-0.5'],
+      ['zero', 0],
+    ] as (readonly [string, Json])[]
+  ).flatMap(([id, sigma]) => [
+    c(`values/extended-stats-sigma-${id}`, { size: 0, aggs: { a: { extended_stats: { field: 'num', sigma } } } }),
+    c(`values/extended-stats-bucket-sigma-${id}`, {
+      size: 0,
+      aggs: { h: HISTOGRAM_WITH_SUM, e: { extended_stats_bucket: { buckets_path: 'h>s', sigma } } },
+    }),
+  ]),
+  c('values/extended-stats-sigma-then-unknown', {
+    size: 0,
+    aggs: { a: { extended_stats: { sigma: -1, field: 'num', x: 1 } } },
+  }),
+  c('values/extended-stats-bucket-sigma-unknown-path', {
+    size: 0,
+    aggs: { e: { extended_stats_bucket: { buckets_path: 'nope>s', sigma: -2.5 } } },
+  }),
   // The did-you-mean of an unknown type names what the nodes register: geohex_grid is the geospatial plugin's.
   c('values/agg-type-near-geo-grids', { size: 0, aggs: { g: { geotile_grids: { field: 'location' } } } }),
   c('values/adjacency-empty', { size: 0, aggs: { a: { adjacency_matrix: { filters: {} } } } }),

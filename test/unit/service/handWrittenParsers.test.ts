@@ -184,6 +184,34 @@ void describe('aggregation parsers written by hand (docs/opensearch/aggregations
     expectNo('msearch', unknown.replace(/[«»]/g, ''), 'aggs.invalid-value');
   });
 
+  void it('refuses a negative sigma, where extended_stats reads it and once extended_stats_bucket has read all', () => {
+    for (const [sigma, found] of [
+      ['-1', '-1.0'],
+      ['"-0.5"', '-0.5'],
+    ]) {
+      expectDiagnostic('msearch', body(`{"a":{"extended_stats":{"field":"num","sigma":«${sigma}»}}}`), {
+        code: 'aggs.invalid-value',
+        severity: E,
+        message: new RegExp(
+          `^\\[1:\\d+\\] \\[extended_stats\\] failed to parse field \\[sigma\\]: \\[sigma\\] must be greater than or equal to 0\\. Found \\[${found}\\] in \\[a\\]$`,
+        ),
+      });
+    }
+    expectNoErrors('msearch', body('{"a":{"extended_stats":{"field":"num","sigma":0}}}'));
+    const bucket = (sigma: string): string =>
+      body(
+        `{"h":{"histogram":{"field":"num","interval":5},"aggs":{"s":{"sum":{"field":"num"}}}},"e":{"extended_stats_bucket":{"buckets_path":"h>s","sigma":${sigma}}}}`,
+      );
+    expectDiagnostic('msearch', bucket('«-2.5»'), {
+      code: 'aggs.invalid-value',
+      severity: E,
+      message: 'sigma must be a non-negative double',
+    });
+    expectNoErrors('msearch', bucket('0'));
+    // Its loop reads a number alone: a text is a name it refuses, said alone.
+    expectNo('msearch', bucket('"-1"'), 'aggs.invalid-value');
+  });
+
   void it("reads what follows a value among geo_distance's ranges as a member's value without a name", () => {
     const ranges = (list: string): string =>
       body(`{"g":{"geo_distance":{"field":"location","origin":"1, 2","ranges":${list}}}}`);

@@ -568,6 +568,13 @@ export function validateAggregationBody(
     case 'percentiles_bucket':
       if (!check.refusedSince(handFrom)) percentsBucketRange(check, path.child('percents'), body.percents);
       break;
+    case 'extended_stats_bucket':
+      // Its sigma, a number the loop keeps, is handed to the builder's setter once the loop ends, as percents are
+      // (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/extended-stats-bucket-sigma-*`).
+      if (!check.refusedSince(handFrom) && typeof body.sigma === 'number' && body.sigma < 0) {
+        check.report('aggs.invalid-value', 'sigma must be a non-negative double', path.child('sigma'));
+      }
+      break;
     case 'scripted_metric':
       if (!('map_script' in body)) reportMissing(check, path, 'aggs.missing-parameter', 'Required [map_script]');
       else scriptedMetricScripts(check, path, name, body);
@@ -1912,6 +1919,22 @@ function checkValueRanges(
         `buckets must be greater than [0] for [${name}]`,
       );
       return;
+    case 'extended_stats': {
+      // ExtendedStatsAggregationBuilder.sigma, a double read from a number or its text (real 3.9.0, 3.8.0, 2.19.6 and
+      // 2.19.1; cases `cross/lists/values/extended-stats-sigma-*`).
+      const sigma = body.sigma;
+      const n = typeof sigma === 'number' ? sigma : typeof sigma === 'string' ? javaDoubleNumber(sigma) : undefined;
+      if (n !== undefined && n < 0) {
+        refuseWrapped(
+          check,
+          path.child('sigma'),
+          type,
+          'sigma',
+          `[sigma] must be greater than or equal to 0. Found [${javaDouble(n)}] in [${name}]`,
+        );
+      }
+      return;
+    }
     case 'cardinality':
       // CardinalityAggregationBuilder (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
       // `cross/lists/more/cardinality-*`).
