@@ -3266,6 +3266,22 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ...['km', 'KM', 'meters', 'NM', 'nm', 'bogus', 1].map((unit) =>
     c(`geo/unit-${String(unit)}`, { query: { geo_distance: { distance: '10', unit, location: CORNER } } }),
   ),
+  // A field clause's parser reads the first field's value whole, and refuses a second field when it reaches the
+  // second's value: what it refuses inside the first comes first, what it asks once its loop ends comes after.
+  ...(
+    [
+      ['match-array', { match: { text: [], order: [1] } }],
+      ['match-phrase-array', { match_phrase: { text: [1], x: 'a' } }],
+      ['match-operator', { match: { text: { query: 'a', operator: 'nope' }, order: 1 } }],
+      ['match-no-text', { match: { text: { operator: 'and' }, order: 'x' } }],
+      ['prefix-unknown', { prefix: { kw: { value: 'a', x: 1 }, other: 'b' } }],
+      ['wildcard-null', { wildcard: { kw: null, x: 'a' } }],
+      ['fuzzy-fuzziness', { fuzzy: { kw: { value: 'a', fuzziness: 'x' }, y: 'b' } }],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, query]) => c(`query/fields-value-then-second-${id}`, { query })),
+  c('query/fields-value-then-second-highlight-query', {
+    highlight: { fields: { 'text*': { highlight_query: { match: { text: [], order: [1] } } } } },
+  }),
   c('query/match-fuzzy-rewrite-bogus', { query: { match: { text: { query: 'quick', fuzzy_rewrite: 'bogus' } } } }),
   c('geo/box-in-list', { query: { geo_bounding_box: { location: [BOXES[0]![1]] } } }),
   // The box's type is made from its text once the box is set, whatever the order they are written in.

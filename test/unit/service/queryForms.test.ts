@@ -10,6 +10,32 @@ const E = 1;
 const query = (json: string): string => `{}\n{"query":${json}}\n`;
 const SPAN = '{"span_term":{"text":"quick"}}';
 
+void describe('a second field after a value the parser refuses (docs/opensearch/query-dsl.md#parse-errors)', () => {
+  const errors = (body: string): string[] =>
+    diagnose('msearch', `{}\n${body}\n`)
+      .filter((d) => d.severity === E)
+      .map((d) => d.message);
+
+  void it("refuses the first field's value before the second field, as the parser reads them", () => {
+    // Wrapped where a parser reads the query, the first refusal is the one named.
+    assert.deepEqual(
+      errors('{"highlight":{"fields":{"text":{"highlight_query":{"match":{"text":[],"order":[1]}}}}}}'),
+      ["[highlight_field] failed to parse field [highlight_query]: Can't get text on a START_ARRAY at 1:68"],
+    );
+    assert.deepEqual(
+      errors('{"highlight":{"fields":{"text":{"highlight_query":{"prefix":{"kw":{"value":"a","x":1},"y":"b"}}}}}}'),
+      ['[highlight_field] failed to parse field [highlight_query]: [prefix] query does not support [x]'],
+    );
+    // What a parser asks once its loop ends comes after the second field.
+    assert.deepEqual(
+      errors('{"highlight":{"fields":{"text":{"highlight_query":{"match":{"text":{"operator":"and"},"y":"b"}}}}}}'),
+      [
+        "[highlight_field] failed to parse field [highlight_query]: [match] query doesn't support multiple fields, found [text] and [y]",
+      ],
+    );
+  });
+});
+
 void describe('null and arrays where clauses read queries (docs/opensearch/query-dsl.md#inner-queries)', () => {
   void it('takes null and empty clause lists in bool', () => {
     expectNoErrors('msearch', query('{"bool":{"must":null,"filter":null,"should":null,"must_not":null}}'));

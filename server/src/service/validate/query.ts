@@ -514,16 +514,6 @@ function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, 
       break;
     }
   }
-  const keys = more ? Object.keys(body) : [];
-  for (let i = 1; i < keys.length && clause.name !== 'intervals'; i++) {
-    const extra = keys[i]!;
-    check.report(
-      'query.multiple-fields',
-      `[${clause.name}] query doesn't support multiple fields, found [${field ?? ''}] and [${extra}]`,
-      path.child(extra),
-      'key',
-    );
-  }
   if (field === undefined) {
     if (
       clause.name === 'term' ||
@@ -540,15 +530,64 @@ function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, 
   }
   const value = body[field];
   const fieldPath = path.child(field);
+  // The parsers read the first field's value whole, and refuse a second field when they reach its value: what they
+  // refuse inside the first comes before (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+  // `cross/lists/query/fields-value-then-second-*`). What they ask of the value once their loop ends comes after.
+  if (more && clause.name !== 'intervals') {
+    const inLoop = refusedInLoop(clause, value);
+    if (isObject(value) && clause.params !== undefined) checkParams(check, fieldPath, clause, value);
+    else if (inLoop) validateFieldValue(check, clause, field, value, fieldPath);
+    const keys = Object.keys(body);
+    for (let i = 1; i < keys.length; i++) {
+      const extra = keys[i]!;
+      check.report(
+        'query.multiple-fields',
+        `[${clause.name}] query doesn't support multiple fields, found [${field}] and [${extra}]`,
+        path.child(extra),
+        'key',
+      );
+    }
+    if (isObject(value)) {
+      if (clause.params !== undefined) requiredFieldValue(check, clause, value, fieldPath);
+    } else if (!inLoop) validateFieldValue(check, clause, field, value, fieldPath);
+    return;
+  }
   if (isObject(value)) {
     if (clause.params !== undefined) {
       checkParams(check, fieldPath, clause, value);
-      const required = clause.fieldValueRequired;
-      if (required !== undefined && !holdsRequiredValue(clause, required.names, value)) {
-        check.report('query.missing-parameter', required.message, fieldPath, 'key');
-      }
+      requiredFieldValue(check, clause, value, fieldPath);
     }
-  } else if (clause.name === 'intervals' && value !== null) {
+    return;
+  }
+  validateFieldValue(check, clause, field, value, fieldPath);
+}
+
+/**
+ * Whether what validateFieldValue says of a field's value that is no object is refused as the parser's loop reads it
+ * (a list, a value where the clause takes none, wildcard's null read with `text()`), not once the loop has ended.
+ */
+function refusedInLoop(clause: Clause, value: unknown): boolean {
+  if (value === null) return clause.name === 'wildcard';
+  return Array.isArray(value) || (!isObject(value) && clause.shorthand === 'none');
+}
+
+/** The value a field clause needs in the field's object (FIELD_VALUE_REQUIRED), said when its loop has ended. */
+function requiredFieldValue(check: JsonCheck, clause: Clause, value: Record<string, unknown>, at: ValuePath): void {
+  const required = clause.fieldValueRequired;
+  if (required !== undefined && !holdsRequiredValue(clause, required.names, value)) {
+    check.report('query.missing-parameter', required.message, at, 'key');
+  }
+}
+
+/** A field clause's value that is no object: a list, a value where the clause takes none, or null. */
+function validateFieldValue(
+  check: JsonCheck,
+  clause: Clause,
+  field: string,
+  value: unknown,
+  fieldPath: ValuePath,
+): void {
+  if (clause.name === 'intervals' && value !== null) {
     // IntervalQueryBuilder.fromXContent reads the field's rules from an object only.
     check.report('query.wrong-type', `Expected [START_OBJECT] but got [${tokenOf(value)}]`, fieldPath);
   } else if (Array.isArray(value)) {
