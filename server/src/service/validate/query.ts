@@ -533,10 +533,11 @@ function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, 
   // The parsers read the first field's value whole, and refuse a second field when they reach its value: what they
   // refuse inside the first comes before (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
   // `cross/lists/query/fields-value-then-second-*`). What they ask of the value once their loop ends comes after.
+  const inLoop = refusedInLoop(clause, value);
+  if (isObject(value)) {
+    if (clause.params !== undefined) checkParams(check, fieldPath, clause, value);
+  } else if (inLoop) validateFieldValue(check, clause, field, value, fieldPath);
   if (more && clause.name !== 'intervals') {
-    const inLoop = refusedInLoop(clause, value);
-    if (isObject(value) && clause.params !== undefined) checkParams(check, fieldPath, clause, value);
-    else if (inLoop) validateFieldValue(check, clause, field, value, fieldPath);
     const keys = Object.keys(body);
     for (let i = 1; i < keys.length; i++) {
       const extra = keys[i]!;
@@ -547,19 +548,10 @@ function validateFieldClause(check: JsonCheck, path: ValuePath, clause: Clause, 
         'key',
       );
     }
-    if (isObject(value)) {
-      if (clause.params !== undefined) requiredFieldValue(check, clause, value, fieldPath);
-    } else if (!inLoop) validateFieldValue(check, clause, field, value, fieldPath);
-    return;
   }
   if (isObject(value)) {
-    if (clause.params !== undefined) {
-      checkParams(check, fieldPath, clause, value);
-      requiredFieldValue(check, clause, value, fieldPath);
-    }
-    return;
-  }
-  validateFieldValue(check, clause, field, value, fieldPath);
+    if (clause.params !== undefined) requiredFieldValue(check, clause, value, fieldPath);
+  } else if (!inLoop) validateFieldValue(check, clause, field, value, fieldPath);
 }
 
 /**
