@@ -54,7 +54,10 @@ function highlightersOf(server: TargetServer): readonly string[] {
     : HIGHLIGHTERS;
 }
 
-/** Checks `highlight`; `returnsHits` is false when the search asks for no hit (`size` 0): nothing is highlighted. */
+/**
+ * Checks `highlight`; `returnsHits` is false when no hit is fetched (`size` 0, or a query that matches no document:
+ * rewrite.ts): nothing is highlighted.
+ */
 export function checkHighlight(
   check: JsonCheck,
   path: ValuePath,
