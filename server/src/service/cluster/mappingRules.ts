@@ -1096,10 +1096,10 @@ function fetchesNoHits(body: Record<string, unknown>): boolean {
 }
 
 /**
- * The formats of `docvalue_fields` and `fields` entries, which each shard reads with the field's type: `keyword`,
- * `ip`, `geo_point` and `boolean` take none (`Field [kw] of type [keyword] does not support custom formats`), and on a
- * date field the format is a date format (`Invalid format: [...]`, `No date pattern provided`); a number field's is a
- * decimal pattern, left alone (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/docvalue-*`,
+ * The formats of `docvalue_fields` and `fields` entries of a search that fetches hits, which each shard reads with
+ * the field's type: `keyword`, `ip`, `geo_point` and `boolean` take none (`Field [kw] of type [keyword] does not
+ * support custom formats`), and on a date field the format is a date format (`Invalid format: [...]`, `No date
+ * pattern provided`); a number field's is a decimal pattern, left alone (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases `cross/lists/shard/docvalue-*`,
  * `cross/lists/shard/fields-*`).
  */
 function fieldFormatFindings(
@@ -1109,8 +1109,6 @@ function fieldFormatFindings(
   server: TargetServer,
 ): MappingFinding[] {
   const out: MappingFinding[] = [];
-  // The formats are read when the hits are fetched: a search that asks for none runs.
-  if (fetchesNoHits(body)) return out;
   for (const section of ['docvalue_fields', 'fields']) {
     const entries = body[section];
     if (!Array.isArray(entries)) continue;
@@ -1143,7 +1141,7 @@ function docvalueFielddata(
   defined: ReadonlySet<string>,
 ): MappingFinding[] {
   const entries = body['docvalue_fields'];
-  if (!Array.isArray(entries) || fetchesNoHits(body)) return [];
+  if (!Array.isArray(entries)) return [];
   for (let i = 0; i < entries.length; i++) {
     const entry: unknown = entries[i];
     const field = isObject(entry) ? entry['field'] : entry;
@@ -1170,7 +1168,7 @@ function highlighterFindings(
   defined: ReadonlySet<string>,
 ): MappingFinding[] {
   const highlight = body['highlight'];
-  if (!isObject(highlight) || fetchesNoHits(body)) return [];
+  if (!isObject(highlight)) return [];
   const fields = highlight['fields'];
   const entries: [string, unknown, JsonPath][] = [];
   if (isObject(fields)) for (const name in fields) entries.push([name, fields[name], ['highlight', 'fields', name]]);
@@ -2152,11 +2150,14 @@ function mappingFindings(
   if (body['sort'] !== undefined) sortFindings(body['sort'], walk);
   if (Array.isArray(body['search_after'])) searchAfterFindings(body['sort'], body['search_after'], walk);
   out.push(...collapseFindings(body['collapse'], indexes, defined));
-  out.push(...fieldFormatFindings(body, indexes, defined, walk.server));
-  out.push(...docvalueFielddata(body, indexes, defined));
+  // The formats, the field data of docvalue_fields and the highlighters are read when hits are fetched: whether any
+  // is (which walks the query) is asked once, of a body that has one of them.
+  const fetched = ('docvalue_fields' in body || 'fields' in body || 'highlight' in body) && !fetchesNoHits(body);
+  if (fetched) out.push(...fieldFormatFindings(body, indexes, defined, walk.server));
+  if (fetched) out.push(...docvalueFielddata(body, indexes, defined));
   out.push(...completionFindings(body['suggest'], indexes, defined));
   out.push(...suggesterFindings(body['suggest'], walk));
-  out.push(...highlighterFindings(body, indexes, defined));
+  if (fetched) out.push(...highlighterFindings(body, indexes, defined));
   return out;
 }
 

@@ -7,10 +7,10 @@ import type { ValuePath } from '../json/valuePath';
 import type { JsonCheck } from './jsonCheck';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import {
+  doubleValue,
   isIpv4,
   isJavaDouble,
   isSortOrder,
-  javaDoubleNumber,
   numberTextError,
   parseTimeValue,
   textBooleanError,
@@ -587,8 +587,7 @@ function compositeOptionRefused(
         return true;
       }
       // Its setter wants an interval above 0, read as a double (the text "0" too).
-      const interval =
-        typeof value === 'number' ? value : typeof value === 'string' ? javaDoubleNumber(value) : undefined;
+      const interval = doubleValue(value);
       if (interval !== undefined && interval <= 0) {
         check.report(
           'aggs.invalid-value',

@@ -28,9 +28,9 @@ import {
 } from './aggregationOptions';
 import { queryRefused, validateQueryContainer } from './query';
 import {
+  doubleValue,
   intRangeRefusal,
   isJavaDouble,
-  javaDoubleNumber,
   notNumericText,
   numberTextError,
   parseTimeValue,
@@ -311,7 +311,7 @@ function percentsBucketRange(check: JsonCheck, path: ValuePath, percents: unknow
   if (!Array.isArray(percents)) return;
   const items: readonly unknown[] = percents;
   const i = items.findIndex((item) => {
-    const n = typeof item === 'number' ? item : typeof item === 'string' ? javaDoubleNumber(item) : undefined;
+    const n = doubleValue(item);
     return n !== undefined && (n < 0 || n > 100);
   });
   if (i === -1) return;
@@ -1922,8 +1922,7 @@ function checkValueRanges(
     case 'extended_stats': {
       // ExtendedStatsAggregationBuilder.sigma, a double read from a number or its text (real 3.9.0, 3.8.0, 2.19.6 and
       // 2.19.1; cases `cross/lists/values/extended-stats-sigma-*`).
-      const sigma = body.sigma;
-      const n = typeof sigma === 'number' ? sigma : typeof sigma === 'string' ? javaDoubleNumber(sigma) : undefined;
+      const n = doubleValue(body.sigma);
       if (n !== undefined && n < 0) {
         refuseWrapped(
           check,

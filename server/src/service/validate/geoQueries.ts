@@ -1,4 +1,4 @@
-import { checkShapeField } from './geoShapes';
+import { checkShapeField, type HeldRefusal } from './geoShapes';
 import { ValuePath } from '../json/valuePath';
 // The geo queries whose parsers OpenSearch writes by hand (GeoDistanceQueryBuilder, GeoBoundingBoxQueryBuilder,
 // GeoPolygonQueryBuilder `fromXContent`): one loop over the clause's members where an object (or, for geo_distance, an
@@ -111,7 +111,7 @@ export function validateGeoClause(
   const point: LatLon = { lat: Number.NaN, lon: Number.NaN };
   let box: Box | undefined;
   /** A box type the loop read and will refuse once the box is set (checkCorners). */
-  let boxType: { readonly message: string; readonly at: ValuePath } | undefined;
+  let boxType: HeldRefusal | undefined;
   for (const key of Object.keys(body)) {
     const value = body[key];
     const at = path.child(key);
@@ -748,7 +748,7 @@ function checkCorners(
   field: string,
   box: Box,
   body: Record<string, unknown>,
-  type: { readonly message: string; readonly at: ValuePath } | undefined,
+  type: HeldRefusal | undefined,
 ): void {
   // Then the type is made from its text (`no type can be parsed from ordinal x`), before any shard reads the box.
   const typeRefused = (): boolean => {

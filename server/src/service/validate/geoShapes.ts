@@ -18,6 +18,12 @@ function textOf(check: JsonCheck, at: ValuePath, value: unknown): { text: string
   return { refusal: check.noText(at, tokenOf(value)) };
 }
 
+/** A refusal the loop over a geo query's members meets and holds, to be said once the loop or the builder is done. */
+export interface HeldRefusal {
+  readonly message: string;
+  readonly at: ValuePath;
+}
+
 /**
  * The field object of a `geo_shape` query: its members in order, then a shape or an indexed shape. A null `shape` is no
  * shape; the builder then asks for one or the other (`either shape or indexedShapeId is required`). Whether the loop
@@ -28,7 +34,7 @@ export function checkShapeField(check: JsonCheck, path: ValuePath, field: Record
   let shape = false;
   let indexedId = false;
   /** A shape each shard refuses (a longitude out of range): said only if the loop and the builder refuse nothing. */
-  let onShards: { readonly message: string; readonly at: ValuePath } | undefined;
+  let onShards: HeldRefusal | undefined;
   for (const key in field) {
     const value = field[key];
     const at = path.child(key);

@@ -252,6 +252,11 @@ export function javaDoubleNumber(text: string): number | undefined {
   return Number.isNaN(n) && !text.includes('NaN') ? undefined : n;
 }
 
+/** What a parser's `doubleValue()` reads of a value: a number, or a text Java reads as a double; undefined else. */
+export function doubleValue(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : typeof value === 'string' ? javaDoubleNumber(value) : undefined;
+}
+
 /**
  * What `XContentParser.intValue()` refuses in a value beyond Java's int: a number in Jackson's words, a text of one in
  * OpenSearch's own (it parses the text as a double, then checks the range); undefined when it reads the value (real
