@@ -3020,7 +3020,129 @@ const VALUE_FORMS: readonly (readonly [string, Json])[] = [
   ['rank-feature-linear', { query: { rank_feature: { field: 'pagerank', linear: {} } } }],
 ];
 
+/** A case of the validations that say all their failures at once, with the URL's parameters `query`. */
+function validation(id: string, body: Json, query = '', path = SEARCH): ConformanceCase {
+  return {
+    id: `cross/lists/validation/${id}`,
+    class: 'cross',
+    method: 'POST',
+    path: `${path}${query}`,
+    body: JSON.stringify(body),
+  };
+}
+
+/** A daily histogram holding `aggs`, under the name `h`. */
+function daily(aggs: JsonObject, minDocCount = 0): JsonObject {
+  return { date_histogram: { field: 'date', calendar_interval: 'day', min_doc_count: minDocCount }, aggs };
+}
+
+const SUM_S: JsonObject = { sum: { field: 'num' } };
+
+/** The validations that collect their failures (validationFailures.ts), and the pipelines' ordering. */
+const VALIDATION_CASES: readonly ConformanceCase[] = [
+  validation('pipelines-two-levels', {
+    size: 0,
+    aggs: {
+      h: daily({
+        d: { derivative: { buckets_path: 's' } },
+        c: { cumulative_sum: { buckets_path: 's' } },
+        sort: { bucket_sort: { sort: [{ s: { order: 'desc' } }], size: 3 } },
+        S: SUM_S,
+      }),
+      max_s: { max_bucket: { buckets_path: 'h>s' } },
+    },
+  }),
+  validation('two-sibling-paths-missing', {
+    size: 0,
+    aggs: {
+      h: daily({ s: SUM_S }),
+      m: { max_bucket: { buckets_path: 'h>x' } },
+      n: { min_bucket: { buckets_path: 'h>x' } },
+    },
+  }),
+  validation('cycle', {
+    size: 0,
+    aggs: {
+      h: daily({ s: SUM_S, a: { derivative: { buckets_path: 'b' } }, b: { derivative: { buckets_path: 'a' } } }),
+    },
+  }),
+  validation('cycle-of-one', { size: 0, aggs: { h: daily({ a: { derivative: { buckets_path: 'a' } } }) } }),
+  validation('first-failure-of-a-level', {
+    size: 0,
+    aggs: { h: daily({}), p1: { max_bucket: { buckets_path: 'x' } }, p2: { max_bucket: { buckets_path: 'y' } } },
+  }),
+  validation('depth-first', {
+    size: 0,
+    aggs: { h: daily({}), p1: { max_bucket: { buckets_path: 'p2' } }, p2: { max_bucket: { buckets_path: 'zz' } } },
+  }),
+  validation('resolved-order', {
+    size: 0,
+    aggs: { p1: { derivative: { buckets_path: 'p2' } }, p2: { derivative: { buckets_path: '_count' } } },
+  }),
+  validation('resolved-order-accepted', {
+    size: 0,
+    aggs: { h: daily({ p1: { derivative: { buckets_path: 'p2' } }, p2: { derivative: { buckets_path: '_count' } } }) },
+  }),
+  validation('levels-in-order', {
+    size: 0,
+    aggs: {
+      h: daily({ s: SUM_S, d: { derivative: { buckets_path: 's' } }, c: { cumulative_sum: { buckets_path: 's' } } }, 1),
+      r: { derivative: { buckets_path: '_count' } },
+    },
+  }),
+  validation('cumulative-sum-two-paths', {
+    size: 0,
+    aggs: { c: { cumulative_sum: { buckets_path: ['_count', '_count'] } } },
+  }),
+  validation('sibling-on-metric-then-derivative', {
+    size: 0,
+    aggs: { s: SUM_S, m: { max_bucket: { buckets_path: 's' } }, d: { derivative: { buckets_path: '_count' } } },
+  }),
+  validation('bucket-sort-nothing-at-the-top', { size: 0, aggs: { b: { bucket_sort: {} } } }),
+  validation('bucket-sort-from-zero', { size: 0, aggs: { h: daily({ b: { bucket_sort: { from: 0 } } }) } }),
+  validation('bucket-sort-from-zero-text', { size: 0, aggs: { h: daily({ b: { bucket_sort: { from: '0' } } }) } }),
+  validation('bucket-sort-from-one', { size: 0, aggs: { h: daily({ b: { bucket_sort: { from: 1 } } }) } }),
+  validation('bucket-sort-empty-sort-list', { size: 0, aggs: { h: daily({ b: { bucket_sort: { sort: [] } } }) } }),
+  validation('bucket-sort-empty-sort-object', { size: 0, aggs: { h: daily({ b: { bucket_sort: { sort: {} } } }) } }),
+  ...(
+    [
+      ['bucket-count', 'h>_bucket_count'],
+      ['key-upper-case', 'h>_KEY'],
+      ['count-capital', 'h>_Count'],
+      ['bucket-count-as-value', 'h._bucket_count'],
+      ['past-a-metric', 'h>s>x'],
+    ] as const
+  ).map(([id, path]) =>
+    validation(`path-${id}`, { size: 0, aggs: { h: daily({ s: SUM_S }), m: { max_bucket: { buckets_path: path } } } }),
+  ),
+  validation(
+    'scroll-from-and-aggregation',
+    { from: 5, aggs: { d: { derivative: { buckets_path: '_count' } } } },
+    '?scroll=1m',
+  ),
+  validation(
+    'scroll-size-aggregation-shard-doc',
+    { size: 0, sort: ['_shard_doc'], aggs: { d: { derivative: { buckets_path: '_count' } } } },
+    '?scroll=1m',
+  ),
+  validation('scroll-request-cache-and-track', { track_total_hits: false }, '?scroll=1m&request_cache=true'),
+  validation('shard-doc-scroll', { sort: ['_shard_doc'] }, '?scroll=1m'),
+  validation('shard-doc-twice', { sort: ['_shard_doc', { _shard_doc: 'desc' }] }),
+  validation(
+    'pit-everything',
+    { pit: { id: 'abcd' } },
+    '?routing=a&preference=b&expand_wildcards=all&ignore_unavailable=true&ccs_minimize_roundtrips=true',
+  ),
+  validation(
+    'pit-two-index-options',
+    { pit: { id: 'abcd' } },
+    '?ignore_unavailable=true&allow_no_indices=true&routing=a',
+    '/_search',
+  ),
+];
+
 export const LIST_CASES: readonly ConformanceCase[] = [
+  ...VALIDATION_CASES,
   // indices_boost's names are resolved against the cluster's indexes, and a boost is checked on the shards it applies to.
   ...(
     [

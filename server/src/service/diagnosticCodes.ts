@@ -59,6 +59,8 @@ export const DIAGNOSTIC_CODES = {
   },
   'search.search-after-sort': { severity: E, summary: '`search_after` whose values do not match the sort.' },
   'search.shard-doc-without-pit': { severity: E, summary: 'A `_shard_doc` sort without a point in time.' },
+  'search.shard-doc-scroll': { severity: E, summary: 'A `_shard_doc` sort in a scroll.' },
+  'search.shard-doc-twice': { severity: E, summary: 'A sort on `_shard_doc` twice.' },
   'search.sort-field': {
     severity: E,
     summary: 'A sort on a metadata field without field data, or on an empty name.',

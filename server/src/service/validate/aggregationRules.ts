@@ -604,14 +604,7 @@ export function validateAggregationBody(
           `[size] must be a positive integer: [${body.size}]`,
         );
       }
-      if (!('sort' in body) && !('size' in body) && !('from' in body)) {
-        reportMissing(
-          check,
-          path,
-          'aggs.missing-parameter',
-          `Validation Failed: 1: [${name}] is configured to perform nothing. Please set either of [sort, size, from] to use bucket_sort;`,
-        );
-      }
+      // With nothing to do, its validation refuses it (aggregationStructure.ts).
       break;
     case 'geo_distance':
       if (!('origin' in body))

@@ -5,9 +5,11 @@ import { ValuePath } from '../json/valuePath';
 // Texts of AggregatorFactories, ValuesSourceAggregationBuilder.LeafOnly, AbstractPipelineAggregationBuilder,
 // PipelineAggregationBuilder.ValidationContext and BucketHelpers, checked on real 2.19.1 and 3.8.0 by the
 // conformance corpus.
-import { isObject } from '../json/jsonSegment';
+import { isObject, type Target } from '../json/jsonSegment';
 import { AGGREGATIONS } from '../../spec/aggregations';
 import type { JsonCheck } from './jsonCheck';
+import type { DiagnosticCode } from '../diagnosticCodes';
+import { SEARCH_VALIDATION, searchValidation } from './validationFailures';
 import { javaDoubleText } from './values';
 
 const KIND = new Map(AGGREGATIONS.map((a) => [a.name, a.kind]));
@@ -333,7 +335,6 @@ export function checkAggregationStructure(
   parent: Parent | undefined,
 ): void {
   const siblings = nodesOf(path, aggs);
-  let names: Map<string, Node> | undefined;
   for (let i = 0; i < siblings.length; i++) {
     const node = siblings[i]!;
     const type = node.type;
@@ -399,39 +400,8 @@ export function checkAggregationStructure(
         'key',
       );
     }
-    if (facts.sequential && !SEQUENTIAL_PARENTS.has(parent?.type ?? '')) {
-      check.report(
-        'aggs.placement',
-        `Validation Failed: 1: ${type} aggregation [${node.name}] must have a histogram, date_histogram or auto_date_histogram as parent${parent === undefined ? " but doesn't have a parent" : ''};`,
-        memberPath(node, type),
-        'key',
-      );
-    }
-    // A histogram parent must keep its empty buckets (real 3.9.0 and 2.19.6; cases `cross/lists/values/sequential-*`).
-    const minDocCount = isObject(parent?.body) ? parent.body.min_doc_count : undefined;
-    if (
-      facts.sequential &&
-      (parent?.type === 'histogram' || parent?.type === 'date_histogram') &&
-      typeof minDocCount === 'number' &&
-      minDocCount > 0
-    ) {
-      check.report(
-        'aggs.placement',
-        `Validation Failed: 1: parent histogram of ${type} aggregation [${node.name}] must have min_doc_count of 0;`,
-        memberPath(node, type),
-        'key',
-      );
-    }
-    if (facts.needsParent && parent === undefined) {
-      check.report(
-        'aggs.placement',
-        `Validation Failed: 1: ${type} aggregation [${node.name}] must be declared inside of another aggregation;`,
-        memberPath(node, type),
-        'key',
-      );
-    }
-    if (kind === 'pipeline') checkBucketsPaths(check, node, type, (names ??= byName(siblings)));
   }
+  checkPipelines(check, siblings, parent);
   for (let i = 0; i < siblings.length; i++) {
     const node = siblings[i]!;
     if (node.subs === undefined || node.subKey === undefined) continue;
@@ -522,9 +492,6 @@ function sortPathsOf(value: unknown): [string, (string | number)[]][] {
   return out;
 }
 
-/** The names at the end of a path that are values of a bucket, not aggregations. */
-const BUCKET_VALUES = new Set(['_count', '_key', '_bucket_count']);
-
 /**
  * The name of an element of a path (`AggregationPath.parse`): what comes before its last `[` (`p[99.9]`), or, in the
  * last element only, before its last `.` (`s.value`; `s.value.x` names `s.value`): a `.` elsewhere is part of a name.
@@ -547,132 +514,327 @@ function cutOf(element: string, last: boolean): number {
   return element.lastIndexOf('.');
 }
 
-function checkBucketsPaths(check: JsonCheck, node: Node, type: string, siblings: ReadonlyMap<string, Node>): void {
+/**
+ * The pipeline aggregations of one level, as `AggregatorFactories.Builder.validatePipelines` takes them: it first
+ * orders them, each after the sibling pipelines its paths start at, and a path that leads to no aggregation, or a
+ * cycle, is then the level's one failure: none of its pipelines is validated. Otherwise each validates itself, in that
+ * order (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/validation/*`). Each failure is one of the request's
+ * validation (validationFailures.ts).
+ */
+function checkPipelines(check: JsonCheck, siblings: readonly Node[], parent: Parent | undefined): void {
+  let pipelines: Node[] | undefined;
+  for (let i = 0; i < siblings.length; i++) {
+    const node = siblings[i]!;
+    if (node.type !== undefined && node.facts?.kind === 'pipeline') (pipelines ??= []).push(node);
+  }
+  if (pipelines === undefined) return;
+  const names = byName(siblings);
+  const ordered = pipelineOrder(check, pipelines, names);
+  if (ordered === undefined) return;
+  for (const node of ordered) validatePipeline(check, node, parent, names);
+}
+
+/** A failure of the aggregations' validation, at `path`. */
+function reportValidation(check: JsonCheck, code: DiagnosticCode, failure: string, path: ValuePath, target?: Target) {
+  check.reportValidation(code, searchValidation(SEARCH_VALIDATION.aggregations, failure), path, target);
+}
+
+/** The member of a pipeline's body its paths are written in: `bucket_sort` sorts by them. */
+function pathsMember(type: string): string {
+  return type === 'bucket_sort' ? 'sort' : 'buckets_path';
+}
+
+/** A pipeline's paths as its builder gives them (getBucketsPaths), each with where it is written in the body. */
+function bucketsPathsOf(node: Node, type: string): [string, (string | number)[]][] {
+  const body = node.body;
+  if (!isObject(body)) return [];
+  return type === 'bucket_sort' ? sortPathsOf(body.sort) : pathsOf(body.buckets_path, type === 'bucket_selector');
+}
+
+/** A path's elements (`AggregationPath.parse`); Java's split drops the empty names a trailing `>` leaves. */
+function elementsOf(bucketsPath: string): string[] {
+  const elements = bucketsPath.split('>');
+  while (elements.length > 1 && elements[elements.length - 1] === '') elements.pop();
+  return elements;
+}
+
+/**
+ * The level's pipelines in the order they run (`resolvePipelineAggregatorOrder`, a depth-first walk from each in the
+ * order written), or undefined once the first failure it meets is reported: a path whose first aggregation is no
+ * sibling, a name not under the aggregation before it, a pipeline met again on its own way (a cycle).
+ */
+function pipelineOrder(
+  check: JsonCheck,
+  pipelines: readonly Node[],
+  names: ReadonlyMap<string, Node>,
+): Node[] | undefined {
+  const ordered: Node[] = [];
+  const done = new Set<Node>();
+  const onTheWay = new Set<Node>();
+  /** Whether `node` found its place, and all the pipelines it starts at theirs. */
+  const place = (node: Node): boolean => {
+    if (done.has(node)) return true;
+    onTheWay.add(node);
+    const type = node.type!;
+    for (const [bucketsPath, at] of bucketsPathsOf(node, type)) {
+      if (bucketsPath === '_count' || bucketsPath === '_key') continue;
+      const where = pathOf(node, type, pathsMember(type), ...at);
+      if (bucketsPath === '') {
+        reportValidation(check, 'aggs.buckets-path', 'Invalid path []', where);
+        return false;
+      }
+      const elements = elementsOf(bucketsPath);
+      const invalid = elements.find((element, i) => invalidElement(element, i === elements.length - 1));
+      if (invalid !== undefined) {
+        // The path is parsed as the request is read, before its aggregations are looked up: HTTP 500, an `_msearch`
+        // whole (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, cases `cross/lists/values/path-element-*`).
+        check.report('aggs.buckets-path', `Invalid path element [${invalid}] in path [${bucketsPath}]`, where);
+        continue;
+      }
+      const first = names.get(elementName(elements[0] ?? '', elements.length === 1));
+      if (first === undefined) {
+        reportValidation(check, 'aggs.buckets-path', `No aggregation found for path [${bucketsPath}]`, where);
+        return false;
+      }
+      if (first.type !== undefined && first.facts?.kind === 'pipeline') {
+        // A sibling pipeline: it runs first, whatever the rest of the path.
+        if (onTheWay.has(first)) {
+          reportValidation(
+            check,
+            'aggs.buckets-path',
+            `Cyclical dependency found with pipeline aggregator [${first.name}]`,
+            where,
+          );
+          return false;
+        }
+        if (!place(first)) return false;
+        continue;
+      }
+      const missing = missingElement(first, elements);
+      if (missing !== undefined) {
+        reportValidation(
+          check,
+          'aggs.buckets-path',
+          `No aggregation [${missing}] found for path [${bucketsPath}]`,
+          where,
+        );
+        return false;
+      }
+    }
+    onTheWay.delete(node);
+    done.add(node);
+    ordered.push(node);
+    return true;
+  };
+  for (const node of pipelines) if (!place(node)) return undefined;
+  return ordered;
+}
+
+/**
+ * The first name of a path, past its first aggregation, that is not there: each must be an aggregation under the one
+ * before it (a pipeline too, for the last); a last `_count`, or `_key` in any case, is a value of the bucket.
+ */
+function missingElement(first: Node, elements: readonly string[]): string | undefined {
+  let current = first;
+  for (let i = 1; i < elements.length; i++) {
+    const last = i === elements.length - 1;
+    const name = elementName(elements[i]!, last);
+    if (last && (name === '_count' || name.toLowerCase() === '_key')) return undefined;
+    const sub = subNode(current, name);
+    if (sub === undefined) {
+      const pipeline =
+        last && current.subs !== undefined && current.subKey !== undefined ? current.subs[name] : undefined;
+      return pipeline !== undefined && isObject(pipeline) ? undefined : name;
+    }
+    current = sub;
+  }
+  return undefined;
+}
+
+/** The aggregation (not a pipeline) named `name` under `node`, if there is one. */
+function subNode(node: Node, name: string): Node | undefined {
+  if (node.subs === undefined || node.subKey === undefined) return undefined;
+  const sub = nodeOf(memberPath(node, node.subKey), name, node.subs[name]);
+  return sub === undefined || (sub.type !== undefined && sub.facts?.kind === 'pipeline') ? undefined : sub;
+}
+
+/**
+ * What one pipeline's own validation finds (its builder's `validate`, in its order), then what fails only when the
+ * aggregations are reduced, which OpenSearch reaches only when the request passed its validation.
+ */
+function validatePipeline(
+  check: JsonCheck,
+  node: Node,
+  parent: Parent | undefined,
+  siblings: ReadonlyMap<string, Node>,
+): void {
+  const type = node.type!;
+  const facts = node.facts!;
   const body = node.body;
   if (!isObject(body)) return;
+  if (type === 'cumulative_sum' && Array.isArray(body.buckets_path) && body.buckets_path.length !== 1) {
+    // Its validation wants one path (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/pipeline-path-*`).
+    reportValidation(
+      check,
+      'aggs.buckets-path',
+      `buckets_path must contain a single entry for aggregation [${node.name}]`,
+      pathOf(node, type, 'buckets_path'),
+    );
+  }
+  if (facts.sequential && !SEQUENTIAL_PARENTS.has(parent?.type ?? '')) {
+    reportValidation(
+      check,
+      'aggs.placement',
+      `${type} aggregation [${node.name}] must have a histogram, date_histogram or auto_date_histogram as parent${parent === undefined ? " but doesn't have a parent" : ''}`,
+      memberPath(node, type),
+      'key',
+    );
+  }
+  // A histogram parent must keep its empty buckets (real 3.9.0 and 2.19.6; cases `cross/lists/values/sequential-*`).
+  const minDocCount = isObject(parent?.body) ? parent.body.min_doc_count : undefined;
+  if (
+    facts.sequential &&
+    (parent?.type === 'histogram' || parent?.type === 'date_histogram') &&
+    typeof minDocCount === 'number' &&
+    minDocCount > 0
+  ) {
+    reportValidation(
+      check,
+      'aggs.placement',
+      `parent histogram of ${type} aggregation [${node.name}] must have min_doc_count of 0`,
+      memberPath(node, type),
+      'key',
+    );
+  }
+  if (facts.needsParent && parent === undefined) {
+    reportValidation(
+      check,
+      'aggs.placement',
+      `${type} aggregation [${node.name}] must be declared inside of another aggregation`,
+      memberPath(node, type),
+      'key',
+    );
+  }
+  if (type === 'bucket_sort' && performsNothing(body)) {
+    reportValidation(
+      check,
+      'aggs.missing-parameter',
+      `[${node.name}] is configured to perform nothing. Please set either of [sort, size, from] to use bucket_sort`,
+      memberPath(node, type),
+      'key',
+    );
+  }
   if (type.endsWith('_bucket') && Array.isArray(body.buckets_path) && body.buckets_path.length === 0) {
     // A sibling pipeline reads the first of its paths (500; real 3.9.0 and 2.19.6).
     check.report('aggs.buckets-path', 'Index 0 out of bounds for length 0', pathOf(node, type, 'buckets_path'));
     return;
   }
-  if (type === 'cumulative_sum' && Array.isArray(body.buckets_path) && body.buckets_path.length !== 1) {
-    // Its validation wants one path (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/pipeline-path-*`).
-    check.report(
+  if (type === 'cumulative_sum' && Array.isArray(body.buckets_path) && body.buckets_path.length !== 1) return;
+  for (const [bucketsPath, at] of bucketsPathsOf(node, type)) {
+    checkPathValue(check, node, type, siblings, bucketsPath, pathOf(node, type, pathsMember(type), ...at));
+  }
+}
+
+/**
+ * `bucket_sort` with nothing to do: no sort entry (none written, or an empty list or object), no `size`, and `from`
+ * absent or 0, as a number or its text (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/validation/*`).
+ */
+function performsNothing(body: Record<string, unknown>): boolean {
+  const sort = body.sort;
+  const noSort = sort === undefined || (Array.isArray(sort) && sort.length === 0) || (isObject(sort) && !hasKeys(sort));
+  const from = body.from;
+  return noSort && body.size === undefined && (from === undefined || from === 0 || from === '0');
+}
+
+/**
+ * One path of a pipeline that passed the ordering: a sibling pipeline's first aggregation must make buckets (its
+ * validation), and what the path ends on must be a number in each bucket (asked when the aggregations are reduced).
+ */
+function checkPathValue(
+  check: JsonCheck,
+  node: Node,
+  type: string,
+  siblings: ReadonlyMap<string, Node>,
+  bucketsPath: string,
+  where: ValuePath,
+): void {
+  if (bucketsPath === '_count' || bucketsPath === '_key' || bucketsPath === '') return;
+  const elements = elementsOf(bucketsPath);
+  if (elements.some((element, i) => invalidElement(element, i === elements.length - 1))) return;
+  const first = siblings.get(elementName(elements[0] ?? '', elements.length === 1));
+  if (first === undefined || (first.type !== undefined && first.facts?.kind === 'pipeline')) return;
+  const firstClass = first.type === undefined ? undefined : METRIC_BUILDERS.get(first.type);
+  if (type.endsWith('_bucket') && firstClass !== undefined) {
+    reportValidation(
+      check,
       'aggs.buckets-path',
-      `Validation Failed: 1: buckets_path must contain a single entry for aggregation [${node.name}];`,
-      pathOf(node, type, 'buckets_path'),
+      `The first aggregation in buckets_path must be a multi-bucket aggregation for aggregation [${node.name}] found :${firstClass} for buckets path: ${bucketsPath}`,
+      where,
     );
     return;
   }
-  // bucket_sort's paths are the names it sorts by (its builder passes them on as its buckets paths).
-  const member = type === 'bucket_sort' ? 'sort' : 'buckets_path';
-  const paths =
-    type === 'bucket_sort' ? sortPathsOf(body.sort) : pathsOf(body.buckets_path, type === 'bucket_selector');
-  for (const [bucketsPath, at] of paths) {
-    const where = pathOf(node, type, member, ...at);
-    if (bucketsPath === '_count' || bucketsPath === '_key') continue;
-    if (bucketsPath === '') {
-      check.report('aggs.buckets-path', 'Validation Failed: 1: Invalid path [];', where);
-      continue;
+  const sibling = type.endsWith('_bucket');
+  if (sibling && elements.length === 1 && elementName(elements[0]!, true) === elements[0] && isMultiBucket(first)) {
+    // The pipeline reads each bucket of [first] with nothing left of the path: the bucket itself, not a number.
+    check.reportItemFailure(
+      'aggs.buckets-path',
+      `buckets_path must reference either a number value or a single value numeric metric aggregation: [${bucketsPath}] names the buckets of [${first.name}], not a value in them (add a metric, e.g. ${bucketsPath}>_count). OpenSearch refuses the request when it reduces the aggregations.`,
+      where,
+    );
+    return;
+  }
+  // Follow the path down to its last aggregation.
+  let current: Node | undefined = first;
+  let through: Node | undefined;
+  for (const [i, element] of elements.slice(1).entries()) {
+    const last = i === elements.length - 2;
+    const name = elementName(element, last);
+    const sub: unknown = current?.subs?.[name];
+    if (current?.subs === undefined || current.subKey === undefined || sub === undefined) {
+      current = undefined;
+      break;
     }
-    // Java's split drops the empty names a trailing `>` leaves: `h>` is the path `h`.
-    const elements = bucketsPath.split('>');
-    while (elements.length > 1 && elements[elements.length - 1] === '') elements.pop();
-    const invalid = elements.find((element, i) => invalidElement(element, i === elements.length - 1));
-    if (invalid !== undefined) {
-      // The path is parsed as the request is read, before its aggregations are looked up: HTTP 500, an `_msearch`
-      // whole (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, cases `cross/lists/values/path-element-*`).
-      check.report('aggs.buckets-path', `Invalid path element [${invalid}] in path [${bucketsPath}]`, where);
-      continue;
+    current = nodeOf(memberPath(current, current.subKey), name, sub);
+    // Past its first aggregation, a sibling pipeline's path meets another multi-bucket one: its value in each bucket
+    // is an array of values (InternalMultiBucketAggregation.getProperty), unless only its bucket count is asked.
+    if (sibling && through === undefined && isMultiBucket(current) && !(last && element.endsWith('._bucket_count'))) {
+      through = current;
     }
-    const first = siblings.get(elementName(elements[0] ?? '', elements.length === 1));
-    if (first === undefined) {
-      check.report('aggs.buckets-path', `Validation Failed: 1: No aggregation found for path [${bucketsPath}];`, where);
-      continue;
-    }
-    const firstClass = first.type === undefined ? undefined : METRIC_BUILDERS.get(first.type);
-    if (type.endsWith('_bucket') && firstClass !== undefined) {
-      check.report(
-        'aggs.buckets-path',
-        `Validation Failed: 1: The first aggregation in buckets_path must be a multi-bucket aggregation for aggregation [${node.name}] found :${firstClass} for buckets path: ${bucketsPath};`,
-        where,
-      );
-      continue;
-    }
-    const sibling = type.endsWith('_bucket');
-    if (sibling && elements.length === 1 && elementName(elements[0]!, true) === elements[0] && isMultiBucket(first)) {
-      // The pipeline reads each bucket of [first] with nothing left of the path: the bucket itself, not a number.
+  }
+  if (through !== undefined) {
+    const lastElement = elements[elements.length - 1] ?? '';
+    const itself = current === through && elementName(lastElement, true) === lastElement;
+    check.reportItemFailure(
+      'aggs.buckets-path',
+      itself
+        ? `buckets_path must reference either a number value or a single value numeric metric aggregation: [${bucketsPath}] ends on [${through.name}], which has buckets of its own, not a value. OpenSearch refuses the request when it reduces the aggregations.`
+        : `buckets_path must reference either a number value or a single value numeric metric aggregation, got: [Object[]] at aggregation [${through.name}]: [${through.name}] has buckets of its own, so [${bucketsPath}] gives many values for each bucket of [${first.name}].`,
+      where,
+    );
+    return;
+  }
+  const last = elements[elements.length - 1] ?? '';
+  const key = elementKey(last, true);
+  if (current?.type !== undefined && key !== undefined) {
+    // What a metric gives under a name is asked when the aggregations are reduced (real 3.9.0, 3.8.0, 2.19.6 and
+    // 2.19.1; cases `cross/lists/values/metric-value-path-*`): a metric of one value has it under `value` alone, and
+    // `stats` reads the name as one of its values.
+    if (SINGLE_VALUE.has(current.type) && key !== 'value') {
+      check.reportItemFailure('aggs.buckets-path', `path not supported for [${current.name}]: [${key}]`, where);
+    } else if (current.type === 'stats' && !STATS_VALUES.includes(key)) {
       check.reportItemFailure(
         'aggs.buckets-path',
-        `buckets_path must reference either a number value or a single value numeric metric aggregation: [${bucketsPath}] names the buckets of [${first.name}], not a value in them (add a metric, e.g. ${bucketsPath}>_count). OpenSearch refuses the request when it reduces the aggregations.`,
-        where,
-      );
-      continue;
-    }
-    // Follow the path down to its last aggregation.
-    let current: Node | undefined = first;
-    let through: Node | undefined;
-    let missing: string | undefined;
-    for (const [i, element] of elements.slice(1).entries()) {
-      const name = elementName(element, i === elements.length - 2);
-      const sub: unknown = current?.subs?.[name];
-      if (current?.subs === undefined || current.subKey === undefined || sub === undefined) {
-        // A value of the bucket (`_count`) ends the path; any other name is an aggregation that must be there.
-        if (!BUCKET_VALUES.has(name) && current?.type !== undefined) missing = name;
-        current = undefined;
-        break;
-      }
-      current = nodeOf(memberPath(current, current.subKey), name, sub);
-      // Past its first aggregation, a sibling pipeline's path meets another multi-bucket one: its value in each bucket
-      // is an array of values (InternalMultiBucketAggregation.getProperty), unless only its bucket count is asked.
-      const last = i === elements.length - 2;
-      if (sibling && through === undefined && isMultiBucket(current) && !(last && element.endsWith('._bucket_count'))) {
-        through = current;
-      }
-    }
-    if (missing !== undefined) {
-      check.report(
-        'aggs.buckets-path',
-        `Validation Failed: 1: No aggregation [${missing}] found for path [${bucketsPath}];`,
-        where,
-      );
-      continue;
-    }
-    if (through !== undefined) {
-      const lastElement = elements[elements.length - 1] ?? '';
-      const itself = current === through && elementName(lastElement, true) === lastElement;
-      check.reportItemFailure(
-        'aggs.buckets-path',
-        itself
-          ? `buckets_path must reference either a number value or a single value numeric metric aggregation: [${bucketsPath}] ends on [${through.name}], which has buckets of its own, not a value. OpenSearch refuses the request when it reduces the aggregations.`
-          : `buckets_path must reference either a number value or a single value numeric metric aggregation, got: [Object[]] at aggregation [${through.name}]: [${through.name}] has buckets of its own, so [${bucketsPath}] gives many values for each bucket of [${first.name}].`,
-        where,
-      );
-      continue;
-    }
-    const last = elements[elements.length - 1] ?? '';
-    const key = elementKey(last, true);
-    if (current?.type !== undefined && key !== undefined) {
-      // What a metric gives under a name is asked when the aggregations are reduced (real 3.9.0, 3.8.0, 2.19.6 and
-      // 2.19.1; cases `cross/lists/values/metric-value-path-*`): a metric of one value has it under `value` alone, and
-      // `stats` reads the name as one of its values.
-      if (SINGLE_VALUE.has(current.type) && key !== 'value') {
-        check.reportItemFailure('aggs.buckets-path', `path not supported for [${current.name}]: [${key}]`, where);
-      } else if (current.type === 'stats' && !STATS_VALUES.includes(key)) {
-        check.reportItemFailure(
-          'aggs.buckets-path',
-          `No enum constant org.opensearch.search.aggregations.metrics.InternalStats.Metrics.${key}`,
-          where,
-        );
-      }
-      continue;
-    }
-    if (current?.type !== undefined && MULTI_VALUE.has(current.type) && key === undefined) {
-      check.reportItemFailure(
-        'aggs.buckets-path',
-        `buckets_path must reference either a number value or a single value numeric metric aggregation, but [${current.name}] contains multiple values. Please specify which to use.`,
+        `No enum constant org.opensearch.search.aggregations.metrics.InternalStats.Metrics.${key}`,
         where,
       );
     }
+    return;
+  }
+  if (current?.type !== undefined && MULTI_VALUE.has(current.type) && key === undefined) {
+    check.reportItemFailure(
+      'aggs.buckets-path',
+      `buckets_path must reference either a number value or a single value numeric metric aggregation, but [${current.name}] contains multiple values. Please specify which to use.`,
+      where,
+    );
   }
 }

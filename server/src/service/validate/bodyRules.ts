@@ -17,6 +17,7 @@ import { checkQueryRescorer, checkScriptFieldsCompile } from './sectionOptions';
 import { queryRefused } from './query';
 import { checkInnerHitsOptions } from './searchBody';
 import { insideAny, matchesNoDocument, rewrittenAway } from './rewrite';
+import { SEARCH_VALIDATION, searchValidation } from './validationFailures';
 
 /** Whether every metadata field the sort rules look up is named with a leading `_` (so that a name without one is none). */
 const METADATA_UNDERSCORED = [...NO_FIELDDATA_METADATA_FIELDS].every((name) => name.startsWith('_'));
@@ -150,6 +151,23 @@ function reportKey(
 
 /** Whether a sort entry names `_shard_doc` (given to someSortEntry for every body: made once). */
 const isShardDoc = (name: string): boolean => name === '_shard_doc';
+
+const SHARD_DOC_SCROLL = '_shard_doc cannot be used with scroll. Use PIT + search_after instead.';
+const SHARD_DOC_WITHOUT_PIT = '_shard_doc is only supported with point-in-time (PIT). Add a PIT or remove _shard_doc.';
+const SHARD_DOC_TWICE = 'duplicate _shard_doc sort detected. Specify it at most once.';
+
+/** How many entries of a sort `visit` says yes to (each entry's name as someSortEntry reads it). */
+function countSortEntries(
+  sort: unknown,
+  visit: (name: string, options: Record<string, unknown> | undefined) => boolean,
+): number {
+  let count = 0;
+  someSortEntry(sort, (name, options) => {
+    if (visit(name, options)) count++;
+    return false;
+  });
+  return count;
+}
 
 /** The members of a body that the rules between sections read, gathered in one pass over its keys. */
 class Sections {
@@ -335,27 +353,43 @@ export function checkBodyRules(
     }
   }
 
-  // _shard_doc needs a point in time
+  // _shard_doc: a point in time's own order, once (docs/opensearch/search.md#validation-failures).
   if (m.sort !== undefined) checkSortFields(check, m.sort);
-  if (!hasPit && someSortEntry(m.sort, isShardDoc)) {
-    // 3.x refuses it when it validates the request; 2.x fails on the shards, which know no such field (in an `_msearch`
-    // only that search fails there).
-    const validated = compareVersions(version, { major: 3, minor: 0, patch: 0 }) >= 0;
-    if (validated) {
-      reportKey(
-        check,
-        'search.shard-doc-without-pit',
-        'Validation Failed: 1: _shard_doc is only supported with point-in-time (PIT). Add a PIT or remove _shard_doc.;',
-        ['sort'],
-      );
-    } else {
-      check.reportItemFailure(
-        'search.shard-doc-without-pit',
-        'No mapping found for [_shard_doc] in order to sort on',
+  const shardDocs = m.sort === undefined ? 0 : countSortEntries(m.sort, isShardDoc);
+  if (shardDocs > 0 && compareVersions(version, { major: 3, minor: 0, patch: 0 }) >= 0) {
+    // 3.x refuses it when it validates the request, saying each of these.
+    if (scroll) {
+      check.reportValidation(
+        'search.shard-doc-scroll',
+        searchValidation(SEARCH_VALIDATION.shardDocScroll, SHARD_DOC_SCROLL),
         ['sort'],
         'key',
       );
     }
+    if (!hasPit) {
+      check.reportValidation(
+        'search.shard-doc-without-pit',
+        searchValidation(SEARCH_VALIDATION.shardDocWithoutPointInTime, SHARD_DOC_WITHOUT_PIT),
+        ['sort'],
+        'key',
+      );
+    }
+    if (shardDocs > 1) {
+      check.reportValidation(
+        'search.shard-doc-twice',
+        searchValidation(SEARCH_VALIDATION.shardDocTwice, SHARD_DOC_TWICE),
+        ['sort'],
+        'key',
+      );
+    }
+  } else if (shardDocs > 0 && !hasPit) {
+    // 2.x fails on the shards, which know no such field (in an `_msearch` only that search fails there).
+    check.reportItemFailure(
+      'search.shard-doc-without-pit',
+      'No mapping found for [_shard_doc] in order to sort on',
+      ['sort'],
+      'key',
+    );
   }
 
   // slice

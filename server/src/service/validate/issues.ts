@@ -25,6 +25,21 @@ export interface Issue {
    * reduced): in an `_msearch` only that search fails (msearchItems.ts).
    */
   readonly itemFailure?: true;
+  /** A failure the request's validation collects with others into one message (validationFailures.ts). */
+  readonly validation?: ValidationTag;
+}
+
+/**
+ * A failure of a validation that collects what it finds and throws once (ActionRequestValidationException): OpenSearch
+ * answers `Validation Failed: 1: <first>;2: <second>;`, so each finding's message holds them all.
+ */
+export interface ValidationTag {
+  /** The validation that collects it: the point-in-time rules of the search handler, or `SearchRequest.validate`. */
+  readonly group: 'pit' | 'search';
+  /** The place of its check among the group's, in the order the server makes them (validationFailures.ts). */
+  readonly order: number;
+  /** Its own words, without `Validation Failed: 1: ` and the closing `;`. */
+  readonly failure: string;
 }
 
 export type IssueSink = Issue[];

@@ -1,7 +1,8 @@
 import type { DiagnosticCode } from '../diagnosticCodes';
 import { tokenOf, type JsonSegment, type Target } from '../json/jsonSegment';
 import { pathKeys, type AnyPath, type ValuePath } from '../json/valuePath';
-import { isRefusal, issue, type FixData, type IssueSink } from './issues';
+import { isRefusal, issue, type FixData, type IssueSink, type ValidationTag } from './issues';
+import { validationFailed } from './validationFailures';
 import { jacksonMajor, type TargetServer } from '../target';
 import { numberValueRefusal } from './values';
 import { didYouMean } from '../text/similarity';
@@ -30,6 +31,15 @@ export class JsonCheck {
   report(code: DiagnosticCode, message: string, path: AnyPath, target: Target = 'value', data?: FixData): void {
     const span = this.segment.spanOf(pathKeys(path), target);
     this.issues.push(issue(code, message, span, data === undefined ? {} : { data }));
+  }
+
+  /**
+   * Reports `code` for a failure of a validation that collects its failures (validationFailures.ts): its message is the
+   * tag's failure as the server says it alone, until the request's other failures are known.
+   */
+  reportValidation(code: DiagnosticCode, tag: ValidationTag, path: AnyPath, target: Target = 'value'): void {
+    const span = this.segment.spanOf(pathKeys(path), target);
+    this.issues.push({ ...issue(code, validationFailed(tag.failure), span), validation: tag });
   }
 
   /** Reports `code` for what fails after the request is read: in an `_msearch` only that search fails. */

@@ -3,7 +3,15 @@ import { isObject, tokenOf, type Span } from '../json/jsonSegment';
 import { didYouMean } from '../text/similarity';
 import type { QueryParam } from '../url/requestLine';
 import type { DiagnosticCode } from '../diagnosticCodes';
-import { issue, type IssueSink } from './issues';
+import { issue, type IssueSink, type ValidationTag } from './issues';
+import {
+  combineValidationFailures,
+  POINT_IN_TIME_VALIDATION,
+  pointInTimeValidation,
+  SEARCH_VALIDATION,
+  searchValidation,
+  validationFailed,
+} from './validationFailures';
 import type { JsonCheck } from './jsonCheck';
 import { TRACK_TOTAL_HITS_ACCURATE, TRACK_TOTAL_HITS_DISABLED, type SearchBodyFacts } from './searchBody';
 import { parseJavaInt } from './values';
@@ -63,6 +71,20 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
       body.report(code, message, bodyPath);
     }
   };
+  /** The same for a failure of `SearchRequest.validate`, which says all of them at once. */
+  const reportValidation = (
+    code: DiagnosticCode,
+    tag: ValidationTag,
+    bodyPath: AnyPath | undefined,
+    param: QueryParam | undefined,
+  ): void => {
+    if (param !== undefined) {
+      const span = param.hasEquals ? param.valueSpan : param.nameSpan;
+      urlIssues.push({ ...issue(code, validationFailed(tag.failure), span), validation: tag });
+    } else if (bodyPath !== undefined && body !== undefined) {
+      body.reportValidation(code, tag, bodyPath);
+    }
+  };
 
   // URL values override the body (RestSearchAction applies them after parsing the body).
   const fromParam = targets.kind === 'search' ? urlValue(params, 'from') : undefined;
@@ -105,28 +127,68 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
   }
 
   if (scroll !== undefined) {
-    const validation = (message: string, code: DiagnosticCode, path: AnyPath | undefined, param?: QueryParam): void => {
-      report(code, `Validation Failed: 1: ${message};`, path, param);
+    const validation = (
+      order: number,
+      failure: string,
+      code: DiagnosticCode,
+      path: AnyPath | undefined,
+      param?: QueryParam,
+    ): void => {
+      reportValidation(code, searchValidation(order, failure), path, param);
     };
     if (track !== undefined && track !== TRACK_TOTAL_HITS_ACCURATE) {
       validation(
+        SEARCH_VALIDATION.scrollTrackTotalHits,
         'disabling [track_total_hits] is not allowed in a scroll context',
         'scroll.track-total-hits',
         trackWhere.path,
         trackWhere.param,
       );
     }
-    if (from > 0)
-      validation('using [from] is not allowed in a scroll context', 'scroll.from', facts.from?.path, fromParam);
-    if (size === 0)
-      validation('[size] cannot be [0] in a scroll context', 'scroll.size-zero', facts.size?.path, sizeParam);
-    if (facts.rescore !== undefined)
-      validation('using [rescore] is not allowed in a scroll context', 'scroll.rescore', facts.rescore);
+    if (from > 0) {
+      validation(
+        SEARCH_VALIDATION.scrollFrom,
+        'using [from] is not allowed in a scroll context',
+        'scroll.from',
+        facts.from?.path,
+        fromParam,
+      );
+    }
+    if (size === 0) {
+      validation(
+        SEARCH_VALIDATION.scrollSize,
+        '[size] cannot be [0] in a scroll context',
+        'scroll.size-zero',
+        facts.size?.path,
+        sizeParam,
+      );
+    }
+    if (facts.rescore !== undefined) {
+      validation(
+        SEARCH_VALIDATION.scrollRescore,
+        'using [rescore] is not allowed in a scroll context',
+        'scroll.rescore',
+        facts.rescore,
+      );
+    }
     const cache = urlValue(params, 'request_cache');
-    if (cache?.value === 'true')
-      validation('[request_cache] cannot be used in a scroll context', 'scroll.request-cache', undefined, cache);
-    if (facts.pit !== undefined)
-      validation('using [point in time] is not allowed in a scroll context', 'scroll.pit', facts.pit);
+    if (cache?.value === 'true') {
+      validation(
+        SEARCH_VALIDATION.scrollRequestCache,
+        '[request_cache] cannot be used in a scroll context',
+        'scroll.request-cache',
+        undefined,
+        cache,
+      );
+    }
+    if (facts.pit !== undefined) {
+      validation(
+        SEARCH_VALIDATION.scrollPointInTime,
+        'using [point in time] is not allowed in a scroll context',
+        'scroll.pit',
+        facts.pit,
+      );
+    }
     if (facts.searchAfter !== undefined) {
       report('scroll.search-after', '`search_after` cannot be used in a scroll context.', facts.searchAfter, undefined);
     }
@@ -188,10 +250,11 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
 
   if (facts.pit !== undefined) {
     checkPointInTimeId(body, facts.source?.pit, facts.pit);
-    checkPointInTime(targets, facts.pit, report);
+    checkPointInTime(targets, facts.pit);
   }
   if (body !== undefined && facts.source !== undefined)
     checkBodyRules(body, facts.source, scroll !== undefined, size > 0);
+  combineValidationFailures([urlIssues, body?.issues]);
 }
 
 export const VERBOSE_WITHOUT_PIPELINE = "The 'verbose pipeline' option requires a search pipeline to be defined.";
@@ -275,32 +338,39 @@ function mayBeUrlBase64(text: string): boolean {
   return data.length % 4 !== 1;
 }
 
-function checkPointInTime(targets: RuleTargets, pit: AnyPath, report: RuleReport): void {
-  const { params, indices, urlIssues } = targets;
-  const validation = (what: string): string => `Validation Failed: 1: [${what}] cannot be used with point in time;`;
+function checkPointInTime(targets: RuleTargets, pit: AnyPath): void {
+  const { params, indices, urlIssues, body } = targets;
+  const tag = (order: number, what: string): ValidationTag =>
+    pointInTimeValidation(order, `[${what}] cannot be used with point in time`);
+  // The parameter itself is what the server refuses here: point at all of it.
+  const refuse = (code: DiagnosticCode, found: ValidationTag, span: Span): void => {
+    urlIssues.push({ ...issue(code, validationFailed(found.failure), span), validation: found });
+  };
   if (indices !== undefined) {
-    if (indices.span !== undefined) {
-      urlIssues.push(issue('pit.indices', validation('indices'), indices.span));
-    } else if (indices.path !== undefined) {
-      report('pit.indices', validation('indices'), pit, undefined);
-    }
+    const found = tag(POINT_IN_TIME_VALIDATION.indices, 'indices');
+    if (indices.span !== undefined) refuse('pit.indices', found, indices.span);
+    else if (indices.path !== undefined) body?.reportValidation('pit.indices', found, pit);
   }
   if (targets.kind !== 'search') return;
-  // The parameter itself is what the server refuses here: point at all of it.
-  const refuse = (code: DiagnosticCode, message: string, param: QueryParam): void => {
-    urlIssues.push(issue(code, message, param.span));
-  };
   for (const name of ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices', 'ignore_throttled']) {
     const param = params.get(name);
-    if (param !== undefined) refuse('pit.indices-options', validation('indicesOptions'), param);
+    if (param !== undefined) {
+      refuse('pit.indices-options', tag(POINT_IN_TIME_VALIDATION.indicesOptions, 'indicesOptions'), param.span);
+    }
   }
   const routing = params.get('routing');
-  if (routing !== undefined) refuse('pit.routing', validation('routing'), routing);
+  if (routing !== undefined) refuse('pit.routing', tag(POINT_IN_TIME_VALIDATION.routing, 'routing'), routing.span);
   const preference = params.get('preference');
-  if (preference !== undefined) refuse('pit.preference', validation('preference'), preference);
+  if (preference !== undefined) {
+    refuse('pit.preference', tag(POINT_IN_TIME_VALIDATION.preference, 'preference'), preference.span);
+  }
   const ccs = params.get('ccs_minimize_roundtrips');
   if (ccs !== undefined && (ccs.value === '' || ccs.value === 'true')) {
-    refuse('pit.ccs-minimize-roundtrips', validation('ccs_minimize_roundtrips'), ccs);
+    refuse(
+      'pit.ccs-minimize-roundtrips',
+      tag(POINT_IN_TIME_VALIDATION.ccsMinimizeRoundtrips, 'ccs_minimize_roundtrips'),
+      ccs.span,
+    );
   }
 }
 
