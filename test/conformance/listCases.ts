@@ -3018,6 +3018,13 @@ const VALUE_FORMS: readonly (readonly [string, Json])[] = [
   ],
   ['rank-feature-linear-unknown', { query: { rank_feature: { field: 'pagerank', linear: { x: 1 } } } }],
   ['rank-feature-linear', { query: { rank_feature: { field: 'pagerank', linear: {} } } }],
+  // On a field no index maps, the query matches nothing and its function is never built.
+  [
+    'rank-feature-saturation-pivot-zero-unmapped',
+    { query: { rank_feature: { field: 'x', saturation: { pivot: 0 } } } },
+  ],
+  ['rank-feature-log-zero-unmapped', { query: { rank_feature: { field: 'x', log: { scaling_factor: 0 } } } }],
+  ['rank-feature-log-text-unmapped', { query: { rank_feature: { field: 'x', log: { scaling_factor: 'x' } } } }],
 ];
 
 /** A case of the validations that say all their failures at once, with the URL's parameters `query`. */
@@ -4178,6 +4185,40 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['null-after-list', [[0, 5], null]],
       ['true-after-list', [[0, 5], true]],
       ['null-first', [null, [5, 0]]],
+      // The parser reads the whole tree before it compares dimensions (cases of the token walk, geoShapes.ts).
+      ['empty-then-short-point', [[], [[5], 0]]],
+      ['empty-then-point', [[], [5, 0]]],
+      [
+        'four-numbers',
+        [
+          [1, 2, 3, 4],
+          [3, 0],
+        ],
+      ],
+      [
+        'three-then-two-numbers',
+        [
+          [1, 2, 3],
+          [3, 0],
+        ],
+      ],
+      [
+        'two-then-three-numbers',
+        [
+          [1, 2],
+          [1, 2, 3],
+        ],
+      ],
+      [
+        'text-after-two-numbers',
+        [
+          [1, 2, 'x'],
+          [3, 0],
+        ],
+      ],
+      ['null-alone', [null]],
+      ['deeper-first', [[[1, 2]], [3, 0]]],
+      ['point-then-deeper', [[1, 2], [[3, 0]]]],
     ] as (readonly [string, Json])[]
   ).map(([id, coordinates]) =>
     c(`values/shape-coordinates-${id}`, {

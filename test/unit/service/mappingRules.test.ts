@@ -1279,3 +1279,23 @@ void describe('a terms include or exclude list on a date field (cluster.aggregat
     assert.deepEqual(codes(terms('at', '"include": ["a"]'), null), []);
   });
 });
+
+void describe('rank_feature on a field no searched index maps', () => {
+  void it('builds no score function there, so its numbers fail nothing; what the parser refuses still fails', () => {
+    const query = (field: string, fn: string): string[] =>
+      codes(`POST /shop/_search\n{"query": {"rank_feature": {"field": "${field}", ${fn}}}}\n`);
+    const pivot = 'query.wrong-type failed to create query: pivot must be > 0, got: 0.0';
+    // Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1: cases `cross/lists/values/rank-feature-*-unmapped`.
+    assert.deepEqual(query('nope', '"saturation": {"pivot": 0}'), []);
+    assert.deepEqual(query('nope', '"log": {"scaling_factor": 0}'), []);
+    assert.deepEqual(query('nope', '"log": {"scaling_factor": "x"}'), [
+      'query.wrong-type [feature] failed to parse field [log]: [1:72] [log] failed to parse field [scaling_factor]',
+    ]);
+    // Without a cluster, or on a field an index maps, the shard's refusal stands.
+    assert.deepEqual(
+      codes(`POST /shop/_search\n{"query": {"rank_feature": {"field": "nope", "saturation": {"pivot": 0}}}}\n`, null),
+      [pivot],
+    );
+    assert.ok(query('kw', '"saturation": {"pivot": 0}').includes(pivot));
+  });
+});

@@ -42,7 +42,7 @@ import {
   splitByComma,
 } from '../validate/values';
 import { readPointText } from '../validate/geoPoints';
-import { readsOneBoundPerSide } from '../validate/queryRules';
+import { rankFeatureBuildRefusal, readsOneBoundPerSide } from '../validate/queryRules';
 import { nullUnboxed, readsAsNumber, scoreOrDoc, sortEntries, type NumberBox } from '../validate/bodyRules';
 
 /** A finding on a body, at a path of its JSON. */
@@ -1536,6 +1536,36 @@ function rewriteSettled(
     : [];
 }
 
+/**
+ * A `rank_feature` query on a field no searched index maps matches nothing: its score function is never built, so a
+ * number the body's own check says a shard refuses (rankFeatureBuildRefusal) fails nothing (real 3.9.0, 3.8.0, 2.19.6
+ * and 2.19.1; cases `cross/lists/more/rank-feature-*-unmapped`).
+ */
+function rankFeatureSettled(
+  name: string,
+  body: Record<string, unknown>,
+  path: JsonPath,
+  indexes: IndexFields,
+): MappingFinding[] {
+  if (name !== 'rank_feature' || typeof body.field !== 'string') return [];
+  const field = body.field;
+  if (everywhere(indexes, (fields) => (unmapped(fields, field) ? '' : undefined)) !== '') return [];
+  const out: MappingFinding[] = [];
+  for (const key in body) {
+    const options = body[key];
+    const refused = isObject(options) ? rankFeatureBuildRefusal(key, options) : undefined;
+    if (refused === undefined) continue;
+    out.push({
+      code: undefined,
+      settles: 'query.wrong-type',
+      message: '',
+      path: [...path, key, refused.key],
+      target: 'value',
+    });
+  }
+  return out;
+}
+
 /** Whether a `like` or `unlike` holds a text (not only documents). */
 function holdsText(value: unknown): boolean {
   return typeof value === 'string' || (Array.isArray(value) && value.some((item) => typeof item === 'string'));
@@ -2111,6 +2141,7 @@ function queryFindings(query: unknown, path: JsonPath, walk: Walk): void {
       ...percolateFindings(name, body, at, indexes, defined),
       ...percolateDocumentFindings(name, body, at, indexes, rawAt),
       ...rewriteSettled(name, body, at, indexes),
+      ...rankFeatureSettled(name, body, at, indexes),
       ...queryFieldTypeFindings(
         name,
         body,

@@ -672,7 +672,9 @@ function validatePipeline(
   const facts = node.facts!;
   const body = node.body;
   if (!isObject(body)) return;
-  if (type === 'cumulative_sum' && Array.isArray(body.buckets_path) && body.buckets_path.length !== 1) {
+  const manyCumulativePaths =
+    type === 'cumulative_sum' && Array.isArray(body.buckets_path) && body.buckets_path.length !== 1;
+  if (manyCumulativePaths) {
     // Its validation wants one path (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/pipeline-path-*`).
     reportValidation(
       check,
@@ -729,7 +731,7 @@ function validatePipeline(
     check.report('aggs.buckets-path', 'Index 0 out of bounds for length 0', pathOf(node, type, 'buckets_path'));
     return;
   }
-  if (type === 'cumulative_sum' && Array.isArray(body.buckets_path) && body.buckets_path.length !== 1) return;
+  if (manyCumulativePaths) return;
   for (const [bucketsPath, at] of bucketsPathsOf(node, type)) {
     checkPathValue(check, node, type, siblings, bucketsPath, pathOf(node, type, pathsMember(type), ...at));
   }

@@ -170,35 +170,92 @@ interface Refusal {
   readonly shard?: boolean;
 }
 
-/** A coordinate tree: a point (its numbers), or a list of trees. */
+/** A coordinate tree: a point (its numbers), or a list of trees (empty for `[]`). */
 type Coordinates = { readonly point: readonly number[] } | { readonly list: readonly Coordinates[] };
 
-/** The coordinates as the GeoJSON parser reads them, or its refusal. */
-function coordinatesOf(value: unknown, inner = false): Coordinates | string {
-  // A null in a list is refused as such; written for the whole coordinates it is no number (cases
-  // `cross/lists/values/shape-top-coordinates-*`).
-  if (value === null) return inner ? 'coordinates cannot contain NULL values)' : 'geo coordinates must be numbers';
-  if (isObject(value)) return 'coordinates cannot be specified as objects';
-  if (!Array.isArray(value)) return 'geo coordinates must be numbers';
-  // An empty list is no coordinates at the top (the shape's builder counts none), and fails inside one.
-  if (value.length === 0 && inner) return 'attempting to get number of dimensions on an empty coordinate node';
-  const first: unknown = value[0];
-  if (first !== undefined && first !== null && !Array.isArray(first)) {
-    // A point: numbers, two at least.
-    if (value.length < 2 || !value.every((n) => typeof n === 'number')) return 'geo coordinates must be numbers';
-    return { point: value };
+/**
+ * The coordinates as tokens, as the GeoJSON parser meets them: an object is one token here (the parser skips it whole),
+ * a text or a boolean is a value, and what follows the coordinates in the shape (a member's name or the shape's end)
+ * is AFTER.
+ */
+type CoordinateToken = number | 'START_ARRAY' | 'END_ARRAY' | 'NULL' | 'OBJECT' | 'VALUE' | 'AFTER';
+
+function coordinateTokens(value: unknown, out: CoordinateToken[]): void {
+  if (Array.isArray(value)) {
+    out.push('START_ARRAY');
+    for (const item of value) coordinateTokens(item, out);
+    out.push('END_ARRAY');
+  } else if (value === null) out.push('NULL');
+  else if (typeof value === 'number') out.push(value);
+  else out.push(isObject(value) ? 'OBJECT' : 'VALUE');
+}
+
+/** A refusal of the coordinates' parser, or a walk that went past the coordinates (not judged). */
+class CoordinatesRefused extends Error {
+  constructor(readonly refusal: string | undefined) {
+    super(refusal);
   }
-  const list: Coordinates[] = [];
-  for (const item of value) {
-    // A null first is refused as such; a value or null after a list leaves a node with no coordinates.
-    if (item === null && list.length === 0) return 'coordinates cannot contain NULL values)';
-    if (isObject(item)) return 'coordinates cannot be specified as objects';
-    if (!Array.isArray(item)) return 'attempting to get number of dimensions on an empty coordinate node';
-    const read = coordinatesOf(item, true);
-    if (typeof read === 'string') return read;
-    list.push(read);
+}
+
+/**
+ * The coordinates as `GeoJsonParser.parseCoordinates` reads them, token by token, or its refusal: a node is a point
+ * (two or three numbers) or a list of nodes, each after the first of as many dimensions as the first (an empty node
+ * has none to tell: `attempting to get number of dimensions on an empty coordinate node`). A point followed by
+ * something other than a number or its end leaves that token for the list around it, which then ends early; the
+ * walk is followed so (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/shape-*coordinates*`).
+ * Undefined when the walk would read past the coordinates.
+ */
+function coordinatesOf(value: unknown): Coordinates | string | undefined {
+  const tokens: CoordinateToken[] = [];
+  coordinateTokens(value, tokens);
+  tokens.push('AFTER');
+  let at = 0;
+  const next = (): CoordinateToken => {
+    if (tokens[at] === 'AFTER') throw new CoordinatesRefused(undefined);
+    return tokens[++at]!;
+  };
+  const refuse = (message: string): never => {
+    throw new CoordinatesRefused(message);
+  };
+  const dimensions = (node: Coordinates): number => {
+    if ('point' in node) return node.point.length;
+    const first = node.list[0];
+    return first === undefined
+      ? refuse('attempting to get number of dimensions on an empty coordinate node')
+      : dimensions(first);
+  };
+  const point = (): Coordinates => {
+    const lon = tokens[at];
+    if (typeof lon !== 'number') return refuse('geo coordinates must be numbers');
+    const lat = next();
+    if (typeof lat !== 'number') return refuse('geo coordinates must be numbers');
+    const alt = next();
+    if (typeof alt !== 'number') return { point: [lon, lat] };
+    if (typeof next() === 'number') refuse('geo coordinates greater than 3 dimensions are not supported');
+    return { point: [lon, lat, alt] };
+  };
+  const node = (): Coordinates => {
+    if (tokens[at] === 'OBJECT') refuse('coordinates cannot be specified as objects');
+    let token = next();
+    if (token === 'NULL') refuse('coordinates cannot contain NULL values)');
+    if (token !== 'START_ARRAY' && token !== 'END_ARRAY') return point();
+    const list: Coordinates[] = [];
+    while (token !== 'END_ARRAY') {
+      const read = node();
+      if (list.length > 0 && dimensions(list[0]!) !== dimensions(read)) {
+        refuse('Exception parsing coordinates: number of dimensions do not match');
+      }
+      list.push(read);
+      token = next();
+    }
+    return { list };
+  };
+  try {
+    return node();
+  } catch (error) {
+    if (error instanceof CoordinatesRefused) return error.refusal;
+    throw error;
   }
-  return { list };
 }
 
 function pointCount(node: Coordinates): number {
@@ -288,6 +345,8 @@ function shapeRefusal(check: JsonCheck, at: ValuePath, shape: unknown): Refusal 
         return { message: `unknown geo_shape [${type}]`, at: at.child(key) };
     } else if (key === 'coordinates') {
       const read = coordinatesOf(value);
+      // A walk past the coordinates reads the shape's next member as coordinates: not judged.
+      if (read === undefined) return undefined;
       if (typeof read === 'string') return { message: read, at: at.child(key) };
       coordinates = read;
     }

@@ -454,17 +454,36 @@ function rankFeatureFunctionRule(
       refuseAt(check, `${check.where(at, 'value', true)} ${wrap}: Required [${missing.join(', ')}]`, at);
       return;
     }
-    for (const key of fn.members) {
-      const n = options[key] === undefined ? undefined : Number(options[key]);
-      if (n === undefined || Number.isNaN(n)) continue;
-      const floor = key === 'scaling_factor' ? n < 1 : n <= 0;
-      if (!floor) continue;
-      const words =
-        key === 'scaling_factor' ? 'scalingFactor must be >= 1' : `${key === 'exponent' ? 'exp' : key} must be > 0`;
-      refuseAt(check, `failed to create query: ${words}, got: ${javaFloatText(n)}`, at.child(key));
+    const refused = rankFeatureBuildRefusal(name, options);
+    if (refused !== undefined) {
+      refuseAt(check, refused.message, at.child(refused.key));
       return;
     }
   }
+}
+
+/**
+ * What a shard refuses of a rank_feature score function's numbers as it builds the query, once they were read: a
+ * `pivot` or `exponent` not above 0, a `scaling_factor` below 1. A shard builds it only on a field it maps as a
+ * rank feature: on a field no searched index maps the query matches nothing and nothing is refused (real 3.9.0,
+ * 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/more/rank-feature-*`), which the cluster's mappings settle.
+ */
+export function rankFeatureBuildRefusal(
+  name: string,
+  options: Record<string, unknown>,
+): { key: string; message: string } | undefined {
+  const fn = RANK_FEATURE_FUNCTIONS[name];
+  if (fn === undefined) return undefined;
+  for (const key of fn.members) {
+    const n = options[key] === undefined ? undefined : Number(options[key]);
+    if (n === undefined || Number.isNaN(n)) continue;
+    const floor = key === 'scaling_factor' ? n < 1 : n <= 0;
+    if (!floor) continue;
+    const words =
+      key === 'scaling_factor' ? 'scalingFactor must be >= 1' : `${key === 'exponent' ? 'exp' : key} must be > 0`;
+    return { key, message: `failed to create query: ${words}, got: ${javaFloatText(n)}` };
+  }
+  return undefined;
 }
 
 function matchPhraseFieldRule(check: JsonCheck, path: ValuePath, clause: string, body: Record<string, unknown>): void {
