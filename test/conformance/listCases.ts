@@ -3150,6 +3150,15 @@ const VALIDATION_CASES: readonly ConformanceCase[] = [
 
 export const LIST_CASES: readonly ConformanceCase[] = [
   ...VALIDATION_CASES,
+  // What follows an early end is not read as written: a member the body's parser would refuse there fails nothing
+  // (an `_msearch` runs the search without it).
+  c('early-end/geo-point-then-unknown-section', {
+    query: { geo_distance: { distance: '10km', location: { lat: 40, lon: -70, field: {} } } },
+    _source: ['kw'],
+    sze: 0,
+  }),
+  c('early-end/range-bound-then-unknown-section', { query: { range: { num: { gte: {} } } }, sze: 0 }),
+  c('early-end/range-bound-then-wrong-size', { query: { range: { num: { gte: {} } } }, size: 'x' }),
   // indices_boost's names are resolved against the cluster's indexes, and a boost is checked on the shards it applies to.
   ...(
     [
@@ -3263,6 +3272,9 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['kw-true', [{ kw: 'asc' }], [true]],
       ['date-text', [{ date: 'asc' }], ['x']],
       ['date-good', [{ date: 'asc' }], ['2024-01-01']],
+      ['date-true', [{ date: 'desc' }, '_score'], [true, 1]],
+      ['date-false', [{ date: 'asc' }], [false]],
+      ['date-decimal', [{ date: 'asc' }], [1.5]],
       ['date-now', [{ date: 'asc' }], ['now']],
       ['date-now-minus', [{ date: 'desc' }, '_score'], ['now-1d', 1]],
       ['date-now-bad-math', [{ date: 'asc' }], ['now-1x']],
@@ -4669,6 +4681,13 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   c('values/search-after-null', { sort: [{ date: 'asc' }], search_after: [null] }),
   c('values/indices-boost-empty', { indices_boost: [{}] }),
   ...INTERVAL_FORMS.map(([id, body]) => c(`values/intervals-${id}`, body)),
+  // A field with no rule is said after the query's end is checked.
+  c('values/intervals-no-rule-then-field', { query: { intervals: { text: {}, x: 1 } } }),
+  c('values/intervals-boost-only-then-field', { query: { intervals: { text: { boost: 2 }, missing: 2147483648 } } }),
+  c('values/intervals-no-rule', { query: { intervals: { text: {} } } }),
+  c('values/intervals-two-rules-then-field', {
+    query: { intervals: { text: { match: { query: 'quick' }, prefix: { prefix: 'q' } }, x: 1 } },
+  }),
   ...SHARD_REFUSED.flatMap(([bad, clause]) =>
     REWRITES.map(([id, around]) => c(`rewritten-away/${bad}-${id}`, { query: around(clause) })),
   ),

@@ -320,6 +320,22 @@ void describe('intervals rules (docs/opensearch/query-dsl.md#intervals-rules)', 
     });
     expectNoErrors('msearch', intervals('{"match":{"query":"a","filter":{"script":{"source":"true"}}}}'));
   });
+
+  void it('says a field with no rule after the end of the query, which a second member fails first', () => {
+    // Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1: cases `cross/lists/values/intervals-no-rule*`.
+    const missing = 'Missing intervals from interval query definition';
+    expectDiagnostic('msearch', '{}\n{"query":{"intervals":{«"text"»:{}}}}\n', {
+      code: 'query.interval-rules',
+      severity: E,
+      message: missing,
+    });
+    expectDiagnostic('msearch', '{}\n{"query":{"intervals":{"text":{"boost":2},«"x"»:1}}}\n', {
+      code: 'query.multiple-fields',
+      severity: E,
+      message: 'Expected [END_OBJECT] but got [FIELD_NAME]',
+    });
+    expectNo('msearch', '{}\n{"query":{"intervals":{"text":{},"x":1}}}\n', 'query.interval-rules');
+  });
 });
 
 void describe('script, exists, wrapper and query_string refusals of the corpus gaps', () => {

@@ -71,6 +71,15 @@ void describe('search_after values against the sort', () => {
         '"x"',
       ],
     ]);
+    // A boolean is read as its text (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1: cases `search-after-value/date-true`).
+    assert.deepEqual(findings('[{"date": "asc"}]', '[true]'), [
+      [
+        'cluster.date-value',
+        'failed to parse date field [true] with format [strict_date_optional_time||epoch_millis]',
+        'true',
+      ],
+    ]);
+    assert.deepEqual(findings('[{"date": "asc"}]', '[1.5]'), []);
     // The first value that fails is the one reported.
     assert.deepEqual(
       findings('[{"num": "asc"}, {"price": "asc"}]', '["a", "b"]').map((f) => f[2]),

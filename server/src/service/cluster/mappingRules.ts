@@ -671,8 +671,13 @@ function searchAfterFindings(sort: unknown, values: readonly unknown[], walk: Wa
       }
       // A date read as date math asks for the current time first, which search_after refuses, whatever the format.
       if (type === 'date' && typeof value === 'string' && value.startsWith('now')) return NOW_IN_SEARCH_AFTER;
-      if (type === 'date' && !mapping.formatted.has(name) && typeof value === 'string') {
-        return defaultDateError(value) ?? '';
+      // A boolean is read as its text, which no date format reads (cases `search-after-value/date-true`, `-false`).
+      if (
+        type === 'date' &&
+        !mapping.formatted.has(name) &&
+        (typeof value === 'string' || typeof value === 'boolean')
+      ) {
+        return defaultDateError(String(value)) ?? '';
       }
       // A keyword sort reads any value as its text (cases `search-after-value/kw-*`).
       if (type === 'keyword') return '';

@@ -200,6 +200,21 @@ function mapIssue(found: Issue, map: OffsetMap): Issue {
   return { ...found, span };
 }
 
+/**
+ * The findings of the body as written from `from` on, without those at or after where a parser ends it early: the
+ * parsers never read what follows there as written (the body read again gives what they make of it, and an
+ * `_msearch` runs the search without it).
+ */
+function dropPastEarlyEnd(segment: JsonSegment, earlyEnd: AnyPath, issues: Issue[], from: number): void {
+  const end = segment.spanOf(pathKeys(earlyEnd), 'value').offset;
+  let kept = from;
+  for (let i = from; i < issues.length; i++) {
+    const found = issues[i]!;
+    if (found.span.offset < end) issues[kept++] = found;
+  }
+  issues.length = kept;
+}
+
 /** A search body checked as OpenSearch's parsers read it. */
 export interface BodyReading {
   /** The check of the body as read: of the rewritten text when the body ends early (its issues then need `map`). */
@@ -226,6 +241,7 @@ export function readSearchBody(
   let check = new JsonCheck(segment, issues, locator, target);
   let facts = validateSearchBody(check, value);
   if (check.earlyEnd === undefined && check.mayMatchNothing) dropRewrittenAway(segment, value, issues, from);
+  if (check.earlyEnd !== undefined) dropPastEarlyEnd(segment, check.earlyEnd, issues, from);
   let map = SAME_OFFSETS;
   let trailing: EarlyRead['trailing'] | undefined;
   for (let round = 0; check.earlyEnd !== undefined && round < MAX_ROUNDS; round++) {

@@ -26,7 +26,13 @@ import {
 } from './queryMessages';
 import { holdsAt } from '../../spec/versions';
 import { versionNote } from './versionNote';
-import { checkClauseRules, clauseRulesOf, type OwnClauseRules, type QueryReader } from './queryRules';
+import {
+  checkClauseRules,
+  clauseRulesOf,
+  MISSING_INTERVALS,
+  type OwnClauseRules,
+  type QueryReader,
+} from './queryRules';
 import { checkValueRanges, hasValueRanges, negativeBoost } from './valueRanges';
 import {
   checkQueryListForm,
@@ -488,7 +494,9 @@ function rangeMembers(
 
 /**
  * `intervals` reads one field and its rule, then wants the query's end: a second member fails there, once the field
- * has been read without a refusal (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/intervals-*`).
+ * has been read without a refusal (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/intervals-*`). A
+ * field with no rule is said only after that (`Missing intervals from interval query definition`; case
+ * `cross/lists/values/intervals-no-rule-then-field`).
  */
 function intervalsEnd(check: JsonCheck, path: ValuePath, body: Record<string, unknown>, before: number): void {
   let second: string | undefined;
@@ -499,7 +507,16 @@ function intervalsEnd(check: JsonCheck, path: ValuePath, body: Record<string, un
       break;
     }
   }
-  if (second === undefined || check.refusedSince(before)) return;
+  if (second === undefined) return;
+  const issues = check.issues;
+  for (let i = before; i < issues.length; i++) {
+    const found = issues[i]!;
+    if (isRefusal(found) && found.message !== MISSING_INTERVALS) return;
+  }
+  let kept = before;
+  for (let i = before; i < issues.length; i++)
+    if (issues[i]!.message !== MISSING_INTERVALS) issues[kept++] = issues[i]!;
+  issues.length = kept;
   check.report('query.multiple-fields', 'Expected [END_OBJECT] but got [FIELD_NAME]', path.child(second), 'key');
 }
 

@@ -1265,6 +1265,9 @@ function functionsThenFunction(check: JsonCheck, path: ValuePath, body: Record<s
   }
 }
 
+/** A field with no interval rule: said once the field's object and the query's have ended (query.ts intervalsEnd). */
+export const MISSING_INTERVALS = 'Missing intervals from interval query definition';
+
 /**
  * IntervalQueryBuilder.fromXContent: under the field, every key but `_name` and `boost` is an interval rule, and
  * there must be exactly one. The rule's own parser runs first, so only the count is checked here.
@@ -1277,7 +1280,7 @@ function intervalRules(check: JsonCheck, path: ValuePath, body: Record<string, u
   checkIntervalRules(check, path.child(field), inner);
   const rules = Object.keys(inner).filter((key) => key !== '_name' && key !== 'boost');
   if (rules.length === 0) {
-    check.report('query.interval-rules', 'Missing intervals from interval query definition', path.child(field), 'key');
+    check.report('query.interval-rules', MISSING_INTERVALS, path.child(field), 'key');
   } else if (rules.length > 1) {
     check.report(
       'query.interval-rules',
