@@ -2,7 +2,7 @@ import type { DiagnosticCode } from '../diagnosticCodes';
 import { tokenOf, type JsonSegment, type Target } from '../json/jsonSegment';
 import { pathKeys, type AnyPath, type ValuePath } from '../json/valuePath';
 import { isRefusal, issue, type FixData, type IssueSink, type ValidationTag } from './issues';
-import { validationFailed } from './validationFailures';
+import { validationIssue } from './validationFailures';
 import { jacksonMajor, type TargetServer } from '../target';
 import { numberValueRefusal } from './values';
 import { didYouMean } from '../text/similarity';
@@ -39,7 +39,7 @@ export class JsonCheck {
    */
   reportValidation(code: DiagnosticCode, tag: ValidationTag, path: AnyPath, target: Target = 'value'): void {
     const span = this.segment.spanOf(pathKeys(path), target);
-    this.issues.push({ ...issue(code, validationFailed(tag.failure), span), validation: tag });
+    this.issues.push(validationIssue(code, tag, span));
   }
 
   /** Reports `code` for what fails after the request is read: in an `_msearch` only that search fails. */

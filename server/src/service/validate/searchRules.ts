@@ -10,7 +10,7 @@ import {
   pointInTimeValidation,
   SEARCH_VALIDATION,
   searchValidation,
-  validationFailed,
+  validationIssue,
 } from './validationFailures';
 import type { JsonCheck } from './jsonCheck';
 import { TRACK_TOTAL_HITS_ACCURATE, TRACK_TOTAL_HITS_DISABLED, type SearchBodyFacts } from './searchBody';
@@ -80,7 +80,7 @@ export function checkSearchRules(targets: RuleTargets, facts: SearchBodyFacts): 
   ): void => {
     if (param !== undefined) {
       const span = param.hasEquals ? param.valueSpan : param.nameSpan;
-      urlIssues.push({ ...issue(code, validationFailed(tag.failure), span), validation: tag });
+      urlIssues.push(validationIssue(code, tag, span));
     } else if (bodyPath !== undefined && body !== undefined) {
       body.reportValidation(code, tag, bodyPath);
     }
@@ -344,7 +344,7 @@ function checkPointInTime(targets: RuleTargets, pit: AnyPath): void {
     pointInTimeValidation(order, `[${what}] cannot be used with point in time`);
   // The parameter itself is what the server refuses here: point at all of it.
   const refuse = (code: DiagnosticCode, found: ValidationTag, span: Span): void => {
-    urlIssues.push({ ...issue(code, validationFailed(found.failure), span), validation: found });
+    urlIssues.push(validationIssue(code, found, span));
   };
   if (indices !== undefined) {
     const found = tag(POINT_IN_TIME_VALIDATION.indices, 'indices');

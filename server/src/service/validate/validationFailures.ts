@@ -5,7 +5,9 @@
 // them: `Validation Failed: 1: <first>;2: <second>;` (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; conformance cases
 // `cross/lists/validation/*`). The checks report each failure where it is written, tagged; once a request is checked,
 // every tagged finding of a group says the whole list, as the answer would.
-import type { Issue, ValidationTag } from './issues';
+import type { Span } from '../json/jsonSegment';
+import type { DiagnosticCode } from '../diagnosticCodes';
+import { issue, type Issue, type ValidationTag } from './issues';
 
 /** The checks of `SearchRequest.validate`, in its order. */
 export const SEARCH_VALIDATION = {
@@ -32,8 +34,13 @@ export const POINT_IN_TIME_VALIDATION = {
 } as const;
 
 /** One failure as the server says it when it is the only one. */
-export function validationFailed(failure: string): string {
+function validationFailed(failure: string): string {
   return `Validation Failed: 1: ${failure};`;
+}
+
+/** A finding of `code` for the failure `tag`, at `span`: its own words until the request's others are known. */
+export function validationIssue(code: DiagnosticCode, tag: ValidationTag, span: Span): Issue {
+  return { ...issue(code, validationFailed(tag.failure), span), validation: tag };
 }
 
 export function searchValidation(order: number, failure: string): ValidationTag {
