@@ -1758,6 +1758,19 @@ const SHARD_FORMS: readonly (readonly [string, Json])[] = [
     `span-near-two-fields-${id}`,
     { query: { span_near: { clauses: [{ span_term: { tet: 'quick' } }, { span_term: { text: term } }], slop: 1 } } },
   ]),
+  // The nested query's loop passes over the brackets of its path's lists, and of lists inside them: the last name counts.
+  ...(
+    [
+      ['list-in-list-number', [[1]]],
+      ['list-in-list', [['items']]],
+      ['list-number', [1]],
+      ['list-last-counts', ['a', 'items']],
+      ['list-last-in-list', [['items'], ['nope']]],
+    ] as (readonly [string, Json])[]
+  ).map(([id, name]): readonly [string, Json] => [
+    `nested-path-${id}`,
+    { query: { nested: { path: name, query: { match_all: {} } } } },
+  ]),
   // Names written as numbers, read as their text as written.
   ...[1.5, 10, true, ''].flatMap((name): (readonly [string, Json])[] => [
     [`nested-path-${String(name)}`, { query: { nested: { path: name, query: { match_all: {} } } } }],
@@ -4097,6 +4110,8 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       ['query-string', { query_string: { query: 'quick', analyzer: '' } }],
       ['query-string-quote', { query_string: { query: 'quick', quote_analyzer: '' } }],
       ['simple-query-string', { simple_query_string: { query: 'quick', analyzer: '' } }],
+      ['common', { common: { text: { query: 'quick', analyzer: '' } } }],
+      ['common-unmapped', { common: { nofield: { query: 'quick', analyzer: '' } } }],
     ] as (readonly [string, JsonObject])[]
   ).map(([id, query]) => c(`values/analyzer-empty-${id}`, { query })),
   c('values/composite-calendar-interval-list', {

@@ -386,6 +386,17 @@ void describe('nested query on a path that is no nested field (cluster.nested-pa
       'POST /shop/_search\n{"size": 0, "aggs": {"f": {"filter": {"nested": {"path": «"kw"», "query": {"match_all": {}}}}}}}\n',
       '[nested] failed to find nested object under path [kw]',
     );
+    // The loop passes over lists inside the list too (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1: cases
+    // `cross/lists/shard/nested-path-list-*`).
+    expectOn(
+      'cluster.nested-path',
+      'POST /shop/_search\n{"query": {"nested": {"path": [["items"], [«"nope"»]], "query": {"match_all": {}}}}}\n',
+      '[nested] failed to find nested object under path [nope]',
+    );
+    assert.deepEqual(
+      codes('POST /shop/_search\n{"query": {"nested": {"path": [["items"]], "query": {"match_all": {}}}}}\n'),
+      [],
+    );
   });
 
   void it('reads a number as written, and looks an empty path up too', () => {

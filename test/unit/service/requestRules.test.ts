@@ -61,6 +61,12 @@ const CASES: readonly (readonly [DiagnosticCode, string, string, string, string?
     '[query_string] quote_analyzer [] not found',
   ],
   [
+    'query.invalid-value',
+    '{"query":{"common":{"text":{"query":"quick","analyzer":"standard"}}}}',
+    '{"query":{"common":{"text":{"query":"quick","analyzer":""}}}}',
+    '[common] analyzer [] not found',
+  ],
+  [
     'search.sort-field',
     '{"size":0,"aggs":{"a":{"top_hits":{"sort":[{"":{"unmapped_type":"long"}},"_id"]}}}}',
     '{"size":0,"aggs":{"a":{"top_hits":{"sort":["kw",""]}}}}',

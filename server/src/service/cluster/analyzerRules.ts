@@ -6,6 +6,7 @@
 import { isObject, type JsonPath } from '../json/jsonSegment';
 import type { IndexMapping } from './clusterKnowledge';
 import { nameText } from '../validate/values';
+import { ANALYZER_OPTIONS } from '../validate/analyzerOptions';
 import { minimumShouldMatchError } from '../validate/sectionOptions';
 
 /**
@@ -96,15 +97,6 @@ export function onlyCoreModules(plugins: ReadonlySet<string> | undefined): boole
   return true;
 }
 
-/** The queries that look an analyzer up by name, with where they take it. */
-const PER_FIELD = new Set(['match', 'match_phrase', 'match_phrase_prefix', 'match_bool_prefix', 'common']);
-const TOP_LEVEL: Readonly<Record<string, readonly string[]>> = {
-  multi_match: ['analyzer'],
-  // The analyzer is looked up before the quote analyzer.
-  query_string: ['analyzer', 'quote_analyzer'],
-  simple_query_string: ['analyzer'],
-};
-
 export interface AnalyzerFinding {
   readonly message: string;
   readonly path: JsonPath;
@@ -140,17 +132,21 @@ export function missingAnalyzer(
   indexes: readonly IndexMapping[],
 ): AnalyzerFinding | undefined {
   const named: { param: string; name: string; path: JsonPath }[] = [];
-  if (PER_FIELD.has(clause)) {
+  const looked = ANALYZER_OPTIONS.get(clause);
+  if (looked?.perField === true) {
     for (const field in body) {
       const options = body[field];
       if (!isObject(options)) continue;
-      const found = namedAt(clause, options['analyzer'], [...path, field, 'analyzer']);
-      if (found !== undefined) named.push({ param: 'analyzer', ...found });
+      for (const param of looked.options) {
+        const found = namedAt(clause, options[param], [...path, field, param]);
+        if (found !== undefined) named.push({ param, ...found });
+      }
     }
-  }
-  for (const param of TOP_LEVEL[clause] ?? []) {
-    const found = namedAt(clause, body[param], [...path, param]);
-    if (found !== undefined) named.push({ param, ...found });
+  } else if (looked !== undefined) {
+    for (const param of looked.options) {
+      const found = namedAt(clause, body[param], [...path, param]);
+      if (found !== undefined) named.push({ param, ...found });
+    }
   }
   for (const { param, name, path: at } of named) {
     if (BUILT_IN_ANALYZERS.has(name)) continue;

@@ -794,7 +794,8 @@ function nestedFindings(
   rawAt: (path: JsonPath) => string,
 ): MappingFinding[] {
   if (name !== 'nested' || isOn(body['ignore_unmapped'])) return [];
-  const named = lastName(body['path'], [...path, 'path'], rawAt);
+  // The parser's loop passes over the brackets of a list and of lists inside it (`[["items"]]` is `items`).
+  const named = lastName(body['path'], [...path, 'path'], rawAt, true);
   if (named === undefined) return [];
   const nestedPath = named.name;
   const message = everywhere(indexes, (fields) => {
@@ -806,15 +807,20 @@ function nestedFindings(
   return message === undefined ? [] : [{ code: 'cluster.nested-path', message, path: named.path, target: 'value' }];
 }
 
-/** The last of an array of names (read one after the other), or the name itself; with its path. */
+/**
+ * The last of an array of names (read one after the other), or the name itself; with its path. `deep`: a loop that
+ * passes over every bracket (the nested query's) reads the last name of lists inside the list too.
+ */
 function lastName(
   raw: unknown,
   path: JsonPath,
   rawAt: (path: JsonPath) => string,
+  deep = false,
 ): { name: string; path: JsonPath } | undefined {
   const list: readonly unknown[] | undefined = Array.isArray(raw) ? raw : undefined;
   const at = list === undefined ? path : [...path, list.length - 1];
   const value = list === undefined ? raw : list[list.length - 1];
+  if (deep && Array.isArray(value)) return lastName(value, at, rawAt, true);
   // A number is read as its text, as written (`1.50`).
   const name = typeof value === 'number' ? rawAt(at) : nameText(value);
   // An empty name is looked up too, and found nowhere (conformance cases `cross/lists/shard/*-` on the four versions).

@@ -1,4 +1,5 @@
 import { isRefusal } from './issues';
+import { namesAnalyzer } from './analyzerOptions';
 import { ValuePath } from '../json/valuePath';
 import { isObject, tokenOf } from '../json/jsonSegment';
 import { didYouMean, suggestions } from '../text/similarity';
@@ -81,18 +82,6 @@ interface Clause extends QueryClauseSpec {
   /** ENUM_ERROR's reader of each of its parameters that has one: its own, else the one for the name in any clause. */
   readonly enumRefusals: ReadonlyMap<string, EnumRefusal>;
 }
-
-/** The text queries' options that name an analyzer each shard looks up when it builds the query. */
-const LOOKS_UP_ANALYZER: ReadonlySet<string> = new Set([
-  'match.analyzer',
-  'match_phrase.analyzer',
-  'match_phrase_prefix.analyzer',
-  'match_bool_prefix.analyzer',
-  'multi_match.analyzer',
-  'query_string.analyzer',
-  'query_string.quote_analyzer',
-  'simple_query_string.analyzer',
-]);
 
 /** The clauses whose parsers read their members in a loop of their own (clauseMembers). */
 const MEMBER_LOOPS = new Set(['range', 'term', 'terms_set']);
@@ -1039,7 +1028,7 @@ function checkParamValue(check: JsonCheck, path: ValuePath, clause: Clause, spec
     case 'field':
       if (clause.objectParser && (isObject(value) || Array.isArray(value))) {
         doesNotSupport(check, path, clause, spec, value);
-      } else if (value === '' && LOOKS_UP_ANALYZER.has(`${clause.name}.${spec.name}`)) {
+      } else if (value === '' && namesAnalyzer(clause.name, spec.name)) {
         // Each shard looks the name up as it builds the query, and no index can define an empty one (real 3.9.0,
         // 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/analyzer-empty-*`).
         check.reportItemFailure('query.invalid-value', `[${clause.name}] ${spec.name} [] not found`, path);
