@@ -133,18 +133,17 @@ export function missingAnalyzer(
 ): AnalyzerFinding | undefined {
   const named: { param: string; name: string; path: JsonPath }[] = [];
   const looked = ANALYZER_OPTIONS.get(clause);
+  // Where the options are: each field's object, or the clause's own.
+  const holders: [Record<string, unknown>, JsonPath][] = [];
   if (looked?.perField === true) {
     for (const field in body) {
       const options = body[field];
-      if (!isObject(options)) continue;
-      for (const param of looked.options) {
-        const found = namedAt(clause, options[param], [...path, field, param]);
-        if (found !== undefined) named.push({ param, ...found });
-      }
+      if (isObject(options)) holders.push([options, [...path, field]]);
     }
-  } else if (looked !== undefined) {
-    for (const param of looked.options) {
-      const found = namedAt(clause, body[param], [...path, param]);
+  } else if (looked !== undefined) holders.push([body, path]);
+  for (const [options, at] of holders) {
+    for (const param of looked?.options ?? []) {
+      const found = namedAt(clause, options[param], [...at, param]);
       if (found !== undefined) named.push({ param, ...found });
     }
   }

@@ -494,6 +494,11 @@ function unmapped(fields: ReadonlyMap<string, string>, name: string): boolean {
   return type === undefined ? !mayBeImplicit(fields, name) : type === 'object' || type === 'nested';
 }
 
+/** Whether no searched index maps `name` (and every index's fields are known). */
+function unmappedEverywhere(indexes: IndexFields, name: string): boolean {
+  return everywhere(indexes, (fields) => (unmapped(fields, name) ? '' : undefined)) === '';
+}
+
 /** Whether a name can be looked up: not a metadata field or a special sort, not a variable, not a pattern. */
 function checkable(name: string, defined: ReadonlySet<string>): boolean {
   return name.length > 0 && !name.startsWith('_') && !name.includes('${') && !name.includes('*') && !defined.has(name);
@@ -1533,8 +1538,7 @@ function rewriteSettled(
   if (field === undefined) return [];
   const options = body[field];
   if (!isObject(options) || options['rewrite'] === undefined) return [];
-  const never = everywhere(indexes, (fields) => (unmapped(fields, field) ? '' : undefined));
-  return never === ''
+  return unmappedEverywhere(indexes, field)
     ? [
         {
           code: undefined,
@@ -1550,7 +1554,7 @@ function rewriteSettled(
 /**
  * A `rank_feature` query on a field no searched index maps matches nothing: its score function is never built, so a
  * number the body's own check says a shard refuses (rankFeatureBuildRefusal) fails nothing (real 3.9.0, 3.8.0, 2.19.6
- * and 2.19.1; cases `cross/lists/more/rank-feature-*-unmapped`).
+ * and 2.19.1; cases `cross/lists/values/rank-feature-*-unmapped`).
  */
 function rankFeatureSettled(
   name: string,
@@ -1560,7 +1564,7 @@ function rankFeatureSettled(
 ): MappingFinding[] {
   if (name !== 'rank_feature' || typeof body.field !== 'string') return [];
   const field = body.field;
-  if (everywhere(indexes, (fields) => (unmapped(fields, field) ? '' : undefined)) !== '') return [];
+  if (!unmappedEverywhere(indexes, field)) return [];
   const out: MappingFinding[] = [];
   for (const key in body) {
     const options = body[key];

@@ -82,6 +82,11 @@ const SINGLE_BUCKET = new Set([
   'diversified_sampler',
 ]);
 
+/** Whether an aggregation is a pipeline (its type known as one). */
+function isPipeline(node: Node): boolean {
+  return node.facts?.kind === 'pipeline';
+}
+
 function isMultiBucket(node: Node | undefined): boolean {
   return node?.facts?.multiBucket === true;
 }
@@ -525,7 +530,7 @@ function checkPipelines(check: JsonCheck, siblings: readonly Node[], parent: Par
   let pipelines: Node[] | undefined;
   for (let i = 0; i < siblings.length; i++) {
     const node = siblings[i]!;
-    if (node.type !== undefined && node.facts?.kind === 'pipeline') (pipelines ??= []).push(node);
+    if (isPipeline(node)) (pipelines ??= []).push(node);
   }
   if (pipelines === undefined) return;
   const names = byName(siblings);
@@ -596,7 +601,7 @@ function pipelineOrder(
         reportValidation(check, 'aggs.buckets-path', `No aggregation found for path [${bucketsPath}]`, where);
         return false;
       }
-      if (first.type !== undefined && first.facts?.kind === 'pipeline') {
+      if (isPipeline(first)) {
         // A sibling pipeline: it runs first, whatever the rest of the path.
         if (onTheWay.has(first)) {
           reportValidation(
@@ -655,7 +660,7 @@ function missingElement(first: Node, elements: readonly string[]): string | unde
 function subNode(node: Node, name: string): Node | undefined {
   if (node.subs === undefined || node.subKey === undefined) return undefined;
   const sub = nodeOf(memberPath(node, node.subKey), name, node.subs[name]);
-  return sub === undefined || (sub.type !== undefined && sub.facts?.kind === 'pipeline') ? undefined : sub;
+  return sub === undefined || isPipeline(sub) ? undefined : sub;
 }
 
 /**
@@ -764,7 +769,7 @@ function checkPathValue(
   const elements = elementsOf(bucketsPath);
   if (elements.some((element, i) => invalidElement(element, i === elements.length - 1))) return;
   const first = siblings.get(elementName(elements[0] ?? '', elements.length === 1));
-  if (first === undefined || (first.type !== undefined && first.facts?.kind === 'pipeline')) return;
+  if (first === undefined || isPipeline(first)) return;
   const firstClass = first.type === undefined ? undefined : METRIC_BUILDERS.get(first.type);
   if (type.endsWith('_bucket') && firstClass !== undefined) {
     reportValidation(

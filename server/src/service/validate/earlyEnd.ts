@@ -14,7 +14,7 @@ import { createScanner, getLocation, parseTree, ParseErrorCode, SyntaxKind, type
 import { isObject, JsonSegment, type Span } from '../json/jsonSegment';
 import { pathKeys, type AnyPath } from '../json/valuePath';
 import type { TargetServer } from '../target';
-import { isRefusal, issue, type Issue } from './issues';
+import { isRefusal, issue, keepIssues, type Issue } from './issues';
 import { JsonCheck, type XContentLocator } from './jsonCheck';
 import { validateSearchBody, type SearchBodyFacts } from './searchBody';
 import { isBoolOccur } from './queryRules';
@@ -207,12 +207,7 @@ function mapIssue(found: Issue, map: OffsetMap): Issue {
  */
 function dropPastEarlyEnd(segment: JsonSegment, earlyEnd: AnyPath, issues: Issue[], from: number): void {
   const end = segment.spanOf(pathKeys(earlyEnd), 'value').offset;
-  let kept = from;
-  for (let i = from; i < issues.length; i++) {
-    const found = issues[i]!;
-    if (found.span.offset < end) issues[kept++] = found;
-  }
-  issues.length = kept;
+  keepIssues(issues, from, (found) => found.span.offset < end);
 }
 
 /** A search body checked as OpenSearch's parsers read it. */

@@ -44,6 +44,16 @@ export interface ValidationTag {
 
 export type IssueSink = Issue[];
 
+/** Keeps, of the issues from index `from` on, those `keep` says yes to, in order (the list is changed in place). */
+export function keepIssues(issues: Issue[], from: number, keep: (found: Issue) => boolean): void {
+  let kept = from;
+  for (let i = from; i < issues.length; i++) {
+    const found = issues[i]!;
+    if (keep(found)) issues[kept++] = found;
+  }
+  issues.length = kept;
+}
+
 /**
  * Whether an issue is a refusal of the parsers, which ends the reading of the request: an Error, and not one that only
  * the shards or the search's validation would find (an item failure).

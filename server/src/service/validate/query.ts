@@ -1,4 +1,4 @@
-import { isRefusal } from './issues';
+import { isRefusal, keepIssues } from './issues';
 import { namesAnalyzer } from './analyzerOptions';
 import { ValuePath } from '../json/valuePath';
 import { isObject, tokenOf } from '../json/jsonSegment';
@@ -502,10 +502,7 @@ function intervalsEnd(check: JsonCheck, path: ValuePath, body: Record<string, un
     const found = issues[i]!;
     if (isRefusal(found) && found.message !== MISSING_INTERVALS) return;
   }
-  let kept = before;
-  for (let i = before; i < issues.length; i++)
-    if (issues[i]!.message !== MISSING_INTERVALS) issues[kept++] = issues[i]!;
-  issues.length = kept;
+  keepIssues(issues, before, (found) => found.message !== MISSING_INTERVALS);
   check.report('query.multiple-fields', 'Expected [END_OBJECT] but got [FIELD_NAME]', path.child(second), 'key');
 }
 

@@ -419,7 +419,7 @@ function javaFloatText(n: number): string {
  * rank_feature's score functions (`feature`'s objects, each an ObjectParser of its own): a name a function does not
  * know, a number that is not one, and a missing one a function needs are refused when the body is read, wrapped as
  * `[feature] failed to parse field [log]`; a `pivot` or `exponent` not above 0 and a `scaling_factor` below 1 fail
- * each shard that builds the query (real 3.9.0 and 2.19.6, conformance cases `cross/lists/more/rank-feature-*`).
+ * each shard that builds the query (real 3.9.0 and 2.19.6, conformance cases `cross/lists/values/rank-feature-*`).
  */
 function rankFeatureFunctionRule(
   check: JsonCheck,
@@ -466,7 +466,7 @@ function rankFeatureFunctionRule(
  * What a shard refuses of a rank_feature score function's numbers as it builds the query, once they were read: a
  * `pivot` or `exponent` not above 0, a `scaling_factor` below 1. A shard builds it only on a field it maps as a
  * rank feature: on a field no searched index maps the query matches nothing and nothing is refused (real 3.9.0,
- * 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/more/rank-feature-*`), which the cluster's mappings settle.
+ * 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/rank-feature-*`), which the cluster's mappings settle.
  */
 export function rankFeatureBuildRefusal(
   name: string,

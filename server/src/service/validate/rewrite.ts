@@ -8,7 +8,7 @@
 // clauses' own rewrites: with a cluster connected, rewrittenOnShards finds them, and only what building a query fails
 // on is dropped inside them.
 import { firstKey, isObject, type JsonPath, type JsonSegment } from '../json/jsonSegment';
-import type { Issue } from './issues';
+import { keepIssues, type Issue } from './issues';
 import { failsAfterReading } from './msearchItems';
 
 /** The compound queries, by the members that hold their inner queries (each one, or a list of them). */
@@ -167,15 +167,11 @@ export function dropRewrittenAway(segment: JsonSegment, body: unknown, issues: I
   const away = rewrittenAway(body);
   if (away.length === 0) return;
   const spans = away.map((path) => segment.spanOf(path));
-  let kept = from;
-  for (let i = from; i < issues.length; i++) {
-    const found = issues[i]!;
+  keepIssues(issues, from, (found) => {
     const { offset, length } = found.span;
     const inside = spans.some((s) => offset >= s.offset && offset + length <= s.offset + s.length);
-    if (inside && failsAfterReading(found)) continue;
-    issues[kept++] = found;
-  }
-  issues.length = kept;
+    return !(inside && failsAfterReading(found));
+  });
 }
 
 /**
