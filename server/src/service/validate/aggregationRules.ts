@@ -1,3 +1,4 @@
+import { plainAggregationBody, skipsPlainForms } from './plainForms';
 import {
   compileRefused,
   MOVING_FN_SCRIPT,
@@ -500,6 +501,7 @@ export function validateAggregationBody(
   body: Record<string, unknown>,
   rules: TypeRules,
 ): void {
+  if (skipsPlainForms() && plainAggregationBody(type, body)) return;
   if ((type === 'filters' || type === 'adjacency_matrix') && 'filters' in body) {
     filterQueries(check, path, type, body.filters);
   }

@@ -1,5 +1,5 @@
 import { isRefusal, keepIssues } from './issues';
-import { plainQuery } from './plainQueries';
+import { plainQuery, skipsPlainForms } from './plainForms';
 import { namesAnalyzer } from './analyzerOptions';
 import { ValuePath } from '../json/valuePath';
 import { isObject, tokenOf } from '../json/jsonSegment';
@@ -163,22 +163,8 @@ export function queryRefused(check: JsonCheck, path: ValuePath, value: unknown):
   return check.refusedSince(before);
 }
 
-/** Whether plain queries skip the full checks (plainQueries.ts); only the test that holds the two together turns it off. */
-let plainQueriesSkipped = true;
-
-/** Runs `read` with every query checked in full, plain or not. */
-export function withFullQueryChecks<T>(read: () => T): T {
-  const before = plainQueriesSkipped;
-  plainQueriesSkipped = false;
-  try {
-    return read();
-  } finally {
-    plainQueriesSkipped = before;
-  }
-}
-
 export function validateQueryContainer(check: JsonCheck, path: ValuePath, value: unknown): void {
-  if (plainQueriesSkipped && plainQuery(check, value)) return;
+  if (skipsPlainForms() && plainQuery(check, value)) return;
   if (!isObject(value)) {
     check.report('query.not-an-object', '[_na] query malformed, must start with start_object', path);
     return;

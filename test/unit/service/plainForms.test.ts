@@ -1,6 +1,6 @@
-// What the plain-query path (plainQueries.ts) keeps: a query it lets pass the full checks by is one the full checks
-// report nothing of and note nothing about, on every target; and a whole document is diagnosed alike with and
-// without it, over generated queries and the conformance corpus's bodies.
+// What the plain forms (plainForms.ts) keep: a query or an aggregation body they let pass the full checks by is one the
+// full checks report nothing of and note nothing about, on every target; and a whole document is diagnosed alike with
+// and without them, over generated queries and aggregations and the conformance corpus's bodies.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -10,8 +10,9 @@ import { JsonSegment } from '../../../server/src/service/json/jsonSegment';
 import { ValuePath } from '../../../server/src/service/json/valuePath';
 import { DEFAULT_TARGET, makeTarget, type TargetServer } from '../../../server/src/service/target';
 import { JsonCheck } from '../../../server/src/service/validate/jsonCheck';
-import { plainQuery } from '../../../server/src/service/validate/plainQueries';
-import { validateQueryContainer, withFullQueryChecks } from '../../../server/src/service/validate/query';
+import { plainAggregationBody, plainQuery, withFullChecks } from '../../../server/src/service/validate/plainForms';
+import { validateQueryContainer } from '../../../server/src/service/validate/query';
+import { typeRulesOf, validateAggregationBody } from '../../../server/src/service/validate/aggregationRules';
 import { diagnose } from './harness';
 
 const TARGETS: readonly TargetServer[] = [
@@ -228,7 +229,7 @@ void describe('plain queries', () => {
           }
           plain++;
           const check = new JsonCheck(segment, [], locate, target);
-          withFullQueryChecks(() => {
+          withFullChecks(() => {
             validateQueryContainer(check, AT, value);
           });
           const found = check.issues.map((f) => `${f.code}: ${f.message}`);
@@ -274,14 +275,201 @@ void describe('plain queries', () => {
     assert.equal(accepts({ match: { message: { query: 'x', fuzziness: 'AUTO' } } }), false);
     assert.equal(accepts({ term: { level: 'error' }, match_all: {} }), false);
   });
+});
 
+const AGGREGATION_TYPES = [
+  'avg',
+  'sum',
+  'min',
+  'max',
+  'value_count',
+  'cardinality',
+  'stats',
+  'extended_stats',
+  'terms',
+  'date_histogram',
+  'histogram',
+  'percentiles',
+  'percentile_ranks',
+  'top_hits',
+  'range',
+  'missing',
+  'significant_text',
+  'weighted_avg',
+  'auto_date_histogram',
+  'rare_terms',
+  'global',
+  'sampler',
+];
+const AGGREGATION_OPTIONS = [
+  'size',
+  'order',
+  'min_doc_count',
+  'fixed_interval',
+  'calendar_interval',
+  'interval',
+  'percents',
+  'missing',
+  'script',
+  'format',
+  'keyed',
+  'shard_size',
+  'extended_bounds',
+  'values',
+  'precision_threshold',
+];
+const INTERVALS: unknown[] = [
+  '5m',
+  '1m',
+  '1M',
+  '1h',
+  '30s',
+  '0m',
+  '1.5h',
+  '100000m',
+  '99999d',
+  '1ms',
+  '1q',
+  '1y',
+  'minute',
+  'month',
+  'MONTH',
+  '1w',
+  '2w',
+  '1 d',
+  'm',
+  '-1m',
+  '10ms',
+  '1d ',
+  5,
+  0,
+  -1,
+  0.5,
+  1e10,
+];
+const ORDERS: unknown[] = [
+  { _count: 'desc' },
+  { _key: 'asc' },
+  { _count: 'DESC' },
+  { _term: 'asc' },
+  { _time: 'desc' },
+  { x: 'desc' },
+  { _count: 'desc', _key: 'asc' },
+  [{ _count: 'desc' }],
+  'desc',
+  {},
+  { _key: 'up' },
+];
+const PERCENTS: unknown[] = [[95], [50, 95, 99], [], [0], [100], [101], [-1], [95, 95], [50.5], ['95'], [null], 95];
+/** The options each type is mostly given; any other now and then. */
+const RELEVANT_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  terms: ['size', 'order', 'min_doc_count'],
+  date_histogram: ['fixed_interval', 'calendar_interval', 'min_doc_count', 'order'],
+  histogram: ['interval', 'min_doc_count', 'order'],
+  percentiles: ['percents'],
+};
+const COUNTS: unknown[] = [0, 1, 10, -1, 1.5, 2147483647, 2147483648, '10', null, true];
+
+/** Random aggregation types and bodies: mostly the plain ones with ordinary and awkward values, and their neighbours. */
+function aggregationGenerator(seed: number): () => [string, Record<string, unknown>] {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const chance = (p: number): boolean => next() < p;
+  return () => {
+    const type = chance(0.8) ? pick(AGGREGATION_TYPES.slice(0, 12)) : pick(AGGREGATION_TYPES);
+    const body: Record<string, unknown> = {};
+    if (chance(0.92)) body.field = chance(0.85) ? pick(FIELDS) : pick([...NUMBERS, ...OTHERS]);
+    const relevant = RELEVANT_OPTIONS[type] ?? [];
+    for (const option of AGGREGATION_OPTIONS) {
+      if (!chance(relevant.includes(option) ? 0.5 : 0.02)) continue;
+      switch (option) {
+        case 'order':
+          body[option] = pick(ORDERS);
+          break;
+        case 'fixed_interval':
+        case 'calendar_interval':
+        case 'interval':
+          body[option] = pick(INTERVALS);
+          break;
+        case 'percents':
+          body[option] = pick(PERCENTS);
+          break;
+        case 'size':
+        case 'min_doc_count':
+        case 'shard_size':
+          body[option] = pick(COUNTS);
+          break;
+        default:
+          body[option] = pick([...TEXTS.slice(0, 10), ...NUMBERS, ...OTHERS]);
+      }
+    }
+    return [type, body];
+  };
+}
+
+void describe('plain aggregation bodies', () => {
+  void it('are only those the full checks report nothing of and note nothing about, on every target', () => {
+    const make = aggregationGenerator(20261202);
+    let plain = 0;
+    let full = 0;
+    for (let i = 0; i < 20000; i++) {
+      const [type, written] = make();
+      const segment = JsonSegment.parse(JSON.stringify({ aggs: { a: { [type]: written } } }));
+      const body = (segment.value as { aggs: { a: Record<string, Record<string, unknown>> } }).aggs.a[type]!;
+      if (!plainAggregationBody(type, body)) {
+        full++;
+        continue;
+      }
+      plain++;
+      for (const target of TARGETS) {
+        const check = new JsonCheck(segment, [], locate, target);
+        const at = ValuePath.of('aggs', 'a', type);
+        withFullChecks(() => {
+          validateAggregationBody(check, at, 'a', type, body, typeRulesOf(type));
+        });
+        const found = check.issues.map((f) => `${f.code}: ${f.message}`);
+        assert.deepEqual(found, [], `${segment.text} on ${target.distribution} ${target.versionText}`);
+        assert.equal(check.earlyEnd, undefined, segment.text);
+        assert.equal(check.mayMatchNothing, false, segment.text);
+      }
+    }
+    assert.ok(plain > 1000, `plain ${plain}`);
+    assert.ok(full > 5000, `full ${full}`);
+  });
+
+  void it('accepts the common forms and leaves their near neighbours to the full checks', () => {
+    assert.equal(plainAggregationBody('avg', { field: 'duration_ms' }), true);
+    assert.equal(plainAggregationBody('terms', { field: 'env', size: 8, order: { _count: 'desc' } }), true);
+    assert.equal(
+      plainAggregationBody('date_histogram', { field: '@timestamp', fixed_interval: '5m', min_doc_count: 0 }),
+      true,
+    );
+    assert.equal(plainAggregationBody('percentiles', { field: 'duration_ms', percents: [95, 99] }), true);
+    // Two intervals, none, a size of 0, a percent above 100, an order by a sub-aggregation, an option not known here.
+    assert.equal(
+      plainAggregationBody('date_histogram', { field: 't', fixed_interval: '5m', calendar_interval: '1d' }),
+      false,
+    );
+    assert.equal(plainAggregationBody('date_histogram', { field: 't' }), false);
+    assert.equal(plainAggregationBody('terms', { field: 'env', size: 0 }), false);
+    assert.equal(plainAggregationBody('percentiles', { field: 'd', percents: [101] }), false);
+    assert.equal(plainAggregationBody('terms', { field: 'env', order: { avg_value: 'desc' } }), false);
+    assert.equal(plainAggregationBody('avg', { field: 'd', missing: 0 }), false);
+  });
+});
+
+void describe('plain forms in whole documents', () => {
   void it('leaves whole documents diagnosed as the full checks diagnose them', () => {
     const make = generator(7);
+    const makeAggregation = aggregationGenerator(7);
     const generated: string[] = [];
     for (let i = 0; i < 400; i++) {
       const query = make();
       generated.push(JSON.stringify({ query, size: 1 }));
       generated.push(JSON.stringify({ aggs: { f: { filter: query } } }));
+      const [type, body] = makeAggregation();
+      const sub = makeAggregation();
+      generated.push(JSON.stringify({ size: 0, aggs: { a: { [type]: body, aggs: { b: { [sub[0]]: sub[1] } } } } }));
     }
     const corpus: string[] = [];
     for (const file of ['queries.jsonl', 'body.jsonl', 'cross.jsonl', 'aggregations.jsonl']) {
@@ -293,7 +481,9 @@ void describe('plain queries', () => {
         const { body } = JSON.parse(line) as { body?: unknown };
         if (
           typeof body === 'string' &&
-          /"(bool|term|terms|match|match_phrase|range|exists|prefix|wildcard|multi_match|match_all)"/.test(body)
+          /"(bool|term|terms|match|match_phrase|range|exists|prefix|wildcard|multi_match|match_all|avg|sum|min|max|value_count|cardinality|stats|extended_stats|date_histogram|histogram|percentiles)"/.test(
+            body,
+          )
         ) {
           corpus.push(body);
         }
@@ -311,7 +501,7 @@ void describe('plain queries', () => {
         const said = (d: { code?: unknown; message: string; range: unknown }): string =>
           `${String(d.code)} ${JSON.stringify(d.range)} ${d.message}`;
         const plain = diagnose('search', text, target).map(said);
-        const full = withFullQueryChecks(() => diagnose('search', text, target)).map(said);
+        const full = withFullChecks(() => diagnose('search', text, target)).map(said);
         assert.deepEqual(plain, full, body);
       }
     }

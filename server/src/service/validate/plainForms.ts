@@ -4,14 +4,36 @@ import type { JsonCheck } from './jsonCheck';
 import { limitsOf } from './limits';
 
 /**
- * The queries most request files are made of, written in their plainest forms, recognised in one short walk: a `bool`
- * of lists of such queries, and `term`, `terms`, `match`, `match_phrase`, `range`, `exists`, `prefix`, `wildcard`,
- * `multi_match` and `match_all` with a few options whose values raise nothing. For a query this accepts, the full
- * checks of query.ts (the clause's parameters, its rules, its value ranges, the parser's reading order) report nothing
- * and note nothing (no early end, nothing that may match no document): the caller skips them. Anything else, however
- * slightly different, gets the full checks. A unit test (plainQueries.test.ts) holds the two to that over every form
- * built from these shapes with ordinary and awkward values, on each target the service knows, and over the
+ * The queries and aggregations most request files are made of, written in their plainest forms, recognised in one
+ * short walk each: for what this accepts, the full checks (query.ts: the clause's parameters, its rules, its value
+ * ranges, the parser's reading order; aggregationRules.ts: the body's parameters and its type's rules) report nothing
+ * and note nothing (no early end, nothing that may match no document), and the callers skip them. Anything else,
+ * however slightly different, gets the full checks. A unit test (plainForms.test.ts) holds the two together over every
+ * form built from these shapes with ordinary and awkward values, on each target the service knows, and over the
  * conformance corpus's bodies. Nothing here depends on a cluster's mappings: those rules read the body apart.
+ */
+
+/** Whether the plain forms skip the full checks; only the test that holds the two together turns it off. */
+let plainFormsSkipped = true;
+
+export function skipsPlainForms(): boolean {
+  return plainFormsSkipped;
+}
+
+/** Runs `read` with every query and aggregation checked in full, plain or not. */
+export function withFullChecks<T>(read: () => T): T {
+  const before = plainFormsSkipped;
+  plainFormsSkipped = false;
+  try {
+    return read();
+  } finally {
+    plainFormsSkipped = before;
+  }
+}
+
+/**
+ * A query of the plainest forms: a `bool` of lists of such queries, and `term`, `terms`, `match`, `match_phrase`,
+ * `range`, `exists`, `prefix`, `wildcard`, `multi_match` and `match_all` with a few options whose values raise nothing.
  */
 export function plainQuery(check: JsonCheck, value: unknown): boolean {
   if (!isObject(value)) return false;
@@ -61,8 +83,17 @@ const PARAMETER_NAMES: ReadonlySet<string> = new Set(
   QUERY_CLAUSES.flatMap((clause) => (clause.params ?? []).map((param) => param.name)),
 );
 
+/** What isFieldName said of the names met so far: files name the same few fields again and again. */
+const fieldNames = new Map<string, boolean>();
+const MAX_REMEMBERED = 4096;
+
 function isFieldName(name: string): boolean {
-  return name.length <= 256 && FIELD_NAME.test(name) && !PARAMETER_NAMES.has(name);
+  const known = fieldNames.get(name);
+  if (known !== undefined) return known;
+  const plain = name.length <= 256 && FIELD_NAME.test(name) && !PARAMETER_NAMES.has(name);
+  if (fieldNames.size >= MAX_REMEMBERED) fieldNames.clear();
+  fieldNames.set(name, plain);
+  return plain;
 }
 
 function isText(value: unknown): boolean {
@@ -220,4 +251,113 @@ function plainBool(check: JsonCheck, body: Record<string, unknown>): boolean {
   }
   if (msm && check.segment.text.includes('.0')) return false;
   return clauses <= limitsOf(check.server).maxClauseCount;
+}
+
+const ONE_FIELD_METRICS: ReadonlySet<string> = new Set([
+  'avg',
+  'sum',
+  'min',
+  'max',
+  'value_count',
+  'cardinality',
+  'stats',
+  'extended_stats',
+]);
+
+/**
+ * An aggregation's body (what its type holds) of the plainest forms: a metric of one field, `terms` with its size,
+ * order and minimum count, `date_histogram` with one interval, `histogram`, and `percentiles` with its percents.
+ */
+export function plainAggregationBody(type: string, body: Record<string, unknown>): boolean {
+  if (ONE_FIELD_METRICS.has(type)) return onlyKey(body) === 'field' && isFieldValue(body.field);
+  switch (type) {
+    case 'terms':
+      return plainBucketing(body, plainTermsOption);
+    case 'date_histogram':
+      return plainBucketing(body, plainDateHistogramOption) && 'fixed_interval' in body !== 'calendar_interval' in body;
+    case 'histogram':
+      return plainBucketing(body, plainHistogramOption) && 'interval' in body;
+    case 'percentiles':
+      return plainBucketing(body, plainPercentilesOption) && 'percents' in body;
+    default:
+      return false;
+  }
+}
+
+function isFieldValue(value: unknown): boolean {
+  return typeof value === 'string' && isFieldName(value);
+}
+
+/** A body with a plain `field` and options that `option` accepts, each once. */
+function plainBucketing(body: Record<string, unknown>, option: (key: string, value: unknown) => boolean): boolean {
+  let field = false;
+  for (const key in body) {
+    const value = body[key];
+    if (key === 'field') {
+      if (!isFieldValue(value)) return false;
+      field = true;
+    } else if (!option(key, value)) return false;
+  }
+  return field;
+}
+
+const MAX_INT = 2_147_483_647;
+
+function isCount(value: unknown, least: number): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= least && value <= MAX_INT;
+}
+
+/** One bucket key and a direction: `{"_count": "desc"}`. */
+function isBucketOrder(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const key = onlyKey(value);
+  if (key !== '_count' && key !== '_key') return false;
+  const direction = value[key];
+  return direction === 'asc' || direction === 'desc';
+}
+
+function plainTermsOption(key: string, value: unknown): boolean {
+  if (key === 'size') return isCount(value, 1);
+  if (key === 'min_doc_count') return isCount(value, 0);
+  return key === 'order' && isBucketOrder(value);
+}
+
+const FIXED_INTERVAL = /^[1-9]\d{0,4}(?:ms|s|m|h|d)$/;
+const CALENDAR_INTERVALS: ReadonlySet<string> = new Set([
+  '1m',
+  '1h',
+  '1d',
+  '1w',
+  '1M',
+  '1q',
+  '1y',
+  'minute',
+  'hour',
+  'day',
+  'week',
+  'month',
+  'quarter',
+  'year',
+]);
+
+function plainDateHistogramOption(key: string, value: unknown): boolean {
+  if (key === 'fixed_interval') return typeof value === 'string' && FIXED_INTERVAL.test(value);
+  if (key === 'calendar_interval') return typeof value === 'string' && CALENDAR_INTERVALS.has(value);
+  if (key === 'min_doc_count') return isCount(value, 0);
+  return key === 'order' && isBucketOrder(value);
+}
+
+function plainHistogramOption(key: string, value: unknown): boolean {
+  if (key === 'interval') return typeof value === 'number' && value > 0 && value <= 1e9;
+  if (key === 'min_doc_count') return isCount(value, 0);
+  return key === 'order' && isBucketOrder(value);
+}
+
+function plainPercentilesOption(key: string, value: unknown): boolean {
+  if (key !== 'percents' || !Array.isArray(value) || value.length === 0) return false;
+  for (let i = 0; i < value.length; i++) {
+    const percent: unknown = value[i];
+    if (typeof percent !== 'number' || !(percent >= 0 && percent <= 100)) return false;
+  }
+  return true;
 }
