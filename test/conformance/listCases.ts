@@ -4604,6 +4604,47 @@ export const LIST_CASES: readonly ConformanceCase[] = [
   ).map(([id, options]) =>
     c(`values/date-histogram-empty-${id}`, { size: 0, aggs: { a: { date_histogram: { field: 'date', ...options } } } }),
   ),
+  // The intervals a date histogram's parser reads and each shard builds its rounding from (aggregationOptions.ts,
+  // intervalRoundingFailure and legacyIntervalRefused). No interval below an hour that would keep: the cluster's
+  // documents span days, and a millisecond interval makes millions of empty buckets.
+  ...(
+    [
+      ['fixed-zero', { fixed_interval: '0m' }],
+      ['fixed-zero-seconds', { fixed_interval: '0s' }],
+      ['fixed-nanos', { fixed_interval: '1nanos' }],
+      ['fixed-micros', { fixed_interval: '999micros' }],
+      ['fixed-minus-one', { fixed_interval: '-1m' }],
+      ['fixed-hour', { fixed_interval: '1h' }],
+      ['legacy-zero', { interval: '0m' }],
+      ['legacy-text', { interval: '1.5h' }],
+      ['legacy-digits', { interval: '3600000' }],
+      ['legacy-month', { interval: 'month' }],
+      ['legacy-days', { interval: '2d' }],
+      ['legacy-millis', { interval: 3600000 }],
+      ['legacy-millis-fraction', { interval: 3600000.5 }],
+      ['legacy-half', { interval: 0.5 }],
+      ['legacy-zero-number', { interval: 0 }],
+      ['legacy-negative', { interval: -1 }],
+      ['legacy-true', { interval: true }],
+      ['legacy-null', { interval: null }],
+      ['legacy-object', { interval: {} }],
+      ['legacy-zero-then-size', { interval: 0, min_doc_count: 1 }],
+      ['fixed-zero-then-two', { fixed_interval: '0m', calendar_interval: 'day' }],
+    ] as (readonly [string, JsonObject])[]
+  ).flatMap(([id, options]) => [
+    c(`values/date-histogram-interval-${id}`, {
+      size: 0,
+      aggs: { a: { date_histogram: { field: 'date', ...options } } },
+    }),
+    c(`values/composite-date-histogram-interval-${id}`, {
+      size: 0,
+      aggs: { a: { composite: { sources: [{ d: { date_histogram: { field: 'date', ...options } } }] } } },
+    }),
+  ]),
+  c('values/date-histogram-interval-under-terms', {
+    size: 0,
+    aggs: { t: { terms: { field: 'kw' }, aggs: { a: { date_histogram: { field: 'date', fixed_interval: '0m' } } } } },
+  }),
   ...(
     [
       ['unknown', ['10s']],

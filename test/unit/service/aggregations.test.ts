@@ -180,6 +180,53 @@ void describe('aggregations (docs/opensearch/aggregations.md)', () => {
     });
   });
 
+  void it('checks the intervals each shard builds its rounding from, and the legacy interval as its parser reads it', () => {
+    expectDiagnostic('msearch', aggs('{"x":{"date_histogram":{"field":"t","fixed_interval":«"0m"»}}}'), {
+      code: 'aggs.invalid-value',
+      severity: E,
+      itemFailure: true,
+      message:
+        '[date_histogram] has an interval [0m] under one millisecond: OpenSearch fails every shard with "Zero or negative time interval not supported"',
+    });
+    expectDiagnostic('msearch', aggs('{"x":{"date_histogram":{"field":"t","interval":«"1.5h"»}}}'), {
+      code: 'aggs.invalid-value',
+      severity: E,
+      itemFailure: true,
+      message:
+        '[date_histogram] has an interval [1.5h] that is no time value: OpenSearch fails every shard with "Unable to parse interval [1.5h]"',
+    });
+    expectDiagnostic('msearch', aggs('{"x":{"date_histogram":{"field":"t","interval":«0.5»}}}'), {
+      code: 'aggs.invalid-value',
+      severity: E,
+      message:
+        '[1:65] [date_histogram] failed to parse field [interval]: [interval] must be 1 or greater for aggregation [date_histogram]',
+    });
+    expectDiagnostic('msearch', aggs('{"x":{"date_histogram":{"field":"t","interval":«true»}}}'), {
+      code: 'aggs.wrong-type',
+      severity: E,
+      message: "[1:65] [date_histogram] interval doesn't support values of type: VALUE_BOOLEAN",
+    });
+    // A number of milliseconds, and the calendar units, are intervals (a composite source said it had none).
+    expectNoErrors('msearch', aggs('{"x":{"date_histogram":{"field":"t","interval":3600000}}}'));
+    expectNoErrors('msearch', aggs('{"x":{"date_histogram":{"field":"t","interval":"month"}}}'));
+    expectNoErrors(
+      'msearch',
+      aggs('{"c":{"composite":{"sources":[{"d":{"date_histogram":{"field":"t","interval":3600000}}}]}}}'),
+    );
+    expectDiagnostic(
+      'msearch',
+      aggs(
+        '{"c":{"composite":{"sources":[{"d":{"date_histogram":{"field":"t","fixed_interval":"1h",«"calendar_interval"»:"day"}}}]}}}',
+      ),
+      {
+        code: 'aggs.two-intervals',
+        severity: E,
+        message:
+          '[1:126] [date_histogram] failed to parse field [calendar_interval]: Cannot use [calendar_interval] with [fixed_interval] configuration option.',
+      },
+    );
+  });
+
   void it('checks terms size and pipeline gap policies', () => {
     expectDiagnostic('msearch', aggs('{"x":{"terms":{"field":"a","size":«0»}}}'), {
       code: 'aggs.invalid-size',

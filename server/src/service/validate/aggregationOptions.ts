@@ -560,6 +560,7 @@ function compositeOptionRefused(
   options: Record<string, unknown>,
 ): boolean {
   const declared = COMPOSITE_OPTIONS[kind] ?? COMPOSITE_COMMON;
+  let interval: string | undefined;
   for (const key in options) {
     const value = options[key];
     const at = path.child(key);
@@ -579,6 +580,21 @@ function compositeOptionRefused(
     }
     if (key === 'script' && token !== 'START_OBJECT' && token !== 'VALUE_STRING') {
       return doesNotSupport(check, at, kind, key, value);
+    }
+    if (key === 'interval' && kind === 'date_histogram' && legacyIntervalRefused(check, at, value)) return true;
+    if (kind === 'date_histogram' && (key === 'interval' || key === 'fixed_interval' || key === 'calendar_interval')) {
+      // Each interval's setter refuses a second one, once its value is read (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
+      // case `cross/lists/values/composite-date-histogram-interval-fixed-zero-then-two`).
+      if (interval !== undefined) {
+        check.report(
+          'aggs.two-intervals',
+          `${check.where(at)} [${kind}] failed to parse field [${key}]: Cannot use [${key}] with [${interval}] configuration option.`,
+          at,
+          'key',
+        );
+        return true;
+      }
+      interval = key;
     }
     if (key === 'interval' && kind === 'histogram') {
       if (token !== 'VALUE_NUMBER' && token !== 'VALUE_STRING') return doesNotSupport(check, at, kind, key, value);
@@ -697,7 +713,9 @@ function compositeSourceShardFailure(
       at,
     };
   }
-  const interval = (k: string): boolean => typeof options[k] === 'string';
+  // The legacy `interval` may be a number of milliseconds too.
+  const interval = (k: string): boolean =>
+    typeof options[k] === 'string' || (k === 'interval' && typeof options[k] === 'number');
   if (kind === 'date_histogram' && !['calendar_interval', 'fixed_interval', 'interval'].some(interval)) {
     return {
       code: 'aggs.missing-interval',
@@ -706,7 +724,75 @@ function compositeSourceShardFailure(
       at,
     };
   }
+  const rounding = kind === 'date_histogram' ? intervalRoundingFailure(options) : undefined;
+  if (rounding !== undefined) {
+    return {
+      code: 'aggs.invalid-value',
+      what: `[date_histogram] source [${key}] ${rounding.what}`,
+      reason: rounding.reason,
+      at: at.child(rounding.key),
+    };
+  }
   return undefined;
+}
+
+/**
+ * The legacy `interval` of a date histogram (and of a composite's date histogram source) as its parser reads it: a
+ * number is read with `longValue()` and must be 1 or more, a text is kept for later, and a boolean, an object or a list
+ * is refused, and so is null (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases `cross/lists/values/date-histogram-interval-*`
+ * and `composite-date-histogram-interval-*`). Whether it reported.
+ */
+export function legacyIntervalRefused(check: JsonCheck, at: ValuePath, value: unknown): boolean {
+  if (value === null || typeof value === 'boolean' || isObject(value) || Array.isArray(value)) {
+    return doesNotSupport(check, at, 'date_histogram', 'interval', value);
+  }
+  if (typeof value === 'number' && !(Math.trunc(value) >= 1)) {
+    check.report(
+      'aggs.invalid-value',
+      `${check.where(at)} [date_histogram] failed to parse field [interval]: [interval] must be 1 or greater for aggregation [date_histogram]`,
+      at,
+    );
+    return true;
+  }
+  return false;
+}
+
+/**
+ * What each shard refuses as it builds a date histogram's rounding from an interval its parser kept: a legacy
+ * `interval` text that is neither a calendar unit nor a time value (`Unable to parse interval [1.5h]`), and a fixed
+ * interval (`fixed_interval`, or a legacy text read as one) under one millisecond (`Zero or negative time interval not
+ * supported`: `0m`, `1nanos`, `-1m`). Real 3.9.0, 3.8.0, 2.19.6 and 2.19.1 (HTTP 400, all shards failed; cases
+ * `cross/lists/values/date-histogram-interval-*` and `composite-date-histogram-interval-*`).
+ */
+export function intervalRoundingFailure(
+  options: Record<string, unknown>,
+): { readonly key: string; readonly what: string; readonly reason: string } | undefined {
+  const legacy = options.interval;
+  if (typeof legacy === 'string' && legacy !== '' && !CALENDAR_INTERVALS.includes(legacy)) {
+    const parsed = parseTimeValue(legacy, 'interval');
+    if (parsed.value === undefined) {
+      return {
+        key: 'interval',
+        what: `has an interval [${legacy}] that is no time value`,
+        reason: `Unable to parse interval [${legacy}]`,
+      };
+    }
+    if (parsed.value.millis < 1) return zeroInterval('interval', legacy);
+  }
+  const fixed = options.fixed_interval;
+  if (typeof fixed === 'string' && fixed !== '') {
+    const millis = parseTimeValue(fixed, 'fixed_interval').value?.millis;
+    if (millis !== undefined && millis < 1) return zeroInterval('fixed_interval', fixed);
+  }
+  return undefined;
+}
+
+function zeroInterval(key: string, text: string): { key: string; what: string; reason: string } {
+  return {
+    key,
+    what: `has an interval [${text}] under one millisecond`,
+    reason: 'Zero or negative time interval not supported',
+  };
 }
 
 /**

@@ -26,6 +26,8 @@ import {
   COMPOSITE_SOURCES,
   emptyIntervalRefused,
   fieldConfigRefused,
+  intervalRoundingFailure,
+  legacyIntervalRefused,
 } from './aggregationOptions';
 import { queryRefused, validateQueryContainer } from './query';
 import {
@@ -927,6 +929,7 @@ function gapPolicy(check: JsonCheck, path: ValuePath, body: Record<string, unkno
 }
 
 function dateHistogram(check: JsonCheck, path: ValuePath, body: Record<string, unknown>): void {
+  const before = check.issues.length;
   // The interval options in the order written: the parser refuses the second one it reads.
   const keys: string[] = [];
   for (const k in body) if (k === 'calendar_interval' || k === 'fixed_interval' || k === 'interval') keys.push(k);
@@ -950,6 +953,15 @@ function dateHistogram(check: JsonCheck, path: ValuePath, body: Record<string, u
     );
   }
   intervalValues(check, path, body);
+  // Read whole, the body is built on each shard with its rounding.
+  const rounding = check.refusedSince(before) ? undefined : intervalRoundingFailure(body);
+  if (rounding !== undefined) {
+    check.reportItemFailure(
+      'aggs.invalid-value',
+      shardFailureText(`[date_histogram] ${rounding.what}`, rounding.reason),
+      path.child(rounding.key),
+    );
+  }
 }
 
 /** The interval a date_histogram's setters refuse as they read it: a fixed one that is no time value, an unknown calendar one. */
@@ -998,6 +1010,10 @@ function checkParserValue(
   value: unknown,
 ): void {
   const token = tokenOf(value);
+  if (key === 'interval' && type === 'date_histogram') {
+    legacyIntervalRefused(check, body.child(key), value);
+    return;
+  }
   if (key === 'precision' && (type === 'geohash_grid' || type === 'geotile_grid')) {
     gridPrecision(check, body, type, value);
     return;
