@@ -4641,6 +4641,54 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       aggs: { a: { composite: { sources: [{ d: { date_histogram: { field: 'date', ...options } } }] } } },
     }),
   ]),
+  ...(
+    [
+      ['number', { format: -1 }],
+      ['true', { format: true }],
+      ['null', { format: null }],
+      ['object', { format: {} }],
+      ['empty', { format: '' }],
+      ['blank', { format: ' ' }],
+      ['tab', { format: '\t' }],
+      ['pattern', { format: 'yyyy' }],
+      ['empty-then-zero-interval', { format: '', fixed_interval: '0m' }],
+      ['zero-interval-then-empty', { fixed_interval: '0m', format: '' }],
+    ] as (readonly [string, JsonObject])[]
+  ).flatMap(([id, options]) => [
+    c(`values/date-histogram-format-${id}`, {
+      size: 0,
+      aggs: { a: { date_histogram: { field: 'date', calendar_interval: 'day', ...options } } },
+    }),
+    c(`values/composite-date-histogram-format-${id}`, {
+      size: 0,
+      aggs: {
+        a: {
+          composite: { sources: [{ d: { date_histogram: { field: 'date', calendar_interval: 'day', ...options } } }] },
+        },
+      },
+    }),
+  ]),
+  ...(
+    [
+      ['true', { offset: true }],
+      ['null', { offset: null }],
+      ['object', { offset: {} }],
+      ['number', { offset: -1 }],
+      ['time', { offset: '1h' }],
+      ['signed', { offset: '-30m' }],
+      ['text', { offset: 'x' }],
+      ['fraction', { offset: '1.5h' }],
+    ] as (readonly [string, JsonObject])[]
+  ).map(([id, options]) =>
+    c(`values/composite-date-histogram-offset-${id}`, {
+      size: 0,
+      aggs: {
+        a: {
+          composite: { sources: [{ d: { date_histogram: { field: 'date', calendar_interval: 'day', ...options } } }] },
+        },
+      },
+    }),
+  ),
   c('values/date-histogram-interval-under-terms', {
     size: 0,
     aggs: { t: { terms: { field: 'kw' }, aggs: { a: { date_histogram: { field: 'date', fixed_interval: '0m' } } } } },

@@ -227,6 +227,42 @@ void describe('aggregations (docs/opensearch/aggregations.md)', () => {
     );
   });
 
+  void it("checks a date histogram's format and a composite source's format and offset", () => {
+    expectDiagnostic(
+      'msearch',
+      aggs('{"x":{"date_histogram":{"field":"t","calendar_interval":"day","format":«" "»}}}'),
+      {
+        code: 'aggs.invalid-value',
+        severity: E,
+        itemFailure: true,
+        message:
+          '[date_histogram] has a [format] with no pattern: OpenSearch fails every shard with "No date pattern provided"',
+      },
+    );
+    expectNoErrors('msearch', aggs('{"x":{"date_histogram":{"field":"t","calendar_interval":"day","format":"yyyy"}}}'));
+    const source = (options: string): string =>
+      aggs(
+        `{"c":{"composite":{"sources":[{"d":{"date_histogram":{"field":"t","calendar_interval":"day",${options}}}}]}}}`,
+      );
+    expectDiagnostic('msearch', source('"format":«-1»'), {
+      code: 'aggs.wrong-type',
+      severity: E,
+      message: "[1:119] [date_histogram] format doesn't support values of type: VALUE_NUMBER",
+    });
+    expectDiagnostic('msearch', source('"offset":«"x"»'), {
+      code: 'aggs.wrong-type',
+      severity: E,
+      message: '[1:119] [date_histogram] failed to parse field [offset]',
+    });
+    expectDiagnostic('msearch', source('"offset":«true»'), {
+      code: 'aggs.wrong-type',
+      severity: E,
+      message: "[1:119] [date_histogram] offset doesn't support values of type: VALUE_BOOLEAN",
+    });
+    expectNoErrors('msearch', source('"offset":-1,"format":"yyyy"'));
+    expectNoErrors('msearch', source('"offset":"-30m"'));
+  });
+
   void it('checks terms size and pipeline gap policies', () => {
     expectDiagnostic('msearch', aggs('{"x":{"terms":{"field":"a","size":«0»}}}'), {
       code: 'aggs.invalid-size',

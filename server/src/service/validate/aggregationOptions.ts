@@ -12,6 +12,7 @@ import {
   isJavaDouble,
   isSortOrder,
   numberTextError,
+  javaTrim,
   parseTimeValue,
   textBooleanError,
 } from './values';
@@ -386,6 +387,11 @@ export function fieldConfigRefused(
   return false;
 }
 
+/** A date histogram's `offset` written as a text its parser reads: a signed time value. */
+function isOffsetText(text: string): boolean {
+  return /^[+-]?\d+(ms|s|m|h|d|nanos|micros)$/.test(text.trim());
+}
+
 /** A bound of `extended_bounds` or `hard_bounds` as a number, when it is written as one. */
 function boundOf(value: unknown): number | undefined {
   return typeof value === 'number' ? value : undefined;
@@ -394,7 +400,7 @@ function boundOf(value: unknown): number | undefined {
 function dateHistogramForms(check: JsonCheck, path: ValuePath, name: string, body: Record<string, unknown>): boolean {
   if ('time_zone' in body && timeZoneForm(check, path.child('time_zone'), 'date_histogram', body.time_zone))
     return true;
-  if (typeof body.offset === 'string' && !/^[+-]?\d+(ms|s|m|h|d|nanos|micros)$/.test(body.offset.trim())) {
+  if (typeof body.offset === 'string' && !isOffsetText(body.offset)) {
     return failedToParse(check, path.child('offset'), 'date_histogram', 'offset');
   }
   for (const bounds of ['extended_bounds', 'hard_bounds']) {
@@ -545,6 +551,9 @@ const COMPOSITE_STRINGS = new Set([
   'order',
   'calendar_interval',
   'fixed_interval',
+  // Declared by the date_histogram source alone (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+  // `cross/lists/values/composite-date-histogram-format-*`).
+  'format',
 ]);
 
 /**
@@ -582,6 +591,12 @@ function compositeOptionRefused(
       return doesNotSupport(check, at, kind, key, value);
     }
     if (key === 'interval' && kind === 'date_histogram' && legacyIntervalRefused(check, at, value)) return true;
+    if (key === 'offset' && kind === 'date_histogram') {
+      // A number of milliseconds or a signed time value, as the top-level date_histogram reads it (real 3.9.0, 3.8.0,
+      // 2.19.6 and 2.19.1; cases `cross/lists/values/composite-date-histogram-offset-*`).
+      if (token !== 'VALUE_NUMBER' && token !== 'VALUE_STRING') return doesNotSupport(check, at, kind, key, value);
+      if (typeof value === 'string' && !isOffsetText(value)) return failedToParse(check, at, kind, key);
+    }
     if (kind === 'date_histogram' && (key === 'interval' || key === 'fixed_interval' || key === 'calendar_interval')) {
       // Each interval's setter refuses a second one, once its value is read (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1;
       // case `cross/lists/values/composite-date-histogram-interval-fixed-zero-then-two`).
@@ -724,6 +739,15 @@ function compositeSourceShardFailure(
       at,
     };
   }
+  const format = kind === 'date_histogram' ? blankDateFormat(options) : undefined;
+  if (format !== undefined) {
+    return {
+      code: 'aggs.invalid-value',
+      what: `[date_histogram] source [${key}] ${format.what}`,
+      reason: format.reason,
+      at: at.child('format'),
+    };
+  }
   const rounding = kind === 'date_histogram' ? intervalRoundingFailure(options) : undefined;
   if (rounding !== undefined) {
     return {
@@ -785,6 +809,19 @@ export function intervalRoundingFailure(
     if (millis !== undefined && millis < 1) return zeroInterval('fixed_interval', fixed);
   }
   return undefined;
+}
+
+/**
+ * A date histogram's `format` with no pattern in it (empty, or blanks alone): each shard fails as it makes the
+ * buckets' format, whatever the field (`No date pattern provided`; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, HTTP 400; cases
+ * `cross/lists/values/date-histogram-format-*` and `composite-date-histogram-format-*`).
+ */
+export function blankDateFormat(
+  options: Record<string, unknown>,
+): { readonly what: string; readonly reason: string } | undefined {
+  const format = options.format;
+  if (typeof format !== 'string' || javaTrim(format) !== '') return undefined;
+  return { what: 'has a [format] with no pattern', reason: 'No date pattern provided' };
 }
 
 function zeroInterval(key: string, text: string): { key: string; what: string; reason: string } {
