@@ -7,6 +7,12 @@ import { CONFORMANCE_INDEX } from './setup';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
+/** The same list with each query in it a multi-term one (`prefix`), for span_multi's `match`. */
+function multiTermsIn(value: Json): Json {
+  if (Array.isArray(value)) return value.map(multiTermsIn);
+  return value !== null && typeof value === 'object' ? { prefix: { text: { value: 'qu' } } } : value;
+}
+
 const SEARCH = `/${CONFORMANCE_INDEX}/_search`;
 
 function c(id: string, body: Json): ConformanceCase {
@@ -3412,6 +3418,29 @@ export const LIST_CASES: readonly ConformanceCase[] = [
     c(`one-query/constant-score-${id}`, { query: { constant_score: { filter: list } } }),
     c(`one-query/filters-keyed-${id}`, { size: 0, aggs: { a: { filters: { filters: { f: list } } } } }),
     c(`one-query/filter-agg-${id}`, { size: 0, aggs: { a: { filter: list } } }),
+  ]),
+  // A null inside the list of a clause that reads every object of a list as its one query: passed over (real 3.9.0,
+  // 3.8.0, 2.19.6 and 2.19.1; innerQueries.ts).
+  ...(
+    [
+      ['null', [null]],
+      ['null-then-query', [null, { match_all: {} }]],
+      ['query-then-null', [{ match_all: {} }, null]],
+      ['null-in-inner-list', [[null], { match_all: {} }]],
+    ] as (readonly [string, Json])[]
+  ).flatMap(([id, list]) => [
+    c(`one-query/null-nested-${id}`, { query: { nested: { path: 'items', query: list } } }),
+    c(`one-query/null-has-child-${id}`, { query: { has_child: { type: 'child', query: list } } }),
+    c(`one-query/null-boosting-${id}`, {
+      query: { boosting: { positive: list, negative: { match_all: {} }, negative_boost: 0.5 } },
+    }),
+    c(`one-query/null-span-multi-${id}`, {
+      query: {
+        span_multi: {
+          match: multiTermsIn(list),
+        },
+      },
+    }),
   ]),
   ...EMPTY_NUMBERS.map(([id, body]) => c(`empty-number/${id}`, body)),
   ...AGGREGATION_LISTS.map(([id, aggregation]) => c(`aggs/${id}`, { size: 0, aggs: { a: aggregation } })),

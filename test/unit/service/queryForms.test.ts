@@ -56,6 +56,26 @@ void describe('null and arrays where clauses read queries (docs/opensearch/query
     expectNoErrors('msearch', query('{"dis_max":{"queries":{"term":{"kw":"a"}}}}'));
   });
 
+  void it('passes over a null in the list of a clause that reads each object of it as its query', () => {
+    expectNoErrors('msearch', query('{"nested":{"path":"items","query":[null,{"match_all":{}}]}}'));
+    expectNoErrors('msearch', query('{"span_multi":{"match":[null,{"prefix":{"text":{"value":"qu"}}}]}}'));
+    expectNoErrors(
+      'msearch',
+      query('{"boosting":{"positive":[{"match_all":{}},null],"negative":{"term":{"kw":"b"}},"negative_boost":0.5}}'),
+    );
+    // Nulls alone leave no query: the clause's own words, not a malformed query.
+    expectDiagnostic('msearch', query('{"nested":{"path":"items","query":«[null]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: "[nested] requires 'query' field",
+    });
+    expectDiagnostic('msearch', query('{"span_multi":{"match":«[null]»}}'), {
+      code: 'query.wrong-type',
+      severity: E,
+      message: '[span_multi] must have [match] multi term query clause',
+    });
+  });
+
   void it('reads each object of an array as the query of boosting, nested, has_child and has_parent', () => {
     expectNoErrors(
       'msearch',
