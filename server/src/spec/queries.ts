@@ -112,7 +112,8 @@ const TEXT_QUERY_FIELDS: ParameterSpec = {
   type: 'fields',
   doc: 'Fields to search, as an array; a field may carry a boost such as "title^2".',
 };
-const MULTI_MATCH_TYPES: readonly string[] = [
+/** The `type` values of `multi_match` (and of `query_string`), `boolean` the old spelling of best_fields. */
+export const MULTI_MATCH_TYPES: readonly string[] = [
   'best_fields',
   'most_fields',
   'cross_fields',

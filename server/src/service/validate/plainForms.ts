@@ -1,5 +1,6 @@
 import { isObject } from '../json/jsonSegment';
-import { QUERY_CLAUSES } from '../../spec/queries';
+import { MULTI_MATCH_TYPES, QUERY_CLAUSES } from '../../spec/queries';
+import { CALENDAR_INTERVALS } from './aggregationOptions';
 import type { JsonCheck } from './jsonCheck';
 import { limitsOf } from './limits';
 
@@ -192,14 +193,7 @@ function plainExists(body: Record<string, unknown>): boolean {
   return typeof field === 'string' && isFieldName(field);
 }
 
-const MULTI_MATCH_TYPES: ReadonlySet<string> = new Set([
-  'best_fields',
-  'most_fields',
-  'cross_fields',
-  'phrase',
-  'phrase_prefix',
-  'bool_prefix',
-]);
+const MULTI_MATCH_TYPE_SET: ReadonlySet<string> = new Set(MULTI_MATCH_TYPES);
 
 /** A field of a list that takes boosts: a field name, perhaps with `^` and a plain decimal number. */
 const BOOST = /^\^\d{1,6}(?:\.\d{1,6})?$/;
@@ -212,7 +206,7 @@ function plainMultiMatch(body: Record<string, unknown>): boolean {
       if (!isScalar(value)) return false;
       query = true;
     } else if (key === 'type') {
-      if (typeof value !== 'string' || !MULTI_MATCH_TYPES.has(value)) return false;
+      if (typeof value !== 'string' || !MULTI_MATCH_TYPE_SET.has(value)) return false;
     } else if (key === 'fields') {
       if (!Array.isArray(value) || value.length === 0) return false;
       for (let i = 0; i < value.length; i++) if (!isBoostedField(value[i])) return false;
@@ -323,26 +317,10 @@ function plainTermsOption(key: string, value: unknown): boolean {
 }
 
 const FIXED_INTERVAL = /^[1-9]\d{0,4}(?:ms|s|m|h|d)$/;
-const CALENDAR_INTERVALS: ReadonlySet<string> = new Set([
-  '1m',
-  '1h',
-  '1d',
-  '1w',
-  '1M',
-  '1q',
-  '1y',
-  'minute',
-  'hour',
-  'day',
-  'week',
-  'month',
-  'quarter',
-  'year',
-]);
 
 function plainDateHistogramOption(key: string, value: unknown): boolean {
   if (key === 'fixed_interval') return typeof value === 'string' && FIXED_INTERVAL.test(value);
-  if (key === 'calendar_interval') return typeof value === 'string' && CALENDAR_INTERVALS.has(value);
+  if (key === 'calendar_interval') return typeof value === 'string' && CALENDAR_INTERVALS.includes(value);
   if (key === 'min_doc_count') return isCount(value, 0);
   return key === 'order' && isBucketOrder(value);
 }
