@@ -4718,6 +4718,36 @@ export const LIST_CASES: readonly ConformanceCase[] = [
       },
     }),
   ),
+  // A date format's parts are trimmed as they are read (dateFormats.ts); on a numeric field a date histogram's format
+  // is a number format (cluster/mappingRules.ts).
+  ...(
+    [
+      ['blank', ' '],
+      ['tab', '\t'],
+      ['blank-parts', ' || '],
+      ['leading-blank', ' yyyy'],
+      ['trailing-blank', 'yyyy '],
+      ['named-leading-blank', ' epoch_millis'],
+      ['named-trailing-blank', 'strict_date_optional_time '],
+      ['empty-part', 'yyyy||'],
+    ] as const
+  ).flatMap(([id, format]) => [
+    c(`values/date-format-range-${id}`, { query: { range: { date: { format } } } }),
+    c(`values/date-format-histogram-${id}`, {
+      size: 0,
+      aggs: { a: { date_histogram: { field: 'date', calendar_interval: 'day', format } } },
+    }),
+    c(`values/date-format-histogram-num-${id}`, {
+      size: 0,
+      aggs: { a: { date_histogram: { field: 'num', calendar_interval: 'day', format } } },
+    }),
+    c(`values/date-format-composite-num-${id}`, {
+      size: 0,
+      aggs: {
+        a: { composite: { sources: [{ d: { date_histogram: { field: 'num', calendar_interval: 'day', format } } }] } },
+      },
+    }),
+  ]),
   c('values/date-histogram-interval-under-terms', {
     size: 0,
     aggs: { t: { terms: { field: 'kw' }, aggs: { a: { date_histogram: { field: 'date', fixed_interval: '0m' } } } } },

@@ -84,6 +84,33 @@ void describe('aggregation parameters the field type does not take (cluster.aggr
     assert.deepEqual(codes(agg('shop', '{"terms": {"field": "num", "format": "0.0"}}')), []);
   });
 
+  void it("reads a date histogram's format as a date format on dates and unmapped fields, its parts trimmed", () => {
+    expectOn(
+      'cluster.aggregation-field',
+      agg('shop', '{"date_histogram": {"field": "when", "calendar_interval": "day", "format": «" || "»}}'),
+      'No date pattern provided',
+    );
+    expectOn(
+      'cluster.aggregation-field',
+      agg(
+        'shop',
+        '{"composite": {"sources": [{"d": {"date_histogram": {"field": "when", "calendar_interval": "day", "format": «" "»}}}]}}',
+      ),
+      'No date pattern provided',
+    );
+    // On numbers it is a number format; a part with blanks around it is read trimmed.
+    assert.deepEqual(
+      codes(agg('shop', '{"date_histogram": {"field": "num", "calendar_interval": "day", "format": " "}}')),
+      [],
+    );
+    assert.deepEqual(
+      codes(
+        agg('shop', '{"date_histogram": {"field": "when", "calendar_interval": "day", "format": " epoch_millis"}}'),
+      ),
+      [],
+    );
+  });
+
   void it('reports a numeric value_type on a keyword, ip or geo_point field, and no other', () => {
     expectOn(
       'cluster.aggregation-field',

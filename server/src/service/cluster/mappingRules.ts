@@ -374,8 +374,15 @@ function valueSourceFindings(
   path: JsonPath,
   indexes: IndexFields,
   defined: ReadonlySet<string>,
+  server: TargetServer,
 ): MappingFinding[] {
-  const places: { field: unknown; kind: string; reads: readonly ValuesKind[] | undefined; at: JsonPath }[] = [];
+  const places: {
+    field: unknown;
+    kind: string;
+    reads: readonly ValuesKind[] | undefined;
+    at: JsonPath;
+    format?: unknown;
+  }[] = [];
   const sources = type === 'composite' ? body['sources'] : undefined;
   if (Array.isArray(sources)) {
     sources.forEach((source: unknown, i) => {
@@ -386,7 +393,9 @@ function valueSourceFindings(
         for (const kind in definition) {
           const options = definition[kind];
           const at = [...path, 'sources', i, name, kind, 'field'];
-          if (isObject(options)) places.push({ field: options['field'], kind, reads: SOURCE_READS[kind], at });
+          if (isObject(options)) {
+            places.push({ field: options['field'], kind, reads: SOURCE_READS[kind], at, format: options['format'] });
+          }
         }
       }
     });
@@ -398,7 +407,7 @@ function valueSourceFindings(
       places.push({ field: term['field'], kind: type, reads: MULTI_TERMS_READS, at: [...path, 'terms', i, 'field'] });
     });
   }
-  for (const { field, kind, reads, at } of places) {
+  for (const { field, kind, reads, at, format } of places) {
     if (typeof field !== 'string' || !checkable(field, defined)) continue;
     const fielddata = everywhere(indexes, (fields, mapping) => noFielddata(fields, mapping, field));
     if (fielddata !== undefined) return [{ code: 'cluster.fielddata', message: fielddata, path: at, target: 'value' }];
@@ -408,8 +417,30 @@ function valueSourceFindings(
     if (unread !== undefined) {
       return [{ code: 'cluster.aggregation-type', message: unread, path: at, target: 'value' }];
     }
+    // A date histogram source on dates, or on a field no index maps, reads its format as a date format, as the
+    // date_histogram aggregation does; on numbers, as a number format (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
+    // `cross/lists/values/composite-date-histogram-format-*` and `date-format-*`).
+    const error =
+      kind === 'date_histogram' && typeof format === 'string' && server.distribution === 'opensearch'
+        ? datesEverywhere(indexes, field)
+          ? dateFormatError(format, server.version)
+          : undefined
+        : undefined;
+    if (error !== undefined) {
+      return [
+        { code: 'cluster.aggregation-field', message: error, path: [...at.slice(0, -1), 'format'], target: 'value' },
+      ];
+    }
   }
   return [];
+}
+
+/** Whether every searched index maps the field as a date, or does not map it (a date aggregation then reads dates). */
+function datesEverywhere(indexes: IndexFields, field: string): boolean {
+  return (
+    everywhere(indexes, (fields) => dateField(fields, field) ?? (unmapped(fields, field) ? 'date' : undefined)) !==
+    undefined
+  );
 }
 
 /** Aggregations that fail on a keyword field with `missing` (a class cast in their collector). */
@@ -2121,7 +2152,7 @@ function aggregationFindings(aggs: unknown, path: JsonPath, walk: Walk): void {
           sortFindings(body['sort'], walk, [...at, 'sort']);
         }
         if (type === 'composite' || type === 'multi_terms')
-          out.push(...valueSourceFindings(type, body, at, indexes, defined));
+          out.push(...valueSourceFindings(type, body, at, indexes, defined, server));
       }
     }
   }

@@ -12,7 +12,6 @@ import {
   isJavaDouble,
   isSortOrder,
   numberTextError,
-  javaTrim,
   parseTimeValue,
   textBooleanError,
 } from './values';
@@ -739,15 +738,6 @@ function compositeSourceShardFailure(
       at,
     };
   }
-  const format = kind === 'date_histogram' ? blankDateFormat(options) : undefined;
-  if (format !== undefined) {
-    return {
-      code: 'aggs.invalid-value',
-      what: `[date_histogram] source [${key}] ${format.what}`,
-      reason: format.reason,
-      at: at.child('format'),
-    };
-  }
   const rounding = kind === 'date_histogram' ? intervalRoundingFailure(options) : undefined;
   if (rounding !== undefined) {
     return {
@@ -809,19 +799,6 @@ export function intervalRoundingFailure(
     if (millis !== undefined && millis < 1) return zeroInterval('fixed_interval', fixed);
   }
   return undefined;
-}
-
-/**
- * A date histogram's `format` with no pattern in it (empty, or blanks alone): each shard fails as it makes the
- * buckets' format, whatever the field (`No date pattern provided`; real 3.9.0, 3.8.0, 2.19.6 and 2.19.1, HTTP 400; cases
- * `cross/lists/values/date-histogram-format-*` and `composite-date-histogram-format-*`).
- */
-export function blankDateFormat(
-  options: Record<string, unknown>,
-): { readonly what: string; readonly reason: string } | undefined {
-  const format = options.format;
-  if (typeof format !== 'string' || javaTrim(format) !== '') return undefined;
-  return { what: 'has a [format] with no pattern', reason: 'No date pattern provided' };
 }
 
 function zeroInterval(key: string, text: string): { key: string; what: string; reason: string } {

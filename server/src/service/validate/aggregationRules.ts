@@ -26,7 +26,6 @@ import {
   COMPOSITE_SOURCES,
   emptyIntervalRefused,
   fieldConfigRefused,
-  blankDateFormat,
   intervalRoundingFailure,
   legacyIntervalRefused,
 } from './aggregationOptions';
@@ -955,16 +954,8 @@ function dateHistogram(check: JsonCheck, path: ValuePath, body: Record<string, u
   }
   intervalValues(check, path, body);
   // Read whole, the body is built on each shard with its rounding.
-  if (check.refusedSince(before)) return;
-  const format = blankDateFormat(body);
-  const rounding = format === undefined ? intervalRoundingFailure(body) : undefined;
-  if (format !== undefined) {
-    check.reportItemFailure(
-      'aggs.invalid-value',
-      shardFailureText(`[date_histogram] ${format.what}`, format.reason),
-      path.child('format'),
-    );
-  } else if (rounding !== undefined) {
+  const rounding = check.refusedSince(before) ? undefined : intervalRoundingFailure(body);
+  if (rounding !== undefined) {
     check.reportItemFailure(
       'aggs.invalid-value',
       shardFailureText(`[date_histogram] ${rounding.what}`, rounding.reason),

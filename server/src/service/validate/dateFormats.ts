@@ -2,6 +2,7 @@
 // part a named format or a pattern of Java's DateTimeFormatterBuilder. Each rule and its words were recorded on real
 // 3.8.0 and 2.19.1 (docs/opensearch/json-and-values.md#date-formats; conformance cases `cross/formats/*`).
 import { compareVersions, type Version } from '../../spec/versions';
+import { javaTrim } from './values';
 
 /** The named formats (OpenSearch's FormatNames, each by its snake_case and camelCase name), in every version. */
 const NAMED_FORMATS: ReadonlySet<string> = new Set(
@@ -56,7 +57,11 @@ export function dateFormatError(format: string, version: Version): string | unde
   if (parts.some((part) => part.length === 0)) {
     return `Cannot have empty element in multi date format pattern: ${input}`;
   }
-  for (const part of parts) {
+  for (const written of parts) {
+    // Each part is trimmed as it is read (`DateFormatters.forPattern`): blanks alone are no pattern (real 3.9.0, 3.8.0,
+    // 2.19.6 and 2.19.1; cases `cross/lists/values/date-format-*`).
+    const part = javaTrim(written);
+    if (part.length === 0) return 'No date pattern provided';
     if (NAMED_FORMATS.has(part)) continue;
     if (part === 'epoch_micros' && compareVersions(version, EPOCH_MICROS_FROM) >= 0) continue;
     const error = patternError(part);
