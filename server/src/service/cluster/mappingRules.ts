@@ -422,7 +422,7 @@ function valueSourceFindings(
     // `cross/lists/values/composite-date-histogram-format-*` and `date-format-*`).
     const error =
       kind === 'date_histogram' && typeof format === 'string' && server.distribution === 'opensearch'
-        ? datesEverywhere(indexes, field)
+        ? datesEverywhere(indexes, field, true)
           ? dateFormatError(format, server.version)
           : undefined
         : undefined;
@@ -435,11 +435,16 @@ function valueSourceFindings(
   return [];
 }
 
-/** Whether every searched index maps the field as a date, or does not map it (a date aggregation then reads dates). */
-function datesEverywhere(indexes: IndexFields, field: string): boolean {
+/**
+ * Whether every searched index maps the field as a date, or, for an aggregation that reads dates on a field no index
+ * maps (`unmappedToo`), does not map it.
+ */
+function datesEverywhere(indexes: IndexFields, field: string, unmappedToo: boolean): boolean {
   return (
-    everywhere(indexes, (fields) => dateField(fields, field) ?? (unmapped(fields, field) ? 'date' : undefined)) !==
-    undefined
+    everywhere(
+      indexes,
+      (fields) => dateField(fields, field) ?? (unmappedToo && unmapped(fields, field) ? 'date' : undefined),
+    ) !== undefined
   );
 }
 
@@ -2018,14 +2023,7 @@ function aggregationFieldFindings(
     const format = body['format'];
     // The date aggregations read a field no index maps as dates too (real 3.9.0, 3.8.0, 2.19.6 and 2.19.1; cases
     // `cross/lists/shard/date-agg-format-unmapped-*`).
-    const datesUnmapped = DATE_AGGREGATIONS.has(type);
-    if (
-      server.distribution === 'opensearch' &&
-      everywhere(
-        indexes,
-        (fields) => dateField(fields, field) ?? (datesUnmapped && unmapped(fields, field) ? 'date' : undefined),
-      ) !== undefined
-    ) {
+    if (server.distribution === 'opensearch' && datesEverywhere(indexes, field, DATE_AGGREGATIONS.has(type))) {
       const error = dateFormatError(format, server.version);
       if (error !== undefined) return finding('format', error);
     }
